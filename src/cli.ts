@@ -1,0 +1,2 @@
+// Placeholder until the CLI lands: keeps the build green.
+process.stdout.write("mini-cc\n");

@@ -1,0 +1,52 @@
+/**
+ * Server entries in Claude Code's `.mcp.json` format, and where each came from.
+ * The zod schema that validates them lives in schema.ts.
+ */
+export type ServerSource = "user" | "project" | "local" | "flag";
+
+export interface StdioEntry {
+  type?: "stdio";
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  /** Connect timeout for this server, ms (overrides MCP_TIMEOUT). */
+  timeout?: number;
+}
+
+export interface RemoteEntry {
+  type: "http" | "sse";
+  url: string;
+  headers?: Record<string, string>;
+  timeout?: number;
+}
+
+export type ServerEntry = StdioEntry | RemoteEntry;
+
+/** A valid server: the entry as written (what approvals fingerprint) and as it will run. */
+export interface ServerConfig {
+  name: string;
+  source: ServerSource;
+  /** The file that declared it, or "--mcp-config". */
+  file: string;
+  entry: ServerEntry;
+  /** `entry` after ${VAR} expansion. */
+  resolved: ServerEntry;
+}
+
+/** An entry that failed validation: shown as a failed server, never started. */
+export interface InvalidServer {
+  name: string;
+  source: ServerSource;
+  file: string;
+  error: string;
+}
+
+export type DeclaredServer = ServerConfig | InvalidServer;
+
+export function isInvalid(server: DeclaredServer): server is InvalidServer {
+  return "error" in server;
+}
+
+export function isRemote(entry: ServerEntry): entry is RemoteEntry {
+  return entry.type === "http" || entry.type === "sse";
+}

@@ -1,0 +1,41 @@
+/**
+ * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
+ */
+import type { ServerConfig, ServerSource } from "../config/types.ts";
+
+export interface McpToolInfo {
+  /** The tool's own name on its server. */
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+export type ServerState =
+  | { status: "needs-approval" }
+  | { status: "pending" }
+  | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number }
+  | { status: "failed"; error: string }
+  | { status: "disabled"; reason: string }
+  | { status: "reconnecting"; attempt: number };
+
+export type ServerStatus = ServerState["status"];
+
+export interface ServerView {
+  readonly name: string;
+  readonly source: ServerSource;
+  /** Absent for an entry that failed validation. */
+  readonly config?: ServerConfig;
+  readonly state: ServerState;
+}
+
+/** What McpManager's store holds: servers in declaration order. */
+export interface McpSnapshot {
+  readonly servers: readonly ServerView[];
+}
