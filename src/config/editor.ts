@@ -1,0 +1,150 @@
+/**
+ * The writers behind `mini-cc mcp add/remove` and the reader behind `mcp get`:
+ * one scope file at a time, every write atomic and re-read under a lock, other
+ * entries, key order and indentation kept, and a file that is not valid JSON
+ * never overwritten.
+ */
+import { resolve } from "node:path";
+import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
+import { DEFAULT_JSON_STYLE, detectJsonStyle, formatJson } from "../fs/json-style.ts";
+import { ConfigError } from "./errors.ts";
+import { isJsonObject } from "./json-path.ts";
+import { validateEntry } from "./schema.ts";
+import { type ConfigRoots, locateServers, scopeFilePath, serversPath, WRITABLE_SCOPES, type WritableScope } from "./scope-files.ts";
+
+/** One server as a scope file declares it, before validation or expansion. */
+export interface DeclaredEntry {
+  readonly scope: WritableScope;
+  readonly file: string;
+  readonly name: string;
+  readonly entry: unknown;
+}
+
+/** Where a write went. */
+export interface WriteOutcome {
+  readonly scope: WritableScope;
+  readonly file: string;
+}
+
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+/** Adds, removes and lists servers in the local, project and user scope files. */
+export class McpConfigEditor {
+  readonly #roots: ConfigRoots;
+  readonly #projectDir: string;
+
+  constructor(roots: ConfigRoots) {
+    this.#roots = roots;
+    this.#projectDir = resolve(roots.cwd);
+  }
+
+  /** The file a scope writes to. */
+  fileOf(scope: WritableScope): string {
+    return scopeFilePath(scope, this.#roots);
+  }
+
+  /** Writes `entry` (validated, stored as given) under `name`; an existing name needs `force`. */
+  async addServer(
+    scope: WritableScope,
+    name: string,
+    entry: unknown,
+    options: { force?: boolean } = {},
+  ): Promise<WriteOutcome & { replaced: boolean }> {
+    if (!NAME.test(name) || name === "__proto__") {
+      throw new ConfigError("invalid-name", `Invalid server name "${name}": use letters, digits, "_" and "-" only.`);
+    }
+    const path = serversPath(scope, this.#projectDir);
+    const valid = validateEntry(entry, [...path, name]);
+    if (!valid.ok) throw new ConfigError("invalid-entry", `Invalid server "${name}": ${valid.error}`);
+    const file = this.fileOf(scope);
+    const replaced = await updateJsonFileAtomic(file, (current) => {
+      const { doc, style } = current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
+      const servers = this.#servers(file, scope, doc, true)!;
+      const exists = Object.hasOwn(servers, name);
+      if (exists && !options.force) {
+        throw new ConfigError("exists", `${file}: ${scope} scope already has a server named "${name}" (use --force to replace it).`, { file });
+      }
+      setOwn(servers, name, entry);
+      return { text: formatJson(doc, style), result: exists };
+    });
+    return { scope, file, replaced };
+  }
+
+  /** Removes `name` from `scope`, or from the only scope that has it. */
+  async removeServer(name: string, scope?: WritableScope): Promise<WriteOutcome> {
+    const target = scope ?? (await this.#onlyScopeWith(name));
+    const file = this.fileOf(target);
+    await updateJsonFileAtomic(file, (current) => {
+      const notFound = new ConfigError("not-found", `No server named "${name}" in ${target} scope (${file}).`, { file });
+      if (current.kind === "missing") throw notFound;
+      const { doc, style } = this.#parsed(file, current);
+      const servers = this.#servers(file, target, doc, false);
+      if (!servers || !Object.hasOwn(servers, name)) throw notFound;
+      delete servers[name];
+      return { text: formatJson(doc, style), result: undefined };
+    });
+    return { scope: target, file };
+  }
+
+  /** Every server of every scope, as written, in the order local, project, user. */
+  async listDeclared(): Promise<{ entries: DeclaredEntry[]; problems: string[] }> {
+    const entries: DeclaredEntry[] = [];
+    const problems: string[] = [];
+    for (const scope of WRITABLE_SCOPES) {
+      const file = this.fileOf(scope);
+      try {
+        const read = await readJsonFile(file);
+        if (read.kind === "missing") continue;
+        const servers = this.#servers(file, scope, this.#parsed(file, read).doc, false) ?? {};
+        for (const [name, entry] of Object.entries(servers)) entries.push({ scope, file, name, entry });
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems.push(error.message);
+      }
+    }
+    return { entries, problems };
+  }
+
+  async #onlyScopeWith(name: string): Promise<WritableScope> {
+    const found: WritableScope[] = [];
+    for (const scope of WRITABLE_SCOPES) {
+      const file = this.fileOf(scope);
+      const read = await readJsonFile(file);
+      if (read.kind === "missing") continue;
+      const servers = this.#servers(file, scope, this.#parsed(file, read).doc, false);
+      if (servers && Object.hasOwn(servers, name)) found.push(scope);
+    }
+    if (found.length === 1) return found[0]!;
+    if (found.length === 0) throw new ConfigError("not-found", `No server named "${name}" in local, project or user scope.`);
+    throw new ConfigError(
+      "ambiguous",
+      `Server "${name}" is declared in ${found.join(", ")} scopes; choose one with -s ${found.join("|")}.`,
+      { scopes: found },
+    );
+  }
+
+  // A file we cannot parse is reported, never replaced.
+  #parsed(file: string, read: Exclude<JsonReadResult, { kind: "missing" }>): { doc: unknown; style: ReturnType<typeof detectJsonStyle> } {
+    if (read.kind === "unreadable") throw new ConfigError("unreadable", `${file}: cannot read (${read.message})`, { file });
+    if (read.kind === "invalid") throw new ConfigError("invalid-json", formatSyntaxProblem(file, read), { file });
+    return { doc: read.value, style: detectJsonStyle(read.text) };
+  }
+
+  /** The scope's `mcpServers` object inside `doc`, created (when `create`) if absent. */
+  #servers(file: string, scope: WritableScope, doc: unknown, create: boolean): Record<string, unknown> | undefined {
+    const located = locateServers(doc, scope, this.#projectDir);
+    if (!located.ok) throw new ConfigError("invalid-shape", `${file}: ${located.error}`, { file });
+    if (located.servers || !create) return located.servers;
+    let current = doc as Record<string, unknown>;
+    for (const key of located.path) {
+      if (!isJsonObject(current[key])) setOwn(current, key, {});
+      current = current[key] as Record<string, unknown>;
+    }
+    return current;
+  }
+}
+
+// defineProperty, not assignment: a key like "__proto__" must stay a plain key.
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

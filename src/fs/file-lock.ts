@@ -1,0 +1,77 @@
+/**
+ * A short advisory lock beside a file (`<path>.lock`, created with O_EXCL), so
+ * read-modify-write cycles from several processes run one at a time. A lock
+ * older than `staleMs` is taken to be left by a crashed process and removed.
+ */
+import { mkdir, open, stat, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** Tuning for withFileLock; the defaults suit config and approvals files. */
+export interface LockOptions {
+  /** A lock file older than this is considered abandoned (ms). */
+  readonly staleMs?: number;
+  /** Give up waiting after this long (ms). */
+  readonly timeoutMs?: number;
+}
+
+/** The lock could not be taken in time. */
+export class LockTimeoutError extends Error {
+  readonly code = "lock-timeout";
+  readonly lockFile: string;
+
+  constructor(lockFile: string, waitedMs: number) {
+    super(`Timed out after ${waitedMs} ms waiting for lock ${lockFile}; remove it if no mini-cc is running.`);
+    this.name = "LockTimeoutError";
+    this.lockFile = lockFile;
+  }
+}
+
+/** Runs `fn` while holding `<path>.lock`; the lock is released even when `fn` throws. */
+export async function withFileLock<T>(path: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const lockFile = `${path}.lock`;
+  const staleMs = options.staleMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  await mkdir(dirname(path), { recursive: true });
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    if (await tryCreate(lockFile)) break;
+    if (await isStale(lockFile, staleMs)) {
+      await unlink(lockFile).catch(() => undefined);
+      continue;
+    }
+    const waited = Date.now() - started;
+    if (waited >= timeoutMs) throw new LockTimeoutError(lockFile, waited);
+    // Jittered back-off: holders keep the lock for a few milliseconds only.
+    await sleep(Math.min(2 + attempt, 25) * (0.5 + Math.random()));
+  }
+  try {
+    return await fn();
+  } finally {
+    await unlink(lockFile).catch(() => undefined);
+  }
+}
+
+async function tryCreate(lockFile: string): Promise<boolean> {
+  try {
+    const handle = await open(lockFile, "wx");
+    await handle.writeFile(`${process.pid}\n`);
+    await handle.close();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
+  try {
+    const info = await stat(lockFile);
+    return Date.now() - info.mtimeMs > staleMs;
+  } catch {
+    return false; // Gone already: the next attempt will take it.
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}

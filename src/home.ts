@@ -1,0 +1,39 @@
+/**
+ * Where mini-cc keeps its own files (DESIGN.md, "Home"): MINI_CC_HOME, or
+ * ~/.mini-cc. Pure: the environment and the home directory come in as arguments.
+ */
+import { join, resolve } from "node:path";
+
+/** The files and folders inside the mini-cc home. */
+export interface HomePaths {
+  /** The home folder itself. */
+  readonly root: string;
+  /** User-scope servers, same format as `.mcp.json`. */
+  readonly userConfig: string;
+  /** `{projectDir: {server: {fingerprint, approvedAt, entry}}}`. */
+  readonly approvals: string;
+  /** Local-scope servers: `{projectDir: {mcpServers: {...}}}`. */
+  readonly localConfig: string;
+  /** Folder of per-server stderr logs. */
+  readonly logs: string;
+}
+
+/** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
+export function resolveHome(env: Readonly<Record<string, string | undefined>>, homedir: string): HomePaths {
+  const override = env.MINI_CC_HOME;
+  const root = override ? resolve(override) : join(homedir, ".mini-cc");
+  return {
+    root,
+    userConfig: join(root, "mcp.json"),
+    approvals: join(root, "mcp-approvals.json"),
+    localConfig: join(root, "local-mcp.json"),
+    logs: join(root, "logs"),
+  };
+}
+
+/** `<home>/logs/mcp-<name>.log`; characters a file name cannot safely hold become `_`. */
+export function serverLogPath(home: HomePaths, serverName: string): string {
+  // A server name comes from a config file: keep it from escaping the logs folder.
+  const safe = serverName.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return join(home.logs, `mcp-${safe}.log`);
+}
