@@ -1,0 +1,229 @@
+/**
+ * The agent loop: one user turn is a series of model requests, each followed by
+ * the tool calls it asked for, until the model stops asking. Everything the
+ * user should see comes out as AgentEvents; the TUI and print mode consume them.
+ */
+import type { Message, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
+import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
+import { ABORTED, abortable, raceAbort } from "./abortable.ts";
+import { Conversation } from "./conversation.ts";
+import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
+import type { PermissionChain, PermissionCheck } from "./permissions.ts";
+import type { SystemContext } from "./system-sections.ts";
+import { summarizeCall } from "./tool-summary.ts";
+
+export interface AgentOptions {
+  model: Model;
+  /** Read before every request: MCP servers come and go during a session. */
+  tools: () => readonly Tool[];
+  permissions: PermissionChain;
+  /** Answers the calls the chain says to ask about. */
+  ask: PermissionPrompt;
+  system: SystemContext;
+  cwd: string;
+  /** Tool rounds allowed in one turn; 50 by default. */
+  maxRounds?: number;
+  /** A millisecond clock for tool durations; performance.now by default. */
+  now?: () => number;
+}
+
+/** The tool_result text for a call the user's abort cut off or never let start. */
+export const INTERRUPTED = "Interrupted by user";
+
+type Final = Extract<ModelEvent, { type: "message" }>;
+type TurnEnd = { reason: TurnEndReason; resultText?: string };
+type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted" } | { kind: "error"; message: string };
+
+/** Runs turns against one conversation, which it keeps across turns. */
+export class Agent {
+  readonly #options: AgentOptions;
+  readonly #maxRounds: number;
+  readonly #now: () => number;
+  readonly #conversation = new Conversation();
+  #notesShown = false;
+
+  constructor(options: AgentOptions) {
+    this.#options = options;
+    this.#maxRounds = options.maxRounds ?? 50;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** The conversation so far. */
+  get messages(): readonly Message[] {
+    return this.#conversation.messages;
+  }
+
+  /** Starts a new conversation (/clear). */
+  clear(): void {
+    this.#conversation.clear();
+  }
+
+  /** Runs one user turn. Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
+  async *runTurn(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+    this.#conversation.addPrompt(prompt);
+    const count = { requests: 0 };
+    const { reason, resultText = "" } = yield* this.#turn(signal, count);
+    yield { type: "turn_end", reason, numTurns: count.requests, resultText };
+  }
+
+  async *#turn(signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
+    for (let rounds = 0; ; ) {
+      if (signal.aborted) return { reason: "aborted" };
+      let request: ModelRequest;
+      let tools: readonly Tool[];
+      try {
+        tools = this.#options.tools();
+        request = this.#request(tools);
+      } catch (error) {
+        yield { type: "error", message: messageOf(error) };
+        return { reason: "error" };
+      }
+      if (!this.#notesShown) {
+        this.#notesShown = true;
+        yield* this.#options.system.notes();
+      }
+      count.requests += 1;
+      const outcome = yield* this.#stream(request, signal);
+      if (outcome.kind === "aborted") return { reason: "aborted" };
+      if (outcome.kind === "error") {
+        yield { type: "error", message: outcome.message };
+        return { reason: "error" };
+      }
+      const { message, stopReason, usage } = outcome.final;
+      this.#conversation.addAssistant(message);
+      yield { type: "assistant", message, usage };
+      const uses = message.content.filter((block): block is ToolUseBlock => block.type === "tool_use");
+      if (stopReason !== "tool_use") {
+        // A cut-off response (max_tokens) may hold a half-written call: answer it unrun.
+        const note = `Not run: the response ended with stop reason ${stopReason}.`;
+        this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
+        return { reason: "end_turn", resultText: textOf(message.content) };
+      }
+      this.#conversation.addToolResults(yield* this.#runTools(uses, tools, signal));
+      if (signal.aborted) return { reason: "aborted" };
+      rounds += 1;
+      if (rounds >= this.#maxRounds) {
+        yield { type: "error", message: `Reached the limit of ${this.#maxRounds} tool rounds for this turn.` };
+        return { reason: "max_rounds" };
+      }
+    }
+  }
+
+  #request(tools: readonly Tool[]): ModelRequest {
+    return {
+      system: [...this.#options.system.sections()],
+      messages: [...this.#conversation.messages],
+      tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+    };
+  }
+
+  async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<AgentEvent, RequestOutcome> {
+    let final: Final | undefined;
+    try {
+      for await (const event of abortable(this.#options.model.stream(request, signal), signal)) {
+        if (event.type === "text_delta") yield { type: "text_delta", text: event.text };
+        else final = event;
+      }
+    } catch (error) {
+      return signal.aborted ? { kind: "aborted" } : { kind: "error", message: messageOf(error) };
+    }
+    if (signal.aborted) return { kind: "aborted" };
+    if (!final) return { kind: "error", message: `The model (${this.#options.model.name}) ended its response without a message.` };
+    return { kind: "message", final };
+  }
+
+  /** Runs the calls in order; after an abort the rest are answered without running. */
+  async *#runTools(uses: readonly ToolUseBlock[], tools: readonly Tool[], signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+    const blocks: ToolResultBlock[] = [];
+    for (const use of uses) {
+      const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, tools, signal);
+      blocks.push(resultBlock(use.id, result));
+    }
+    return blocks;
+  }
+
+  async *#runCall(use: ToolUseBlock, tools: readonly Tool[], signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
+    const { id, name, input } = use;
+    const tool = tools.find((t) => t.name === name);
+    const summary = summarizeCall(name, tool, input);
+    yield { type: "tool_call", id, name, input, summary };
+    let result: ToolResult;
+    let durationMs = 0;
+    if (!tool) {
+      result = textResult(`No such tool: ${name}`, true);
+    } else {
+      const verdict = yield* this.#permit(tool, use, summary, signal);
+      if (verdict === ABORTED) {
+        result = textResult(INTERRUPTED, true);
+      } else if (verdict.behavior === "deny") {
+        yield { type: "permission_denied", id, name, message: verdict.message };
+        result = textResult(verdict.message, true);
+      } else {
+        const started = this.#now();
+        result = await this.#execute(tool, input, signal);
+        durationMs = Math.round(this.#now() - started);
+      }
+    }
+    yield { type: "tool_result", id, name, result, durationMs };
+    return result;
+  }
+
+  async *#permit(
+    tool: Tool,
+    use: ToolUseBlock,
+    summary: string,
+    signal: AbortSignal,
+  ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
+    const check = this.#options.permissions.check(tool, use.input);
+    if (check.behavior !== "ask") return check;
+    const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason };
+    yield { type: "permission_request", request };
+    let decision;
+    try {
+      decision = await raceAbort((async () => this.#options.ask(request, signal))(), signal);
+    } catch (error) {
+      if (signal.aborted) return ABORTED;
+      return { behavior: "deny", message: `Permission to use ${tool.name} was denied: ${messageOf(error)}` };
+    }
+    if (decision === ABORTED) return ABORTED;
+    if (decision.behavior === "allow") {
+      if (decision.scope === "session") this.#options.permissions.allowForSession(tool.name);
+      return { behavior: "allow" };
+    }
+    const said = decision.message?.trim();
+    return {
+      behavior: "deny",
+      message: said ? `The user denied this tool call. They said: ${said}` : `Permission to use ${tool.name} was denied.`,
+    };
+  }
+
+  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+    try {
+      // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
+      const result = await raceAbort((async () => tool.run(input, { cwd: this.#options.cwd, signal }))(), signal);
+      return result === ABORTED ? textResult(INTERRUPTED, true) : result;
+    } catch (error) {
+      return textResult(`${tool.name} failed: ${messageOf(error)}`, true);
+    }
+  }
+}
+
+function resultBlock(id: string, result: ToolResult): ToolResultBlock {
+  const empty = result.content === "" || (Array.isArray(result.content) && result.content.length === 0);
+  // The API refuses an empty error result, and an empty one tells the model nothing.
+  return { type: "tool_result", tool_use_id: id, content: empty ? "(no output)" : result.content, is_error: result.isError };
+}
+
+function textOf(content: Message["content"]): string {
+  if (typeof content === "string") return content;
+  return content
+    .filter((block) => block.type === "text")
+    .map((block) => block.text)
+    .join("\n");
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message !== "") return error.message;
+  return String(error) || "Unknown error";
+}

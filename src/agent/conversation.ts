@@ -1,0 +1,51 @@
+/**
+ * The session's messages, kept valid for the next request whatever happened:
+ * roles alternate (a prompt after an error or abort joins the pending user
+ * message) and every tool_use is answered by a tool_result.
+ */
+import type { AssistantMessage, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
+
+/** An append-only list of immutable messages. */
+export class Conversation {
+  #messages: readonly Message[] = [];
+
+  /** The messages so far; a new array after each change, never mutated. */
+  get messages(): readonly Message[] {
+    return this.#messages;
+  }
+
+  /** Adds the user's prompt, joining a user message that is still waiting for its answer. */
+  addPrompt(text: string): void {
+    this.#addUserBlocks([{ type: "text", text }]);
+  }
+
+  /** Adds the model's reply; an empty one is left out because the API refuses it. */
+  addAssistant(message: AssistantMessage): void {
+    if (message.content.length === 0) return;
+    this.#messages = [...this.#messages, message];
+  }
+
+  /** Adds the results of one round's tool calls, as one user message. */
+  addToolResults(results: readonly ToolResultBlock[]): void {
+    if (results.length > 0) this.#addUserBlocks(results);
+  }
+
+  /** Forgets everything (/clear). */
+  clear(): void {
+    this.#messages = [];
+  }
+
+  #addUserBlocks(blocks: readonly UserBlock[]): void {
+    const last = this.#messages.at(-1);
+    if (last?.role !== "user") {
+      this.#messages = [...this.#messages, { role: "user", content: [...blocks] }];
+      return;
+    }
+    const before: UserBlock[] = typeof last.content === "string" ? [textBlock(last.content)] : last.content;
+    this.#messages = [...this.#messages.slice(0, -1), { role: "user", content: [...before, ...blocks] }];
+  }
+}
+
+function textBlock(text: string): TextBlock {
+  return { type: "text", text };
+}

@@ -1,0 +1,129 @@
+/**
+ * The permission chain: decides, per tool call, whether it runs, asks the user
+ * or is refused. One instance lives for the session, so "allow for the session"
+ * answers and mode switches (Shift+Tab in the TUI) stick.
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { Tool } from "../tools/tool.ts";
+import type { PermissionMode } from "./events.ts";
+import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
+
+/** The chain's verdict on one call. */
+export type PermissionCheck =
+  | { behavior: "allow" }
+  | { behavior: "ask"; reason: string }
+  | { behavior: "deny"; message: string };
+
+export interface PermissionChainOptions {
+  mode: PermissionMode;
+  /** `--allowedTools` rules (see tool-rules.ts for the forms). */
+  allow: readonly string[];
+  /** `--disallowedTools` rules; a deny rule wins over everything. */
+  deny: readonly string[];
+  /** The working directory: paths outside it always ask. */
+  cwd: string;
+}
+
+export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan", "bypassPermissions"];
+
+/** A mode name that is not one of PERMISSION_MODES. */
+export class PermissionModeError extends Error {
+  readonly code = "unknown_permission_mode";
+  constructor(mode: string) {
+    super(`unknown permission mode: ${mode} (expected ${PERMISSION_MODES.join(", ")})`);
+    this.name = "PermissionModeError";
+  }
+}
+
+/** Validates a mode name from the command line or settings. */
+export function parsePermissionMode(text: string): PermissionMode {
+  const mode = PERMISSION_MODES.find((m) => m === text);
+  if (!mode) throw new PermissionModeError(text);
+  return mode;
+}
+
+const OUTSIDE = "outside the working directory";
+const NEEDS_APPROVAL = "needs approval";
+
+/** Decides allow / ask / deny for each tool call, in the order documented on check(). */
+export class PermissionChain {
+  #mode: PermissionMode;
+  readonly #allow: readonly ToolRule[];
+  readonly #deny: readonly ToolRule[];
+  readonly #cwd: string;
+  readonly #sessionAllowed = new Set<string>();
+
+  /** Throws ToolRuleError for a malformed rule. */
+  constructor(options: PermissionChainOptions) {
+    this.#mode = options.mode;
+    this.#allow = parseToolRules(options.allow);
+    this.#deny = parseToolRules(options.deny);
+    this.#cwd = resolve(options.cwd);
+  }
+
+  /** The current mode. */
+  get mode(): PermissionMode {
+    return this.#mode;
+  }
+
+  /** Switches mode for the calls that follow. */
+  setMode(mode: PermissionMode): void {
+    this.#mode = mode;
+  }
+
+  /** The user chose "allow for the session": this tool no longer asks. */
+  allowForSession(toolName: string): void {
+    this.#sessionAllowed.add(toolName);
+  }
+
+  /**
+   * Deny rules, then allow rules and session allows, then bypassPermissions,
+   * plan mode (read-only only), read-only tools (asking outside cwd), acceptEdits
+   * for file edits inside cwd; anything else asks.
+   */
+  check(tool: Tool, input: Record<string, unknown>): PermissionCheck {
+    const name = tool.name;
+    const target = this.#targetPath(tool, input);
+    const call: RuleCall = { name, subject: subjectOf(input, target, this.#cwd) };
+    if (this.#deny.some((rule) => ruleMatches(rule, call, "deny"))) {
+      return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
+    }
+    if (this.#sessionAllowed.has(name) || this.#allow.some((rule) => ruleMatches(rule, call, "allow"))) {
+      return { behavior: "allow" };
+    }
+    if (this.#mode === "bypassPermissions") return { behavior: "allow" };
+    if (this.#mode === "plan" && !tool.readOnly) {
+      return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
+    }
+    // A targetPath() that throws gives no path to vouch for, so the call asks.
+    if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
+    if (target.kind === "path" && this.#isOutside(target.path)) return { behavior: "ask", reason: OUTSIDE };
+    if (tool.readOnly) return { behavior: "allow" };
+    if (this.#mode === "acceptEdits" && tool.editsFiles === true) return { behavior: "allow" };
+    return { behavior: "ask", reason: NEEDS_APPROVAL };
+  }
+
+  #targetPath(tool: Tool, input: Record<string, unknown>): Target {
+    if (!tool.targetPath) return { kind: "none" };
+    try {
+      const path = tool.targetPath(input);
+      return path === undefined ? { kind: "none" } : { kind: "path", path };
+    } catch {
+      return { kind: "unknown" };
+    }
+  }
+
+  #isOutside(path: string): boolean {
+    const rel = relative(this.#cwd, resolve(this.#cwd, path));
+    return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  }
+}
+
+type Target = { kind: "none" } | { kind: "unknown" } | { kind: "path"; path: string };
+
+/** What a specifier rule matches: the command of a shell tool, else the path relative to cwd. */
+function subjectOf(input: Record<string, unknown>, target: Target, cwd: string): string | undefined {
+  if (typeof input["command"] === "string") return input["command"];
+  if (target.kind !== "path") return undefined;
+  return relative(cwd, resolve(cwd, target.path)) || ".";
+}
