@@ -77,8 +77,8 @@ export class PermissionChain {
   }
 
   /**
-   * Deny rules, then allow rules and session allows, then bypassPermissions,
-   * plan mode (read-only only), read-only tools (asking outside cwd), acceptEdits
+   * Deny rules, then plan mode (read-only only), then allow rules and session
+   * allows, then bypassPermissions, read-only tools (asking outside cwd), acceptEdits
    * for file edits inside cwd; anything else asks.
    */
   check(tool: Tool, input: Record<string, unknown>): PermissionCheck {
@@ -88,13 +88,14 @@ export class PermissionChain {
     if (this.#deny.some((rule) => ruleMatches(rule, call, "deny"))) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
+    // Plan mode is a promise that nothing changes: no allow rule overrides it.
+    if (this.#mode === "plan" && !tool.readOnly) {
+      return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
+    }
     if (this.#sessionAllowed.has(name) || this.#allow.some((rule) => ruleMatches(rule, call, "allow"))) {
       return { behavior: "allow" };
     }
     if (this.#mode === "bypassPermissions") return { behavior: "allow" };
-    if (this.#mode === "plan" && !tool.readOnly) {
-      return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
-    }
     // A targetPath() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
     if (target.kind === "path" && this.#isOutside(target.path)) return { behavior: "ask", reason: OUTSIDE };

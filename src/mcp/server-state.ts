@@ -1,7 +1,7 @@
 /**
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
-import type { ServerConfig, ServerSource } from "../config/types.ts";
+import type { ServerConfig, ServerEntry, ServerSource } from "../config/types.ts";
 
 export interface McpToolInfo {
   /** The tool's own name on its server. */
@@ -18,7 +18,8 @@ export interface McpToolInfo {
 }
 
 export type ServerState =
-  | { status: "needs-approval" }
+  /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
+  | { status: "needs-approval"; previous?: ServerEntry }
   | { status: "pending" }
   | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number }
   | { status: "failed"; error: string }

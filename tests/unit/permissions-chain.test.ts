@@ -48,6 +48,15 @@ describe("PermissionChain", () => {
     expect(c.check(listIssues, {})).toEqual({ behavior: "allow" });
   });
 
+  it("keeps plan mode read-only even for a tool an allow rule names", () => {
+    const c = chain("plan", ["Bash", "mcp__tracker__*"]);
+    expect(c.check(bash, { command: "rm -rf build" })).toEqual({
+      behavior: "deny",
+      message: "Bash is not allowed in plan mode: only read-only tools run.",
+    });
+    expect(c.check(listIssues, {})).toEqual({ behavior: "allow" });
+  });
+
   it("allows everything in bypassPermissions mode", () => {
     const c = chain("bypassPermissions");
     expect(c.check(edit, { file_path: "/etc/hosts" })).toEqual({ behavior: "allow" });
