@@ -1,0 +1,195 @@
+/**
+ * Bash: runs a command with `bash -c` in the working directory. The shell
+ * leads its own process group, so a timeout or an abort kills everything it
+ * started, not just the shell.
+ */
+import { spawn } from "node:child_process";
+import { fileKind } from "./read.ts";
+import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const MAX_TIMEOUT_MS = 600_000;
+const MAX_OUTPUT_CHARS = 30_000;
+const SUMMARY_CHARS = 60;
+// After the shell exits, how long to wait for its pipes to drain. Longer means
+// a background job (`server &`) still holds them; we stop reading then.
+const EXIT_GRACE_MS = 200;
+
+/** Keeps the start and the end of a long output and counts what lies between. */
+export class CappedOutput {
+  readonly #cap: number;
+  #head = "";
+  #tail = "";
+  #cut = 0;
+  #overflowed = false;
+
+  constructor(cap: number) {
+    this.#cap = cap;
+  }
+
+  /** Adds the next piece of output. */
+  append(chunk: string): void {
+    const headCap = Math.floor(this.#cap / 2);
+    const tailCap = this.#cap - headCap;
+    if (!this.#overflowed) {
+      const all = this.#head + chunk;
+      if (all.length <= this.#cap) {
+        this.#head = all;
+        return;
+      }
+      this.#overflowed = true;
+      this.#head = all.slice(0, headCap);
+      this.#tail = all.slice(headCap);
+    } else {
+      this.#tail += chunk;
+    }
+    if (this.#tail.length > tailCap) {
+      this.#cut += this.#tail.length - tailCap;
+      this.#tail = this.#tail.slice(-tailCap);
+    }
+  }
+
+  /** The kept output, with a note where characters were cut. */
+  text(): string {
+    if (!this.#overflowed) return this.#head;
+    return `${this.#head}\n\n… [${this.#cut} characters of output cut] …\n\n${this.#tail}`;
+  }
+}
+
+/** How a command run ended. */
+type Ending =
+  | { kind: "exit"; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: "timeout" }
+  | { kind: "abort" }
+  | { kind: "spawn-error"; message: string };
+
+/** What the Bash tool needs from the outside world. */
+export interface BashOptions {
+  /** The environment commands run with (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** The shell binary (default: `bash` on the PATH). */
+  shell?: string;
+}
+
+/** The built-in Bash tool. */
+export class BashTool implements Tool {
+  readonly name = "Bash";
+  readonly description =
+    "Runs a shell command with `bash -c` in the working directory and returns its output (stdout and stderr " +
+    `together, in order; cut to ${MAX_OUTPUT_CHARS} characters) and the exit code when it is not 0. ` +
+    `timeout is in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}); on timeout the command ` +
+    "and everything it started are killed. stdin is empty. Prefer Read, Edit, Glob and Grep for files.";
+  readonly inputSchema = {
+    type: "object",
+    properties: {
+      command: { type: "string", description: "The command to run" },
+      timeout: { type: "integer", minimum: 1, maximum: MAX_TIMEOUT_MS, description: "Timeout in milliseconds" },
+      description: { type: "string", description: "What the command does, in a few words" },
+    },
+    required: ["command"],
+    additionalProperties: false,
+  };
+  readonly readOnly = false;
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #shell: string;
+
+  constructor(options: BashOptions = {}) {
+    this.#env = options.env ?? process.env;
+    this.#shell = options.shell ?? "bash";
+  }
+
+  summarize(input: Record<string, unknown>): string {
+    const command = (stringField(input, "command") ?? "").trim();
+    const lines = command.split("\n");
+    const first = lines[0] ?? "";
+    if (first.length > SUMMARY_CHARS) return `${first.slice(0, SUMMARY_CHARS)}…`;
+    return lines.length > 1 ? `${first} …` : first;
+  }
+
+  run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    return runSafely(this.name, async () => {
+      const args = new ToolInput(this.name, input);
+      const command = args.string("command");
+      const timeout = Math.min(args.optionalInteger("timeout", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+      args.optionalString("description");
+      if (command.trim() === "") return textResult("Bash: command must not be empty", true);
+      if (ctx.signal.aborted) return textResult("Command was aborted", true);
+      if ((await fileKind(ctx.cwd)) !== "directory") {
+        return textResult(`Working directory does not exist: ${ctx.cwd}`, true);
+      }
+      const output = new CappedOutput(MAX_OUTPUT_CHARS);
+      const ending = await this.#execute(command, ctx, timeout, output);
+      return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
+    });
+  }
+
+  #execute(command: string, ctx: ToolContext, timeoutMs: number, output: CappedOutput): Promise<Ending> {
+    return new Promise((resolve) => {
+      // The outer shell replaces itself (same pid, so still the group leader)
+      // with one whose stderr is its stdout: the two streams then come out in
+      // the order they were written, and error messages read as for `bash -c`.
+      const child = spawn(this.#shell, ["-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command], {
+        cwd: ctx.cwd,
+        env: this.#env,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stopping: Ending | undefined;
+      let exited: Ending | undefined;
+      let graceTimer: NodeJS.Timeout | undefined;
+      let done = false;
+
+      const finish = (ending: Ending) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timeoutTimer);
+        clearTimeout(graceTimer);
+        ctx.signal.removeEventListener("abort", onAbort);
+        child.stdout.destroy();
+        child.stderr.destroy();
+        child.unref();
+        resolve(stopping ?? ending);
+      };
+      const killGroup = (reason: Ending) => {
+        stopping ??= reason;
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // The group is already gone.
+        }
+      };
+      const onAbort = () => killGroup({ kind: "abort" });
+      const timeoutTimer = setTimeout(() => killGroup({ kind: "timeout" }), timeoutMs);
+      ctx.signal.addEventListener("abort", onAbort, { once: true });
+
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => output.append(chunk));
+      }
+      child.on("error", (err) => finish({ kind: "spawn-error", message: err.message }));
+      child.on("exit", (code, signal) => {
+        exited = { kind: "exit", code, signal };
+        graceTimer = setTimeout(() => finish(exited!), EXIT_GRACE_MS);
+      });
+      child.on("close", (code, signal) => finish(exited ?? { kind: "exit", code, signal }));
+    });
+  }
+}
+
+function describeEnding(ending: Ending, output: string, timeoutMs: number): ToolResult {
+  const withOutput = (head: string) => (output === "" ? head : `${head}\n${output}`);
+  switch (ending.kind) {
+    case "spawn-error":
+      return textResult(`Could not run bash: ${ending.message}`, true);
+    case "abort":
+      return textResult(withOutput("Command was aborted"), true);
+    case "timeout":
+      return textResult(withOutput(`Command timed out after ${timeoutMs / 1000}s`), true);
+    case "exit": {
+      if (ending.code === 0) return textResult(output === "" ? "(no output)" : output);
+      const status = ending.code === null ? `Killed by signal ${ending.signal}` : `Exit code ${ending.code}`;
+      return textResult(output === "" ? status : `${output}\n${status}`, true);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Edit: replaces an exact string in a file. The string must occur once, so
+ * the model cannot change a place it did not mean; replace_all opts out.
+ */
+import { readFile } from "node:fs/promises";
+import { fileKind, isBinary, numberLines, splitLines } from "./read.ts";
+import { resolvePath } from "./paths.ts";
+import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
+import { writeFileAtomic } from "./write.ts";
+
+const SNIPPET_CONTEXT_LINES = 4;
+
+/** How many non-overlapping times `needle` (non-empty) occurs in `text`. */
+export function countOccurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) count++;
+  return count;
+}
+
+/**
+ * `cat -n` lines of `text` around a change that put `inserted` at `index`:
+ * the changed lines plus a few on each side.
+ */
+export function snippetAround(text: string, index: number, inserted: string): string {
+  const lines = splitLines(text);
+  if (lines.length === 0) return "(the file is now empty)";
+  const firstChanged = countOccurrences(text.slice(0, index), "\n") + 1;
+  const lastChanged = firstChanged + countOccurrences(inserted.replace(/\n$/, ""), "\n");
+  const from = Math.max(1, firstChanged - SNIPPET_CONTEXT_LINES);
+  const to = Math.min(lines.length, lastChanged + SNIPPET_CONTEXT_LINES);
+  return numberLines(lines.slice(from - 1, to), from);
+}
+
+/** The built-in Edit tool. */
+export class EditTool implements Tool {
+  readonly name = "Edit";
+  readonly description =
+    "Replaces old_string with new_string in a file. old_string must match the file exactly (whitespace included; " +
+    "copy it from Read output without the line-number prefix) and occur exactly once, unless replace_all is true. " +
+    "An empty old_string on a file that does not exist creates it. Relative paths are relative to the working directory.";
+  readonly inputSchema = {
+    type: "object",
+    properties: {
+      file_path: { type: "string", description: "The file to change (absolute, or relative to the working directory)" },
+      old_string: { type: "string", description: "The exact text to replace" },
+      new_string: { type: "string", description: "The text to put in its place" },
+      replace_all: { type: "boolean", description: "Replace every occurrence (default false)" },
+    },
+    required: ["file_path", "old_string", "new_string"],
+    additionalProperties: false,
+  };
+  readonly readOnly = false;
+  readonly editsFiles = true;
+
+  targetPath(input: Record<string, unknown>): string | undefined {
+    return stringField(input, "file_path");
+  }
+
+  summarize(input: Record<string, unknown>): string {
+    return stringField(input, "file_path") ?? "";
+  }
+
+  run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+    return runSafely(this.name, async () => {
+      const args = new ToolInput(this.name, input);
+      const shown = args.string("file_path");
+      const oldString = args.string("old_string");
+      const newString = args.string("new_string");
+      const replaceAll = args.optionalBoolean("replace_all") ?? false;
+      if (oldString === newString) {
+        return textResult("Edit: old_string and new_string are the same; there is nothing to change.", true);
+      }
+      const absolute = resolvePath(ctx.cwd, shown);
+      const kind = await fileKind(absolute);
+      if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
+      if (kind === "missing") {
+        if (oldString !== "") return textResult(`File does not exist: ${shown}`, true);
+        await writeFileAtomic(absolute, newString);
+        return textResult(`File created successfully at: ${shown}`);
+      }
+      const bytes = await readFile(absolute);
+      if (isBinary(bytes)) return textResult(`${shown} is a binary file`, true);
+      return this.#replace(shown, absolute, bytes.toString("utf8"), oldString, newString, replaceAll);
+    });
+  }
+
+  async #replace(
+    shown: string,
+    absolute: string,
+    raw: string,
+    oldString: string,
+    newString: string,
+    replaceAll: boolean,
+  ): Promise<ToolResult> {
+    if (oldString === "" && raw.trim() !== "") {
+      return textResult(
+        `Edit: old_string is empty but ${shown} already has content; give the text to replace, or use Write to replace the whole file.`,
+        true,
+      );
+    }
+    // Work in \n and write back in \r\n, so a CRLF file stays CRLF and the
+    // model's \n-only strings (as Read shows them) still match.
+    const crlf = raw.includes("\r\n") && !/(^|[^\r])\n/.test(raw);
+    const toLf = (s: string) => (crlf ? s.replaceAll("\r\n", "\n") : s);
+    const text = toLf(raw);
+    const from = toLf(oldString);
+    const to = toLf(newString);
+
+    let updated: string;
+    let first: number;
+    let replacements: number;
+    if (from === "") {
+      [updated, first, replacements] = [to, 0, 1];
+    } else {
+      const count = countOccurrences(text, from);
+      if (count === 0) return textResult(`String to replace not found in ${shown}.`, true);
+      if (count > 1 && !replaceAll) {
+        return textResult(
+          `Found ${count} matches of the string to replace in ${shown}, but replace_all is false. ` +
+            "Add more context to make it unique, or set replace_all.",
+          true,
+        );
+      }
+      first = text.indexOf(from);
+      updated = replaceAll ? text.split(from).join(to) : text.slice(0, first) + to + text.slice(first + from.length);
+      replacements = replaceAll ? count : 1;
+    }
+    await writeFileAtomic(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated);
+    const noun = replacements === 1 ? "replacement" : "replacements";
+    const snippet = snippetAround(updated, first, to);
+    return textResult(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`);
+  }
+}
