@@ -3,15 +3,20 @@
  * a temporary file in the same folder, flushed, then renamed over the target.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { chmod, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
-/** Atomically replaces `path` with `text` (UTF-8), creating parent folders as needed. */
+/**
+ * Atomically replaces `path` with `text` (UTF-8), creating parent folders as
+ * needed. A symlink is written through (its target changes, the link stays)
+ * and an existing file keeps its permission bits.
+ */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const dir = dirname(path);
+  const target = await realpath(path).catch(() => path);
+  const dir = dirname(target);
   await mkdir(dir, { recursive: true });
   // Same folder as the target: rename is only atomic within one file system.
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     const handle = await open(temp, "wx");
     try {
@@ -20,7 +25,9 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    const mode = await stat(target).then((s) => s.mode & 0o7777, () => undefined);
+    if (mode !== undefined) await chmod(temp, mode);
+    await rename(temp, target);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;

@@ -7,7 +7,7 @@ import { fileKind, isBinary, numberLines, splitLines } from "./read.ts";
 import { resolvePath } from "./paths.ts";
 import { runSafely, stringField, ToolInput } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
-import { writeFileAtomic } from "./write.ts";
+import { writeFileAtomic } from "../fs/atomic-write.ts";
 
 const SNIPPET_CONTEXT_LINES = 4;
 
