@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
 import { DEFAULT_JSON_STYLE, detectJsonStyle, formatJson } from "../fs/json-style.ts";
 import { ConfigError } from "./errors.ts";
-import { isJsonObject } from "./json-path.ts";
+import { isJsonObject } from "../fs/json-path.ts";
 import { validateEntry } from "./schema.ts";
 import { type ConfigRoots, locateServers, scopeFilePath, serversPath, WRITABLE_SCOPES, type WritableScope } from "./scope-files.ts";
 

@@ -4,7 +4,7 @@
  * line naming the JSON path: `mcpServers.tracker.args[1]: expected string, got number`.
  */
 import { z } from "zod";
-import { describeJsonType, formatJsonPath, isJsonObject } from "./json-path.ts";
+import { describeJsonType, formatJsonPath, isJsonObject } from "../fs/json-path.ts";
 import type { ServerEntry } from "./types.ts";
 
 const timeout = z.number().positive("must be a positive number of milliseconds").optional();

@@ -5,7 +5,7 @@
  */
 import { join, resolve } from "node:path";
 import type { HomePaths } from "../home.ts";
-import { describeJsonType, formatJsonPath, isJsonObject } from "./json-path.ts";
+import { describeJsonType, formatJsonPath, isJsonObject } from "../fs/json-path.ts";
 
 /** The scopes `mini-cc mcp add/remove` can write. */
 export type WritableScope = "local" | "project" | "user";

@@ -88,7 +88,7 @@ export interface JsonUpdate<R> {
 function describeSyntaxError(message: string): string {
   return message
     .replace(/ in JSON at position \d+.*$/, "")
-    .replace(/, ".*" is not valid JSON$/s, "")
+    .replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "")
     .replace(/^Unexpected end of JSON input$/, "unexpected end of input")
     .replace(/[\n\r\t]/g, (char) => JSON.stringify(char).slice(1, -1));
 }
