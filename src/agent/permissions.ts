@@ -22,6 +22,8 @@ export interface PermissionChainOptions {
   deny: readonly string[];
   /** The working directory: paths outside it always ask. */
   cwd: string;
+  /** False in print mode: nobody can answer, so what would ask is denied, saying how to allow it. */
+  canAsk?: boolean;
 }
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan", "bypassPermissions"];
@@ -52,6 +54,7 @@ export class PermissionChain {
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
   readonly #sessionAllowed = new Set<string>();
+  readonly #canAsk: boolean;
 
   /** Throws ToolRuleError for a malformed rule. */
   constructor(options: PermissionChainOptions) {
@@ -59,6 +62,7 @@ export class PermissionChain {
     this.#allow = parseToolRules(options.allow);
     this.#deny = parseToolRules(options.deny);
     this.#cwd = resolve(options.cwd);
+    this.#canAsk = options.canAsk ?? true;
   }
 
   /** The current mode. */
@@ -82,6 +86,17 @@ export class PermissionChain {
    * for file edits inside cwd; anything else asks.
    */
   check(tool: Tool, input: Record<string, unknown>): PermissionCheck {
+    const verdict = this.#verdict(tool, input);
+    if (verdict.behavior !== "ask" || this.#canAsk) return verdict;
+    const why = verdict.reason === NEEDS_APPROVAL ? "" : ` (${verdict.reason})`;
+    return {
+      behavior: "deny",
+      message: `${tool.name} was not run: it needs approval${why} and print mode cannot ask. ` +
+        `Allow it with --allowedTools ${tool.name} or a --permission-mode that permits it.`,
+    };
+  }
+
+  #verdict(tool: Tool, input: Record<string, unknown>): PermissionCheck {
     const name = tool.name;
     const target = this.#targetPath(tool, input);
     const call: RuleCall = { name, subject: subjectOf(input, target, this.#cwd) };

@@ -57,6 +57,17 @@ describe("PermissionChain", () => {
     expect(c.check(listIssues, {})).toEqual({ behavior: "allow" });
   });
 
+  it("denies, saying how to allow it, what would ask when nobody can answer", () => {
+    const c = new PermissionChain({ mode: "acceptEdits", allow: [], deny: [], cwd: CWD, canAsk: false });
+    expect(c.check(addComment, { id: "BUG-101" })).toEqual({
+      behavior: "deny",
+      message:
+        "mcp__tracker__add_comment was not run: it needs approval and print mode cannot ask. " +
+        "Allow it with --allowedTools mcp__tracker__add_comment or a --permission-mode that permits it.",
+    });
+    expect(c.check(edit, { file_path: "posts.ts" })).toEqual({ behavior: "allow" });
+  });
+
   it("allows everything in bypassPermissions mode", () => {
     const c = chain("bypassPermissions");
     expect(c.check(edit, { file_path: "/etc/hosts" })).toEqual({ behavior: "allow" });
