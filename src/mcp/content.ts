@@ -1,0 +1,89 @@
+/**
+ * An MCP CallToolResult turned into what the Messages API accepts in a
+ * tool_result: text and base64 images. Everything else becomes a short text
+ * note, so the model always learns that something came back.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ImageBlock, TextBlock } from "../model/messages.ts";
+import type { ToolResult } from "../tools/tool.ts";
+
+/** MAX_MCP_OUTPUT_TOKENS when unset (Claude Code's default). */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
+/** The rough characters-per-token used to turn the token cap into characters. */
+export const CHARS_PER_TOKEN = 4;
+
+type Block = TextBlock | ImageBlock;
+type McpContent = CallToolResult["content"][number];
+
+const text = (value: string): TextBlock => ({ type: "text", text: value });
+
+/** Decoded size of a base64 string, without decoding it. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** One MCP content block as an Anthropic block (or a note saying what it was). */
+export function convertBlock(block: McpContent): Block {
+  switch (block.type) {
+    case "text":
+      return text(block.text);
+    case "image":
+      return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
+    case "audio":
+      return text(`[Audio (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model cannot receive audio.]`);
+    case "resource": {
+      const { resource } = block;
+      if ("text" in resource) return text(resource.text);
+      const kind = resource.mimeType ?? "binary";
+      return text(`[Resource ${resource.uri} (${kind}, ${base64Bytes(resource.blob)} bytes): binary content not shown.]`);
+    }
+    case "resource_link":
+      return text(`Resource link: ${block.name} <${block.uri}>`);
+    default:
+      return text(`[Unsupported MCP content type: ${String((block as { type?: unknown }).type)}]`);
+  }
+}
+
+/** Cuts text blocks beyond `maxChars` in total and appends a note with the original size. */
+export function capOutput(blocks: readonly Block[], maxChars: number): Block[] {
+  const total = blocks.reduce((sum, b) => sum + (b.type === "text" ? b.text.length : 0), 0);
+  if (total <= maxChars) return [...blocks];
+  const out: Block[] = [];
+  let left = maxChars;
+  for (const block of blocks) {
+    if (block.type !== "text") {
+      out.push(block);
+    } else if (left > 0) {
+      out.push(text(block.text.slice(0, left)));
+      left -= Math.min(left, block.text.length);
+    }
+  }
+  const tokens = Math.ceil(total / CHARS_PER_TOKEN);
+  out.push(
+    text(
+      `[Output truncated: the tool returned ${total} characters (about ${tokens} tokens); ` +
+        `only the first ${maxChars} are shown. Ask the tool for less (filters, pagination) if you need the rest.]`,
+    ),
+  );
+  return out;
+}
+
+/** The whole result: content blocks (or structuredContent as JSON), capped, isError passed through. */
+export function convertToolResult(result: CallToolResult, maxChars: number): ToolResult {
+  let blocks = (result.content ?? []).map(convertBlock);
+  if (blocks.length === 0 && result.structuredContent !== undefined) {
+    blocks = [text(JSON.stringify(result.structuredContent))];
+  }
+  // The API rejects empty text blocks; an empty result still needs one block.
+  blocks = blocks.filter((b) => b.type !== "text" || b.text !== "");
+  if (blocks.length === 0) blocks = [text("(no content)")];
+  return { content: capOutput(blocks, maxChars), isError: result.isError === true };
+}
+
+/** MAX_MCP_OUTPUT_TOKENS from the environment, as a character budget. */
+export function maxOutputChars(env: Readonly<Record<string, string | undefined>>): number {
+  const tokens = Number(env.MAX_MCP_OUTPUT_TOKENS);
+  const valid = Number.isFinite(tokens) && tokens > 0 ? Math.floor(tokens) : DEFAULT_MAX_OUTPUT_TOKENS;
+  return valid * CHARS_PER_TOKEN;
+}

@@ -1,0 +1,300 @@
+/**
+ * McpManager: every declared server's life in one store (DESIGN.md, "Server
+ * state"). It asks approvals before a project server may run, connects all
+ * servers at once, keeps each session open, and turns their tools into
+ * ordinary Tools. Everything outside (approvals file, env, clock, transports)
+ * comes in through the constructor.
+ */
+import { isInvalid, isRemote, type DeclaredServer, type ServerConfig } from "../config/types.ts";
+import { Store, type ReadableStore } from "../store.ts";
+import { textResult, type ToolResult } from "../tools/tool.ts";
+import type { ApprovalChoice, ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
+import { systemClock, type Clock } from "./clock.ts";
+import { maxOutputChars } from "./content.ts";
+import { instructionsSection } from "./instructions.ts";
+import { McpTool, type McpCaller } from "./mcp-tool.ts";
+import { ProcessGroups } from "./process-groups.ts";
+import { describeError, ServerConnection } from "./server-connection.ts";
+import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
+import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
+import { connectTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import { runToolCall } from "./tool-call.ts";
+import { assignToolNames } from "./tool-naming.ts";
+import { commandLine, createTransport, type TransportFactory } from "./transports.ts";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Everything McpManager touches outside itself. */
+export interface McpManagerOptions {
+  /** The project whose `.mcp.json` approvals apply; stdio servers start in it. */
+  projectDir: string;
+  approvals: ApprovalRecords;
+  /** Where `mcp-<name>.log` files go (`<home>/logs`). */
+  logDir: string;
+  /** mini-cc's environment: MCP_TIMEOUT, MCP_TOOL_TIMEOUT, MAX_MCP_OUTPUT_TOKENS, and PATH etc. for children. */
+  env: Env;
+  /** A user can answer approval questions (TUI); false in print mode and `mcp list`. */
+  interactive: boolean;
+  /** Defaults to the real stdio / http / sse transports. */
+  transportFactory?: TransportFactory;
+  clock?: Clock;
+}
+
+/** Per-call options: the agent's abort signal and an explicit timeout (ms). */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+/** The reason a project server stays off in print mode, with the way to approve it. */
+export function notApprovedReason(name: string, status: ApprovalStatus): string {
+  const why = status === "changed" ? "changed since it was approved" : "not approved";
+  return `${why}: run "mini-cc mcp approve ${name}" to start it`;
+}
+
+/** Whether an update would change nothing (the store then keeps its snapshot). */
+function sameState(a: ServerState, b: ServerState): boolean {
+  switch (a.status) {
+    case "needs-approval":
+    case "pending":
+      return b.status === a.status;
+    case "failed":
+      return b.status === "failed" && b.error === a.error;
+    case "disabled":
+      return b.status === "disabled" && b.reason === a.reason;
+    case "reconnecting":
+      return b.status === "reconnecting" && b.attempt === a.attempt;
+    case "connected":
+      return (
+        b.status === "connected" && b.tools === a.tools && b.instructions === a.instructions && b.connectMs === a.connectMs
+      );
+  }
+}
+
+/** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
+export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
+  readonly #store = new Store<McpSnapshot>({ servers: [] });
+  readonly subscribe = this.#store.subscribe;
+  readonly getSnapshot = this.#store.getSnapshot;
+
+  readonly #options: McpManagerOptions;
+  readonly #clock: Clock;
+  readonly #factory: TransportFactory;
+  readonly #groups = new ProcessGroups();
+  readonly #connections = new Map<string, ServerConnection>();
+  /** Bumped whenever a server's attempt is superseded: results of older attempts are dropped. */
+  readonly #epochs = new Map<string, number>();
+  /** Servers allowed to run this session (approved, or needing no approval). */
+  readonly #allowed = new Set<string>();
+  #closed = false;
+  #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+
+  constructor(options: McpManagerOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+    this.#factory = options.transportFactory ?? createTransport;
+  }
+
+  /**
+   * Shows every server at once and connects all that may run. Resolves when
+   * each has connected, failed or been disabled, or waits for approval.
+   */
+  async start(declared: readonly DeclaredServer[]): Promise<void> {
+    await this.close();
+    this.#closed = false;
+    this.#allowed.clear();
+    const views = await Promise.all(declared.map((server) => this.#initialView(server)));
+    this.#store.update(() => ({ servers: views }));
+    await Promise.all(views.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
+  }
+
+  async #initialView(server: DeclaredServer): Promise<ServerView> {
+    const { name, source } = server;
+    if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error } };
+    if (source === "project") {
+      const status = await this.#options.approvals.status(this.#options.projectDir, server).catch((): ApprovalStatus => "new");
+      if (status !== "approved") {
+        const state: ServerState = this.#options.interactive
+          ? { status: "needs-approval" }
+          : { status: "disabled", reason: notApprovedReason(name, status) };
+        return { name, source, config: server, state };
+      }
+    }
+    this.#allowed.add(name);
+    return { name, source, config: server, state: { status: "pending" } };
+  }
+
+  /**
+   * The user's answer for a project server waiting for approval: "remember"
+   * stores the approval and starts it, "once" starts it this session only,
+   * "deny" disables it. Resolves once the server has settled.
+   */
+  async decide(name: string, choice: ApprovalChoice): Promise<void> {
+    const view = this.#view(name);
+    const undecided = view?.state.status === "needs-approval" || view?.state.status === "disabled";
+    if (!view?.config || view.source !== "project" || !undecided || this.#closed) return;
+    if (choice === "deny") {
+      this.#setState(name, { status: "disabled", reason: "declined by user" });
+      return;
+    }
+    this.#allowed.add(name);
+    let storeError: unknown;
+    if (choice === "remember") {
+      // Start it even if the approvals file cannot be written; the caller still hears why.
+      await this.#options.approvals.approve(this.#options.projectDir, view.config).catch((error: unknown) => {
+        storeError = error;
+      });
+    }
+    await this.#connect(view.config);
+    if (storeError !== undefined) throw storeError;
+  }
+
+  /** Closes one server and connects it again (connected → pending → connected, or failed). */
+  async restart(name: string): Promise<void> {
+    const config = this.#view(name)?.config;
+    if (!config || !this.#allowed.has(name) || this.#closed) return;
+    this.#bump(name);
+    this.#setState(name, { status: "pending" });
+    const old = this.#connections.get(name);
+    this.#connections.delete(name);
+    await old?.close();
+    await this.#connect(config);
+  }
+
+  /** Closes every session and kills every server process. The snapshot keeps its last states. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const name of this.#epochs.keys()) this.#bump(name);
+    const connections = [...this.#connections.values()];
+    this.#connections.clear();
+    await Promise.all(connections.map((connection) => connection.close()));
+  }
+
+  /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
+  killAllServerProcessGroups(): void {
+    this.#groups.killAllSync();
+  }
+
+  /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
+  async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    const connection = this.#connections.get(server);
+    const state = this.#view(server)?.state;
+    if (!connection || state?.status !== "connected") {
+      const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
+      return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
+    }
+    return runToolCall(connection, tool, args, {
+      signal: options.signal,
+      timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
+      maxChars: maxOutputChars(this.#options.env),
+      clock: this.#clock,
+    });
+  }
+
+  /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
+  tools(): McpTool[] {
+    const snapshot = this.getSnapshot();
+    if (this.#tools?.snapshot === snapshot) return this.#tools.tools;
+    const entries = snapshot.servers.flatMap((view) =>
+      view.state.status === "connected" ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
+    );
+    const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
+    const tools = entries.map(
+      (e, i) => new McpTool({ name: names[i] as string, server: e.server, info: e.info, caller: this }),
+    );
+    this.#tools = { snapshot, tools };
+    return tools;
+  }
+
+  /** The `# MCP Server Instructions` system-prompt section ("" when no connected server sent any). */
+  instructionsSection(): string {
+    return instructionsSection(
+      this.getSnapshot().servers.flatMap((view) =>
+        view.state.status === "connected" ? [{ name: view.name, instructions: view.state.instructions }] : [],
+      ),
+    );
+  }
+
+  async #connect(config: ServerConfig): Promise<void> {
+    const { name } = config;
+    if (this.#closed) return;
+    const epoch = this.#bump(name);
+    this.#setState(name, { status: "pending" });
+    const started = this.#clock.now();
+    let log: OpenedLog | undefined;
+    let connection: ServerConnection | undefined;
+    try {
+      if (!isRemote(config.resolved)) {
+        log = openServerLog(this.#options.logDir, name, commandLine(config.resolved), new Date(this.#clock.now()));
+      }
+      const opened = log;
+      const transport = this.#factory(config, {
+        stderr: opened?.fd ?? "ignore",
+        cwd: this.#options.projectDir,
+        env: this.#options.env,
+        groups: this.#groups,
+      });
+      connection = new ServerConnection({
+        transport,
+        clock: this.#clock,
+        stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
+        onLost: (reason) => this.#lost(name, epoch, reason),
+        onToolsChanged: (tools) => this.#toolsChanged(name, epoch, tools),
+      });
+      // Registered before the handshake, so close() during a slow connect still kills it.
+      this.#connections.set(name, connection);
+      const server = await connection.open(connectTimeoutMs(this.#options.env, config.resolved));
+      if (!this.#current(name, epoch)) {
+        if (this.#connections.get(name) === connection) this.#connections.delete(name);
+        await connection.close();
+        return;
+      }
+      const connectMs = Math.round(this.#clock.now() - started);
+      this.#setState(name, { status: "connected", tools: server.tools, instructions: server.instructions, connectMs });
+    } catch (error) {
+      if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
+      if (this.#current(name, epoch)) this.#setState(name, { status: "failed", error: describeError(error) });
+    } finally {
+      if (log) closeServerLog(log);
+    }
+  }
+
+  #lost(name: string, epoch: number, reason: string): void {
+    if (!this.#current(name, epoch)) return;
+    const connection = this.#connections.get(name);
+    this.#connections.delete(name);
+    this.#setState(name, { status: "failed", error: reason });
+    void connection?.close();
+  }
+
+  #toolsChanged(name: string, epoch: number, tools: McpToolInfo[]): void {
+    const state = this.#view(name)?.state;
+    if (!this.#current(name, epoch) || state?.status !== "connected") return;
+    this.#setState(name, { ...state, tools });
+  }
+
+  #bump(name: string): number {
+    const epoch = (this.#epochs.get(name) ?? 0) + 1;
+    this.#epochs.set(name, epoch);
+    return epoch;
+  }
+
+  #current(name: string, epoch: number): boolean {
+    return !this.#closed && this.#epochs.get(name) === epoch;
+  }
+
+  #view(name: string): ServerView | undefined {
+    return this.getSnapshot().servers.find((view) => view.name === name);
+  }
+
+  #setState(name: string, state: ServerState): void {
+    this.#store.update((prev) => {
+      const index = prev.servers.findIndex((view) => view.name === name);
+      const view = prev.servers[index];
+      if (!view || sameState(view.state, state)) return prev;
+      const servers = [...prev.servers];
+      servers[index] = { ...view, state };
+      return { servers };
+    });
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * One server's live MCP session: the handshake under a deadline, its tool
+ * list (all pages, refreshed on list_changed), tool calls, and telling the
+ * manager when the server goes away on its own.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Clock } from "./clock.ts";
+import type { McpToolInfo } from "./server-state.ts";
+import { describesExit, SpawnError } from "./stdio-transport.ts";
+import { formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
+
+/** What a successful handshake yields. */
+export interface ConnectedServer {
+  tools: McpToolInfo[];
+  instructions: string;
+}
+
+/** A connect failure, its message one line fit for the /mcp panel. */
+export class ConnectError extends Error {
+  readonly code: "timeout" | "spawn" | "exited" | "handshake";
+  constructor(code: ConnectError["code"], message: string) {
+    super(message);
+    this.name = "ConnectError";
+    this.code = code;
+  }
+}
+
+/** What ServerConnection needs from the outside. */
+export interface ServerConnectionOptions {
+  transport: Transport;
+  clock: Clock;
+  /** The line of stderr that best explains a death ("" when none). */
+  stderrReason: () => Promise<string>;
+  /** The server went away by itself after connecting; called at most once. */
+  onLost: (reason: string) => void;
+  /** The server announced a new tool list and we fetched it. */
+  onToolsChanged: (tools: McpToolInfo[]) => void;
+}
+
+/** Servers may paginate tools/list; this bounds a server that never stops. */
+const MAX_TOOL_PAGES = 100;
+/** The SDK's own request deadline sits just past ours, so ours always decides. */
+const SDK_DEADLINE_SLACK_MS = 1000;
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** An error's message, with its cause's when it has one ("fetch failed: connect ECONNREFUSED …"). */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return oneLine(String(error));
+  const cause = error.cause instanceof Error && error.cause.message ? `: ${error.cause.message}` : "";
+  return oneLine(`${error.message}${cause}`);
+}
+
+/** The SDK's Tool as the store keeps it: defaults filled, only known annotations. */
+export function toToolInfo(tool: Tool): McpToolInfo {
+  const a = tool.annotations ?? {};
+  const annotations: McpToolInfo["annotations"] = {};
+  const title = a.title ?? tool.title;
+  if (typeof title === "string") annotations.title = title;
+  for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    if (typeof a[key] === "boolean") annotations[key] = a[key];
+  }
+  return {
+    name: tool.name,
+    description: tool.description ?? "",
+    inputSchema: (tool.inputSchema as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
+    annotations,
+  };
+}
+
+/** A client bound to one transport for the whole session. */
+export class ServerConnection {
+  readonly #client = new Client({ name: "mini-cc", version: "0.1.0" });
+  readonly #options: ServerConnectionOptions;
+  #connected = false;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: ServerConnectionOptions) {
+    this.#options = options;
+    this.#client.onclose = () => {
+      if (this.#connected && !this.#closing) void this.#reportLost();
+    };
+    this.#client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      try {
+        this.#options.onToolsChanged(await this.#listTools());
+      } catch {
+        // A failed refresh keeps the list we have; a dead server is reported by onclose.
+      }
+    });
+  }
+
+  /** Handshake and tool list within `timeoutMs`; on any failure the transport is closed (and its processes killed). */
+  async open(timeoutMs: number): Promise<ConnectedServer> {
+    const controller = new AbortController();
+    let cancelTimer = () => {};
+    const deadline = new Promise<never>((_, reject) => {
+      cancelTimer = this.#options.clock.setTimeout(() => {
+        reject(new ConnectError("timeout", `connection timed out after ${formatSeconds(timeoutMs)}`));
+        controller.abort();
+      }, timeoutMs);
+    });
+    const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
+    const handshake = (async () => {
+      await this.#client.connect(this.#options.transport, options);
+      const tools = await this.#listTools(options);
+      return { tools, instructions: this.#client.getInstructions() ?? "" };
+    })();
+    try {
+      const server = await Promise.race([handshake, deadline]);
+      this.#connected = true;
+      return server;
+    } catch (error) {
+      const failure = error instanceof ConnectError ? error : await this.#explain(error);
+      await this.close();
+      throw failure;
+    } finally {
+      cancelTimer();
+    }
+  }
+
+  async #listTools(options?: { signal?: AbortSignal; timeout?: number }): Promise<McpToolInfo[]> {
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+      const result = await this.#client.listTools(cursor === undefined ? undefined : { cursor }, options);
+      tools.push(...result.tools.map(toToolInfo));
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return tools;
+  }
+
+  /** A handshake failure in one line: the spawn error, or how the process ended and its last words. */
+  async #explain(error: unknown): Promise<ConnectError> {
+    if (error instanceof SpawnError) return new ConnectError("spawn", error.message);
+    const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
+    if (exit) {
+      const line = await this.#options.stderrReason();
+      return new ConnectError("exited", line ? `${exit}: ${line}` : exit);
+    }
+    return new ConnectError("handshake", describeError(error));
+  }
+
+  async #reportLost(): Promise<void> {
+    const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
+    const line = exit ? await this.#options.stderrReason() : "";
+    const reason = exit ?? "connection closed";
+    this.#options.onLost(line ? `${reason}: ${line}` : reason);
+  }
+
+  /** Calls a tool; rejects on protocol errors, timeouts (`timeoutMs` as the SDK's deadline) and aborts. */
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
+    return this.#client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs }) as Promise<CallToolResult>;
+  }
+
+  /** Closes the session; for stdio this kills the server's process group. */
+  close(): Promise<void> {
+    this.#closing ??= this.#client.close().catch(() => {});
+    return this.#closing;
+  }
+}

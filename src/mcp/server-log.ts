@@ -1,0 +1,77 @@
+/**
+ * A stdio server's stderr log, `<logDir>/mcp-<name>.log`: appended across
+ * sessions, one header line per start, and read back for the last line when
+ * the server dies (its own words are the best failure reason we have).
+ */
+import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+
+/** How much of the log's tail is read to find the last line. */
+const TAIL_BYTES = 4096;
+/** A failure reason stays one readable line. */
+const MAX_LINE = 300;
+
+/** The log file of one server, opened for one start. */
+export interface OpenedLog {
+  /** Passed to the child as its stderr. */
+  fd: number;
+  path: string;
+  /** File size after the header: where this start's output begins. */
+  start: number;
+}
+
+/** `mcp-<name>.log`, with characters a file name should not carry replaced. */
+export function serverLogPath(logDir: string, name: string): string {
+  return join(logDir, `mcp-${name.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
+}
+
+/** Opens the log for appending and writes the session header line. */
+export function openServerLog(logDir: string, name: string, commandLine: string, now: Date): OpenedLog {
+  mkdirSync(logDir, { recursive: true });
+  const path = serverLogPath(logDir, name);
+  const fd = openSync(path, "a");
+  try {
+    writeSync(fd, `--- ${now.toISOString()} mini-cc started ${name}: ${commandLine}\n`);
+    return { fd, path, start: fstatSync(fd).size };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/** Closes our copy of the descriptor (the child keeps its own). */
+export function closeServerLog(log: OpenedLog): void {
+  try {
+    closeSync(log.fd);
+  } catch {
+    // Already closed.
+  }
+}
+
+/**
+ * The line that best says why a server died: the last `…Error: …` line (a
+ * crash's message, not the stack or Node's version banner that follow it),
+ * else the last non-empty line written since `from`; "" when it wrote nothing.
+ */
+export async function lastLogLine(path: string, from: number): Promise<string> {
+  let handle;
+  try {
+    handle = await open(path, "r");
+    const { size } = await handle.stat();
+    const begin = Math.max(from, size - TAIL_BYTES);
+    if (size <= begin) return "";
+    const buffer = Buffer.alloc(size - begin);
+    await handle.read(buffer, 0, buffer.length, begin);
+    const lines = buffer.toString("utf8").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
+    const last =
+      lines.findLast((line) => /^[A-Za-z]*Error( \[\w+\])?:/.test(line)) ??
+      lines.findLast((line) => !/^Node\.js v\d/.test(line)) ??
+      "";
+    return last.length > MAX_LINE ? `${last.slice(0, MAX_LINE - 1)}…` : last;
+  } catch {
+    return "";
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * An MCP client transport over a child process's stdin/stdout that, unlike
+ * the SDK's StdioClientTransport, owns the child's whole process group: a
+ * server started through `sh -c`, a wrapper script or npx dies with its
+ * children when the transport closes.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { liveGroups, signalGroup, type ProcessGroups } from "./process-groups.ts";
+
+/** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
+export const KILL_GRACE_MS = 2000;
+
+/** What to run and where its stderr goes. */
+export interface StdioProcessOptions {
+  command: string;
+  args: readonly string[];
+  /** The complete environment of the child. */
+  env: Record<string, string>;
+  cwd: string;
+  /** An open file descriptor for the child's stderr, or "ignore". */
+  stderr: number | "ignore";
+  groups: ProcessGroups;
+  killGraceMs?: number;
+}
+
+/** A transport that can say how its server ended ("server exited (code 1)"). */
+export interface DescribesExit {
+  describeExit(): string | undefined;
+}
+
+/** True for a transport that implements DescribesExit. */
+export function describesExit(transport: unknown): transport is DescribesExit {
+  return typeof (transport as Partial<DescribesExit> | null)?.describeExit === "function";
+}
+
+/** A spawn failure, with a code the manager can show as is. */
+export class SpawnError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = "SpawnError";
+    this.code = code;
+  }
+}
+
+function spawnFailure(command: string, error: NodeJS.ErrnoException): SpawnError {
+  if (error.code === "ENOENT") return new SpawnError("command-not-found", `command not found: ${command}`);
+  if (error.code === "EACCES") return new SpawnError("not-executable", `cannot execute ${command}: permission denied`);
+  return new SpawnError("spawn-failed", `cannot start ${command}: ${error.message}`);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The stdio transport mini-cc uses for every `command` server. */
+export class StdioProcessTransport implements Transport, DescribesExit {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #options: StdioProcessOptions;
+  readonly #readBuffer = new ReadBuffer();
+  #child: ChildProcess | undefined;
+  #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  #closing: Promise<void> | undefined;
+  #closedNotified = false;
+
+  constructor(options: StdioProcessOptions) {
+    this.#options = options;
+  }
+
+  /** The child's pid (also its process group id) once started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  start(): Promise<void> {
+    if (this.#child) return Promise.reject(new Error("StdioProcessTransport already started"));
+    const { command, args, env, cwd, stderr, groups } = this.#options;
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, [...args], {
+        cwd,
+        env,
+        detached: true, // its own process group, killed as one
+        stdio: ["pipe", "pipe", stderr],
+        windowsHide: true,
+      });
+      this.#child = child;
+      let spawned = false;
+      child.once("spawn", () => {
+        spawned = true;
+        if (child.pid !== undefined) groups.add(child.pid);
+        resolve();
+      });
+      child.on("error", (error: NodeJS.ErrnoException) => {
+        if (!spawned) reject(spawnFailure(command, error));
+        else this.onerror?.(error);
+      });
+      child.once("exit", (code, signal) => {
+        this.#exit = { code, signal };
+      });
+      child.once("close", () => {
+        // The leader is gone; whatever it left behind in the group goes too.
+        if (spawned) void this.close();
+        else this.#notifyClosed();
+      });
+      child.stdin?.on("error", (error) => this.onerror?.(error));
+      child.stdout?.on("error", (error) => this.onerror?.(error));
+      child.stdout?.on("data", (chunk: Buffer) => this.#receive(chunk));
+    });
+  }
+
+  #receive(chunk: Buffer): void {
+    try {
+      this.#readBuffer.append(chunk);
+    } catch (error) {
+      this.onerror?.(error as Error);
+      void this.close();
+      return;
+    }
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.#readBuffer.readMessage();
+      } catch (error) {
+        // A non-protocol line on stdout: report it and keep reading.
+        this.onerror?.(error as Error);
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (!stdin || this.#closing || !stdin.writable) return Promise.reject(new Error("Not connected"));
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", resolve);
+    });
+  }
+
+  /** Ends stdin, then SIGTERM to the group and SIGKILL after the grace period. */
+  close(): Promise<void> {
+    this.#closing ??= this.#terminate();
+    return this.#closing;
+  }
+
+  async #terminate(): Promise<void> {
+    const child = this.#child;
+    const pgid = child?.pid;
+    if (child && pgid !== undefined) {
+      try {
+        child.stdin?.end();
+      } catch {
+        // Already closed: nothing to flush.
+      }
+      const grace = this.#options.killGraceMs ?? KILL_GRACE_MS;
+      if (signalGroup(pgid, "SIGTERM")) {
+        const deadline = Date.now() + grace;
+        const running = () => liveGroups([pgid]).size > 0;
+        await sleep(10);
+        while (running() && Date.now() < deadline) await sleep(20);
+        if (running() && signalGroup(pgid, "SIGKILL")) {
+          const killDeadline = Date.now() + 1000;
+          while (running() && Date.now() < killDeadline) await sleep(10);
+        }
+      }
+      this.#options.groups.delete(pgid);
+    }
+    this.#readBuffer.clear();
+    this.#notifyClosed();
+  }
+
+  #notifyClosed(): void {
+    if (this.#closedNotified) return;
+    this.#closedNotified = true;
+    this.onclose?.();
+  }
+
+  /** "server exited (code 1)", "server killed by SIGKILL", or undefined while it runs. */
+  describeExit(): string | undefined {
+    if (!this.#exit) return undefined;
+    const { code, signal } = this.#exit;
+    return signal ? `server killed by ${signal}` : `server exited (code ${code ?? "?"})`;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The three MCP limits a user can set through the environment (DESIGN.md,
+ * "Environment"), read from an env object passed in, never from process.env.
+ */
+import type { ServerEntry } from "../config/types.ts";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Connect timeout when neither the entry nor MCP_TIMEOUT sets one. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
+/** Tool call timeout when MCP_TOOL_TIMEOUT is unset: ten minutes. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
+/** setTimeout fires at once beyond this; longer limits are clamped to it. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+function positiveMs(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.min(n, MAX_TIMER_MS) : undefined;
+}
+
+/** The entry's `timeout`, else MCP_TIMEOUT, else 15 s. */
+export function connectTimeoutMs(env: Env, entry: ServerEntry): number {
+  return positiveMs(entry.timeout) ?? positiveMs(env.MCP_TIMEOUT) ?? DEFAULT_CONNECT_TIMEOUT_MS;
+}
+
+/** An explicit per-call timeout, else MCP_TOOL_TIMEOUT, else 10 minutes. */
+export function toolTimeoutMs(env: Env, explicit?: number): number {
+  return positiveMs(explicit) ?? positiveMs(env.MCP_TOOL_TIMEOUT) ?? DEFAULT_TOOL_TIMEOUT_MS;
+}
+
+/** `15s`, `0.5s`, `600s`: how limits appear in messages. */
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}

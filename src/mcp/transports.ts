@@ -1,0 +1,67 @@
+/**
+ * From a server entry to an MCP transport: our process-group-owning stdio
+ * transport for `command` entries, the SDK's streamable HTTP and SSE
+ * transports for remote ones. McpManager takes the factory as a seam, so
+ * tests can hand it in-memory transports instead.
+ */
+import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isRemote, type ServerConfig, type StdioEntry } from "../config/types.ts";
+import type { ProcessGroups } from "./process-groups.ts";
+import { StdioProcessTransport } from "./stdio-transport.ts";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the manager provides when it asks for a transport. */
+export interface TransportContext {
+  /** Where a stdio server's stderr goes: the open log file, or "ignore". */
+  stderr: number | "ignore";
+  /** The project directory: stdio servers start in it. */
+  cwd: string;
+  /** mini-cc's own environment; a child gets only its safe part plus the entry's env. */
+  env: Env;
+  /** Where a spawned server's process group is recorded. */
+  groups: ProcessGroups;
+}
+
+/** Builds the (not yet started) transport for one server. */
+export type TransportFactory = (server: ServerConfig, context: TransportContext) => Transport;
+
+/** PATH, HOME and the like from `env` (as the SDK picks them), then the entry's own variables. */
+export function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of DEFAULT_INHERITED_ENV_VARS) {
+    const value = env[key];
+    // A value starting with "()" is an exported shell function: never pass those on.
+    if (value !== undefined && !value.startsWith("()")) out[key] = value;
+  }
+  return { ...out, ...entryEnv };
+}
+
+/** The command line as a user would type it, for the log header. */
+export function commandLine(entry: StdioEntry): string {
+  return [entry.command, ...(entry.args ?? [])].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(" ");
+}
+
+/** The real transports: stdio in its own process group, streamable HTTP, SSE. */
+export const createTransport: TransportFactory = (server, context) => {
+  const entry = server.resolved;
+  if (isRemote(entry)) {
+    const requestInit: RequestInit = { headers: { ...entry.headers } };
+    if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${entry.url}`);
+    const url = new URL(entry.url);
+    return entry.type === "sse"
+      ? new SSEClientTransport(url, { requestInit })
+      : new StreamableHTTPClientTransport(url, { requestInit });
+  }
+  return new StdioProcessTransport({
+    command: entry.command,
+    args: entry.args ?? [],
+    env: childEnvironment(context.env, entry.env),
+    cwd: context.cwd,
+    stderr: context.stderr,
+    groups: context.groups,
+  });
+};

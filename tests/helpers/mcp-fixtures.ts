@@ -1,0 +1,119 @@
+/**
+ * Shared pieces for the MCP tests: server entries, an in-memory approvals
+ * record, waiting on the manager's store, and process checks.
+ */
+import { readFileSync } from "node:fs";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
+import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approval-types.ts";
+import type { McpManager } from "../../src/mcp/manager.ts";
+import type { McpSnapshot, ServerState } from "../../src/mcp/server-state.ts";
+import type { TransportFactory } from "../../src/mcp/transports.ts";
+
+/** A stdio server entry, as written and as resolved (no variables in tests). */
+export function stdioServer(name: string, entry: StdioEntry, source: ServerSource = "user"): ServerConfig {
+  return { name, source, file: "/project/.mcp.json", entry, resolved: entry };
+}
+
+/** Approvals kept in memory, answering like the real store: by the entry as written. */
+export class MemoryApprovals implements ApprovalRecords {
+  readonly records = new Map<string, string>();
+
+  async status(projectDir: string, server: ServerConfig): Promise<ApprovalStatus> {
+    const stored = this.records.get(`${projectDir}\u0000${server.name}`);
+    if (stored === undefined) return "new";
+    return stored === JSON.stringify(server.entry) ? "approved" : "changed";
+  }
+
+  async approve(projectDir: string, server: ServerConfig): Promise<void> {
+    this.records.set(`${projectDir}\u0000${server.name}`, JSON.stringify(server.entry));
+  }
+}
+
+/** Resolves with the first snapshot that satisfies `test` (the current one included). */
+export function waitForSnapshot(manager: McpManager, test: (s: McpSnapshot) => boolean, ms = 10_000): Promise<McpSnapshot> {
+  return new Promise((resolve, reject) => {
+    if (test(manager.getSnapshot())) return resolve(manager.getSnapshot());
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`snapshot never matched: ${JSON.stringify(statuses(manager.getSnapshot()))}`));
+    }, ms);
+    const unsubscribe = manager.subscribe((next) => {
+      if (!test(next)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(next);
+    });
+  });
+}
+
+/** `{name: status}` for every server. */
+export function statuses(snapshot: McpSnapshot): Record<string, string> {
+  return Object.fromEntries(snapshot.servers.map((s) => [s.name, s.state.status]));
+}
+
+/** One server's state; throws when the server is missing. */
+export function stateOf(manager: McpManager, name: string): ServerState {
+  const view = manager.getSnapshot().servers.find((s) => s.name === name);
+  if (!view) throw new Error(`no server ${name}`);
+  return view.state;
+}
+
+/** Records each server's status sequence as the store emits it. */
+export function recordTransitions(manager: McpManager): Record<string, string[]> {
+  const seen: Record<string, string[]> = {};
+  manager.subscribe((next) => {
+    for (const view of next.servers) {
+      const list = (seen[view.name] ??= []);
+      if (list.at(-1) !== view.state.status) list.push(view.state.status);
+    }
+  });
+  return seen;
+}
+
+/**
+ * Transports to in-process servers: each name maps to a function building a
+ * fresh McpServer, or to "hang" (a peer that never answers). `built` counts
+ * transports per server, to prove a server was never contacted.
+ */
+export function memoryTransports(servers: Record<string, (() => McpServer) | "hang">): {
+  factory: TransportFactory;
+  built: Record<string, number>;
+  peers: Record<string, InMemoryTransport>;
+} {
+  const built: Record<string, number> = {};
+  const peers: Record<string, InMemoryTransport> = {};
+  const factory: TransportFactory = (config) => {
+    const make = servers[config.name];
+    if (!make) throw new Error(`no in-memory server ${config.name}`);
+    built[config.name] = (built[config.name] ?? 0) + 1;
+    const [client, server] = InMemoryTransport.createLinkedPair();
+    peers[config.name] = server;
+    if (make !== "hang") void make().connect(server);
+    return client;
+  };
+  return { factory, built, peers };
+}
+
+/** Whether a process still runs (a zombie waiting to be reaped does not). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // Linux: the state follows the parenthesised command name in /proc/PID/stat.
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+/** Polls until `pid` is gone or `ms` passes; returns whether it is gone. */
+export async function gone(pid: number, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return !alive(pid);
+}

@@ -1,0 +1,40 @@
+// A stdio MCP server for the process tests, in plain JavaScript so it starts fast.
+// Behaviour comes from its environment:
+//   MCP_TEST_PID_FILE     write this process's pid here on start
+//   MCP_TEST_MODE         "hang": never answer; "exit": die before the handshake
+//   MCP_TEST_CANCEL_FILE  the slow tool writes "cancelled <reason>" here when the client cancels it
+import { writeFileSync } from "node:fs";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+
+const env = process.env;
+// Outlive stdin's end, like the servers that leak when only the direct child is killed.
+setInterval(() => {}, 60_000);
+if (env.MCP_TEST_PID_FILE) writeFileSync(env.MCP_TEST_PID_FILE, String(process.pid));
+
+if (env.MCP_TEST_MODE === "hang") {
+  process.stderr.write("hanging: will never answer initialize\n");
+  process.stdin.resume();
+} else if (env.MCP_TEST_MODE === "exit") {
+  process.stderr.write("starting up\nError: boom at startup\n    at main (server.mjs:1:1)\n");
+  process.exit(3);
+} else {
+  const server = new McpServer({ name: "test", version: "1.0.0" }, { instructions: "Test server: echo repeats." });
+  server.registerTool("echo", { inputSchema: { text: z.string() } }, ({ text }) => ({
+    content: [{ type: "text", text }],
+  }));
+  server.registerTool("slow", { description: "Never finishes unless cancelled." }, (extra) =>
+    new Promise((resolve) => {
+      extra.signal.addEventListener("abort", () => {
+        if (env.MCP_TEST_CANCEL_FILE) writeFileSync(env.MCP_TEST_CANCEL_FILE, `cancelled ${String(extra.signal.reason)}`);
+        resolve({ content: [{ type: "text", text: "too late" }] });
+      });
+    }),
+  );
+  server.registerTool("die", { description: "Exits the process." }, () => {
+    process.stderr.write("Error: asked to die\n");
+    process.exit(7);
+  });
+  await server.connect(new StdioServerTransport());
+}
