@@ -1,0 +1,113 @@
+/**
+ * The three print-mode output formats. Each receives the same agent events;
+ * only what reaches stdout differs.
+ */
+import type { AgentEvent } from "../agent/events.ts";
+import type { OutputFormat } from "../cli-args.ts";
+import type { PrintResult } from "./print-result.ts";
+
+/** The `system/init` line: what this session has to work with. */
+export interface PrintInit {
+  cwd: string;
+  session_id: string;
+  model: string;
+  permissionMode: string;
+  tools: string[];
+  mcp_servers: Array<{ name: string; status: string }>;
+}
+
+export interface PrintWriter {
+  start(init: PrintInit): void;
+  event(event: AgentEvent): void;
+  end(result: PrintResult): void;
+}
+
+type Write = (text: string) => void;
+
+/** `text`: only the final answer on stdout; denials and errors go to stderr. */
+class TextWriter implements PrintWriter {
+  readonly #out: Write;
+  readonly #err: Write;
+  constructor(out: Write, err: Write) {
+    this.#out = out;
+    this.#err = err;
+  }
+  start(): void {}
+  event(event: AgentEvent): void {
+    if (event.type === "permission_denied") this.#err(`mini-cc: ${event.message}\n`);
+    if (event.type === "error") this.#err(`mini-cc: ${event.message}\n`);
+  }
+  end(result: PrintResult): void {
+    if (!result.is_error) this.#out(result.result.endsWith("\n") ? result.result : `${result.result}\n`);
+  }
+}
+
+/** `json`: one object, the result, when the turn ends. */
+class JsonWriter implements PrintWriter {
+  readonly #out: Write;
+  constructor(out: Write) {
+    this.#out = out;
+  }
+  start(): void {}
+  event(): void {}
+  end(result: PrintResult): void {
+    this.#out(`${JSON.stringify(result)}\n`);
+  }
+}
+
+/** `stream-json`: one JSON object a line, in Claude Code's shapes. */
+class StreamJsonWriter implements PrintWriter {
+  readonly #out: Write;
+  #init: PrintInit | undefined;
+  constructor(out: Write) {
+    this.#out = out;
+  }
+  #line(value: unknown): void {
+    this.#out(`${JSON.stringify(value)}\n`);
+  }
+  start(init: PrintInit): void {
+    this.#init = init;
+    this.#line({ type: "system", subtype: "init", ...init });
+  }
+  event(event: AgentEvent): void {
+    const session_id = this.#init?.session_id;
+    if (event.type === "assistant") {
+      this.#line({
+        type: "assistant",
+        message: {
+          type: "message",
+          role: "assistant",
+          model: this.#init?.model,
+          content: event.message.content,
+          usage: event.usage,
+        },
+        parent_tool_use_id: null,
+        session_id,
+      });
+    } else if (event.type === "tool_result") {
+      this.#line({
+        type: "user",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: event.id, content: event.result.content, is_error: event.result.isError }],
+        },
+        parent_tool_use_id: null,
+        session_id,
+      });
+    }
+  }
+  end(result: PrintResult): void {
+    this.#line(result);
+  }
+}
+
+export function createPrintWriter(format: OutputFormat, out: Write, err: Write): PrintWriter {
+  switch (format) {
+    case "text":
+      return new TextWriter(out, err);
+    case "json":
+      return new JsonWriter(out);
+    case "stream-json":
+      return new StreamJsonWriter(out);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * `mini-cc -p`: one turn, no questions asked, output for scripts. Servers that
+ * would need the user (unapproved project servers) stay off, and tools that
+ * would ask are denied with a message saying how to allow them.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentOptions } from "../cli-args.ts";
+import { UsageError } from "../cli-args.ts";
+import type { ServerView } from "../mcp/server-state.ts";
+import { createRuntime } from "../runtime.ts";
+import { PrintResultTracker } from "./print-result.ts";
+import { createPrintWriter } from "./print-writers.ts";
+
+export interface PrintIo {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Standard input's text when it is not a terminal: the prompt, if none was given. */
+  readStdin: () => Promise<string | undefined>;
+  /** Aborted on SIGINT. */
+  signal: AbortSignal;
+  homeDir?: string;
+  onExit?: (cleanup: () => void) => void;
+}
+
+export async function runPrint(options: AgentOptions, io: PrintIo): Promise<number> {
+  const prompt = options.prompt ?? (await io.readStdin())?.trim();
+  if (!prompt) throw new UsageError("no prompt: give one after -p, or on standard input");
+
+  const runtime = await createRuntime({
+    options,
+    cwd: io.cwd,
+    env: io.env,
+    homeDir: io.homeDir,
+    onExit: io.onExit,
+    interactive: false,
+    warn: (message) => io.stderr(`mini-cc: ${message}\n`),
+    ask: () => Promise.reject(new Error("print mode cannot ask")),
+  });
+  try {
+    await runtime.startServers();
+    const servers = runtime.manager.getSnapshot().servers;
+    for (const server of servers) {
+      const line = serverProblem(server);
+      if (line) io.stderr(`mini-cc: ${line}\n`);
+    }
+
+    const sessionId = randomUUID();
+    const writer = createPrintWriter(options.outputFormat, io.stdout, io.stderr);
+    const tracker = new PrintResultTracker(sessionId);
+    writer.start({
+      cwd: io.cwd,
+      session_id: sessionId,
+      model: runtime.model.name,
+      permissionMode: options.permissionMode,
+      tools: runtime.tools().map((tool) => tool.name),
+      mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
+    });
+    for await (const event of runtime.agent.runTurn(prompt, io.signal)) {
+      tracker.observe(event);
+      writer.event(event);
+    }
+    const result = tracker.result();
+    writer.end(result);
+    return result.is_error ? 1 : 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** A server that will not serve this run, said in one line; undefined when it is fine. */
+function serverProblem(server: ServerView): string | undefined {
+  const { state } = server;
+  if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
+  if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
+  return undefined;
+}
