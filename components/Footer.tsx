@@ -1,0 +1,41 @@
+/**
+ * The status line under the prompt: permission mode, model and directory on
+ * the left; the hint that matters right now on the right.
+ */
+import { Box, Text } from "ink";
+
+/** What the status line shows. */
+export interface FooterProps {
+  readonly permissionMode: string;
+  readonly modelName: string;
+  /** The working directory as shown (`~/proj`). */
+  readonly cwd: string;
+  /** Overrides the usual hints, e.g. "Press Ctrl+C again to quit". */
+  readonly notice?: string;
+  /** The MCP summary, shown here when the side panel is hidden. */
+  readonly mcpSummary?: string;
+  readonly running: boolean;
+}
+
+/** Grey for the safe default, red when nothing asks; anything else yellow. */
+const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
+
+/** One line: mode · model · directory, and a hint on the right. */
+export function Footer({ permissionMode, modelName, cwd, notice, mcpSummary, running }: FooterProps) {
+  const hint = notice ?? (running ? "esc to interrupt" : "/help");
+  return (
+    <Box paddingX={1} justifyContent="space-between">
+      <Box flexShrink={1}>
+        <Text wrap="truncate-end">
+          <Text color={MODE_COLORS[permissionMode] ?? "yellow"}>⏵ {permissionMode}</Text>
+          {mcpSummary === undefined ? null : <Text>{` · ${mcpSummary}`}</Text>}
+          <Text dimColor>{` · ${modelName} · ${cwd}`}</Text>
+        </Text>
+      </Box>
+      <Box flexShrink={0} paddingLeft={2}>
+        <Text color={notice === undefined ? "gray" : "yellow"}>{hint}</Text>
+      </Box>
+    </Box>
+  );
+}
+

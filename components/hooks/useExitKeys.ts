@@ -1,0 +1,33 @@
+/**
+ * Ctrl+C: the first press interrupts (the running turn, or the typed line)
+ * and arms; a second press within `windowMs` quits. Listens whatever has the
+ * keyboard, so a modal never traps the user.
+ */
+import { useInput } from "ink";
+import { useEffect, useRef, useState } from "react";
+
+/** What the first and the second Ctrl+C do. */
+export interface ExitKeyOptions {
+  readonly onFirstPress: () => void;
+  readonly onExit: () => void;
+  /** How long the second press counts, ms. */
+  readonly windowMs?: number;
+}
+
+/** True while armed: the footer then says to press Ctrl+C again. */
+export function useExitKeys({ onFirstPress, onExit, windowMs = 2000 }: ExitKeyOptions): boolean {
+  const [armed, setArmed] = useState(false);
+  const timer = useRef<NodeJS.Timeout | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useInput((input, key) => {
+    if (!(key.ctrl && input === "c")) return;
+    if (armed) {
+      clearTimeout(timer.current);
+      return onExit();
+    }
+    onFirstPress();
+    setArmed(true);
+    timer.current = setTimeout(() => setArmed(false), windowMs);
+  });
+  return armed;
+}

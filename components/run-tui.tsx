@@ -1,0 +1,65 @@
+/**
+ * Starts the full-screen UI on the terminal and resolves once the user has
+ * quit and every MCP server is closed.
+ */
+import { render } from "ink";
+import { homedir } from "node:os";
+import { ChatSession } from "../src/session/chat-session.ts";
+import { whenMcpSettled } from "../src/session/mcp-settled.ts";
+import type { TuiRuntime } from "../src/session/tui-runtime.ts";
+import { App } from "./App.tsx";
+
+/** Streams and home directory, for tests and unusual terminals. */
+export interface RunTuiOptions {
+  readonly stdin?: NodeJS.ReadStream;
+  readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: NodeJS.WriteStream;
+  /** Shown as `~` in the footer; defaults to the OS home directory. */
+  readonly home?: string;
+}
+
+/** The UI needs a terminal to read keys from; scripts should use `-p`. */
+export class NotATerminalError extends Error {
+  readonly code = "not_a_terminal";
+  constructor() {
+    super("the interactive UI needs a terminal on stdin; use -p PROMPT to run from a script or pipe");
+    this.name = "NotATerminalError";
+  }
+}
+
+const QUIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
+
+/** Runs the UI until the user quits; always closes the runtime, even when the UI cannot start. */
+export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): Promise<void> {
+  const stdin = options.stdin ?? process.stdin;
+  try {
+    if (!stdin.isTTY) throw new NotATerminalError();
+    await renderUntilExit(runtime, stdin, options);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, options: RunTuiOptions): Promise<void> {
+  const session = new ChatSession(runtime);
+  for (const text of runtime.notices ?? []) session.transcript.dispatch({ type: "notice", text });
+  const instance = render(<App runtime={runtime} session={session} home={options.home ?? homedir()} />, {
+    stdin,
+    stdout: options.stdout ?? process.stdout,
+    stderr: options.stderr ?? process.stderr,
+    alternateScreen: true,
+    // Ctrl+C is ours: the first press interrupts, the second quits (useExitKeys).
+    exitOnCtrlC: false,
+  });
+  // A signal ends the UI the way /exit does, so the servers still get closed.
+  const onSignal = (): void => instance.unmount();
+  for (const signal of QUIT_SIGNALS) process.on(signal, onSignal);
+  const { initialPrompt } = runtime;
+  if (initialPrompt) void whenMcpSettled(runtime.mcp.store).then(() => session.submit(initialPrompt));
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    for (const signal of QUIT_SIGNALS) process.off(signal, onSignal);
+    session.abort();
+  }
+}

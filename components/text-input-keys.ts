@@ -1,0 +1,39 @@
+/**
+ * Which editing action a key press means in a one-line text field. Pure, so
+ * the prompt and the approval modal's message field edit the same way.
+ */
+import type { Key } from "ink";
+import type { TextInputAction } from "./text-input-state.ts";
+
+/** The editing action for a key, or null when the key is not an edit (Enter, Esc, arrows up/down…). */
+export function textInputActionFor(input: string, key: Key): TextInputAction | null {
+  if (key.leftArrow) return { type: "left" };
+  if (key.rightArrow) return { type: "right" };
+  if (key.home) return { type: "home" };
+  if (key.end) return { type: "end" };
+  if (key.backspace) return key.meta ? { type: "deleteWord" } : { type: "backspace" };
+  if (key.delete) return { type: "delete" };
+  if (key.ctrl) {
+    switch (input) {
+      case "a":
+        return { type: "home" };
+      case "e":
+        return { type: "end" };
+      case "b":
+        return { type: "left" };
+      case "f":
+        return { type: "right" };
+      case "w":
+        return { type: "deleteWord" };
+      case "u":
+        return { type: "deleteToStart" };
+      case "k":
+        return { type: "deleteToEnd" };
+      default:
+        return null;
+    }
+  }
+  if (key.meta || key.return || key.escape || key.tab || key.upArrow || key.downArrow) return null;
+  if (key.pageUp || key.pageDown || input === "") return null;
+  return { type: "insert", text: input };
+}

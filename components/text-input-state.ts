@@ -1,0 +1,81 @@
+/**
+ * A one-line text field's state: the value and where the cursor sits. Pure,
+ * shared by the prompt and the approval modal's message field.
+ */
+
+/** The value and the cursor. */
+export interface TextInputState {
+  readonly value: string;
+  /** Index into `value` (UTF-16 units, always on a code point boundary). */
+  readonly cursor: number;
+}
+
+/** Every edit the field supports. */
+export type TextInputAction =
+  | { type: "insert"; text: string }
+  | { type: "backspace" }
+  | { type: "delete" }
+  | { type: "left" }
+  | { type: "right" }
+  | { type: "home" }
+  | { type: "end" }
+  /** Ctrl+W: the word before the cursor. */
+  | { type: "deleteWord" }
+  /** Ctrl+U: everything before the cursor. */
+  | { type: "deleteToStart" }
+  /** Ctrl+K: everything after the cursor. */
+  | { type: "deleteToEnd" }
+  | { type: "reset" };
+
+/** An empty field. */
+export const EMPTY_INPUT: TextInputState = { value: "", cursor: 0 };
+
+function prevBoundary(value: string, at: number): number {
+  if (at <= 0) return 0;
+  const low = value.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+}
+
+function nextBoundary(value: string, at: number): number {
+  if (at >= value.length) return value.length;
+  const code = value.codePointAt(at) ?? 0;
+  return at + (code > 0xffff ? 2 : 1);
+}
+
+function splice(state: TextInputState, from: number, to: number, text = ""): TextInputState {
+  const value = state.value.slice(0, from) + text + state.value.slice(to);
+  return { value, cursor: from + text.length };
+}
+
+/** The next state; returns `state` itself when the action changes nothing. */
+export function reduceTextInput(state: TextInputState, action: TextInputAction): TextInputState {
+  const { value, cursor } = state;
+  switch (action.type) {
+    case "insert":
+      // The prompt is one line: pasted newlines become spaces.
+      return action.text === "" ? state : splice(state, cursor, cursor, action.text.replace(/\r\n|\r|\n/g, " "));
+    case "backspace":
+      return cursor === 0 ? state : splice(state, prevBoundary(value, cursor), cursor);
+    case "delete":
+      return cursor === value.length ? state : splice(state, cursor, nextBoundary(value, cursor));
+    case "left":
+      return cursor === 0 ? state : { value, cursor: prevBoundary(value, cursor) };
+    case "right":
+      return cursor === value.length ? state : { value, cursor: nextBoundary(value, cursor) };
+    case "home":
+      return cursor === 0 ? state : { value, cursor: 0 };
+    case "end":
+      return cursor === value.length ? state : { value, cursor: value.length };
+    case "deleteWord": {
+      const before = value.slice(0, cursor);
+      const start = before.replace(/\S*\s*$/, "").length;
+      return start === cursor ? state : splice(state, start, cursor);
+    }
+    case "deleteToStart":
+      return cursor === 0 ? state : splice(state, 0, cursor);
+    case "deleteToEnd":
+      return cursor === value.length ? state : { value: value.slice(0, cursor), cursor };
+    case "reset":
+      return value === "" ? state : EMPTY_INPUT;
+  }
+}

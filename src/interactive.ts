@@ -1,0 +1,52 @@
+/**
+ * `mini-cc` with no -p: the full-screen UI. The servers start while the UI is
+ * up, so the panel shows them turning green one by one, and project servers
+ * wait in the approval modal. React is loaded only here, on demand.
+ */
+import type { AgentOptions } from "./cli-args.ts";
+import { createRuntime } from "./runtime.ts";
+import { PermissionQueue } from "./session/permission-queue.ts";
+import type { TuiRuntime } from "./session/tui-runtime.ts";
+
+export interface InteractiveIo {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  onExit?: (cleanup: () => void) => void;
+  homeDir?: string;
+}
+
+export async function runInteractive(options: AgentOptions, io: InteractiveIo): Promise<number> {
+  const queue = new PermissionQueue();
+  const notices: string[] = [];
+  const runtime = await createRuntime({
+    options,
+    cwd: io.cwd,
+    env: io.env,
+    homeDir: io.homeDir,
+    interactive: true,
+    ask: queue.ask,
+    warn: (message) => notices.push(message),
+    onExit: io.onExit,
+  });
+  const manager = runtime.manager;
+  const tui: TuiRuntime = {
+    mcp: {
+      store: manager,
+      decide: (name, choice) => manager.decide(name, choice),
+      restart: (name) => manager.restart(name),
+    },
+    startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
+    permissionQueue: queue,
+    allowForSession: (tool) => runtime.permissions.allowForSession(tool),
+    permissionMode: options.permissionMode,
+    modelName: runtime.model.name,
+    cwd: io.cwd,
+    notices,
+    initialPrompt: options.prompt,
+    close: () => runtime.close(),
+  };
+  void runtime.startServers();
+  const { runTui } = await import("../components/run-tui.tsx");
+  await runTui(tui);
+  return 0;
+}

@@ -1,0 +1,29 @@
+/**
+ * The built-in slash commands and the one function that runs a typed line.
+ */
+import { clearCommand } from "./clear-command.ts";
+import { exitCommand } from "./exit-command.ts";
+import { helpCommand } from "./help-command.ts";
+import { mcpCommand } from "./mcp-command.ts";
+import { parseSlash } from "./parse-slash.ts";
+import { failure, type CommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+
+/** In /help order. */
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, clearCommand, helpCommand, exitCommand];
+
+/** Runs `line` as a slash command; null when the line is a prompt for the model. */
+export async function runSlashCommand(
+  line: string,
+  ctx: Omit<CommandContext, "commands">,
+  commands: readonly SlashCommand[] = BUILTIN_COMMANDS,
+): Promise<CommandResult | null> {
+  const parsed = parseSlash(line);
+  if (!parsed) return null;
+  const command = commands.find((c) => c.name === parsed.name);
+  if (!command) return failure(`Unknown command /${parsed.name}. Type /help for the list.`);
+  try {
+    return await command.run(parsed.args, { ...ctx, commands });
+  } catch (error) {
+    return failure(`/${parsed.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * `/help`: every command with its forms, and the keys that matter.
+ */
+import { output, type SlashCommand } from "./slash-command.ts";
+
+const KEYS = [
+  "Keys: Enter send · Esc interrupt a running turn · Ctrl+C twice or Ctrl+D quit",
+  "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
+];
+
+/** `/help` */
+export const helpCommand: SlashCommand = {
+  name: "help",
+  usage: ["/help"],
+  description: "Show this help",
+  run(_args, { commands }) {
+    const rows = commands.flatMap((c) => c.usage.map((usage, i) => [usage, i === 0 ? c.description : ""] as const));
+    const width = Math.max(...rows.map(([usage]) => usage.length));
+    const lines = rows.map(([usage, description]) => `${usage.padEnd(width)}  ${description}`.trimEnd());
+    return output("Commands:", ...lines.map((l) => `  ${l}`), ...KEYS);
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * The shape of a slash command: one per file, React-free, so each is tested
+ * by calling `run` with a plain context.
+ */
+import type { TuiMcp } from "../tui-runtime.ts";
+
+/** What a command may use. */
+export interface CommandContext {
+  readonly mcp: TuiMcp;
+  /** Every command the session knows, for /help. */
+  readonly commands: readonly SlashCommand[];
+}
+
+/** What the session does after a command: print lines, clear the transcript, or quit. */
+export type CommandResult =
+  | { readonly kind: "output"; readonly lines: readonly string[]; readonly isError: boolean }
+  | { readonly kind: "clear" }
+  | { readonly kind: "exit" };
+
+/** One slash command. */
+export interface SlashCommand {
+  /** Typed after the slash: `mcp` for `/mcp`. */
+  readonly name: string;
+  /** One line per form, shown by /help: `/mcp restart NAME`. */
+  readonly usage: readonly string[];
+  readonly description: string;
+  run(args: readonly string[], ctx: CommandContext): CommandResult | Promise<CommandResult>;
+}
+
+/** Lines of normal output. */
+export function output(...lines: string[]): CommandResult {
+  return { kind: "output", lines, isError: false };
+}
+
+/** Lines of error output (shown red). */
+export function failure(...lines: string[]): CommandResult {
+  return { kind: "output", lines, isError: true };
+}

@@ -1,0 +1,36 @@
+/**
+ * The one-line MCP summary: the side panel's header, the footer when the
+ * panel is hidden, and /mcp all say the same thing.
+ */
+import type { McpSnapshot } from "../mcp/server-state.ts";
+
+/** Connected servers, all servers, tools of the connected ones. */
+export interface McpCounts {
+  readonly connected: number;
+  readonly total: number;
+  readonly tools: number;
+}
+
+/** Counts for the summary line. */
+export function countMcp(snapshot: McpSnapshot): McpCounts {
+  let connected = 0;
+  let tools = 0;
+  for (const server of snapshot.servers) {
+    if (server.state.status !== "connected") continue;
+    connected += 1;
+    tools += server.state.tools.length;
+  }
+  return { connected, total: snapshot.servers.length, tools };
+}
+
+/** `1 tool`, `3 tools`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** `MCP 1/2 connected · 3 tools`; a string, so it is a stable useStore selection. */
+export function mcpSummaryText(snapshot: McpSnapshot): string {
+  const { connected, total, tools } = countMcp(snapshot);
+  if (total === 0) return "MCP no servers";
+  return `MCP ${connected}/${total} connected · ${plural(tools, "tool")}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * Tool permission requests waiting for the user. The agent awaits `ask`; the
+ * approval modal shows the first pending request and answers it with
+ * `resolve`. An aborted turn takes its request back as a denial.
+ */
+import type { PermissionDecision, PermissionPrompt, PermissionRequest } from "../agent/events.ts";
+import { Store, type Listener, type ReadableStore } from "../store.ts";
+
+/** One request and the id `resolve` answers it by. */
+export interface PendingPermission {
+  readonly id: number;
+  readonly request: PermissionRequest;
+}
+
+/** The queue's immutable snapshot. */
+export interface PermissionQueueSnapshot {
+  /** Oldest first: the modal shows `pending[0]`. */
+  readonly pending: readonly PendingPermission[];
+}
+
+/** What an aborted request resolves to. */
+export const ABORTED_DECISION: PermissionDecision = { behavior: "deny", message: "Interrupted by the user." };
+
+/** A Store of pending requests with the agent-facing `ask`. */
+export class PermissionQueue implements ReadableStore<PermissionQueueSnapshot> {
+  readonly #store = new Store<PermissionQueueSnapshot>({ pending: [] });
+  readonly #waiting = new Map<number, (decision: PermissionDecision) => void>();
+  #nextId = 1;
+
+  readonly subscribe = (listener: Listener<PermissionQueueSnapshot>): (() => void) => this.#store.subscribe(listener);
+  readonly getSnapshot = (): PermissionQueueSnapshot => this.#store.getSnapshot();
+
+  /** The PermissionPrompt to hand to the agent. */
+  readonly ask: PermissionPrompt = (request, signal) => {
+    if (signal.aborted) return Promise.resolve(ABORTED_DECISION);
+    const id = this.#nextId++;
+    return new Promise<PermissionDecision>((resolvePromise) => {
+      const onAbort = (): void => this.resolve(id, ABORTED_DECISION);
+      this.#waiting.set(id, (decision) => {
+        signal.removeEventListener("abort", onAbort);
+        resolvePromise(decision);
+      });
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#store.update((s) => ({ pending: [...s.pending, { id, request }] }));
+    });
+  };
+
+  /**
+   * Answers one request. "Allow for the session" also answers every other
+   * waiting request for the same tool, since the user just said not to ask.
+   */
+  resolve(id: number, decision: PermissionDecision): void {
+    const target = this.getSnapshot().pending.find((p) => p.id === id);
+    if (!target) return;
+    const sessionWide = decision.behavior === "allow" && decision.scope === "session";
+    const answered = this.getSnapshot().pending.filter(
+      (p) => p.id === id || (sessionWide && p.request.toolName === target.request.toolName),
+    );
+    this.#store.update((s) => ({ pending: s.pending.filter((p) => !answered.includes(p)) }));
+    for (const p of answered) {
+      const settle = this.#waiting.get(p.id);
+      this.#waiting.delete(p.id);
+      settle?.(decision);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * What the chat transcript holds: finished items, append-only with stable
+ * ids (the UI renders them once through Ink's <Static>), plus the assistant
+ * text still streaming in.
+ */
+
+/** One finished line (or block) of the transcript. */
+export type TranscriptItem =
+  | { readonly kind: "user"; readonly id: number; readonly text: string }
+  /** `◇ system  date 2026-10-22` */
+  | { readonly kind: "system"; readonly id: number; readonly label: string; readonly text: string }
+  | { readonly kind: "assistant"; readonly id: number; readonly text: string }
+  /** `⏺ mcp__tracker__list_issues(Todo)` */
+  | { readonly kind: "tool_call"; readonly id: number; readonly label: string }
+  | {
+      readonly kind: "tool_result";
+      readonly id: number;
+      readonly name: string;
+      readonly isError: boolean;
+      readonly lines: readonly string[];
+      readonly hidden: number;
+    }
+  /** `toolUseId`: the call it refused, whose error result then goes unshown (it repeats the message). */
+  | {
+      readonly kind: "denied";
+      readonly id: number;
+      readonly toolUseId: string;
+      readonly name: string;
+      readonly message: string;
+    }
+  | { readonly kind: "error"; readonly id: number; readonly message: string }
+  /** A quiet note from the session itself: "Interrupted.", "Conversation cleared." */
+  | { readonly kind: "notice"; readonly id: number; readonly text: string }
+  /** The output of a slash command. */
+  | { readonly kind: "command"; readonly id: number; readonly lines: readonly string[]; readonly isError: boolean };
+
+/** The `kind` tags of transcript items. */
+export type TranscriptItemKind = TranscriptItem["kind"];
+
+/** The transcript store's snapshot. */
+export interface TranscriptState {
+  /** Bumped by /clear: the UI keys <Static> on it, so a new epoch redraws from nothing. */
+  readonly epoch: number;
+  readonly items: readonly TranscriptItem[];
+  /** Assistant text streamed so far and not yet final; "" when none. */
+  readonly live: string;
+  /** True from a prompt's submission until its `turn_end`. */
+  readonly running: boolean;
+  readonly nextId: number;
+}
+
+/** A session before anything happened. */
+export const EMPTY_TRANSCRIPT: TranscriptState = { epoch: 0, items: [], live: "", running: false, nextId: 1 };

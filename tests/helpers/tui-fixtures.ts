@@ -1,0 +1,117 @@
+/**
+ * Hand-built stores and a fake runtime for the TUI tests: servers in any
+ * state, an McpManager look-alike that records decisions, and an agent
+ * turn given as a plain async generator.
+ */
+import type { AgentEvent } from "../../src/agent/events.ts";
+import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
+import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
+import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../src/mcp/server-state.ts";
+import { PermissionQueue } from "../../src/session/permission-queue.ts";
+import type { TuiMcp, TuiRuntime } from "../../src/session/tui-runtime.ts";
+import { Store } from "../../src/store.ts";
+
+export function toolInfo(name: string, readOnly = false): McpToolInfo {
+  return { name, description: "", inputSchema: { type: "object" }, annotations: readOnly ? { readOnlyHint: true } : {} };
+}
+
+export function connected(tools: readonly McpToolInfo[]): ServerState {
+  return { status: "connected", tools, instructions: "", connectMs: 5 };
+}
+
+export const TRACKER_TOOLS = [toolInfo("list_issues", true), toolInfo("get_issue", true), toolInfo("add_comment")];
+
+export function server(
+  name: string,
+  state: ServerState,
+  source: ServerSource = "project",
+  entry: ServerEntry = { command: "node", args: [`${name}.js`] },
+): ServerView {
+  return { name, source, config: { name, source, file: "/home/ann/proj/.mcp.json", entry, resolved: entry }, state };
+}
+
+/** An McpManager stand-in: a real Store, and decide/restart that record what they were asked. */
+export class RecordingMcp implements TuiMcp {
+  readonly store: Store<McpSnapshot>;
+  readonly decisions: Array<[string, ApprovalChoice]> = [];
+  readonly restarts: string[] = [];
+  /** The state a restarted server ends in. */
+  restartTo: ServerState = connected(TRACKER_TOOLS);
+
+  constructor(servers: readonly ServerView[] = []) {
+    this.store = new Store<McpSnapshot>({ servers });
+  }
+
+  set(name: string, state: ServerState): void {
+    this.store.update((s) => ({ servers: s.servers.map((v) => (v.name === name ? { ...v, state } : v)) }));
+  }
+
+  readonly decide = (name: string, choice: ApprovalChoice): void => {
+    this.decisions.push([name, choice]);
+    this.set(name, choice === "deny" ? { status: "disabled", reason: "not approved" } : { status: "pending" });
+  };
+
+  restart = async (name: string): Promise<void> => {
+    this.restarts.push(name);
+    this.set(name, { status: "pending" });
+    await Promise.resolve();
+    this.set(name, this.restartTo);
+  };
+}
+
+export type TurnScript = (prompt: string, signal: AbortSignal, queue: PermissionQueue) => AsyncIterable<AgentEvent>;
+
+/** A TuiRuntime over RecordingMcp whose turns come from `turn`. */
+export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async function* () {}): TuiRuntime & {
+  allowed: string[];
+  closed: number;
+} {
+  const permissionQueue = new PermissionQueue();
+  const runtime = {
+    mcp,
+    permissionQueue,
+    allowed: [] as string[],
+    closed: 0,
+    permissionMode: "default",
+    modelName: "scripted",
+    cwd: "/home/ann/proj",
+    startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),
+    allowForSession: (tool: string) => void runtime.allowed.push(tool),
+    close: async () => void (runtime.closed += 1),
+  };
+  return runtime;
+}
+
+/** A turn's final event. */
+export const END: AgentEvent = { type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "" };
+
+/**
+ * A turn the test drives event by event: `push` hands the next event to the
+ * session, and aborting the turn's signal ends it as the real agent would.
+ */
+export class ScriptedTurn {
+  readonly #queue: AgentEvent[] = [];
+  #wake: (() => void) | undefined;
+  #done = false;
+
+  push(...events: AgentEvent[]): void {
+    this.#queue.push(...events);
+    this.#wake?.();
+  }
+
+  /** A TurnScript that plays this turn. */
+  readonly script: TurnScript = (_prompt, signal) => this.#play(signal);
+
+  async *#play(signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    signal.addEventListener("abort", () => this.push({ type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" }));
+    while (!this.#done) {
+      const next = this.#queue.shift();
+      if (next === undefined) {
+        await new Promise<void>((resolve) => (this.#wake = resolve));
+        continue;
+      }
+      if (next.type === "turn_end") this.#done = true;
+      yield next;
+    }
+  }
+}

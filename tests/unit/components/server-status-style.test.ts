@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { shorten, statusStyle } from "../../../components/server-status-style.ts";
+import { connected, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
+
+describe("statusStyle", () => {
+  it("gives each status its glyph and colour", () => {
+    const styles = [
+      connected(TRACKER_TOOLS),
+      { status: "pending" } as const,
+      { status: "reconnecting", attempt: 1 } as const,
+      { status: "failed", error: "x" } as const,
+      { status: "disabled", reason: "y" } as const,
+      { status: "needs-approval" } as const,
+    ].map((state) => {
+      const s = statusStyle(state);
+      return `${s.glyph} ${s.color} ${s.label}${s.busy ? " (spinner)" : ""}`;
+    });
+    expect(styles).toEqual([
+      "● green 3 tools",
+      "◌ yellow starting (spinner)",
+      "◌ yellow retry 1 (spinner)",
+      "✘ red failed",
+      "○ gray disabled",
+      "? magenta approve?",
+    ]);
+  });
+
+  it("shortens a failure reason to its first line without the Error prefix", () => {
+    expect(shorten("McpError: MCP error -32000: Connection closed\n  at x")).toBe("MCP error -32000: Connection closed");
+  });
+});

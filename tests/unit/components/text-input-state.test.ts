@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_INPUT, reduceTextInput, type TextInputAction, type TextInputState } from "../../../components/text-input-state.ts";
+
+const apply = (state: TextInputState, ...actions: TextInputAction[]) => actions.reduce(reduceTextInput, state);
+const at = (value: string, cursor = value.length): TextInputState => ({ value, cursor });
+
+describe("reduceTextInput", () => {
+  it("inserts at the cursor and moves it past the text", () => {
+    expect(apply(at("fix", 0), { type: "insert", text: "please " })).toEqual(at("please fix", 7));
+  });
+
+  it("turns pasted newlines into spaces", () => {
+    expect(apply(EMPTY_INPUT, { type: "insert", text: "a\r\nb\nc" })).toEqual(at("a b c"));
+  });
+
+  it("deletes backwards and forwards around the cursor", () => {
+    expect(apply(at("abc", 2), { type: "backspace" })).toEqual(at("ac", 1));
+    expect(apply(at("abc", 1), { type: "delete" })).toEqual(at("ac", 1));
+  });
+
+  it("moves left, right, home and end", () => {
+    expect(apply(at("abc"), { type: "left" }, { type: "left" })).toEqual(at("abc", 1));
+    expect(apply(at("abc", 1), { type: "right" })).toEqual(at("abc", 2));
+    expect(apply(at("abc", 1), { type: "home" })).toEqual(at("abc", 0));
+    expect(apply(at("abc", 1), { type: "end" })).toEqual(at("abc", 3));
+  });
+
+  it("steps over a character outside the BMP as one", () => {
+    expect(apply(at("a😀"), { type: "left" })).toEqual(at("a😀", 1));
+    expect(apply(at("a😀"), { type: "backspace" })).toEqual(at("a", 1));
+  });
+
+  it("deletes the word before the cursor, then the line before and after it", () => {
+    expect(apply(at("fix the bug  "), { type: "deleteWord" })).toEqual(at("fix the ", 8));
+    expect(apply(at("fix the bug", 4), { type: "deleteToStart" })).toEqual(at("the bug", 0));
+    expect(apply(at("fix the bug", 3), { type: "deleteToEnd" })).toEqual(at("fix", 3));
+  });
+
+  it("returns the same state when nothing changes", () => {
+    const start = at("abc", 0);
+    for (const type of ["backspace", "left", "home", "deleteWord", "deleteToStart"] as const) {
+      expect(reduceTextInput(start, { type })).toBe(start);
+    }
+    expect(reduceTextInput(EMPTY_INPUT, { type: "reset" })).toBe(EMPTY_INPUT);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { mcpCommand } from "../../../../src/session/commands/mcp-command.ts";
+import { BUILTIN_COMMANDS } from "../../../../src/session/commands/command-registry.ts";
+import type { ServerView } from "../../../../src/mcp/server-state.ts";
+import { connected, RecordingMcp, server, toolInfo, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.ts";
+
+const SERVERS: ServerView[] = [
+  server("tracker", connected(TRACKER_TOOLS), "project"),
+  server("memory", { status: "pending" }, "user"),
+  server("broken", { status: "failed", error: "spawn nope ENOENT\nstack" }, "local"),
+  server("off", { status: "disabled", reason: "not approved" }, "project"),
+  server("new", { status: "needs-approval" }, "project"),
+  server("flaky", { status: "reconnecting", attempt: 3 }, "flag"),
+];
+
+const run = async (args: string[], mcp = new RecordingMcp(SERVERS)) => mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS });
+
+describe("/mcp", () => {
+  it("lists each server with status, source and tool count or reason, aligned", async () => {
+    expect(await run([])).toEqual({
+      kind: "output",
+      isError: false,
+      lines: [
+        "MCP 1/6 connected · 3 tools",
+        "tracker  connected       project  3 tools",
+        "memory   pending         user     connecting…",
+        "broken   failed          local    spawn nope ENOENT",
+        "off      disabled        project  not approved",
+        "new      needs-approval  project  waiting for your approval",
+        "flaky    reconnecting    flag     reconnecting (attempt 3)",
+      ],
+    });
+  });
+
+  it("reads like the seed with one server", async () => {
+    const result = await run([], new RecordingMcp([server("tracker", connected(TRACKER_TOOLS))]));
+    expect(result).toMatchObject({ lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"] });
+  });
+
+  it("lists each tool under its server with -v, marking read-only ones", async () => {
+    const mcp = new RecordingMcp([server("my.tracker", connected([...TRACKER_TOOLS, toolInfo("odd name!")]))]);
+    expect(await run(["-v"], mcp)).toMatchObject({
+      lines: [
+        "MCP 1/1 connected · 4 tools",
+        "my.tracker  connected  project  4 tools",
+        "    mcp__my_tracker__list_issues  (read-only)",
+        "    mcp__my_tracker__get_issue  (read-only)",
+        "    mcp__my_tracker__add_comment",
+        "    mcp__my_tracker__odd_name_",
+      ],
+    });
+  });
+
+  it("says how to add a server when none is configured", async () => {
+    expect(await run([], new RecordingMcp([]))).toMatchObject({
+      lines: ["No MCP servers configured. Declare them in .mcp.json, or add one with `mini-cc mcp add`."],
+    });
+  });
+
+  it("restarts a server and reports its new state", async () => {
+    const mcp = new RecordingMcp(SERVERS);
+    expect(await run(["restart", "memory"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Restarted memory: connected, 3 tools."] });
+    expect(mcp.restarts).toEqual(["memory"]);
+  });
+
+  it("reports a restart that ends failed as an error", async () => {
+    const mcp = new RecordingMcp(SERVERS);
+    mcp.restartTo = { status: "failed", error: "spawn nope ENOENT" };
+    expect(await run(["restart", "broken"], mcp)).toEqual({ kind: "output", isError: true, lines: ["broken failed to restart: spawn nope ENOENT"] });
+  });
+
+  it("names the known servers when asked to restart an unknown one", async () => {
+    const mcp = new RecordingMcp(SERVERS.slice(0, 2));
+    expect(await run(["restart", "nope"], mcp)).toEqual({ kind: "output", isError: true, lines: ['No MCP server named "nope". Servers: tracker, memory.'] });
+    expect(mcp.restarts).toEqual([]);
+  });
+
+  it("reports a restart that throws", async () => {
+    const mcp = new RecordingMcp(SERVERS);
+    mcp.restart = async () => {
+      throw new Error("manager closed");
+    };
+    expect(await run(["restart", "tracker"], mcp)).toMatchObject({ isError: true, lines: ["Restarting tracker failed: manager closed"] });
+  });
+
+  it("shows usage for anything else", async () => {
+    expect(await run(["restart"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart NAME"] });
+    expect(await run(["-x"])).toMatchObject({ isError: true });
+  });
+});
