@@ -34,7 +34,8 @@ async function main(argv: string[]): Promise<number> {
 
 function printMode(options: AgentOptions): Promise<number> {
   const abort = new AbortController();
-  process.once("SIGINT", () => abort.abort());
+  // The first Ctrl-C ends the turn gracefully; a second one during shutdown exits at once ('exit' still kills the servers).
+  process.on("SIGINT", () => (abort.signal.aborted ? process.exit(130) : abort.abort()));
   return runPrint(options, {
     cwd: process.cwd(),
     env: process.env,

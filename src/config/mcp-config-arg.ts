@@ -31,8 +31,8 @@ export async function parseMcpConfigArg(arg: string, cwd: string): Promise<McpCo
   }
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    const where = inline ? "--mcp-config (inline JSON)" : file;
-    throw new ConfigError("invalid-mcp-config", `--mcp-config: ${formatSyntaxProblem(where, parsed)}`, { file });
+    const where = inline ? "--mcp-config (inline JSON)" : `--mcp-config ${file}`;
+    throw new ConfigError("invalid-mcp-config", formatSyntaxProblem(where, parsed), { file });
   }
   const located = locateServers(parsed.value, "flag", "");
   const label = inline ? "--mcp-config (inline JSON)" : `--mcp-config ${file}`;

@@ -4,7 +4,6 @@
  * transports for remote ones. McpManager takes the factory as a seam, so
  * tests can hand it in-memory transports instead.
  */
-import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -20,7 +19,7 @@ export interface TransportContext {
   stderr: number | "ignore";
   /** The project directory: stdio servers start in it. */
   cwd: string;
-  /** mini-cc's own environment; a child gets only its safe part plus the entry's env. */
+  /** mini-cc's own environment; a child inherits it, with the entry's env on top. */
   env: Env;
   /** Where a spawned server's process group is recorded. */
   groups: ProcessGroups;
@@ -29,11 +28,15 @@ export interface TransportContext {
 /** Builds the (not yet started) transport for one server. */
 export type TransportFactory = (server: ServerConfig, context: TransportContext) => Transport;
 
-/** PATH, HOME and the like from `env` (as the SDK picks them), then the entry's own variables. */
+/**
+ * mini-cc's environment, then the entry's own variables on top. Claude Code
+ * passes the user's environment on, and servers rely on it (a token exported
+ * in the shell, a proxy for npx, KUBECONFIG…), so a `.mcp.json` only works
+ * unchanged if we do the same.
+ */
 export function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of DEFAULT_INHERITED_ENV_VARS) {
-    const value = env[key];
+  for (const [key, value] of Object.entries(env)) {
     // A value starting with "()" is an exported shell function: never pass those on.
     if (value !== undefined && !value.startsWith("()")) out[key] = value;
   }

@@ -2,6 +2,7 @@
  * Follows one print-mode turn and builds the closing `result` object in
  * Claude Code's shape, whichever output format writes it.
  */
+import { INTERRUPTED } from "../agent/agent.ts";
 import type { AgentEvent, TurnEndReason } from "../agent/events.ts";
 import type { Usage } from "../model/messages.ts";
 
@@ -32,6 +33,15 @@ const SUBTYPES: Record<TurnEndReason, PrintResult["subtype"]> = {
   error: "error_during_execution",
 };
 
+/** The result text of a failed turn that reported no error of its own. */
+const FALLBACK_REASONS: Record<TurnEndReason, string> = {
+  end_turn: "",
+  max_rounds: "Reached the limit of tool rounds for this turn.",
+  aborted: INTERRUPTED,
+  error: "The turn ended with an error.",
+};
+
+/** Follows the agent's events and builds the result object at the end. */
 export class PrintResultTracker {
   readonly #sessionId: string;
   readonly #startedAt: number;
@@ -99,7 +109,7 @@ export class PrintResultTracker {
       duration_api_ms: this.#apiMs,
       num_turns: end.numTurns,
       // An error result carries the reason, so a script that reads `result` sees why.
-      result: isError && end.resultText === "" ? (this.#errors.at(-1) ?? end.reason) : end.resultText,
+      result: isError && end.resultText === "" ? (this.#errors.at(-1) ?? FALLBACK_REASONS[end.reason]) : end.resultText,
       session_id: this.#sessionId,
       total_cost_usd: 0,
       usage: { ...this.#usage },

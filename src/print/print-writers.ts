@@ -28,6 +28,7 @@ type Write = (text: string) => void;
 class TextWriter implements PrintWriter {
   readonly #out: Write;
   readonly #err: Write;
+  #errorShown = false;
   constructor(out: Write, err: Write) {
     this.#out = out;
     this.#err = err;
@@ -35,10 +36,15 @@ class TextWriter implements PrintWriter {
   start(): void {}
   event(event: AgentEvent): void {
     if (event.type === "permission_denied") this.#err(`mini-cc: ${event.message}\n`);
-    if (event.type === "error") this.#err(`mini-cc: ${event.message}\n`);
+    if (event.type === "error") {
+      this.#errorShown = true;
+      this.#err(`mini-cc: ${event.message}\n`);
+    }
   }
   end(result: PrintResult): void {
     if (!result.is_error) this.#out(result.result.endsWith("\n") ? result.result : `${result.result}\n`);
+    // An interrupted turn reports no error event: a failing run still says why.
+    else if (!this.#errorShown) this.#err(`mini-cc: ${result.result}\n`);
   }
 }
 

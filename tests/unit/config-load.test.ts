@@ -176,7 +176,7 @@ describe("parseMcpConfigArg", () => {
 
   it("rejects inline JSON that does not parse, with line:column", async () => {
     expect(await reject('{"mcpServers": }')).toBe(
-      "invalid-mcp-config: --mcp-config: --mcp-config (inline JSON):1:16: invalid JSON (Unexpected token '}')",
+      "invalid-mcp-config: --mcp-config (inline JSON):1:16: invalid JSON (Unexpected token '}')",
     );
   });
 

@@ -1,0 +1,157 @@
+/**
+ * What the agent's tool layer adds to an MCP tool call. N sequential calls of
+ * the tracker's read-only list_issues through PermissionChain.check +
+ * McpTool.run (McpManager.call: deadline, abort wiring, output cap, content
+ * conversion), against the floor: raw `client.callTool` on a separate
+ * connection to another tracker process, in the same run. Rounds alternate
+ * which side goes first; the figures are medians of the rounds.
+ * Target: layer ≤ 1.05 × floor + 0.2 ms a call. A second comparison over
+ * in-memory transports shows the layer's own CPU cost without the noise of
+ * two processes being scheduled.
+ *
+ *   npx node bench/tool-call-overhead.ts     (BENCH_CALLS=1000, BENCH_ROUNDS=9, BENCH_WARMUP=1000, BENCH_VERBOSE=1)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { z } from "zod";
+import { PermissionChain } from "../src/agent/permissions.ts";
+import type { ServerConfig } from "../src/config/types.ts";
+import { McpManager } from "../src/mcp/manager.ts";
+import type { TransportFactory } from "../src/mcp/transports.ts";
+
+const TRACKER = join(import.meta.dirname, "..", "examples", "mcp_tracker_server.ts");
+const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
+const INPUT = { status: "Todo" };
+const EXPECTED = "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts";
+
+/** One way of calling list_issues, checked on every call. */
+type Side = { call: () => Promise<void>; close: () => Promise<void> };
+
+const root = mkdtempSync(join(tmpdir(), "tool-call-bench-"));
+
+/** An in-process stand-in for the tracker's list_issues (same schema, same answer). */
+function memoryServer(): McpServer {
+  const server = new McpServer({ name: "tracker", version: "1.0.0" });
+  server.registerTool(
+    "list_issues",
+    { inputSchema: { status: z.enum(["Todo", "In Progress", "Done"]).optional() }, annotations: { readOnlyHint: true } },
+    () => ({ content: [{ type: "text", text: EXPECTED }] }),
+  );
+  return server;
+}
+
+/** The client end of a fresh in-memory pair whose other end serves memoryServer(). */
+function memoryTransport(): Transport {
+  const [client, server] = InMemoryTransport.createLinkedPair();
+  void memoryServer().connect(server);
+  return client;
+}
+
+/** The floor: the SDK client on its own stdio connection. */
+async function rawClient(
+  transport: Transport = new StdioClientTransport({ command: process.execPath, args: [TRACKER], stderr: "ignore" }),
+): Promise<Side> {
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(transport);
+  return {
+    call: async () => {
+      const result = await client.callTool({ name: "list_issues", arguments: INPUT });
+      if ((result.content as Array<{ text?: string }>)[0]?.text !== EXPECTED) throw new Error("floor: unexpected result");
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The agent's path: permission check, then McpTool.run with the turn's abort signal. */
+async function toolLayer(transportFactory?: TransportFactory): Promise<Side> {
+  const entry = { command: process.execPath, args: [TRACKER] };
+  const server: ServerConfig = { name: "tracker", source: "user", file: "bench", entry, resolved: entry };
+  const manager = new McpManager({
+    projectDir: root,
+    approvals: { status: async () => "approved", approve: async () => {} },
+    logDir: join(root, "logs"),
+    env: process.env,
+    interactive: false,
+    ...(transportFactory ? { transportFactory } : {}),
+  });
+  await manager.start([server]);
+  const tool = manager.tools().find((t) => t.name === "mcp__tracker__list_issues");
+  if (!tool) throw new Error(`tracker did not connect: ${JSON.stringify(manager.getSnapshot().servers)}`);
+  const permissions = new PermissionChain({ mode: "default", allow: [], deny: [], cwd: root, canAsk: false });
+  const ctx = { cwd: root, signal: new AbortController().signal };
+  return {
+    call: async () => {
+      if (permissions.check(tool, INPUT).behavior !== "allow") throw new Error("layer: list_issues was not allowed");
+      const result = await tool.run(INPUT, ctx);
+      if (result.isError || (result.content as Array<{ text?: string }>)[0]?.text !== EXPECTED) {
+        throw new Error(`layer: unexpected result ${JSON.stringify(result)}`);
+      }
+    },
+    close: () => manager.close(),
+  };
+}
+
+/** Microseconds per call over `n` sequential calls. */
+async function perCallUs(call: () => Promise<void>, n: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < n; i++) await call();
+  return ((performance.now() - started) * 1000) / n;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** Warms both sides up, then ROUNDS rounds of CALLS calls each, alternating which side goes first. */
+async function compare(floorSide: Side, layerSide: Side): Promise<{ floor: number[]; layer: number[] }> {
+  await perCallUs(floorSide.call, WARMUP);
+  await perCallUs(layerSide.call, WARMUP);
+  const times = { floor: [] as number[], layer: [] as number[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate the order so neither side always runs on a warmer machine.
+    const order = round % 2 === 0 ? (["floor", "layer"] as const) : (["layer", "floor"] as const);
+    for (const side of order) times[side].push(await perCallUs(side === "floor" ? floorSide.call : layerSide.call, CALLS));
+  }
+  return times;
+}
+
+const us = (value: number) => `${value.toFixed(1)} µs/call`;
+
+const stdio = { floor: await rawClient(), layer: await toolLayer() };
+try {
+  const times = await compare(stdio.floor, stdio.layer);
+  const floorUs = median(times.floor);
+  const layerUs = median(times.layer);
+  const budgetUs = floorUs * 1.05 + 200;
+  console.log(`${CALLS} sequential list_issues calls to the tracker over stdio, median of ${ROUNDS} rounds`);
+  console.log(`  floor (client.callTool)                    ${us(floorUs)}   (best round ${us(Math.min(...times.floor))})`);
+  console.log(`  tool layer (PermissionChain + McpTool.run) ${us(layerUs)}   (best round ${us(Math.min(...times.layer))})`);
+  console.log(`  ratio ${(layerUs / floorUs).toFixed(3)}×, overhead ${us(layerUs - floorUs)}`);
+  console.log(`  target ≤ 1.05 × floor + 200 µs = ${us(budgetUs)}: ${layerUs <= budgetUs ? "met" : "MISSED"}`);
+  if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(times));
+} finally {
+  await Promise.all([stdio.floor.close(), stdio.layer.close()]);
+}
+
+// The layer's own CPU cost, free of process scheduling: the same comparison over in-memory transports.
+const memory = { floor: await rawClient(memoryTransport()), layer: await toolLayer(memoryTransport) };
+try {
+  const times = await compare(memory.floor, memory.layer);
+  const floorUs = median(times.floor);
+  const layerUs = median(times.layer);
+  console.log(`Same over in-memory transports (the layer's CPU cost alone)`);
+  console.log(`  floor ${us(floorUs)}, tool layer ${us(layerUs)}, overhead ${us(layerUs - floorUs)}`);
+} finally {
+  await Promise.all([memory.floor.close(), memory.layer.close()]);
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,118 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { copyBuiltCli, createPrintSandbox, markedServerEntry, mcpConfig, scriptText, type BuiltCli, type PrintSandbox } from "../helpers/print-cli.ts";
+
+// Which servers print mode starts: project servers only once approved; user-scope and
+// --mcp-config servers without asking; a broken entry fails alone.
+
+const ECHO_TOOLS = ["mcp__NAME__echo", "mcp__NAME__slow", "mcp__NAME__die"];
+const toolsOf = (name: string) => ECHO_TOOLS.map((tool) => tool.replace("NAME", name));
+const BUILTINS = ["Read", "Write", "Edit", "Bash", "Glob", "Grep"];
+
+let built: BuiltCli;
+beforeAll(async () => {
+  built = await copyBuiltCli();
+});
+afterAll(async () => {
+  await built?.dispose();
+});
+
+let box: PrintSandbox;
+let script: string;
+beforeEach(async () => {
+  box = await createPrintSandbox(built.cli);
+  script = await box.write("script.json", scriptText([[{ type: "text", text: "Hello." }]]));
+});
+afterEach(async () => {
+  await box.dispose();
+});
+
+const marker = (name: string) => join(box.root, `${name}.started`);
+const servers = (names: string[]) => Object.fromEntries(names.map((name) => [name, markedServerEntry(marker(name))]));
+
+/** A stream-json run; returns the run and its init line. */
+async function print(extra: string[] = []) {
+  const run = await box.run(["-p", "hi", "--model-script", script, "--output-format", "stream-json", ...extra]);
+  return { run, init: run.lines[0] as { tools: string[]; mcp_servers: Array<{ name: string; status: string }> } };
+}
+
+describe("print mode and project servers", () => {
+  it("does not start an unapproved project server, lists it disabled and says how to approve it", async () => {
+    await box.write("project/.mcp.json", mcpConfig(servers(["proj"])));
+    const { run, init } = await print();
+    expect(run.code).toBe(0);
+    expect(existsSync(marker("proj"))).toBe(false);
+    expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
+    expect(init.tools).toEqual(BUILTINS);
+    expect(run.stderr).toBe('mini-cc: MCP server proj (project) is off: not approved: run "mini-cc mcp approve proj" to start it\n');
+  });
+
+  it("starts the project server after `mini-cc mcp approve`", async () => {
+    await box.write("project/.mcp.json", mcpConfig(servers(["proj"])));
+    const approve = await box.run(["mcp", "approve", "proj"]);
+    expect(approve.code).toBe(0);
+    expect(approve.stdout).toMatch(/^Approved project server proj \(fingerprint [^)]+\)\n$/);
+    expect(existsSync(marker("proj"))).toBe(false);
+    const { run, init } = await print();
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(existsSync(marker("proj"))).toBe(true);
+    expect(init.mcp_servers).toEqual([{ name: "proj", status: "connected" }]);
+    expect(init.tools).toEqual([...BUILTINS, ...toolsOf("proj")]);
+  });
+
+  it("asks again when the approved entry changes", async () => {
+    await box.write("project/.mcp.json", mcpConfig(servers(["proj"])));
+    await box.run(["mcp", "approve", "proj"]);
+    const changed = servers(["proj"]);
+    (changed.proj as { args: string[] }).args.push("--changed");
+    await box.write("project/.mcp.json", mcpConfig(changed));
+    const { run, init } = await print();
+    expect(existsSync(marker("proj"))).toBe(false);
+    expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
+    expect(run.stderr).toBe(
+      'mini-cc: MCP server proj (project) is off: changed since it was approved: run "mini-cc mcp approve proj" to start it\n',
+    );
+  });
+
+  it("starts user-scope and --mcp-config servers without approval", async () => {
+    await box.write("home/mcp.json", mcpConfig(servers(["user"])));
+    const { run, init } = await print(["--mcp-config", mcpConfig(servers(["flag"]))]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(existsSync(marker("user"))).toBe(true);
+    expect(existsSync(marker("flag"))).toBe(true);
+    expect(init.mcp_servers).toEqual([
+      { name: "user", status: "connected" },
+      { name: "flag", status: "connected" },
+    ]);
+    expect(init.tools).toEqual([...BUILTINS, ...toolsOf("user"), ...toolsOf("flag")]);
+  });
+
+  it("--strict-mcp-config starts only the --mcp-config servers", async () => {
+    await box.write("home/mcp.json", mcpConfig(servers(["user"])));
+    const { init } = await print(["--strict-mcp-config", "--mcp-config", mcpConfig(servers(["flag"]))]);
+    expect(existsSync(marker("user"))).toBe(false);
+    expect(init.mcp_servers).toEqual([{ name: "flag", status: "connected" }]);
+  });
+
+  it("shows a broken entry as failed, in init and on stderr, while the others work", async () => {
+    await box.write(
+      "home/mcp.json",
+      mcpConfig({ ...servers(["good"]), invalid: { command: 42 }, missing: { command: "nope-mini-cc-command" } }),
+    );
+    const { run, init } = await print();
+    expect(run.code).toBe(0);
+    expect(existsSync(marker("good"))).toBe(true);
+    expect(init.mcp_servers).toEqual([
+      { name: "good", status: "connected" },
+      { name: "invalid", status: "failed" },
+      { name: "missing", status: "failed" },
+    ]);
+    expect(init.tools).toEqual([...BUILTINS, ...toolsOf("good")]);
+    expect(run.stderr).toBe(
+      "mini-cc: MCP server invalid failed: mcpServers.invalid.command: expected string, got number\n" +
+        "mini-cc: MCP server missing failed: command not found: nope-mini-cc-command\n",
+    );
+    expect(run.lines.at(-1)).toMatchObject({ subtype: "success", result: "Hello." });
+  });
+});

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BUILTIN_TOOLS,
+  bundleCli,
+  createSandbox,
+  initOf,
+  modelScript,
+  processesMentioning,
+  resultOf,
+  ROOT,
+  runCli,
+  SERVERS_DIR,
+  textResult,
+  toolResults,
+  toolUse,
+  type PrintRun,
+  type Sandbox,
+} from "../helpers/third-party-cli.ts";
+
+// @modelcontextprotocol/server-memory started exactly as a user's .mcp.json starts it:
+// `npx -y @modelcontextprotocol/server-memory`. npx resolves the package from the
+// repository's node_modules, so the CLI runs in the repository (--strict-mcp-config
+// keeps the repository's own .mcp.json out). MEMORY_FILE_PATH (the server's README)
+// keeps its graph in the sandbox, never in node_modules.
+const MEMORY_TOOLS = [
+  "create_entities",
+  "create_relations",
+  "add_observations",
+  "delete_entities",
+  "delete_observations",
+  "delete_relations",
+  "read_graph",
+  "search_nodes",
+  "open_nodes",
+];
+const ENTITIES = [
+  { name: "Ada", entityType: "person", observations: ["wrote the first program"] },
+  { name: "Analytical Engine", entityType: "machine", observations: ["never finished"] },
+];
+
+let box: Sandbox;
+let disposeCli: () => Promise<void>;
+let run: PrintRun;
+let graphFile: string;
+
+beforeAll(async () => {
+  const bundle = await bundleCli();
+  disposeCli = bundle.dispose;
+  box = await createSandbox("memory");
+  graphFile = join(box.root, "graph.jsonl");
+  const config = await box.write("memory.json", {
+    mcpServers: {
+      memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE_PATH: graphFile } },
+    },
+  });
+  const script = await box.write(
+    "script.json",
+    modelScript(
+      [{ type: "text", text: "Remembering." }, toolUse("create", "mcp__memory__create_entities", { entities: ENTITIES })],
+      [toolUse("read", "mcp__memory__read_graph", {})],
+      [{ type: "text", text: "I know Ada now." }],
+    ),
+  );
+  const argv = ["-p", "Remember Ada", "--output-format", "stream-json", "--model-script", script];
+  run = await runCli(bundle.cli, [...argv, "--strict-mcp-config", "--mcp-config", config, "--allowedTools", "mcp__memory__create_entities"], {
+    cwd: ROOT,
+    env: box.env(),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await box?.dispose();
+  await disposeCli?.();
+});
+
+describe("@modelcontextprotocol/server-memory through npx in print mode", () => {
+  it("connects through npx and lists its nine tools as mcp__memory__ names", () => {
+    expect(initOf(run)?.tools).toEqual([...BUILTIN_TOOLS, ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`)]);
+    expect(initOf(run)?.mcp_servers).toEqual([{ name: "memory", status: "connected" }]);
+  });
+
+  it("keeps state across calls: read_graph in the second response shows the entities the first created", () => {
+    const results = toolResults(run);
+    expect(results.create).toEqual(textResult(JSON.stringify(ENTITIES, null, 2)));
+    expect(results.read).toEqual(textResult(JSON.stringify({ entities: ENTITIES, relations: [] }, null, 2)));
+    expect([resultOf(run)?.num_turns, resultOf(run)?.result, resultOf(run)?.permission_denials, run.status]).toEqual([
+      3,
+      "I know Ada now.",
+      [],
+      0,
+    ]);
+  });
+
+  it("stores the graph in MEMORY_FILE_PATH from the entry's env, not in node_modules", () => {
+    const lines = readFileSync(graphFile, "utf8").split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual(ENTITIES.map((entity) => ({ type: "entity", ...entity })));
+    expect(existsSync(join(SERVERS_DIR, "server-memory/dist/memory.jsonl"))).toBe(false);
+  });
+
+  it("leaves neither npx nor the server running when the CLI exits", () => {
+    expect(processesMentioning(graphFile)).toEqual([]);
+  });
+});
