@@ -4,9 +4,6 @@
 //   MCP_TEST_MODE         "hang": never answer; "exit": die before the handshake
 //   MCP_TEST_CANCEL_FILE  the slow tool writes "cancelled <reason>" here when the client cancels it
 import { writeFileSync } from "node:fs";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { z } from "zod";
 
 const env = process.env;
 // Outlive stdin's end, like the servers that leak when only the direct child is killed.
@@ -20,6 +17,10 @@ if (env.MCP_TEST_MODE === "hang") {
   process.stderr.write("starting up\nError: boom at startup\n    at main (server.mjs:1:1)\n");
   process.exit(3);
 } else {
+  // Loaded after the pid is written: on a loaded machine the imports alone can outlast a short connect timeout.
+  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const { z } = await import("zod");
   const server = new McpServer({ name: "test", version: "1.0.0" }, { instructions: "Test server: echo repeats." });
   server.registerTool("echo", { inputSchema: { text: z.string() } }, ({ text }) => ({
     content: [{ type: "text", text }],

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import { alive, gone, MemoryApprovals, recordTransitions, stateOf, stdioServer } from "../helpers/mcp-fixtures.ts";
@@ -34,14 +34,22 @@ function directEntry(dir: string, env: Record<string, string> = {}, timeout?: nu
   return timeout === undefined ? entry : { ...entry, timeout };
 }
 
+// Closed after each test even when an assertion failed, so a red run leaves no server behind.
+const managers: McpManager[] = [];
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((manager) => manager.close()));
+});
+
 function newManager(dir: string, interactive = true): McpManager {
-  return new McpManager({
+  const manager = new McpManager({
     projectDir: dir,
     approvals: new MemoryApprovals(),
     logDir: join(dir, "logs"),
     env: process.env,
     interactive,
   });
+  managers.push(manager);
+  return manager;
 }
 
 const server = (name: string, entry: StdioEntry, source: ServerSource = "user") => stdioServer(name, entry, source);
