@@ -1,0 +1,182 @@
+/**
+ * `mini-cc mcp list` with N stdio servers configured, against the raw-SDK
+ * floor measured in the same run (Client.connect + listTools for all N under
+ * one Promise.all, in-process). Two ratios: `mcp list` in-process
+ * (runMcpCommand: config load, approvals, connect, print, close) and as the
+ * real CLI process (dist/cli.js: Node start-up and bundle load included).
+ * Target: ≤ 1.15× at N = 20.
+ *
+ *   npm run build && npx node bench/mcp-list.ts     (BENCH_REPS=9, BENCH_N=20, BENCH_VERBOSE=1)
+ */
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { build } from "esbuild";
+import { REQUIRE_BANNER } from "../scripts/ink-bundle.ts";
+import { runMcpCommand } from "../src/commands/mcp/index.ts";
+
+const SERVER = join(import.meta.dirname, "minimal-server.mjs");
+const DIST = process.env.BENCH_DIST ?? join(import.meta.dirname, "..", "dist");
+const REPS = Number(process.env.BENCH_REPS ?? 7);
+const N = Number(process.env.BENCH_N ?? 20);
+
+/** A project directory and a mini-cc home whose user scope declares `n` minimal servers. */
+function setUp(n: number): { root: string; cwd: string; env: Record<string, string | undefined> } {
+  const root = mkdtempSync(join(tmpdir(), "mcp-list-bench-"));
+  const cwd = join(root, "project");
+  const home = join(root, "home");
+  mkdirSync(cwd);
+  mkdirSync(home);
+  const mcpServers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]));
+  writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers }, null, 2));
+  return { root, cwd, env: { ...process.env, MINI_CC_HOME: home } };
+}
+
+/** The floor: the SDK's own stdio transport, connect + listTools, all at once. */
+async function floor(n: number): Promise<number> {
+  const clients = Array.from({ length: n }, () => new Client({ name: "bench", version: "1.0.0" }));
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], stderr: "ignore" }));
+      await client.listTools();
+    }),
+  );
+  const ms = performance.now() - started;
+  await Promise.all(clients.map((client) => client.close()));
+  return ms;
+}
+
+/** The floor as a process: Node start-up, the bundled SDK's load, connect + listTools for all, close. */
+const FLOOR_SCRIPT = `
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+const [server, n] = [process.argv[2], Number(process.argv[3])];
+const clients = Array.from({ length: n }, () => new Client({ name: "bench", version: "1.0.0" }));
+await Promise.all(clients.map(async (client) => {
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [server], stderr: "ignore" }));
+  await client.listTools();
+}));
+await Promise.all(clients.map((client) => client.close()));
+`;
+
+/** Bundles FLOOR_SCRIPT the way the CLI is bundled, so both load one file. */
+async function bundleFloor(dir: string): Promise<string> {
+  const outfile = join(dir, "sdk-floor.mjs");
+  await build({
+    stdin: { contents: FLOOR_SCRIPT, resolveDir: import.meta.dirname, loader: "js" },
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    logLevel: "warning",
+    banner: { js: REQUIRE_BANNER },
+  });
+  return outfile;
+}
+
+/** Spawns `node args…` and times it from spawn to exit; `check` sees the exit status and output. */
+function timeProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv, check: (status: number, out: string) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const ms = performance.now() - started;
+      try {
+        check(code ?? -1, out);
+        resolve(ms);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** runMcpCommand(["list"]) from call to return, servers closed. */
+async function inProcess(setup: ReturnType<typeof setUp>): Promise<number> {
+  let out = "";
+  const started = performance.now();
+  const status = await runMcpCommand(["list"], {
+    cwd: setup.cwd,
+    env: setup.env,
+    homedir: setup.root,
+    stdout: (text) => (out += text),
+    stderr: (text) => (out += text),
+  });
+  const ms = performance.now() - started;
+  check(status, out);
+  return ms;
+}
+
+/** `node dist/cli.js mcp list` from spawn to exit (a private copy of dist/: a rebuild starts by deleting it). */
+function cliProcess(setup: ReturnType<typeof setUp>, cli: string): Promise<number> {
+  return timeProcess([cli, "mcp", "list"], setup.cwd, setup.env, check);
+}
+
+function check(status: number, out: string): void {
+  const connected = out.split("\n").filter((line) => line.endsWith("✔ connected · 1 tool")).length;
+  if (status !== 0 || connected !== N) throw new Error(`mcp list: exit ${status}, ${connected}/${N} connected:\n${out}`);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const setup = setUp(N);
+const withCli = existsSync(join(DIST, "cli.js"));
+if (!withCli) console.log(`(no ${DIST}/cli.js: run "npm run build" to time the CLI process too)`);
+const cli = join(setup.root, "dist", "cli.js");
+if (withCli) cpSync(DIST, join(setup.root, "dist"), { recursive: true });
+try {
+  const floorScript = await bundleFloor(setup.root);
+  const floorProcess = () =>
+    timeProcess([floorScript, SERVER, String(N)], setup.cwd, setup.env, (status, out) => {
+      if (status !== 0) throw new Error(`SDK floor process: exit ${status}\n${out}`);
+    });
+  // Warm the file cache and the module graph once.
+  await floor(2);
+  await inProcess(setup);
+  await floorProcess();
+  if (withCli) await cliProcess(setup, cli);
+
+  type Side = "floor" | "inProcess" | "floorProcess" | "cli";
+  const runs: Record<Side, number[]> = { floor: [], inProcess: [], floorProcess: [], cli: [] };
+  const steps: Array<[Side, () => Promise<number>]> = [
+    ["floor", () => floor(N)],
+    ["inProcess", () => inProcess(setup)],
+    ["floorProcess", floorProcess],
+  ];
+  if (withCli) steps.push(["cli", () => cliProcess(setup, cli)]);
+  for (let rep = 0; rep < REPS; rep++) {
+    // Rotate the order so no side always runs on a warmer (or busier) machine.
+    for (let i = 0; i < steps.length; i++) {
+      const [name, run] = steps[(rep + i) % steps.length]!;
+      runs[name].push(await run());
+      if (process.env.BENCH_VERBOSE) console.log(`  ${name} ${runs[name].at(-1)!.toFixed(0)} ms`);
+    }
+  }
+  const f = median(runs.floor);
+  const fp = median(runs.floorProcess);
+  const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+  const ratio = (value: number, base: number) => `${(value / base).toFixed(3)}×`;
+  console.log(`N=${N}, median of ${REPS}`);
+  console.log(`${"raw SDK floor (in-process)".padEnd(30)} ${ms(f)}`);
+  console.log(`${"mcp list (in-process)".padEnd(30)} ${ms(median(runs.inProcess))}  ratio ${ratio(median(runs.inProcess), f)}`);
+  console.log(`${"raw SDK floor (process)".padEnd(30)} ${ms(fp)}  ratio ${ratio(fp, f)}`);
+  if (withCli) {
+    const c = median(runs.cli);
+    console.log(`${"mcp list (CLI process)".padEnd(30)} ${ms(c)}  ratio ${ratio(c, f)}  (${ratio(c, fp)} the process floor)`);
+  }
+} finally {
+  rmSync(setup.root, { recursive: true, force: true });
+}

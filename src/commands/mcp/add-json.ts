@@ -1,0 +1,43 @@
+/**
+ * `mini-cc mcp add-json NAME 'JSON'`: declares a server from an entry in
+ * `.mcp.json`'s own format, checked against the same schema the loader uses.
+ */
+import { parseJsonText } from "../../fs/json-file.ts";
+import { validateEntry } from "../../config/schema.ts";
+import { noMorePositionals, UsageError } from "./arg-parser.ts";
+import { reportAdded } from "./add.ts";
+import { CommandFailure, SCOPE_OPTION, scopeOption, type McpSubcommand } from "./command.ts";
+
+const USAGE = `Usage: mini-cc mcp add-json [options] NAME 'JSON'
+
+Adds an MCP server from a JSON entry, written as in .mcp.json:
+  '{"command": "node", "args": ["server.js"], "env": {"KEY": "value"}}'
+  '{"type": "http", "url": "https://example.com/mcp", "headers": {"Authorization": "Bearer \${TOKEN}"}}'
+
+Options:
+  -s, --scope <scope>   local (default), project or user
+      --force           replace a server of the same name in that scope
+  -h, --help            show this help`;
+
+/** `mini-cc mcp add-json [-s SCOPE] [--force] NAME JSON`. */
+export const addJsonCommand: McpSubcommand = {
+  name: "add-json",
+  summary: "add a server from a JSON entry",
+  usage: USAGE,
+  options: [SCOPE_OPTION, { long: "force", value: false }],
+  async run(args, context) {
+    const scope = scopeOption(args) ?? "local";
+    const [name, json] = args.positionals;
+    if (name === undefined) throw new UsageError("missing NAME");
+    if (json === undefined) throw new UsageError("missing JSON");
+    noMorePositionals(args.positionals, 2);
+    const parsed = parseJsonText(json);
+    if (!parsed.ok) throw new CommandFailure(`invalid JSON at ${parsed.line}:${parsed.column} (${parsed.message})`);
+    // Paths relative to the entry the user typed: "args[1]: expected string, got number".
+    const valid = validateEntry(parsed.value, []);
+    if (!valid.ok) throw new CommandFailure(`invalid server entry: ${valid.error}`);
+    const added = await context.editor.addServer(scope, name, parsed.value, { force: args.flags.has("force") });
+    await reportAdded(context, added, name, valid.entry.type ?? "stdio");
+    return 0;
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * `mini-cc mcp approve [NAME…]`: approves project servers of this directory's
+ * `.mcp.json` (all of them without names), the non-interactive path for CI and
+ * scripts. Each approval is bound to the entry's fingerprint.
+ */
+import { fingerprint } from "../../mcp/fingerprint.ts";
+import { CommandFailure, type McpSubcommand } from "./command.ts";
+import { problemOf, readDeclared } from "./declared-servers.ts";
+
+const USAGE = `Usage: mini-cc mcp approve [NAME...]
+
+Approves project servers of ./.mcp.json so that sessions start them without
+asking: the named ones, or all of them without names. An approval holds until
+the server's entry (type, command, args, env, url, headers) changes.
+
+Options:
+  -h, --help   show this help`;
+
+/** `mini-cc mcp approve [NAME…]`. */
+export const approveCommand: McpSubcommand = {
+  name: "approve",
+  summary: "approve project servers of .mcp.json (all, or the named ones)",
+  usage: USAGE,
+  options: [],
+  async run(args, context) {
+    const file = context.editor.fileOf("project");
+    const { entries, problems } = await readDeclared(context);
+    const problem = problemOf(problems, file);
+    if (problem) throw new CommandFailure(problem);
+    const project = entries.filter((entry) => entry.scope === "project");
+    const names = [...new Set(args.positionals)];
+    const unknown = names.filter((name) => !project.some((entry) => entry.name === name));
+    if (unknown.length > 0) {
+      throw new CommandFailure(`no server named ${unknown.map((n) => `"${n}"`).join(", ")} in ${file}`);
+    }
+    const chosen = names.length > 0 ? project.filter((entry) => names.includes(entry.name)) : project;
+    if (chosen.length === 0) {
+      context.print(`No project servers in ${file}.`);
+      return 0;
+    }
+    // Named servers must all be approvable, or none is approved.
+    const invalid = chosen.filter((entry) => !entry.ok);
+    if (names.length > 0 && invalid[0] && !invalid[0].ok) {
+      throw new CommandFailure(`cannot approve ${invalid[0].name}: ${file}: ${invalid[0].error}`);
+    }
+    for (const entry of chosen) {
+      if (!entry.ok) {
+        context.warn(`Not approved ${entry.name}: ${file}: ${entry.error}`);
+        continue;
+      }
+      await context.approvals.approve(context.projectDir, entry.config);
+      context.print(`Approved project server ${entry.name} (fingerprint ${fingerprint(entry.config.entry)})`);
+    }
+    return invalid.length > 0 ? 1 : 0;
+  },
+};

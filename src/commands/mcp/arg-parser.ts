@@ -1,0 +1,125 @@
+/**
+ * The small argv parser the `mini-cc mcp` subcommands share. Unlike
+ * node:util's parseArgs it can hand a server's own command line through
+ * untouched: once a subcommand has its leading positionals (NAME for `add`),
+ * the first token that is not one of our options, and everything after it,
+ * belongs to the server.
+ */
+
+/** A mistake on the command line: one line, shown with the usage, exit status 2. */
+export class UsageError extends Error {
+  readonly code = "usage";
+
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** One option a subcommand accepts. */
+export interface OptionSpec {
+  /** Long name without dashes, e.g. "scope"; the key in ParsedArgs.values. */
+  readonly long: string;
+  readonly short?: string;
+  /** Takes a value (`-s user`, `--scope=user`, `-suser`); otherwise a flag. */
+  readonly value: boolean;
+}
+
+/** What the parser found. */
+export interface ParsedArgs {
+  /** Values of each value option, in the order given. */
+  readonly values: ReadonlyMap<string, readonly string[]>;
+  /** The flags given. */
+  readonly flags: ReadonlySet<string>;
+  readonly positionals: readonly string[];
+  /** With `passThroughAfter`: the tokens from the first one after those positionals. */
+  readonly rest: readonly string[];
+}
+
+/** How a subcommand wants its argv read. */
+export interface ParseOptions {
+  /** After this many positionals, the next positional and everything after it go to `rest` verbatim. */
+  readonly passThroughAfter?: number;
+}
+
+/** `-h` and `--help`: every subcommand accepts them. */
+export const HELP_OPTION: OptionSpec = { long: "help", short: "h", value: false };
+
+/** Reads argv against `specs`; throws UsageError for an unknown option or a missing value. */
+export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[], options: ParseOptions = {}): ParsedArgs {
+  const values = new Map<string, string[]>();
+  const flags = new Set<string>();
+  const positionals: string[] = [];
+  let rest: string[] = [];
+  let optionsEnded = false;
+
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    const isOption = !optionsEnded && token.startsWith("-") && token !== "-";
+    if (options.passThroughAfter !== undefined && positionals.length === options.passThroughAfter && !isOption) {
+      rest = argv.slice(i);
+      break;
+    }
+    if (!isOption) {
+      positionals.push(token);
+      continue;
+    }
+    if (token === "--") {
+      optionsEnded = true;
+      continue;
+    }
+    const { spec, inline } = lookup(token, specs);
+    if (!spec.value) {
+      if (inline !== undefined) throw new UsageError(`option ${optionName(token)} takes no value`);
+      flags.add(spec.long);
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      if (i + 1 >= argv.length) throw new UsageError(`option ${token} needs a value`);
+      value = argv[++i]!;
+    }
+    const list = values.get(spec.long) ?? [];
+    list.push(value);
+    values.set(spec.long, list);
+  }
+  return { values, flags, positionals, rest };
+}
+
+/** The last value given for an option (a repeated single-value option: the last one wins). */
+export function lastValue(parsed: ParsedArgs, long: string): string | undefined {
+  return parsed.values.get(long)?.at(-1);
+}
+
+/** Checks a value against a closed list: `unknown scope: foo (expected local, project or user)`. */
+export function oneOf<T extends string>(what: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  const expected = `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
+  throw new UsageError(`unknown ${what}: ${value} (expected ${expected})`);
+}
+
+/** Fails when more positionals were given than the subcommand takes. */
+export function noMorePositionals(positionals: readonly string[], expected: number): void {
+  const extra = positionals[expected];
+  if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
+}
+
+function optionName(token: string): string {
+  const eq = token.indexOf("=");
+  return token.startsWith("--") && eq > 0 ? token.slice(0, eq) : token.slice(0, 2);
+}
+
+function lookup(token: string, specs: readonly OptionSpec[]): { spec: OptionSpec; inline?: string } {
+  if (token.startsWith("--")) {
+    const eq = token.indexOf("=");
+    const name = eq > 0 ? token.slice(2, eq) : token.slice(2);
+    const spec = specs.find((s) => s.long === name);
+    if (!spec) throw new UsageError(`unknown option: ${eq > 0 ? token.slice(0, eq) : token}`);
+    return eq > 0 ? { spec, inline: token.slice(eq + 1) } : { spec };
+  }
+  const spec = specs.find((s) => s.short === token[1]);
+  if (!spec) throw new UsageError(`unknown option: ${token.slice(0, 2)}`);
+  if (token.length === 2) return { spec };
+  // `-suser` and `-s=user` both mean `-s user`.
+  return { spec, inline: token.slice(token[2] === "=" ? 3 : 2) };
+}

@@ -1,0 +1,102 @@
+/**
+ * What every `mini-cc mcp` subcommand is given and how it declares itself:
+ * the injected io (cwd, env, home directory, output), the config editor and
+ * approvals store built from them, and the shared -s/--scope option.
+ */
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { McpConfigEditor } from "../../config/editor.ts";
+import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
+import { resolveHome, type HomePaths } from "../../home.ts";
+import { ApprovalsStore } from "../../mcp/approvals.ts";
+import type { TransportFactory } from "../../mcp/transports.ts";
+import { lastValue, oneOf, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
+
+/** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
+export interface McpCommandIo {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The user's home directory (the mini-cc home is `<homedir>/.mini-cc` unless MINI_CC_HOME is set); defaults to os.homedir(). */
+  readonly homedir?: string | undefined;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Stamps approvals; defaults to the system clock. */
+  readonly now?: () => Date;
+  /** Transports for `mcp list`; defaults to the real stdio / http / sse ones. */
+  readonly transportFactory?: TransportFactory;
+  /**
+   * Registers a synchronous last-chance cleanup that kills `mcp list`'s servers
+   * if the process ends early (exit, SIGINT, SIGTERM): they run in their own
+   * process groups, so a Ctrl-C at the terminal does not reach them.
+   */
+  readonly onExit?: (cleanup: () => void) => void;
+}
+
+/** A failure that is not a usage mistake: printed as one line, exit status 1. */
+export class CommandFailure extends Error {
+  readonly code = "command-failed";
+
+  constructor(message: string) {
+    super(message);
+    this.name = "CommandFailure";
+  }
+}
+
+/** Everything a subcommand works with, built once per run. */
+export class CommandContext {
+  readonly io: McpCommandIo;
+  /** The current directory, absolute: the project whose `.mcp.json` and approvals apply. */
+  readonly projectDir: string;
+  readonly home: HomePaths;
+  readonly editor: McpConfigEditor;
+  readonly approvals: ApprovalsStore;
+
+  constructor(io: McpCommandIo) {
+    this.io = io;
+    this.projectDir = resolve(io.cwd);
+    this.home = resolveHome(io.env, io.homedir ?? homedir());
+    this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
+    this.approvals = new ApprovalsStore({
+      file: this.home.approvals,
+      clock: io.now ?? (() => new Date()),
+      warn: (message) => this.warn(message),
+    });
+  }
+
+  /** Writes one line to stdout. */
+  print(line = ""): void {
+    this.io.stdout(`${line}\n`);
+  }
+
+  /** Writes one line to stderr. */
+  warn(line: string): void {
+    this.io.stderr(`${line}\n`);
+  }
+}
+
+/** One `mini-cc mcp` subcommand: its usage, its options, and what it does with them. */
+export interface McpSubcommand {
+  readonly name: string;
+  /** One line for the `mini-cc mcp --help` list. */
+  readonly summary: string;
+  /** Printed by --help and after a usage error. */
+  readonly usage: string;
+  readonly options: readonly OptionSpec[];
+  readonly parse?: ParseOptions;
+  /** Returns the exit status; throws UsageError (2), CommandFailure or ConfigError (1). */
+  run(args: ParsedArgs, context: CommandContext): Promise<number>;
+}
+
+/** `-s, --scope local|project|user`. */
+export const SCOPE_OPTION: OptionSpec = { long: "scope", short: "s", value: true };
+
+/** The scope given with -s, if any; an unknown one is a usage error. */
+export function scopeOption(args: ParsedArgs): WritableScope | undefined {
+  const value = lastValue(args, "scope");
+  return value === undefined ? undefined : oneOf("scope", value, WRITABLE_SCOPES);
+}
+
+/** "local config", "project config", "user config": how messages name a scope. */
+export function scopeLabel(scope: WritableScope): string {
+  return `${scope} config`;
+}

@@ -1,0 +1,108 @@
+/**
+ * What `mini-cc mcp list` shows for each server, from the manager's settled
+ * snapshot: a plain row (the `--json` element) and its one-line human form.
+ * Pure, so the exact output is tested without starting anything.
+ */
+import { isRemote, type ServerEntry, type ServerSource } from "../../config/types.ts";
+import type { ApprovalStatus } from "../../mcp/approval-types.ts";
+import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/server-state.ts";
+import { commandLine } from "../../mcp/transports.ts";
+
+/** One element of `mcp list --json`. */
+export interface ListRow {
+  readonly name: string;
+  readonly scope: ServerSource;
+  /** The manager's status, except that an unapproved project server is "needs-approval", not "disabled". */
+  readonly status: ServerStatus;
+  /** Absent for an entry that failed validation. */
+  readonly type?: "stdio" | "http" | "sse";
+  readonly command?: string;
+  readonly args?: readonly string[];
+  readonly url?: string;
+  /** The tools of a connected server; [] otherwise. */
+  readonly tools: readonly string[];
+  /** For a project server waiting for approval: never approved ("new") or approved with another entry ("changed"). */
+  readonly approval?: Exclude<ApprovalStatus, "approved">;
+  readonly error?: string;
+  /** The file that declares it. */
+  readonly file: string;
+}
+
+/** How each project server's approval stands, for those the manager kept off. */
+export type ApprovalLookup = (view: ServerView) => Promise<ApprovalStatus>;
+
+/** Rows for every server, in the snapshot's order; `files` says which file declared each name. */
+export async function listRows(
+  snapshot: McpSnapshot,
+  files: ReadonlyMap<string, string>,
+  approvalOf: ApprovalLookup,
+): Promise<ListRow[]> {
+  return Promise.all(snapshot.servers.map((view) => listRow(view, files.get(view.name) ?? "", approvalOf)));
+}
+
+async function listRow(view: ServerView, file: string, approvalOf: ApprovalLookup): Promise<ListRow> {
+  const entry = view.config?.entry;
+  const outcome = await statusOf(view, file, approvalOf);
+  // Key order is the --json output's: who, how it stands, what it runs, where it is written.
+  return { name: view.name, scope: view.source, status: outcome.status, ...describeEntry(entry), ...outcome.extra, file };
+}
+
+async function statusOf(
+  view: ServerView,
+  file: string,
+  approvalOf: ApprovalLookup,
+): Promise<{ status: ServerStatus; extra: Pick<ListRow, "tools" | "approval" | "error"> }> {
+  const { state } = view;
+  switch (state.status) {
+    case "connected":
+      return { status: "connected", extra: { tools: state.tools.map((tool) => tool.name) } };
+    case "failed":
+      // An invalid entry's error is a JSON path; the file makes it findable.
+      return { status: "failed", extra: { tools: [], error: view.config ? state.error : `${file}: ${state.error}` } };
+    case "disabled": {
+      // Non-interactive, the manager disables an unapproved project server instead of asking.
+      const approval = view.source === "project" ? await approvalOf(view) : "approved";
+      if (approval !== "approved") return { status: "needs-approval", extra: { tools: [], approval } };
+      return { status: "disabled", extra: { tools: [], error: state.reason } };
+    }
+    default:
+      return { status: state.status, extra: { tools: [] } };
+  }
+}
+
+function describeEntry(entry: ServerEntry | undefined): Pick<ListRow, "type" | "command" | "args" | "url"> {
+  if (!entry) return {};
+  if (isRemote(entry)) return { type: entry.type, url: entry.url };
+  return { type: "stdio", command: entry.command, args: entry.args ?? [] };
+}
+
+/** `tracker: node server.ts (project) - ✔ connected · 3 tools`. */
+export function formatListLine(row: ListRow): string {
+  let target: string;
+  if (row.url !== undefined) target = `${row.url} (${row.type}, ${row.scope})`;
+  else if (row.command !== undefined) target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${row.scope})`;
+  else target = `invalid entry (${row.scope})`;
+  return `${row.name}: ${target} - ${statusText(row)}`;
+}
+
+function statusText(row: ListRow): string {
+  switch (row.status) {
+    case "connected":
+      return `✔ connected · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
+    case "failed":
+      return `✘ failed: ${row.error ?? "unknown error"}`;
+    case "needs-approval": {
+      const what = row.approval === "changed" ? "changed since approval" : "needs approval";
+      return `? ${what} (run: mini-cc mcp approve ${row.name})`;
+    }
+    case "disabled":
+      return `○ disabled: ${row.error ?? ""}`;
+    default:
+      return `… ${row.status}`;
+  }
+}
+
+/** True when the row counts as a working server for the exit status. */
+export function isConnected(row: ListRow): boolean {
+  return row.status === "connected";
+}

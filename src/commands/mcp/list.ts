@@ -1,0 +1,69 @@
+/**
+ * `mini-cc mcp list [--json]`: every server of every scope, connected all at
+ * once through McpManager as a session would (unapproved project servers are
+ * shown, never started), then closed again.
+ */
+import { loadMcpConfig } from "../../config/load.ts";
+import { McpManager } from "../../mcp/manager.ts";
+import { noMorePositionals } from "./arg-parser.ts";
+import type { McpSubcommand } from "./command.ts";
+import { formatListLine, isConnected, listRows } from "./list-rows.ts";
+
+const USAGE = `Usage: mini-cc mcp list [--json]
+
+Lists the MCP servers of every scope (local over project over user on the
+same name) and checks each by connecting to all of them at once. Project
+servers from .mcp.json that are not approved yet are shown, not started.
+
+Options:
+  --json       print a JSON array of {name, scope, status, type, command
+               and args or url, tools, approval?, error?, file}; an invalid
+               entry has no type, command or url
+  -h, --help   show this help
+
+Exit status: 0 when every listed server connected (or none is configured);
+1 when any failed, is invalid, waits for approval, or a config file could
+not be read.`;
+
+/** `mini-cc mcp list [--json]`. */
+export const listCommand: McpSubcommand = {
+  name: "list",
+  summary: "list servers of every scope and check that they connect",
+  usage: USAGE,
+  options: [{ long: "json", value: false }],
+  async run(args, context) {
+    noMorePositionals(args.positionals, 0);
+    const { io, projectDir, home } = context;
+    const loaded = await loadMcpConfig({ cwd: projectDir, home, env: io.env });
+    for (const line of [...loaded.problems, ...loaded.warnings]) context.warn(line);
+    const json = args.flags.has("json");
+    if (loaded.servers.length === 0) {
+      if (json) context.print("[]");
+      else context.print("No MCP servers configured. Add one with: mini-cc mcp add NAME -- COMMAND [ARGS...]");
+      return loaded.problems.length > 0 ? 1 : 0;
+    }
+
+    const manager = new McpManager({
+      projectDir,
+      approvals: context.approvals,
+      logDir: home.logs,
+      env: io.env,
+      interactive: false,
+      ...(io.transportFactory ? { transportFactory: io.transportFactory } : {}),
+    });
+    io.onExit?.(() => manager.killAllServerProcessGroups());
+    try {
+      await manager.start(loaded.servers);
+      const files = new Map(loaded.servers.map((server) => [server.name, server.file]));
+      const rows = await listRows(manager.getSnapshot(), files, (view) =>
+        view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new"),
+      );
+      if (json) context.print(JSON.stringify(rows, null, 2));
+      else for (const row of rows) context.print(formatListLine(row));
+      return rows.every(isConnected) && loaded.problems.length === 0 ? 0 : 1;
+    } finally {
+      // Output first, then the servers go: closing waits for each process group to exit.
+      await manager.close();
+    }
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * `mini-cc mcp remove NAME [-s SCOPE]`: deletes a server from the given scope,
+ * or from the only scope that declares it; several is an error listing them.
+ */
+import { ConfigError } from "../../config/errors.ts";
+import { noMorePositionals, UsageError } from "./arg-parser.ts";
+import { CommandFailure, SCOPE_OPTION, scopeLabel, scopeOption, type McpSubcommand } from "./command.ts";
+
+const USAGE = `Usage: mini-cc mcp remove [options] NAME
+
+Removes the server NAME from the scope that declares it. When several
+scopes declare NAME, choose one with -s.
+
+Options:
+  -s, --scope <scope>   local, project or user
+  -h, --help            show this help`;
+
+/** `mini-cc mcp remove [-s SCOPE] NAME`. */
+export const removeCommand: McpSubcommand = {
+  name: "remove",
+  summary: "remove a server from a scope",
+  usage: USAGE,
+  options: [SCOPE_OPTION],
+  async run(args, context) {
+    const scope = scopeOption(args);
+    const name = args.positionals[0];
+    if (name === undefined) throw new UsageError("missing NAME");
+    noMorePositionals(args.positionals, 1);
+    try {
+      const removed = await context.editor.removeServer(name, scope);
+      context.print(`Removed MCP server ${name} from ${scopeLabel(removed.scope)} (${removed.file})`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ConfigError) || error.code !== "ambiguous" || !error.scopes) throw error;
+      const where = error.scopes.map((s) => `${s} (${context.editor.fileOf(s)})`).join(", ");
+      throw new CommandFailure(`"${name}" is declared in several scopes: ${where}; choose one with -s ${error.scopes.join("|")}`);
+    }
+  },
+};

@@ -1,0 +1,117 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { memoryTransports } from "../helpers/mcp-fixtures.ts";
+import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
+
+let box: CommandSandbox;
+beforeEach(async () => {
+  box = await createSandbox();
+});
+afterEach(async () => {
+  await box.dispose();
+});
+
+/** An in-memory server with the given tools. */
+const serverWith = (...tools: string[]) => () => {
+  const server = new McpServer({ name: "fake", version: "1.0.0" });
+  for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
+  return server;
+};
+
+describe("mcp list", () => {
+  it("says so when no server is configured", async () => {
+    expect(await box.run(["list"])).toEqual({
+      status: 0,
+      stdout: "No MCP servers configured. Add one with: mini-cc mcp add NAME -- COMMAND [ARGS...]\n",
+      stderr: "",
+    });
+    expect(await box.run(["list", "--json"])).toEqual({ status: 0, stdout: "[]\n", stderr: "" });
+  });
+
+  it("shows each connected server with its tool count and exits 0", async () => {
+    await box.run(["add", "-s", "user", "one", "--", "node", "one.js"]);
+    await box.run(["add", "-t", "http", "web", "https://example.com/mcp"]);
+    const { factory } = memoryTransports({ one: serverWith("ping"), web: serverWith("a", "b", "c") });
+    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+      status: 0,
+      stdout: "one: node one.js (user) - ✔ connected · 1 tool\nweb: https://example.com/mcp (http, local) - ✔ connected · 3 tools\n",
+      stderr: "",
+    });
+  });
+
+  it("shows an unapproved project server as needing approval, never contacts it, and exits 1", async () => {
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
+    const { factory, built } = memoryTransports({ tracker: serverWith("x") });
+    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+      status: 1,
+      stdout: "tracker: node t.js (project) - ? needs approval (run: mini-cc mcp approve tracker)\n",
+      stderr: "",
+    });
+    expect(built).toEqual({});
+  });
+
+  it("connects an approved project server", async () => {
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
+    await box.run(["approve"]);
+    const { factory } = memoryTransports({ tracker: serverWith("x", "y") });
+    const run = await box.run(["list"], { transportFactory: factory });
+    expect(run.stdout).toBe("tracker: node t.js (project) - ✔ connected · 2 tools\n");
+    expect(run.status).toBe(0);
+  });
+
+  it("shows a project server whose entry changed since approval", async () => {
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
+    await box.run(["approve"]);
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["evil.js"] } } }));
+    const { factory, built } = memoryTransports({ tracker: serverWith("x") });
+    const run = await box.run(["list"], { transportFactory: factory });
+    expect(run.stdout).toBe("tracker: node evil.js (project) - ? changed since approval (run: mini-cc mcp approve tracker)\n");
+    expect(built).toEqual({});
+  });
+
+  it("shows an invalid entry as failed with its file and reason", async () => {
+    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { command: "" } } }));
+    expect(await box.run(["list"])).toEqual({
+      status: 1,
+      stdout: `bad: invalid entry (user) - ✘ failed: ${box.home.userConfig}: mcpServers.bad.command: must not be empty\n`,
+      stderr: "",
+    });
+  });
+
+  it("prints config warnings and unreadable files on stderr", async () => {
+    await box.write(box.projectFile, "[1,");
+    await box.run(["add", "-s", "user", "-e", "KEY=${NOT_SET}", "one", "--", "node", "one.js"]);
+    const { factory } = memoryTransports({ one: serverWith("ping") });
+    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+      status: 1,
+      stdout: "one: node one.js (user) - ✔ connected · 1 tool\n",
+      stderr:
+        `${box.projectFile}:1:4: invalid JSON (unexpected end of input)\n` +
+        `${box.home.userConfig}: server "one": environment variable NOT_SET is not set; it expands to ""\n`,
+    });
+  });
+
+  it("prints a JSON array with --json", async () => {
+    await box.run(["add", "-s", "user", "one", "--", "node", "one.js"]);
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { web: { type: "sse", url: "http://h/sse" } } }));
+    const { factory } = memoryTransports({ one: serverWith("ping") });
+    const run = await box.run(["list", "--json"], { transportFactory: factory });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual([
+      { name: "one", scope: "user", status: "connected", type: "stdio", command: "node", args: ["one.js"], tools: ["ping"], file: box.home.userConfig },
+      { name: "web", scope: "project", status: "needs-approval", type: "sse", url: "http://h/sse", tools: [], approval: "new", file: box.projectFile },
+    ]);
+  });
+
+  it("shows a server that fails to connect with the reason", async () => {
+    await box.run(["add", "one", "--", "node", "one.js"]);
+    const factory = () => {
+      throw new Error("cannot reach it");
+    };
+    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+      status: 1,
+      stdout: "one: node one.js (local) - ✘ failed: cannot reach it\n",
+      stderr: "",
+    });
+  });
+});
