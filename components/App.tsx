@@ -1,23 +1,24 @@
 /**
- * The whole screen: transcript on top; below it the live message, the
- * approval modal when one waits, the prompt and the footer, with the MCP
- * panel in a right-hand column when the terminal is wide enough.
+ * The whole screen, filled edge to edge: the transcript on top (newest at the
+ * bottom, with the live message under it), then the approval modal when one
+ * waits, the prompt and the footer pinned to the bottom rows; the MCP panel is
+ * a full-height right-hand column when the terminal is wide enough.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useRef } from "react";
+import { useRef, useState } from "react";
+import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/session/chat-session.ts";
 import { parseSlash } from "../src/session/commands/parse-slash.ts";
 import { displayPath } from "../src/session/display-path.ts";
 import { mcpSummaryText } from "../src/session/mcp-summary.ts";
+import { nextPermissionMode } from "../src/session/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/session/permission-queue.ts";
 import type { TranscriptState } from "../src/session/transcript-items.ts";
 import type { TuiRuntime } from "../src/session/tui-runtime.ts";
 import { Footer } from "./Footer.tsx";
-import { useClearScreen } from "./hooks/useClearScreen.ts";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./hooks/usePromptInput.ts";
-import { useRedrawOnResize } from "./hooks/useRedrawOnResize.ts";
 import { useStore } from "./hooks/useStore.ts";
 import { LiveMessage } from "./LiveMessage.tsx";
 import { McpPanel } from "./McpPanel.tsx";
@@ -39,6 +40,8 @@ export interface AppProps {
   readonly home?: string;
   /** Called once when the user quits, before Ink unmounts. */
   readonly onExit?: () => void;
+  /** Rows to fill; the terminal's by default (tests pass a fixed number). */
+  readonly height?: number;
 }
 
 const wholeTranscript = (s: TranscriptState): TranscriptState => s;
@@ -47,9 +50,11 @@ const firstServerAwaitingApproval = (s: McpSnapshot) => s.servers.find((v) => v.
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
-export function App({ runtime, session, home = "", onExit }: AppProps) {
+export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const { exit } = useApp();
-  const { columns } = useWindowSize();
+  const { columns, rows: terminalRows } = useWindowSize();
+  const rows = height ?? terminalRows;
+  const [mode, setMode] = useState<PermissionMode>(runtime.permissionMode);
   const transcript = useStore(session.transcript, wholeTranscript);
   const servers = useStore(runtime.mcp.store, allServers);
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
@@ -73,18 +78,28 @@ export function App({ runtime, session, home = "", onExit }: AppProps) {
     void session.submit(line).then((outcome) => outcome === "exit" && quit());
     return true;
   };
-  const prompt = usePromptInput({ isActive: !modalOpen, onSubmit: submit, onEscape: () => session.abort(), onEof: quit });
+  const cycleMode = (): void => {
+    const next = nextPermissionMode(mode);
+    runtime.setPermissionMode(next);
+    setMode(next);
+  };
+  const prompt = usePromptInput({
+    isActive: !modalOpen,
+    onSubmit: submit,
+    onEscape: () => session.abort(),
+    onCycleMode: cycleMode,
+    onEof: quit,
+  });
   const armed = useExitKeys({ onFirstPress: () => session.abort() || prompt.clear(), onExit: quit });
-  useClearScreen(transcript.epoch);
-  const redraws = useRedrawOnResize();
 
   const showPanel = columns >= PANEL_MIN_COLUMNS;
   return (
-    <Box flexDirection="column">
-      <Transcript redrawKey={`${transcript.epoch}:${redraws}`} items={transcript.items} />
-      <Box flexDirection="row" marginTop={1}>
-        <Box flexDirection="column" flexGrow={1} flexShrink={1} justifyContent="flex-end">
+    <Box flexDirection="row" height={rows} width={columns}>
+      <Box flexDirection="column" flexGrow={1} flexShrink={1}>
+        <Transcript items={transcript.items} rows={rows}>
           <LiveMessage text={transcript.live} running={transcript.running} waiting={modalOpen} />
+        </Transcript>
+        <Box flexDirection="column" flexShrink={0}>
           {server ? (
             <ServerApprovalModal
               key={`server:${server.name}`}
@@ -103,7 +118,7 @@ export function App({ runtime, session, home = "", onExit }: AppProps) {
           ) : null}
           <PromptInput state={prompt.state} isActive={!modalOpen} placeholder="Ask anything, or /help" />
           <Footer
-            permissionMode={runtime.permissionMode}
+            permissionMode={mode}
             modelName={runtime.modelName}
             cwd={displayPath(runtime.cwd, home)}
             notice={armed ? "Press Ctrl+C again to quit" : undefined}
@@ -111,8 +126,8 @@ export function App({ runtime, session, home = "", onExit }: AppProps) {
             running={transcript.running}
           />
         </Box>
-        {showPanel ? <McpPanel servers={servers} summary={summary} width={PANEL_WIDTH} /> : null}
       </Box>
+      {showPanel ? <McpPanel servers={servers} summary={summary} width={PANEL_WIDTH} /> : null}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The status line under the prompt: permission mode, model and directory on
- * the left; the hint that matters right now on the right.
+ * the left; the hint that matters right now on the right (Shift+Tab changes
+ * the mode while no turn runs).
  */
 import { Box, Text } from "ink";
 
@@ -22,7 +23,7 @@ const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions
 
 /** One line: mode · model · directory, and a hint on the right. */
 export function Footer({ permissionMode, modelName, cwd, notice, mcpSummary, running }: FooterProps) {
-  const hint = notice ?? (running ? "esc to interrupt" : "/help");
+  const hint = notice ?? (running ? "esc to interrupt" : "shift+tab mode · /help");
   return (
     <Box paddingX={1} justifyContent="space-between">
       <Box flexShrink={1}>

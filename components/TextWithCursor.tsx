@@ -27,12 +27,14 @@ export function TextWithCursor({ state, isActive, placeholder = "" }: TextWithCu
   }
   if (!isActive) return <Text>{value}</Text>;
   const at = value.codePointAt(cursor);
-  const under = at === undefined ? " " : String.fromCodePoint(at);
+  const under = at === undefined ? "" : String.fromCodePoint(at);
+  // At the end of the text or of a line the cursor is a block on an empty cell.
+  const block = under === "" || under === "\n" ? " " : under;
   return (
     <Text>
       {value.slice(0, cursor)}
-      <Text inverse>{under}</Text>
-      {value.slice(cursor + (at === undefined ? 0 : under.length))}
+      <Text inverse>{block}</Text>
+      {value.slice(cursor + (block === under ? under.length : 0))}
     </Text>
   );
 }

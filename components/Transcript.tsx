@@ -1,25 +1,41 @@
 /**
- * The finished part of the chat transcript, through <Static>: each item is
- * drawn once, keyed by its id; a new `redrawKey` (after /clear or a resize)
- * starts a fresh <Static> that draws them all again.
+ * The chat transcript, the top of the full-screen layout: the newest item
+ * sits just above the prompt and older ones move up and off the top. The
+ * alternate screen has no scrollback for <Static> to write into, so the
+ * transcript is part of the frame, and only its tail is laid out: an item
+ * takes at least one row, so the last `rows` items always fill the view.
  */
-import { Static } from "ink";
+import { Box } from "ink";
+import { memo, type ReactNode } from "react";
 import type { TranscriptItem } from "../src/session/transcript-items.ts";
 import { TranscriptItemView } from "./TranscriptItemView.tsx";
 
-/** The finished items and the key that forces a full redraw. */
+/** The items, how many rows the view can show, and what goes under the last item. */
 export interface TranscriptProps {
-  /** Changes after /clear or a resize: a new <Static> draws every item again. */
-  readonly redrawKey: string;
-  /** Append-only while `redrawKey` stays the same. */
+  /** Append-only, each with a stable id. */
   readonly items: readonly TranscriptItem[];
+  /** At most this many rows are visible: later items are never cut, earlier ones are. */
+  readonly rows: number;
+  /** Drawn below the last item: the live message. */
+  readonly children?: ReactNode;
 }
 
-/** <Static> over the transcript items. */
-export function Transcript({ redrawKey, items }: TranscriptProps) {
+// Items never change once added: each is rendered once and then reused.
+const Item = memo(TranscriptItemView);
+
+/** The tail of the transcript, bottom-aligned, clipped at the top. */
+export function Transcript({ items, rows, children }: TranscriptProps) {
+  const tail = items.length > rows ? items.slice(-rows) : items;
   return (
-    <Static key={redrawKey} items={items as TranscriptItem[]}>
-      {(item) => <TranscriptItemView key={item.id} item={item} />}
-    </Static>
+    <Box flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflow="hidden" justifyContent="flex-end">
+      {tail.map((item) => (
+        <Box key={item.id} flexDirection="column" flexShrink={0}>
+          <Item item={item} />
+        </Box>
+      ))}
+      <Box flexDirection="column" flexShrink={0}>
+        {children}
+      </Box>
+    </Box>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * A one-line text field's state: the value and where the cursor sits. Pure,
- * shared by the prompt and the approval modal's message field.
+ * A text field's state: the value and where the cursor sits. Pure, shared by
+ * the prompt and the approval modal's message field. The value may hold
+ * newlines (a pasted block, Alt+Enter).
  */
 
 /** The value and the cursor. */
@@ -52,8 +53,8 @@ export function reduceTextInput(state: TextInputState, action: TextInputAction):
   const { value, cursor } = state;
   switch (action.type) {
     case "insert":
-      // The prompt is one line: pasted newlines become spaces.
-      return action.text === "" ? state : splice(state, cursor, cursor, action.text.replace(/\r\n|\r|\n/g, " "));
+      // Terminals send a pasted line break as "\r": store every kind as "\n".
+      return action.text === "" ? state : splice(state, cursor, cursor, action.text.replace(/\r\n?/g, "\n"));
     case "backspace":
       return cursor === 0 ? state : splice(state, prevBoundary(value, cursor), cursor);
     case "delete":

@@ -7,7 +7,7 @@ import type { AgentEvent, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/server-state.ts";
 import { PermissionQueue } from "../src/session/permission-queue.ts";
-import type { TuiRuntime } from "../src/session/tui-runtime.ts";
+import type { McpToolView, TuiRuntime } from "../src/session/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
@@ -53,7 +53,7 @@ function view(
   return { name, source, config, state };
 }
 
-/** An McpManager look-alike: a store, `decide` and `restart`, driven by timers. */
+/** An McpManager look-alike: a store, its tools, `decide` and `restart`, driven by timers. */
 export class FakeMcp {
   readonly store = new Store<McpSnapshot>({
     servers: [
@@ -76,6 +76,20 @@ export class FakeMcp {
     void this.#after(700, "memory", connected(MEMORY_TOOLS, 700));
     void this.#after(1100, "broken", { status: "failed", error: SPAWN_ERROR });
   }
+
+  /** Connected servers' tools under their model-facing names (no collisions among these). */
+  readonly tools = (): readonly McpToolView[] =>
+    this.store.getSnapshot().servers.flatMap((view) =>
+      view.state.status !== "connected"
+        ? []
+        : view.state.tools.map((info) => ({
+            name: `mcp__${view.name}__${info.name}`,
+            server: view.name,
+            toolName: info.name,
+            readOnly: info.annotations.readOnlyHint === true,
+            annotations: info.annotations,
+          })),
+    );
 
   readonly decide = (name: string, choice: ApprovalChoice): void => {
     if (choice === "deny") return this.#set(name, { status: "disabled", reason: "not approved for this project" });
@@ -201,12 +215,13 @@ export function makeDemoRuntime(
     permissionQueue,
     allowForSession: (toolName) => void allowed.add(toolName),
     permissionMode: "default",
+    setPermissionMode: () => {},
     modelName: "scripted-demo",
     cwd: options.cwd ?? process.cwd(),
     async *startTurn(prompt, signal) {
       if (firstTurn) {
         firstTurn = false;
-        yield { type: "system_note", label: "instructions", text: "0 files" };
+        yield { type: "system_note", label: "project instructions", text: "0 files (AGENTS.md, CLAUDE.md)" };
         yield { type: "system_note", label: "date", text: new Date().toISOString().slice(0, 10) };
       }
       // What the permission chain does for a tool allowed for the session: no question.

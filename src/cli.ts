@@ -1,14 +1,17 @@
 /**
  * The `mini-cc` command: argv → the TUI, print mode (-p) or `mcp` subcommands.
  * Exit status: 0 success, 1 failure, 2 usage error (nothing started).
+ * Each mode is imported on demand, so `mcp list` never loads the agent and
+ * print mode never loads React.
  */
 import { readFileSync } from "node:fs";
+import { enableCompileCache } from "node:module";
 import { parseCommand, USAGE, UsageError, type AgentOptions } from "./cli-args.ts";
-import { runMcpCommand } from "./commands/mcp/index.ts";
-import { runInteractive } from "./interactive.ts";
-import { runPrint } from "./print/run-print.ts";
 
 const VERSION = "0.1.0";
+
+// Caches compiled bytecode between runs: start-up is part of every command's latency.
+enableCompileCache?.();
 
 async function main(argv: string[]): Promise<number> {
   const command = parseCommand(argv);
@@ -20,19 +23,27 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION} (mini-cc)\n`);
       return 0;
     case "mcp":
-      return runMcpCommand(command.argv, {
-        cwd: process.cwd(),
-        env: process.env,
-        homedir: undefined,
-        stdout: (text) => process.stdout.write(text),
-        stderr: (text) => process.stderr.write(text),
-      });
+      return mcpCommand(command.argv);
     case "agent":
       return command.options.print ? printMode(command.options) : interactiveMode(command.options);
   }
 }
 
-function printMode(options: AgentOptions): Promise<number> {
+async function mcpCommand(argv: string[]): Promise<number> {
+  const { runMcpCommand } = await import("./commands/mcp/index.ts");
+  // `mcp list` starts servers in their own process groups: Ctrl-C must still end them ('exit' kills them).
+  process.once("SIGINT", () => process.exit(130));
+  return runMcpCommand(argv, {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    onExit: killOnExit,
+  });
+}
+
+async function printMode(options: AgentOptions): Promise<number> {
+  const { runPrint } = await import("./print/run-print.ts");
   const abort = new AbortController();
   // The first Ctrl-C ends the turn gracefully; a second one during shutdown exits at once ('exit' still kills the servers).
   process.on("SIGINT", () => (abort.signal.aborted ? process.exit(130) : abort.abort()));
@@ -47,6 +58,11 @@ function printMode(options: AgentOptions): Promise<number> {
   });
 }
 
+async function interactiveMode(options: AgentOptions): Promise<number> {
+  const { runInteractive } = await import("./interactive.ts");
+  return runInteractive(options, { cwd: process.cwd(), env: process.env, onExit: killOnExit });
+}
+
 /** Runs `cleanup` however the process ends: normally, on SIGTERM or SIGHUP. */
 function killOnExit(cleanup: () => void): void {
   process.once("exit", cleanup);
@@ -56,10 +72,6 @@ function killOnExit(cleanup: () => void): void {
       process.exit(128 + (signal === "SIGTERM" ? 15 : 1));
     });
   }
-}
-
-function interactiveMode(options: AgentOptions): Promise<number> {
-  return runInteractive(options, { cwd: process.cwd(), env: process.env, onExit: killOnExit });
 }
 
 /** Flushes stdout before exiting, so piped JSON is never cut short. */

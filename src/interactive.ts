@@ -32,13 +32,17 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   const tui: TuiRuntime = {
     mcp: {
       store: manager,
+      // Plain data: the UI gets names and hints, never a handle that can call the server.
+      tools: () =>
+        manager.tools().map(({ name, server, toolName, readOnly, annotations }) => ({ name, server, toolName, readOnly, annotations })),
       decide: (name, choice) => manager.decide(name, choice),
       restart: (name) => manager.restart(name),
     },
     startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
     permissionQueue: queue,
     allowForSession: (tool) => runtime.permissions.allowForSession(tool),
-    permissionMode: options.permissionMode,
+    permissionMode: runtime.permissions.mode,
+    setPermissionMode: (mode) => runtime.permissions.setMode(mode),
     modelName: runtime.model.name,
     cwd: io.cwd,
     notices,

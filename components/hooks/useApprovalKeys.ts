@@ -1,13 +1,15 @@
 /**
- * Keys of the approval modal: ↑/↓ or k/j move, Enter or a digit picks, Esc
- * picks the last choice (the refusal). A choice that takes a message opens
- * its field first; there Enter sends, Esc refuses without a message and ↑
- * goes back to the list. Answers once: later keys are ignored.
+ * Keys of the approval modal: ↑/↓, k/j or Tab/Shift+Tab move, Enter or a
+ * digit picks, Esc picks the last choice (the refusal). A choice that takes a
+ * message opens its field first; there Enter sends (also when it arrives in
+ * one chunk with the text), a paste adds text, Esc refuses without a message
+ * and ↑ goes back to the list. Answers once: later keys are ignored.
  */
-import { useInput } from "ink";
-import { useReducer, useRef } from "react";
+import { useInput, usePaste } from "ink";
+import { useRef } from "react";
 import { initialApprovalState, reduceApproval, type ApprovalState } from "../approval-state.ts";
-import { textInputActionFor } from "../text-input-keys.ts";
+import { splitTypedText, textInputActionFor } from "../text-input-keys.ts";
+import { useLatestReducer } from "./useLatestReducer.ts";
 
 /** The choices' shape, focus and the answer callback. */
 export interface ApprovalKeyOptions {
@@ -21,7 +23,7 @@ export interface ApprovalKeyOptions {
 /** Handles the modal's keys and returns its state for the view. */
 export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
   const count = options.asksForMessage.length;
-  const [state, dispatch] = useReducer(reduceApproval, count, initialApprovalState);
+  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count));
   const decided = useRef(false);
 
   const decide = (index: number, message?: string): void => {
@@ -36,28 +38,44 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     } else decide(index);
   };
 
+  const send = (): void => {
+    const { focus, message } = current();
+    decide(focus, message.value.trim() || undefined);
+  };
+
   useInput(
     (input, key) => {
       if (decided.current) return;
-      if (state.typing) {
-        if (key.return) return decide(state.focus, state.message.value.trim() || undefined);
-        if (key.escape) return decide(state.focus);
+      const { typing, focus } = current();
+      if (typing) {
+        if (key.return) return send();
+        if (key.escape) return decide(focus);
         if (key.upArrow) return dispatch({ type: "stopMessage" });
         const edit = textInputActionFor(input, key);
-        if (edit) dispatch({ type: "edit", action: edit });
+        if (edit?.type !== "insert") return edit ? dispatch({ type: "edit", action: edit }) : undefined;
+        const typed = splitTypedText(edit.text);
+        dispatch({ type: "edit", action: { type: "insert", text: typed.text } });
+        if (typed.enter) send();
         return;
       }
       if (key.escape) return decide(count - 1);
-      if (key.return) return pick(state.focus);
-      if (key.upArrow) return dispatch({ type: "move", delta: -1 });
+      if (key.return) return pick(focus);
+      if (key.upArrow || (key.tab && key.shift)) return dispatch({ type: "move", delta: -1 });
       if (key.downArrow || key.tab) return dispatch({ type: "move", delta: 1 });
       if (key.ctrl || key.meta) return;
-      // Keys typed quickly can arrive as one chunk ("jj"): take them one by one.
+      // Keys typed quickly can arrive as one chunk ("jj", "2\r"): take them one by one.
       for (const ch of input) {
         if (ch === "k") dispatch({ type: "move", delta: -1 });
         else if (ch === "j") dispatch({ type: "move", delta: 1 });
+        else if (ch === "\r") return pick(current().focus);
         else if (ch >= "1" && ch <= String(Math.min(count, 9))) return pick(Number(ch) - 1);
       }
+    },
+    { isActive: options.isActive },
+  );
+  usePaste(
+    (text) => {
+      if (!decided.current && current().typing) dispatch({ type: "edit", action: { type: "insert", text } });
     },
     { isActive: options.isActive },
   );

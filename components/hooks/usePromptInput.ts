@@ -1,19 +1,22 @@
 /**
- * The prompt field's state and keys: editing, Enter submits, Esc interrupts,
- * Ctrl+D on an empty line quits. Only listens while `isActive`, so an open
- * modal gets the keyboard to itself.
+ * The prompt field's state and keys: editing, Enter submits, Alt+Enter and
+ * pastes add line breaks, Esc interrupts, Shift+Tab cycles the permission
+ * mode, Ctrl+D on an empty line quits. Only listens while `isActive`, so an
+ * open modal gets the keyboard to itself.
  */
-import { useInput } from "ink";
-import { useReducer } from "react";
-import { textInputActionFor } from "../text-input-keys.ts";
+import { useInput, usePaste } from "ink";
+import { splitTypedText, textInputActionFor } from "../text-input-keys.ts";
 import { EMPTY_INPUT, reduceTextInput, type TextInputState } from "../text-input-state.ts";
+import { useLatestReducer } from "./useLatestReducer.ts";
 
-/** Focus and the callbacks for Enter, Esc and Ctrl+D. */
+/** Focus and the callbacks for Enter, Esc, Shift+Tab and Ctrl+D. */
 export interface PromptInputOptions {
   readonly isActive: boolean;
-  /** Called with the typed line; return false to keep the text (it was not taken). */
+  /** Called with the typed text; return false to keep it (it was not taken). */
   readonly onSubmit: (line: string) => boolean;
   readonly onEscape: () => void;
+  /** Shift+Tab. */
+  readonly onCycleMode: () => void;
   /** Ctrl+D on an empty line. */
   readonly onEof: () => void;
 }
@@ -26,22 +29,30 @@ export interface PromptInput {
 
 /** Owns the prompt's text and maps keys to edits and actions. */
 export function usePromptInput(options: PromptInputOptions): PromptInput {
-  const [state, dispatch] = useReducer(reduceTextInput, EMPTY_INPUT);
+  const [state, dispatch, current] = useLatestReducer(reduceTextInput, EMPTY_INPUT);
+  const submit = (): void => {
+    if (options.onSubmit(current().value)) dispatch({ type: "reset" });
+  };
   useInput(
     (input, key) => {
-      if (key.return) {
-        if (options.onSubmit(state.value)) dispatch({ type: "reset" });
-        return;
-      }
+      if (key.return && key.meta) return dispatch({ type: "insert", text: "\n" });
+      if (key.return) return submit();
       if (key.escape) return options.onEscape();
+      if (key.tab && key.shift) return options.onCycleMode();
       if (key.ctrl && input === "d") {
-        if (state.value === "") return options.onEof();
+        if (current().value === "") return options.onEof();
         return dispatch({ type: "delete" });
       }
       const action = textInputActionFor(input, key);
-      if (action) dispatch(action);
+      if (action?.type !== "insert") return action ? dispatch(action) : undefined;
+      // Text and Enter can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).
+      const typed = splitTypedText(action.text);
+      dispatch({ type: "insert", text: typed.text });
+      if (typed.enter) submit();
     },
     { isActive: options.isActive },
   );
+  // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
+  usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
   return { state, clear: () => dispatch({ type: "reset" }) };
 }

@@ -5,7 +5,7 @@
  * calls invalidate() when the set of MCP servers changes.
  */
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
 
@@ -65,7 +65,7 @@ export class SystemContext {
     return this.#build().sections;
   }
 
-  /** `instructions` (how many files were found) and `date`, for the transcript. */
+  /** `project instructions` (how many files were found, and which) and `date`, for the transcript. */
   notes(): readonly SystemNote[] {
     return this.#build().notes;
   }
@@ -85,11 +85,10 @@ export class SystemContext {
     sections.push({ id: "date", text: `Today's date is ${date}.` });
     const mcp = mcpInstructions().trim();
     if (mcp !== "") sections.push({ id: "mcp_instructions", text: mcp });
-    const count = `${files.length} instruction ${files.length === 1 ? "file" : "files"}`;
     this.#built = {
       sections,
       notes: [
-        { type: "system_note", label: "instructions", text: count },
+        { type: "system_note", label: "project instructions", text: instructionsNote(cwd, files) },
         { type: "system_note", label: "date", text: date },
       ],
     };
@@ -113,6 +112,13 @@ export function findInstructionFiles(cwd: string, readFile: ReadTextFile): Instr
     }
   }
   return found;
+}
+
+/** `0 files (AGENTS.md, CLAUDE.md)`: what is looked for; `2 files (../CLAUDE.md, AGENTS.md)`: what was found. */
+export function instructionsNote(cwd: string, files: readonly InstructionFile[]): string {
+  const count = `${files.length} ${files.length === 1 ? "file" : "files"}`;
+  const names = files.length === 0 ? INSTRUCTION_FILE_NAMES : files.map((file) => relative(resolve(cwd), file.path));
+  return `${count} (${names.join(", ")})`;
 }
 
 /** YYYY-MM-DD in local time. */

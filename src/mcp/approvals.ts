@@ -10,15 +10,12 @@ import { resolve } from "node:path";
 import type { ServerConfig, ServerEntry } from "../config/types.ts";
 import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
 import { formatJson } from "../fs/json-style.ts";
-import type { ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
+import type { ApprovalRecords, ApprovalStatus, PreviousApproval } from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
 
 /** One remembered approval; the older string form has only a fingerprint. */
-export interface ApprovalRecord {
-  readonly fingerprint: string;
+export interface ApprovalRecord extends PreviousApproval {
   readonly approvedAt?: string;
-  /** The entry as written when approved, so the UI can show what changed. */
-  readonly entry?: ServerEntry;
 }
 
 /** The file, clock and warning sink an ApprovalsStore works with. */

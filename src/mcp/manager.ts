@@ -113,15 +113,19 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error } };
     if (source === "project") {
       const status = await this.#options.approvals.status(this.#options.projectDir, server).catch((): ApprovalStatus => "new");
-      if (status !== "approved") {
-        const state: ServerState = this.#options.interactive
-          ? { status: "needs-approval" }
-          : { status: "disabled", reason: notApprovedReason(name, status) };
-        return { name, source, config: server, state };
-      }
+      if (status !== "approved") return { name, source, config: server, state: await this.#unapprovedState(name, status) };
     }
     this.#allowed.add(name);
     return { name, source, config: server, state: { status: "pending" } };
+  }
+
+  /** Disabled in print mode; else waiting for the user, with the entry approved before when it changed. */
+  async #unapprovedState(name: string, status: ApprovalStatus): Promise<ServerState> {
+    if (!this.#options.interactive) return { status: "disabled", reason: notApprovedReason(name, status) };
+    if (status !== "changed") return { status: "needs-approval" };
+    const { approvals, projectDir } = this.#options;
+    const before = await approvals.previous?.(projectDir, name).catch(() => undefined);
+    return before?.entry ? { status: "needs-approval", previous: before.entry } : { status: "needs-approval" };
   }
 
   /**

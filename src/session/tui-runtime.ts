@@ -3,15 +3,28 @@
  * object. The CLI builds it from the real McpManager, Agent and permission
  * chain; tests and examples/tui-demo.tsx build it from fakes.
  */
-import type { AgentEvent } from "../agent/events.ts";
+import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { McpSnapshot, McpToolInfo } from "../mcp/server-state.ts";
 import type { ReadableStore } from "../store.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 
-/** The slice of McpManager the UI drives: its store and the two user actions. */
+/** One registered MCP tool as plain data: what /mcp -v lists (McpManager.tools() fits it). */
+export interface McpToolView {
+  /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
+  readonly name: string;
+  readonly server: string;
+  /** The tool's own name on its server. */
+  readonly toolName: string;
+  readonly readOnly: boolean;
+  readonly annotations: McpToolInfo["annotations"];
+}
+
+/** The slice of McpManager the UI drives: its store, its tool registry and the two user actions. */
 export interface TuiMcp {
   readonly store: ReadableStore<McpSnapshot>;
+  /** Every connected server's tools under their registry names, in registry order. */
+  tools(): readonly McpToolView[];
   /** The user's answer for a project server waiting in `needs-approval`. */
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */
@@ -27,8 +40,10 @@ export interface TuiRuntime {
   readonly permissionQueue: PermissionQueue;
   /** "Allow, and don't ask again this session" for one tool. */
   allowForSession(toolName: string): void;
-  /** Shown in the footer: default, acceptEdits, plan, bypassPermissions. */
-  readonly permissionMode: string;
+  /** The mode the session starts in; Shift+Tab cycles it and the footer shows it. */
+  readonly permissionMode: PermissionMode;
+  /** Switches the permission chain's mode for the calls that follow. */
+  setPermissionMode(mode: PermissionMode): void;
   readonly modelName: string;
   readonly cwd: string;
   /** Said once at the top of the transcript: config warnings and problems. */

@@ -1,6 +1,6 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "../../components/App.tsx";
+import { App, PANEL_WIDTH } from "../../components/App.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
 import { ChatSession } from "../../src/session/chat-session.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
@@ -11,6 +11,9 @@ afterEach(cleanup);
 
 const ENTER = "\r";
 const ESC = "\u001b";
+const SHIFT_TAB = "\u001b[Z";
+/** The screen the tests draw on: ink-testing-library's 100 columns, and this many rows. */
+const ROWS = 16;
 const usage = { input_tokens: 1, output_tokens: 1 };
 
 const COMMENT_REQUEST = {
@@ -28,23 +31,26 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   let exits = 0;
   const ui = render(
     <MotionContext value={false}>
-      <App runtime={runtime} session={session} home="/home/ann" onExit={() => (exits += 1)} />
+      <App runtime={runtime} session={session} home="/home/ann" onExit={() => (exits += 1)} height={ROWS} />
     </MotionContext>,
   );
   await settle();
   const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
-  return { ui, mcp, runtime, session, turn, type, exits: () => exits, text: () => screen(ui.lastFrame()) };
+  const text = () => screen(ui.lastFrame());
+  /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
+  const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - PANEL_WIDTH)).join("\n"));
+  return { ui, mcp, runtime, session, turn, type, exits: () => exits, text, left };
 }
 
 describe("App", () => {
   it("opens with the server approval modal, the prompt, the footer and the MCP panel", async () => {
     const { text } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
     expect(text()).toMatchInlineSnapshot(`
-      "
-      ╭──────────────────────────────────────────────────────────────╮╭──────────────────────────────────╮
-      │ MCP server tracker wants to start  (project · .mcp.json)     ││ MCP 0/2 connected · 0 tools      │
-      │ It will run as you, on this machine:                         ││ ? tracker     project approve?   │
-      │     node tracker.js                                          ││ ◌ memory      user    ⠋ starting │
+      "                                                                ╭──────────────────────────────────╮
+      ╭──────────────────────────────────────────────────────────────╮│ MCP 0/2 connected · 0 tools      │
+      │ MCP server tracker wants to start  (project · .mcp.json)     ││ ? tracker     project approve?   │
+      │ It will run as you, on this machine:                         ││ ◌ memory      user    ⠋ starting │
+      │     node tracker.js                                          ││                                  │
       │                                                              ││                                  │
       │ ❯ 1. Start, and remember for this project                    ││                                  │
       │   2. Start this time only                                    ││                                  │
@@ -55,7 +61,7 @@ describe("App", () => {
       ╭──────────────────────────────────────────────────────────────╮│                                  │
       │ ❯ Ask anything, or /help                                     ││                                  │
       ╰──────────────────────────────────────────────────────────────╯│                                  │
-       ⏵ default · scripted · ~/proj                            /help ╰──────────────────────────────────╯"
+       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
     `);
   });
 
@@ -89,28 +95,33 @@ describe("App", () => {
     );
     await eventually(() => expect(text()).toContain("✔ mcp__tracker__add_comment -> Comment added"));
     expect(text()).toMatchInlineSnapshot(`
-      "
-      ❯ fix BUG-101
-      ● Let me look.
-      ⏺ mcp__tracker__add_comment(BUG-101)
-      ◇ mcp__tracker__add_comment is allowed for the rest of this session.
-      ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 total).
-
-      ╭──────────────────────────────────────────────────────────────╮╭──────────────────────────────────╮
-      │ ❯ Ask anything, or /help                                     ││ MCP 1/1 connected · 3 tools      │
-      ╰──────────────────────────────────────────────────────────────╯│ ● tracker     project 3 tools    │
-       ⏵ default · scripted · ~/proj                            /help ╰──────────────────────────────────╯"
+      "                                                                ╭──────────────────────────────────╮
+                                                                      │ MCP 1/1 connected · 3 tools      │
+                                                                      │ ● tracker     project 3 tools    │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+      ❯ fix BUG-101                                                   │                                  │
+      ● Let me look.                                                  │                                  │
+      ⏺ mcp__tracker__add_comment(BUG-101)                            │                                  │
+      ◇ mcp__tracker__add_comment is allowed for the rest of this     │                                  │
+      session.                                                        │                                  │
+      ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 tota…│                                  │
+      ╭──────────────────────────────────────────────────────────────╮│                                  │
+      │ ❯ Ask anything, or /help                                     ││                                  │
+      ╰──────────────────────────────────────────────────────────────╯│                                  │
+       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
     `);
   });
 
   it("interrupts the running turn on Esc", async () => {
-    const { type, turn, text } = await app();
+    const { type, turn, left } = await app();
     await type("go", ENTER);
     turn.push({ type: "text_delta", text: "Working on it" });
-    await eventually(() => expect(text()).toContain("● Working on it"));
+    await eventually(() => expect(left()).toContain("● Working on it"));
     await type(ESC);
-    await eventually(() => expect(text()).toContain("◇ Interrupted."));
-    expect(text()).toContain("● Working on it\n◇ Interrupted.");
+    await eventually(() => expect(left()).toContain("◇ Interrupted."));
+    expect(left()).toContain("● Working on it\n◇ Interrupted.");
   });
 
   it("keeps a prompt typed while a turn runs, and says why", async () => {
@@ -120,29 +131,90 @@ describe("App", () => {
     expect(text()).toContain("❯ second");
   });
 
-  it("lists servers and tools with /mcp -v", async () => {
+  it("lists servers and tools with /mcp -v, from the registry", async () => {
     const { type, text } = await app();
     await type("/mcp -v", ENTER);
     await eventually(() => expect(text()).toContain("(read-only)"));
-    expect(text().split("\n").slice(0, 8).join("\n")).toMatchInlineSnapshot(`
-      "
-      ❯ /mcp -v
+    const lines = text().split("\n");
+    const from = lines.findIndex((line) => line.startsWith("❯ /mcp -v"));
+    expect(lines.slice(from, from + 6).map((line) => line.slice(0, 62).trimEnd()).join("\n")).toMatchInlineSnapshot(`
+      "❯ /mcp -v
         MCP 1/1 connected · 3 tools
         tracker  connected  project  3 tools
             mcp__tracker__list_issues  (read-only)
             mcp__tracker__get_issue  (read-only)
-            mcp__tracker__add_comment
-      "
+            mcp__tracker__add_comment"
+    `);
+  });
+
+  it("submits text and Enter that arrive in one chunk, as typed fast", async () => {
+    const { type, text } = await app();
+    await type("/mcp -v\r");
+    await eventually(() => expect(text()).toContain("mcp__tracker__add_comment"));
+    expect(text()).toContain("❯ Ask anything, or /help");
+  });
+
+  it("applies every key of a chunk before Enter sends it", async () => {
+    const { type, text } = await app();
+    await type("/mcpx\u007f\r");
+    await eventually(() => expect(text()).toContain("tracker  connected  project  3 tools"));
+    expect(text()).not.toContain("Unknown command");
+  });
+
+  it("keeps the lines of a pasted block in the prompt instead of sending each", async () => {
+    const { type, text, session } = await app();
+    await type("first line\rsecond line\r");
+    await type("\u001b[200~third\rfourth\r\u001b[201~");
+    expect(session.running).toBe(false);
+    expect(text().split("\n").slice(-6).join("\n")).toMatchInlineSnapshot(`
+      "│   second line                                                ││                                  │
+      │   third                                                      ││                                  │
+      │   fourth                                                     ││                                  │
+      │                                                              ││                                  │
+      ╰──────────────────────────────────────────────────────────────╯│                                  │
+       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
+    `);
+  });
+
+  it("cycles the permission mode with Shift+Tab and tells the runtime", async () => {
+    const { type, text, runtime } = await app();
+    await type(SHIFT_TAB);
+    expect(text()).toContain("⏵ acceptEdits");
+    await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
+    expect(runtime.modes).toEqual(["acceptEdits", "plan", "bypassPermissions", "default"]);
+    expect(text()).toContain("⏵ default");
+  });
+
+  it("fills the screen: the prompt and footer on the bottom rows, the MCP panel full height", async () => {
+    const { text } = await app();
+    expect(text()).toMatchInlineSnapshot(`
+      "                                                                ╭──────────────────────────────────╮
+                                                                      │ MCP 1/1 connected · 3 tools      │
+                                                                      │ ● tracker     project 3 tools    │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+                                                                      │                                  │
+      ╭──────────────────────────────────────────────────────────────╮│                                  │
+      │ ❯ Ask anything, or /help                                     ││                                  │
+      ╰──────────────────────────────────────────────────────────────╯│                                  │
+       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
     `);
   });
 
   it("clears the transcript with /clear", async () => {
     const { type, text } = await app();
-    await type("/help", ENTER);
-    await eventually(() => expect(text()).toContain("Commands:"));
+    await type("/mcp", ENTER);
+    await eventually(() => expect(text()).toContain("tracker  connected  project"));
     await type("/clear", ENTER);
-    await eventually(() => expect(text()).not.toContain("Commands:"));
+    await eventually(() => expect(text()).not.toContain("tracker  connected  project"));
     expect(text()).not.toContain("/clear");
+    expect(text()).not.toContain("❯ /mcp");
   });
 
   it("quits on /exit", async () => {
@@ -169,24 +241,31 @@ describe("App", () => {
     expect(exits()).toBe(1);
   });
 
-  it("hides the MCP panel on a narrow terminal and redraws the transcript once at the new width", async () => {
+  it("hides the MCP panel on a narrow terminal, the summary moving to the footer", async () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected"));
     Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
     ui.stdout.emit("resize");
-    await eventually(() => expect(text()).not.toContain("╮╭"));
+    await eventually(() => expect(text()).toContain("⏵ default · MCP 1/1 connected · 3 tools"));
     expect(text().split("❯ /mcp").length).toBe(2);
     expect(text()).toMatchInlineSnapshot(`
       "
+
+
+
+
+
+
+
+
       ❯ /mcp
         MCP 1/1 connected · 3 tools
         tracker  connected  project  3 tools
-
       ╭──────────────────────────────────────────────────────────────────────────────╮
       │ ❯ Ask anything, or /help                                                     │
       ╰──────────────────────────────────────────────────────────────────────────────╯
-       ⏵ default · MCP 1/1 connected · 3 tools · scripted · ~/proj              /help"
+       ⏵ default · MCP 1/1 connected · 3 tools · scripted · …  shift+tab mode · /help"
     `);
   });
 });

@@ -11,7 +11,7 @@ const frame = (node: ReactNode) => screen(render(<MotionContext value={false}>{n
 
 describe("Footer", () => {
   it("shows mode, model, directory and the help hint", () => {
-    expect(frame(<Footer permissionMode="acceptEdits" modelName="claude-sonnet" cwd="~/proj" running={false} />)).toMatchInlineSnapshot(`" ⏵ acceptEdits · claude-sonnet · ~/proj                                                       /help"`);
+    expect(frame(<Footer permissionMode="acceptEdits" modelName="claude-sonnet" cwd="~/proj" running={false} />)).toMatchInlineSnapshot(`" ⏵ acceptEdits · claude-sonnet · ~/proj                                      shift+tab mode · /help"`);
   });
 
   it("shows the interrupt hint while a turn runs and the MCP summary when given", () => {

@@ -25,4 +25,14 @@ describe("PromptInput", () => {
       ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
     `);
   });
+
+  it("shows the lines of a multi-line prompt under each other, the cursor on the first line's end", () => {
+    const app = render(<PromptInput state={{ value: "first\nsecond", cursor: 5 }} isActive placeholder="" />);
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
+      │ ❯ first                                                                                          │
+      │   second                                                                                         │
+      ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
+    `);
+  });
 });

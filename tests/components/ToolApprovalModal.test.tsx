@@ -84,6 +84,27 @@ describe("ToolApprovalModal", () => {
     expect(answers).toEqual([["deny", "Use BUG-102 instead"]]);
   });
 
+  it("denies with the message when its text and Enter arrive in one chunk", async () => {
+    const { press, answers } = await modal();
+    await press("3", "not yet, ask ann\r");
+    expect(answers).toEqual([["deny", "not yet, ask ann"]]);
+  });
+
+  it("keeps a pasted block in the message field without sending it", async () => {
+    const { app, press, answers } = await modal();
+    await press("3", "\u001b[200~first\rsecond\r\u001b[201~");
+    expect(answers).toEqual([]);
+    expect(screen(app.lastFrame())).toContain("› first");
+    await press("\r");
+    expect(answers).toEqual([["deny", "first\nsecond"]]);
+  });
+
+  it("moves up with Shift+Tab and down with Tab", async () => {
+    const { press, answers } = await modal();
+    await press("\t", "\t", "\u001b[Z", "\r");
+    expect(answers).toEqual([["session", undefined]]);
+  });
+
   it("denies without a message on Esc in the message field", async () => {
     const { press, answers } = await modal();
     await press("k", "\r", "never mind", "\u001b");

@@ -1,3 +1,4 @@
+import { Box, Text } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { Transcript } from "../../components/Transcript.tsx";
@@ -20,7 +21,7 @@ describe("Transcript", () => {
   it("reads like the seed session: prompt, system notes, text, tool calls and results", () => {
     const session = items([
       { type: "turn_start", prompt: "Fix the Todo issue about posts.ts" },
-      { type: "system_note", label: "instructions", text: "0 files" },
+      { type: "system_note", label: "project instructions", text: "0 files (AGENTS.md, CLAUDE.md)" },
       { type: "system_note", label: "date", text: "2026-10-22" },
       say("Let me look at the Todo issues first."),
       { type: "tool_call", id: "1", name: "mcp__tracker__list_issues", input: { status: "Todo" }, summary: "mcp__tracker__list_issues(Todo)" },
@@ -31,10 +32,10 @@ describe("Transcript", () => {
       { type: "tool_result", id: "3", name: "Read", result: { content: "     1\tfunction listPosts(posts) {\n     2\t  return posts;\n     3\t}\n", isError: false }, durationMs: 1 },
       { type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "" },
     ]);
-    expect(screen(render(<Transcript redrawKey="0" items={session} />).lastFrame())).toMatchInlineSnapshot(`
+    expect(screen(render(<Transcript items={session} rows={40} />).lastFrame())).toMatchInlineSnapshot(`
       "
       ❯ Fix the Todo issue about posts.ts
-      ◇ system  instructions 0 files
+      ◇ system  project instructions 0 files (AGENTS.md, CLAUDE.md)
       ◇ system  date 2026-10-22
       ● Let me look at the Todo issues first.
       ⏺ mcp__tracker__list_issues(Todo)
@@ -63,7 +64,7 @@ describe("Transcript", () => {
       { type: "command_output", lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"], isError: false },
       { type: "command_output", lines: ["Unknown command /nope. Type /help for the list."], isError: true },
     ]);
-    expect(screen(render(<Transcript redrawKey="0" items={session} />).lastFrame())).toMatchInlineSnapshot(`
+    expect(screen(render(<Transcript items={session} rows={40} />).lastFrame())).toMatchInlineSnapshot(`
       "
       ❯ comment on BUG-101
       ⏺ mcp__tracker__get_issue(NOPE)
@@ -84,10 +85,37 @@ describe("Transcript", () => {
     expect(screen(render(<TranscriptItemView item={item!} />).lastFrame())).toMatchInlineSnapshot(`"✔ Bash -> (no output)"`);
   });
 
-  it("draws nothing of the old items after /clear starts a new epoch", () => {
+  it("keeps the newest lines and the live message at the bottom when the view is short, cutting the oldest", () => {
+    const session = items([
+      { type: "user_input", text: "/mcp" },
+      { type: "command_output", lines: ["one", "two", "three"], isError: false },
+      { type: "notice", text: "last" },
+    ]);
+    const view = render(
+      <Box height={4} flexDirection="column">
+        <Transcript items={session} rows={4}>
+          <Text>● streaming…</Text>
+        </Transcript>
+      </Box>,
+    );
+    expect(screen(view.lastFrame())).toMatchInlineSnapshot(`
+      "  two
+        three
+      ◇ last
+      ● streaming…"
+    `);
+  });
+
+  it("lays out only as many items as the view has rows", () => {
+    const many = items(Array.from({ length: 50 }, (_, i): TranscriptAction => ({ type: "notice", text: `n${i}` })));
+    const view = render(<Transcript items={many} rows={3} />);
+    expect(screen(view.lastFrame())).toBe("◇ n47\n◇ n48\n◇ n49");
+  });
+
+  it("draws nothing of the old items after /clear empties the transcript", () => {
     const before = items([{ type: "user_input", text: "/mcp" }]);
-    const app = render(<Transcript redrawKey="0" items={before} />);
-    app.rerender(<Transcript redrawKey="1" items={[]} />);
+    const app = render(<Transcript items={before} rows={10} />);
+    app.rerender(<Transcript items={[]} rows={10} />);
     expect(screen(app.lastFrame())).toBe("");
   });
 });

@@ -3,16 +3,22 @@
  * state, an McpManager look-alike that records decisions, and an agent
  * turn given as a plain async generator.
  */
-import type { AgentEvent } from "../../src/agent/events.ts";
+import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../src/mcp/server-state.ts";
 import { PermissionQueue } from "../../src/session/permission-queue.ts";
-import type { TuiMcp, TuiRuntime } from "../../src/session/tui-runtime.ts";
+import { assignToolNames } from "../../src/mcp/tool-naming.ts";
+import type { McpToolView, TuiMcp, TuiRuntime } from "../../src/session/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 
-export function toolInfo(name: string, readOnly = false): McpToolInfo {
-  return { name, description: "", inputSchema: { type: "object" }, annotations: readOnly ? { readOnlyHint: true } : {} };
+export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {
+  return {
+    name,
+    description: "",
+    inputSchema: { type: "object" },
+    annotations: readOnly ? { readOnlyHint: true, ...annotations } : annotations,
+  };
 }
 
 export function connected(tools: readonly McpToolInfo[]): ServerState {
@@ -42,6 +48,21 @@ export class RecordingMcp implements TuiMcp {
     this.store = new Store<McpSnapshot>({ servers });
   }
 
+  /** The registry as McpManager.tools() builds it: connected servers' tools, collision-safe names. */
+  readonly tools = (): readonly McpToolView[] => {
+    const entries = this.store.getSnapshot().servers.flatMap((view) =>
+      view.state.status === "connected" ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
+    );
+    const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
+    return entries.map(({ server, info }, i) => ({
+      name: names[i] ?? "",
+      server,
+      toolName: info.name,
+      readOnly: info.annotations.readOnlyHint === true,
+      annotations: info.annotations,
+    }));
+  };
+
   set(name: string, state: ServerState): void {
     this.store.update((s) => ({ servers: s.servers.map((v) => (v.name === name ? { ...v, state } : v)) }));
   }
@@ -65,6 +86,8 @@ export type TurnScript = (prompt: string, signal: AbortSignal, queue: Permission
 export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async function* () {}): TuiRuntime & {
   allowed: string[];
   closed: number;
+  /** Every mode the UI switched to, in order. */
+  modes: PermissionMode[];
 } {
   const permissionQueue = new PermissionQueue();
   const runtime = {
@@ -72,7 +95,9 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
     permissionQueue,
     allowed: [] as string[],
     closed: 0,
-    permissionMode: "default",
+    permissionMode: "default" as PermissionMode,
+    modes: [] as PermissionMode[],
+    setPermissionMode: (mode: PermissionMode) => void runtime.modes.push(mode),
     modelName: "scripted",
     cwd: "/home/ann/proj",
     startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),

@@ -19,7 +19,7 @@ describe("Agent loop", () => {
 
     expect(order).toEqual(["First", "Second"]);
     expect(events).toEqual([
-      { type: "system_note", label: "instructions", text: "0 instruction files" },
+      { type: "system_note", label: "project instructions", text: "0 files (AGENTS.md, CLAUDE.md)" },
       { type: "system_note", label: "date", text: "2026-10-22" },
       { type: "text_delta", text: "Looking." },
       {

@@ -45,7 +45,11 @@ describe("SystemContext", () => {
       ].join("\n\n"),
     );
     expect(system.notes()).toEqual([
-      { type: "system_note", label: "instructions", text: "3 instruction files" },
+      {
+        type: "system_note",
+        label: "project instructions",
+        text: "3 files (../../CLAUDE.md, AGENTS.md, CLAUDE.md)",
+      },
       { type: "system_note", label: "date", text: "2026-10-22" },
     ]);
   });
@@ -91,7 +95,15 @@ describe("SystemContext", () => {
 
   it("counts one instruction file in the singular", () => {
     const system = context({ readFile: files({ "/home/ada/proj/AGENTS.md": "x" }).readFile });
-    expect(system.notes()[0]).toEqual({ type: "system_note", label: "instructions", text: "1 instruction file" });
+    expect(system.notes()[0]).toEqual({ type: "system_note", label: "project instructions", text: "1 file (../AGENTS.md)" });
+  });
+
+  it("names the files it looks for when there are none", () => {
+    expect(context().notes()[0]).toEqual({
+      type: "system_note",
+      label: "project instructions",
+      text: "0 files (AGENTS.md, CLAUDE.md)",
+    });
   });
 });
 

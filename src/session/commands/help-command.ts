@@ -4,7 +4,8 @@
 import { output, type SlashCommand } from "./slash-command.ts";
 
 const KEYS = [
-  "Keys: Enter send · Esc interrupt a running turn · Ctrl+C twice or Ctrl+D quit",
+  "Keys: Enter send · Alt+Enter new line · Esc interrupt a running turn · Ctrl+C twice or Ctrl+D quit",
+  "Shift+Tab: permission mode, default → acceptEdits → plan → bypassPermissions",
   "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
 ];
 

@@ -33,9 +33,9 @@ export const mcpCommand: SlashCommand = {
   description: "MCP servers: status, tools (-v), restart one",
   run(args, { mcp }) {
     const [first, second, ...rest] = args;
-    if (first === undefined) return output(...mcpStatusLines(mcp.store.getSnapshot(), false));
+    if (first === undefined) return output(...mcpStatusLines(mcp.store.getSnapshot()));
     if ((first === "-v" || first === "--verbose") && second === undefined) {
-      return output(...mcpStatusLines(mcp.store.getSnapshot(), true));
+      return output(...mcpStatusLines(mcp.store.getSnapshot(), mcp.tools()));
     }
     if (first === "restart" && second !== undefined && rest.length === 0) return restart(mcp, second);
     return failure(`Usage: ${USAGE.join("  |  ")}`);

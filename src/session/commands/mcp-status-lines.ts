@@ -1,9 +1,11 @@
 /**
  * The text of `/mcp` and `/mcp -v`: one aligned line per server
- * (`tracker  connected  project  3 tools`), and with -v each tool under it.
+ * (`tracker  connected  project  3 tools`), and with -v each tool under it,
+ * by the name the model sees, with its hints and title.
  */
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
+import type { McpToolView } from "../tui-runtime.ts";
 
 const TOOL_INDENT = "    ";
 
@@ -29,24 +31,31 @@ function firstLine(text: string): string {
   return text.split("\n", 1)[0] ?? "";
 }
 
-/**
- * The name the model sees for a server tool, for display only: the registry
- * owns the real names (collision suffixes included).
- */
-export function displayToolName(server: string, tool: string): string {
-  return `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
+/** `read-only`, `destructive`, `open-world`…: the hints the server declared, briefly. */
+export function toolHints(tool: McpToolView): string[] {
+  const { destructiveHint, openWorldHint } = tool.annotations;
+  const hints: string[] = [];
+  // The spec gives destructiveHint a meaning only for tools that may change something.
+  if (tool.readOnly) hints.push("read-only");
+  else if (destructiveHint !== undefined) hints.push(destructiveHint ? "destructive" : "non-destructive");
+  if (openWorldHint !== undefined) hints.push(openWorldHint ? "open-world" : "closed-world");
+  return hints;
 }
 
-function toolLines(server: ServerView): string[] {
+/** `mcp__tracker__list_issues  (read-only) — List issues` */
+export function toolLine(tool: McpToolView): string {
+  const hints = toolHints(tool);
+  const title = tool.annotations.title?.trim() ?? "";
+  return `${tool.name}${hints.length > 0 ? `  (${hints.join(", ")})` : ""}${title !== "" ? ` — ${title}` : ""}`;
+}
+
+function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] {
   if (server.state.status !== "connected") return [];
-  return server.state.tools.map((tool) => {
-    const name = TOOL_INDENT + displayToolName(server.name, tool.name);
-    return tool.annotations.readOnlyHint ? `${name}  (read-only)` : name;
-  });
+  return tools.filter((tool) => tool.server === server.name).map((tool) => TOOL_INDENT + toolLine(tool));
 }
 
-/** The /mcp listing; `verbose` adds each server's tools. */
-export function mcpStatusLines(snapshot: McpSnapshot, verbose: boolean): string[] {
+/** The /mcp listing; with `tools` (the registry's), each server's tools under it. */
+export function mcpStatusLines(snapshot: McpSnapshot, tools?: readonly McpToolView[]): string[] {
   const { servers } = snapshot;
   if (servers.length === 0) {
     return ["No MCP servers configured. Declare them in .mcp.json, or add one with `mini-cc mcp add`."];
@@ -63,7 +72,7 @@ export function mcpStatusLines(snapshot: McpSnapshot, verbose: boolean): string[
       serverDetail(server.state),
     ];
     lines.push(columns.join("  "));
-    if (verbose) lines.push(...toolLines(server));
+    if (tools) lines.push(...toolLines(server, tools));
   }
   return lines;
 }

@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { textInputActionFor } from "../../../components/text-input-keys.ts";
+import { splitTypedText, textInputActionFor } from "../../../components/text-input-keys.ts";
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
@@ -34,5 +34,22 @@ describe("textInputActionFor", () => {
       expect(textInputActionFor("", key(over))).toBeNull();
     }
     expect(textInputActionFor("c", key({ ctrl: true }))).toBeNull();
+  });
+});
+
+describe("splitTypedText", () => {
+  it("reads text then one line break at the end of a chunk as typed text then Enter", () => {
+    expect(splitTypedText("/mcp -v\r")).toEqual({ text: "/mcp -v", enter: true });
+    expect(splitTypedText("/mcp -v\r\n")).toEqual({ text: "/mcp -v", enter: true });
+    expect(splitTypedText("\r")).toEqual({ text: "", enter: true });
+  });
+
+  it("keeps a chunk of several lines as pasted text, without Enter", () => {
+    expect(splitTypedText("line one\rline two")).toEqual({ text: "line one\rline two", enter: false });
+    expect(splitTypedText("line one\rline two\r")).toEqual({ text: "line one\rline two\r", enter: false });
+  });
+
+  it("leaves text without a line break as it is", () => {
+    expect(splitTypedText("hello")).toEqual({ text: "hello", enter: false });
   });
 });

@@ -9,8 +9,8 @@ describe("reduceTextInput", () => {
     expect(apply(at("fix", 0), { type: "insert", text: "please " })).toEqual(at("please fix", 7));
   });
 
-  it("turns pasted newlines into spaces", () => {
-    expect(apply(EMPTY_INPUT, { type: "insert", text: "a\r\nb\nc" })).toEqual(at("a b c"));
+  it("keeps pasted line breaks, every kind stored as a newline", () => {
+    expect(apply(EMPTY_INPUT, { type: "insert", text: "a\r\nb\nc\rd" })).toEqual(at("a\nb\nc\nd"));
   });
 
   it("deletes backwards and forwards around the cursor", () => {

@@ -37,16 +37,36 @@ describe("/mcp", () => {
     expect(result).toMatchObject({ lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"] });
   });
 
-  it("lists each tool under its server with -v, marking read-only ones", async () => {
-    const mcp = new RecordingMcp([server("my.tracker", connected([...TRACKER_TOOLS, toolInfo("odd name!")]))]);
+  it("lists each tool under its server with -v by its registry name, with hints and title", async () => {
+    const annotated = [
+      toolInfo("list_issues", true, { title: "List issues" }),
+      toolInfo("add_comment", false, { destructiveHint: false, openWorldHint: true, title: "Add a comment" }),
+      toolInfo("drop_all", false, { destructiveHint: true, openWorldHint: false }),
+      toolInfo("odd name!"),
+    ];
+    const mcp = new RecordingMcp([server("my.tracker", connected(annotated)), server("off", { status: "pending" })]);
     expect(await run(["-v"], mcp)).toMatchObject({
       lines: [
-        "MCP 1/1 connected · 4 tools",
+        "MCP 1/2 connected · 4 tools",
         "my.tracker  connected  project  4 tools",
-        "    mcp__my_tracker__list_issues  (read-only)",
-        "    mcp__my_tracker__get_issue  (read-only)",
-        "    mcp__my_tracker__add_comment",
+        "    mcp__my_tracker__list_issues  (read-only) — List issues",
+        "    mcp__my_tracker__add_comment  (non-destructive, open-world) — Add a comment",
+        "    mcp__my_tracker__drop_all  (destructive, closed-world)",
         "    mcp__my_tracker__odd_name_",
+        "off         pending    project  connecting…",
+      ],
+    });
+  });
+
+  it("shows the registry's collision suffixes rather than recomputing names", async () => {
+    const mcp = new RecordingMcp([server("a.b", connected([toolInfo("t")])), server("a_b", connected([toolInfo("t")]))]);
+    expect(await run(["-v"], mcp)).toMatchObject({
+      lines: [
+        "MCP 2/2 connected · 2 tools",
+        "a.b  connected  project  1 tool",
+        "    mcp__a_b__t_3907e3",
+        "a_b  connected  project  1 tool",
+        "    mcp__a_b__t_98090c",
       ],
     });
   });
