@@ -104,7 +104,7 @@ export class Agent {
       if (signal.aborted) return { reason: "aborted" };
       rounds += 1;
       if (rounds >= this.#maxRounds) {
-        yield { type: "error", message: `Reached the limit of ${this.#maxRounds} tool rounds for this turn.` };
+        yield { type: "error", message: `Reached the limit of ${this.#maxRounds} tool round${this.#maxRounds === 1 ? "" : "s"} for this turn.` };
         return { reason: "max_rounds" };
       }
     }

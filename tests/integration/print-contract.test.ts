@@ -148,7 +148,7 @@ describe("print mode output contract", () => {
         subtype: "error_max_turns",
         is_error: true,
         num_turns: 1,
-        result: "Reached the limit of 1 tool rounds for this turn.",
+        result: "Reached the limit of 1 tool round for this turn.",
       }),
     ]);
   });
