@@ -20,6 +20,7 @@ import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./hooks/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
+import { useTranscriptScroll } from "./hooks/useTranscriptScroll.ts";
 import { LiveMessage } from "./LiveMessage.tsx";
 import { McpPanel } from "./McpPanel.tsx";
 import { PromptInput } from "./PromptInput.tsx";
@@ -62,6 +63,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const permission = useStore(runtime.permissionQueue, firstPermission);
   const modalOpen = server !== undefined || permission !== undefined;
   const quitting = useRef(false);
+  const scroll = useTranscriptScroll(transcript.items.length, rows);
 
   const quit = (): void => {
     if (quitting.current) return;
@@ -75,11 +77,13 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       session.transcript.dispatch({ type: "notice", text: "A turn is running: wait for it, or press Esc to interrupt." });
       return false;
     }
+    scroll.toBottom();
     void session.submit(line).then((outcome) => outcome === "exit" && quit());
     return true;
   };
   const cycleMode = (): void => {
-    const next = nextPermissionMode(mode);
+    // The runtime, not this render's copy: two presses can arrive before React renders again.
+    const next = nextPermissionMode(runtime.permissionMode);
     runtime.setPermissionMode(next);
     setMode(next);
   };
@@ -95,8 +99,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const showPanel = columns >= PANEL_MIN_COLUMNS;
   return (
     <Box flexDirection="row" height={rows} width={columns}>
-      <Box flexDirection="column" flexGrow={1} flexShrink={1}>
-        <Transcript items={transcript.items} rows={rows}>
+      <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
+        <Transcript items={transcript.items} rows={rows} end={scroll.end}>
           <LiveMessage text={transcript.live} running={transcript.running} waiting={modalOpen} />
         </Transcript>
         <Box flexDirection="column" flexShrink={0}>

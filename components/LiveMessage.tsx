@@ -3,6 +3,7 @@
  * spinner while the turn runs.
  */
 import { Box, Text } from "ink";
+import { Bulleted } from "./Bulleted.tsx";
 import { Spinner } from "./Spinner.tsx";
 
 /** The streaming text and whether a turn runs. */
@@ -20,10 +21,9 @@ export function LiveMessage({ text, running, waiting }: LiveMessageProps) {
   return (
     <Box flexDirection="column">
       {text !== "" ? (
-        <Box>
-          <Text>● </Text>
+        <Bulleted mark="●">
           <Text>{text}</Text>
-        </Box>
+        </Bulleted>
       ) : null}
       {running && !waiting ? (
         <Box marginTop={text === "" ? 1 : 0}>

@@ -2,7 +2,8 @@
  * The prompt field at the bottom: `❯ text` with a block cursor, a hint when
  * empty, dimmed while a modal has the keyboard.
  */
-import { Box, Text } from "ink";
+import { Box } from "ink";
+import { Bulleted } from "./Bulleted.tsx";
 import type { TextInputState } from "./text-input-state.ts";
 import { TextWithCursor } from "./TextWithCursor.tsx";
 
@@ -18,10 +19,9 @@ export interface PromptInputProps {
 export function PromptInput({ state, isActive, placeholder }: PromptInputProps) {
   return (
     <Box borderStyle="round" borderColor={isActive ? "cyan" : "gray"} paddingX={1}>
-      <Text color={isActive ? "cyan" : "gray"} bold>
-        ❯{" "}
-      </Text>
-      <TextWithCursor state={state} isActive={isActive} placeholder={placeholder} />
+      <Bulleted mark="❯" color={isActive ? "cyan" : "gray"} bold>
+        <TextWithCursor state={state} isActive={isActive} placeholder={placeholder} />
+      </Bulleted>
     </Box>
   );
 }

@@ -1,9 +1,10 @@
 /**
- * One finished transcript item, drawn once (it lives in <Static>):
+ * One finished transcript item; it never changes, so it is rendered once:
  * `❯ prompt`, `◇ system  …`, `● text`, `⏺ call(args)`, `✔ name -> …`, `✘ …`.
  */
 import { Box, Text } from "ink";
 import type { TranscriptItem } from "../src/session/transcript-items.ts";
+import { Bulleted } from "./Bulleted.tsx";
 
 /** One finished transcript item. */
 export interface TranscriptItemViewProps {
@@ -39,10 +40,9 @@ export function TranscriptItemView({ item }: TranscriptItemViewProps) {
     case "user":
       return (
         <Box marginTop={1}>
-          <Text color="cyan" bold>
-            ❯{" "}
-          </Text>
-          <Text bold>{item.text}</Text>
+          <Bulleted mark="❯" color="cyan" bold>
+            <Text bold>{item.text}</Text>
+          </Bulleted>
         </Box>
       );
     case "system":
@@ -51,10 +51,9 @@ export function TranscriptItemView({ item }: TranscriptItemViewProps) {
       );
     case "assistant":
       return (
-        <Box>
-          <Text>● </Text>
+        <Bulleted mark="●">
           <Text>{item.text}</Text>
-        </Box>
+        </Bulleted>
       );
     case "tool_call":
       return (

@@ -48,6 +48,8 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     stdout: options.stdout ?? process.stdout,
     stderr: options.stderr ?? process.stderr,
     alternateScreen: true,
+    // The frame is the whole screen: rewrite only the rows that changed (a spinner, the prompt).
+    incrementalRendering: true,
     // Ctrl+C is ours: the first press interrupts, the second quits (useExitKeys).
     exitOnCtrlC: false,
   });

@@ -3,7 +3,7 @@
  * servers that connect one after another on timers, and an agent that
  * streams text, calls tools and asks permission — no API key, no processes.
  */
-import type { AgentEvent, PermissionRequest } from "../src/agent/events.ts";
+import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/server-state.ts";
 import { PermissionQueue } from "../src/session/permission-queue.ts";
@@ -209,13 +209,16 @@ export function makeDemoRuntime(
   const permissionQueue = new PermissionQueue();
   const allowed = new Set<string>();
   let firstTurn = true;
+  let mode: PermissionMode = "default";
   return {
     fakeMcp,
     mcp: fakeMcp,
     permissionQueue,
     allowForSession: (toolName) => void allowed.add(toolName),
-    permissionMode: "default",
-    setPermissionMode: () => {},
+    get permissionMode() {
+      return mode;
+    },
+    setPermissionMode: (next) => void (mode = next),
     modelName: "scripted-demo",
     cwd: options.cwd ?? process.cwd(),
     async *startTurn(prompt, signal) {

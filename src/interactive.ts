@@ -41,7 +41,9 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
     permissionQueue: queue,
     allowForSession: (tool) => runtime.permissions.allowForSession(tool),
-    permissionMode: runtime.permissions.mode,
+    get permissionMode() {
+      return runtime.permissions.mode;
+    },
     setPermissionMode: (mode) => runtime.permissions.setMode(mode),
     modelName: runtime.model.name,
     cwd: io.cwd,

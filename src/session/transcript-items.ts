@@ -1,6 +1,6 @@
 /**
  * What the chat transcript holds: finished items, append-only with stable
- * ids (the UI renders them once through Ink's <Static>), plus the assistant
+ * ids (the UI renders each item once and reuses it), plus the assistant
  * text still streaming in.
  */
 
@@ -39,7 +39,7 @@ export type TranscriptItemKind = TranscriptItem["kind"];
 
 /** The transcript store's snapshot. */
 export interface TranscriptState {
-  /** Bumped by /clear: the UI keys <Static> on it, so a new epoch redraws from nothing. */
+  /** Bumped by /clear: a new epoch starts from an empty transcript. */
   readonly epoch: number;
   readonly items: readonly TranscriptItem[];
   /** Assistant text streamed so far and not yet final; "" when none. */

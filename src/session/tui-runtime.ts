@@ -40,9 +40,9 @@ export interface TuiRuntime {
   readonly permissionQueue: PermissionQueue;
   /** "Allow, and don't ask again this session" for one tool. */
   allowForSession(toolName: string): void;
-  /** The mode the session starts in; Shift+Tab cycles it and the footer shows it. */
+  /** The permission chain's current mode (read it again after setPermissionMode); the footer shows it. */
   readonly permissionMode: PermissionMode;
-  /** Switches the permission chain's mode for the calls that follow. */
+  /** Switches the permission chain's mode for the calls that follow (Shift+Tab). */
   setPermissionMode(mode: PermissionMode): void;
   readonly modelName: string;
   readonly cwd: string;

@@ -12,6 +12,8 @@ afterEach(cleanup);
 const ENTER = "\r";
 const ESC = "\u001b";
 const SHIFT_TAB = "\u001b[Z";
+const PAGE_UP = "\u001b[5~";
+const PAGE_DOWN = "\u001b[6~";
 /** The screen the tests draw on: ink-testing-library's 100 columns, and this many rows. */
 const ROWS = 16;
 const usage = { input_tokens: 1, output_tokens: 1 };
@@ -47,21 +49,21 @@ describe("App", () => {
     const { text } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
     expect(text()).toMatchInlineSnapshot(`
       "                                                                ╭──────────────────────────────────╮
-      ╭──────────────────────────────────────────────────────────────╮│ MCP 0/2 connected · 0 tools      │
-      │ MCP server tracker wants to start  (project · .mcp.json)     ││ ? tracker     project approve?   │
-      │ It will run as you, on this machine:                         ││ ◌ memory      user    ⠋ starting │
-      │     node tracker.js                                          ││                                  │
-      │                                                              ││                                  │
-      │ ❯ 1. Start, and remember for this project                    ││                                  │
-      │   2. Start this time only                                    ││                                  │
-      │   3. Don't start                                             ││                                  │
-      │                                                              ││                                  │
-      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc don't start         ││                                  │
-      ╰──────────────────────────────────────────────────────────────╯│                                  │
-      ╭──────────────────────────────────────────────────────────────╮│                                  │
-      │ ❯ Ask anything, or /help                                     ││                                  │
-      ╰──────────────────────────────────────────────────────────────╯│                                  │
-       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
+      ╭─────────────────────────────────────────────────────────────╮ │ MCP 0/2 connected · 0 tools      │
+      │ MCP server tracker wants to start  (project · .mcp.json)    │ │ ? tracker     project approve?   │
+      │ It will run as you, on this machine:                        │ │ ◌ memory      user    ⠋ starting │
+      │     node tracker.js                                         │ │                                  │
+      │                                                             │ │                                  │
+      │ ❯ 1. Start, and remember for this project                   │ │                                  │
+      │   2. Start this time only                                   │ │                                  │
+      │   3. Don't start                                            │ │                                  │
+      │                                                             │ │                                  │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc don't start        │ │                                  │
+      ╰─────────────────────────────────────────────────────────────╯ │                                  │
+      ╭─────────────────────────────────────────────────────────────╮ │                                  │
+      │ ❯ Ask anything, or /help                                    │ │                                  │
+      ╰─────────────────────────────────────────────────────────────╯ │                                  │
+       ⏵ default · scripted · ~/proj          shift+tab mode · /help  ╰──────────────────────────────────╯"
     `);
   });
 
@@ -106,11 +108,11 @@ describe("App", () => {
       ⏺ mcp__tracker__add_comment(BUG-101)                            │                                  │
       ◇ mcp__tracker__add_comment is allowed for the rest of this     │                                  │
       session.                                                        │                                  │
-      ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 tota…│                                  │
-      ╭──────────────────────────────────────────────────────────────╮│                                  │
-      │ ❯ Ask anything, or /help                                     ││                                  │
-      ╰──────────────────────────────────────────────────────────────╯│                                  │
-       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
+      ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 tot… │                                  │
+      ╭─────────────────────────────────────────────────────────────╮ │                                  │
+      │ ❯ Ask anything, or /help                                    │ │                                  │
+      ╰─────────────────────────────────────────────────────────────╯ │                                  │
+       ⏵ default · scripted · ~/proj          shift+tab mode · /help  ╰──────────────────────────────────╯"
     `);
   });
 
@@ -167,12 +169,12 @@ describe("App", () => {
     await type("\u001b[200~third\rfourth\r\u001b[201~");
     expect(session.running).toBe(false);
     expect(text().split("\n").slice(-6).join("\n")).toMatchInlineSnapshot(`
-      "│   second line                                                ││                                  │
-      │   third                                                      ││                                  │
-      │   fourth                                                     ││                                  │
-      │                                                              ││                                  │
-      ╰──────────────────────────────────────────────────────────────╯│                                  │
-       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
+      "│   second line                                               │ │                                  │
+      │   third                                                     │ │                                  │
+      │   fourth                                                    │ │                                  │
+      │                                                             │ │                                  │
+      ╰─────────────────────────────────────────────────────────────╯ │                                  │
+       ⏵ default · scripted · ~/proj          shift+tab mode · /help  ╰──────────────────────────────────╯"
     `);
   });
 
@@ -183,6 +185,20 @@ describe("App", () => {
     await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
     expect(runtime.modes).toEqual(["acceptEdits", "plan", "bypassPermissions", "default"]);
     expect(text()).toContain("⏵ default");
+    await type(SHIFT_TAB + SHIFT_TAB);
+    expect(text()).toContain("⏵ plan");
+  });
+
+  it("scrolls the transcript back with PgUp and returns to the newest with PgDn", async () => {
+    const { type, left } = await app();
+    for (let i = 0; i < 12; i++) await type(`/nope${i}`, ENTER);
+    await eventually(() => expect(left()).toContain("Unknown command /nope11."));
+    await type(PAGE_UP);
+    expect(left()).toContain("newer items below · PgDn");
+    expect(left()).not.toContain("/nope11");
+    await type(PAGE_DOWN, PAGE_DOWN, PAGE_DOWN, PAGE_DOWN);
+    expect(left()).toContain("Unknown command /nope11.");
+    expect(left()).not.toContain("below · PgDn");
   });
 
   it("fills the screen: the prompt and footer on the bottom rows, the MCP panel full height", async () => {
@@ -200,10 +216,10 @@ describe("App", () => {
                                                                       │                                  │
                                                                       │                                  │
                                                                       │                                  │
-      ╭──────────────────────────────────────────────────────────────╮│                                  │
-      │ ❯ Ask anything, or /help                                     ││                                  │
-      ╰──────────────────────────────────────────────────────────────╯│                                  │
-       ⏵ default · scripted · ~/proj           shift+tab mode · /help ╰──────────────────────────────────╯"
+      ╭─────────────────────────────────────────────────────────────╮ │                                  │
+      │ ❯ Ask anything, or /help                                    │ │                                  │
+      ╰─────────────────────────────────────────────────────────────╯ │                                  │
+       ⏵ default · scripted · ~/proj          shift+tab mode · /help  ╰──────────────────────────────────╯"
     `);
   });
 

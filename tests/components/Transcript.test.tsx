@@ -112,6 +112,16 @@ describe("Transcript", () => {
     expect(screen(view.lastFrame())).toBe("◇ n47\n◇ n48\n◇ n49");
   });
 
+  it("ends at an older item when scrolled back, saying how many are below, instead of the live message", () => {
+    const many = items(Array.from({ length: 10 }, (_, i): TranscriptAction => ({ type: "notice", text: `n${i}` })));
+    const view = render(
+      <Transcript items={many} rows={3} end={4}>
+        <Text>● streaming…</Text>
+      </Transcript>,
+    );
+    expect(screen(view.lastFrame())).toBe("◇ n1\n◇ n2\n◇ n3\n↓ 6 newer items below · PgDn");
+  });
+
   it("draws nothing of the old items after /clear empties the transcript", () => {
     const before = items([{ type: "user_input", text: "/mcp" }]);
     const app = render(<Transcript items={before} rows={10} />);

@@ -42,7 +42,8 @@ describe("the TUI on a real terminal (examples/tui-demo)", () => {
     app.write("/mcp -v");
     await app.waitFor("❯ /mcp -v");
     app.write(ENTER);
-    await app.waitFor("mcp__tracker__add_comment\n");
+    await app.waitFor("mcp__memory__search_nodes  (read-only)");
+    expect(app.text()).toContain("    mcp__tracker__add_comment ");
     expect(app.text()).toContain("    mcp__tracker__list_issues  (read-only)");
 
     app.write(CTRL_C);

@@ -97,7 +97,10 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
     closed: 0,
     permissionMode: "default" as PermissionMode,
     modes: [] as PermissionMode[],
-    setPermissionMode: (mode: PermissionMode) => void runtime.modes.push(mode),
+    setPermissionMode: (mode: PermissionMode) => {
+      runtime.permissionMode = mode;
+      runtime.modes.push(mode);
+    },
     modelName: "scripted",
     cwd: "/home/ann/proj",
     startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),

@@ -4,8 +4,8 @@
 import { output, type SlashCommand } from "./slash-command.ts";
 
 const KEYS = [
-  "Keys: Enter send · Alt+Enter new line · Esc interrupt a running turn · Ctrl+C twice or Ctrl+D quit",
-  "Shift+Tab: permission mode, default → acceptEdits → plan → bypassPermissions",
+  "Keys: Enter send · Alt+Enter new line · Esc interrupt a turn · Ctrl+C twice or Ctrl+D quit",
+  "Shift+Tab cycles the permission mode · PgUp/PgDn scroll the transcript",
   "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
 ];
 

@@ -58,8 +58,8 @@ describe("/help", () => {
         "  /clear             Clear the transcript",
         "  /help              Show this help",
         "  /exit              Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",
-        "Keys: Enter send · Alt+Enter new line · Esc interrupt a running turn · Ctrl+C twice or Ctrl+D quit",
-        "Shift+Tab: permission mode, default → acceptEdits → plan → bypassPermissions",
+        "Keys: Enter send · Alt+Enter new line · Esc interrupt a turn · Ctrl+C twice or Ctrl+D quit",
+        "Shift+Tab cycles the permission mode · PgUp/PgDn scroll the transcript",
         "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
       ],
     });

@@ -1,0 +1,147 @@
+/**
+ * The real CLI on a real pseudo-terminal: the seed chapter's session from
+ * approving the project's tracker server to /exit, with the scripted model,
+ * the real tracker process and the real approvals file.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bundleEntry } from "../../scripts/ink-bundle.ts";
+import { ApprovalsStore } from "../../src/mcp/approvals.ts";
+import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BUNDLE = resolve(ROOT, ".tmp/e2e/tui-cli.mjs");
+const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
+const SCRIPT = join(ROOT, "examples/ch15.json");
+const PROMPT = "Look at the Todo issues on the tracker, fix the one about posts.ts, then reply on the issue.";
+
+let app: PtyScreen | undefined;
+const sandboxes: string[] = [];
+
+beforeAll(async () => {
+  // The CLI bundled from the current source, the way dist/cli.js is.
+  await bundleEntry(resolve(ROOT, "src/cli.ts"), BUNDLE);
+}, 60_000);
+
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of examples/demo whose .mcp.json declares the tracker, and an empty home. */
+function sandbox(trackerEnv?: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), "mini-cc-tui-e2e-"));
+  sandboxes.push(root);
+  const project = join(root, "proj");
+  cpSync(join(ROOT, "examples/demo"), project, { recursive: true });
+  const tracker = { command: process.execPath, args: [TRACKER], ...(trackerEnv ? { env: trackerEnv } : {}) };
+  writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { tracker } }, null, 2));
+  return { project: realpathSync(project), home: join(root, "home") };
+}
+
+function launch(project: string, home: string, ...args: string[]): PtyScreen {
+  const argv = [BUNDLE, "--model-script", SCRIPT, "--permission-mode", "acceptEdits", ...args];
+  app = new PtyScreen(process.execPath, argv, { cols: 130, rows: 40, cwd: project, env: interactiveEnv({ MINI_CC_HOME: home }) });
+  return app;
+}
+
+/** Pids of tracker processes started in `project` (servers run with the project as their cwd). */
+function trackerPids(project: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.includes("mcp_tracker_server") && readlinkSync(`/proc/${entry}/cwd`) === project) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("mini-cc on a real terminal", () => {
+  it("runs the seed session: approve the tracker, fix posts.ts, comment, /mcp -v, /exit; the next launch does not ask", async () => {
+    const { project, home } = sandbox();
+    const screen = launch(project, home, PROMPT);
+
+    await screen.waitFor("MCP server tracker wants to start");
+    expect(screen.text()).toContain("? tracker     project approve?");
+    screen.write("1");
+    await screen.waitFor("● tracker     project 3 tools");
+    expect(screen.text()).toContain("MCP 1/1 connected · 3 tools");
+
+    // The prompt from the command line runs once the server has settled.
+    await screen.waitFor("Allow mcp__tracker__add_comment(BUG-101)?", 20_000);
+    expect(screen.text()).toContain("✔ mcp__tracker__list_issues -> BUG-101 [Todo] list_posts has no pagination");
+    screen.write("1");
+    await screen.waitFor("✔ mcp__tracker__add_comment -> Comment added to BUG-101 (2 total).");
+    await screen.waitFor("● BUG-101 is fixed and I replied on the tracker.");
+    expect(readFileSync(join(project, "posts.ts"), "utf8")).toContain(
+      "export function listPosts(posts: Post[], page = 1, pageSize = 20): Post[] {",
+    );
+
+    // Typed and sent in one chunk, as a fast typist or tmux send-keys does.
+    screen.write("/mcp -v\r");
+    await screen.waitFor("mcp__tracker__add_comment  (non-destructive) — Add a comment");
+    expect(screen.text()).toContain("      mcp__tracker__list_issues  (read-only) — List issues");
+    expect(screen.text()).toContain("      mcp__tracker__get_issue  (read-only) — Get an issue");
+
+    const trackers = trackerPids(project);
+    expect(trackers).toHaveLength(1);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+    await until(() => !trackers.some(alive), "the tracker process has ended");
+    expect(trackerPids(project)).toEqual([]);
+
+    const approvals = JSON.parse(readFileSync(join(home, "mcp-approvals.json"), "utf8"));
+    expect(Object.keys(approvals)).toEqual([project]);
+    expect(approvals[project].tracker.entry).toEqual({ command: process.execPath, args: [TRACKER] });
+
+    const again = launch(project, home);
+    await again.waitFor("● tracker     project 3 tools");
+    expect(again.output).not.toContain("wants to start");
+    again.write("\u001b[Z"); // Shift+Tab: acceptEdits → plan
+    await again.waitFor("⏵ plan ·");
+    again.write("/exit\r");
+    expect(await again.exited).toBe(0);
+    await until(() => trackerPids(project).length === 0, "the second tracker has ended");
+  }, 90_000);
+
+  it("asks again, showing what was approved before, when the project's entry changed", async () => {
+    const { project, home } = sandbox({ TRACKER_MODE: "changed" });
+    const store = new ApprovalsStore({ file: join(home, "mcp-approvals.json"), clock: () => new Date(), warn: () => {} });
+    const before = { command: process.execPath, args: [TRACKER] };
+    await store.approve(project, { name: "tracker", source: "project", file: join(project, ".mcp.json"), entry: before, resolved: before });
+
+    const screen = launch(project, home);
+    await screen.waitFor("⚠ This entry changed since you approved it. Before, it was:");
+    expect(screen.text()).toContain("env: TRACKER_MODE=changed");
+    expect(screen.text()).toContain("? tracker     project approve?");
+    screen.write("3");
+    await screen.waitFor("MCP server tracker will not start.");
+    expect(trackerPids(project)).toEqual([]);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+  }, 60_000);
+});
