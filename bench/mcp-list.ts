@@ -12,11 +12,10 @@ import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { build } from "esbuild";
-import { REQUIRE_BANNER } from "../scripts/ink-bundle.ts";
+import { bundleEntry } from "../scripts/ink-bundle.ts";
 import { runMcpCommand } from "../src/commands/mcp/index.ts";
+import { sdkFloorMs } from "./sdk-floor.ts";
+import { median, ratio, rotatingRuns } from "./stats.ts";
 
 const SERVER = join(import.meta.dirname, "minimal-server.mjs");
 const DIST = process.env.BENCH_DIST ?? join(import.meta.dirname, "..", "dist");
@@ -35,47 +34,13 @@ function setUp(n: number): { root: string; cwd: string; env: Record<string, stri
   return { root, cwd, env: { ...process.env, MINI_CC_HOME: home } };
 }
 
-/** The floor: the SDK's own stdio transport, connect + listTools, all at once. */
-async function floor(n: number): Promise<number> {
-  const clients = Array.from({ length: n }, () => new Client({ name: "bench", version: "1.0.0" }));
-  const started = performance.now();
-  await Promise.all(
-    clients.map(async (client) => {
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], stderr: "ignore" }));
-      await client.listTools();
-    }),
-  );
-  const ms = performance.now() - started;
-  await Promise.all(clients.map((client) => client.close()));
-  return ms;
-}
-
-/** The floor as a process: Node start-up, the bundled SDK's load, connect + listTools for all, close. */
-const FLOOR_SCRIPT = `
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-const [server, n] = [process.argv[2], Number(process.argv[3])];
-const clients = Array.from({ length: n }, () => new Client({ name: "bench", version: "1.0.0" }));
-await Promise.all(clients.map(async (client) => {
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [server], stderr: "ignore" }));
-  await client.listTools();
-}));
-await Promise.all(clients.map((client) => client.close()));
-`;
-
-/** Bundles FLOOR_SCRIPT the way the CLI is bundled, so both load one file. */
+/**
+ * The floor as a process (Node start-up, the bundled SDK's load, connect + listTools for all, close),
+ * bundled the way the CLI is bundled, so both load one file.
+ */
 async function bundleFloor(dir: string): Promise<string> {
   const outfile = join(dir, "sdk-floor.mjs");
-  await build({
-    stdin: { contents: FLOOR_SCRIPT, resolveDir: import.meta.dirname, loader: "js" },
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    logLevel: "warning",
-    banner: { js: REQUIRE_BANNER },
-  });
+  await bundleEntry(join(import.meta.dirname, "sdk-floor-process.ts"), outfile);
   return outfile;
 }
 
@@ -126,12 +91,6 @@ function check(status: number, out: string): void {
   if (status !== 0 || connected !== N) throw new Error(`mcp list: exit ${status}, ${connected}/${N} connected:\n${out}`);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 const setup = setUp(N);
 const withCli = existsSync(join(DIST, "cli.js"));
 if (!withCli) console.log(`(no ${DIST}/cli.js: run "npm run build" to time the CLI process too)`);
@@ -144,36 +103,24 @@ try {
       if (status !== 0) throw new Error(`SDK floor process: exit ${status}\n${out}`);
     });
   // Warm the file cache and the module graph once.
-  await floor(2);
+  await sdkFloorMs(SERVER, 2);
   await inProcess(setup);
   await floorProcess();
   if (withCli) await cliProcess(setup, cli);
 
-  type Side = "floor" | "inProcess" | "floorProcess" | "cli";
-  const runs: Record<Side, number[]> = { floor: [], inProcess: [], floorProcess: [], cli: [] };
-  const steps: Array<[Side, () => Promise<number>]> = [
-    ["floor", () => floor(N)],
-    ["inProcess", () => inProcess(setup)],
-    ["floorProcess", floorProcess],
-  ];
-  if (withCli) steps.push(["cli", () => cliProcess(setup, cli)]);
-  for (let rep = 0; rep < REPS; rep++) {
-    // Rotate the order so no side always runs on a warmer (or busier) machine.
-    for (let i = 0; i < steps.length; i++) {
-      const [name, run] = steps[(rep + i) % steps.length]!;
-      runs[name].push(await run());
-      if (process.env.BENCH_VERBOSE) console.log(`  ${name} ${runs[name].at(-1)!.toFixed(0)} ms`);
-    }
-  }
+  // The floor: the SDK's own stdio transport, connect + listTools, all at once.
+  const sides = { floor: () => sdkFloorMs(SERVER, N), inProcess: () => inProcess(setup), floorProcess };
+  const runs = await rotatingRuns(REPS, withCli ? { ...sides, cli: () => cliProcess(setup, cli) } : sides, (name, value) => {
+    if (process.env.BENCH_VERBOSE) console.log(`  ${name} ${value.toFixed(0)} ms`);
+  });
   const f = median(runs.floor);
   const fp = median(runs.floorProcess);
   const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
-  const ratio = (value: number, base: number) => `${(value / base).toFixed(3)}×`;
   console.log(`N=${N}, median of ${REPS}`);
   console.log(`${"raw SDK floor (in-process)".padEnd(30)} ${ms(f)}`);
   console.log(`${"mcp list (in-process)".padEnd(30)} ${ms(median(runs.inProcess))}  ratio ${ratio(median(runs.inProcess), f)}`);
   console.log(`${"raw SDK floor (process)".padEnd(30)} ${ms(fp)}  ratio ${ratio(fp, f)}`);
-  if (withCli) {
+  if ("cli" in runs) {
     const c = median(runs.cli);
     console.log(`${"mcp list (CLI process)".padEnd(30)} ${ms(c)}  ratio ${ratio(c, f)}  (${ratio(c, fp)} the process floor)`);
   }

@@ -21,9 +21,9 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
 import { PermissionChain } from "../src/agent/permissions.ts";
-import type { ServerConfig } from "../src/config/types.ts";
-import { McpManager } from "../src/mcp/manager.ts";
 import type { TransportFactory } from "../src/mcp/transports.ts";
+import { benchManager, benchServer } from "./bench-manager.ts";
+import { median, ratio, rotatingRuns } from "./stats.ts";
 
 const TRACKER = join(import.meta.dirname, "..", "examples", "mcp_tracker_server.ts");
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
@@ -72,17 +72,8 @@ async function rawClient(
 
 /** The agent's path: permission check, then McpTool.run with the turn's abort signal. */
 async function toolLayer(transportFactory?: TransportFactory): Promise<Side> {
-  const entry = { command: process.execPath, args: [TRACKER] };
-  const server: ServerConfig = { name: "tracker", source: "user", file: "bench", entry, resolved: entry };
-  const manager = new McpManager({
-    projectDir: root,
-    approvals: { status: async () => "approved", approve: async () => {} },
-    logDir: join(root, "logs"),
-    env: process.env,
-    interactive: false,
-    ...(transportFactory ? { transportFactory } : {}),
-  });
-  await manager.start([server]);
+  const manager = benchManager({ projectDir: root, logDir: join(root, "logs"), transportFactory });
+  await manager.start([benchServer("tracker", TRACKER)]);
   const tool = manager.tools().find((t) => t.name === "mcp__tracker__list_issues");
   if (!tool) throw new Error(`tracker did not connect: ${JSON.stringify(manager.getSnapshot().servers)}`);
   const permissions = new PermissionChain({ mode: "default", allow: [], deny: [], cwd: root, canAsk: false });
@@ -106,23 +97,11 @@ async function perCallUs(call: () => Promise<void>, n: number): Promise<number> 
   return ((performance.now() - started) * 1000) / n;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 /** Warms both sides up, then ROUNDS rounds of CALLS calls each, alternating which side goes first. */
 async function compare(floorSide: Side, layerSide: Side): Promise<{ floor: number[]; layer: number[] }> {
   await perCallUs(floorSide.call, WARMUP);
   await perCallUs(layerSide.call, WARMUP);
-  const times = { floor: [] as number[], layer: [] as number[] };
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternate the order so neither side always runs on a warmer machine.
-    const order = round % 2 === 0 ? (["floor", "layer"] as const) : (["layer", "floor"] as const);
-    for (const side of order) times[side].push(await perCallUs(side === "floor" ? floorSide.call : layerSide.call, CALLS));
-  }
-  return times;
+  return rotatingRuns(ROUNDS, { floor: () => perCallUs(floorSide.call, CALLS), layer: () => perCallUs(layerSide.call, CALLS) });
 }
 
 const us = (value: number) => `${value.toFixed(1)} µs/call`;
@@ -136,7 +115,7 @@ try {
   console.log(`${CALLS} sequential list_issues calls to the tracker over stdio, median of ${ROUNDS} rounds`);
   console.log(`  floor (client.callTool)                    ${us(floorUs)}   (best round ${us(Math.min(...times.floor))})`);
   console.log(`  tool layer (PermissionChain + McpTool.run) ${us(layerUs)}   (best round ${us(Math.min(...times.layer))})`);
-  console.log(`  ratio ${(layerUs / floorUs).toFixed(3)}×, overhead ${us(layerUs - floorUs)}`);
+  console.log(`  ratio ${ratio(layerUs, floorUs)}, overhead ${us(layerUs - floorUs)}`);
   console.log(`  target ≤ 1.05 × floor + 200 µs = ${us(budgetUs)}: ${layerUs <= budgetUs ? "met" : "MISSED"}`);
   if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(times));
 } finally {

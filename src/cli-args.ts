@@ -5,6 +5,9 @@
 import { parseArgs } from "node:util";
 import type { PermissionMode } from "./agent/events.ts";
 import { PERMISSION_MODES } from "./agent/permissions.ts";
+import { UsageError } from "./usage-error.ts";
+
+export { UsageError };
 
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -25,14 +28,6 @@ Options:
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   -h, --help                      show this help
   -v, --version                   print the version`;
-
-export class UsageError extends Error {
-  readonly code = "usage";
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
 
 export interface AgentOptions {
   print: boolean;

@@ -79,40 +79,32 @@ class Scanner {
   }
 
   object(depth: number): void {
-    this.pos++;
-    this.skipSpace();
-    if (this.text[this.pos] === "}") {
-      this.pos++;
-      return;
-    }
-    for (;;) {
+    this.members("}", () => {
       if (this.text[this.pos] !== '"') this.fail();
       this.string();
       this.skipSpace();
       this.expect(":");
       this.skipSpace();
       this.value(depth + 1);
-      this.skipSpace();
-      if (this.text[this.pos] === "}") {
-        this.pos++;
-        return;
-      }
-      this.expect(",");
-      this.skipSpace();
-    }
+    });
   }
 
   array(depth: number): void {
+    this.members("]", () => this.value(depth + 1));
+  }
+
+  /** An object's or array's comma-separated members up to `close`; `pos` is on the opening bracket. */
+  members(close: string, member: () => void): void {
     this.pos++;
     this.skipSpace();
-    if (this.text[this.pos] === "]") {
+    if (this.text[this.pos] === close) {
       this.pos++;
       return;
     }
     for (;;) {
-      this.value(depth + 1);
+      member();
       this.skipSpace();
-      if (this.text[this.pos] === "]") {
+      if (this.text[this.pos] === close) {
         this.pos++;
         return;
       }

@@ -4,8 +4,8 @@
  * started, not just the shell.
  */
 import { spawn } from "node:child_process";
-import { fileKind } from "./read.ts";
-import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { fileKind } from "./paths.ts";
+import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -108,8 +108,7 @@ export class BashTool implements Tool {
   }
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, async () => {
-      const args = new ToolInput(this.name, input);
+    return runSafely(this.name, input, async (args) => {
       const command = args.string("command");
       const timeout = Math.min(args.optionalInteger("timeout", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       args.optionalString("description");

@@ -3,9 +3,9 @@
  * the model cannot change a place it did not mean; replace_all opts out.
  */
 import { readFile } from "node:fs/promises";
-import { fileKind, isBinary, numberLines, splitLines } from "./read.ts";
-import { resolvePath } from "./paths.ts";
-import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { isBinary, numberLines, splitLines } from "./read.ts";
+import { locate } from "./paths.ts";
+import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import { writeFileAtomic } from "../fs/atomic-write.ts";
 
@@ -53,17 +53,11 @@ export class EditTool implements Tool {
   readonly readOnly = false;
   readonly editsFiles = true;
 
-  targetPath(input: Record<string, unknown>): string | undefined {
-    return stringField(input, "file_path");
-  }
-
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "file_path") ?? "";
-  }
+  readonly targetPath = filePathCall.targetPath;
+  readonly summarize = filePathCall.summarize;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, async () => {
-      const args = new ToolInput(this.name, input);
+    return runSafely(this.name, input, async (args) => {
       const shown = args.string("file_path");
       const oldString = args.string("old_string");
       const newString = args.string("new_string");
@@ -71,8 +65,7 @@ export class EditTool implements Tool {
       if (oldString === newString) {
         return textResult("Edit: old_string and new_string are the same; there is nothing to change.", true);
       }
-      const absolute = resolvePath(ctx.cwd, shown);
-      const kind = await fileKind(absolute);
+      const { absolute, kind } = await locate(ctx.cwd, shown);
       if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
       if (kind === "missing") {
         if (oldString !== "") return textResult(`File does not exist: ${shown}`, true);

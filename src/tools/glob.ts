@@ -4,49 +4,13 @@
  * node_modules and .git are skipped; hidden files match only when the pattern
  * names them (`.github/**`), as in a shell.
  */
-import { glob, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileKind } from "./read.ts";
-import { displayPath, resolvePath } from "./paths.ts";
-import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { byPath, globFiles } from "./file-walk.ts";
+import { displayPath, locate } from "./paths.ts";
+import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const MAX_RESULTS = 100;
-const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
-
-/** A file found by globFiles. */
-export interface FoundFile {
-  /** Absolute path. */
-  path: string;
-  mtimeMs: number;
-  size: number;
-}
-
-/** The search was stopped through its AbortSignal. */
-export class SearchAbortedError extends Error {
-  readonly code = "SEARCH_ABORTED";
-}
-
-/**
- * Regular files (symlinks followed) under `root` whose path relative to it
- * matches `pattern`, skipping node_modules and .git; in no set order.
- */
-export async function globFiles(root: string, pattern: string, signal: AbortSignal): Promise<FoundFile[]> {
-  const found: Array<Promise<FoundFile | undefined>> = [];
-  const entries = glob(pattern, { cwd: root, withFileTypes: true, exclude: (d) => SKIPPED_DIRS.has(d.name) });
-  for await (const entry of entries) {
-    if (signal.aborted) throw new SearchAbortedError("aborted");
-    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-    const absolute = path.join(entry.parentPath, entry.name);
-    found.push(
-      stat(absolute).then(
-        (s) => (s.isFile() ? { path: absolute, mtimeMs: s.mtimeMs, size: s.size } : undefined),
-        () => undefined, // A dangling link or a file deleted meanwhile.
-      ),
-    );
-  }
-  return (await Promise.all(found)).filter((f) => f !== undefined);
-}
 
 /** The leading folders of a pattern, up to the first segment with a wildcard: `/a/b/**\/*.ts` → `/a/b`. */
 export function staticPrefix(pattern: string): string {
@@ -86,25 +50,17 @@ export class GlobTool implements Tool {
   }
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, async () => {
-      const args = new ToolInput(this.name, input);
+    return runSafely(this.name, input, async (args) => {
       const pattern = args.string("pattern");
       const shownRoot = args.optionalString("path") ?? ".";
       if (pattern === "") return textResult("Glob: pattern must not be empty", true);
-      const root = resolvePath(ctx.cwd, shownRoot);
-      const kind = await fileKind(root);
-      if (kind === "missing") return textResult(`Directory does not exist: ${shownRoot}`, true);
-      if (kind === "file") return textResult(`${shownRoot} is not a directory`, true);
+      const root = await locate(ctx.cwd, shownRoot);
+      if (root.kind === "missing") return textResult(`Directory does not exist: ${shownRoot}`, true);
+      if (root.kind === "file") return textResult(`${shownRoot} is not a directory`, true);
 
-      let files: FoundFile[];
-      try {
-        files = await globFiles(root, pattern, ctx.signal);
-      } catch (err) {
-        if (err instanceof SearchAbortedError) return textResult("Glob was aborted", true);
-        throw err;
-      }
+      const files = await globFiles(root.absolute, pattern, ctx.signal);
       if (files.length === 0) return textResult("No files found");
-      files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      files.sort((a, b) => b.mtimeMs - a.mtimeMs || byPath(a, b));
       const lines = files.slice(0, MAX_RESULTS).map((f) => displayPath(ctx.cwd, f.path));
       if (files.length > MAX_RESULTS) {
         lines.push(

@@ -3,11 +3,11 @@
  * files under a path. Files are visited in path order so results are stable;
  * node_modules, .git, hidden files and binary files are skipped.
  */
-import { readFile, stat } from "node:fs/promises";
-import { fileKind, isBinary, splitLines } from "./read.ts";
-import { globFiles, SearchAbortedError, type FoundFile } from "./glob.ts";
-import { displayPath, resolvePath } from "./paths.ts";
-import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { readFile } from "node:fs/promises";
+import { isBinary, splitLines } from "./read.ts";
+import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
+import { displayPath, locate } from "./paths.ts";
+import { runSafely, stringField, ToolAbortedError } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const MAX_RESULT_LINES = 250;
@@ -58,8 +58,7 @@ export class GrepTool implements Tool {
   }
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, async () => {
-      const args = new ToolInput(this.name, input);
+    return runSafely(this.name, input, async (args) => {
       const pattern = args.string("pattern");
       const shownRoot = args.optionalString("path") ?? ".";
       const fileGlob = args.optionalString("glob");
@@ -73,38 +72,26 @@ export class GrepTool implements Tool {
         return textResult(`Grep: ${(err as Error).message}`, true);
       }
 
-      const root = resolvePath(ctx.cwd, shownRoot);
-      const kind = await fileKind(root);
-      if (kind === "missing") return textResult(`Path does not exist: ${shownRoot}`, true);
-      let files: FoundFile[];
-      try {
-        files = kind === "file" ? [await foundFile(root)] : await filesToSearch(root, fileGlob, ctx.signal);
-      } catch (err) {
-        if (err instanceof SearchAbortedError) return textResult("Grep was aborted", true);
-        throw err;
-      }
+      const root = await locate(ctx.cwd, shownRoot);
+      if (root.kind === "missing") return textResult(`Path does not exist: ${shownRoot}`, true);
+      const files = root.kind === "file" ? [await foundFile(root.absolute)] : await filesToSearch(root.absolute, fileGlob, ctx.signal);
       return search(files, { regex, mode, lineNumbers }, ctx);
     });
   }
-}
-
-async function foundFile(absolute: string): Promise<FoundFile> {
-  const s = await stat(absolute);
-  return { path: absolute, mtimeMs: s.mtimeMs, size: s.size };
 }
 
 async function filesToSearch(root: string, fileGlob: string | undefined, signal: AbortSignal): Promise<FoundFile[]> {
   // Like ripgrep's --glob: a pattern without a slash matches a file name at any depth.
   const pattern = fileGlob === undefined ? "**/*" : fileGlob.includes("/") ? fileGlob : `**/${fileGlob}`;
   const found = await globFiles(root, pattern, signal);
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return found.sort(byPath);
 }
 
 async function search(files: readonly FoundFile[], query: GrepQuery, ctx: ToolContext): Promise<ToolResult> {
   const out: string[] = [];
   let truncated = false;
   for (const file of files) {
-    if (ctx.signal.aborted) return textResult("Grep was aborted", true);
+    if (ctx.signal.aborted) throw new ToolAbortedError("aborted");
     const lines = await searchableLines(file);
     if (lines === undefined) continue;
     const shown = displayPath(ctx.cwd, file.path);

@@ -2,10 +2,10 @@
  * Read: a file's lines numbered like `cat -n`, so the model can point at
  * lines and copy exact text into Edit. Images come back as image blocks.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { resolvePath } from "./paths.ts";
-import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { locate } from "./paths.ts";
+import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const DEFAULT_LIMIT = 2000;
@@ -20,19 +20,6 @@ const IMAGE_TYPES: Record<string, string> = {
   ".gif": "image/gif",
   ".webp": "image/webp",
 };
-
-/** What is at a path, as far as the file tools care. */
-export type FileKind = "missing" | "directory" | "file";
-
-/** What `absolute` is (symlinks followed); errors other than a missing path throw. */
-export async function fileKind(absolute: string): Promise<FileKind> {
-  try {
-    return (await stat(absolute)).isDirectory() ? "directory" : "file";
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "missing";
-    throw err;
-  }
-}
 
 /** True when the first 8 KB hold a NUL byte, the usual sign of a binary file. */
 export function isBinary(bytes: Uint8Array): boolean {
@@ -71,24 +58,16 @@ export class ReadTool implements Tool {
   };
   readonly readOnly = true;
 
-  targetPath(input: Record<string, unknown>): string | undefined {
-    return stringField(input, "file_path");
-  }
-
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "file_path") ?? "";
-  }
+  readonly targetPath = filePathCall.targetPath;
+  readonly summarize = filePathCall.summarize;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, async () => {
-      const args = new ToolInput(this.name, input);
+    return runSafely(this.name, input, async (args) => {
       const shown = args.string("file_path");
       // 0 is read as 1: models trained on other tools sometimes count from 0.
       const offset = Math.max(1, args.optionalInteger("offset", 0) ?? 1);
       const limit = args.optionalInteger("limit", 1) ?? DEFAULT_LIMIT;
-      const absolute = resolvePath(ctx.cwd, shown);
-
-      const kind = await fileKind(absolute);
+      const { absolute, kind } = await locate(ctx.cwd, shown);
       if (kind === "missing") return textResult(`File does not exist: ${shown}`, true);
       if (kind === "directory") return textResult(`${shown} is a directory; use Glob or Bash ls to list it`, true);
 

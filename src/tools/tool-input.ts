@@ -10,6 +10,11 @@ export class ToolInputError extends Error {
   readonly code = "TOOL_INPUT";
 }
 
+/** The call was stopped through its AbortSignal (Esc, Ctrl-C). */
+export class ToolAbortedError extends Error {
+  readonly code = "TOOL_ABORTED";
+}
+
 /** Reads typed fields out of one call's input, throwing ToolInputError on a mismatch. */
 export class ToolInput {
   readonly #tool: string;
@@ -70,12 +75,23 @@ export function stringField(input: Record<string, unknown>, field: string): stri
   return typeof value === "string" ? value : undefined;
 }
 
-/** Runs a tool body so that nothing escapes: any throw becomes an error result. */
-export async function runSafely(tool: string, body: () => Promise<ToolResult>): Promise<ToolResult> {
+/** targetPath and summarize of a tool whose call names one file in `file_path` (Read, Write, Edit). */
+export const filePathCall = {
+  targetPath: (input: Record<string, unknown>): string | undefined => stringField(input, "file_path"),
+  summarize: (input: Record<string, unknown>): string => stringField(input, "file_path") ?? "",
+};
+
+/** Runs a tool body on its call's input so that nothing escapes: any throw becomes an error result. */
+export async function runSafely(
+  tool: string,
+  input: Record<string, unknown>,
+  body: (args: ToolInput) => Promise<ToolResult>,
+): Promise<ToolResult> {
   try {
-    return await body();
+    return await body(new ToolInput(tool, input));
   } catch (err) {
     if (err instanceof ToolInputError) return textResult(err.message, true);
+    if (err instanceof ToolAbortedError) return textResult(`${tool} was aborted`, true);
     const message = err instanceof Error ? err.message : String(err);
     return textResult(`${tool} failed: ${message}`, true);
   }

@@ -3,9 +3,8 @@
  * folders when needed.
  */
 import { writeFileAtomic } from "../fs/atomic-write.ts";
-import { fileKind } from "./read.ts";
-import { resolvePath } from "./paths.ts";
-import { runSafely, stringField, ToolInput } from "./tool-input.ts";
+import { locate } from "./paths.ts";
+import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 /** The built-in Write tool. */
@@ -26,21 +25,14 @@ export class WriteTool implements Tool {
   readonly readOnly = false;
   readonly editsFiles = true;
 
-  targetPath(input: Record<string, unknown>): string | undefined {
-    return stringField(input, "file_path");
-  }
-
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "file_path") ?? "";
-  }
+  readonly targetPath = filePathCall.targetPath;
+  readonly summarize = filePathCall.summarize;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, async () => {
-      const args = new ToolInput(this.name, input);
+    return runSafely(this.name, input, async (args) => {
       const shown = args.string("file_path");
       const content = args.string("content");
-      const absolute = resolvePath(ctx.cwd, shown);
-      const kind = await fileKind(absolute);
+      const { absolute, kind } = await locate(ctx.cwd, shown);
       if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
       await writeFileAtomic(absolute, content);
       return textResult(kind === "missing" ? `File created successfully at: ${shown}` : `The file ${shown} has been updated.`);

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicModel, type AnthropicModelOptions } from "../../src/model/anthropic-model.ts";
 import { createModel } from "../../src/model/default-model.ts";
-import { ModelError, type Model, type ModelEvent, type ModelRequest } from "../../src/model/model.ts";
+import type { Model, ModelEvent, ModelRequest } from "../../src/model/model.ts";
 import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { modelError, streamEvents } from "../helpers/model-events.ts";
 
 const MCP_INSTRUCTIONS =
   "# MCP Server Instructions\n\n## tracker\nIssues have ids like BUG-101. Use list_issues before get_issue.";
@@ -56,19 +57,9 @@ function modelFor(baseURL: string, options: Partial<AnthropicModelOptions> = {})
   return new AnthropicModel({ apiKey: "sk-ant-test", baseURL, model: "claude-test-model", maxTokens: 1024, maxRetries: 0, ...options });
 }
 
-async function collect(model: Model, signal = new AbortController().signal): Promise<ModelEvent[]> {
-  const events: ModelEvent[] = [];
-  for await (const event of model.stream(REQUEST, signal)) events.push(event);
-  return events;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
+/** The events a model streams for REQUEST. */
+function collect(model: Model, signal?: AbortSignal): Promise<ModelEvent[]> {
+  return streamEvents(model, REQUEST, signal);
 }
 
 describe("AnthropicModel against a local Messages API", () => {
@@ -130,7 +121,7 @@ describe("AnthropicModel against a local Messages API", () => {
 
   it("turns a 401 into a one-line authentication error", async () => {
     const { baseURL } = await startApi({ kind: "error", status: 401, type: "authentication_error", message: "invalid x-api-key" });
-    const error = await failure(collect(modelFor(baseURL)));
+    const error = await modelError(collect(modelFor(baseURL)));
 
     expect(error.code).toBe("authentication");
     expect(error.message).toBe("Anthropic API error 401: invalid x-api-key — check ANTHROPIC_API_KEY");
@@ -149,7 +140,7 @@ describe("AnthropicModel against a local Messages API", () => {
 
   it("reports a 529 with no retries left as an overloaded error", async () => {
     const { baseURL } = await startApi({ kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" });
-    const error = await failure(collect(modelFor(baseURL)));
+    const error = await modelError(collect(modelFor(baseURL)));
 
     expect(error.code).toBe("overloaded");
     expect(error.message).toBe("Anthropic API error 529: Overloaded — the API is overloaded; try again shortly");
@@ -161,7 +152,7 @@ describe("AnthropicModel against a local Messages API", () => {
       message: TOOL_MESSAGE,
       errorAfterEvents: { count: 4, type: "overloaded_error", message: "Overloaded" },
     });
-    const error = await failure(collect(modelFor(baseURL)));
+    const error = await modelError(collect(modelFor(baseURL)));
 
     expect(error.code).toBe("overloaded");
     expect(error.message).toBe("Anthropic API error: Overloaded — the API is overloaded; try again shortly");
@@ -181,7 +172,7 @@ describe("AnthropicModel against a local Messages API", () => {
         controller.abort();
       }
     })();
-    const error = await failure(run);
+    const error = await modelError(run);
 
     expect(error.code).toBe("aborted");
     expect(seen).toEqual([{ type: "text_delta", text: "This ans" }]);
@@ -192,7 +183,7 @@ describe("AnthropicModel against a local Messages API", () => {
   it("reports a refused connection with the address it tried", async () => {
     const port = await closedPort();
     const baseURL = `http://127.0.0.1:${port}`;
-    const error = await failure(collect(modelFor(baseURL)));
+    const error = await modelError(collect(modelFor(baseURL)));
 
     expect(error.code).toBe("connection");
     expect(error.message).toBe(

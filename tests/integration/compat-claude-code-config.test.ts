@@ -3,20 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMcpConfig } from "../../src/config/load.ts";
 import { resolveHome } from "../../src/home.ts";
 import {
-  bundleCli,
-  createSandbox,
+  cliForTestFile,
   initOf,
   modelScript,
   processesMentioning,
   resultOf,
   ROOT,
-  runCli,
   textResult,
-  toolResults,
+  toolResultsById,
   toolUse,
-  type PrintRun,
-  type Sandbox,
-} from "../helpers/third-party-cli.ts";
+  type CliRun,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 import { closedPort, startRemoteServer, type RemoteMcpServer } from "../helpers/third-party-remote-server.ts";
 
 // A .mcp.json written the way Claude Code users write it, byte for byte: stdio
@@ -69,17 +67,15 @@ const TOKEN = "tok-compat-7";
 const ADA = { name: "Ada", entityType: "person", observations: ["wrote the first program"] };
 const DIARY = { name: "Diary", entityType: "notebook", observations: ["kept by the shell's MEMORY_FILE_PATH"] };
 
-let box: Sandbox;
-let disposeCli: () => Promise<void>;
+const cli = cliForTestFile();
+let box: CliSandbox;
 let server: RemoteMcpServer;
 let offlinePort: number;
 let vars: Record<string, string>;
-let run: PrintRun;
+let run: CliRun;
 
 beforeAll(async () => {
-  const bundle = await bundleCli();
-  disposeCli = bundle.dispose;
-  box = await createSandbox("compat");
+  box = await cli.sandbox();
   [server, offlinePort] = await Promise.all([startRemoteServer(), closedPort()]);
   vars = {
     DOCS_DIR: join(box.root, "docs"),
@@ -110,18 +106,16 @@ beforeAll(async () => {
   // npx resolves the server from the repository's node_modules, as in a project that installed it;
   // --strict-mcp-config keeps the repository's own .mcp.json (and the user scope) out of this run.
   const argv = ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--strict-mcp-config", "--mcp-config", config];
-  run = await runCli(bundle.cli, argv, { cwd: ROOT, env: box.env(vars) });
+  run = await box.run(argv, { cwd: ROOT, env: vars });
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  await box?.dispose();
-  await disposeCli?.();
 });
 
 describe("a .mcp.json written for Claude Code", () => {
   it("loads unchanged from the user scope: both stdio forms, http and sse, every ${VAR} form expanded", async () => {
-    const env = box.env(vars);
+    const env = { ...box.env, ...vars };
     const loaded = await loadMcpConfig({ cwd: box.project, home: resolveHome(env, "/nowhere"), env });
     expect(loaded.problems).toEqual([]);
     expect(loaded.warnings).toEqual([]);
@@ -153,7 +147,7 @@ describe("a .mcp.json written for Claude Code", () => {
   });
 
   it("connects every server that can connect, and fails only the one that is down", () => {
-    expect(initOf(run)?.mcp_servers).toEqual([
+    expect(initOf(run.lines)?.mcp_servers).toEqual([
       { name: "filesystem", status: "connected" },
       { name: "memory", status: "connected" },
       { name: "journal", status: "connected" },
@@ -165,18 +159,18 @@ describe("a .mcp.json written for Claude Code", () => {
   });
 
   it("calls a tool on each connected server, the memory server reading the file its env names", () => {
-    const { fs, memory, http, sse } = toolResults(run);
+    const { fs, memory, http, sse } = toolResultsById(run.lines);
     expect({ fs, memory, http, sse }).toEqual({
       fs: textResult("hello from docs\n"),
       memory: textResult(JSON.stringify({ entities: [ADA], relations: [] }, null, 2)),
       http: textResult(`authorization: Bearer ${TOKEN}`),
       sse: textResult(`authorization: Bearer ${TOKEN}`),
     });
-    expect([resultOf(run)?.result, run.status]).toEqual(["All read.", 0]);
+    expect([resultOf(run.lines)?.result, run.code]).toEqual(["All read.", 0]);
   });
 
   it("passes the user's exported environment to a stdio server with no env block, as Claude Code does", () => {
-    expect(toolResults(run).journal).toEqual(textResult(JSON.stringify({ entities: [DIARY], relations: [] }, null, 2)));
+    expect(toolResultsById(run.lines).journal).toEqual(textResult(JSON.stringify({ entities: [DIARY], relations: [] }, null, 2)));
   });
 
   it("sends the http entry's headers expanded, ${TEAM:-platform} falling back to its default", () => {

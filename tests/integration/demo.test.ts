@@ -1,17 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  copyBuiltCli,
-  createPrintSandbox,
+  cliForTestFile,
+  deniedText,
   mcpConfig,
   ROOT,
   toolResults,
   toolUses,
   trackerEntry,
-  type PrintRun,
-  type BuiltCli, type PrintSandbox,
-} from "../helpers/print-cli.ts";
+  type CliRun,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // The seed chapter's session, end to end: the built CLI in print mode, the real tracker
 // subprocess, a fresh temporary copy of examples/demo/ for each run.
@@ -36,38 +36,27 @@ const FINAL =
 const ISSUE_HEAD =
   "BUG-101: list_posts has no pagination; the home page returns 5000 posts\nstatus: Todo\ncomments:\n" +
   "- The home page takes about 4 seconds to load on a cold cache.";
-const HOW_TO_ALLOW =
-  "mcp__tracker__add_comment was not run: it needs approval and print mode cannot ask. " +
-  "Allow it with --allowedTools mcp__tracker__add_comment or a --permission-mode that permits it.";
+const HOW_TO_ALLOW = deniedText("mcp__tracker__add_comment");
 
 const text = (value: string) => [{ type: "text", text: value }];
 
-let built: BuiltCli;
+const cli = cliForTestFile();
 let repoPosts: Buffer;
 let script: string;
-const sandboxes: PrintSandbox[] = [];
 
 beforeAll(async () => {
-  built = await copyBuiltCli();
   repoPosts = await readFile(REPO_POSTS);
   // ch15.json with one more response before the closing message: read the comment back.
   const ch15 = JSON.parse(await readFile(join(ROOT, "examples/ch15.json"), "utf8")) as { responses: unknown[] };
   const readBack = { content: [{ type: "tool_use", name: "mcp__tracker__get_issue", input: { id: "BUG-101" } }] };
   const responses = [...ch15.responses.slice(0, -1), readBack, ...ch15.responses.slice(-1)];
-  const holder = await createPrintSandbox(built.cli);
-  sandboxes.push(holder);
-  script = await holder.write("ch15-readback.json", JSON.stringify({ responses }));
-});
-
-afterAll(async () => {
-  await Promise.all(sandboxes.map((box) => box.dispose()));
-  await built?.dispose();
+  const holder = await cli.sandbox();
+  script = await holder.write("ch15-readback.json", { responses });
 });
 
 /** One demo run on a fresh copy of examples/demo/. */
-async function demo(format: string, extra: string[] = []): Promise<{ run: PrintRun; box: PrintSandbox }> {
-  const box = await createPrintSandbox(built.cli, { copyFrom: DEMO });
-  sandboxes.push(box);
+async function demo(format: string, extra: string[] = []): Promise<{ run: CliRun; box: CliSandbox }> {
+  const box = await cli.sandbox({ copyFrom: DEMO });
   const run = await box.run([
     "-p",
     "Fix BUG-101 and tell the tracker",

@@ -1,47 +1,27 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { addCommand } from "../../src/commands/mcp/add.ts";
-import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
-import { copyBuiltCli, NODE, ROOT, type BuiltCli } from "../helpers/print-cli.ts";
+import { resolveHome } from "../../src/home.ts";
+import { cliForTestFile, NODE, TRACKER, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // `mini-cc mcp …` as users run it: the bundled CLI (dist/, from `npm run build`) in its own process.
-const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
 
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(async () => {
-  await built.dispose();
-});
-
-let box: CommandSandbox;
+const cli = cliForTestFile();
+let box: CliSandbox;
 beforeEach(async () => {
-  box = await createSandbox();
-});
-afterEach(async () => {
-  await box.dispose();
+  box = await cli.sandbox();
 });
 
-/** Runs the CLI to its exit (the test fails by timeout if it never exits). */
-function mini(...argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [built.cli, ...argv], { cwd: box.cwd, env: box.env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("error", fail);
-    child.on("close", (status) => done({ status, stdout, stderr }));
-  });
+/** Runs `mini-cc ...argv` to its exit: its status and output. */
+async function mini(...argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await box.run(argv);
+  return { status: code, stdout, stderr };
 }
 
 describe("mini-cc mcp (bundled CLI)", () => {
   it("adds the tracker, lists it connected and exits 0", async () => {
     expect(await mini("mcp", "add", "tracker", "--", NODE, TRACKER)).toEqual({
       status: 0,
-      stdout: `Added stdio MCP server tracker to local config (${box.home.localConfig})\n`,
+      stdout: `Added stdio MCP server tracker to local config (${resolveHome(box.env, "/nowhere").localConfig})\n`,
       stderr: "",
     });
     expect(await mini("mcp", "list")).toEqual({

@@ -1,31 +1,21 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { USAGE } from "../../src/cli-args.ts";
-import { copyBuiltCli, createPrintSandbox, markedServerEntry, mcpConfig, scriptText, type BuiltCli, type PrintSandbox } from "../helpers/print-cli.ts";
+import { cliForTestFile, markedServerEntry, mcpConfig, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // A mistake on the command line: one line naming the problem, the usage, exit 2, and
 // nothing started — a user-scope server whose wrapper leaves a marker file proves it.
 
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(async () => {
-  await built?.dispose();
-});
-
-let box: PrintSandbox;
+const cli = cliForTestFile();
+let box: CliSandbox;
 let marker: string;
 let script: string;
 beforeEach(async () => {
-  box = await createPrintSandbox(built.cli);
+  box = await cli.sandbox();
   marker = join(box.root, "server.started");
   await box.write("home/mcp.json", mcpConfig({ watch: markedServerEntry(marker) }));
-  script = await box.write("script.json", scriptText([[{ type: "text", text: "Hello." }]]));
-});
-afterEach(async () => {
-  await box.dispose();
+  script = await box.write("script.json", modelScript([{ type: "text", text: "Hello." }]));
 });
 
 /** Runs `-p hi …argv` and checks the usage-error contract; `problem` is the first stderr line. */

@@ -1,44 +1,33 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
-  copyBuiltCli,
-  createPrintSandbox,
+  BUILTIN_TOOLS,
+  cliForTestFile,
   mcpConfig,
-  scriptText,
+  modelScript,
   toolResults,
   trackerEntry,
-  type BuiltCli, type PrintSandbox,
-} from "../helpers/print-cli.ts";
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // DESIGN.md "Print mode": the built CLI's stdout, stderr and exit status, in Claude Code's shapes.
 
 const TRACKER_TOOLS = ["mcp__tracker__list_issues", "mcp__tracker__get_issue", "mcp__tracker__add_comment"];
-const BUILTINS = ["Read", "Write", "Edit", "Bash", "Glob", "Grep"];
 const TODO_LINE = "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts";
 
 const listTodo = [
   { type: "text", text: "Let me look." },
   { type: "tool_use", id: "toolu_list", name: "mcp__tracker__list_issues", input: { status: "Todo" } },
 ];
-const listThenDone = scriptText([listTodo, [{ type: "text", text: "One Todo issue: BUG-101." }]]);
+const listThenDone = modelScript(listTodo, [{ type: "text", text: "One Todo issue: BUG-101." }]);
 
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(async () => {
-  await built?.dispose();
-});
-
-let box: PrintSandbox;
+const cli = cliForTestFile();
+let box: CliSandbox;
 beforeEach(async () => {
-  box = await createPrintSandbox(built.cli);
-});
-afterEach(async () => {
-  await box.dispose();
+  box = await cli.sandbox();
 });
 
 /** `-p PROMPT --model-script FILE --mcp-config tracker …extra`. */
-async function print(script: string, extra: string[]) {
+async function print(script: ReturnType<typeof modelScript>, extra: string[]) {
   const file = await box.write("script.json", script);
   return box.run(["-p", "What is left to do?", "--model-script", file, "--mcp-config", mcpConfig({ tracker: trackerEntry }), ...extra]);
 }
@@ -55,11 +44,11 @@ describe("print mode output contract", () => {
     expect(init).toEqual({
       type: "system",
       subtype: "init",
-      cwd: box.cwd,
+      cwd: box.project,
       session_id: sessionId,
       model: "script:script.json",
       permissionMode: "default",
-      tools: [...BUILTINS, ...TRACKER_TOOLS],
+      tools: [...BUILTIN_TOOLS, ...TRACKER_TOOLS],
       mcp_servers: [{ name: "tracker", status: "connected" }],
     });
     expect(first).toEqual({
@@ -118,7 +107,7 @@ describe("print mode output contract", () => {
   });
 
   it("a script that runs out ends with error_during_execution and a non-zero exit", async () => {
-    const run = await print(scriptText([listTodo]), ["--output-format", "stream-json"]);
+    const run = await print(modelScript(listTodo), ["--output-format", "stream-json"]);
     expect(run.code).toBe(1);
     expect(run.lines.map((line) => line.type)).toEqual(["system", "assistant", "user", "result"]);
     expect(run.lines.at(-1)).toMatchObject({
@@ -131,16 +120,16 @@ describe("print mode output contract", () => {
   });
 
   it("text mode reports the exhausted script on stderr and prints nothing on stdout", async () => {
-    const run = await print(scriptText([]), []);
+    const run = await print(modelScript(), []);
     expect(run).toMatchObject({ code: 1, stdout: "", stderr: "mini-cc: model script exhausted after 0 responses\n" });
   });
 
   it("--max-turns caps the tool rounds with error_max_turns", async () => {
-    const loop = scriptText([
+    const loop = modelScript(
       [{ type: "tool_use", name: "mcp__tracker__list_issues", input: {} }],
       [{ type: "tool_use", name: "mcp__tracker__list_issues", input: {} }],
       [{ type: "text", text: "never reached" }],
-    ]);
+    );
     const run = await print(loop, ["--output-format", "json", "--max-turns", "1"]);
     expect(run.code).toBe(1);
     expect(run.lines).toEqual([
@@ -155,10 +144,10 @@ describe("print mode output contract", () => {
 
   it("plan mode denies Edit and leaves the file alone", async () => {
     await box.write("project/notes.txt", "old\n");
-    const edit = scriptText([
+    const edit = modelScript(
       [{ type: "tool_use", id: "toolu_edit", name: "Edit", input: { file_path: "notes.txt", old_string: "old", new_string: "new" } }],
       [{ type: "text", text: "Could not edit." }],
-    ]);
+    );
     const run = await print(edit, ["--output-format", "stream-json", "--permission-mode", "plan"]);
     expect(run.code).toBe(0);
     const denied = "Edit is not allowed in plan mode: only read-only tools run.";
@@ -173,13 +162,13 @@ describe("print mode output contract", () => {
   });
 
   it("reads the prompt from standard input when none is given", async () => {
-    const file = await box.write("script.json", scriptText([[{ type: "text", text: "From stdin." }]]));
+    const file = await box.write("script.json", modelScript([{ type: "text", text: "From stdin." }]));
     const run = await box.run(["-p", "--model-script", file], { stdin: "hello from a pipe\n" });
     expect(run).toMatchObject({ code: 0, stdout: "From stdin.\n", stderr: "" });
   });
 
   it("without a prompt and with empty standard input it is a usage error", async () => {
-    const file = await box.write("script.json", scriptText([[{ type: "text", text: "From stdin." }]]));
+    const file = await box.write("script.json", modelScript([{ type: "text", text: "From stdin." }]));
     const run = await box.run(["-p", "--model-script", file], { stdin: "" });
     expect(run).toMatchObject({ code: 2, stdout: "" });
     expect(run.stderr.split("\n")[0]).toBe("mini-cc: no prompt: give one after -p, or on standard input");

@@ -1,31 +1,20 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { copyBuiltCli, createPrintSandbox, markedServerEntry, mcpConfig, scriptText, type BuiltCli, type PrintSandbox } from "../helpers/print-cli.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { BUILTIN_TOOLS, cliForTestFile, markedServerEntry, mcpConfig, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // Which servers print mode starts: project servers only once approved; user-scope and
 // --mcp-config servers without asking; a broken entry fails alone.
 
 const ECHO_TOOLS = ["mcp__NAME__echo", "mcp__NAME__slow", "mcp__NAME__die"];
 const toolsOf = (name: string) => ECHO_TOOLS.map((tool) => tool.replace("NAME", name));
-const BUILTINS = ["Read", "Write", "Edit", "Bash", "Glob", "Grep"];
 
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(async () => {
-  await built?.dispose();
-});
-
-let box: PrintSandbox;
+const cli = cliForTestFile();
+let box: CliSandbox;
 let script: string;
 beforeEach(async () => {
-  box = await createPrintSandbox(built.cli);
-  script = await box.write("script.json", scriptText([[{ type: "text", text: "Hello." }]]));
-});
-afterEach(async () => {
-  await box.dispose();
+  box = await cli.sandbox();
+  script = await box.write("script.json", modelScript([{ type: "text", text: "Hello." }]));
 });
 
 const marker = (name: string) => join(box.root, `${name}.started`);
@@ -44,7 +33,7 @@ describe("print mode and project servers", () => {
     expect(run.code).toBe(0);
     expect(existsSync(marker("proj"))).toBe(false);
     expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
-    expect(init.tools).toEqual(BUILTINS);
+    expect(init.tools).toEqual(BUILTIN_TOOLS);
     expect(run.stderr).toBe('mini-cc: MCP server proj (project) is off: not approved: run "mini-cc mcp approve proj" to start it\n');
   });
 
@@ -58,7 +47,7 @@ describe("print mode and project servers", () => {
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(existsSync(marker("proj"))).toBe(true);
     expect(init.mcp_servers).toEqual([{ name: "proj", status: "connected" }]);
-    expect(init.tools).toEqual([...BUILTINS, ...toolsOf("proj")]);
+    expect(init.tools).toEqual([...BUILTIN_TOOLS, ...toolsOf("proj")]);
   });
 
   it("asks again when the approved entry changes", async () => {
@@ -85,7 +74,7 @@ describe("print mode and project servers", () => {
       { name: "user", status: "connected" },
       { name: "flag", status: "connected" },
     ]);
-    expect(init.tools).toEqual([...BUILTINS, ...toolsOf("user"), ...toolsOf("flag")]);
+    expect(init.tools).toEqual([...BUILTIN_TOOLS, ...toolsOf("user"), ...toolsOf("flag")]);
   });
 
   it("--strict-mcp-config starts only the --mcp-config servers", async () => {
@@ -108,7 +97,7 @@ describe("print mode and project servers", () => {
       { name: "invalid", status: "failed" },
       { name: "missing", status: "failed" },
     ]);
-    expect(init.tools).toEqual([...BUILTINS, ...toolsOf("good")]);
+    expect(init.tools).toEqual([...BUILTIN_TOOLS, ...toolsOf("good")]);
     expect(run.stderr).toBe(
       "mini-cc: MCP server invalid failed: mcpServers.invalid.command: expected string, got number\n" +
         "mini-cc: MCP server missing failed: command not found: nope-mini-cc-command\n",

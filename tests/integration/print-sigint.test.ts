@@ -1,38 +1,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gone } from "../helpers/mcp-fixtures.ts";
-import {
-  copyBuiltCli,
-  createPrintSandbox,
-  mcpConfig,
-  NODE,
-  printRun,
-  ROOT,
-  scriptText,
-  toolResults,
-  WRAPPER,
-  type PrintRun,
-  type BuiltCli, type PrintSandbox,
-} from "../helpers/print-cli.ts";
+import { cliForTestFile, mcpConfig, modelScript, NODE, ROOT, toolResults, WRAPPER, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // Ctrl-C while an MCP tool runs: print mode stops, reports, and leaves no server process behind —
 // neither the wrapper (the process group's leader) nor the server it started.
 
 const SLOW_SERVER = join(ROOT, "tests/helpers/print-slow-server.mjs");
 
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(async () => {
-  await built?.dispose();
-});
-
-let box: PrintSandbox;
+const cli = cliForTestFile();
+let box: CliSandbox;
 let files: { started: string; serverPid: string; wrapperPid: string };
 beforeEach(async () => {
-  box = await createPrintSandbox(built.cli);
+  box = await cli.sandbox();
   files = {
     started: join(box.root, "slow.started"),
     serverPid: join(box.root, "server.pid"),
@@ -50,7 +31,6 @@ afterEach(async () => {
       }
     }
   }
-  await box.dispose();
 });
 
 async function until(test: () => boolean, ms = 10_000): Promise<void> {
@@ -65,7 +45,7 @@ async function until(test: () => boolean, ms = 10_000): Promise<void> {
 async function startSlowCall(serverEnv: Record<string, string> = {}, format = "stream-json") {
   const script = await box.write(
     "script.json",
-    scriptText([[{ type: "tool_use", id: "toolu_slow", name: "mcp__slow__slow", input: {} }], [{ type: "text", text: "never" }]]),
+    modelScript([{ type: "tool_use", id: "toolu_slow", name: "mcp__slow__slow", input: {} }], [{ type: "text", text: "never" }]),
   );
   const entry = {
     command: "sh",
@@ -78,15 +58,7 @@ async function startSlowCall(serverEnv: Record<string, string> = {}, format = "s
       ...serverEnv,
     },
   };
-  const child = box.start(["-p", "go", "--model-script", script, "--output-format", format, "--mcp-config", mcpConfig({ slow: entry })]);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  const ended = new Promise<PrintRun>((resolve) =>
-    child.on("close", (code, signal) => resolve(printRun(code, signal, stdout, stderr))),
-  );
-  child.stdin.end();
+  const { child, ended } = box.start(["-p", "go", "--model-script", script, "--output-format", format, "--mcp-config", mcpConfig({ slow: entry })]);
   await until(() => existsSync(files.started));
   const pids = { server: Number(readFileSync(files.serverPid, "utf8")), wrapper: Number(readFileSync(files.wrapperPid, "utf8")) };
   return { child, ended, pids };

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BUILTIN_TOOLS,
-  bundleCli,
-  createSandbox,
+  cliForTestFile,
   deniedResult,
   FILESYSTEM_SERVER,
   initOf,
@@ -12,13 +11,12 @@ import {
   NODE,
   processesMentioning,
   resultOf,
-  runCli,
   textResult,
-  toolResults,
+  toolResultsById,
   toolUse,
-  type PrintRun,
-  type Sandbox,
-} from "../helpers/third-party-cli.ts";
+  type CliRun,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // @modelcontextprotocol/server-filesystem, started as its package "bin" with the
 // Node running the tests, serving the sandbox's project directory. Two print-mode
@@ -42,16 +40,14 @@ const FS_TOOLS = [
 ];
 const NOTES = "first line\nsecond line\n";
 
-let box: Sandbox;
-let disposeCli: () => Promise<void>;
-let defaultRun: PrintRun;
-let allowedRun: PrintRun;
+const cli = cliForTestFile();
+let box: CliSandbox;
+let defaultRun: CliRun;
+let allowedRun: CliRun;
 const at = (...parts: string[]) => join(box.project, ...parts);
 
 beforeAll(async () => {
-  const bundle = await bundleCli();
-  disposeCli = bundle.dispose;
-  box = await createSandbox("fs");
+  box = await cli.sandbox();
   await box.write("project/notes.txt", NOTES);
   await box.write("project/docs/readme.md", "# docs\n");
   await box.write("outside.txt", "not served\n");
@@ -83,48 +79,40 @@ beforeAll(async () => {
     ),
   );
   const run = (script: string, ...flags: string[]) =>
-    runCli(bundle.cli, ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--mcp-config", config, ...flags], {
-      cwd: box.project,
-      env: box.env(),
-    });
+    box.run(["-p", "go", "--output-format", "stream-json", "--model-script", script, "--mcp-config", config, ...flags]);
   // One after the other: the second run's write must not race the first run's checks.
   defaultRun = await run(defaultScript);
   allowedRun = await run(allowedScript, "--allowedTools", "mcp__fs__write_file");
 }, 60_000);
 
-afterAll(async () => {
-  await box?.dispose();
-  await disposeCli?.();
-});
-
 describe("@modelcontextprotocol/server-filesystem in print mode", () => {
   it("lists its fourteen tools as mcp__fs__ names in the init event, the server connected", () => {
-    expect(initOf(defaultRun)?.tools).toEqual([...BUILTIN_TOOLS, ...FS_TOOLS.map((tool) => `mcp__fs__${tool}`)]);
-    expect(initOf(defaultRun)?.mcp_servers).toEqual([{ name: "fs", status: "connected" }]);
+    expect(initOf(defaultRun.lines)?.tools).toEqual([...BUILTIN_TOOLS, ...FS_TOOLS.map((tool) => `mcp__fs__${tool}`)]);
+    expect(initOf(defaultRun.lines)?.mcp_servers).toEqual([{ name: "fs", status: "connected" }]);
     expect(defaultRun.stderr).toBe("");
   });
 
   it("runs the read-only tools (readOnlyHint) without asking", () => {
-    const results = toolResults(defaultRun);
+    const results = toolResultsById(defaultRun.lines);
     expect(results.read).toEqual(textResult(NOTES));
     expect(results.list).toEqual(textResult("[FILE] readme.md"));
   });
 
   it("returns the server's own refusal of a path outside its directory as an error result", () => {
-    expect(toolResults(defaultRun).outside).toEqual(
+    expect(toolResultsById(defaultRun.lines).outside).toEqual(
       textResult(`Access denied - path outside allowed directories: ${join(box.root, "outside.txt")} not in ${box.project}`, true),
     );
   });
 
   it("denies each write tool in default mode, saying how to allow it, and nothing changes on disk", () => {
-    const results = toolResults(defaultRun);
+    const results = toolResultsById(defaultRun.lines);
     expect([results.write, results.edit, results.mkdir, results.move]).toEqual([
       deniedResult("mcp__fs__write_file"),
       deniedResult("mcp__fs__edit_file"),
       deniedResult("mcp__fs__create_directory"),
       deniedResult("mcp__fs__move_file"),
     ]);
-    expect(resultOf(defaultRun)?.permission_denials).toEqual([
+    expect(resultOf(defaultRun.lines)?.permission_denials).toEqual([
       { tool_name: "mcp__fs__write_file", tool_use_id: "write", tool_input: { path: at("new.txt"), content: "written\n" } },
       {
         tool_name: "mcp__fs__edit_file",
@@ -134,7 +122,7 @@ describe("@modelcontextprotocol/server-filesystem in print mode", () => {
       { tool_name: "mcp__fs__create_directory", tool_use_id: "mkdir", tool_input: { path: at("made") } },
       { tool_name: "mcp__fs__move_file", tool_use_id: "move", tool_input: { source: at("notes.txt"), destination: at("moved.txt") } },
     ]);
-    expect([resultOf(defaultRun)?.subtype, resultOf(defaultRun)?.result, defaultRun.status]).toEqual([
+    expect([resultOf(defaultRun.lines)?.subtype, resultOf(defaultRun.lines)?.result, defaultRun.code]).toEqual([
       "success",
       "Done.",
       0,
@@ -144,13 +132,13 @@ describe("@modelcontextprotocol/server-filesystem in print mode", () => {
   });
 
   it("writes the file when --allowedTools names write_file, and still denies edit_file", () => {
-    const results = toolResults(allowedRun);
+    const results = toolResultsById(allowedRun.lines);
     expect(results.write).toEqual(textResult(`Successfully wrote to ${at("new.txt")}`));
     expect(results.edit).toEqual(deniedResult("mcp__fs__edit_file"));
     expect(readFileSync(at("new.txt"), "utf8")).toBe("written by mini-cc\n");
     expect(readFileSync(at("notes.txt"), "utf8")).toBe(NOTES);
-    expect(resultOf(allowedRun)?.permission_denials.map((d: { tool_name: string }) => d.tool_name)).toEqual(["mcp__fs__edit_file"]);
-    expect(allowedRun.status).toBe(0);
+    expect(resultOf(allowedRun.lines)?.permission_denials.map((d: { tool_name: string }) => d.tool_name)).toEqual(["mcp__fs__edit_file"]);
+    expect(allowedRun.code).toBe(0);
   });
 
   it("leaves no server process behind when the CLI exits", () => {

@@ -1,23 +1,21 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BUILTIN_TOOLS,
-  bundleCli,
-  createSandbox,
+  cliForTestFile,
   initOf,
   modelScript,
   processesMentioning,
   resultOf,
   ROOT,
-  runCli,
   SERVERS_DIR,
   textResult,
-  toolResults,
+  toolResultsById,
   toolUse,
-  type PrintRun,
-  type Sandbox,
-} from "../helpers/third-party-cli.ts";
+  type CliRun,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // @modelcontextprotocol/server-memory started exactly as a user's .mcp.json starts it:
 // `npx -y @modelcontextprotocol/server-memory`. npx resolves the package from the
@@ -40,15 +38,13 @@ const ENTITIES = [
   { name: "Analytical Engine", entityType: "machine", observations: ["never finished"] },
 ];
 
-let box: Sandbox;
-let disposeCli: () => Promise<void>;
-let run: PrintRun;
+const cli = cliForTestFile();
+let box: CliSandbox;
+let run: CliRun;
 let graphFile: string;
 
 beforeAll(async () => {
-  const bundle = await bundleCli();
-  disposeCli = bundle.dispose;
-  box = await createSandbox("memory");
+  box = await cli.sandbox();
   graphFile = join(box.root, "graph.jsonl");
   const config = await box.write("memory.json", {
     mcpServers: {
@@ -64,28 +60,22 @@ beforeAll(async () => {
     ),
   );
   const argv = ["-p", "Remember Ada", "--output-format", "stream-json", "--model-script", script];
-  run = await runCli(bundle.cli, [...argv, "--strict-mcp-config", "--mcp-config", config, "--allowedTools", "mcp__memory__create_entities"], {
+  run = await box.run([...argv, "--strict-mcp-config", "--mcp-config", config, "--allowedTools", "mcp__memory__create_entities"], {
     cwd: ROOT,
-    env: box.env(),
   });
 }, 60_000);
 
-afterAll(async () => {
-  await box?.dispose();
-  await disposeCli?.();
-});
-
 describe("@modelcontextprotocol/server-memory through npx in print mode", () => {
   it("connects through npx and lists its nine tools as mcp__memory__ names", () => {
-    expect(initOf(run)?.tools).toEqual([...BUILTIN_TOOLS, ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`)]);
-    expect(initOf(run)?.mcp_servers).toEqual([{ name: "memory", status: "connected" }]);
+    expect(initOf(run.lines)?.tools).toEqual([...BUILTIN_TOOLS, ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`)]);
+    expect(initOf(run.lines)?.mcp_servers).toEqual([{ name: "memory", status: "connected" }]);
   });
 
   it("keeps state across calls: read_graph in the second response shows the entities the first created", () => {
-    const results = toolResults(run);
+    const results = toolResultsById(run.lines);
     expect(results.create).toEqual(textResult(JSON.stringify(ENTITIES, null, 2)));
     expect(results.read).toEqual(textResult(JSON.stringify({ entities: ENTITIES, relations: [] }, null, 2)));
-    expect([resultOf(run)?.num_turns, resultOf(run)?.result, resultOf(run)?.permission_denials, run.status]).toEqual([
+    expect([resultOf(run.lines)?.num_turns, resultOf(run.lines)?.result, resultOf(run.lines)?.permission_denials, run.code]).toEqual([
       3,
       "I know Ada now.",
       [],

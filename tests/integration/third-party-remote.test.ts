@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BUILTIN_TOOLS,
-  bundleCli,
-  createSandbox,
+  cliForTestFile,
   initOf,
   modelScript,
   resultOf,
-  runCli,
   textResult,
-  toolResults,
+  toolResultsById,
   toolUse,
-  type PrintRun,
-  type Sandbox,
-} from "../helpers/third-party-cli.ts";
+  type CliRun,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 import { startRemoteServer, type RemoteMcpServer } from "../helpers/third-party-remote-server.ts";
 
 // A remote server on a loopback port, declared in a --mcp-config file the way a
@@ -21,15 +19,13 @@ import { startRemoteServer, type RemoteMcpServer } from "../helpers/third-party-
 // the token through its environment only.
 const TOKEN = "tok-3f9a";
 
-let box: Sandbox;
-let disposeCli: () => Promise<void>;
+const cli = cliForTestFile();
+let box: CliSandbox;
 let server: RemoteMcpServer;
-let run: PrintRun;
+let run: CliRun;
 
 beforeAll(async () => {
-  const bundle = await bundleCli();
-  disposeCli = bundle.dispose;
-  box = await createSandbox("remote");
+  box = await cli.sandbox();
   server = await startRemoteServer();
   const headers = { Authorization: "Bearer ${TEST_TOKEN}" };
   const config = await box.write("remote.json", {
@@ -50,25 +46,20 @@ beforeAll(async () => {
     ),
   );
   const argv = ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--mcp-config", config];
-  run = await runCli(bundle.cli, [...argv, "--allowedTools", "mcp__notes__add_note"], {
-    cwd: box.project,
-    env: box.env({ TEST_TOKEN: TOKEN }),
-  });
+  run = await box.run([...argv, "--allowedTools", "mcp__notes__add_note"], { env: { TEST_TOKEN: TOKEN } });
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  await box?.dispose();
-  await disposeCli?.();
 });
 
 describe("a remote server through a --mcp-config entry", () => {
   it("connects both the http and the sse entry and lists their tools", () => {
-    expect(initOf(run)?.mcp_servers).toEqual([
+    expect(initOf(run.lines)?.mcp_servers).toEqual([
       { name: "notes", status: "connected" },
       { name: "events", status: "connected" },
     ]);
-    expect(initOf(run)?.tools).toEqual([
+    expect(initOf(run.lines)?.tools).toEqual([
       ...BUILTIN_TOOLS,
       "mcp__notes__whoami",
       "mcp__notes__add_note",
@@ -85,7 +76,7 @@ describe("a remote server through a --mcp-config entry", () => {
   });
 
   it("calls tools end to end over streamable HTTP: the header reaches the tool, the write reaches the server", () => {
-    const results = toolResults(run);
+    const results = toolResultsById(run.lines);
     expect(results["http-who"]).toEqual(textResult(`authorization: Bearer ${TOKEN}`));
     expect(results["http-add"]).toEqual(textResult("note 1: ship it"));
     expect(server.notes).toEqual(["ship it"]);
@@ -95,11 +86,11 @@ describe("a remote server through a --mcp-config entry", () => {
     const sse = server.requests.filter((r) => r.path === "/sse" || r.path === "/messages");
     expect(sse.map((r) => r.method)).toEqual(["GET", ...sse.slice(1).map(() => "POST")]);
     expect(sse.map((r) => r.headers.authorization)).toEqual(sse.map(() => `Bearer ${TOKEN}`));
-    expect(toolResults(run)["sse-who"]).toEqual(textResult(`authorization: Bearer ${TOKEN}`));
+    expect(toolResultsById(run.lines)["sse-who"]).toEqual(textResult(`authorization: Bearer ${TOKEN}`));
   });
 
   it("ends the turn successfully with nothing denied", () => {
-    expect([resultOf(run)?.subtype, resultOf(run)?.result, resultOf(run)?.permission_denials, run.status]).toEqual([
+    expect([resultOf(run.lines)?.subtype, resultOf(run.lines)?.result, resultOf(run.lines)?.permission_denials, run.code]).toEqual([
       "success",
       "Done.",
       [],

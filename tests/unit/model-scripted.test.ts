@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ModelError, type ModelEvent, type ModelRequest } from "../../src/model/model.ts";
 import { ScriptedModel, textChunks } from "../../src/model/scripted-model.ts";
+import { modelError, streamEvents } from "../helpers/model-events.ts";
 
 const REQUEST: ModelRequest = { system: [{ id: "base", text: "Be brief." }], tools: [], messages: [{ role: "user", content: "go" }] };
 
@@ -17,19 +18,9 @@ const SCRIPT = {
   ],
 };
 
-async function run(model: ScriptedModel, signal = new AbortController().signal): Promise<ModelEvent[]> {
-  const events: ModelEvent[] = [];
-  for await (const event of model.stream(REQUEST, signal)) events.push(event);
-  return events;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
+/** The events the model streams for REQUEST. */
+function run(model: ScriptedModel, signal?: AbortSignal): Promise<ModelEvent[]> {
+  return streamEvents(model, REQUEST, signal);
 }
 
 const quick = { maxChunkDelayMs: 0 };
@@ -82,14 +73,14 @@ describe("ScriptedModel", () => {
     const model = new ScriptedModel(SCRIPT, quick);
     await run(model);
     await run(model);
-    const error = await failure(run(model));
+    const error = await modelError(run(model));
     expect([error.code, error.message]).toEqual(["script-exhausted", "model script exhausted after 2 responses"]);
   });
 
   it("says 'response' for a one-response script", async () => {
     const model = new ScriptedModel({ responses: [{ content: [{ type: "text", text: "hi" }] }] }, quick);
     await run(model);
-    expect((await failure(run(model))).message).toBe("model script exhausted after 1 response");
+    expect((await modelError(run(model))).message).toBe("model script exhausted after 1 response");
   });
 
   it("starts again from the first response when repeating", async () => {
@@ -106,7 +97,7 @@ describe("ScriptedModel", () => {
     const model = new ScriptedModel(SCRIPT, quick);
     const controller = new AbortController();
     controller.abort();
-    expect((await failure(run(model, controller.signal))).code).toBe("aborted");
+    expect((await modelError(run(model, controller.signal))).code).toBe("aborted");
     expect((await run(model)).at(-1)).toMatchObject({ type: "message", stopReason: "tool_use" });
   });
 
@@ -114,7 +105,7 @@ describe("ScriptedModel", () => {
     const model = new ScriptedModel(SCRIPT, quick);
     const controller = new AbortController();
     const seen: ModelEvent[] = [];
-    const error = await failure(
+    const error = await modelError(
       (async () => {
         for await (const event of model.stream(REQUEST, controller.signal)) {
           seen.push(event);

@@ -76,4 +76,10 @@ describe("Glob", () => {
     expect(glob.summarize({ pattern: "**/*.ts" })).toBe("**/*.ts");
     expect(glob.readOnly).toBe(true);
   });
+
+  it("reports an aborted search as an error result", async () => {
+    await files({ "a.ts": 1000 });
+    const signal = AbortSignal.abort();
+    expect(await glob.run({ pattern: "**/*.ts" }, { cwd: dir, signal })).toEqual({ content: "Glob was aborted", isError: true });
+  });
 });

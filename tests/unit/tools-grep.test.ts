@@ -104,4 +104,9 @@ describe("Grep", () => {
     expect(grep.summarize({ pattern: "TODO" })).toBe("TODO");
     expect(grep.readOnly).toBe(true);
   });
+
+  it("reports an aborted search as an error result", async () => {
+    const signal = AbortSignal.abort();
+    expect(await grep.run({ pattern: "posts" }, { cwd: dir, signal })).toEqual({ content: "Grep was aborted", isError: true });
+  });
 });

@@ -5,16 +5,9 @@
  * the first token that is not one of our options, and everything after it,
  * belongs to the server.
  */
+import { UsageError } from "../../usage-error.ts";
 
-/** A mistake on the command line: one line, shown with the usage, exit status 2. */
-export class UsageError extends Error {
-  readonly code = "usage";
-
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export { UsageError };
 
 /** One option a subcommand accepts. */
 export interface OptionSpec {
