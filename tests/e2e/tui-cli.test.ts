@@ -6,13 +6,12 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bundleEntry } from "../../scripts/ink-bundle.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApprovalsStore } from "../../src/mcp/approvals.ts";
+import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const BUNDLE = resolve(ROOT, ".tmp/e2e/tui-cli.mjs");
 const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
 const SCRIPT = join(ROOT, "examples/ch15.json");
 const PROMPT = "Look at the Todo issues on the tracker, fix the one about posts.ts, then reply on the issue.";
@@ -20,10 +19,12 @@ const PROMPT = "Look at the Todo issues on the tracker, fix the one about posts.
 let app: PtyScreen | undefined;
 const sandboxes: string[] = [];
 
+// A private copy of the built CLI (npm test builds it first), safe from a rebuild mid-run.
+let built: BuiltCli;
 beforeAll(async () => {
-  // The CLI bundled from the current source, the way dist/cli.js is.
-  await bundleEntry(resolve(ROOT, "src/cli.ts"), BUNDLE);
-}, 60_000);
+  built = await copyBuiltCli();
+});
+afterAll(() => built.dispose());
 
 afterEach(() => {
   app?.kill();
@@ -43,7 +44,7 @@ function sandbox(trackerEnv?: Record<string, string>) {
 }
 
 function launch(project: string, home: string, ...args: string[]): PtyScreen {
-  const argv = [BUNDLE, "--model-script", SCRIPT, "--permission-mode", "acceptEdits", ...args];
+  const argv = [built.cli, "--model-script", SCRIPT, "--permission-mode", "acceptEdits", ...args];
   app = new PtyScreen(process.execPath, argv, { cols: 130, rows: 40, cwd: project, env: interactiveEnv({ MINI_CC_HOME: home }) });
   return app;
 }
