@@ -91,6 +91,15 @@ describe("mcp list", () => {
     });
   });
 
+  it("does not call a broken config file 'no servers configured'", async () => {
+    await box.write(box.projectFile, "[1,");
+    expect(await box.run(["list"])).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `${box.projectFile}:1:4: invalid JSON (unexpected end of input)\n`,
+    });
+  });
+
   it("prints a JSON array with --json", async () => {
     await box.run(["add", "-s", "user", "one", "--", "node", "one.js"]);
     await box.write(box.projectFile, JSON.stringify({ mcpServers: { web: { type: "sse", url: "http://h/sse" } } }));

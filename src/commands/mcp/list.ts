@@ -39,7 +39,10 @@ export const listCommand: McpSubcommand = {
     const json = args.flags.has("json");
     if (loaded.servers.length === 0) {
       if (json) context.print("[]");
-      else context.print("No MCP servers configured. Add one with: mini-cc mcp add NAME -- COMMAND [ARGS...]");
+      // A config file that could not be read is not "nothing configured": its problem was just printed.
+      else if (loaded.problems.length === 0) {
+        context.print("No MCP servers configured. Add one with: mini-cc mcp add NAME -- COMMAND [ARGS...]");
+      }
       return loaded.problems.length > 0 ? 1 : 0;
     }
 
