@@ -2,10 +2,11 @@
  * McpManager: every declared server's life in one store (DESIGN.md, "Server
  * state"). It asks approvals before a project server may run, connects all
  * servers at once, keeps each session open, and turns their tools into
- * ordinary Tools. Everything outside (approvals file, env, clock, transports)
- * comes in through the constructor.
+ * ordinary Tools. A server lost after connecting is reconnected with backoff
+ * (reconnect-policy.ts). Everything outside (approvals file, env, clock,
+ * transports, reconnect policy) comes in through the constructor.
  */
-import { isInvalid, isRemote, type DeclaredServer, type ServerConfig } from "../config/types.ts";
+import { isInvalid, type DeclaredServer, type ServerConfig } from "../config/types.ts";
 import { Store, type ReadableStore } from "../store.ts";
 import { textResult, type ToolResult } from "../tools/tool.ts";
 import type { ApprovalChoice, ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
@@ -14,13 +15,13 @@ import { maxOutputChars } from "./content.ts";
 import { instructionsSection } from "./instructions.ts";
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
 import { ProcessGroups } from "./process-groups.ts";
-import { describeError, ServerConnection } from "./server-connection.ts";
-import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
+import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
+import { describeError, openSession, type ServerConnection } from "./server-connection.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
-import { connectTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import { toolTimeoutMs } from "./timeouts.ts";
 import { runToolCall } from "./tool-call.ts";
 import { assignToolNames } from "./tool-naming.ts";
-import { commandLine, createTransport, type TransportFactory } from "./transports.ts";
+import { createTransport, type TransportFactory } from "./transports.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -38,6 +39,8 @@ export interface McpManagerOptions {
   /** Defaults to the real stdio / http / sse transports. */
   transportFactory?: TransportFactory;
   clock?: Clock;
+  /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
+  reconnect?: ReconnectPolicy;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -52,23 +55,11 @@ export function notApprovedReason(name: string, status: ApprovalStatus): string 
   return `${why}: run "mini-cc mcp approve ${name}" to start it`;
 }
 
-/** Whether an update would change nothing (the store then keeps its snapshot). */
+/** Whether an update would change nothing (the store then keeps its snapshot): the same fields with the same values. */
 function sameState(a: ServerState, b: ServerState): boolean {
-  switch (a.status) {
-    case "needs-approval":
-    case "pending":
-      return b.status === a.status;
-    case "failed":
-      return b.status === "failed" && b.error === a.error;
-    case "disabled":
-      return b.status === "disabled" && b.reason === a.reason;
-    case "reconnecting":
-      return b.status === "reconnecting" && b.attempt === a.attempt;
-    case "connected":
-      return (
-        b.status === "connected" && b.tools === a.tools && b.instructions === a.instructions && b.connectMs === a.connectMs
-      );
-  }
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => Object.is(x[key], y[key]));
 }
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
@@ -81,6 +72,7 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
   readonly #clock: Clock;
   readonly #factory: TransportFactory;
   readonly #groups = new ProcessGroups();
+  readonly #reconnects: ReconnectSchedule;
   readonly #connections = new Map<string, ServerConnection>();
   /** Bumped whenever a server's attempt is superseded: results of older attempts are dropped. */
   readonly #epochs = new Map<string, number>();
@@ -93,6 +85,7 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory ?? createTransport;
+    this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
   }
 
   /**
@@ -153,10 +146,11 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     if (storeError !== undefined) throw storeError;
   }
 
-  /** Closes one server and connects it again (connected → pending → connected, or failed). */
+  /** Closes one server and connects it again now (connected or reconnecting → pending → connected, or failed). */
   async restart(name: string): Promise<void> {
     const config = this.#view(name)?.config;
     if (!config || !this.#allowed.has(name) || this.#closed) return;
+    this.#reconnects.forget(name);
     this.#bump(name);
     this.#setState(name, { status: "pending" });
     const old = this.#connections.get(name);
@@ -165,9 +159,10 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     await this.#connect(config);
   }
 
-  /** Closes every session and kills every server process. The snapshot keeps its last states. */
+  /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
     const connections = [...this.#connections.values()];
     this.#connections.clear();
@@ -183,6 +178,9 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
   async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     const connection = this.#connections.get(server);
     const state = this.#view(server)?.state;
+    if (state?.status === "reconnecting") {
+      return textResult(`MCP tool ${tool} failed: server ${server} is reconnecting (attempt ${state.attempt})`, true);
+    }
     if (!connection || state?.status !== "connected") {
       const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
@@ -219,56 +217,76 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     );
   }
 
+  /** A connect the user asked for (start, approval, restart): a fresh reconnect series, shown as pending. */
   async #connect(config: ServerConfig): Promise<void> {
     const { name } = config;
     if (this.#closed) return;
+    this.#reconnects.forget(name);
     const epoch = this.#bump(name);
     this.#setState(name, { status: "pending" });
+    const error = await this.#open(config, epoch);
+    if (error !== undefined && this.#current(name, epoch)) this.#setState(name, { status: "failed", error });
+  }
+
+  /** One connection attempt under `epoch`: on success the server is connected; else resolves with the failure reason. */
+  async #open(config: ServerConfig, epoch: number, note?: string): Promise<string | undefined> {
+    const { name } = config;
     const started = this.#clock.now();
-    let log: OpenedLog | undefined;
     let connection: ServerConnection | undefined;
     try {
-      if (!isRemote(config.resolved)) {
-        log = openServerLog(this.#options.logDir, name, commandLine(config.resolved), new Date(this.#clock.now()));
-      }
-      const opened = log;
-      const transport = this.#factory(config, {
-        stderr: opened?.fd ?? "ignore",
-        cwd: this.#options.projectDir,
-        env: this.#options.env,
-        groups: this.#groups,
-      });
-      connection = new ServerConnection({
-        transport,
+      const session = await openSession({
+        config,
+        note,
+        factory: this.#factory,
+        context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups },
+        logDir: this.#options.logDir,
         clock: this.#clock,
-        stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
         onLost: (reason) => this.#lost(name, epoch, reason),
         onToolsChanged: (tools) => this.#toolsChanged(name, epoch, tools),
+        // Registered before the handshake, so close() during a slow connect still kills it.
+        onCreated: (created) => this.#connections.set(name, (connection = created)),
       });
-      // Registered before the handshake, so close() during a slow connect still kills it.
-      this.#connections.set(name, connection);
-      const server = await connection.open(connectTimeoutMs(this.#options.env, config.resolved));
       if (!this.#current(name, epoch)) {
         if (this.#connections.get(name) === connection) this.#connections.delete(name);
-        await connection.close();
-        return;
+        await session.connection.close();
+        return undefined;
       }
       const connectMs = Math.round(this.#clock.now() - started);
-      this.#setState(name, { status: "connected", tools: server.tools, instructions: server.instructions, connectMs });
+      this.#reconnects.connected(name);
+      this.#setState(name, { status: "connected", tools: session.server.tools, instructions: session.server.instructions, connectMs });
+      return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
-      if (this.#current(name, epoch)) this.#setState(name, { status: "failed", error: describeError(error) });
-    } finally {
-      if (log) closeServerLog(log);
+      return describeError(error);
     }
   }
 
+  /** The server went away by itself: not our close() or restart(), which bump the epoch first. */
   #lost(name: string, epoch: number, reason: string): void {
     if (!this.#current(name, epoch)) return;
     const connection = this.#connections.get(name);
     this.#connections.delete(name);
-    this.#setState(name, { status: "failed", error: reason });
     void connection?.close();
+    this.#reconnects.lost(name);
+    this.#retry(name, reason);
+  }
+
+  /** Schedules the series' next attempt and shows it as reconnecting, or gives up with `reason`. */
+  #retry(name: string, reason: string): void {
+    const config = this.#view(name)?.config;
+    if (!config) return;
+    // Superseding the lost connection's epoch drops its late callbacks.
+    const epoch = this.#bump(name);
+    this.#setState(name, this.#reconnects.next(name, config.resolved, reason, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`)));
+  }
+
+  /** A scheduled attempt, unless a restart or close() superseded it; a failure schedules the next one. */
+  async #reconnect(config: ServerConfig, scheduled: number, note: string): Promise<void> {
+    const { name } = config;
+    if (!this.#current(name, scheduled)) return;
+    const epoch = this.#bump(name);
+    const error = await this.#open(config, epoch, note);
+    if (error !== undefined && this.#current(name, epoch)) this.#retry(name, error);
   }
 
   #toolsChanged(name: string, epoch: number, tools: McpToolInfo[]): void {

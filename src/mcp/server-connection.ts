@@ -1,15 +1,19 @@
 /**
- * One server's live MCP session: the handshake under a deadline, its tool
- * list (all pages, refreshed on list_changed), tool calls, and telling the
- * manager when the server goes away on its own.
+ * One server's live MCP session: its start (stderr log header, transport,
+ * handshake under a deadline), its tool list (all pages, refreshed on
+ * list_changed), tool calls, and telling the manager when the server goes
+ * away on its own.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { Clock } from "./clock.ts";
+import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
 import type { McpToolInfo } from "./server-state.ts";
 import { describesExit, SpawnError } from "./stdio-transport.ts";
-import { formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
+import { connectTimeoutMs, formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
+import { commandLine, type TransportContext, type TransportFactory } from "./transports.ts";
 
 /** What a successful handshake yields. */
 export interface ConnectedServer {
@@ -159,5 +163,52 @@ export class ServerConnection {
   close(): Promise<void> {
     this.#closing ??= this.#client.close().catch(() => {});
     return this.#closing;
+  }
+}
+
+/** What starting one session needs from the manager. */
+export interface SessionRequest {
+  config: ServerConfig;
+  factory: TransportFactory;
+  /** Everything the transport needs but its stderr, which goes to the log opened here. */
+  context: Omit<TransportContext, "stderr">;
+  /** Where `mcp-<name>.log` goes. */
+  logDir: string;
+  clock: Clock;
+  /** Ends the log's header line, e.g. "reconnect attempt 2". */
+  note?: string;
+  onLost: (reason: string) => void;
+  onToolsChanged: (tools: McpToolInfo[]) => void;
+  /** Gets the connection before its handshake, so a close() meanwhile can kill it. */
+  onCreated: (connection: ServerConnection) => void;
+}
+
+/**
+ * Starts a server once: a header line in its stderr log (stdio), its
+ * transport, the handshake under its connect timeout. Rejects with a
+ * ConnectError (or the transport factory's error) on failure.
+ */
+export async function openSession(request: SessionRequest): Promise<{ connection: ServerConnection; server: ConnectedServer }> {
+  const { config, clock } = request;
+  let log: OpenedLog | undefined;
+  try {
+    if (!isRemote(config.resolved)) {
+      const command = commandLine(config.resolved);
+      const header = request.note ? `${command} (${request.note})` : command;
+      log = openServerLog(request.logDir, config.name, header, new Date(clock.now()));
+    }
+    const opened = log;
+    const connection = new ServerConnection({
+      transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore" }),
+      clock,
+      stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
+      onLost: request.onLost,
+      onToolsChanged: request.onToolsChanged,
+    });
+    request.onCreated(connection);
+    return { connection, server: await connection.open(connectTimeoutMs(request.context.env, config.resolved)) };
+  } finally {
+    // The child keeps its own descriptor; ours is only for the header.
+    if (log) closeServerLog(log);
   }
 }

@@ -3,17 +3,23 @@
 //   MCP_TEST_PID_FILE     write this process's pid here on start
 //   MCP_TEST_MODE         "hang": never answer; "exit": die before the handshake
 //   MCP_TEST_CANCEL_FILE  the slow tool writes "cancelled <reason>" here when the client cancels it
-import { writeFileSync } from "node:fs";
+//   MCP_TEST_ONCE_FILE    the first start creates this file; every later start behaves as MCP_TEST_MODE=exit
+import { existsSync, writeFileSync } from "node:fs";
 
 const env = process.env;
+let mode = env.MCP_TEST_MODE;
+if (env.MCP_TEST_ONCE_FILE) {
+  if (existsSync(env.MCP_TEST_ONCE_FILE)) mode = "exit";
+  else writeFileSync(env.MCP_TEST_ONCE_FILE, "");
+}
 // Outlive stdin's end, like the servers that leak when only the direct child is killed.
 setInterval(() => {}, 60_000);
 if (env.MCP_TEST_PID_FILE) writeFileSync(env.MCP_TEST_PID_FILE, String(process.pid));
 
-if (env.MCP_TEST_MODE === "hang") {
+if (mode === "hang") {
   process.stderr.write("hanging: will never answer initialize\n");
   process.stdin.resume();
-} else if (env.MCP_TEST_MODE === "exit") {
+} else if (mode === "exit") {
   process.stderr.write("starting up\nError: boom at startup\n    at main (server.mjs:1:1)\n");
   process.exit(3);
 } else {

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
+import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT } from "../../src/mcp/reconnect-policy.ts";
 import { alive, gone, MemoryApprovals, recordTransitions, stateOf, stdioServer } from "../helpers/mcp-fixtures.ts";
 
 // Real subprocesses: the plain-JS test server, started directly or through a shell wrapper.
@@ -40,13 +41,14 @@ afterEach(async () => {
   await Promise.all(managers.splice(0).map((manager) => manager.close()));
 });
 
-function newManager(dir: string, interactive = true): McpManager {
+function newManager(dir: string, interactive = true, reconnect = DEFAULT_RECONNECT_POLICY): McpManager {
   const manager = new McpManager({
     projectDir: dir,
     approvals: new MemoryApprovals(),
     logDir: join(dir, "logs"),
     env: process.env,
     interactive,
+    reconnect,
   });
   managers.push(manager);
   return manager;
@@ -136,9 +138,9 @@ describe("server processes", () => {
     expect(stateOf(manager, "crashy")).toEqual({ status: "failed", error: "server exited (code 3): Error: boom at startup" });
   });
 
-  it("marks a server failed when it exits after connecting", async () => {
+  it("marks a server failed when it exits after connecting and reconnection is off", async () => {
     const dir = tempDir();
-    const manager = newManager(dir);
+    const manager = newManager(dir, true, NO_RECONNECT);
     await manager.start([server("dying", directEntry(dir))]);
     const result = await manager.call("dying", "die", {});
     expect(result).toEqual({ content: "MCP tool die failed: MCP error -32000: Connection closed", isError: true });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { DeclaredServer } from "../../src/config/types.ts";
 import { ApprovalsStore } from "../../src/mcp/approvals.ts";
 import { McpManager, type McpManagerOptions } from "../../src/mcp/manager.ts";
+import { NO_RECONNECT } from "../../src/mcp/reconnect-policy.ts";
 import type { TransportFactory } from "../../src/mcp/transports.ts";
 import {
   MemoryApprovals,
@@ -227,9 +228,9 @@ describe("McpManager connect failures", () => {
     await m.close();
   });
 
-  it("marks a server failed when its connection drops after connecting", async () => {
+  it("marks a server failed when its connection drops after connecting and reconnection is off", async () => {
     const { factory, peers } = memoryTransports({ a: () => makeServer() });
-    const m = manager(factory);
+    const m = manager(factory, { reconnect: NO_RECONNECT });
     await m.start([entry("a")]);
     await peers.a?.close();
     await waitForSnapshot(m, (s) => statuses(s).a === "failed");
