@@ -30,10 +30,3 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     logs: join(root, "logs"),
   };
 }
-
-/** `<home>/logs/mcp-<name>.log`; characters a file name cannot safely hold become `_`. */
-export function serverLogPath(home: HomePaths, serverName: string): string {
-  // A server name comes from a config file: keep it from escaping the logs folder.
-  const safe = serverName.replace(/[^A-Za-z0-9_.-]/g, "_");
-  return join(home.logs, `mcp-${safe}.log`);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveHome, serverLogPath } from "../../src/home.ts";
+import { resolveHome } from "../../src/home.ts";
+import { serverLogPath } from "../../src/mcp/server-log.ts";
 
 describe("resolveHome", () => {
   it("uses ~/.mini-cc when MINI_CC_HOME is unset", () => {
@@ -25,7 +26,7 @@ describe("resolveHome", () => {
 describe("serverLogPath", () => {
   it("names the log after the server and keeps odd names inside logs/", () => {
     const home = resolveHome({ MINI_CC_HOME: "/tmp/mc" }, "/home/ann");
-    expect(serverLogPath(home, "tracker")).toBe("/tmp/mc/logs/mcp-tracker.log");
-    expect(serverLogPath(home, "../x/y")).toBe("/tmp/mc/logs/mcp-.._x_y.log");
+    expect(serverLogPath(home.logs, "tracker")).toBe("/tmp/mc/logs/mcp-tracker.log");
+    expect(serverLogPath(home.logs, "../x/y")).toBe("/tmp/mc/logs/mcp-.._x_y.log");
   });
 });
