@@ -162,7 +162,9 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       if (signalGroup(pgid, "SIGTERM")) {
         const deadline = Date.now() + grace;
         const running = () => liveGroups([pgid]).size > 0;
-        await sleep(10);
+        // The leader's exit event costs nothing to wait for; scanning /proc for the rest
+        // of the group is done only after it, so closing 20 servers stays cheap.
+        await this.#leaderExit(child, grace);
         while (running() && Date.now() < deadline) await sleep(20);
         if (running() && signalGroup(pgid, "SIGKILL")) {
           const killDeadline = Date.now() + 1000;
@@ -173,6 +175,18 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     }
     this.#readBuffer.clear();
     this.#notifyClosed();
+  }
+
+  /** Resolves when the group's leader has exited, or after `ms`. */
+  #leaderExit(child: ChildProcess, ms: number): Promise<void> {
+    if (this.#exit || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   #notifyClosed(): void {
