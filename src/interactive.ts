@@ -3,6 +3,7 @@
  * up, so the panel shows them turning green one by one, and project servers
  * wait in the approval modal. React is loaded only here, on demand.
  */
+import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
 import { createRuntime } from "./runtime.ts";
 import { PermissionQueue } from "./session/permission-queue.ts";
@@ -48,6 +49,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     modelName: runtime.model.name,
     cwd: io.cwd,
     notices,
+    serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
     initialPrompt: options.prompt,
     close: () => runtime.close(),
   };

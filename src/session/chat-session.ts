@@ -83,7 +83,7 @@ export class ChatSession {
   async #command(text: string): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp }, this.#commands);
+    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs }, this.#commands);
     switch (result?.kind) {
       case undefined:
         return "done";

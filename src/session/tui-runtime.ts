@@ -7,6 +7,7 @@ import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo } from "../mcp/server-state.ts";
 import type { ReadableStore } from "../store.ts";
+import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 
 /** One registered MCP tool as plain data: what /mcp -v lists (McpManager.tools() fits it). */
@@ -46,6 +47,8 @@ export interface TuiRuntime {
   setPermissionMode(mode: PermissionMode): void;
   readonly modelName: string;
   readonly cwd: string;
+  /** Where server logs live, so `/mcp` can point at a failed server's stderr. */
+  readonly serverLogs?: ServerLogPlaces;
   /** Said once at the top of the transcript: config warnings and problems. */
   readonly notices?: readonly string[];
   /** A prompt from the command line, sent once every MCP server has settled. */

@@ -42,6 +42,19 @@ describe("mcp list with real servers", () => {
     });
   });
 
+  it("points at the log of a server that dies at startup, but not of a command that was never found", async () => {
+    await box.run(["add", "-e", "MCP_TEST_MODE=exit", "dying", "--", NODE, TEST_SERVER]);
+    await box.run(["add", "broken", "--", "nope-mini-cc-command"]);
+    expect(await box.run(["list"], { homedir: box.root })).toEqual({
+      status: 1,
+      stdout:
+        `dying: ${NODE} ${TEST_SERVER} (local) - ✘ failed: server exited (code 3): Error: boom at startup\n` +
+        "  log: ~/home/logs/mcp-dying.log\n" +
+        "broken: nope-mini-cc-command (local) - ✘ failed: command not found: nope-mini-cc-command\n",
+      stderr: "",
+    });
+  });
+
   it("never spawns an unapproved project server, and spawns it once approved", async () => {
     const marker = join(box.root, "started");
     const env = `MCP_TEST_MARKER=${marker}`;

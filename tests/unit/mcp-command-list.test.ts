@@ -1,5 +1,7 @@
+import { writeSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TransportFactory } from "../../src/mcp/transports.ts";
 import { memoryTransports } from "../helpers/mcp-fixtures.ts";
 import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
 
@@ -16,6 +18,19 @@ const serverWith = (...tools: string[]) => () => {
   const server = new McpServer({ name: "fake", version: "1.0.0" });
   for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
   return server;
+};
+
+/** Servers named in `crashes` write that to their stderr log and die before the handshake; the others are in memory. */
+const withCrashes = (crashes: Record<string, string>, others: TransportFactory): TransportFactory => (config, context) => {
+  const stderr = crashes[config.name];
+  if (stderr === undefined) return others(config, context);
+  if (typeof context.stderr === "number") writeSync(context.stderr, stderr);
+  throw new Error("server exited (code 3)");
+};
+
+/** For tests where every server crashes. */
+const noOther: TransportFactory = (config) => {
+  throw new Error(`unexpected server ${config.name}`);
 };
 
 describe("mcp list", () => {
@@ -120,6 +135,60 @@ describe("mcp list", () => {
     expect(await box.run(["list"], { transportFactory: factory })).toEqual({
       status: 1,
       stdout: "one: node one.js (local) - ✘ failed: cannot reach it\n",
+      stderr: "",
+    });
+  });
+
+  it("points at the log of a failed stdio server, under the home as ~", async () => {
+    await box.run(["add", "-s", "user", "one", "--", "node", "one.js"]);
+    await box.run(["add", "b", "--", "node", "b.js"]);
+    const factory = withCrashes({ b: "Error: no database\n" }, memoryTransports({ one: serverWith("ping") }).factory);
+    expect(await box.run(["list"], { transportFactory: factory, homedir: box.root })).toEqual({
+      status: 1,
+      stdout: "one: node one.js (user) - ✔ connected · 1 tool\nb: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ~/home/logs/mcp-b.log\n",
+      stderr: "",
+    });
+  });
+
+  it("shows the log's full path when it is not under the user's home", async () => {
+    await box.run(["add", "b", "--", "node", "b.js"]);
+    const run = await box.run(["list"], { transportFactory: withCrashes({ b: "boom" }, noOther) });
+    expect(run.stdout).toBe(`b: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ${box.home.logs}/mcp-b.log\n`);
+  });
+
+  it("gives the log of a failed stdio server in --json", async () => {
+    await box.run(["add", "b", "--", "node", "b.js"]);
+    const run = await box.run(["list", "--json"], { transportFactory: withCrashes({ b: "Error: no database\n" }, noOther) });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        name: "b",
+        scope: "local",
+        status: "failed",
+        type: "stdio",
+        command: "node",
+        args: ["b.js"],
+        tools: [],
+        error: "server exited (code 3)",
+        log: `${box.home.logs}/mcp-b.log`,
+        file: box.home.localConfig,
+      },
+    ]);
+  });
+
+  it("points at no log for a server that wrote nothing, a remote server or an invalid entry", async () => {
+    await box.run(["add", "quiet", "--", "node", "q.js"]);
+    await box.run(["add", "-t", "http", "web", "http://h/mcp"]);
+    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { command: "" } } }));
+    // Logs left with output by earlier runs: only a stdio server that just ran may point at its own.
+    for (const name of ["quiet", "web", "bad"]) await box.write(`${box.home.logs}/mcp-${name}.log`, "Error: from another day\n");
+    const factory = withCrashes({ quiet: "", web: "" }, noOther);
+    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+      status: 1,
+      stdout:
+        `bad: invalid entry (user) - ✘ failed: ${box.home.userConfig}: mcpServers.bad.command: must not be empty\n` +
+        "quiet: node q.js (local) - ✘ failed: server exited (code 3)\n" +
+        "web: http://h/mcp (http, local) - ✘ failed: server exited (code 3)\n",
       stderr: "",
     });
   });

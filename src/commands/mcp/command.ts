@@ -9,8 +9,10 @@ import { McpConfigEditor } from "../../config/editor.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { resolveHome, type HomePaths } from "../../home.ts";
 import { ApprovalsStore } from "../../mcp/approvals.ts";
+import { McpManager } from "../../mcp/manager.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
 import { lastValue, oneOf, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
+import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
@@ -22,12 +24,13 @@ export interface McpCommandIo {
   stderr(text: string): void;
   /** Stamps approvals; defaults to the system clock. */
   readonly now?: () => Date;
-  /** Transports for `mcp list`; defaults to the real stdio / http / sse ones. */
+  /** Transports for `mcp list` and `mcp get`; defaults to the real stdio / http / sse ones. */
   readonly transportFactory?: TransportFactory;
   /**
-   * Registers a synchronous last-chance cleanup that kills `mcp list`'s servers
-   * if the process ends early (exit, SIGINT, SIGTERM): they run in their own
-   * process groups, so a Ctrl-C at the terminal does not reach them.
+   * Registers a synchronous last-chance cleanup that kills the servers
+   * `mcp list` and `mcp get` start if the process ends early (exit, SIGINT,
+   * SIGTERM): they run in their own process groups, so a Ctrl-C at the
+   * terminal does not reach them.
    */
   readonly onExit?: (cleanup: () => void) => void;
 }
@@ -48,19 +51,41 @@ export class CommandContext {
   /** The current directory, absolute: the project whose `.mcp.json` and approvals apply. */
   readonly projectDir: string;
   readonly home: HomePaths;
+  /** Where server logs are, and the user's home directory that paths under it are shown from as `~`. */
+  readonly logPlaces: ServerLogPlaces;
   readonly editor: McpConfigEditor;
   readonly approvals: ApprovalsStore;
 
   constructor(io: McpCommandIo) {
     this.io = io;
     this.projectDir = resolve(io.cwd);
-    this.home = resolveHome(io.env, io.homedir ?? homedir());
+    const userHome = io.homedir ?? homedir();
+    this.home = resolveHome(io.env, userHome);
+    this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
     this.approvals = new ApprovalsStore({
       file: this.home.approvals,
       clock: io.now ?? (() => new Date()),
       warn: (message) => this.warn(message),
     });
+  }
+
+  /**
+   * A non-interactive McpManager, as print mode builds it: unapproved project
+   * servers are kept off, never asked about. Its servers are killed if the
+   * process ends before the caller closes it.
+   */
+  createManager(): McpManager {
+    const manager = new McpManager({
+      projectDir: this.projectDir,
+      approvals: this.approvals,
+      logDir: this.home.logs,
+      env: this.io.env,
+      interactive: false,
+      ...(this.io.transportFactory ? { transportFactory: this.io.transportFactory } : {}),
+    });
+    this.io.onExit?.(() => manager.killAllServerProcessGroups());
+    return manager;
   }
 
   /** Writes one line to stdout. */

@@ -1,27 +1,41 @@
 /**
  * `mini-cc mcp get NAME`: the entry that wins for NAME, as written, with its
  * scope and file, and for a project server whether it is approved and the
- * fingerprint an approval is bound to. Starts nothing.
+ * fingerprint an approval is bound to; then, like `claude mcp get`, its live
+ * status: connected through McpManager (non-interactive, so an unapproved
+ * project server is shown, never started), with its tools, then closed.
  */
 import { WRITABLE_SCOPES } from "../../config/scope-files.ts";
-import { isRemote, type ServerEntry } from "../../config/types.ts";
+import { expandEntry } from "../../config/expand.ts";
+import { isRemote, type ServerConfig, type ServerEntry } from "../../config/types.ts";
 import type { ApprovalRecord } from "../../mcp/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
+import type { McpToolInfo } from "../../mcp/server-state.ts";
 import { commandLine } from "../../mcp/transports.ts";
 import { noMorePositionals, UsageError } from "./arg-parser.ts";
 import { CommandFailure, scopeLabel, type CommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
+import { listRows, statusText } from "./list-rows.ts";
+import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
 
-const USAGE = `Usage: mini-cc mcp get NAME
+const USAGE = `Usage: mini-cc mcp get [options] NAME
 
 Shows the server NAME as its config file declares it (local over project
 over user when several scopes declare it): scope, file, type, command and
 args or URL, env, headers; for a project server, its approval state and
-fingerprint. Exit status 1 when no scope declares NAME or its entry is invalid.
+fingerprint. Then connects to it as a session would and shows its status:
+its tools, or why it failed and, for a stdio server, the log file holding
+its stderr. A project server that is not approved is not started.
 
 Options:
-  -h, --help   show this help`;
+      --no-connect   show the entry only; start nothing
+  -h, --help         show this help
+
+Exit status: 0 when NAME connected, or is a project server waiting for
+approval (shown, not started); 1 when no scope declares NAME, its entry is
+invalid, or it failed to connect. With --no-connect: 0 when NAME is
+declared and valid.`;
 
 /** The lines `mcp get` prints for an entry as written. */
 export function entryLines(entry: ServerEntry): string[] {
@@ -52,6 +66,7 @@ export function approvalText(name: string, status: ApprovalStatus, record: Appro
   return `${what} (run: mini-cc mcp approve ${name})`;
 }
 
+/** The entry as written: scope, what it runs, approval, and the scopes it overrides. */
 async function describe(context: CommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
   const lines = [`${found.name}:`, `  Scope: ${found.scope} (${found.file})`];
   if (!found.ok) {
@@ -65,16 +80,49 @@ async function describe(context: CommandContext, found: CheckedEntry, others: re
     }
   }
   for (const other of others) lines.push(`  Overrides: ${scopeLabel(other.scope)} (${other.file})`);
-  lines.push("", `To remove it: mini-cc mcp remove ${found.name} -s ${found.scope}`);
   return lines;
 }
 
-/** `mini-cc mcp get NAME`. */
+/** `    list_issues  (read-only)`: a connected server's tool by its own name. */
+export function toolLine(tool: McpToolInfo): string {
+  return `    ${tool.name}${tool.annotations.readOnlyHint === true ? "  (read-only)" : ""}`;
+}
+
+/** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
+async function liveStatus(context: CommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
+  const expanded = expandEntry(config.entry, context.io.env);
+  const manager = context.createManager();
+  try {
+    await manager.start([{ ...config, resolved: expanded.entry }]);
+    const snapshot = manager.getSnapshot();
+    const [row] = await listRows(snapshot, {
+      files: new Map([[config.name, config.file]]),
+      approvalOf: (view) => (view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new")),
+      logOf: (view) => failedServerLog(view, context.logPlaces.logDir),
+    });
+    const state = snapshot.servers[0]?.state;
+    if (!row || !state) throw new CommandFailure(`${config.name} did not start`);
+    // Said only of a server that ran: an unapproved one's variables were never read.
+    if (row.status !== "needs-approval") {
+      for (const variable of expanded.unset) {
+        context.warn(`${config.file}: server "${config.name}": environment variable ${variable} is not set; it expands to ""`);
+      }
+    }
+    const lines = [`  Status: ${statusText(row)}`];
+    if (state.status === "connected") lines.push(...state.tools.map(toolLine));
+    if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
+    return { lines, status: row.status === "connected" || row.status === "needs-approval" ? 0 : 1 };
+  } finally {
+    await manager.close();
+  }
+}
+
+/** `mini-cc mcp get [--no-connect] NAME`. */
 export const getCommand: McpSubcommand = {
   name: "get",
-  summary: "show one server's entry, scope and approval",
+  summary: "show one server's entry, approval and live status",
   usage: USAGE,
-  options: [],
+  options: [{ long: "no-connect", value: false }],
   async run(args, context) {
     const name = args.positionals[0];
     if (name === undefined) throw new UsageError("missing NAME");
@@ -86,7 +134,16 @@ export const getCommand: McpSubcommand = {
       const searched = WRITABLE_SCOPES.map((scope) => `${scope} (${context.editor.fileOf(scope)})`);
       throw new CommandFailure(`no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`);
     }
+    // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);
-    return found.ok ? 0 : 1;
+    let status = found.ok ? 0 : 1;
+    if (found.ok && !args.flags.has("no-connect")) {
+      const live = await liveStatus(context, found.config);
+      for (const line of live.lines) context.print(line);
+      status = live.status;
+    }
+    context.print();
+    context.print(`To remove it: mini-cc mcp remove ${found.name} -s ${found.scope}`);
+    return status;
   },
 };

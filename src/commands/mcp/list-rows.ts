@@ -7,6 +7,7 @@ import { isRemote, type ServerEntry, type ServerSource } from "../../config/type
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/server-state.ts";
 import { commandLine } from "../../mcp/transports.ts";
+import { tildePath } from "../../mcp/server-log-hint.ts";
 
 /** One element of `mcp list --json`. */
 export interface ListRow {
@@ -24,6 +25,8 @@ export interface ListRow {
   /** For a project server waiting for approval: never approved ("new") or approved with another entry ("changed"). */
   readonly approval?: Exclude<ApprovalStatus, "approved">;
   readonly error?: string;
+  /** For a failed stdio server that wrote to its stderr log: the log file. */
+  readonly log?: string;
   /** The file that declares it. */
   readonly file: string;
 }
@@ -31,20 +34,36 @@ export interface ListRow {
 /** How each project server's approval stands, for those the manager kept off. */
 export type ApprovalLookup = (view: ServerView) => Promise<ApprovalStatus>;
 
-/** Rows for every server, in the snapshot's order; `files` says which file declared each name. */
-export async function listRows(
-  snapshot: McpSnapshot,
-  files: ReadonlyMap<string, string>,
-  approvalOf: ApprovalLookup,
-): Promise<ListRow[]> {
-  return Promise.all(snapshot.servers.map((view) => listRow(view, files.get(view.name) ?? "", approvalOf)));
+/** The log file of a server, when it failed and its log has something to read (see server-log-hint.ts). */
+export type LogLookup = (view: ServerView) => Promise<string | undefined>;
+
+/** How listRows learns what the snapshot does not hold. */
+export interface RowLookups {
+  /** Which file declared each name. */
+  readonly files: ReadonlyMap<string, string>;
+  readonly approvalOf: ApprovalLookup;
+  readonly logOf: LogLookup;
 }
 
-async function listRow(view: ServerView, file: string, approvalOf: ApprovalLookup): Promise<ListRow> {
+/** Rows for every server, in the snapshot's order. */
+export async function listRows(snapshot: McpSnapshot, lookups: RowLookups): Promise<ListRow[]> {
+  return Promise.all(snapshot.servers.map((view) => listRow(view, lookups)));
+}
+
+async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> {
+  const file = lookups.files.get(view.name) ?? "";
   const entry = view.config?.entry;
-  const outcome = await statusOf(view, file, approvalOf);
+  const [outcome, log] = await Promise.all([statusOf(view, file, lookups.approvalOf), lookups.logOf(view)]);
   // Key order is the --json output's: who, how it stands, what it runs, where it is written.
-  return { name: view.name, scope: view.source, status: outcome.status, ...describeEntry(entry), ...outcome.extra, file };
+  return {
+    name: view.name,
+    scope: view.source,
+    status: outcome.status,
+    ...describeEntry(entry),
+    ...outcome.extra,
+    ...(log !== undefined ? { log } : {}),
+    file,
+  };
 }
 
 async function statusOf(
@@ -76,16 +95,21 @@ function describeEntry(entry: ServerEntry | undefined): Pick<ListRow, "type" | "
   return { type: "stdio", command: entry.command, args: entry.args ?? [] };
 }
 
-/** `tracker: node server.ts (project) - ✔ connected · 3 tools`. */
-export function formatListLine(row: ListRow): string {
+/**
+ * `tracker: node server.ts (project) - ✔ connected · 3 tools`, and under a
+ * failed server with a log, `  log: ~/.mini-cc/logs/mcp-tracker.log`.
+ */
+export function formatListLines(row: ListRow, userHome: string): string[] {
   let target: string;
   if (row.url !== undefined) target = `${row.url} (${row.type}, ${row.scope})`;
   else if (row.command !== undefined) target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${row.scope})`;
   else target = `invalid entry (${row.scope})`;
-  return `${row.name}: ${target} - ${statusText(row)}`;
+  const line = `${row.name}: ${target} - ${statusText(row)}`;
+  return row.log !== undefined ? [line, `  log: ${tildePath(row.log, userHome)}`] : [line];
 }
 
-function statusText(row: ListRow): string {
+/** `✔ connected · 3 tools`, `✘ failed: REASON`, `? needs approval (run: …)`: how a row stands. */
+export function statusText(row: ListRow): string {
   switch (row.status) {
     case "connected":
       return `✔ connected · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;

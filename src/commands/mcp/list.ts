@@ -4,21 +4,23 @@
  * shown, never started), then closed again.
  */
 import { loadMcpConfig } from "../../config/load.ts";
-import { McpManager } from "../../mcp/manager.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import type { McpSubcommand } from "./command.ts";
-import { formatListLine, isConnected, listRows } from "./list-rows.ts";
+import { formatListLines, isConnected, listRows } from "./list-rows.ts";
+import { failedServerLog } from "../../mcp/server-log-hint.ts";
 
 const USAGE = `Usage: mini-cc mcp list [--json]
 
 Lists the MCP servers of every scope (local over project over user on the
 same name) and checks each by connecting to all of them at once. Project
 servers from .mcp.json that are not approved yet are shown, not started.
+Under a stdio server that failed, the log file holding its stderr.
 
 Options:
   --json       print a JSON array of {name, scope, status, type, command
-               and args or url, tools, approval?, error?, file}; an invalid
-               entry has no type, command or url
+               and args or url, tools, approval?, error?, log?, file}; an
+               invalid entry has no type, command or url; log is the stderr
+               log of a failed stdio server
   -h, --help   show this help
 
 Exit status: 0 when every listed server connected (or none is configured);
@@ -33,7 +35,7 @@ export const listCommand: McpSubcommand = {
   options: [{ long: "json", value: false }],
   async run(args, context) {
     noMorePositionals(args.positionals, 0);
-    const { io, projectDir, home } = context;
+    const { io, projectDir, home, logPlaces } = context;
     const loaded = await loadMcpConfig({ cwd: projectDir, home, env: io.env });
     for (const line of [...loaded.problems, ...loaded.warnings]) context.warn(line);
     const json = args.flags.has("json");
@@ -46,23 +48,16 @@ export const listCommand: McpSubcommand = {
       return loaded.problems.length > 0 ? 1 : 0;
     }
 
-    const manager = new McpManager({
-      projectDir,
-      approvals: context.approvals,
-      logDir: home.logs,
-      env: io.env,
-      interactive: false,
-      ...(io.transportFactory ? { transportFactory: io.transportFactory } : {}),
-    });
-    io.onExit?.(() => manager.killAllServerProcessGroups());
+    const manager = context.createManager();
     try {
       await manager.start(loaded.servers);
-      const files = new Map(loaded.servers.map((server) => [server.name, server.file]));
-      const rows = await listRows(manager.getSnapshot(), files, (view) =>
-        view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new"),
-      );
+      const rows = await listRows(manager.getSnapshot(), {
+        files: new Map(loaded.servers.map((server) => [server.name, server.file])),
+        approvalOf: (view) => (view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new")),
+        logOf: (view) => failedServerLog(view, logPlaces.logDir),
+      });
       if (json) context.print(JSON.stringify(rows, null, 2));
-      else for (const row of rows) context.print(formatListLine(row));
+      else for (const row of rows) for (const line of formatListLines(row, logPlaces.userHome)) context.print(line);
       return rows.every(isConnected) && loaded.problems.length === 0 ? 0 : 1;
     } finally {
       // Output first, then the servers go: closing waits for each process group to exit.

@@ -1,13 +1,15 @@
 /**
  * The text of `/mcp` and `/mcp -v`: one aligned line per server
  * (`tracker  connected  project  3 tools`), and with -v each tool under it,
- * by the name the model sees, with its hints and title.
+ * by the name the model sees, with its hints and title. Under a failed
+ * stdio server, the log file holding its stderr.
  */
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
 import type { McpToolView } from "../tui-runtime.ts";
 
-const TOOL_INDENT = "    ";
+/** Indent of the lines under a server: its tools, its log. */
+export const SUB_INDENT = "    ";
 
 /** What follows the source column: tool count, or why the server is not usable. */
 export function serverDetail(state: ServerState): string {
@@ -51,11 +53,25 @@ export function toolLine(tool: McpToolView): string {
 
 function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] {
   if (server.state.status !== "connected") return [];
-  return tools.filter((tool) => tool.server === server.name).map((tool) => TOOL_INDENT + toolLine(tool));
+  return tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + toolLine(tool));
 }
 
-/** The /mcp listing; with `tools` (the registry's), each server's tools under it. */
-export function mcpStatusLines(snapshot: McpSnapshot, tools?: readonly McpToolView[]): string[] {
+/** `    log: ~/.mini-cc/logs/mcp-b.log` */
+export function logLine(path: string): string {
+  return `${SUB_INDENT}log: ${path}`;
+}
+
+/** What /mcp shows beyond the snapshot. */
+export interface StatusLineOptions {
+  /** The registry's tools (`/mcp -v`): each server's listed under it. */
+  readonly tools?: readonly McpToolView[];
+  /** Log paths as shown to the user, by server name: each under its server. */
+  readonly logs?: ReadonlyMap<string, string>;
+}
+
+/** The /mcp listing. */
+export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions = {}): string[] {
+  const { tools, logs } = options;
   const { servers } = snapshot;
   if (servers.length === 0) {
     return ["No MCP servers configured. Declare them in .mcp.json, or add one with `mini-cc mcp add`."];
@@ -73,6 +89,8 @@ export function mcpStatusLines(snapshot: McpSnapshot, tools?: readonly McpToolVi
     ];
     lines.push(columns.join("  "));
     if (tools) lines.push(...toolLines(server, tools));
+    const log = logs?.get(server.name);
+    if (log !== undefined) lines.push(logLine(log));
   }
   return lines;
 }

@@ -2,11 +2,14 @@
  * The shape of a slash command: one per file, React-free, so each is tested
  * by calling `run` with a plain context.
  */
+import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
 import type { TuiMcp } from "../tui-runtime.ts";
 
 /** What a command may use. */
 export interface CommandContext {
   readonly mcp: TuiMcp;
+  /** Where servers' stderr logs are, for the `log:` line under a failed server; without it, none is shown. */
+  readonly serverLogs?: ServerLogPlaces;
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
 }

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpCommand } from "../../../../src/session/commands/mcp-command.ts";
 import { BUILTIN_COMMANDS } from "../../../../src/session/commands/command-registry.ts";
 import type { ServerView } from "../../../../src/mcp/server-state.ts";
@@ -106,5 +109,69 @@ describe("/mcp", () => {
   it("shows usage for anything else", async () => {
     expect(await run(["restart"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart NAME"] });
     expect(await run(["-x"])).toMatchObject({ isError: true });
+  });
+});
+
+describe("/mcp log hints", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "mini-cc-slash-mcp-"));
+    await mkdir(join(root, "logs"));
+    const header = "--- 2026-05-01T10:00:00.000Z mini-cc started";
+    await writeFile(join(root, "logs/mcp-broken.log"), `${header} broken: node broken.js\nError: no database\n`);
+    // Output from an earlier start, then a start that wrote nothing (a command not found).
+    await writeFile(join(root, "logs/mcp-quiet.log"), `${header} quiet: node quiet.js\nError: old\n${header} quiet: nope\n`);
+    await writeFile(join(root, "logs/mcp-web.log"), "Error: not ours\n");
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const servers = (): ServerView[] => [
+    server("tracker", connected(TRACKER_TOOLS), "project"),
+    server("broken", { status: "failed", error: "Error: no database" }, "local"),
+    server("quiet", { status: "failed", error: "command not found: nope" }, "user"),
+    server("web", { status: "failed", error: "fetch failed" }, "user", { type: "http", url: "http://h/mcp" }),
+  ];
+  const runWithLogs = (args: string[], mcp = new RecordingMcp(servers())) =>
+    mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS, serverLogs: { logDir: join(root, "logs"), userHome: root } });
+
+  it("shows the log of a failed stdio server that wrote to it, under the home as ~", async () => {
+    expect(await runWithLogs([])).toEqual({
+      kind: "output",
+      isError: false,
+      lines: [
+        "MCP 1/4 connected · 3 tools",
+        "tracker  connected  project  3 tools",
+        "broken   failed     local    Error: no database",
+        "    log: ~/logs/mcp-broken.log",
+        "quiet    failed     user     command not found: nope",
+        "web      failed     user     fetch failed",
+      ],
+    });
+  });
+
+  it("shows the log under the tools with -v", async () => {
+    expect(await runWithLogs(["-v"])).toMatchObject({
+      lines: [
+        "MCP 1/4 connected · 3 tools",
+        "tracker  connected  project  3 tools",
+        "    mcp__tracker__list_issues  (read-only)",
+        "    mcp__tracker__get_issue  (read-only)",
+        "    mcp__tracker__add_comment",
+        "broken   failed     local    Error: no database",
+        "    log: ~/logs/mcp-broken.log",
+        "quiet    failed     user     command not found: nope",
+        "web      failed     user     fetch failed",
+      ],
+    });
+  });
+
+  it("shows the log of a server that failed to restart", async () => {
+    const mcp = new RecordingMcp(servers());
+    mcp.restartTo = { status: "failed", error: "Error: no database" };
+    expect(await runWithLogs(["restart", "broken"], mcp)).toEqual({
+      kind: "output",
+      isError: true,
+      lines: ["broken failed to restart: Error: no database", "    log: ~/logs/mcp-broken.log"],
+    });
   });
 });

@@ -1,0 +1,64 @@
+import { join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
+
+// Real subprocesses, run by the Node running the tests (bare `node` may be older).
+const ROOT = resolve(import.meta.dirname, "../..");
+const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
+const TEST_SERVER = join(ROOT, "tests/helpers/mcp-test-server.mjs");
+const NODE = process.execPath;
+
+let box: CommandSandbox;
+beforeEach(async () => {
+  box = await createSandbox();
+});
+afterEach(async () => {
+  await box.dispose();
+});
+
+describe("mcp get with real servers", () => {
+  it("connects the example tracker, lists its tools and exits 0", async () => {
+    await box.run(["add", "tracker", "--", NODE, TRACKER]);
+    expect(await box.run(["get", "tracker"])).toEqual({
+      status: 0,
+      stderr: "",
+      stdout: [
+        "tracker:",
+        `  Scope: local (${box.home.localConfig})`,
+        "  Type: stdio",
+        `  Command: ${NODE}`,
+        `  Args: ${TRACKER}`,
+        "  Status: ✔ connected · 3 tools",
+        "    list_issues  (read-only)",
+        "    get_issue  (read-only)",
+        "    add_comment",
+        "",
+        "To remove it: mini-cc mcp remove tracker -s local",
+        "",
+      ].join("\n"),
+    });
+  });
+
+  it("shows a server that dies at startup with its own last words and its log, and exits 1", async () => {
+    await box.run(["add", "-e", "MCP_TEST_MODE=exit", "dying", "--", NODE, TEST_SERVER]);
+    expect(await box.run(["get", "dying"], { homedir: box.root })).toEqual({
+      status: 1,
+      stderr: "",
+      stdout: [
+        "dying:",
+        `  Scope: local (${box.home.localConfig})`,
+        "  Type: stdio",
+        `  Command: ${NODE}`,
+        `  Args: ${TEST_SERVER}`,
+        "  Env:",
+        "    MCP_TEST_MODE=exit",
+        "  Status: ✘ failed: server exited (code 3): Error: boom at startup",
+        "  Log: ~/home/logs/mcp-dying.log",
+        "",
+        "To remove it: mini-cc mcp remove dying -s local",
+        "",
+      ].join("\n"),
+    });
+    expect(await box.read(join(box.home.logs, "mcp-dying.log"))).toContain("\nstarting up\nError: boom at startup\n");
+  });
+});
