@@ -2,9 +2,9 @@
  * McpManager: every declared server's life in one store (DESIGN.md, "Server
  * state"). It asks approvals before a project server may run, connects all
  * servers at once, keeps each session open, and turns their tools into
- * ordinary Tools. A server lost after connecting is reconnected with backoff
- * (reconnect-policy.ts). Everything outside (approvals file, env, clock,
- * transports, reconnect policy) comes in through the constructor.
+ * ordinary Tools. A lost server (a stdio exit; a remote one's failed ping or
+ * call, keepalive.ts) is reconnected with backoff (reconnect-policy.ts). The
+ * outside (approvals, env, clock, transports) comes in through the constructor.
  */
 import { isInvalid, type DeclaredServer, type ServerConfig } from "../config/types.ts";
 import { Store, type ReadableStore } from "../store.ts";
@@ -32,7 +32,7 @@ export interface McpManagerOptions {
   approvals: ApprovalRecords;
   /** Where `mcp-<name>.log` files go (`<home>/logs`). */
   logDir: string;
-  /** mini-cc's environment: MCP_TIMEOUT, MCP_TOOL_TIMEOUT, MAX_MCP_OUTPUT_TOKENS, and PATH etc. for children. */
+  /** mini-cc's environment: MCP_TIMEOUT, MCP_TOOL_TIMEOUT, MCP_KEEPALIVE_MS, MAX_MCP_OUTPUT_TOKENS, and PATH etc. for children. */
   env: Env;
   /** A user can answer approval questions (TUI); false in print mode and `mcp list`. */
   interactive: boolean;

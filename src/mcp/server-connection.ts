@@ -2,17 +2,21 @@
  * One server's live MCP session: its start (stderr log header, transport,
  * handshake under a deadline), its tool list (all pages, refreshed on
  * list_changed), tool calls, and telling the manager when the server goes
- * away on its own.
+ * away on its own: a stdio server's exit closes the transport; a remote one
+ * is noticed by keepalive pings and connection-level call failures
+ * (keepalive.ts).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { Clock } from "./clock.ts";
 import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
 import type { McpToolInfo } from "./server-state.ts";
+import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS, KeepaliveError } from "./keepalive.ts";
 import { describesExit, SpawnError } from "./stdio-transport.ts";
-import { connectTimeoutMs, formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
+import { connectTimeoutMs, formatSeconds, keepaliveIntervalMs, MAX_TIMER_MS } from "./timeouts.ts";
 import { commandLine, type TransportContext, type TransportFactory } from "./transports.ts";
 
 /** What a successful handshake yields. */
@@ -41,6 +45,10 @@ export interface ServerConnectionOptions {
   onLost: (reason: string) => void;
   /** The server announced a new tool list and we fetched it. */
   onToolsChanged: (tools: McpToolInfo[]) => void;
+  /** An http/sse server: a tool call failing at the connection level counts as a loss. */
+  remote?: boolean;
+  /** Ping the server this often once connected (ms); 0 or absent: never (stdio exits are seen anyway). */
+  keepaliveMs?: number;
 }
 
 /** Servers may paginate tools/list; this bounds a server that never stops. */
@@ -55,6 +63,11 @@ export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return oneLine(String(error));
   const cause = error.cause instanceof Error && error.cause.message ? `: ${error.cause.message}` : "";
   return oneLine(`${error.message}${cause}`);
+}
+
+/** Why a remote server counts as lost, in one line: a 404 means it forgot our session (it restarted). */
+function lossReason(error: unknown): string {
+  return error instanceof StreamableHTTPError && error.code === 404 ? "session not found (HTTP 404)" : describeError(error);
 }
 
 /** The SDK's Tool as the store keeps it: defaults filled, only known annotations. */
@@ -80,11 +93,15 @@ export class ServerConnection {
   readonly #options: ServerConnectionOptions;
   #connected = false;
   #closing: Promise<void> | undefined;
+  /** Set before the client closes: some transports report the close synchronously, before #closing is assigned. */
+  #closed = false;
+  #lost = false;
+  #keepalive: Keepalive | undefined;
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
     this.#client.onclose = () => {
-      if (this.#connected && !this.#closing) void this.#reportLost();
+      if (this.#connected && !this.#closed && !this.#lost) void this.#reportLost();
     };
     this.#client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
@@ -114,6 +131,7 @@ export class ServerConnection {
     try {
       const server = await Promise.race([handshake, deadline]);
       this.#connected = true;
+      this.#startKeepalive();
       return server;
     } catch (error) {
       const failure = error instanceof ConnectError ? error : await this.#explain(error);
@@ -151,16 +169,50 @@ export class ServerConnection {
     const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
     const line = exit ? await this.#options.stderrReason() : "";
     const reason = exit ?? "connection closed";
-    this.#options.onLost(line ? `${reason}: ${line}` : reason);
+    this.#lose(line ? `${reason}: ${line}` : reason);
   }
 
-  /** Calls a tool; rejects on protocol errors, timeouts (`timeoutMs` as the SDK's deadline) and aborts. */
-  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
-    return this.#client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs }) as Promise<CallToolResult>;
+  /** Pings a connected remote server on its interval; a failed or unanswered ping is a loss. */
+  #startKeepalive(): void {
+    const intervalMs = this.#options.keepaliveMs ?? 0;
+    if (intervalMs <= 0) return;
+    const timeout = Math.min(KEEPALIVE_TIMEOUT_MS + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS);
+    this.#keepalive = new Keepalive({
+      clock: this.#options.clock,
+      intervalMs,
+      timeoutMs: KEEPALIVE_TIMEOUT_MS,
+      ping: (signal) => this.#client.ping({ signal, timeout }),
+      onFailed: (error) => this.#lose(error instanceof KeepaliveError ? error.message : `ping failed: ${lossReason(error)}`),
+    });
+    this.#keepalive.start();
   }
 
-  /** Closes the session; for stdio this kills the server's process group. */
+  /** Tells the manager once that the server is gone, unless we are closing it ourselves. */
+  #lose(reason: string): void {
+    if (this.#lost || this.#closed) return;
+    this.#lost = true;
+    this.#keepalive?.stop();
+    this.#options.onLost(reason);
+  }
+
+  /**
+   * Calls a tool; rejects on protocol errors, timeouts (`timeoutMs` as the SDK's
+   * deadline) and aborts. A remote server unreachable at the connection level
+   * is also reported lost, so the reconnect series gives the next call a chance.
+   */
+  async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
+    try {
+      return (await this.#client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs })) as CallToolResult;
+    } catch (error) {
+      if (this.#options.remote && this.#connected && isConnectionLoss(error)) this.#lose(lossReason(error));
+      throw error;
+    }
+  }
+
+  /** Closes the session and stops its keepalive; for stdio this kills the server's process group. */
   close(): Promise<void> {
+    this.#closed = true;
+    this.#keepalive?.stop();
     this.#closing ??= this.#client.close().catch(() => {});
     return this.#closing;
   }
@@ -198,12 +250,15 @@ export async function openSession(request: SessionRequest): Promise<{ connection
       log = openServerLog(request.logDir, config.name, header, new Date(clock.now()));
     }
     const opened = log;
+    const remote = isRemote(config.resolved);
     const connection = new ServerConnection({
       transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore" }),
       clock,
       stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
       onLost: request.onLost,
       onToolsChanged: request.onToolsChanged,
+      remote,
+      keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
     });
     request.onCreated(connection);
     return { connection, server: await connection.open(connectTimeoutMs(request.context.env, config.resolved)) };

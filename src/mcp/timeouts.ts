@@ -1,6 +1,8 @@
 /**
- * The three MCP limits a user can set through the environment (DESIGN.md,
- * "Environment"), read from an env object passed in, never from process.env.
+ * The MCP limits a user can set through the environment (DESIGN.md,
+ * "Environment"), read from an env object passed in, never from process.env:
+ * MCP_TIMEOUT, MCP_TOOL_TIMEOUT, and MCP_KEEPALIVE_MS (remote servers' ping
+ * interval; 0 turns the keepalive off).
  */
 import type { ServerEntry } from "../config/types.ts";
 
@@ -10,6 +12,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 /** Tool call timeout when MCP_TOOL_TIMEOUT is unset: ten minutes. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
+/** Keepalive ping interval for http/sse servers when MCP_KEEPALIVE_MS is unset: 30 s. */
+export const DEFAULT_KEEPALIVE_MS = 30_000;
 /** setTimeout fires at once beyond this; longer limits are clamped to it. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
@@ -26,6 +30,13 @@ export function connectTimeoutMs(env: Env, entry: ServerEntry): number {
 /** An explicit per-call timeout, else MCP_TOOL_TIMEOUT, else 10 minutes. */
 export function toolTimeoutMs(env: Env, explicit?: number): number {
   return positiveMs(explicit) ?? positiveMs(env.MCP_TOOL_TIMEOUT) ?? DEFAULT_TOOL_TIMEOUT_MS;
+}
+
+/** MCP_KEEPALIVE_MS, else 30 s; 0 when it is "0" (no keepalive). */
+export function keepaliveIntervalMs(env: Env): number {
+  const raw = env.MCP_KEEPALIVE_MS;
+  if (raw !== undefined && raw.trim() !== "" && Number(raw) === 0) return 0;
+  return positiveMs(raw) ?? DEFAULT_KEEPALIVE_MS;
 }
 
 /** `15s`, `0.5s`, `600s`: how limits appear in messages. */

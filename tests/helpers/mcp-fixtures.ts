@@ -3,9 +3,12 @@
  * record, waiting on the manager's store, and process checks.
  */
 import { readFileSync } from "node:fs";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { RemoteEntry, ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approval-types.ts";
 import type { Clock } from "../../src/mcp/clock.ts";
 import type { McpManager } from "../../src/mcp/manager.ts";
@@ -15,6 +18,11 @@ import type { TransportFactory } from "../../src/mcp/transports.ts";
 /** A stdio server entry, as written and as resolved (no variables in tests). */
 export function stdioServer(name: string, entry: StdioEntry, source: ServerSource = "user"): ServerConfig {
   return { name, source, file: "/project/.mcp.json", entry, resolved: entry };
+}
+
+/** An http server entry (the URL is never fetched when an in-memory factory serves it). */
+export function remoteServer(name: string, entry: RemoteEntry = { type: "http", url: `http://${name}.test/mcp` }): ServerConfig {
+  return { name, source: "user", file: "/project/.mcp.json", entry, resolved: entry };
 }
 
 /** Approvals kept in memory, answering like the real store: by the entry as written. */
@@ -170,4 +178,85 @@ export async function gone(pid: number, ms = 3000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   return !alive(pid);
+}
+
+/** Polls `test` every few ms until it holds; rejects after `ms`. For waits the store does not announce. */
+export async function eventually(test: () => boolean, ms = 2000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error("condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/**
+ * How every RemoteLink behaves now: "up" passes messages; "refuse" fails each
+ * send as fetch does against a closed port; "forgotten" answers 404 as a
+ * restarted server does to an old session; "silent" loses them.
+ */
+export type LinkMode = "up" | "refuse" | "forgotten" | "silent";
+
+/** The error fetch throws when nothing listens on the port. */
+export function fetchRefused(): Error {
+  const cause = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
+  return new TypeError("fetch failed", { cause });
+}
+
+/** A client transport in front of an in-memory one that fails as HTTP does when its server is gone: sends fail or vanish, and nothing reports a close. */
+class RemoteLink implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  readonly #inner: Transport;
+  readonly #mode: () => LinkMode;
+  readonly #onPing: () => void;
+
+  constructor(inner: Transport, mode: () => LinkMode, onPing: () => void) {
+    this.#inner = inner;
+    this.#mode = mode;
+    this.#onPing = onPing;
+  }
+
+  start(): Promise<void> {
+    this.#inner.onmessage = (message, extra) => {
+      if (this.#mode() === "up") this.onmessage?.(message, extra);
+    };
+    this.#inner.onclose = () => this.onclose?.();
+    this.#inner.onerror = (error) => this.onerror?.(error);
+    return this.#inner.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ("method" in message && message.method === "ping") this.#onPing();
+    const mode = this.#mode();
+    if (mode === "refuse") throw fetchRefused();
+    if (mode === "forgotten") throw new StreamableHTTPError(404, "Error POSTing to endpoint: ");
+    if (mode === "up") await this.#inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+}
+
+/**
+ * memoryTransports behind RemoteLinks: `control.mode` applies to every link,
+ * new ones included; `pings` counts ping requests sent per server.
+ */
+export function remoteLinks(servers: Record<string, () => McpServer>): {
+  factory: TransportFactory;
+  built: Record<string, number>;
+  pings: Record<string, number>;
+  control: { mode: LinkMode };
+} {
+  const memory = memoryTransports(servers);
+  const control = { mode: "up" as LinkMode };
+  const pings: Record<string, number> = {};
+  const factory: TransportFactory = (config, context) =>
+    new RemoteLink(
+      memory.factory(config, context),
+      () => control.mode,
+      () => void (pings[config.name] = (pings[config.name] ?? 0) + 1),
+    );
+  return { factory, built: memory.built, pings, control };
 }

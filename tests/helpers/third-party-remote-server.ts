@@ -47,8 +47,8 @@ function notesServer(notes: string[]): McpServer {
   return server;
 }
 
-/** Starts the server on 127.0.0.1, port 0. */
-export async function startRemoteServer(): Promise<RemoteMcpServer> {
+/** Starts the server on 127.0.0.1, on `port` (0: any free port; a stopped server's port brings it back "restarted"). */
+export async function startRemoteServer(port = 0): Promise<RemoteMcpServer> {
   const requests: RecordedRequest[] = [];
   const notes: string[] = [];
   const streams = new Map<string, StreamableHTTPServerTransport>();
@@ -80,11 +80,11 @@ export async function startRemoteServer(): Promise<RemoteMcpServer> {
     if (transport) return void transport.handlePostMessage(req, res);
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
+  await new Promise<void>((resolve) => http.listen(port, "127.0.0.1", resolve));
+  const bound = (http.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     notes,
     async close() {
