@@ -12,15 +12,14 @@ import { textResult, type ToolResult } from "../tools/tool.ts";
 import type { ApprovalChoice, ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { maxOutputChars } from "./content.ts";
-import { instructionsSection } from "./instructions.ts";
-import { McpTool, type McpCaller } from "./mcp-tool.ts";
+import type { McpCaller, McpTool } from "./mcp-tool.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError, openSession, type ServerConnection } from "./server-connection.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
+import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
 import { runToolCall } from "./tool-call.ts";
-import { assignToolNames } from "./tool-naming.ts";
 import { createTransport, type TransportFactory } from "./transports.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -196,25 +195,13 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
   tools(): McpTool[] {
     const snapshot = this.getSnapshot();
-    if (this.#tools?.snapshot === snapshot) return this.#tools.tools;
-    const entries = snapshot.servers.flatMap((view) =>
-      view.state.status === "connected" ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
-    );
-    const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
-    const tools = entries.map(
-      (e, i) => new McpTool({ name: names[i] as string, server: e.server, info: e.info, caller: this }),
-    );
-    this.#tools = { snapshot, tools };
-    return tools;
+    if (this.#tools?.snapshot !== snapshot) this.#tools = { snapshot, tools: toolsOf(snapshot, this) };
+    return this.#tools.tools;
   }
 
   /** The `# MCP Server Instructions` system-prompt section ("" when no connected server sent any). */
   instructionsSection(): string {
-    return instructionsSection(
-      this.getSnapshot().servers.flatMap((view) =>
-        view.state.status === "connected" ? [{ name: view.name, instructions: view.state.instructions }] : [],
-      ),
-    );
+    return instructionsOf(this.getSnapshot());
   }
 
   /** A connect the user asked for (start, approval, restart): a fresh reconnect series, shown as pending. */
