@@ -79,6 +79,14 @@ function exit(code: number): void {
   process.stdout.write("", () => process.exit(code));
 }
 
+// A reader that stopped early (`mini-cc -p … | head -1`) is not a crash: end quietly, as SIGPIPE would ('exit' still kills the servers).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(128 + 13);
+  });
+}
+
 main(process.argv.slice(2)).then(exit, (error: unknown) => {
   if (error instanceof UsageError) {
     process.stderr.write(`mini-cc: ${error.message}\n${USAGE}\n`);

@@ -15,6 +15,9 @@ export const CHARS_PER_TOKEN = 4;
 type Block = TextBlock | ImageBlock;
 type McpContent = CallToolResult["content"][number];
 
+/** The image media types the Messages API accepts. */
+const API_IMAGE_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
 const text = (value: string): TextBlock => ({ type: "text", text: value });
 
 /** Decoded size of a base64 string, without decoding it. */
@@ -28,8 +31,14 @@ export function convertBlock(block: McpContent): Block {
   switch (block.type) {
     case "text":
       return text(block.text);
-    case "image":
-      return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
+    case "image": {
+      // The API refuses any other type, and the refused block would stay in the conversation, failing every later request.
+      const mediaType = block.mimeType.toLowerCase();
+      if (!API_IMAGE_TYPES.has(mediaType)) {
+        return text(`[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]`);
+      }
+      return { type: "image", source: { type: "base64", media_type: mediaType, data: block.data } };
+    }
     case "audio":
       return text(`[Audio (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model cannot receive audio.]`);
     case "resource": {

@@ -247,7 +247,12 @@ export async function openSession(request: SessionRequest): Promise<{ connection
     if (!isRemote(config.resolved)) {
       const command = commandLine(config.resolved);
       const header = request.note ? `${command} (${request.note})` : command;
-      log = openServerLog(request.logDir, config.name, header, new Date(clock.now()));
+      try {
+        log = openServerLog(request.logDir, config.name, header, new Date(clock.now()));
+      } catch {
+        // A home we cannot write (read-only, full) costs the log, not the server: its stderr is discarded.
+        log = undefined;
+      }
     }
     const opened = log;
     const remote = isRemote(config.resolved);

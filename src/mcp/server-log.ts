@@ -23,7 +23,7 @@ export interface OpenedLog {
 
 /** `mcp-<name>.log`, with characters a file name should not carry replaced. */
 export function serverLogPath(logDir: string, name: string): string {
-  return join(logDir, `mcp-${name.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
+  return join(logDir, `mcp-${name.replace(/[^\p{L}\p{N}_.-]/gu, "_")}.log`);
 }
 
 /** Opens the log for appending and writes the session header line. */

@@ -29,4 +29,9 @@ describe("serverLogPath", () => {
     expect(serverLogPath(home.logs, "tracker")).toBe("/tmp/mc/logs/mcp-tracker.log");
     expect(serverLogPath(home.logs, "../x/y")).toBe("/tmp/mc/logs/mcp-.._x_y.log");
   });
+
+  it("keeps letters of any script, so two non-Latin server names get two logs", () => {
+    expect(serverLogPath("/tmp/mc/logs", "日本")).toBe("/tmp/mc/logs/mcp-日本.log");
+    expect(serverLogPath("/tmp/mc/logs", "中国")).toBe("/tmp/mc/logs/mcp-中国.log");
+  });
 });

@@ -21,6 +21,22 @@ describe("convertToolResult", () => {
     });
   });
 
+  it("replaces an image of a media type the API does not take with a note, so later requests are not refused", () => {
+    const result = convertToolResult(
+      {
+        content: [
+          { type: "image", data: "PHN2Zz4=", mimeType: "image/svg+xml" },
+          { type: "image", data: "/9j/", mimeType: "image/jpeg" },
+        ],
+      },
+      1000,
+    );
+    expect(result.content).toEqual([
+      { type: "text", text: "[Image (image/svg+xml, 5 bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]" },
+      { type: "image", source: { type: "base64", media_type: "image/jpeg", data: "/9j/" } },
+    ]);
+  });
+
   it("replaces audio with a note", () => {
     const result = convertToolResult({ content: [{ type: "audio", data: "AAAA", mimeType: "audio/wav" }] }, 1000);
     expect(result.content).toEqual([

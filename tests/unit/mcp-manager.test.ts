@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -225,6 +225,18 @@ describe("McpManager connect failures", () => {
     await m.start([entry("nope"), entry("ok")]);
     expect(stateOf(m, "nope")).toEqual({ status: "failed", error: "no in-memory server nope" });
     expect(stateOf(m, "ok").status).toBe("connected");
+    await m.close();
+  });
+
+  it("starts a stdio server whose log file cannot be opened, its stderr discarded", async () => {
+    const { factory } = memoryTransports({ a: () => makeServer() });
+    const stderr: Array<number | "ignore"> = [];
+    const home = mkdtempSync(join(tmpdir(), "mcp-manager-"));
+    writeFileSync(join(home, "logs"), ""); // A file where the logs folder should be: like a read-only home.
+    const m = manager((config, context) => (stderr.push(context.stderr), factory(config, context)), { logDir: join(home, "logs") });
+    await m.start([entry("a")]);
+    expect(stateOf(m, "a").status).toBe("connected");
+    expect(stderr).toEqual(["ignore"]);
     await m.close();
   });
 
