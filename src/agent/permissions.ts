@@ -100,7 +100,8 @@ export class PermissionChain {
     const name = tool.name;
     const target = this.#targetPath(tool, input);
     const call: RuleCall = { name, subject: subjectOf(input, target, this.#cwd) };
-    if (this.#deny.some((rule) => ruleMatches(rule, call, "deny"))) {
+    const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
+    if (this.#deny.some((rule) => denyCalls.some((c) => ruleMatches(rule, c, "deny")))) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
     // Plan mode is a promise that nothing changes: no allow rule overrides it.

@@ -2,6 +2,7 @@
  * A server's tool as an ordinary Tool: the agent loop cannot tell it from
  * Read or Bash. run() forwards to McpManager.call, which never throws.
  */
+import { mcpToolName } from "./tool-naming.ts";
 import type { Tool, ToolContext, ToolResult } from "../tools/tool.ts";
 import type { McpToolInfo } from "./server-state.ts";
 
@@ -50,6 +51,8 @@ export class McpTool implements Tool {
   readonly toolName: string;
   /** title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint: for display. */
   readonly annotations: McpToolInfo["annotations"];
+  /** The plain `mcp__server__tool` when a name collision gave this tool a suffix. */
+  readonly aliases: readonly string[];
   readonly #caller: McpCaller;
 
   constructor(options: McpToolOptions) {
@@ -61,6 +64,8 @@ export class McpTool implements Tool {
     this.inputSchema = info.inputSchema;
     this.readOnly = info.annotations.readOnlyHint === true;
     this.annotations = info.annotations;
+    const plain = mcpToolName(options.server, info.name);
+    this.aliases = plain === options.name ? [] : [plain];
     this.#caller = options.caller;
   }
 

@@ -20,6 +20,13 @@ export interface Tool {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
+  /**
+   * Other names the tool is known by (an MCP tool renamed with a hash suffix on
+   * a collision keeps its plain `mcp__server__tool`): a deny rule naming any of
+   * them applies, so renaming never lets a denied tool through. Allow rules
+   * must name the tool itself.
+   */
+  readonly aliases?: readonly string[];
   /** Runs without asking in every mode (Read, Glob, Grep, MCP tools with readOnlyHint). */
   readonly readOnly: boolean;
   /** Changes files in the working directory: acceptEdits lets it through. */

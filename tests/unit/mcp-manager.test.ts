@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DeclaredServer } from "../../src/config/types.ts";
 import { ApprovalsStore } from "../../src/mcp/approvals.ts";
+import { PermissionChain } from "../../src/agent/permissions.ts";
 import { McpManager, type McpManagerOptions } from "../../src/mcp/manager.ts";
 import { NO_RECONNECT } from "../../src/mcp/reconnect-policy.ts";
 import type { TransportFactory } from "../../src/mcp/transports.ts";
@@ -313,6 +314,21 @@ describe("McpManager tools", () => {
     expect(new Set(names).size).toBe(8);
     expect(names.every((n) => /^mcp__a_b__(echo|lookup|fail|slow)_[0-9a-f]{6}$/.test(n))).toBe(true);
     expect(m.tools().filter((t) => t.readOnly).map((t) => t.toolName)).toEqual(["lookup", "lookup"]);
+    await m.close();
+  });
+
+  it("keeps a renamed tool's plain name as an alias that deny rules still match", async () => {
+    const { factory } = memoryTransports({ "a.b": () => makeServer(), a_b: () => makeServer(), c: () => makeServer() });
+    const m = manager(factory);
+    await m.start([entry("a.b"), entry("a_b"), entry("c")]);
+    const echoes = m.tools().filter((t) => t.toolName === "echo");
+    expect(echoes.map((t) => [t.server, t.aliases])).toEqual([
+      ["a.b", ["mcp__a_b__echo"]],
+      ["a_b", ["mcp__a_b__echo"]],
+      ["c", []],
+    ]);
+    const chain = new PermissionChain({ mode: "bypassPermissions", allow: [], deny: ["mcp__a_b__echo"], cwd: "/tmp" });
+    expect(echoes.map((t) => chain.check(t, {}).behavior)).toEqual(["deny", "deny", "allow"]);
     await m.close();
   });
 
