@@ -53,8 +53,12 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     initialPrompt: options.prompt,
     close: () => runtime.close(),
   };
-  void runtime.startServers();
+  // The panel lists the servers in the first frame; they spawn once it is drawn (render is synchronous).
+  let firstFrameDrawn = (): void => {};
+  void runtime.startServers(new Promise<void>((resolve) => (firstFrameDrawn = resolve)));
   const { runTui } = await import("../components/run-tui.tsx");
-  await runTui(tui);
+  const done = runTui(tui);
+  firstFrameDrawn();
+  await done;
   return 0;
 }

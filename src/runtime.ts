@@ -47,8 +47,8 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
-  /** Connects every declared server; resolves when each has settled or waits for approval. */
-  startServers(): Promise<void>;
+  /** Connects every declared server (after `ready`, when given); resolves when each has settled or waits for approval. */
+  startServers(ready?: Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,7 +99,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
-    startServers: () => manager.start(config.servers),
+    startServers: (ready) => manager.start(config.servers, ready),
     close: () => manager.close(),
   };
 }

@@ -88,15 +88,18 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
   }
 
   /**
-   * Shows every server at once and connects all that may run. Resolves when
-   * each has connected, failed or been disabled, or waits for approval.
+   * Shows every server at once and connects all that may run (after `ready`,
+   * when given). Resolves when each has connected, failed or been disabled, or
+   * waits for approval.
    */
-  async start(declared: readonly DeclaredServer[]): Promise<void> {
+  async start(declared: readonly DeclaredServer[], ready?: Promise<void>): Promise<void> {
     await this.close();
     this.#closed = false;
     this.#allowed.clear();
     const views = await Promise.all(declared.map((server) => this.#initialView(server)));
     this.#store.update(() => ({ servers: views }));
+    // The UI passes its first frame here: spawning servers would otherwise compete with drawing it.
+    await ready;
     await Promise.all(views.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
   }
 

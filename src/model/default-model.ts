@@ -3,7 +3,6 @@
  * when a key is set, else a built-in offline model that explains how to get
  * either — so mini-cc always starts, key or not.
  */
-import { AnthropicModel } from "./anthropic-model.ts";
 import type { Model } from "./model.ts";
 import { loadModelScript, ScriptedModel } from "./scripted-model.ts";
 
@@ -34,6 +33,8 @@ export async function createModel(options: CreateModelOptions): Promise<Model> {
   if (apiKey !== undefined) {
     const baseURL = nonEmpty(options.env["ANTHROPIC_BASE_URL"]);
     const model = nonEmpty(options.env["ANTHROPIC_MODEL"]);
+    // Loaded only when used: the SDK is a large share of start-up without a key.
+    const { AnthropicModel } = await import("./anthropic-model.ts");
     return new AnthropicModel({
       apiKey,
       ...(baseURL !== undefined ? { baseURL } : {}),

@@ -1,0 +1,55 @@
+/**
+ * Preloaded (`--import`) into a TUI process by bench/tui-why.ts: notes, on the
+ * wall clock, when each module is first asked for, when each child process
+ * is spawned and when the first frame is written, and writes those marks as JSON
+ * to $TUI_TIMELINE_FILE. Watches without changing what the program does.
+ */
+import childProcess from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { registerHooks, syncBuiltinESMExports } from "node:module";
+import { stripVTControlCharacters } from "node:util";
+
+const marks: Array<[string, number]> = [];
+const now = (): number => performance.timeOrigin + performance.now();
+let framed = false;
+const save = (): void => {
+  if (process.env.TUI_TIMELINE_FILE) writeFileSync(process.env.TUI_TIMELINE_FILE, JSON.stringify({ timeOrigin: performance.timeOrigin, marks }));
+};
+/** Before the first frame marks are only kept; after it each is saved at once, since a hang-up may end the process without 'exit'. */
+const mark = (what: string): void => {
+  marks.push([what, now()]);
+  if (framed) save();
+};
+mark("preload");
+
+const seen = new Set<string>();
+registerHooks({
+  resolve(specifier, context, next) {
+    const resolved = next(specifier, context);
+    if (resolved.url.startsWith("file:") && !seen.has(resolved.url)) {
+      seen.add(resolved.url);
+      mark(`resolve ${resolved.url.replace(/^.*\/dist\//, "")}`);
+    }
+    return resolved;
+  },
+});
+
+const spawn = childProcess.spawn;
+childProcess.spawn = function (this: unknown, ...args: Parameters<typeof spawn>) {
+  mark("spawn start");
+  const child = spawn.apply(this, args);
+  mark("spawn end");
+  return child;
+} as typeof spawn;
+syncBuiltinESMExports();
+
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  if (!framed && stripVTControlCharacters(String(chunk)).includes("Ask anything, or /help")) {
+    framed = true;
+    mark("first frame written");
+  }
+  return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+}) as typeof process.stdout.write;
+
+process.on("exit", save);
