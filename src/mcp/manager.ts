@@ -6,13 +6,14 @@
  * call, keepalive.ts) is reconnected with backoff (reconnect-policy.ts). The
  * outside (approvals, env, clock, transports) comes in through the constructor.
  */
-import { isInvalid, type DeclaredServer, type ServerConfig } from "../config/types.ts";
+import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { Store, type ReadableStore } from "../store.ts";
 import { textResult, type ToolResult } from "../tools/tool.ts";
-import type { ApprovalChoice, ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
+import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "./clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
+import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError, openSession, type ServerConnection } from "./server-connection.ts";
@@ -46,12 +47,6 @@ export interface McpManagerOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
-}
-
-/** The reason a project server stays off in print mode, with the way to approve it. */
-export function notApprovedReason(name: string, status: ApprovalStatus): string {
-  const why = status === "changed" ? "changed since it was approved" : "not approved";
-  return `${why}: run "mini-cc mcp approve ${name}" to start it`;
 }
 
 /** Whether an update would change nothing (the store then keeps its snapshot): the same fields with the same values. */
@@ -96,31 +91,12 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     await this.close();
     this.#closed = false;
     this.#allowed.clear();
-    const views = await Promise.all(declared.map((server) => this.#initialView(server)));
+    const views = await Promise.all(declared.map((server) => initialView(server, this.#options)));
+    for (const view of views) if (view.state.status === "pending") this.#allowed.add(view.name);
     this.#store.update(() => ({ servers: views }));
     // The UI passes its first frame here: spawning servers would otherwise compete with drawing it.
     await ready;
     await Promise.all(views.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
-  }
-
-  async #initialView(server: DeclaredServer): Promise<ServerView> {
-    const { name, source } = server;
-    if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error } };
-    if (source === "project") {
-      const status = await this.#options.approvals.status(this.#options.projectDir, server).catch((): ApprovalStatus => "new");
-      if (status !== "approved") return { name, source, config: server, state: await this.#unapprovedState(name, status) };
-    }
-    this.#allowed.add(name);
-    return { name, source, config: server, state: { status: "pending" } };
-  }
-
-  /** Disabled in print mode; else waiting for the user, with the entry approved before when it changed. */
-  async #unapprovedState(name: string, status: ApprovalStatus): Promise<ServerState> {
-    if (!this.#options.interactive) return { status: "disabled", reason: notApprovedReason(name, status) };
-    if (status !== "changed") return { status: "needs-approval" };
-    const { approvals, projectDir } = this.#options;
-    const before = await approvals.previous?.(projectDir, name).catch(() => undefined);
-    return before?.entry ? { status: "needs-approval", previous: before.entry } : { status: "needs-approval" };
   }
 
   /**
