@@ -20,6 +20,11 @@ export type TextInputAction =
   | { type: "right" }
   | { type: "home" }
   | { type: "end" }
+  /** The cursor to the same column one line up / down (multi-line values). */
+  | { type: "up" }
+  | { type: "down" }
+  /** Replaces the whole value, cursor at its end (a recalled history entry). */
+  | { type: "set"; value: string }
   /** Ctrl+W: the word before the cursor. */
   | { type: "deleteWord" }
   /** Ctrl+U: everything before the cursor. */
@@ -41,6 +46,42 @@ function nextBoundary(value: string, at: number): number {
   if (at >= value.length) return value.length;
   const code = value.codePointAt(at) ?? 0;
   return at + (code > 0xffff ? 2 : 1);
+}
+
+/** True when the cursor is on the value's first line (Up there recalls history). */
+export function onFirstLine({ value, cursor }: TextInputState): boolean {
+  return lineStart(value, cursor) === 0;
+}
+
+/** True when the cursor is on the value's last line (Down there goes to newer history). */
+export function onLastLine({ value, cursor }: TextInputState): boolean {
+  return value.indexOf("\n", cursor) === -1;
+}
+
+// Where the line holding `at` starts. (lastIndexOf treats a negative start as 0, hence the guard.)
+function lineStart(value: string, at: number): number {
+  return at === 0 ? 0 : value.lastIndexOf("\n", at - 1) + 1;
+}
+
+// The cursor on the line starting at `start`, at `column` or that line's end, never inside a surrogate pair.
+function onLine(value: string, start: number, column: number): number {
+  const end = value.indexOf("\n", start);
+  const at = Math.min(start + column, end === -1 ? value.length : end);
+  const code = value.charCodeAt(at);
+  return at > start && code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
+}
+
+function lineUp(state: TextInputState): TextInputState {
+  const { value, cursor } = state;
+  if (onFirstLine(state)) return state;
+  const start = lineStart(value, cursor);
+  return { value, cursor: onLine(value, lineStart(value, start - 1), cursor - start) };
+}
+
+function lineDown(state: TextInputState): TextInputState {
+  const { value, cursor } = state;
+  if (onLastLine(state)) return state;
+  return { value, cursor: onLine(value, value.indexOf("\n", cursor) + 1, cursor - lineStart(value, cursor)) };
 }
 
 function splice(state: TextInputState, from: number, to: number, text = ""): TextInputState {
@@ -67,6 +108,12 @@ export function reduceTextInput(state: TextInputState, action: TextInputAction):
       return cursor === 0 ? state : { value, cursor: 0 };
     case "end":
       return cursor === value.length ? state : { value, cursor: value.length };
+    case "up":
+      return lineUp(state);
+    case "down":
+      return lineDown(state);
+    case "set":
+      return value === action.value && cursor === value.length ? state : { value: action.value, cursor: action.value.length };
     case "deleteWord": {
       const before = value.slice(0, cursor);
       const start = before.replace(/\S*\s*$/, "").length;

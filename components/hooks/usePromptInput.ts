@@ -1,12 +1,22 @@
 /**
  * The prompt field's state and keys: editing, Enter submits, Alt+Enter and
  * pastes add line breaks, Esc interrupts, Shift+Tab cycles the permission
- * mode, Ctrl+D on an empty line quits. Only listens while `isActive`, so an
- * open modal gets the keyboard to itself.
+ * mode, Ctrl+D on an empty line quits, Up on the first line / Down on the
+ * last browse the prompts sent this session. Only listens while `isActive`,
+ * so an open modal gets the keyboard to itself.
  */
 import { useInput, usePaste } from "ink";
+import { useRef } from "react";
+import {
+  EMPTY_HISTORY,
+  type HistoryStep,
+  leaveHistory,
+  newerPrompt,
+  olderPrompt,
+  recordPrompt,
+} from "../../src/session/prompt-history.ts";
 import { splitTypedText, textInputActionFor } from "../text-input-keys.ts";
-import { EMPTY_INPUT, reduceTextInput, type TextInputState } from "../text-input-state.ts";
+import { EMPTY_INPUT, onFirstLine, onLastLine, reduceTextInput, type TextInputState } from "../text-input-state.ts";
 import { useLatestReducer } from "./useLatestReducer.ts";
 
 /** Focus and the callbacks for Enter, Esc, Shift+Tab and Ctrl+D. */
@@ -30,8 +40,22 @@ export interface PromptInput {
 /** Owns the prompt's text and maps keys to edits and actions. */
 export function usePromptInput(options: PromptInputOptions): PromptInput {
   const [state, dispatch, current] = useLatestReducer(reduceTextInput, EMPTY_INPUT);
+  // A ref, not state: like the field, it must be current for the next key of the same chunk.
+  const history = useRef(EMPTY_HISTORY);
+  const show = (step: HistoryStep | null): void => {
+    if (!step) return;
+    history.current = step.history;
+    dispatch({ type: "set", value: step.text });
+  };
+  const clear = (): void => {
+    history.current = leaveHistory(history.current);
+    dispatch({ type: "reset" });
+  };
   const submit = (): void => {
-    if (options.onSubmit(current().value)) dispatch({ type: "reset" });
+    const line = current().value;
+    if (!options.onSubmit(line)) return;
+    history.current = recordPrompt(history.current, line);
+    dispatch({ type: "reset" });
   };
   useInput(
     (input, key) => {
@@ -39,6 +63,12 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
       if (key.return) return submit();
       if (key.escape) return options.onEscape();
       if (key.tab && key.shift) return options.onCycleMode();
+      if (key.upArrow) {
+        return onFirstLine(current()) ? show(olderPrompt(history.current, current().value)) : dispatch({ type: "up" });
+      }
+      if (key.downArrow) {
+        return onLastLine(current()) ? show(newerPrompt(history.current)) : dispatch({ type: "down" });
+      }
       if (key.ctrl && input === "d") {
         if (current().value === "") return options.onEof();
         return dispatch({ type: "delete" });
@@ -54,5 +84,5 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   );
   // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
   usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
-  return { state, clear: () => dispatch({ type: "reset" }) };
+  return { state, clear };
 }

@@ -1,9 +1,10 @@
 import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { usePromptInput } from "../../components/hooks/usePromptInput.ts";
 import { PromptInput } from "../../components/PromptInput.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
-import { screen } from "../helpers/tui-screen.ts";
+import { screen, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -35,4 +36,28 @@ describe("PromptInput", () => {
       ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
     `);
   });
+
+  it("recalls older prompts with Up and goes back toward newer ones with Down", async () => {
+    const sent: string[] = [];
+    function Field() {
+      const noop = () => {};
+      const onSubmit = (line: string) => sent.push(line) > 0;
+      const prompt = usePromptInput({ isActive: true, onSubmit, onEscape: noop, onCycleMode: noop, onEof: noop });
+      return <PromptInput state={prompt.state} isActive placeholder="" />;
+    }
+    const app = render(
+      <MotionContext value={false}>
+        <Field />
+      </MotionContext>,
+    );
+    await typeKeys(app.stdin, "fix BUG-101", "\r", "/mcp", "\r", "draft", UP, UP, DOWN);
+    expect(sent).toEqual(["fix BUG-101", "/mcp"]);
+    const field = () => screen(app.lastFrame()).split("\n")[1]?.slice(2).trimEnd().replace(/ *│$/, "");
+    expect(field()).toBe("❯ /mcp");
+    await typeKeys(app.stdin, DOWN);
+    expect(field()).toBe("❯ draft");
+  });
 });
+
+const UP = "\u001b[A";
+const DOWN = "\u001b[B";

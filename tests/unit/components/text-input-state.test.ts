@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_INPUT, reduceTextInput, type TextInputAction, type TextInputState } from "../../../components/text-input-state.ts";
+import {
+  EMPTY_INPUT,
+  onFirstLine,
+  onLastLine,
+  reduceTextInput,
+  type TextInputAction,
+  type TextInputState,
+} from "../../../components/text-input-state.ts";
 
 const apply = (state: TextInputState, ...actions: TextInputAction[]) => actions.reduce(reduceTextInput, state);
 const at = (value: string, cursor = value.length): TextInputState => ({ value, cursor });
@@ -42,5 +49,29 @@ describe("reduceTextInput", () => {
       expect(reduceTextInput(start, { type })).toBe(start);
     }
     expect(reduceTextInput(EMPTY_INPUT, { type: "reset" })).toBe(EMPTY_INPUT);
+  });
+
+  it("moves up and down a line keeping the column, or to a shorter line's end", () => {
+    expect(apply(at("abcd\nxy\nabcd", 11), { type: "up" })).toEqual(at("abcd\nxy\nabcd", 7));
+    expect(apply(at("abcd\nxy\nabcd", 7), { type: "up" })).toEqual(at("abcd\nxy\nabcd", 2));
+    expect(apply(at("abcd\nxy\nabcd", 3), { type: "down" })).toEqual(at("abcd\nxy\nabcd", 7));
+    expect(apply(at("\nabc", 3), { type: "up" })).toEqual(at("\nabc", 0));
+  });
+
+  it("does not move up on the first line or down on the last", () => {
+    const first = at("ab\ncd", 1);
+    const last = at("ab\ncd", 4);
+    expect(reduceTextInput(first, { type: "up" })).toBe(first);
+    expect(reduceTextInput(last, { type: "down" })).toBe(last);
+  });
+
+  it("tells whether the cursor is on the first or the last line", () => {
+    expect([onFirstLine(at("ab\ncd", 2)), onLastLine(at("ab\ncd", 2))]).toEqual([true, false]);
+    expect([onFirstLine(at("ab\ncd", 3)), onLastLine(at("ab\ncd", 3))]).toEqual([false, true]);
+    expect([onFirstLine(at("\nab", 0)), onLastLine(at("ab", 0))]).toEqual([true, true]);
+  });
+
+  it("replaces the value with the cursor at its end", () => {
+    expect(apply(at("draft", 2), { type: "set", value: "fix BUG-101" })).toEqual(at("fix BUG-101"));
   });
 });
