@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundleEntry } from "../scripts/ink-bundle.ts";
-import { runMcpCommand } from "../src/commands/mcp/index.ts";
+import { runMcpCommand } from "../src/cli/mcp/index.ts";
 import { sdkFloorMs } from "./sdk-floor.ts";
 import { median, ratio, rotatingRuns } from "./stats.ts";
 

@@ -4,9 +4,9 @@
  */
 import { render } from "ink";
 import { homedir } from "node:os";
-import { ChatSession } from "../src/session/chat-session.ts";
-import { whenMcpSettled } from "../src/session/mcp-settled.ts";
-import type { TuiRuntime } from "../src/session/tui-runtime.ts";
+import { ChatSession } from "../src/tui/chat-session.ts";
+import { whenMcpSettled } from "../src/tui/mcp-settled.ts";
+import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
 
 /** Streams and home directory, for tests and unusual terminals. */

@@ -6,8 +6,8 @@
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/server-state.ts";
-import { PermissionQueue } from "../src/session/permission-queue.ts";
-import type { McpToolView, TuiRuntime } from "../src/session/tui-runtime.ts";
+import { PermissionQueue } from "../src/tui/permission-queue.ts";
+import type { McpToolView, TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

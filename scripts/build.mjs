@@ -8,7 +8,7 @@ import { WHOLE_BUNDLE } from "./ink-bundle.ts";
 await rm("dist", { recursive: true, force: true });
 await build({
   ...WHOLE_BUNDLE,
-  entryPoints: ["src/cli.ts"],
+  entryPoints: { cli: "app/main.ts" },
   outdir: "dist",
   entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",

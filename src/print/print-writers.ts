@@ -3,7 +3,7 @@
  * only what reaches stdout differs.
  */
 import type { AgentEvent } from "../agent/events.ts";
-import type { OutputFormat } from "../cli-args.ts";
+import type { OutputFormat } from "../cli/cli-args.ts";
 import type { PrintResult } from "./print-result.ts";
 
 /** The `system/init` line: what this session has to work with. */

@@ -4,10 +4,10 @@
  * would ask are denied with a message saying how to allow them.
  */
 import { randomUUID } from "node:crypto";
-import type { AgentOptions } from "../cli-args.ts";
-import { UsageError } from "../cli-args.ts";
+import type { AgentOptions } from "../cli/cli-args.ts";
+import { UsageError } from "../cli/cli-args.ts";
 import type { ServerView } from "../mcp/server-state.ts";
-import { createRuntime } from "../runtime.ts";
+import { createRuntime } from "../cli/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 

@@ -2,7 +2,7 @@ import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { App, PANEL_WIDTH } from "../../components/App.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
-import { ChatSession } from "../../src/session/chat-session.ts";
+import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
 import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";

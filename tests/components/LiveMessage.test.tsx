@@ -1,7 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { LiveMessage } from "../../components/LiveMessage.tsx";
+import { LiveMessage } from "../../components/transcript/LiveMessage.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
 import { screen } from "../helpers/tui-screen.ts";
 

@@ -1,9 +1,9 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "ink-testing-library";
-import { McpPanel } from "../../components/McpPanel.tsx";
+import { McpPanel } from "../../components/mcp-panel/McpPanel.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
-import { mcpSummaryText } from "../../src/session/mcp-summary.ts";
+import { mcpSummaryText } from "../../src/tui/mcp-summary.ts";
 import { connected, server, toolInfo, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
 import { screen } from "../helpers/tui-screen.ts";
 

@@ -1,8 +1,8 @@
 import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { usePromptInput } from "../../components/hooks/usePromptInput.ts";
-import { PromptInput } from "../../components/PromptInput.tsx";
+import { usePromptInput } from "../../components/text-input/usePromptInput.ts";
+import { PromptInput } from "../../components/text-input/PromptInput.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
 import { screen, typeKeys } from "../helpers/tui-screen.ts";
 

@@ -1,6 +1,6 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ServerApprovalModal } from "../../components/ServerApprovalModal.tsx";
+import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { server } from "../helpers/tui-fixtures.ts";

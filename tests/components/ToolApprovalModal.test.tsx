@@ -1,8 +1,8 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ToolApprovalModal } from "../../components/ToolApprovalModal.tsx";
-import type { ToolAnswer } from "../../src/session/approval-options.ts";
-import type { PendingPermission } from "../../src/session/permission-queue.ts";
+import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
+import type { ToolAnswer } from "../../src/tui/approval-options.ts";
+import type { PendingPermission } from "../../src/tui/permission-queue.ts";
 import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

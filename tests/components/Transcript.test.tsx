@@ -1,11 +1,11 @@
 import { Box, Text } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { Transcript } from "../../components/Transcript.tsx";
-import { TranscriptItemView } from "../../components/TranscriptItemView.tsx";
+import { Transcript } from "../../components/transcript/Transcript.tsx";
+import { TranscriptItemView } from "../../components/transcript/TranscriptItemView.tsx";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { EMPTY_TRANSCRIPT, type TranscriptItem } from "../../src/session/transcript-items.ts";
-import { reduceTranscript, type TranscriptAction } from "../../src/session/transcript-reducer.ts";
+import { EMPTY_TRANSCRIPT, type TranscriptItem } from "../../src/tui/transcript-items.ts";
+import { reduceTranscript, type TranscriptAction } from "../../src/tui/transcript-reducer.ts";
 import { screen } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runMcpCommand, type McpCommandIo } from "../../src/commands/mcp/index.ts";
+import { runMcpCommand, type McpCommandIo } from "../../src/cli/mcp/index.ts";
 import { resolveHome, type HomePaths } from "../../src/home.ts";
 
 /** What one run printed and returned. */

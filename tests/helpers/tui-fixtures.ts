@@ -7,9 +7,9 @@ import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../src/mcp/server-state.ts";
-import { PermissionQueue } from "../../src/session/permission-queue.ts";
+import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import { assignToolNames } from "../../src/mcp/tool-naming.ts";
-import type { McpToolView, TuiMcp, TuiRuntime } from "../../src/session/tui-runtime.ts";
+import type { McpToolView, TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 
 export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addCommand } from "../../src/commands/mcp/add.ts";
+import { addCommand } from "../../src/cli/mcp/add.ts";
 import { resolveHome } from "../../src/home.ts";
 import { cliForTestFile, NODE, TRACKER, type CliSandbox } from "../helpers/cli-sandbox.ts";
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { USAGE } from "../../src/cli-args.ts";
+import { USAGE } from "../../src/cli/cli-args.ts";
 import { cliForTestFile, markedServerEntry, mcpConfig, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // A mistake on the command line: one line naming the problem, the usage, exit 2, and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialApprovalState, reduceApproval, type ApprovalAction } from "../../../components/approval-state.ts";
+import { initialApprovalState, reduceApproval, type ApprovalAction } from "../../../components/approval/approval-state.ts";
 
 const apply = (...actions: ApprovalAction[]) => actions.reduce(reduceApproval, initialApprovalState(3));
 

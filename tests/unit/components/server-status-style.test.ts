@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shorten, statusStyle } from "../../../components/server-status-style.ts";
+import { shorten, statusStyle } from "../../../components/mcp-panel/server-status-style.ts";
 import { connected, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 
 describe("statusStyle", () => {

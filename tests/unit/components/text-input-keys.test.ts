@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { splitTypedText, textInputActionFor } from "../../../components/text-input-keys.ts";
+import { splitTypedText, textInputActionFor } from "../../../components/text-input/text-input-keys.ts";
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,

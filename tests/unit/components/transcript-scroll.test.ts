@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reduceScroll } from "../../../components/transcript-scroll.ts";
+import { reduceScroll } from "../../../components/transcript/transcript-scroll.ts";
 
 describe("reduceScroll", () => {
   it("scrolls up from the newest item, and no further than the first", () => {

@@ -1,0 +1,56 @@
+/**
+ * The approval modal's state: which choice is highlighted and, once the user
+ * picks a choice that takes a message ("deny, and tell the model…"), the text
+ * typed for it. Pure; useApprovalKeys maps keys to these actions.
+ */
+import { EMPTY_INPUT, reduceTextInput, type TextInputAction, type TextInputState } from "../text-input/text-input-state.ts";
+
+/** Highlighted choice and the message being typed. */
+export interface ApprovalState {
+  /** How many choices the modal offers. */
+  readonly count: number;
+  /** The highlighted choice, 0-based. */
+  readonly focus: number;
+  /** True while the message field of the focused choice takes the keys. */
+  readonly typing: boolean;
+  readonly message: TextInputState;
+}
+
+/** What a key can do to the modal. */
+export type ApprovalAction =
+  /** Up/down (wraps around). */
+  | { type: "move"; delta: number }
+  | { type: "focus"; index: number }
+  /** Opens the message field of the focused choice. */
+  | { type: "startMessage" }
+  /** Back from the message field to the list. */
+  | { type: "stopMessage" }
+  | { type: "edit"; action: TextInputAction };
+
+/** First choice highlighted, no message. */
+export function initialApprovalState(count: number): ApprovalState {
+  return { count, focus: 0, typing: false, message: EMPTY_INPUT };
+}
+
+/** The next modal state; returns `state` itself when nothing changes. */
+export function reduceApproval(state: ApprovalState, action: ApprovalAction): ApprovalState {
+  switch (action.type) {
+    case "move": {
+      if (state.typing || state.count === 0) return state;
+      const focus = (((state.focus + action.delta) % state.count) + state.count) % state.count;
+      return focus === state.focus ? state : { ...state, focus };
+    }
+    case "focus":
+      if (action.index < 0 || action.index >= state.count || state.typing) return state;
+      return action.index === state.focus ? state : { ...state, focus: action.index };
+    case "startMessage":
+      return state.typing ? state : { ...state, typing: true };
+    case "stopMessage":
+      return state.typing ? { ...state, typing: false } : state;
+    case "edit": {
+      if (!state.typing) return state;
+      const message = reduceTextInput(state.message, action.action);
+      return message === state.message ? state : { ...state, message };
+    }
+  }
+}

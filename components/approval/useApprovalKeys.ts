@@ -1,0 +1,83 @@
+/**
+ * Keys of the approval modal: ↑/↓, k/j or Tab/Shift+Tab move, Enter or a
+ * digit picks, Esc picks the last choice (the refusal). A choice that takes a
+ * message opens its field first; there Enter sends (also when it arrives in
+ * one chunk with the text), a paste adds text, Esc refuses without a message
+ * and ↑ goes back to the list. Answers once: later keys are ignored.
+ */
+import { useInput, usePaste } from "ink";
+import { useRef } from "react";
+import { initialApprovalState, reduceApproval, type ApprovalState } from "./approval-state.ts";
+import { splitTypedText, textInputActionFor } from "../text-input/text-input-keys.ts";
+import { useLatestReducer } from "../hooks/useLatestReducer.ts";
+
+/** The choices' shape, focus and the answer callback. */
+export interface ApprovalKeyOptions {
+  /** Per choice: whether it asks for a message before it is final. */
+  readonly asksForMessage: readonly boolean[];
+  readonly isActive: boolean;
+  /** The chosen index (0-based) and, for a message choice, the trimmed text if any. */
+  readonly onDecide: (index: number, message?: string) => void;
+}
+
+/** Handles the modal's keys and returns its state for the view. */
+export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
+  const count = options.asksForMessage.length;
+  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count));
+  const decided = useRef(false);
+
+  const decide = (index: number, message?: string): void => {
+    if (decided.current) return;
+    decided.current = true;
+    options.onDecide(index, message);
+  };
+  const pick = (index: number): void => {
+    if (options.asksForMessage[index]) {
+      dispatch({ type: "focus", index });
+      dispatch({ type: "startMessage" });
+    } else decide(index);
+  };
+
+  const send = (): void => {
+    const { focus, message } = current();
+    decide(focus, message.value.trim() || undefined);
+  };
+
+  useInput(
+    (input, key) => {
+      if (decided.current) return;
+      const { typing, focus } = current();
+      if (typing) {
+        if (key.return) return send();
+        if (key.escape) return decide(focus);
+        if (key.upArrow) return dispatch({ type: "stopMessage" });
+        const edit = textInputActionFor(input, key);
+        if (edit?.type !== "insert") return edit ? dispatch({ type: "edit", action: edit }) : undefined;
+        const typed = splitTypedText(edit.text);
+        dispatch({ type: "edit", action: { type: "insert", text: typed.text } });
+        if (typed.enter) send();
+        return;
+      }
+      if (key.escape) return decide(count - 1);
+      if (key.return) return pick(focus);
+      if (key.upArrow || (key.tab && key.shift)) return dispatch({ type: "move", delta: -1 });
+      if (key.downArrow || key.tab) return dispatch({ type: "move", delta: 1 });
+      if (key.ctrl || key.meta) return;
+      // Keys typed quickly can arrive as one chunk ("jj", "2\r"): take them one by one.
+      for (const ch of input) {
+        if (ch === "k") dispatch({ type: "move", delta: -1 });
+        else if (ch === "j") dispatch({ type: "move", delta: 1 });
+        else if (ch === "\r") return pick(current().focus);
+        else if (ch >= "1" && ch <= String(Math.min(count, 9))) return pick(Number(ch) - 1);
+      }
+    },
+    { isActive: options.isActive },
+  );
+  usePaste(
+    (text) => {
+      if (!decided.current && current().typing) dispatch({ type: "edit", action: { type: "insert", text } });
+    },
+    { isActive: options.isActive },
+  );
+  return state;
+}

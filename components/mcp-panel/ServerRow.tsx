@@ -1,0 +1,53 @@
+/**
+ * One server in the MCP side panel: `● tracker   project  3 tools`, and for a
+ * failed or disabled server its reason on a second, dimmer line.
+ */
+import { Box, Text } from "ink";
+import type { ServerView } from "../../src/mcp/server-state.ts";
+import { statusStyle } from "./server-status-style.ts";
+import { Spinner } from "../Spinner.tsx";
+
+/** One server as the McpManager store holds it. */
+export interface ServerRowProps {
+  readonly server: ServerView;
+}
+
+/** Wide enough for "project" and for "⠋ starting" / "approve?". */
+const SOURCE_WIDTH = 8;
+const LABEL_WIDTH = 10;
+
+/** Glyph, name, source and status label, plus the reason when there is one. */
+export function ServerRow({ server }: ServerRowProps) {
+  const style = statusStyle(server.state);
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Box width={2} flexShrink={0}>
+          <Text color={style.color}>{style.glyph}</Text>
+        </Box>
+        <Box flexGrow={1} flexShrink={1} flexBasis={0}>
+          <Text wrap="truncate-end" bold={server.state.status === "connected"}>
+            {server.name}
+          </Text>
+        </Box>
+        <Box width={SOURCE_WIDTH} flexShrink={0} marginLeft={1}>
+          <Text dimColor>{server.source}</Text>
+        </Box>
+        <Box width={LABEL_WIDTH} flexShrink={0}>
+          <Text color={style.color} wrap="truncate-end">
+            {style.busy ? <Spinner color={style.color} /> : null}
+            {style.busy ? " " : ""}
+            {style.label}
+          </Text>
+        </Box>
+      </Box>
+      {style.reason !== undefined && style.reason !== "" ? (
+        <Box paddingLeft={2}>
+          <Text color={style.color} dimColor wrap="truncate-end">
+            {style.reason}
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * How each server status looks in the side panel: glyph, colour and a short
+ * word. Pure, so every status is checked without rendering.
+ */
+import type { ServerState } from "../../src/mcp/server-state.ts";
+import { plural } from "../../src/tui/mcp-summary.ts";
+
+/** A status as drawn: glyph, colour, label, reason. */
+export interface StatusStyle {
+  readonly glyph: string;
+  /** Ink colour name. */
+  readonly color: string;
+  /** Right-hand column: `3 tools`, `starting`, `failed`… */
+  readonly label: string;
+  /** Second line, when the status has a reason worth reading. */
+  readonly reason?: string;
+  /** Shows a spinner next to the label. */
+  readonly busy: boolean;
+}
+
+/** The look of one server state. */
+export function statusStyle(state: ServerState): StatusStyle {
+  switch (state.status) {
+    case "connected":
+      return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), busy: false };
+    case "pending":
+      return { glyph: "◌", color: "yellow", label: "starting", busy: true };
+    case "reconnecting":
+      return { glyph: "◌", color: "yellow", label: `retry ${state.attempt}`, busy: true };
+    case "failed":
+      return { glyph: "✘", color: "red", label: "failed", reason: shorten(state.error), busy: false };
+    case "disabled":
+      return { glyph: "○", color: "gray", label: "disabled", reason: shorten(state.reason), busy: false };
+    case "needs-approval":
+      return { glyph: "?", color: "magenta", label: "approve?", busy: false };
+  }
+}
+
+/** First line of a reason, without the noise of an Error prefix. */
+export function shorten(reason: string): string {
+  const line = (reason.split("\n", 1)[0] ?? "").trim();
+  return line.replace(/^(Error|McpError):\s*/, "");
+}

@@ -1,0 +1,88 @@
+/**
+ * The prompt field's state and keys: editing, Enter submits, Alt+Enter and
+ * pastes add line breaks, Esc interrupts, Shift+Tab cycles the permission
+ * mode, Ctrl+D on an empty line quits, Up on the first line / Down on the
+ * last browse the prompts sent this session. Only listens while `isActive`,
+ * so an open modal gets the keyboard to itself.
+ */
+import { useInput, usePaste } from "ink";
+import { useRef } from "react";
+import {
+  EMPTY_HISTORY,
+  type HistoryStep,
+  leaveHistory,
+  newerPrompt,
+  olderPrompt,
+  recordPrompt,
+} from "../../src/tui/prompt-history.ts";
+import { splitTypedText, textInputActionFor } from "./text-input-keys.ts";
+import { EMPTY_INPUT, onFirstLine, onLastLine, reduceTextInput, type TextInputState } from "./text-input-state.ts";
+import { useLatestReducer } from "../hooks/useLatestReducer.ts";
+
+/** Focus and the callbacks for Enter, Esc, Shift+Tab and Ctrl+D. */
+export interface PromptInputOptions {
+  readonly isActive: boolean;
+  /** Called with the typed text; return false to keep it (it was not taken). */
+  readonly onSubmit: (line: string) => boolean;
+  readonly onEscape: () => void;
+  /** Shift+Tab. */
+  readonly onCycleMode: () => void;
+  /** Ctrl+D on an empty line. */
+  readonly onEof: () => void;
+}
+
+/** The field's state, and a way to empty it. */
+export interface PromptInput {
+  readonly state: TextInputState;
+  readonly clear: () => void;
+}
+
+/** Owns the prompt's text and maps keys to edits and actions. */
+export function usePromptInput(options: PromptInputOptions): PromptInput {
+  const [state, dispatch, current] = useLatestReducer(reduceTextInput, EMPTY_INPUT);
+  // A ref, not state: like the field, it must be current for the next key of the same chunk.
+  const history = useRef(EMPTY_HISTORY);
+  const show = (step: HistoryStep | null): void => {
+    if (!step) return;
+    history.current = step.history;
+    dispatch({ type: "set", value: step.text });
+  };
+  const clear = (): void => {
+    history.current = leaveHistory(history.current);
+    dispatch({ type: "reset" });
+  };
+  const submit = (): void => {
+    const line = current().value;
+    if (!options.onSubmit(line)) return;
+    history.current = recordPrompt(history.current, line);
+    dispatch({ type: "reset" });
+  };
+  useInput(
+    (input, key) => {
+      if (key.return && key.meta) return dispatch({ type: "insert", text: "\n" });
+      if (key.return) return submit();
+      if (key.escape) return options.onEscape();
+      if (key.tab && key.shift) return options.onCycleMode();
+      if (key.upArrow) {
+        return onFirstLine(current()) ? show(olderPrompt(history.current, current().value)) : dispatch({ type: "up" });
+      }
+      if (key.downArrow) {
+        return onLastLine(current()) ? show(newerPrompt(history.current)) : dispatch({ type: "down" });
+      }
+      if (key.ctrl && input === "d") {
+        if (current().value === "") return options.onEof();
+        return dispatch({ type: "delete" });
+      }
+      const action = textInputActionFor(input, key);
+      if (action?.type !== "insert") return action ? dispatch(action) : undefined;
+      // Text and Enter can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).
+      const typed = splitTypedText(action.text);
+      dispatch({ type: "insert", text: typed.text });
+      if (typed.enter) submit();
+    },
+    { isActive: options.isActive },
+  );
+  // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
+  usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
+  return { state, clear };
+}

@@ -1,0 +1,122 @@
+/**
+ * argv → what to run. Every mistake is a UsageError: one line, the usage,
+ * exit status 2, nothing started.
+ */
+import { parseArgs } from "node:util";
+import type { PermissionMode } from "../agent/events.ts";
+import { PERMISSION_MODES } from "../agent/permissions.ts";
+import { UsageError } from "../usage-error.ts";
+
+export { UsageError };
+
+export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const USAGE = `Usage: mini-cc [options] [prompt]
+       mini-cc -p "PROMPT" [options]
+       mini-cc mcp <add|add-json|list|get|remove|approve|reset-project-choices> …
+
+Options:
+  -p, --print                     answer PROMPT and exit (for scripts and CI)
+  --output-format <format>        text | json | stream-json (with -p; default text)
+  --model-script <file>           replay an offline model script instead of calling the API
+  --permission-mode <mode>        default | acceptEdits | plan | bypassPermissions
+  --allowedTools <names>          tools that run without asking (comma or space separated, * wildcards)
+  --disallowedTools <names>       tools that never run
+  --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
+  --strict-mcp-config             use only the servers given by --mcp-config
+  --max-turns <n>                 cap on tool rounds per turn (default 50)
+  -h, --help                      show this help
+  -v, --version                   print the version`;
+
+export interface AgentOptions {
+  print: boolean;
+  prompt: string | undefined;
+  outputFormat: OutputFormat;
+  modelScript: string | undefined;
+  permissionMode: PermissionMode;
+  allowedTools: string[];
+  disallowedTools: string[];
+  mcpConfig: string[];
+  strictMcpConfig: boolean;
+  maxTurns: number;
+}
+
+export type Command =
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "mcp"; argv: string[] }
+  | { kind: "agent"; options: AgentOptions };
+
+/** Tool lists may be given as `a,b`, `"a b"` or the flag repeated. */
+function splitToolList(values: string[]): string[] {
+  return values.flatMap((v) => v.split(/[\s,]+/)).filter((v) => v.length > 0);
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`unknown ${flag} value: ${value} (expected ${allowed.join(", ")})`);
+}
+
+export function parseCommand(argv: string[]): Command {
+  if (argv[0] === "mcp") return { kind: "mcp", argv: argv.slice(1) };
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        print: { type: "boolean", short: "p" },
+        "output-format": { type: "string" },
+        "model-script": { type: "string" },
+        "permission-mode": { type: "string" },
+        allowedTools: { type: "string", multiple: true },
+        "allowed-tools": { type: "string", multiple: true },
+        disallowedTools: { type: "string", multiple: true },
+        "disallowed-tools": { type: "string", multiple: true },
+        "mcp-config": { type: "string", multiple: true },
+        "strict-mcp-config": { type: "boolean" },
+        "max-turns": { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(describeParseError(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+
+  const maxTurns = values["max-turns"] === undefined ? 50 : Number(values["max-turns"]);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) {
+    throw new UsageError(`--max-turns takes a whole number of at least 1, not ${values["max-turns"]}`);
+  }
+  const options: AgentOptions = {
+    print: values.print ?? false,
+    prompt: positionals.length > 0 ? positionals.join(" ") : undefined,
+    outputFormat: oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS),
+    modelScript: values["model-script"],
+    permissionMode: oneOf("--permission-mode", values["permission-mode"] ?? "default", PERMISSION_MODES),
+    allowedTools: splitToolList([...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])]),
+    disallowedTools: splitToolList([...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])]),
+    mcpConfig: values["mcp-config"] ?? [],
+    strictMcpConfig: values["strict-mcp-config"] ?? false,
+    maxTurns,
+  };
+  if (!options.print && values["output-format"] !== undefined) {
+    throw new UsageError("--output-format works only with -p/--print");
+  }
+  return { kind: "agent", options };
+}
+
+/** node:util's messages are long and mention internals; say the one thing that matters. */
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'([^']+)'/.exec(message)?.[1] ?? "";
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${option}`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `option ${option.split(" ")[0]?.replace(/,$/, "")} needs a value`;
+  return message;
+}

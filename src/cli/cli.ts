@@ -1,0 +1,105 @@
+/**
+ * The `mini-cc` command: argv → the TUI, print mode (-p) or `mcp` subcommands.
+ * Exit status: 0 success, 1 failure, 2 usage error (nothing started).
+ * Each mode is imported on demand, so `mcp list` never loads the agent and
+ * print mode never loads React.
+ */
+import { readFileSync } from "node:fs";
+import { enableCompileCache } from "node:module";
+import { parseCommand, USAGE, UsageError, type AgentOptions } from "./cli-args.ts";
+import type { TuiLoader } from "./interactive.ts";
+
+const VERSION = "0.1.0";
+
+// Caches compiled bytecode between runs: start-up is part of every command's latency.
+enableCompileCache?.();
+
+async function main(argv: string[], loadTui: TuiLoader): Promise<number> {
+  const command = parseCommand(argv);
+  switch (command.kind) {
+    case "help":
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    case "version":
+      process.stdout.write(`${VERSION} (mini-cc)\n`);
+      return 0;
+    case "mcp":
+      return mcpCommand(command.argv);
+    case "agent":
+      return command.options.print ? printMode(command.options) : interactiveMode(command.options, loadTui);
+  }
+}
+
+async function mcpCommand(argv: string[]): Promise<number> {
+  const { runMcpCommand } = await import("./mcp/index.ts");
+  // `mcp list` starts servers in their own process groups: Ctrl-C must still end them ('exit' kills them).
+  process.once("SIGINT", () => process.exit(130));
+  return runMcpCommand(argv, {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    onExit: killOnExit,
+  });
+}
+
+async function printMode(options: AgentOptions): Promise<number> {
+  const { runPrint } = await import("../print/run-print.ts");
+  const abort = new AbortController();
+  // The first Ctrl-C ends the turn gracefully; a second one during shutdown exits at once ('exit' still kills the servers).
+  process.on("SIGINT", () => (abort.signal.aborted ? process.exit(130) : abort.abort()));
+  return runPrint(options, {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => (process.stdin.isTTY ? undefined : readFileSync(0, "utf8")),
+    signal: abort.signal,
+    onExit: killOnExit,
+  });
+}
+
+async function interactiveMode(options: AgentOptions, loadTui: TuiLoader): Promise<number> {
+  const { runInteractive } = await import("./interactive.ts");
+  return runInteractive(options, { cwd: process.cwd(), env: process.env, onExit: killOnExit, loadTui });
+}
+
+/** Runs `cleanup` however the process ends: normally, on SIGTERM or SIGHUP. */
+function killOnExit(cleanup: () => void): void {
+  process.once("exit", cleanup);
+  for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      cleanup();
+      process.exit(128 + (signal === "SIGTERM" ? 15 : 1));
+    });
+  }
+}
+
+/** Flushes stdout before exiting, so piped JSON is never cut short. */
+function exit(code: number): void {
+  process.stdout.write("", () => process.exit(code));
+}
+
+/**
+ * Runs the `mini-cc` command with `argv` (without node and the script) and exits.
+ * The UI is passed in by the composition root, so the core never imports components/.
+ */
+export function runCli(argv: string[], loadTui: TuiLoader): void {
+  // A reader that stopped early (`mini-cc -p … | head -1`) is not a crash: end quietly, as SIGPIPE would ('exit' still kills the servers).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      process.exit(128 + 13);
+    });
+  }
+
+  main(argv, loadTui).then(exit, (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`mini-cc: ${error.message}\n${USAGE}\n`);
+      exit(2);
+      return;
+    }
+    process.stderr.write(`mini-cc: ${error instanceof Error ? error.message : String(error)}\n`);
+    exit(1);
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * `mini-cc` with no -p: the full-screen UI. The servers start while the UI is
+ * up, so the panel shows them turning green one by one, and project servers
+ * wait in the approval modal. React is loaded only here, on demand.
+ */
+import { homedir } from "node:os";
+import type { AgentOptions } from "./cli-args.ts";
+import { createRuntime } from "./runtime.ts";
+import { PermissionQueue } from "../tui/permission-queue.ts";
+import type { TuiRuntime } from "../tui/tui-runtime.ts";
+
+/** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
+export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
+
+export interface InteractiveIo {
+  loadTui: TuiLoader;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  onExit?: (cleanup: () => void) => void;
+  homeDir?: string;
+}
+
+export async function runInteractive(options: AgentOptions, io: InteractiveIo): Promise<number> {
+  const queue = new PermissionQueue();
+  const notices: string[] = [];
+  const runtime = await createRuntime({
+    options,
+    cwd: io.cwd,
+    env: io.env,
+    homeDir: io.homeDir,
+    interactive: true,
+    ask: queue.ask,
+    warn: (message) => notices.push(message),
+    onExit: io.onExit,
+  });
+  const manager = runtime.manager;
+  const tui: TuiRuntime = {
+    mcp: {
+      store: manager,
+      // Plain data: the UI gets names and hints, never a handle that can call the server.
+      tools: () =>
+        manager.tools().map(({ name, server, toolName, readOnly, annotations }) => ({ name, server, toolName, readOnly, annotations })),
+      decide: (name, choice) => manager.decide(name, choice),
+      restart: (name) => manager.restart(name),
+    },
+    startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
+    permissionQueue: queue,
+    allowForSession: (tool) => runtime.permissions.allowForSession(tool),
+    get permissionMode() {
+      return runtime.permissions.mode;
+    },
+    setPermissionMode: (mode) => runtime.permissions.setMode(mode),
+    modelName: runtime.model.name,
+    cwd: io.cwd,
+    notices,
+    serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
+    initialPrompt: options.prompt,
+    close: () => runtime.close(),
+  };
+  // The panel lists the servers in the first frame; they spawn once it is drawn (render is synchronous).
+  let firstFrameDrawn = (): void => {};
+  void runtime.startServers(new Promise<void>((resolve) => (firstFrameDrawn = resolve)));
+  const { runTui } = await io.loadTui();
+  const done = runTui(tui);
+  firstFrameDrawn();
+  await done;
+  return 0;
+}

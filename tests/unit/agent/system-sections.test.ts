@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { findInstructionFiles, SystemContext, type SystemContextOptions } from "../../../src/agent/system-sections.ts";
+
+/** A read-only file system made of a map: path → text. */
+function files(map: Record<string, string>) {
+  const reads: string[] = [];
+  const readFile = (path: string) => {
+    reads.push(path);
+    return map[path];
+  };
+  return { readFile, reads };
+}
+
+function context(overrides: Partial<SystemContextOptions> = {}): SystemContext {
+  return new SystemContext({
+    cwd: "/home/ada/proj/app",
+    now: () => new Date(2026, 9, 22, 23, 59),
+    mcpInstructions: () => "",
+    readFile: () => undefined,
+    ...overrides,
+  });
+}
+
+describe("SystemContext", () => {
+  it("finds AGENTS.md and CLAUDE.md in cwd and its parents, nearer files later", () => {
+    const fs = files({
+      "/home/ada/CLAUDE.md": "Use British spelling.",
+      "/home/ada/proj/app/AGENTS.md": "Run npm test before you finish.",
+      "/home/ada/proj/app/CLAUDE.md": "Never touch dist/.",
+    });
+    const system = context({ readFile: fs.readFile });
+
+    const sections = system.sections();
+
+    expect(sections.find((section) => section.id === "instructions")?.text).toBe(
+      [
+        "# Project instructions",
+        "The user's instruction files for this project follow; where they disagree, a later (nearer) file wins. Follow them.",
+        "## /home/ada/CLAUDE.md\n\nUse British spelling.",
+        "## /home/ada/proj/app/AGENTS.md\n\nRun npm test before you finish.",
+        "## /home/ada/proj/app/CLAUDE.md\n\nNever touch dist/.",
+      ].join("\n\n"),
+    );
+    expect(system.notes()).toEqual([
+      {
+        type: "system_note",
+        label: "project instructions",
+        text: "3 files (../../CLAUDE.md, AGENTS.md, CLAUDE.md)",
+      },
+      { type: "system_note", label: "date", text: "2026-10-22" },
+    ]);
+  });
+
+  it("looks in every directory up to the root", () => {
+    const fs = files({});
+    findInstructionFiles("/a/b", fs.readFile);
+    expect(fs.reads).toEqual(["/AGENTS.md", "/CLAUDE.md", "/a/AGENTS.md", "/a/CLAUDE.md", "/a/b/AGENTS.md", "/a/b/CLAUDE.md"]);
+  });
+
+  it("builds base, date and MCP sections in order, leaving out empty ones", () => {
+    const system = context({ mcpInstructions: () => "# MCP Server Instructions\n\n## tracker\nList first, then get." });
+
+    const sections = system.sections();
+
+    expect(sections.map((section) => section.id)).toEqual(["base", "date", "mcp_instructions"]);
+    expect(sections[0]?.text).toContain("You are mini-cc, a coding agent that works in the user's terminal, in the project at /home/ada/proj/app.");
+    expect(sections[1]?.text).toBe("Today's date is 2026-10-22.");
+    expect(sections[2]?.text).toBe("# MCP Server Instructions\n\n## tracker\nList first, then get.");
+    expect(context().sections().map((section) => section.id)).toEqual(["base", "date"]);
+  });
+
+  it("uses the given name in the base prompt", () => {
+    expect(context({ baseName: "ci-bot" }).sections()[0]?.text).toMatch(/^You are ci-bot, /);
+  });
+
+  it("caches the sections until invalidated", () => {
+    let instructions = "";
+    const fs = files({});
+    const system = context({ readFile: fs.readFile, mcpInstructions: () => instructions });
+
+    const first = system.sections();
+    instructions = "# MCP Server Instructions\n\n## tracker\nBe nice.";
+    const cached = system.sections();
+    system.invalidate();
+    const rebuilt = system.sections();
+
+    expect(cached).toBe(first);
+    // Five directories from / to cwd, two names each, read once per build.
+    expect(fs.reads).toHaveLength(20);
+    expect(rebuilt.map((section) => section.id)).toEqual(["base", "date", "mcp_instructions"]);
+  });
+
+  it("counts one instruction file in the singular", () => {
+    const system = context({ readFile: files({ "/home/ada/proj/AGENTS.md": "x" }).readFile });
+    expect(system.notes()[0]).toEqual({ type: "system_note", label: "project instructions", text: "1 file (../AGENTS.md)" });
+  });
+
+  it("names the files it looks for when there are none", () => {
+    expect(context().notes()[0]).toEqual({
+      type: "system_note",
+      label: "project instructions",
+      text: "0 files (AGENTS.md, CLAUDE.md)",
+    });
+  });
+});
+
+describe("SystemContext on the real file system", () => {
+  let root: string | undefined;
+  afterEach(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("reads instruction files with node:fs and skips a directory named like one", () => {
+    root = mkdtempSync(join(tmpdir(), "mini-cc-sections-"));
+    const cwd = join(root, "proj", "sub");
+    mkdirSync(join(cwd, "CLAUDE.md"), { recursive: true });
+    writeFileSync(join(root, "proj", "AGENTS.md"), "Be brief.");
+
+    const system = new SystemContext({ cwd, now: () => new Date(2026, 0, 5), mcpInstructions: () => "" });
+    // Only this test's files are asserted: the machine's /tmp or / may hold others.
+    const mine = system.sections().find((section) => section.id === "instructions")?.text ?? "";
+    expect(mine).toContain(`## ${join(root, "proj", "AGENTS.md")}\n\nBe brief.`);
+    expect(mine).not.toContain(join(cwd, "CLAUDE.md"));
+  });
+});

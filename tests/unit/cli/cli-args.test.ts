@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { parseCommand, UsageError } from "../../../src/cli/cli-args.ts";
+
+function usageMessage(argv: string[]): string {
+  try {
+    parseCommand(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a usage error");
+}
+
+describe("parseCommand", () => {
+  it("reads print mode with Claude Code's flags", () => {
+    const command = parseCommand([
+      "-p", "fix it", "--model-script", "s.json", "--output-format", "stream-json",
+      "--permission-mode", "acceptEdits", "--allowedTools", "Read,mcp__tracker__*", "--allowedTools", "Bash",
+      "--disallowedTools", "Write Edit", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config",
+    ]);
+    expect(command).toEqual({
+      kind: "agent",
+      options: {
+        print: true,
+        prompt: "fix it",
+        outputFormat: "stream-json",
+        modelScript: "s.json",
+        permissionMode: "acceptEdits",
+        allowedTools: ["Read", "mcp__tracker__*", "Bash"],
+        disallowedTools: ["Write", "Edit"],
+        mcpConfig: ["a.json", "{}"],
+        strictMcpConfig: true,
+        maxTurns: 50,
+      },
+    });
+  });
+
+  it("hands everything after `mcp` to the mcp subcommands", () => {
+    expect(parseCommand(["mcp", "add", "x", "--", "node", "-v"])).toEqual({ kind: "mcp", argv: ["add", "x", "--", "node", "-v"] });
+  });
+
+  it("names an unknown option", () => {
+    expect(usageMessage(["-p", "hi", "--frobnicate"])).toBe("unknown option --frobnicate");
+  });
+
+  it("names an option that lacks its value", () => {
+    expect(usageMessage(["-p", "hi", "--model-script"])).toBe("option --model-script needs a value");
+  });
+
+  it("rejects an unknown permission mode and lists the modes", () => {
+    expect(usageMessage(["-p", "hi", "--permission-mode", "yolo"])).toBe(
+      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan, bypassPermissions)",
+    );
+  });
+
+  it("rejects an unknown output format", () => {
+    expect(usageMessage(["-p", "hi", "--output-format", "xml"])).toBe(
+      "unknown --output-format value: xml (expected text, json, stream-json)",
+    );
+  });
+
+  it("rejects a max-turns that is not a positive whole number", () => {
+    expect(usageMessage(["-p", "hi", "--max-turns", "0"])).toBe("--max-turns takes a whole number of at least 1, not 0");
+  });
+});

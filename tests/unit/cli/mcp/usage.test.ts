@@ -1,0 +1,93 @@
+import { existsSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addJsonCommand } from "../../../../src/cli/mcp/add-json.ts";
+import { addCommand } from "../../../../src/cli/mcp/add.ts";
+import { approveCommand } from "../../../../src/cli/mcp/approve.ts";
+import type { McpSubcommand } from "../../../../src/cli/mcp/command.ts";
+import { getCommand } from "../../../../src/cli/mcp/get.ts";
+import { MCP_USAGE } from "../../../../src/cli/mcp/index.ts";
+import { listCommand } from "../../../../src/cli/mcp/list.ts";
+import { removeCommand } from "../../../../src/cli/mcp/remove.ts";
+import { resetProjectChoicesCommand } from "../../../../src/cli/mcp/reset-project-choices.ts";
+import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
+
+let box: CommandSandbox;
+beforeEach(async () => {
+  box = await createSandbox();
+});
+afterEach(async () => {
+  await box.dispose();
+});
+
+const ALL = [addCommand, addJsonCommand, listCommand, getCommand, removeCommand, approveCommand, resetProjectChoicesCommand];
+
+const cases: Array<[string[], McpSubcommand, string]> = [
+  [["add", "--bogus", "x", "--", "node"], addCommand, "unknown option: --bogus"],
+  [["add"], addCommand, "missing NAME"],
+  [["add", "tracker"], addCommand, "missing COMMAND"],
+  [["add", "-t", "http", "docs"], addCommand, "missing URL"],
+  [["add", "-e", "FOO", "tracker", "--", "node"], addCommand, 'invalid --env value "FOO": expected KEY=VALUE'],
+  [["add", "-t", "http", "-H", "NoColon", "docs", "http://h"], addCommand, 'invalid --header value "NoColon": expected "Name: value"'],
+  [["add", "-s", "global", "x", "--", "node"], addCommand, "unknown scope: global (expected local, project or user)"],
+  [["add", "--transport", "ws", "x", "ws://h"], addCommand, "unknown transport: ws (expected stdio, http or sse)"],
+  [["add", "-t", "http", "docs", "http://h", "extra"], addCommand, "unexpected argument: extra"],
+  [["add", "-t", "sse", "docs", "localhost:8080"], addCommand, "invalid URL: localhost:8080 (expected http:// or https://)"],
+  [["add", "-e", "A=1", "-t", "http", "docs", "http://h"], addCommand, "--env is for stdio servers"],
+  [["add", "-H", "A: b", "x", "--", "node"], addCommand, "--header is for http and sse servers"],
+  [["add", "-s"], addCommand, "option -s needs a value"],
+  [["add-json", "x"], addJsonCommand, "missing JSON"],
+  [["add-json", "-s", "team", "x", "{}"], addJsonCommand, "unknown scope: team (expected local, project or user)"],
+  [["list", "extra"], listCommand, "unexpected argument: extra"],
+  [["list", "--verbose"], listCommand, "unknown option: --verbose"],
+  [["get"], getCommand, "missing NAME"],
+  [["get", "a", "b"], getCommand, "unexpected argument: b"],
+  [["remove"], removeCommand, "missing NAME"],
+  [["remove", "--scope", "bad", "x"], removeCommand, "unknown scope: bad (expected local, project or user)"],
+  [["approve", "--all"], approveCommand, "unknown option: --all"],
+  [["reset-project-choices", "now"], resetProjectChoicesCommand, "unexpected argument: now"],
+];
+
+describe("usage errors", () => {
+  for (const [argv, sub, message] of cases) {
+    it(`mcp ${argv.join(" ")} → exit 2: ${message}`, async () => {
+      const run = await box.run(argv);
+      expect(run).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp ${sub.name}: ${message}\n${sub.usage}\n` });
+      // Nothing was written.
+      expect([box.projectFile, box.home.localConfig, box.home.userConfig].filter((file) => existsSync(file))).toEqual([]);
+    });
+  }
+
+  it("an unknown subcommand gets the mcp usage", async () => {
+    expect(await box.run(["bogus"])).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp: unknown command: bogus\n${MCP_USAGE}\n` });
+  });
+
+  it("no subcommand gets the mcp usage", async () => {
+    expect(await box.run([])).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp: missing command\n${MCP_USAGE}\n` });
+  });
+
+  it("an option before the subcommand is unknown", async () => {
+    expect(await box.run(["-s", "user"])).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp: unknown option: -s\n${MCP_USAGE}\n` });
+  });
+});
+
+describe("help", () => {
+  it("mcp --help lists every subcommand", async () => {
+    const run = await box.run(["--help"]);
+    expect(run).toEqual({ status: 0, stdout: `${MCP_USAGE}\n`, stderr: "" });
+    expect(run.stdout).toContain("  reset-project-choices  forget this project's server approvals\n");
+  });
+
+  for (const sub of ALL) {
+    it(`mcp ${sub.name} --help prints its usage`, async () => {
+      expect(await box.run([sub.name, "--help"])).toEqual({ status: 0, stdout: `${sub.usage}\n`, stderr: "" });
+      expect(await box.run([sub.name, "-h"])).toEqual({ status: 0, stdout: `${sub.usage}\n`, stderr: "" });
+      expect(await box.run(["help", sub.name])).toEqual({ status: 0, stdout: `${sub.usage}\n`, stderr: "" });
+    });
+  }
+
+  it("--help after the command line of a server is the server's", async () => {
+    const run = await box.run(["add", "tracker", "--", "node", "--help"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`Added stdio MCP server tracker to local config (${box.home.localConfig})\n`);
+  });
+});

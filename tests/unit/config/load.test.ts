@@ -1,0 +1,186 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../../../src/config/errors.ts";
+import { loadMcpConfig } from "../../../src/config/load.ts";
+import { parseMcpConfigArg } from "../../../src/config/mcp-config-arg.ts";
+import { resolveHome, type HomePaths } from "../../../src/home.ts";
+
+let root: string;
+let cwd: string;
+let home: HomePaths;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), "mini-cc-config-"));
+  cwd = join(root, "proj");
+  home = resolveHome({ MINI_CC_HOME: join(root, "home") }, "/nowhere");
+  await mkdir(cwd);
+  await mkdir(home.root);
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+const writeProject = (value: unknown) => writeFile(join(cwd, ".mcp.json"), typeof value === "string" ? value : json(value));
+const writeUser = (value: unknown) => writeFile(home.userConfig, typeof value === "string" ? value : json(value));
+const load = (extra: Partial<Parameters<typeof loadMcpConfig>[0]> = {}) => loadMcpConfig({ cwd, home, env: {}, ...extra });
+const summary = (servers: Awaited<ReturnType<typeof load>>["servers"]) =>
+  servers.map((s) => ("error" in s ? `${s.name}@${s.source} ERROR ${s.error}` : `${s.name}@${s.source} ${JSON.stringify(s.resolved)}`));
+
+describe("loadMcpConfig", () => {
+  it("expands ${VAR} and ${VAR:-default} in every string", async () => {
+    await writeProject({
+      mcpServers: {
+        local: { command: "${BIN}", args: ["--root", "${ROOT:-/srv}"], env: { TOKEN: "${TOKEN}" } },
+        remote: { type: "http", url: "${BASE:-http://localhost}/mcp", headers: { Authorization: "Bearer ${TOKEN}" } },
+      },
+    });
+    const { servers, warnings } = await load({ env: { BIN: "node", TOKEN: "s3cret" } });
+    expect(servers).toEqual([
+      {
+        name: "local",
+        source: "project",
+        file: join(cwd, ".mcp.json"),
+        entry: { command: "${BIN}", args: ["--root", "${ROOT:-/srv}"], env: { TOKEN: "${TOKEN}" } },
+        resolved: { command: "node", args: ["--root", "/srv"], env: { TOKEN: "s3cret" } },
+      },
+      {
+        name: "remote",
+        source: "project",
+        file: join(cwd, ".mcp.json"),
+        entry: { type: "http", url: "${BASE:-http://localhost}/mcp", headers: { Authorization: "Bearer ${TOKEN}" } },
+        resolved: { type: "http", url: "http://localhost/mcp", headers: { Authorization: "Bearer s3cret" } },
+      },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("expands an unset variable without default to an empty string and warns naming variable, server and file", async () => {
+    await writeProject({ mcpServers: { tracker: { command: "node", args: ["${MISSING}x"] } } });
+    const { servers, warnings } = await load();
+    expect(summary(servers)).toEqual(['tracker@project {"command":"node","args":["x"]}']);
+    expect(warnings).toEqual([
+      `${join(cwd, ".mcp.json")}: server "tracker": environment variable MISSING is not set; it expands to ""`,
+    ]);
+  });
+
+  it("lets a project entry override the user entry of the same name", async () => {
+    await writeUser({ mcpServers: { tracker: { command: "user-cmd" }, mine: { command: "mine" } } });
+    await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
+    expect(summary((await load()).servers)).toEqual(['mine@user {"command":"mine"}', 'tracker@project {"command":"project-cmd"}']);
+  });
+
+  it("lets a local entry override the project entry of the same name", async () => {
+    await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
+    await writeFile(
+      home.localConfig,
+      json({ [cwd]: { mcpServers: { tracker: { command: "local-cmd" } } }, "/other": { mcpServers: { x: { command: "x" } } } }),
+    );
+    expect(summary((await load()).servers)).toEqual(['tracker@local {"command":"local-cmd"}']);
+  });
+
+  it("lets --mcp-config entries win over every scope, later flags over earlier", async () => {
+    await writeProject({ mcpServers: { tracker: { command: "project-cmd" }, other: { command: "other" } } });
+    const flagFile = join(root, "flag.json");
+    await writeFile(flagFile, json({ mcpServers: { tracker: { command: "file-cmd" } } }));
+    const { servers } = await load({ extra: [flagFile, '{"mcpServers": {"tracker": {"command": "inline-cmd"}}}'] });
+    expect(summary(servers)).toEqual(['other@project {"command":"other"}', 'tracker@flag {"command":"inline-cmd"}']);
+    expect(servers.map((s) => s.file)).toEqual([join(cwd, ".mcp.json"), "--mcp-config"]);
+  });
+
+  it("reads only --mcp-config entries in strict mode", async () => {
+    await writeUser({ mcpServers: { mine: { command: "mine" } } });
+    await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
+    const { servers } = await load({ strict: true, extra: ['{"mcpServers": {"flagged": {"command": "f"}}}'] });
+    expect(summary(servers)).toEqual(['flagged@flag {"command":"f"}']);
+  });
+
+  it("reports a file that is not JSON with line:column and still loads the other file", async () => {
+    await writeUser({ mcpServers: { mine: { command: "mine" } } });
+    await writeProject('{\n  "mcpServers": {\n    "tracker": {"command": "x",}\n  }\n}\n');
+    const { servers, problems } = await load();
+    expect(summary(servers)).toEqual(['mine@user {"command":"mine"}']);
+    expect(problems).toEqual([`${join(cwd, ".mcp.json")}:3:32: invalid JSON (Expected double-quoted property name)`]);
+  });
+
+  it("reports mcpServers of the wrong type naming file and path", async () => {
+    await writeProject({ mcpServers: ["tracker"] });
+    expect((await load()).problems).toEqual([`${join(cwd, ".mcp.json")}: mcpServers: expected object, got array`]);
+  });
+
+  it("reports a bad entry with file, server and JSON path while its siblings load", async () => {
+    await writeProject({
+      mcpServers: {
+        tracker: { command: "node", args: ["server.ts", 7] },
+        good: { command: "good", note: "extra fields are tolerated" },
+        remote: { type: "websocket", url: "ws://x" },
+        empty: {},
+      },
+    });
+    const { servers, problems } = await load();
+    const file = join(cwd, ".mcp.json");
+    expect(problems).toEqual([]);
+    expect(servers).toEqual([
+      { name: "tracker", source: "project", file, error: "mcpServers.tracker.args[1]: expected string, got number" },
+      {
+        name: "good",
+        source: "project",
+        file,
+        entry: { command: "good", note: "extra fields are tolerated" },
+        resolved: { command: "good", note: "extra fields are tolerated" },
+      },
+      { name: "remote", source: "project", file, error: 'mcpServers.remote.type: expected "stdio", "http" or "sse", got "websocket"' },
+      { name: "empty", source: "project", file, error: "mcpServers.empty.command: missing (expected string)" },
+    ]);
+  });
+
+  it("names the project folder in the JSON path of a bad local entry", async () => {
+    await writeFile(home.localConfig, json({ [cwd]: { mcpServers: { tracker: { command: "x", env: { A: 1 } } } } }));
+    const [server] = (await load()).servers;
+    expect(server).toEqual({
+      name: "tracker",
+      source: "local",
+      file: home.localConfig,
+      error: `[${JSON.stringify(cwd)}].mcpServers.tracker.env.A: expected string, got number`,
+    });
+  });
+
+  it("turns an invalid --mcp-config value into a problem instead of throwing", async () => {
+    const { servers, problems } = await load({ extra: ["nope.json"] });
+    expect(servers).toEqual([]);
+    expect(problems).toEqual(["--mcp-config nope.json: no such file, and not inline JSON"]);
+  });
+});
+
+describe("parseMcpConfigArg", () => {
+  const reject = async (arg: string) => {
+    try {
+      await parseMcpConfigArg(arg, cwd);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return `${(error as ConfigError).code}: ${(error as ConfigError).message}`;
+    }
+    throw new Error("expected a ConfigError");
+  };
+
+  it("reads a file path relative to cwd", async () => {
+    await writeFile(join(cwd, "servers.json"), json({ mcpServers: { a: { command: "a" } } }));
+    expect(await parseMcpConfigArg("servers.json", cwd)).toEqual({ file: join(cwd, "servers.json"), servers: { a: { command: "a" } } });
+  });
+
+  it("rejects a value that is neither a file nor JSON", async () => {
+    expect(await reject("missing.json")).toBe("invalid-mcp-config: --mcp-config missing.json: no such file, and not inline JSON");
+  });
+
+  it("rejects inline JSON that does not parse, with line:column", async () => {
+    expect(await reject('{"mcpServers": }')).toBe(
+      "invalid-mcp-config: --mcp-config (inline JSON):1:16: invalid JSON (Unexpected token '}')",
+    );
+  });
+
+  it("rejects a config without mcpServers", async () => {
+    expect(await reject('{"tracker": {"command": "x"}}')).toBe("invalid-mcp-config: --mcp-config (inline JSON): mcpServers: missing");
+  });
+});

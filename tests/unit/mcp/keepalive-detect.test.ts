@@ -1,0 +1,40 @@
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { isConnectionLoss } from "../../../src/mcp/keepalive.ts";
+import { DEFAULT_KEEPALIVE_MS, keepaliveIntervalMs } from "../../../src/mcp/timeouts.ts";
+import { fetchRefused } from "../../helpers/mcp-fixtures.ts";
+
+describe("keepaliveIntervalMs", () => {
+  it("is 30 s when MCP_KEEPALIVE_MS is unset, empty or not a positive number", () => {
+    expect([{}, { MCP_KEEPALIVE_MS: "" }, { MCP_KEEPALIVE_MS: "soon" }, { MCP_KEEPALIVE_MS: "-5" }].map(keepaliveIntervalMs)).toEqual([
+      DEFAULT_KEEPALIVE_MS,
+      30_000,
+      30_000,
+      30_000,
+    ]);
+  });
+
+  it("takes MCP_KEEPALIVE_MS in ms, and 0 turns the keepalive off", () => {
+    expect([keepaliveIntervalMs({ MCP_KEEPALIVE_MS: "100" }), keepaliveIntervalMs({ MCP_KEEPALIVE_MS: "0" })]).toEqual([100, 0]);
+  });
+});
+
+describe("isConnectionLoss", () => {
+  it("counts fetch failing, a reset socket and a forgotten session (404) as the server gone", () => {
+    const reset = new TypeError("fetch failed", { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
+    const sse404 = new Error("Error POSTing to endpoint (HTTP 404): Session not found");
+    const errors = [fetchRefused(), reset, new StreamableHTTPError(404, "Error POSTing to endpoint: "), sse404];
+    expect(errors.map(isConnectionLoss)).toEqual([true, true, true, true]);
+  });
+
+  it("does not count a server's own error answer, a 500, a timeout or a non-error", () => {
+    const errors = [
+      new McpError(ErrorCode.InvalidParams, "Tool missing not found"),
+      new StreamableHTTPError(500, "Error POSTing to endpoint: boom"),
+      new McpError(ErrorCode.RequestTimeout, "Request timed out"),
+      "fetch failed",
+    ];
+    expect(errors.map(isConnectionLoss)).toEqual([false, false, false, false]);
+  });
+});

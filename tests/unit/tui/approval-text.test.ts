@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { argumentLines } from "../../../src/tui/argument-lines.ts";
+import { displayFile, displayPath } from "../../../src/tui/display-path.ts";
+import { countMcp, mcpSummaryText } from "../../../src/tui/mcp-summary.ts";
+import { launchLines, shellQuote } from "../../../src/tui/server-launch.ts";
+import { connected, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
+
+describe("launchLines", () => {
+  it("shows a stdio command with its args quoted only where needed, and env as written", () => {
+    expect(launchLines({ command: "npx", args: ["-y", "@scope/server", "--root", "My Docs"], env: { TOKEN: "${TOKEN}" } })).toEqual([
+      "npx -y @scope/server --root 'My Docs'",
+      "env: TOKEN=${TOKEN}",
+    ]);
+  });
+
+  it("shows a remote server's type, URL and header names only", () => {
+    expect(launchLines({ type: "sse", url: "https://x.dev/sse", headers: { Authorization: "Bearer secret" } })).toEqual([
+      "sse https://x.dev/sse",
+      "headers: Authorization",
+    ]);
+  });
+
+  it("quotes single quotes the shell way", () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe("argumentLines", () => {
+  it("lists arguments one per line, cutting long values and extra arguments", () => {
+    const lines = argumentLines({ a: "x\ny", b: 2, c: { d: true }, e: "z".repeat(300), f: 1, g: 2 });
+    expect(lines.slice(0, 3)).toEqual(["a: x y", "b: 2", 'c: {"d":true}']);
+    expect(lines[3]).toBe(`e: ${"z".repeat(199)}…`);
+    expect(lines[4]).toBe("…and 2 more");
+  });
+});
+
+describe("display paths", () => {
+  it("shows the home directory as ~", () => {
+    expect(displayPath("/home/ann/proj", "/home/ann")).toBe("~/proj");
+    expect(displayPath("/home/ann", "/home/ann")).toBe("~");
+    expect(displayPath("/home/anna/proj", "/home/ann")).toBe("/home/anna/proj");
+  });
+
+  it("shows a file inside the project relative to it", () => {
+    expect(displayFile("/p/.mcp.json", "/p")).toBe(".mcp.json");
+    expect(displayFile("/home/ann/.mini-cc/mcp.json", "/p")).toBe("/home/ann/.mini-cc/mcp.json");
+  });
+});
+
+describe("mcpSummaryText", () => {
+  it("counts connected servers and their tools", () => {
+    const snapshot = { servers: [server("a", connected(TRACKER_TOOLS)), server("b", { status: "pending" })] };
+    expect(countMcp(snapshot)).toEqual({ connected: 1, total: 2, tools: 3 });
+    expect(mcpSummaryText(snapshot)).toBe("MCP 1/2 connected · 3 tools");
+    expect(mcpSummaryText({ servers: [] })).toBe("MCP no servers");
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { PermissionRequest } from "../../../src/agent/events.ts";
+import { ABORTED_DECISION, PermissionQueue } from "../../../src/tui/permission-queue.ts";
+
+const request = (toolName: string, summary = toolName): PermissionRequest => ({
+  toolUseId: summary,
+  toolName,
+  input: {},
+  summary,
+  reason: "needs approval",
+});
+
+describe("PermissionQueue", () => {
+  it("holds a request until it is resolved, then settles the agent's promise", async () => {
+    const queue = new PermissionQueue();
+    const answer = queue.ask(request("Bash"), new AbortController().signal);
+    const [pending] = queue.getSnapshot().pending;
+    expect(pending).toEqual({ id: 1, request: request("Bash") });
+    queue.resolve(pending!.id, { behavior: "allow", scope: "once" });
+    expect(await answer).toEqual({ behavior: "allow", scope: "once" });
+    expect(queue.getSnapshot().pending).toEqual([]);
+  });
+
+  it("resolves an aborted request as a denial and drops it", async () => {
+    const queue = new PermissionQueue();
+    const turn = new AbortController();
+    const answer = queue.ask(request("Bash"), turn.signal);
+    turn.abort();
+    expect(await answer).toEqual(ABORTED_DECISION);
+    expect(queue.getSnapshot().pending).toEqual([]);
+  });
+
+  it("denies at once when the signal is already aborted", async () => {
+    const queue = new PermissionQueue();
+    expect(await queue.ask(request("Bash"), AbortSignal.abort())).toEqual(ABORTED_DECISION);
+    expect(queue.getSnapshot().pending).toEqual([]);
+  });
+
+  it("answers every waiting request for the same tool on allow-for-session", async () => {
+    const queue = new PermissionQueue();
+    const signal = new AbortController().signal;
+    const first = queue.ask(request("Write", "Write(a)"), signal);
+    const second = queue.ask(request("Write", "Write(b)"), signal);
+    void queue.ask(request("Bash"), signal);
+    queue.resolve(1, { behavior: "allow", scope: "session" });
+    expect(await first).toEqual({ behavior: "allow", scope: "session" });
+    expect(await second).toEqual({ behavior: "allow", scope: "session" });
+    expect(queue.getSnapshot().pending.map((p) => p.request.toolName)).toEqual(["Bash"]);
+  });
+
+  it("notifies subscribers with (next, prev) and ignores unknown ids", () => {
+    const queue = new PermissionQueue();
+    const sizes: Array<[number, number]> = [];
+    queue.subscribe((next, prev) => sizes.push([next.pending.length, prev.pending.length]));
+    void queue.ask(request("Bash"), new AbortController().signal);
+    queue.resolve(99, { behavior: "deny" });
+    expect(sizes).toEqual([[1, 0]]);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { BUILTIN_COMMANDS, runSlashCommand } from "../../../../src/tui/slash/command-registry.ts";
+import { clearCommand } from "../../../../src/tui/slash/clear-command.ts";
+import { exitCommand } from "../../../../src/tui/slash/exit-command.ts";
+import { helpCommand } from "../../../../src/tui/slash/help-command.ts";
+import { parseSlash } from "../../../../src/tui/slash/parse-slash.ts";
+import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
+
+const ctx = { mcp: new RecordingMcp() };
+
+describe("parseSlash", () => {
+  it("splits name and arguments", () => {
+    expect(parseSlash(" /MCP  restart tracker ")).toEqual({ name: "mcp", args: ["restart", "tracker"] });
+  });
+
+  it("treats a plain prompt, a lone slash and a path as prompts", () => {
+    expect(parseSlash("fix it")).toBeNull();
+    expect(parseSlash("/")).toBeNull();
+    expect(parseSlash("/etc/hosts has a typo")).toBeNull();
+  });
+});
+
+describe("runSlashCommand", () => {
+  it("returns null for a prompt", async () => {
+    expect(await runSlashCommand("hello", ctx)).toBeNull();
+  });
+
+  it("names an unknown command and points at /help", async () => {
+    expect(await runSlashCommand("/nope", ctx)).toEqual({
+      kind: "output",
+      isError: true,
+      lines: ["Unknown command /nope. Type /help for the list."],
+    });
+  });
+
+  it("turns a command that throws into an error line", async () => {
+    const boom = { name: "boom", usage: ["/boom"], description: "", run: () => { throw new Error("kaput"); } };
+    expect(await runSlashCommand("/boom", ctx, [boom])).toMatchObject({ isError: true, lines: ["/boom failed: kaput"] });
+  });
+});
+
+describe("/clear and /exit", () => {
+  it("ask the session to clear and to quit", () => {
+    expect(clearCommand.run([], { ...ctx, commands: [] })).toEqual({ kind: "clear" });
+    expect(exitCommand.run([], { ...ctx, commands: [] })).toEqual({ kind: "exit" });
+  });
+});
+
+describe("/help", () => {
+  it("lists every command form with its description, then the keys", () => {
+    expect(helpCommand.run([], { ...ctx, commands: BUILTIN_COMMANDS })).toEqual({
+      kind: "output",
+      isError: false,
+      lines: [
+        "Commands:",
+        "  /mcp [-v]          MCP servers: status, tools (-v), restart one",
+        "  /mcp restart NAME",
+        "  /clear             Clear the transcript",
+        "  /help              Show this help",
+        "  /exit              Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",
+        "Keys: Enter send · Alt+Enter new line · Esc interrupt a turn · Ctrl+C twice or Ctrl+D quit",
+        "Shift+Tab cycles the permission mode · PgUp/PgDn scroll the transcript",
+        "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
+      ],
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../../src/agent/events.ts";
+import { EMPTY_TRANSCRIPT, type TranscriptState } from "../../../src/tui/transcript-items.ts";
+import { callLabel, reduceTranscript, type TranscriptAction } from "../../../src/tui/transcript-reducer.ts";
+
+const run = (actions: readonly TranscriptAction[], from: TranscriptState = EMPTY_TRANSCRIPT) => actions.reduce(reduceTranscript, from);
+const usage = { input_tokens: 1, output_tokens: 1 };
+const assistant = (text: string): AgentEvent => ({
+  type: "assistant",
+  message: { role: "assistant", content: [{ type: "text", text }, { type: "tool_use", id: "x", name: "Read", input: {} }] },
+  usage,
+});
+
+describe("reduceTranscript", () => {
+  it("echoes the prompt and marks the turn running until turn_end", () => {
+    const started = run([{ type: "turn_start", prompt: "hi" }]);
+    expect(started.items).toEqual([{ kind: "user", id: 1, text: "hi" }]);
+    expect(started.running).toBe(true);
+    expect(run([{ type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "" }], started).running).toBe(false);
+  });
+
+  it("accumulates text deltas live and moves the final message into the items", () => {
+    const streaming = run([{ type: "text_delta", text: "Let me " }, { type: "text_delta", text: "look." }]);
+    expect(streaming).toMatchObject({ live: "Let me look.", items: [] });
+    const done = run([assistant("Let me look.")], streaming);
+    expect(done).toMatchObject({ live: "", items: [{ kind: "assistant", id: 1, text: "Let me look." }] });
+  });
+
+  it("keeps streamed text that never got its assistant event when the turn ends", () => {
+    const state = run([
+      { type: "turn_start", prompt: "go" },
+      { type: "text_delta", text: "Half a sen" },
+      { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
+    ]);
+    expect(state.items.map((i) => i.kind)).toEqual(["user", "assistant", "notice"]);
+    expect(state.items[2]).toEqual({ kind: "notice", id: 3, text: "Interrupted." });
+  });
+
+  it("says when a turn stopped at the round limit", () => {
+    const state = run([{ type: "turn_end", reason: "max_rounds", numTurns: 20, resultText: "" }]);
+    expect(state.items).toEqual([{ kind: "notice", id: 1, text: "Stopped after 20 rounds (the turn limit)." }]);
+  });
+
+  it("records tool calls with their summary and results as a preview", () => {
+    const state = run([
+      { type: "tool_call", id: "1", name: "Read", input: {}, summary: "Read(posts.ts)" },
+      { type: "tool_result", id: "1", name: "Read", result: { content: "a\nb\nc\nd\ne", isError: false }, durationMs: 1 },
+    ]);
+    expect(state.items).toEqual([
+      { kind: "tool_call", id: 1, label: "Read(posts.ts)" },
+      { kind: "tool_result", id: 2, name: "Read", isError: false, lines: ["a", "b", "c"], hidden: 2 },
+    ]);
+  });
+
+  it("leaves the state untouched on a permission request: the modal shows it", () => {
+    const request = { toolUseId: "1", toolName: "Bash", input: {}, summary: "Bash(ls)", reason: "needs approval" };
+    expect(reduceTranscript(EMPTY_TRANSCRIPT, { type: "permission_request", request })).toBe(EMPTY_TRANSCRIPT);
+  });
+
+  it("records a denial once, without the error result that repeats it", () => {
+    const state = run([
+      { type: "permission_denied", id: "u1", name: "Bash", message: "not now" },
+      { type: "tool_result", id: "u1", name: "Bash", result: { content: "not now", isError: true }, durationMs: 0 },
+      { type: "error", message: "API error 401" },
+    ]);
+    expect(state.items).toEqual([
+      { kind: "denied", id: 1, toolUseId: "u1", name: "Bash", message: "not now" },
+      { kind: "error", id: 2, message: "API error 401" },
+    ]);
+  });
+
+  it("starts a new epoch with no items on clear, keeping ids unique", () => {
+    const state = run([{ type: "user_input", text: "/help" }, { type: "clear" }, { type: "notice", text: "x" }]);
+    expect(state).toMatchObject({ epoch: 1, items: [{ kind: "notice", id: 2, text: "x" }] });
+  });
+});
+
+describe("callLabel", () => {
+  it("uses a summary that already names the tool", () => {
+    expect(callLabel("Read", "Read(posts.ts)")).toBe("Read(posts.ts)");
+  });
+
+  it("wraps a bare argument summary in the tool name", () => {
+    expect(callLabel("Read", "posts.ts")).toBe("Read(posts.ts)");
+    expect(callLabel("Read", "")).toBe("Read");
+  });
+});
