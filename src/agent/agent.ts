@@ -3,6 +3,7 @@
  * the tool calls it asked for, until the model stops asking. Everything the
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
  */
+import { systemClock, type Clock } from "../clock.ts";
 import type { Message, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
@@ -24,8 +25,8 @@ export interface AgentOptions {
   cwd: string;
   /** Tool rounds allowed in one turn; 50 by default. */
   maxRounds?: number;
-  /** A millisecond clock for tool durations; performance.now by default. */
-  now?: () => number;
+  /** Times tool runs; the system clock by default. */
+  clock?: Clock;
 }
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
@@ -39,14 +40,14 @@ type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted" } | 
 export class Agent {
   readonly #options: AgentOptions;
   readonly #maxRounds: number;
-  readonly #now: () => number;
+  readonly #clock: Clock;
   readonly #conversation = new Conversation();
   #notesShown = false;
 
   constructor(options: AgentOptions) {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
-    this.#now = options.now ?? (() => performance.now());
+    this.#clock = options.clock ?? systemClock;
   }
 
   /** The conversation so far. */
@@ -160,9 +161,9 @@ export class Agent {
         yield { type: "permission_denied", id, name, message: verdict.message };
         result = textResult(verdict.message, true);
       } else {
-        const started = this.#now();
+        const started = this.#clock.now();
         result = await this.#execute(tool, input, signal);
-        durationMs = Math.round(this.#now() - started);
+        durationMs = Math.round(this.#clock.now() - started);
       }
     }
     yield { type: "tool_result", id, name, result, durationMs };

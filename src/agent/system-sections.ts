@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import type { Clock } from "../clock.ts";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
 
@@ -15,7 +16,7 @@ export type ReadTextFile = (path: string) => string | undefined;
 export interface SystemContextOptions {
   cwd: string;
   /** The clock for today's date (local time). */
-  now: () => Date;
+  clock: Clock;
   /** The MCP instructions section as McpManager renders it; "" when no server gave any. */
   mcpInstructions: () => string;
   /** Defaults to node:fs; tests pass a map of files. */
@@ -77,9 +78,9 @@ export class SystemContext {
 
   #build(): Built {
     if (this.#built) return this.#built;
-    const { cwd, now, mcpInstructions, baseName = "mini-cc" } = this.#options;
+    const { cwd, clock, mcpInstructions, baseName = "mini-cc" } = this.#options;
     const files = findInstructionFiles(cwd, this.#readFile);
-    const date = formatDate(now());
+    const date = formatDate(new Date(clock.now()));
     const sections: SystemSection[] = [{ id: "base", text: basePrompt(baseName, cwd) }];
     if (files.length > 0) sections.push({ id: "instructions", text: instructionsText(files) });
     sections.push({ id: "date", text: `Today's date is ${date}.` });

@@ -5,6 +5,7 @@
  */
 import { homedir } from "node:os";
 import { Agent } from "../agent/agent.ts";
+import { systemClock } from "../clock.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -76,11 +77,11 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
-  const approvals = new ApprovalsStore({ file: home.approvals, clock: () => new Date(), warn: init.warn });
+  const approvals = new ApprovalsStore({ file: home.approvals, clock: systemClock, warn: init.warn });
   const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
-  const system = new SystemContext({ cwd, now: () => new Date(), mcpInstructions: () => manager.instructionsSection() });
+  const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
   // The MCP section of the system prompt follows the servers: rebuild it when their tools or instructions change.
   manager.subscribe((next, prev) => {
     if (next.servers.length !== prev.servers.length || next.servers.some((s, i) => connectedPart(s) !== connectedPart(prev.servers[i]))) {

@@ -7,6 +7,7 @@
  */
 import { access, rename } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { Clock } from "../clock.ts";
 import type { ServerConfig, ServerEntry } from "../config/types.ts";
 import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
 import { formatJson } from "../fs/json-style.ts";
@@ -22,7 +23,8 @@ export interface ApprovalRecord extends PreviousApproval {
 export interface ApprovalsStoreOptions {
   /** Usually `HomePaths.approvals`. */
   readonly file: string;
-  readonly clock: () => Date;
+  /** Stamps approvals and names a corrupt file's backup. */
+  readonly clock: Clock;
   /** Told when a corrupt file is moved aside. */
   readonly warn: (message: string) => void;
 }
@@ -64,7 +66,7 @@ export class ApprovalsStore implements ApprovalRecords {
   async approve(projectDir: string, server: ServerConfig): Promise<void> {
     const record = {
       fingerprint: fingerprint(server.entry),
-      approvedAt: this.#options.clock().toISOString(),
+      approvedAt: new Date(this.#options.clock.now()).toISOString(),
       entry: server.entry,
     };
     await updateJsonFileAtomic(this.#options.file, async (current) => {
@@ -110,7 +112,7 @@ export class ApprovalsStore implements ApprovalRecords {
 
   // `mcp-approvals.json.corrupt-<ISO time>`, ":" written as "-" so the name is valid on every file system.
   async #backupName(): Promise<string> {
-    const base = `${this.#options.file}.corrupt-${this.#options.clock().toISOString().replace(/:/g, "-")}`;
+    const base = `${this.#options.file}.corrupt-${new Date(this.#options.clock.now()).toISOString().replace(/:/g, "-")}`;
     for (let n = 0; ; n++) {
       const candidate = n === 0 ? base : `${base}-${n}`;
       try {

@@ -6,7 +6,7 @@
  * loss too. ServerConnection owns one Keepalive per session.
  */
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../clock.ts";
 import { formatSeconds } from "./timeouts.ts";
 
 /** How long one keepalive ping may take before the server counts as lost. */

@@ -10,7 +10,7 @@ import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { Store, type ReadableStore } from "../store.ts";
 import { textResult, type ToolResult } from "../tools/tool.ts";
 import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
-import { systemClock, type Clock } from "./clock.ts";
+import { systemClock, type Clock } from "../clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
 import { initialView } from "./initial-state.ts";

@@ -9,7 +9,7 @@
  * `stableMs` starts a fresh series when it is next lost.
  */
 import { isRemote, type ServerEntry } from "../config/types.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../clock.ts";
 import type { ServerState } from "./server-state.ts";
 
 /** How McpManager reconnects; pass your own to McpManagerOptions.reconnect (tests use short delays). */

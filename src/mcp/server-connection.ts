@@ -11,7 +11,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../clock.ts";
 import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
 import type { McpToolInfo } from "./server-state.ts";
 import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS, KeepaliveError } from "./keepalive.ts";

@@ -5,7 +5,7 @@
  */
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../tools/tool.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../clock.ts";
 import { convertToolResult } from "./content.ts";
 import { describeError, type ServerConnection } from "./server-connection.ts";
 import { formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";

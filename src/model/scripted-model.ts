@@ -5,7 +5,7 @@
  */
 import { readFile as fsReadFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { setTimeout as sleepMs } from "node:timers/promises";
+import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantBlock, AssistantMessage, Usage } from "./messages.ts";
 import { ModelError, type Model, type ModelEvent, type ModelRequest } from "./model.ts";
 import { parseModelScript, validateModelScript, type ModelScript } from "./script-schema.ts";
@@ -21,6 +21,8 @@ export interface ScriptedModelOptions {
   repeat?: boolean;
   /** Source of randomness for the pauses; default Math.random. */
   random?: () => number;
+  /** Times the pauses; the system clock by default. */
+  clock?: Clock;
 }
 
 /** How many words go into one streamed text chunk. */
@@ -33,6 +35,7 @@ export class ScriptedModel implements Model {
   readonly #maxChunkDelayMs: number;
   readonly #repeat: boolean;
   readonly #random: () => number;
+  readonly #clock: Clock;
   #nextResponse = 0;
   #nextId = 1;
 
@@ -43,6 +46,7 @@ export class ScriptedModel implements Model {
     this.#maxChunkDelayMs = options.maxChunkDelayMs ?? 10;
     this.#repeat = options.repeat ?? false;
     this.#random = options.random ?? Math.random;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /** How many responses the script holds. */
@@ -56,7 +60,7 @@ export class ScriptedModel implements Model {
     for (const block of message.content) {
       if (block.type !== "text") continue;
       for (const chunk of textChunks(block.text)) {
-        if (this.#maxChunkDelayMs > 0) await sleepMs(Math.round(this.#random() * this.#maxChunkDelayMs));
+        if (this.#maxChunkDelayMs > 0) await this.#pause(Math.round(this.#random() * this.#maxChunkDelayMs));
         throwIfAborted(signal);
         yield { type: "text_delta", text: chunk };
       }
@@ -64,6 +68,10 @@ export class ScriptedModel implements Model {
     throwIfAborted(signal);
     const stopReason = message.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
     yield { type: "message", message, stopReason, usage: estimateUsage(request, message) };
+  }
+
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => this.#clock.setTimeout(resolve, ms));
   }
 
   #takeResponse(): AssistantMessage {

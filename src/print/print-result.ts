@@ -4,6 +4,7 @@
  */
 import { INTERRUPTED } from "../agent/agent.ts";
 import type { AgentEvent, TurnEndReason } from "../agent/events.ts";
+import { systemClock, type Clock } from "../clock.ts";
 import type { Usage } from "../model/messages.ts";
 
 export interface PermissionDenial {
@@ -45,7 +46,7 @@ const FALLBACK_REASONS: Record<TurnEndReason, string> = {
 export class PrintResultTracker {
   readonly #sessionId: string;
   readonly #startedAt: number;
-  readonly #now: () => number;
+  readonly #clock: Clock;
   readonly #usage: Usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   readonly #denials: PermissionDenial[] = [];
   readonly #pendingInputs = new Map<string, Record<string, unknown>>();
@@ -54,17 +55,17 @@ export class PrintResultTracker {
   #requestStartedAt: number;
   #end: { reason: TurnEndReason; numTurns: number; resultText: string } | undefined;
 
-  constructor(sessionId: string, now: () => number = Date.now) {
+  constructor(sessionId: string, clock: Clock = systemClock) {
     this.#sessionId = sessionId;
-    this.#now = now;
-    this.#startedAt = now();
+    this.#clock = clock;
+    this.#startedAt = clock.now();
     this.#requestStartedAt = this.#startedAt;
   }
 
   observe(event: AgentEvent): void {
     switch (event.type) {
       case "assistant":
-        this.#apiMs += this.#now() - this.#requestStartedAt;
+        this.#apiMs += this.#clock.now() - this.#requestStartedAt;
         for (const key of Object.keys(this.#usage) as Array<keyof Usage>) {
           this.#usage[key] = (this.#usage[key] ?? 0) + (event.usage[key] ?? 0);
         }
@@ -77,7 +78,7 @@ export class PrintResultTracker {
         break;
       case "tool_result":
         // The next model request starts once the tools of this round are done.
-        this.#requestStartedAt = this.#now();
+        this.#requestStartedAt = this.#clock.now();
         break;
       case "error":
         this.#errors.push(event.message);
@@ -105,7 +106,7 @@ export class PrintResultTracker {
       type: "result",
       subtype,
       is_error: isError,
-      duration_ms: this.#now() - this.#startedAt,
+      duration_ms: this.#clock.now() - this.#startedAt,
       duration_api_ms: this.#apiMs,
       num_turns: end.numTurns,
       // An error result carries the reason, so a script that reads `result` sees why.

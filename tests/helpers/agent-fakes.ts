@@ -10,6 +10,7 @@ import { SystemContext } from "../../src/agent/system-sections.ts";
 import type { AssistantBlock, StopReason } from "../../src/model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../../src/model/model.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "../../src/tools/tool.ts";
+import { FakeClock } from "./fake-clock.ts";
 
 /** One canned reply: content blocks, or a failure, or a stream that never ends (ignoring its signal). */
 export type FakeReply = { content: AssistantBlock[]; stopReason?: StopReason } | { error: Error } | { hang: true };
@@ -119,8 +120,9 @@ export function testAgent(options: TestAgentOptions) {
   const model = new FakeModel(options.replies);
   const asked = scriptedPrompt(options.decisions ?? []);
   const permissions = new PermissionChain({ mode: options.mode ?? "default", allow: options.allow ?? [], deny: options.deny ?? [], cwd: CWD });
-  const system = new SystemContext({ cwd: CWD, now: () => new Date(2026, 9, 22, 9, 30), mcpInstructions: () => "", readFile: () => undefined });
-  let tick = 0;
+  // Each reading advances 5 ms, so every tool run takes exactly 5 ms.
+  const clock = new FakeClock(new Date(2026, 9, 22, 9, 30), { stepMs: 5 });
+  const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => undefined });
   const agent = new Agent({
     model,
     tools: () => options.tools ?? [],
@@ -129,8 +131,7 @@ export function testAgent(options: TestAgentOptions) {
     system,
     cwd: CWD,
     ...(options.maxRounds === undefined ? {} : { maxRounds: options.maxRounds }),
-    // Each reading advances 5 ms, so every tool run takes exactly 5 ms.
-    now: () => (tick += 5),
+    clock,
   });
   return { agent, model, permissions, asked: asked.requests };
 }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runMcpCommand, type McpCommandIo } from "../../src/cli/mcp/index.ts";
 import { resolveHome, type HomePaths } from "../../src/home.ts";
+import { FakeClock } from "./fake-clock.ts";
 
 /** What one run printed and returned. */
 export interface CommandRun {
@@ -53,7 +54,7 @@ export async function createSandbox(env: Record<string, string | undefined> = {}
         homedir: "/nowhere",
         stdout: (text) => (stdout += text),
         stderr: (text) => (stderr += text),
-        now: () => new Date("2026-05-01T10:00:00.000Z"),
+        clock: new FakeClock(new Date("2026-05-01T10:00:00.000Z")),
         ...extra,
       });
       return { status, stdout, stderr };

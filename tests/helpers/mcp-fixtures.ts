@@ -10,7 +10,6 @@ import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteEntry, ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approval-types.ts";
-import type { Clock } from "../../src/mcp/clock.ts";
 import type { McpManager } from "../../src/mcp/manager.ts";
 import type { McpSnapshot, ServerState } from "../../src/mcp/server-state.ts";
 import type { TransportFactory } from "../../src/mcp/transports.ts";
@@ -99,39 +98,6 @@ export function describeState(state: ServerState): string {
   if (state.status === "reconnecting") return `reconnecting ${state.attempt}`;
   if (state.status === "failed") return `failed: ${state.error}`;
   return state.status;
-}
-
-/** A clock that moves only when told: `advance(ms)` fires the timers falling due, soonest first. */
-export class FakeClock implements Clock {
-  #now = 0;
-  #timers: { at: number; callback: () => void }[] = [];
-
-  now = (): number => this.#now;
-
-  setTimeout = (callback: () => void, ms: number): (() => void) => {
-    const timer = { at: this.#now + ms, callback };
-    this.#timers.push(timer);
-    return () => {
-      this.#timers = this.#timers.filter((t) => t !== timer);
-    };
-  };
-
-  /** How long until each pending timer fires, soonest first. */
-  pending(): number[] {
-    return this.#timers.map((t) => t.at - this.#now).sort((a, b) => a - b);
-  }
-
-  advance(ms: number): void {
-    const end = this.#now + ms;
-    for (;;) {
-      const due = this.#timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.#timers = this.#timers.filter((t) => t !== due);
-      this.#now = due.at;
-      due.callback();
-    }
-    this.#now = end;
-  }
 }
 
 /**

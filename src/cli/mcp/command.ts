@@ -5,6 +5,7 @@
  */
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { systemClock, type Clock } from "../../clock.ts";
 import { McpConfigEditor } from "../../config/editor.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { resolveHome, type HomePaths } from "../../home.ts";
@@ -23,7 +24,7 @@ export interface McpCommandIo {
   stdout(text: string): void;
   stderr(text: string): void;
   /** Stamps approvals; defaults to the system clock. */
-  readonly now?: () => Date;
+  readonly clock?: Clock;
   /** Transports for `mcp list` and `mcp get`; defaults to the real stdio / http / sse ones. */
   readonly transportFactory?: TransportFactory;
   /**
@@ -65,7 +66,7 @@ export class CommandContext {
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
     this.approvals = new ApprovalsStore({
       file: this.home.approvals,
-      clock: io.now ?? (() => new Date()),
+      clock: io.clock ?? systemClock,
       warn: (message) => this.warn(message),
     });
   }

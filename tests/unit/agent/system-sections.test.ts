@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { findInstructionFiles, SystemContext, type SystemContextOptions } from "../../../src/agent/system-sections.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 
 /** A read-only file system made of a map: path → text. */
 function files(map: Record<string, string>) {
@@ -17,7 +18,7 @@ function files(map: Record<string, string>) {
 function context(overrides: Partial<SystemContextOptions> = {}): SystemContext {
   return new SystemContext({
     cwd: "/home/ada/proj/app",
-    now: () => new Date(2026, 9, 22, 23, 59),
+    clock: new FakeClock(new Date(2026, 9, 22, 23, 59)),
     mcpInstructions: () => "",
     readFile: () => undefined,
     ...overrides,
@@ -119,7 +120,7 @@ describe("SystemContext on the real file system", () => {
     mkdirSync(join(cwd, "CLAUDE.md"), { recursive: true });
     writeFileSync(join(root, "proj", "AGENTS.md"), "Be brief.");
 
-    const system = new SystemContext({ cwd, now: () => new Date(2026, 0, 5), mcpInstructions: () => "" });
+    const system = new SystemContext({ cwd, clock: new FakeClock(new Date(2026, 0, 5)), mcpInstructions: () => "" });
     // Only this test's files are asserted: the machine's /tmp or / may hold others.
     const mine = system.sections().find((section) => section.id === "instructions")?.text ?? "";
     expect(mine).toContain(`## ${join(root, "proj", "AGENTS.md")}\n\nBe brief.`);

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -107,7 +107,9 @@ describe("updateJsonFileAtomic", () => {
   it("takes over a lock left by a crashed process once it is stale", async () => {
     const file = join(dir, "stale.json");
     await writeFile(`${file}.lock`, "12345\n");
-    await new Promise((done) => setTimeout(done, 30));
+    // Aged by its mtime rather than by waiting: a minute old is stale for staleMs 20.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(`${file}.lock`, minuteAgo, minuteAgo);
     await updateJsonFileAtomic(file, () => ({ text: "{}", result: undefined }), { staleMs: 20 });
     expect(await readdir(dir)).toEqual(["stale.json"]);
   });

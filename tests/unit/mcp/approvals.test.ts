@@ -5,12 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../src/config/types.ts";
 import { ApprovalsStore } from "../../../src/mcp/approvals.ts";
 import { fingerprint } from "../../../src/mcp/fingerprint.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 
 let dir: string;
 let file: string;
 let warnings: string[];
 const project = "/work/proj";
-const clock = () => new Date("2026-05-01T10:20:30.000Z");
+const clock = new FakeClock(new Date("2026-05-01T10:20:30.000Z"));
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "mini-cc-approvals-"));

@@ -8,7 +8,6 @@ import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT, type ReconnectPolicy } from "..
 import {
   describeState,
   eventually,
-  FakeClock,
   MemoryApprovals,
   recordStates,
   remoteLinks,
@@ -17,6 +16,7 @@ import {
   stdioServer,
   waitForSnapshot,
 } from "../../helpers/mcp-fixtures.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 
 // In-memory servers behind links that fail like HTTP (no close is ever reported), and a fake clock.
 

@@ -10,6 +10,7 @@ import { PermissionChain } from "../../../src/agent/permissions.ts";
 import { McpManager, type McpManagerOptions } from "../../../src/mcp/manager.ts";
 import { NO_RECONNECT } from "../../../src/mcp/reconnect-policy.ts";
 import type { TransportFactory } from "../../../src/mcp/transports.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 import {
   MemoryApprovals,
   memoryTransports,
@@ -168,7 +169,7 @@ describe("McpManager approvals", () => {
 
   it("shows the entry approved before next to a changed one", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "mcp-manager-")), "mcp-approvals.json");
-    const approvals = new ApprovalsStore({ file, clock: () => new Date(0), warn: () => {} });
+    const approvals = new ApprovalsStore({ file, clock: new FakeClock(), warn: () => {} });
     await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"));
     const { factory, built } = memoryTransports({ proj: () => makeServer() });
     const m = manager(factory, { approvals });

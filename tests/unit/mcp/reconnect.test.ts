@@ -9,7 +9,6 @@ import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from "../../../src/mcp
 import type { TransportFactory } from "../../../src/mcp/transports.ts";
 import {
   describeState,
-  FakeClock,
   MemoryApprovals,
   memoryTransports,
   recordStates,
@@ -17,6 +16,7 @@ import {
   stdioServer,
   waitForSnapshot,
 } from "../../helpers/mcp-fixtures.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 
 // In-memory servers and a fake clock: a loss is the server side of the pair closing; time moves only by advance().
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ModelError, type ModelEvent, type ModelRequest } from "../../../src/model/model.ts";
 import { ScriptedModel, textChunks } from "../../../src/model/scripted-model.ts";
 import { modelError, streamEvents } from "../../helpers/model-events.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 
 const REQUEST: ModelRequest = { system: [{ id: "base", text: "Be brief." }], tools: [], messages: [{ role: "user", content: "go" }] };
 
@@ -116,14 +117,24 @@ describe("ScriptedModel", () => {
     expect([error.code, seen]).toEqual(["aborted", [{ type: "text_delta", text: "Let me look " }]]);
   });
 
-  it("pauses before chunks when a delay is set", async () => {
+  it("pauses before each text chunk when a delay is set", async () => {
+    const clock = new FakeClock();
     const model = new ScriptedModel({ responses: [{ content: [{ type: "text", text: "one two three four five six seven" }] }] }, {
       maxChunkDelayMs: 20,
-      random: () => 1,
+      random: () => 0.5,
+      clock,
     });
-    const started = performance.now();
-    await run(model);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    const stream = model.stream(REQUEST, new AbortController().signal);
+    const pauses: number[] = [];
+    for (;;) {
+      const next = stream.next();
+      // Let the stream reach its pause, note it, then let the pause run out.
+      await new Promise((resolve) => setImmediate(resolve));
+      pauses.push(...clock.pending());
+      clock.advance(20);
+      if ((await next).done) break;
+    }
+    expect(pauses).toEqual([10, 10, 10]);
   });
 
   it("rejects an invalid in-memory script with its JSON path", () => {

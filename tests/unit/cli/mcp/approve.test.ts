@@ -3,6 +3,7 @@ import type { ServerConfig, ServerEntry } from "../../../../src/config/types.ts"
 import { ApprovalsStore } from "../../../../src/mcp/approvals.ts";
 import { fingerprint } from "../../../../src/mcp/fingerprint.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
+import { FakeClock } from "../../../helpers/fake-clock.ts";
 
 let box: CommandSandbox;
 let store: ApprovalsStore;
@@ -11,7 +12,7 @@ const B: ServerEntry = { type: "http", url: "http://h/mcp" };
 
 beforeEach(async () => {
   box = await createSandbox();
-  store = new ApprovalsStore({ file: box.home.approvals, clock: () => new Date(0), warn: () => {} });
+  store = new ApprovalsStore({ file: box.home.approvals, clock: new FakeClock(), warn: () => {} });
   await box.write(box.projectFile, JSON.stringify({ mcpServers: { a: A, b: B } }, null, 2));
 });
 afterEach(async () => {

@@ -1,11 +1,12 @@
 /**
- * Time as McpManager sees it: connect times, connect and call timeouts. Passed
- * in so tests can control it.
+ * Time, as every part of mini-cc sees it: connect times and timeouts, tool and
+ * turn durations, approval stamps, today's date in the system prompt. Injected
+ * so tests can hold time still and move it by hand (tests/helpers/fake-clock.ts).
  */
 
-/** A monotonic-enough clock and a cancellable timer. */
+/** Wall-clock milliseconds and a cancellable timer. */
 export interface Clock {
-  /** Milliseconds since the epoch (also stamps log headers). */
+  /** Milliseconds since the epoch; `new Date(clock.now())` for a date. */
   now(): number;
   /** Calls `callback` after `ms`; the returned function cancels it. */
   setTimeout(callback: () => void, ms: number): () => void;
