@@ -5,7 +5,7 @@
  * a full-height right-hand column when the terminal is wide enough.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
@@ -48,6 +48,7 @@ export interface AppProps {
 const wholeTranscript = (s: TranscriptState): TranscriptState => s;
 const allServers = (s: McpSnapshot) => s.servers;
 const firstServerAwaitingApproval = (s: McpSnapshot) => s.servers.find((v) => v.state.status === "needs-approval");
+const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
@@ -55,7 +56,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const { exit } = useApp();
   const { columns, rows: terminalRows } = useWindowSize();
   const rows = height ?? terminalRows;
-  const [mode, setMode] = useState<PermissionMode>(runtime.permissionMode);
+  const mode = useStore(runtime.permissionMode, theMode);
   const transcript = useStore(session.transcript, wholeTranscript);
   const servers = useStore(runtime.mcp.store, allServers);
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
@@ -81,12 +82,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     void session.submit(line).then((outcome) => outcome === "exit" && quit());
     return true;
   };
-  const cycleMode = (): void => {
-    // The runtime, not this render's copy: two presses can arrive before React renders again.
-    const next = nextPermissionMode(runtime.permissionMode);
-    runtime.setPermissionMode(next);
-    setMode(next);
-  };
+  // From the store's current value, not this render's copy: two presses can arrive before React renders again.
+  const cycleMode = (): void => runtime.permissionMode.update(nextPermissionMode);
   const prompt = usePromptInput({
     isActive: !modalOpen,
     onSubmit: submit,

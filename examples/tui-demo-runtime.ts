@@ -184,7 +184,6 @@ export async function* demoTurn(
     reason: "needs approval",
   };
   yield comment;
-  yield { type: "permission_request", request };
   const decision = await ask(request, signal);
   if (signal.aborted) return yield end("aborted");
   if (decision.behavior === "deny") {
@@ -209,16 +208,11 @@ export function makeDemoRuntime(
   const permissionQueue = new PermissionQueue();
   const allowed = new Set<string>();
   let firstTurn = true;
-  let mode: PermissionMode = "default";
   return {
     fakeMcp,
     mcp: fakeMcp,
     permissionQueue,
-    allowForSession: (toolName) => void allowed.add(toolName),
-    get permissionMode() {
-      return mode;
-    },
-    setPermissionMode: (next) => void (mode = next),
+    permissionMode: new Store<PermissionMode>("default"),
     modelName: "scripted-demo",
     cwd: options.cwd ?? process.cwd(),
     async *startTurn(prompt, signal) {
@@ -227,11 +221,13 @@ export function makeDemoRuntime(
         yield { type: "system_note", label: "project instructions", text: "0 files (AGENTS.md, CLAUDE.md)" };
         yield { type: "system_note", label: "date", text: new Date().toISOString().slice(0, 10) };
       }
-      // What the permission chain does for a tool allowed for the session: no question.
-      const ask: PermissionQueue["ask"] = (request, s) =>
-        allowed.has(request.toolName)
-          ? Promise.resolve({ behavior: "allow", scope: "session" })
-          : permissionQueue.ask(request, s);
+      // What the agent and its permission chain do with a session allow: remember it, and stop asking.
+      const ask: PermissionQueue["ask"] = async (request, s) => {
+        if (allowed.has(request.toolName)) return { behavior: "allow", scope: "session" };
+        const decision = await permissionQueue.ask(request, s);
+        if (decision.behavior === "allow" && decision.scope === "session") allowed.add(request.toolName);
+        return decision;
+      };
       yield* demoTurn(fakeMcp, ask, signal, sleep, speed);
     },
     close: async () => {},

@@ -179,7 +179,6 @@ export class Agent {
     const check = this.#options.permissions.check(tool, use.input);
     if (check.behavior !== "ask") return check;
     const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason };
-    yield { type: "permission_request", request };
     let decision;
     try {
       decision = await raceAbort((async () => this.#options.ask(request, signal))(), signal);
@@ -189,6 +188,7 @@ export class Agent {
     }
     if (decision === ABORTED) return ABORTED;
     if (decision.behavior === "allow") {
+      // The one place a session allow is recorded: the chain then stops asking.
       if (decision.scope === "session") this.#options.permissions.allowForSession(tool.name);
       return { behavior: "allow" };
     }

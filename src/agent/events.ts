@@ -21,7 +21,10 @@ export type PermissionDecision =
   | { behavior: "allow"; scope: "once" | "session" }
   | { behavior: "deny"; message?: string };
 
-/** Answers permission requests: the TUI's modal, or print mode's automatic deny. */
+/**
+ * The one way a permission request leaves the loop: the agent awaits the
+ * answer (the TUI's PermissionQueue; print mode's chain never asks).
+ */
 export type PermissionPrompt = (request: PermissionRequest, signal: AbortSignal) => Promise<PermissionDecision>;
 
 export type TurnEndReason = "end_turn" | "max_rounds" | "aborted" | "error";
@@ -32,7 +35,6 @@ export type AgentEvent =
   | { type: "text_delta"; text: string }
   | { type: "assistant"; message: AssistantMessage; usage: Usage }
   | { type: "tool_call"; id: string; name: string; input: Record<string, unknown>; summary: string }
-  | { type: "permission_request"; request: PermissionRequest }
   | { type: "permission_denied"; id: string; name: string; message: string }
   | { type: "tool_result"; id: string; name: string; result: ToolResult; durationMs: number }
   /** A failure the user should read; the session goes on. */

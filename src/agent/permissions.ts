@@ -4,6 +4,7 @@
  * answers and mode switches (Shift+Tab in the TUI) stick.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { Store } from "../store.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
 import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
@@ -49,7 +50,8 @@ const NEEDS_APPROVAL = "needs approval";
 
 /** Decides allow / ask / deny for each tool call, in the order documented on check(). */
 export class PermissionChain {
-  #mode: PermissionMode;
+  /** The current mode, as a store: the TUI's footer reads it and Shift+Tab updates it; calls that follow obey it. */
+  readonly mode: Store<PermissionMode>;
   readonly #allow: readonly ToolRule[];
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
@@ -58,21 +60,11 @@ export class PermissionChain {
 
   /** Throws ToolRuleError for a malformed rule. */
   constructor(options: PermissionChainOptions) {
-    this.#mode = options.mode;
+    this.mode = new Store(options.mode);
     this.#allow = parseToolRules(options.allow);
     this.#deny = parseToolRules(options.deny);
     this.#cwd = resolve(options.cwd);
     this.#canAsk = options.canAsk ?? true;
-  }
-
-  /** The current mode. */
-  get mode(): PermissionMode {
-    return this.#mode;
-  }
-
-  /** Switches mode for the calls that follow. */
-  setMode(mode: PermissionMode): void {
-    this.#mode = mode;
   }
 
   /** The user chose "allow for the session": this tool no longer asks. */
@@ -98,6 +90,7 @@ export class PermissionChain {
 
   #verdict(tool: Tool, input: Record<string, unknown>): PermissionCheck {
     const name = tool.name;
+    const mode = this.mode.getSnapshot();
     const target = this.#targetPath(tool, input);
     const call: RuleCall = { name, subject: subjectOf(input, target, this.#cwd) };
     const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
@@ -105,18 +98,18 @@ export class PermissionChain {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
     // Plan mode is a promise that nothing changes: no allow rule overrides it.
-    if (this.#mode === "plan" && !tool.readOnly) {
+    if (mode === "plan" && !tool.readOnly) {
       return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
     }
     if (this.#sessionAllowed.has(name) || this.#allow.some((rule) => ruleMatches(rule, call, "allow"))) {
       return { behavior: "allow" };
     }
-    if (this.#mode === "bypassPermissions") return { behavior: "allow" };
+    if (mode === "bypassPermissions") return { behavior: "allow" };
     // A targetPath() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
     if (target.kind === "path" && this.#isOutside(target.path)) return { behavior: "ask", reason: OUTSIDE };
     if (tool.readOnly) return { behavior: "allow" };
-    if (this.#mode === "acceptEdits" && tool.editsFiles === true) return { behavior: "allow" };
+    if (mode === "acceptEdits" && tool.editsFiles === true) return { behavior: "allow" };
     return { behavior: "ask", reason: NEEDS_APPROVAL };
   }
 

@@ -45,11 +45,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     },
     startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
     permissionQueue: queue,
-    allowForSession: (tool) => runtime.permissions.allowForSession(tool),
-    get permissionMode() {
-      return runtime.permissions.mode;
-    },
-    setPermissionMode: (mode) => runtime.permissions.setMode(mode),
+    permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,
     cwd: io.cwd,
     notices,

@@ -4,7 +4,6 @@
  */
 import type { PermissionDecision } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import type { PendingPermission, PermissionQueue } from "./permission-queue.ts";
 
 /** One choice: its label and what it means. */
 export interface ApprovalOption<T> {
@@ -39,14 +38,3 @@ export function toolDecision(answer: ToolAnswer, message?: string): PermissionDe
   return { behavior: "allow", scope: answer };
 }
 
-/** Applies the user's answer: remembers a session allow, then settles the request. */
-export function answerPermission(
-  queue: PermissionQueue,
-  allowForSession: (toolName: string) => void,
-  pending: PendingPermission,
-  answer: ToolAnswer,
-  message?: string,
-): void {
-  if (answer === "session") allowForSession(pending.request.toolName);
-  queue.resolve(pending.id, toolDecision(answer, message));
-}

@@ -4,7 +4,7 @@
  * the UI stays a view and this is tested with a fake runtime.
  */
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import { answerPermission, type ToolAnswer } from "./approval-options.ts";
+import { toolDecision, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { SlashCommand } from "./slash/slash-command.ts";
@@ -77,7 +77,7 @@ export class ChatSession {
         text: `${pending.request.toolName} is allowed for the rest of this session.`,
       });
     }
-    answerPermission(this.#runtime.permissionQueue, (tool) => this.#runtime.allowForSession(tool), pending, answer, message);
+    this.#runtime.permissionQueue.resolve(pending.id, toolDecision(answer, message));
   }
 
   async #command(text: string): Promise<SubmitOutcome> {

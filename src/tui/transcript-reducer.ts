@@ -79,9 +79,6 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     }
     case "tool_call":
       return append(flushLive(state), { kind: "tool_call", label: callLabel(action.name, action.summary) });
-    case "permission_request":
-      // The approval modal shows it; the transcript records only the outcome.
-      return state;
     case "permission_denied":
       return append(state, { kind: "denied", toolUseId: action.id, name: action.name, message: action.message });
     case "tool_result": {

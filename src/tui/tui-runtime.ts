@@ -6,7 +6,7 @@
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo } from "../mcp/server-state.ts";
-import type { ReadableStore } from "../store.ts";
+import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 
@@ -37,14 +37,14 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
-  /** The queue whose `ask` the agent was given; the approval modal answers it. */
+  /**
+   * The queue whose `ask` the agent was given: the one way a permission request
+   * reaches the UI and its answer goes back (a session allow is recorded by
+   * the agent when that answer arrives).
+   */
   readonly permissionQueue: PermissionQueue;
-  /** "Allow, and don't ask again this session" for one tool. */
-  allowForSession(toolName: string): void;
-  /** The permission chain's current mode (read it again after setPermissionMode); the footer shows it. */
-  readonly permissionMode: PermissionMode;
-  /** Switches the permission chain's mode for the calls that follow (Shift+Tab). */
-  setPermissionMode(mode: PermissionMode): void;
+  /** The permission chain's mode: the footer shows it, Shift+Tab updates it. */
+  readonly permissionMode: Store<PermissionMode>;
   readonly modelName: string;
   readonly cwd: string;
   /** Where server logs live, so `/mcp` can point at a failed server's stderr. */

@@ -84,27 +84,23 @@ export type TurnScript = (prompt: string, signal: AbortSignal, queue: Permission
 
 /** A TuiRuntime over RecordingMcp whose turns come from `turn`. */
 export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async function* () {}): TuiRuntime & {
-  allowed: string[];
   closed: number;
   /** Every mode the UI switched to, in order. */
   modes: PermissionMode[];
 } {
   const permissionQueue = new PermissionQueue();
+  const permissionMode = new Store<PermissionMode>("default");
+  const modes: PermissionMode[] = [];
+  permissionMode.subscribe((mode) => modes.push(mode));
   const runtime = {
     mcp,
     permissionQueue,
-    allowed: [] as string[],
     closed: 0,
-    permissionMode: "default" as PermissionMode,
-    modes: [] as PermissionMode[],
-    setPermissionMode: (mode: PermissionMode) => {
-      runtime.permissionMode = mode;
-      runtime.modes.push(mode);
-    },
+    permissionMode,
+    modes,
     modelName: "scripted",
     cwd: "/home/ann/proj",
     startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),
-    allowForSession: (tool: string) => void runtime.allowed.push(tool),
     close: async () => void (runtime.closed += 1),
   };
   return runtime;

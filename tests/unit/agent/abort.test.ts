@@ -100,7 +100,8 @@ describe("Agent abort", () => {
       },
     });
 
-    const events = await turnAbortedAt(agent, (event) => event.type === "permission_request");
+    // The call is announced, then the agent waits on the prompt: abort while it waits.
+    const events = await turnAbortedAt(agent, (event) => event.type === "tool_call");
     await turn(agent, "again");
 
     expect(promptSignal?.aborted).toBe(true);

@@ -105,8 +105,8 @@ describe("PermissionChain", () => {
 
   it("follows a mode switch", () => {
     const c = chain("default");
-    c.setMode("acceptEdits");
-    expect(c.mode).toBe("acceptEdits");
+    expect(c.check(edit, { file_path: "posts.ts" })).toEqual({ behavior: "ask", reason: "needs approval" });
+    c.mode.update(() => "acceptEdits");
     expect(c.check(edit, { file_path: "posts.ts" })).toEqual({ behavior: "allow" });
   });
 

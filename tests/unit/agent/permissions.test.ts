@@ -15,17 +15,15 @@ describe("Agent permissions", () => {
 
     const events = await turn(agent, "go");
 
-    expect(events.filter((event) => event.type === "permission_request")[0]).toEqual({
-      type: "permission_request",
-      request: {
-        toolUseId: "t1",
-        toolName: "mcp__tracker__add_comment",
-        input: { id: "BUG-101", body: "Fixed." },
-        summary: "mcp__tracker__add_comment(BUG-101)",
-        reason: "needs approval",
-      },
+    expect(asked[0]).toEqual({
+      toolUseId: "t1",
+      toolName: "mcp__tracker__add_comment",
+      input: { id: "BUG-101", body: "Fixed." },
+      summary: "mcp__tracker__add_comment(BUG-101)",
+      reason: "needs approval",
     });
     expect(asked.map((request) => request.toolUseId)).toEqual(["t1", "t2"]);
+    expect(events.map((event) => event.type)).not.toContain("permission_denied");
     expect(tool.calls).toEqual([
       { id: "BUG-101", body: "Fixed." },
       { id: "BUG-102", body: "Later." },

@@ -73,14 +73,16 @@ describe("ChatSession", () => {
     ]);
   });
 
-  it("remembers allow-for-session and resolves the request", async () => {
+  it("answers allow-for-session with a session-scoped decision and notes it", async () => {
     const runtime = fakeRuntime(new RecordingMcp([server("tracker", connected(TRACKER_TOOLS))]));
     const session = new ChatSession(runtime);
     const request = { toolUseId: "1", toolName: "mcp__tracker__add_comment", input: {}, summary: "x", reason: "needs approval" };
     const answer = runtime.permissionQueue.ask(request, new AbortController().signal);
     session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
     expect(await answer).toEqual({ behavior: "allow", scope: "session" });
-    expect(runtime.allowed).toEqual(["mcp__tracker__add_comment"]);
+    expect(session.transcript.getSnapshot().items).toEqual([
+      { kind: "notice", id: 1, text: "mcp__tracker__add_comment is allowed for the rest of this session." },
+    ]);
   });
 
   it("sends a denial's message to the model", async () => {
@@ -90,6 +92,5 @@ describe("ChatSession", () => {
     const answer = runtime.permissionQueue.ask(request, new AbortController().signal);
     session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "deny", "use git clean instead");
     expect(await answer).toEqual({ behavior: "deny", message: "use git clean instead" });
-    expect(runtime.allowed).toEqual([]);
   });
 });

@@ -52,11 +52,6 @@ describe("reduceTranscript", () => {
     ]);
   });
 
-  it("leaves the state untouched on a permission request: the modal shows it", () => {
-    const request = { toolUseId: "1", toolName: "Bash", input: {}, summary: "Bash(ls)", reason: "needs approval" };
-    expect(reduceTranscript(EMPTY_TRANSCRIPT, { type: "permission_request", request })).toBe(EMPTY_TRANSCRIPT);
-  });
-
   it("records a denial once, without the error result that repeats it", () => {
     const state = run([
       { type: "permission_denied", id: "u1", name: "Bash", message: "not now" },
