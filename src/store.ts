@@ -2,6 +2,11 @@
  * The one store shape every long-lived piece of state uses (DESIGN.md, "Store"):
  * immutable snapshots, no-op updates skipped, listeners told `(next, prev)`.
  * React binds to it with useSyncExternalStore; the core never needs React.
+ *
+ * One way to be a store: a plain `Store<T>` (the permission mode), or a class
+ * that extends it and adds the methods that change it (McpManager,
+ * PermissionQueue, TranscriptStore). Whoever only reads one is handed a
+ * `ReadableStore<T>`.
  */
 export type Listener<T> = (next: T, prev: T) => void;
 

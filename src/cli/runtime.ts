@@ -14,7 +14,7 @@ import { UsageError } from "./cli-args.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
-import { ApprovalsStore } from "../mcp/approvals.ts";
+import { ApprovalsFile } from "../mcp/approvals.ts";
 import { McpManager } from "../mcp/manager.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
@@ -77,7 +77,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
-  const approvals = new ApprovalsStore({ file: home.approvals, clock: systemClock, warn: init.warn });
+  const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
   const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());

@@ -19,8 +19,8 @@ export interface ApprovalRecord extends PreviousApproval {
   readonly approvedAt?: string;
 }
 
-/** The file, clock and warning sink an ApprovalsStore works with. */
-export interface ApprovalsStoreOptions {
+/** The file, clock and warning sink an ApprovalsFile works with. */
+export interface ApprovalsFileOptions {
   /** Usually `HomePaths.approvals`. */
   readonly file: string;
   /** Stamps approvals and names a corrupt file's backup. */
@@ -41,11 +41,11 @@ export class ApprovalsFileError extends Error {
 
 type Doc = Record<string, Record<string, unknown>>;
 
-/** Project-server approvals, bound to each entry's fingerprint. */
-export class ApprovalsStore implements ApprovalRecords {
-  readonly #options: ApprovalsStoreOptions;
+/** Project-server approvals, bound to each entry's fingerprint. A file, not a Store: nothing subscribes to it. */
+export class ApprovalsFile implements ApprovalRecords {
+  readonly #options: ApprovalsFileOptions;
 
-  constructor(options: ApprovalsStoreOptions) {
+  constructor(options: ApprovalsFileOptions) {
     this.#options = options;
   }
 

@@ -7,7 +7,7 @@
  * outside (approvals, env, clock, transports) comes in through the constructor.
  */
 import type { DeclaredServer, ServerConfig } from "../config/types.ts";
-import { Store, type ReadableStore } from "../store.ts";
+import { Store } from "../store.ts";
 import { textResult, type ToolResult } from "../tools/tool.ts";
 import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
@@ -57,11 +57,7 @@ function sameState(a: ServerState, b: ServerState): boolean {
 }
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
-export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
-  readonly #store = new Store<McpSnapshot>({ servers: [] });
-  readonly subscribe = this.#store.subscribe;
-  readonly getSnapshot = this.#store.getSnapshot;
-
+export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #options: McpManagerOptions;
   readonly #clock: Clock;
   readonly #factory: TransportFactory;
@@ -76,6 +72,7 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
 
   constructor(options: McpManagerOptions) {
+    super({ servers: [] });
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory ?? createTransport;
@@ -93,7 +90,7 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
     this.#allowed.clear();
     const views = await Promise.all(declared.map((server) => initialView(server, this.#options)));
     for (const view of views) if (view.state.status === "pending") this.#allowed.add(view.name);
-    this.#store.update(() => ({ servers: views }));
+    this.update(() => ({ servers: views }));
     // The UI passes its first frame here: spawning servers would otherwise compete with drawing it.
     await ready;
     await Promise.all(views.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
@@ -276,7 +273,7 @@ export class McpManager implements ReadableStore<McpSnapshot>, McpCaller {
   }
 
   #setState(name: string, state: ServerState): void {
-    this.#store.update((prev) => {
+    this.update((prev) => {
       const index = prev.servers.findIndex((view) => view.name === name);
       const view = prev.servers[index];
       if (!view || sameState(view.state, state)) return prev;

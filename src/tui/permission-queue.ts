@@ -4,7 +4,7 @@
  * `resolve`. An aborted turn takes its request back as a denial.
  */
 import type { PermissionDecision, PermissionPrompt, PermissionRequest } from "../agent/events.ts";
-import { Store, type Listener, type ReadableStore } from "../store.ts";
+import { Store } from "../store.ts";
 
 /** One request and the id `resolve` answers it by. */
 export interface PendingPermission {
@@ -22,13 +22,13 @@ export interface PermissionQueueSnapshot {
 export const ABORTED_DECISION: PermissionDecision = { behavior: "deny", message: "Interrupted by the user." };
 
 /** A Store of pending requests with the agent-facing `ask`. */
-export class PermissionQueue implements ReadableStore<PermissionQueueSnapshot> {
-  readonly #store = new Store<PermissionQueueSnapshot>({ pending: [] });
+export class PermissionQueue extends Store<PermissionQueueSnapshot> {
   readonly #waiting = new Map<number, (decision: PermissionDecision) => void>();
   #nextId = 1;
 
-  readonly subscribe = (listener: Listener<PermissionQueueSnapshot>): (() => void) => this.#store.subscribe(listener);
-  readonly getSnapshot = (): PermissionQueueSnapshot => this.#store.getSnapshot();
+  constructor() {
+    super({ pending: [] });
+  }
 
   /** The PermissionPrompt to hand to the agent. */
   readonly ask: PermissionPrompt = (request, signal) => {
@@ -41,7 +41,7 @@ export class PermissionQueue implements ReadableStore<PermissionQueueSnapshot> {
         resolvePromise(decision);
       });
       signal.addEventListener("abort", onAbort, { once: true });
-      this.#store.update((s) => ({ pending: [...s.pending, { id, request }] }));
+      this.update((s) => ({ pending: [...s.pending, { id, request }] }));
     });
   };
 
@@ -56,7 +56,7 @@ export class PermissionQueue implements ReadableStore<PermissionQueueSnapshot> {
     const answered = this.getSnapshot().pending.filter(
       (p) => p.id === id || (sessionWide && p.request.toolName === target.request.toolName),
     );
-    this.#store.update((s) => ({ pending: s.pending.filter((p) => !answered.includes(p)) }));
+    this.update((s) => ({ pending: s.pending.filter((p) => !answered.includes(p)) }));
     for (const p of answered) {
       const settle = this.#waiting.get(p.id);
       this.#waiting.delete(p.id);

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathS
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalsStore } from "../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../src/mcp/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
 import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
@@ -132,7 +132,7 @@ describe("mini-cc on a real terminal", () => {
 
   it("asks again, showing what was approved before, when the project's entry changed", async () => {
     const { project, home } = sandbox({ TRACKER_MODE: "changed" });
-    const store = new ApprovalsStore({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
+    const store = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
     const before = { command: process.execPath, args: [TRACKER] };
     await store.approve(project, { name: "tracker", source: "project", file: join(project, ".mcp.json"), entry: before, resolved: before });
 

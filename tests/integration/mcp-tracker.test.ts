@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalsStore } from "../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../src/mcp/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
 import { fingerprint } from "../../src/mcp/fingerprint.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const home = mkdtempSync(join(tmpdir(), "mcp-tracker-"));
 const logDir = join(home, "logs");
 const approvalsFile = join(home, "mcp-approvals.json");
-const approvals = new ApprovalsStore({ file: approvalsFile, clock: systemClock, warn: () => {} });
+const approvals = new ApprovalsFile({ file: approvalsFile, clock: systemClock, warn: () => {} });
 // The root .mcp.json's entry, with bare `node` pinned to the Node running the tests (the shell's may be older).
 const declared = JSON.parse(readFileSync(join(ROOT, ".mcp.json"), "utf8")).mcpServers.tracker;
 const tracker = stdioServer("tracker", { ...declared, command: process.execPath }, "project");

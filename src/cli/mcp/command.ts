@@ -9,7 +9,7 @@ import { systemClock, type Clock } from "../../clock.ts";
 import { McpConfigEditor } from "../../config/editor.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { resolveHome, type HomePaths } from "../../home.ts";
-import { ApprovalsStore } from "../../mcp/approvals.ts";
+import { ApprovalsFile } from "../../mcp/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
 import { lastValue, oneOf, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
@@ -55,7 +55,7 @@ export class CommandContext {
   /** Where server logs are, and the user's home directory that paths under it are shown from as `~`. */
   readonly logPlaces: ServerLogPlaces;
   readonly editor: McpConfigEditor;
-  readonly approvals: ApprovalsStore;
+  readonly approvals: ApprovalsFile;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -64,7 +64,7 @@ export class CommandContext {
     this.home = resolveHome(io.env, userHome);
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
-    this.approvals = new ApprovalsStore({
+    this.approvals = new ApprovalsFile({
       file: this.home.approvals,
       clock: io.clock ?? systemClock,
       warn: (message) => this.warn(message),

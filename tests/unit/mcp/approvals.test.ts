@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../src/config/types.ts";
-import { ApprovalsStore } from "../../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../../src/mcp/approvals.ts";
 import { fingerprint } from "../../../src/mcp/fingerprint.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
@@ -22,7 +22,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const store = () => new ApprovalsStore({ file, clock, warn: (message) => warnings.push(message) });
+const store = () => new ApprovalsFile({ file, clock, warn: (message) => warnings.push(message) });
 const server = (name: string, entry: ServerEntry = { command: "node", args: ["t.ts"] }): ServerConfig => ({
   name,
   source: "project",
@@ -31,7 +31,7 @@ const server = (name: string, entry: ServerEntry = { command: "node", args: ["t.
   resolved: entry,
 });
 
-describe("ApprovalsStore", () => {
+describe("ApprovalsFile", () => {
   it("reports new, then approved, then changed when the entry changes", async () => {
     const approvals = store();
     expect(await approvals.status(project, server("tracker"))).toBe("new");

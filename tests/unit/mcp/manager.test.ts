@@ -5,7 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DeclaredServer } from "../../../src/config/types.ts";
-import { ApprovalsStore } from "../../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../../src/mcp/approvals.ts";
 import { PermissionChain } from "../../../src/agent/permissions.ts";
 import { McpManager, type McpManagerOptions } from "../../../src/mcp/manager.ts";
 import { NO_RECONNECT } from "../../../src/mcp/reconnect-policy.ts";
@@ -169,7 +169,7 @@ describe("McpManager approvals", () => {
 
   it("shows the entry approved before next to a changed one", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "mcp-manager-")), "mcp-approvals.json");
-    const approvals = new ApprovalsStore({ file, clock: new FakeClock(), warn: () => {} });
+    const approvals = new ApprovalsFile({ file, clock: new FakeClock(), warn: () => {} });
     await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"));
     const { factory, built } = memoryTransports({ proj: () => makeServer() });
     const m = manager(factory, { approvals });

@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../../src/config/types.ts";
-import { ApprovalsStore } from "../../../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../../../src/mcp/approvals.ts";
 import { fingerprint } from "../../../../src/mcp/fingerprint.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 import { FakeClock } from "../../../helpers/fake-clock.ts";
 
 let box: CommandSandbox;
-let store: ApprovalsStore;
+let store: ApprovalsFile;
 const A: ServerEntry = { command: "node", args: ["a.js"] };
 const B: ServerEntry = { type: "http", url: "http://h/mcp" };
 
 beforeEach(async () => {
   box = await createSandbox();
-  store = new ApprovalsStore({ file: box.home.approvals, clock: new FakeClock(), warn: () => {} });
+  store = new ApprovalsFile({ file: box.home.approvals, clock: new FakeClock(), warn: () => {} });
   await box.write(box.projectFile, JSON.stringify({ mcpServers: { a: A, b: B } }, null, 2));
 });
 afterEach(async () => {
