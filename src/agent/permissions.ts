@@ -29,22 +29,6 @@ export interface PermissionChainOptions {
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan", "bypassPermissions"];
 
-/** A mode name that is not one of PERMISSION_MODES. */
-export class PermissionModeError extends Error {
-  readonly code = "unknown_permission_mode";
-  constructor(mode: string) {
-    super(`unknown permission mode: ${mode} (expected ${PERMISSION_MODES.join(", ")})`);
-    this.name = "PermissionModeError";
-  }
-}
-
-/** Validates a mode name from the command line or settings. */
-export function parsePermissionMode(text: string): PermissionMode {
-  const mode = PERMISSION_MODES.find((m) => m === text);
-  if (!mode) throw new PermissionModeError(text);
-  return mode;
-}
-
 const OUTSIDE = "outside the working directory";
 const NEEDS_APPROVAL = "needs approval";
 

@@ -11,7 +11,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 const VAR = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** Expands one string; `unset` lists the variables that were unset with no default. */
-export function expandVars(text: string, env: Env): { value: string; unset: string[] } {
+function expandVars(text: string, env: Env): { value: string; unset: string[] } {
   const unset: string[] = [];
   const value = text.replace(VAR, (_match, name: string, fallback: string | undefined) => {
     const found = env[name];

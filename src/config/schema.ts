@@ -11,7 +11,7 @@ const timeout = z.number().positive("must be a positive number of milliseconds")
 const stringMap = z.record(z.string(), z.string()).optional();
 
 /** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
-export const stdioEntrySchema = z.looseObject({
+const stdioEntrySchema = z.looseObject({
   type: z.literal("stdio").optional(),
   command: z.string().min(1, "must not be empty"),
   args: z.array(z.string()).optional(),
@@ -20,7 +20,7 @@ export const stdioEntrySchema = z.looseObject({
 });
 
 /** A remote server: `{type: "http" | "sse", url, headers?, timeout?}`. */
-export const remoteEntrySchema = z.looseObject({
+const remoteEntrySchema = z.looseObject({
   type: z.enum(["http", "sse"]),
   url: z.string().min(1, "must not be empty"),
   headers: stringMap,

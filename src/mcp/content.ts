@@ -8,9 +8,9 @@ import type { ImageBlock, TextBlock } from "../model/messages.ts";
 import type { ToolResult } from "../tools/tool.ts";
 
 /** MAX_MCP_OUTPUT_TOKENS when unset (Claude Code's default). */
-export const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
+const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
 /** The rough characters-per-token used to turn the token cap into characters. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
 type Block = TextBlock | ImageBlock;
 type McpContent = CallToolResult["content"][number];
@@ -27,7 +27,7 @@ function base64Bytes(data: string): number {
 }
 
 /** One MCP content block as an Anthropic block (or a note saying what it was). */
-export function convertBlock(block: McpContent): Block {
+function convertBlock(block: McpContent): Block {
   switch (block.type) {
     case "text":
       return text(block.text);

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Why the wait in killAllSync is short: it runs inside process 'exit'. */
-export const EXIT_GRACE_MS = 150;
+const EXIT_GRACE_MS = 150;
 
 /** Sends `signal` to the whole group; false when the group no longer exists. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {

@@ -71,7 +71,7 @@ function lossReason(error: unknown): string {
 }
 
 /** The SDK's Tool as the store keeps it: defaults filled, only known annotations. */
-export function toToolInfo(tool: Tool): McpToolInfo {
+function toToolInfo(tool: Tool): McpToolInfo {
   const a = tool.annotations ?? {};
   const annotations: McpToolInfo["annotations"] = {};
   const title = a.title ?? tool.title;

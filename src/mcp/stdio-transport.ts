@@ -11,7 +11,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { liveGroups, signalGroup, type ProcessGroups } from "./process-groups.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
-export const KILL_GRACE_MS = 2000;
+const KILL_GRACE_MS = 2000;
 
 /** What to run and where its stderr goes. */
 export interface StdioProcessOptions {

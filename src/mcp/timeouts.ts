@@ -9,9 +9,9 @@ import type { ServerEntry } from "../config/types.ts";
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Connect timeout when neither the entry nor MCP_TIMEOUT sets one. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 /** Tool call timeout when MCP_TOOL_TIMEOUT is unset: ten minutes. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
+const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
 /** Keepalive ping interval for http/sse servers when MCP_KEEPALIVE_MS is unset: 30 s. */
 export const DEFAULT_KEEPALIVE_MS = 30_000;
 /** setTimeout fires at once beyond this; longer limits are clamped to it. */

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 
 /** The Messages API rejects a whole request whose tool names exceed this. */
-export const MAX_TOOL_NAME_LENGTH = 64;
+const MAX_TOOL_NAME_LENGTH = 64;
 
 const SUFFIX_HEX = 6;
 

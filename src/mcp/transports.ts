@@ -34,7 +34,7 @@ export type TransportFactory = (server: ServerConfig, context: TransportContext)
  * in the shell, a proxy for npx, KUBECONFIG…), so a `.mcp.json` only works
  * unchanged if we do the same.
  */
-export function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
+function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     // A value starting with "()" is an exported shell function: never pass those on.

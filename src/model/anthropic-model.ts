@@ -17,8 +17,8 @@ import { ModelError, type Model, type ModelEvent, type ModelRequest } from "./mo
 /** The newest Sonnet the installed SDK's types list; ANTHROPIC_MODEL overrides it. */
 export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5";
 /** Output budget per response: room for a Write of a large file. */
-export const DEFAULT_MAX_TOKENS = 16_000;
-export const DEFAULT_BASE_URL = "https://api.anthropic.com";
+const DEFAULT_MAX_TOKENS = 16_000;
+const DEFAULT_BASE_URL = "https://api.anthropic.com";
 
 export interface AnthropicModelOptions {
   apiKey: string;

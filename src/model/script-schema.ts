@@ -27,13 +27,12 @@ const scriptResponseSchema = z.object({
 });
 
 /** The whole script file; extra top-level keys (a description, a comment) are allowed. */
-export const modelScriptSchema = z.object({
+const modelScriptSchema = z.object({
   responses: z.array(scriptResponseSchema),
 });
 
 /** A validated script: tool_use ids may still be missing (the model generates them). */
 export type ModelScript = z.output<typeof modelScriptSchema>;
-export type ScriptBlock = z.output<typeof scriptBlockSchema>;
 
 /** Validates an already-parsed script; `source` names it in errors (a file path or "<script>"). */
 export function validateModelScript(value: unknown, source: string): ModelScript {

@@ -12,7 +12,7 @@ import { writeFileAtomic } from "../fs/atomic-write.ts";
 const SNIPPET_CONTEXT_LINES = 4;
 
 /** How many non-overlapping times `needle` (non-empty) occurs in `text`. */
-export function countOccurrences(text: string, needle: string): number {
+function countOccurrences(text: string, needle: string): number {
   let count = 0;
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) count++;
   return count;
@@ -22,7 +22,7 @@ export function countOccurrences(text: string, needle: string): number {
  * `cat -n` lines of `text` around a change that put `inserted` at `index`:
  * the changed lines plus a few on each side.
  */
-export function snippetAround(text: string, index: number, inserted: string): string {
+function snippetAround(text: string, index: number, inserted: string): string {
   const lines = splitLines(text);
   if (lines.length === 0) return "(the file is now empty)";
   const firstChanged = countOccurrences(text.slice(0, index), "\n") + 1;

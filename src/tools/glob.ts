@@ -13,7 +13,7 @@ import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool
 const MAX_RESULTS = 100;
 
 /** The leading folders of a pattern, up to the first segment with a wildcard: `/a/b/**\/*.ts` → `/a/b`. */
-export function staticPrefix(pattern: string): string {
+function staticPrefix(pattern: string): string {
   const segments = pattern.split("/");
   const wild = segments.findIndex((s) => /[*?[\]{}]/.test(s));
   const fixed = wild === -1 ? segments : segments.slice(0, wild);

@@ -8,7 +8,7 @@ import type { ReadableStore } from "../store.ts";
 
 const UNSETTLED = new Set(["pending", "needs-approval", "reconnecting"]);
 
-export function isSettled(snapshot: McpSnapshot): boolean {
+function isSettled(snapshot: McpSnapshot): boolean {
   return snapshot.servers.every((server) => !UNSETTLED.has(server.state.status));
 }
 

@@ -6,7 +6,7 @@
 import type { ToolContent } from "../model/messages.ts";
 
 /** Lines shown before the rest is folded into `…(+N lines)`. */
-export const PREVIEW_LINES = 3;
+const PREVIEW_LINES = 3;
 const TAB_STOP = 4;
 
 /** The lines shown and how many were folded away. */

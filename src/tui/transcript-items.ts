@@ -34,13 +34,8 @@ export type TranscriptItem =
   /** The output of a slash command. */
   | { readonly kind: "command"; readonly id: number; readonly lines: readonly string[]; readonly isError: boolean };
 
-/** The `kind` tags of transcript items. */
-export type TranscriptItemKind = TranscriptItem["kind"];
-
 /** The transcript store's snapshot. */
 export interface TranscriptState {
-  /** Bumped by /clear: a new epoch starts from an empty transcript. */
-  readonly epoch: number;
   readonly items: readonly TranscriptItem[];
   /** Assistant text streamed so far and not yet final; "" when none. */
   readonly live: string;
@@ -50,4 +45,4 @@ export interface TranscriptState {
 }
 
 /** A session before anything happened. */
-export const EMPTY_TRANSCRIPT: TranscriptState = { epoch: 0, items: [], live: "", running: false, nextId: 1 };
+export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], live: "", running: false, nextId: 1 };

@@ -67,7 +67,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "notice":
       return append(state, { kind: "notice", text: action.text });
     case "clear":
-      return { ...state, epoch: state.epoch + 1, items: [], live: "" };
+      return { ...state, items: [], live: "" };
     case "system_note":
       return append(state, { kind: "system", label: action.label, text: action.text });
     case "text_delta":

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionMode } from "../../../src/agent/events.ts";
-import { PermissionChain, PermissionModeError, parsePermissionMode } from "../../../src/agent/permissions.ts";
+import { PermissionChain } from "../../../src/agent/permissions.ts";
 import { ToolRuleError } from "../../../src/agent/tool-rules.ts";
 import { CWD, fakeTool } from "../../helpers/agent-fakes.ts";
 
@@ -118,28 +118,5 @@ describe("PermissionChain", () => {
   it("rejects a malformed rule with the rule in the message", () => {
     expect(() => chain("default", ["mcp tracker"])).toThrow(ToolRuleError);
     expect(() => chain("default", [], ["Bash()"])).toThrow('invalid tool rule "Bash()": empty specifier in ()');
-  });
-});
-
-describe("parsePermissionMode", () => {
-  it("accepts the four modes", () => {
-    expect(["default", "acceptEdits", "plan", "bypassPermissions"].map(parsePermissionMode)).toEqual([
-      "default",
-      "acceptEdits",
-      "plan",
-      "bypassPermissions",
-    ]);
-  });
-
-  it("rejects an unknown mode with a typed error listing the modes", () => {
-    let error: unknown;
-    try {
-      parsePermissionMode("yolo");
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(PermissionModeError);
-    expect((error as PermissionModeError).code).toBe("unknown_permission_mode");
-    expect((error as Error).message).toBe("unknown permission mode: yolo (expected default, acceptEdits, plan, bypassPermissions)");
   });
 });

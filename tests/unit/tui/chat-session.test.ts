@@ -59,7 +59,7 @@ describe("ChatSession", () => {
     const session = new ChatSession(fakeRuntime());
     await session.submit("/help");
     await session.submit("/clear");
-    expect(session.transcript.getSnapshot()).toMatchObject({ epoch: 1, items: [] });
+    expect(session.transcript.getSnapshot()).toMatchObject({ items: [] });
     expect(await session.submit("/exit")).toBe("exit");
   });
 

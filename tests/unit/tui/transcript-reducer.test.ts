@@ -64,9 +64,9 @@ describe("reduceTranscript", () => {
     ]);
   });
 
-  it("starts a new epoch with no items on clear, keeping ids unique", () => {
+  it("empties the items on clear, keeping ids unique", () => {
     const state = run([{ type: "user_input", text: "/help" }, { type: "clear" }, { type: "notice", text: "x" }]);
-    expect(state).toMatchObject({ epoch: 1, items: [{ kind: "notice", id: 2, text: "x" }] });
+    expect(state).toMatchObject({ items: [{ kind: "notice", id: 2, text: "x" }] });
   });
 });
 
