@@ -9,7 +9,9 @@ import { enableCompileCache } from "node:module";
 import { parseCommand, USAGE, UsageError, type AgentOptions } from "./cli-args.ts";
 import type { TuiLoader } from "./interactive.ts";
 
-const VERSION = "0.1.0";
+/** package.json's "version", put in by the build (scripts/build.mjs); unbundled (tests importing src/) it is "dev". */
+declare const MINI_CC_VERSION: string | undefined;
+const VERSION = typeof MINI_CC_VERSION === "string" ? MINI_CC_VERSION : "dev";
 
 // Caches compiled bytecode between runs: start-up is part of every command's latency.
 enableCompileCache?.();
