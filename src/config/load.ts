@@ -7,12 +7,12 @@
 import { resolve } from "node:path";
 import type { HomePaths } from "../home.ts";
 import { formatSyntaxProblem, readJsonFile } from "../fs/json-file.ts";
-import { ConfigError } from "./errors.ts";
 import { type Env, expandEntry } from "./expand.ts";
 import { parseMcpConfigArg } from "./mcp-config-arg.ts";
 import { validateEntry } from "./schema.ts";
 import { locateServers, scopeFilePath, serversPath, type WritableScope } from "./scope-files.ts";
 import type { DeclaredServer, ServerSource } from "./types.ts";
+import { isMiniCcError } from "../errors.ts";
 
 /** What loadMcpConfig reads. */
 export interface LoadOptions {
@@ -68,7 +68,7 @@ export async function loadMcpConfig(options: LoadOptions): Promise<LoadedConfig>
       const parsed = await parseMcpConfigArg(arg, options.cwd);
       declare("flag", parsed.file, parsed.servers, ["mcpServers"]);
     } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
+      if (!isMiniCcError(error)) throw error;
       problems.push(error.message);
     }
   }

@@ -6,7 +6,8 @@
  */
 import type { ServerEntry } from "../../config/types.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
-import { lastValue, oneOf, UsageError, type ParsedArgs } from "./arg-parser.ts";
+import { usageError } from "../../errors.ts";
+import { lastValue, oneOf, type ParsedArgs } from "./arg-parser.ts";
 import { SCOPE_OPTION, scopeLabel, scopeOption, type CommandContext, type McpSubcommand } from "./command.ts";
 
 const TRANSPORTS = ["stdio", "http", "sse"] as const;
@@ -40,7 +41,7 @@ export function parseEnvPairs(pairs: readonly string[]): Record<string, string> 
   const env: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
-    if (eq <= 0) throw new UsageError(`invalid --env value "${pair}": expected KEY=VALUE`);
+    if (eq <= 0) throw usageError(`invalid --env value "${pair}": expected KEY=VALUE`);
     env[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return env;
@@ -52,7 +53,7 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   for (const line of lines) {
     const colon = line.indexOf(":");
     const name = colon < 0 ? "" : line.slice(0, colon).trim();
-    if (!name || /\s/.test(name)) throw new UsageError(`invalid --header value "${line}": expected "Name: value"`);
+    if (!name || /\s/.test(name)) throw usageError(`invalid --header value "${line}": expected "Name: value"`);
     headers[name] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -63,16 +64,16 @@ export function entryFromArgs(transport: Transport, rest: readonly string[], arg
   const envs = args.values.get("env") ?? [];
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
-    if (headers.length > 0) throw new UsageError("--header is for http and sse servers");
+    if (headers.length > 0) throw usageError("--header is for http and sse servers");
     const [command, ...commandArgs] = rest;
-    if (command === undefined) throw new UsageError("missing COMMAND");
+    if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
   }
-  if (envs.length > 0) throw new UsageError("--env is for stdio servers");
+  if (envs.length > 0) throw usageError("--env is for stdio servers");
   const [url, extra] = rest;
-  if (url === undefined) throw new UsageError("missing URL");
-  if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
-  if (!/^https?:\/\//i.test(url) && !url.startsWith("${")) throw new UsageError(`invalid URL: ${url} (expected http:// or https://)`);
+  if (url === undefined) throw usageError("missing URL");
+  if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
+  if (!/^https?:\/\//i.test(url) && !url.startsWith("${")) throw usageError(`invalid URL: ${url} (expected http:// or https://)`);
   return headers.length > 0 ? { type: transport, url, headers: parseHeaders(headers) } : { type: transport, url };
 }
 
@@ -113,7 +114,7 @@ export const addCommand: McpSubcommand = {
     const scope = scopeOption(args) ?? "local";
     const transport = oneOf("transport", lastValue(args, "transport") ?? "stdio", TRANSPORTS);
     const name = args.positionals[0];
-    if (name === undefined) throw new UsageError("missing NAME");
+    if (name === undefined) throw usageError("missing NAME");
     const entry = entryFromArgs(transport, args.rest, args);
     if (transport === "stdio" && /^https?:\/\//i.test(args.rest[0]!)) {
       context.warn(`Note: ${args.rest[0]} looks like a URL; for a remote server use --transport http or sse.`);

@@ -35,16 +35,6 @@ export interface McpCommandIo {
   readonly onExit?: (cleanup: () => void) => void;
 }
 
-/** A failure that is not a usage mistake: printed as one line, exit status 1. */
-export class CommandFailure extends Error {
-  readonly code = "command-failed";
-
-  constructor(message: string) {
-    super(message);
-    this.name = "CommandFailure";
-  }
-}
-
 /** Everything a subcommand works with, built once per run. */
 export class CommandContext {
   readonly io: McpCommandIo;
@@ -108,7 +98,7 @@ export interface McpSubcommand {
   readonly usage: string;
   readonly options: readonly OptionSpec[];
   readonly parse?: ParseOptions;
-  /** Returns the exit status; throws UsageError (2), CommandFailure or ConfigError (1). */
+  /** Returns the exit status; throws MiniCcError: "usage" (exit 2), any other code (exit 1). */
   run(args: ParsedArgs, context: CommandContext): Promise<number>;
 }
 

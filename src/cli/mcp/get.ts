@@ -13,8 +13,9 @@ import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
 import { commandLine } from "../../mcp/transports.ts";
-import { noMorePositionals, UsageError } from "./arg-parser.ts";
-import { CommandFailure, scopeLabel, type CommandContext, type McpSubcommand } from "./command.ts";
+import { MiniCcError, usageError } from "../../errors.ts";
+import { noMorePositionals } from "./arg-parser.ts";
+import { scopeLabel, type CommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
 import { listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
@@ -101,7 +102,7 @@ async function liveStatus(context: CommandContext, config: ServerConfig): Promis
       logOf: (view) => failedServerLog(view, context.logPlaces.logDir),
     });
     const state = snapshot.servers[0]?.state;
-    if (!row || !state) throw new CommandFailure(`${config.name} did not start`);
+    if (!row || !state) throw new MiniCcError("command-failed", `${config.name} did not start`);
     // Said only of a server that ran: an unapproved one's variables were never read.
     if (row.status !== "needs-approval") {
       for (const variable of expanded.unset) {
@@ -125,14 +126,14 @@ export const getCommand: McpSubcommand = {
   options: [{ long: "no-connect", value: false }],
   async run(args, context) {
     const name = args.positionals[0];
-    if (name === undefined) throw new UsageError("missing NAME");
+    if (name === undefined) throw usageError("missing NAME");
     noMorePositionals(args.positionals, 1);
     const { entries, problems } = await readDeclared(context);
     for (const problem of problems) context.warn(problem);
     const [found, ...others] = entries.filter((entry) => entry.name === name);
     if (!found) {
       const searched = WRITABLE_SCOPES.map((scope) => `${scope} (${context.editor.fileOf(scope)})`);
-      throw new CommandFailure(`no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`);
+      throw new MiniCcError("command-failed", `no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`);
     }
     // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);

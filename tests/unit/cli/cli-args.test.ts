@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, UsageError } from "../../../src/cli/cli-args.ts";
+import { parseCommand } from "../../../src/cli/cli-args.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 
 function usageMessage(argv: string[]): string {
   try {
     parseCommand(argv);
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
+    expect(error).toBeInstanceOf(MiniCcError);
+    expect((error as MiniCcError).code).toBe("usage");
+    return (error as MiniCcError).message;
   }
   throw new Error("expected a usage error");
 }
