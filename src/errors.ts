@@ -73,8 +73,9 @@ export interface ErrorDetails {
 /** A failure with a one-line message naming the file, field, server or flag concerned. */
 export class MiniCcError extends Error {
   readonly code: ErrorCode;
-  readonly file?: string;
-  readonly scopes?: readonly WritableScope[];
+  // Declared only: an error without details has no such own properties.
+  declare readonly file?: string;
+  declare readonly scopes?: readonly WritableScope[];
 
   constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

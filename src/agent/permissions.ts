@@ -7,6 +7,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
 import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -28,19 +29,10 @@ export interface PermissionChainOptions {
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan", "bypassPermissions"];
 
-/** A mode name that is not one of PERMISSION_MODES. */
-export class PermissionModeError extends Error {
-  readonly code = "unknown_permission_mode";
-  constructor(mode: string) {
-    super(`unknown permission mode: ${mode} (expected ${PERMISSION_MODES.join(", ")})`);
-    this.name = "PermissionModeError";
-  }
-}
-
 /** Validates a mode name from the command line or settings. */
 export function parsePermissionMode(text: string): PermissionMode {
   const mode = PERMISSION_MODES.find((m) => m === text);
-  if (!mode) throw new PermissionModeError(text);
+  if (!mode) throw new MiniCcError("unknown-permission-mode", `unknown permission mode: ${text} (expected ${PERMISSION_MODES.join(", ")})`);
   return mode;
 }
 
@@ -56,7 +48,7 @@ export class PermissionChain {
   readonly #sessionAllowed = new Set<string>();
   readonly #canAsk: boolean;
 
-  /** Throws ToolRuleError for a malformed rule. */
+  /** Throws MiniCcError "invalid-tool-rule" for a malformed rule. */
   constructor(options: PermissionChainOptions) {
     this.#mode = options.mode;
     this.#allow = parseToolRules(options.allow);

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** Reads a text file; undefined when there is no such file. */
 export type ReadTextFile = (path: string) => string | undefined;
@@ -33,15 +34,6 @@ export interface InstructionFile {
 /** A context note the loop shows once per session. */
 export type SystemNote = Extract<AgentEvent, { type: "system_note" }>;
 
-/** An instruction file exists but cannot be read (permissions, I/O). */
-export class InstructionFileError extends Error {
-  readonly code = "instruction_file_unreadable";
-  constructor(path: string, cause: string) {
-    super(`cannot read instruction file ${path}: ${cause}`);
-    this.name = "InstructionFileError";
-  }
-}
-
 export const INSTRUCTION_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"] as const;
 
 interface Built {
@@ -60,7 +52,7 @@ export class SystemContext {
     this.#readFile = options.readFile ?? readTextFile;
   }
 
-  /** The sections, built on first use and after invalidate(). Throws InstructionFileError. */
+  /** The sections, built on first use and after invalidate(). Throws MiniCcError "unreadable-instruction-file" for a file that exists but cannot be read. */
   sections(): readonly SystemSection[] {
     return this.#build().sections;
   }
@@ -151,6 +143,7 @@ function readTextFile(path: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return undefined;
-    throw new InstructionFileError(path, error instanceof Error ? error.message : String(error));
+    const why = error instanceof Error ? error.message : String(error);
+    throw new MiniCcError("unreadable-instruction-file", `cannot read instruction file ${path}: ${why}`, { file: path, cause: error });
   }
 }

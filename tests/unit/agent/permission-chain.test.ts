@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionMode } from "../../../src/agent/events.ts";
-import { PermissionChain, PermissionModeError, parsePermissionMode } from "../../../src/agent/permissions.ts";
-import { ToolRuleError } from "../../../src/agent/tool-rules.ts";
+import { PermissionChain, parsePermissionMode } from "../../../src/agent/permissions.ts";
 import { CWD, fakeTool } from "../../helpers/agent-fakes.ts";
+import type { MiniCcError } from "../../../src/errors.ts";
 
 const edit = fakeTool("Edit", { editsFiles: true, pathField: "file_path" });
 const read = fakeTool("Read", { readOnly: true, pathField: "file_path" });
@@ -116,7 +116,7 @@ describe("PermissionChain", () => {
   });
 
   it("rejects a malformed rule with the rule in the message", () => {
-    expect(() => chain("default", ["mcp tracker"])).toThrow(ToolRuleError);
+    expect(() => chain("default", ["mcp tracker"])).toThrow(expect.objectContaining({ code: "invalid-tool-rule" }));
     expect(() => chain("default", [], ["Bash()"])).toThrow('invalid tool rule "Bash()": empty specifier in ()');
   });
 });
@@ -138,8 +138,7 @@ describe("parsePermissionMode", () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(PermissionModeError);
-    expect((error as PermissionModeError).code).toBe("unknown_permission_mode");
+    expect((error as MiniCcError).code).toBe("unknown-permission-mode");
     expect((error as Error).message).toBe("unknown permission mode: yolo (expected default, acceptEdits, plan, bypassPermissions)");
   });
 });
