@@ -74,7 +74,7 @@ export class FakeMcp {
   /** Starts the servers that need no approval, one finishing after another. */
   start(): void {
     void this.#after(700, "memory", connected(MEMORY_TOOLS, 700));
-    void this.#after(1100, "broken", { status: "failed", error: SPAWN_ERROR });
+    void this.#after(1100, "broken", { status: "failed", error: SPAWN_ERROR, code: "handshake-failed" });
   }
 
   /** Connected servers' tools under their model-facing names (no collisions among these). */
@@ -101,7 +101,7 @@ export class FakeMcp {
     const failing = name === "broken";
     this.#set(name, { status: "pending" });
     const tools = name === "tracker" ? TRACKER_TOOLS : MEMORY_TOOLS;
-    const state: ServerState = failing ? { status: "failed", error: SPAWN_ERROR } : connected(tools, 800);
+    const state: ServerState = failing ? { status: "failed", error: SPAWN_ERROR, code: "handshake-failed" } : connected(tools, 800);
     await this.#after(800, name, state);
   };
 

@@ -55,7 +55,7 @@ export type ErrorCode =
   | "connect-timeout"
   | "server-exited" // the server process ended during the handshake, or after it
   | "handshake-failed"
-  | "connection-closed" // a connected server's transport closed
+  | "connection-lost" // a connected server's transport closed, or its network path went away
   | "ping-timeout"
   | "ping-failed"
   | "connect-failed"; // anything else that kept a server from connecting

@@ -24,7 +24,7 @@ export function notApprovedReason(name: string, status: ApprovalStatus): string 
 /** The view a server starts with; `pending` means it may connect now. */
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
-  if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error } };
+  if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error, code: "invalid-entry" } };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
     if (status !== "approved") return { name, source, config: server, state: await unapprovedState(name, status, context) };
