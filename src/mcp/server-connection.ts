@@ -17,7 +17,8 @@ import type { McpToolInfo } from "./server-state.ts";
 import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
 import { connectTimeoutMs, formatSeconds, keepaliveIntervalMs, MAX_TIMER_MS } from "./timeouts.ts";
-import { commandLine, type TransportContext, type TransportFactory } from "./transports.ts";
+import { commandLine } from "./describe.ts";
+import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 /** What a successful handshake yields. */

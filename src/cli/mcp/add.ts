@@ -9,6 +9,7 @@ import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts
 import { usageError } from "../../errors.ts";
 import { lastValue, oneOf, type ParsedArgs } from "./arg-parser.ts";
 import { SCOPE_OPTION, scopeLabel, scopeOption, type CommandContext, type McpSubcommand } from "./command.ts";
+import { approveCommand } from "../../mcp/describe.ts";
 
 const TRANSPORTS = ["stdio", "http", "sse"] as const;
 type Transport = (typeof TRANSPORTS)[number];
@@ -87,7 +88,7 @@ export async function reportAdded(
   const verb = added.replaced ? `Replaced ${kind} MCP server ${name} in` : `Added ${kind} MCP server ${name} to`;
   context.print(`${verb} ${scopeLabel(added.scope)} (${added.file})`);
   if (added.scope === "project") {
-    context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: mini-cc mcp approve ${name}`);
+    context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`);
   }
   // Local beats project beats user: say so when the new entry will not be the one that runs.
   const { entries } = await context.editor.listDeclared();

@@ -6,13 +6,13 @@
  * project server is shown, never started), with its tools, then closed.
  */
 import { WRITABLE_SCOPES } from "../../config/scope-files.ts";
-import { expandEntry } from "../../config/expand.ts";
+import { expandEntry, unsetVariableWarnings } from "../../config/expand.ts";
 import { isRemote, type ServerConfig, type ServerEntry } from "../../config/types.ts";
 import type { ApprovalRecord } from "../../mcp/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
-import { commandLine } from "../../mcp/transports.ts";
+import { commandLine, notApprovedText, shellQuote } from "../../mcp/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type CommandContext, type McpSubcommand } from "./command.ts";
@@ -50,10 +50,7 @@ export function entryLines(entry: ServerEntry): string[] {
     map("Headers", entry.headers, ": ");
   } else {
     lines.push(`  Command: ${commandLine({ command: entry.command })}`);
-    if (entry.args && entry.args.length > 0) {
-      const [first, ...rest] = entry.args;
-      lines.push(`  Args: ${commandLine({ command: first!, args: rest })}`);
-    }
+    if (entry.args && entry.args.length > 0) lines.push(`  Args: ${entry.args.map(shellQuote).join(" ")}`);
     map("Env", entry.env, "=");
   }
   if (entry.timeout !== undefined) lines.push(`  Timeout: ${entry.timeout} ms`);
@@ -63,8 +60,7 @@ export function entryLines(entry: ServerEntry): string[] {
 /** `approved (2026-05-01T10:00:00.000Z)`, `changed since approval (run: …)`, `not approved (run: …)`. */
 export function approvalText(name: string, status: ApprovalStatus, record: ApprovalRecord | undefined): string {
   if (status === "approved") return record?.approvedAt ? `approved (${record.approvedAt})` : "approved";
-  const what = status === "changed" ? "changed since approval" : "not approved";
-  return `${what} (run: mini-cc mcp approve ${name})`;
+  return notApprovedText(name, status);
 }
 
 /** The entry as written: scope, what it runs, approval, and the scopes it overrides. */
@@ -85,7 +81,7 @@ async function describe(context: CommandContext, found: CheckedEntry, others: re
 }
 
 /** `    list_issues  (read-only)`: a connected server's tool by its own name. */
-export function toolLine(tool: McpToolInfo): string {
+function serverToolLine(tool: McpToolInfo): string {
   return `    ${tool.name}${tool.annotations.readOnlyHint === true ? "  (read-only)" : ""}`;
 }
 
@@ -105,12 +101,10 @@ async function liveStatus(context: CommandContext, config: ServerConfig): Promis
     if (!row || !state) throw new MiniCcError("command-failed", `${config.name} did not start`);
     // Said only of a server that ran: an unapproved one's variables were never read.
     if (row.status !== "needs-approval") {
-      for (const variable of expanded.unset) {
-        context.warn(`${config.file}: server "${config.name}": environment variable ${variable} is not set; it expands to ""`);
-      }
+      for (const warning of unsetVariableWarnings(config.file, config.name, expanded.unset)) context.warn(warning);
     }
     const lines = [`  Status: ${statusText(row)}`];
-    if (state.status === "connected") lines.push(...state.tools.map(toolLine));
+    if (state.status === "connected") lines.push(...state.tools.map(serverToolLine));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
     return { lines, status: row.status === "connected" || row.status === "needs-approval" ? 0 : 1 };
   } finally {

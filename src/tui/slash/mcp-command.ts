@@ -17,7 +17,7 @@ async function logsOf(views: readonly ServerView[], ctx: CommandContext): Promis
 async function status(ctx: CommandContext, verbose: boolean): Promise<CommandResult> {
   const snapshot = ctx.mcp.store.getSnapshot();
   const logs = await logsOf(snapshot.servers, ctx);
-  return output(...mcpStatusLines(snapshot, verbose ? { tools: ctx.mcp.tools(), logs } : { logs }));
+  return output(...mcpStatusLines(snapshot, { verbose, logs }));
 }
 
 async function restart(ctx: CommandContext, name: string): Promise<CommandResult> {

@@ -196,8 +196,8 @@ describe("McpManager approvals", () => {
       stdioServer("changed", { command: "new" }, "project"),
     ]);
     expect(m.getSnapshot().servers.map((s) => s.state)).toEqual([
-      { status: "disabled", reason: 'not approved: run "mini-cc mcp approve fresh" to start it' },
-      { status: "disabled", reason: 'changed since it was approved: run "mini-cc mcp approve changed" to start it' },
+      { status: "disabled", reason: 'not approved (run: mini-cc mcp approve fresh)' },
+      { status: "disabled", reason: 'changed since approval (run: mini-cc mcp approve changed)' },
     ]);
     expect(built).toEqual({});
   });
