@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import type { PermissionMode } from "../agent/events.ts";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
 import { usageError } from "../errors.ts";
+import { oneOf } from "./one-of.ts";
 
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -51,11 +52,6 @@ function splitToolList(values: string[]): string[] {
   return values.flatMap((v) => v.split(/[\s,]+/)).filter((v) => v.length > 0);
 }
 
-function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw usageError(`unknown ${flag} value: ${value} (expected ${allowed.join(", ")})`);
-}
-
 export function parseCommand(argv: string[]): Command {
   if (argv[0] === "mcp") return { kind: "mcp", argv: argv.slice(1) };
   let parsed;
@@ -94,9 +90,9 @@ export function parseCommand(argv: string[]): Command {
   const options: AgentOptions = {
     print: values.print ?? false,
     prompt: positionals.length > 0 ? positionals.join(" ") : undefined,
-    outputFormat: oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS),
+    outputFormat: oneOf("--output-format value", values["output-format"] ?? "text", OUTPUT_FORMATS),
     modelScript: values["model-script"],
-    permissionMode: oneOf("--permission-mode", values["permission-mode"] ?? "default", PERMISSION_MODES),
+    permissionMode: oneOf("--permission-mode value", values["permission-mode"] ?? "default", PERMISSION_MODES),
     allowedTools: splitToolList([...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])]),
     disallowedTools: splitToolList([...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])]),
     mcpConfig: values["mcp-config"] ?? [],

@@ -7,8 +7,9 @@
 import type { ServerEntry } from "../../config/types.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { usageError } from "../../errors.ts";
-import { lastValue, oneOf, type ParsedArgs } from "./arg-parser.ts";
-import { SCOPE_OPTION, scopeLabel, scopeOption, type CommandContext, type McpSubcommand } from "./command.ts";
+import { oneOf } from "../one-of.ts";
+import { lastValue, type ParsedArgs } from "./arg-parser.ts";
+import { SCOPE_OPTION, scopeLabel, scopeOption, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { approveCommand } from "../../mcp/describe.ts";
 
 const TRANSPORTS = ["stdio", "http", "sse"] as const;
@@ -80,7 +81,7 @@ export function entryFromArgs(transport: Transport, rest: readonly string[], arg
 
 /** Prints where a server went, and the notes a user of that scope needs. */
 export async function reportAdded(
-  context: CommandContext,
+  context: McpCommandContext,
   added: { scope: WritableScope; file: string; replaced: boolean },
   name: string,
   kind: string,

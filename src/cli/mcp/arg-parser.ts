@@ -82,13 +82,6 @@ export function lastValue(parsed: ParsedArgs, long: string): string | undefined 
   return parsed.values.get(long)?.at(-1);
 }
 
-/** Checks a value against a closed list: `unknown scope: foo (expected local, project or user)`. */
-export function oneOf<T extends string>(what: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  const expected = `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-  throw usageError(`unknown ${what}: ${value} (expected ${expected})`);
-}
-
 /** Fails when more positionals were given than the subcommand takes. */
 export function noMorePositionals(positionals: readonly string[], expected: number): void {
   const extra = positionals[expected];

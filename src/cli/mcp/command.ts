@@ -11,7 +11,8 @@ import { resolveHome, type HomePaths } from "../../home.ts";
 import { ApprovalsStore } from "../../mcp/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
-import { lastValue, oneOf, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
+import { oneOf } from "../one-of.ts";
+import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
 import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
@@ -36,7 +37,7 @@ export interface McpCommandIo {
 }
 
 /** Everything a subcommand works with, built once per run. */
-export class CommandContext {
+export class McpCommandContext {
   readonly io: McpCommandIo;
   /** The current directory, absolute: the project whose `.mcp.json` and approvals apply. */
   readonly projectDir: string;
@@ -99,7 +100,7 @@ export interface McpSubcommand {
   readonly options: readonly OptionSpec[];
   readonly parse?: ParseOptions;
   /** Returns the exit status; throws MiniCcError: "usage" (exit 2), any other code (exit 1). */
-  run(args: ParsedArgs, context: CommandContext): Promise<number>;
+  run(args: ParsedArgs, context: McpCommandContext): Promise<number>;
 }
 
 /** `-s, --scope local|project|user`. */

@@ -15,7 +15,7 @@ import type { McpToolInfo } from "../../mcp/server-state.ts";
 import { commandLine, notApprovedText, shellQuote } from "../../mcp/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { noMorePositionals } from "./arg-parser.ts";
-import { scopeLabel, type CommandContext, type McpSubcommand } from "./command.ts";
+import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
 import { listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
@@ -64,7 +64,7 @@ export function approvalText(name: string, status: ApprovalStatus, record: Appro
 }
 
 /** The entry as written: scope, what it runs, approval, and the scopes it overrides. */
-async function describe(context: CommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
+async function describe(context: McpCommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
   const lines = [`${found.name}:`, `  Scope: ${found.scope} (${found.file})`];
   if (!found.ok) {
     lines.push(`  Entry: ${JSON.stringify(found.entry)}`, `  Invalid: ${found.error}`);
@@ -86,7 +86,7 @@ function serverToolLine(tool: McpToolInfo): string {
 }
 
 /** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
-async function liveStatus(context: CommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
+async function liveStatus(context: McpCommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
   const expanded = expandEntry(config.entry, context.io.env);
   const manager = context.createManager();
   try {

@@ -9,7 +9,7 @@ import { addCommand } from "./add.ts";
 import { approveCommand } from "./approve.ts";
 import { isMiniCcError } from "../../errors.ts";
 import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
-import { CommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
+import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
 import { getCommand } from "./get.ts";
 import { listCommand } from "./list.ts";
 import { removeCommand } from "./remove.ts";
@@ -73,7 +73,7 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
       io.stdout(`${sub.usage}\n`);
       return 0;
     }
-    return await sub.run(args, new CommandContext(io));
+    return await sub.run(args, new McpCommandContext(io));
   } catch (error) {
     if (isMiniCcError(error, "usage")) {
       io.stderr(`${prefix}: ${error.message}\n${sub.usage}\n`);

@@ -51,13 +51,13 @@ describe("parseCommand", () => {
 
   it("rejects an unknown permission mode and lists the modes", () => {
     expect(usageMessage(["-p", "hi", "--permission-mode", "yolo"])).toBe(
-      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan, bypassPermissions)",
+      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan or bypassPermissions)",
     );
   });
 
   it("rejects an unknown output format", () => {
     expect(usageMessage(["-p", "hi", "--output-format", "xml"])).toBe(
-      "unknown --output-format value: xml (expected text, json, stream-json)",
+      "unknown --output-format value: xml (expected text, json or stream-json)",
     );
   });
 

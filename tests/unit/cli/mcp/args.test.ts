@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lastValue, oneOf, parseArgv, type OptionSpec } from "../../../../src/cli/mcp/arg-parser.ts";
+import { lastValue, parseArgv, type OptionSpec } from "../../../../src/cli/mcp/arg-parser.ts";
+import { oneOf } from "../../../../src/cli/one-of.ts";
 import { isMiniCcError } from "../../../../src/errors.ts";
 
 const SPECS: OptionSpec[] = [
