@@ -8,6 +8,7 @@ import { ChatSession } from "../src/tui/chat-session.ts";
 import { whenMcpSettled } from "../src/tui/mcp-settled.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
+import { MiniCcError } from "../src/errors.ts";
 
 /** Streams and home directory, for tests and unusual terminals. */
 export interface RunTuiOptions {
@@ -18,14 +19,7 @@ export interface RunTuiOptions {
   readonly home?: string;
 }
 
-/** The UI needs a terminal to read keys from; scripts should use `-p`. */
-export class NotATerminalError extends Error {
-  readonly code = "not_a_terminal";
-  constructor() {
-    super("the interactive UI needs a terminal on stdin; use -p PROMPT to run from a script or pipe");
-    this.name = "NotATerminalError";
-  }
-}
+const NOT_A_TERMINAL = "the interactive UI needs a terminal on stdin; use -p PROMPT to run from a script or pipe";
 
 const QUIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 
@@ -33,7 +27,8 @@ const QUIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   try {
-    if (!stdin.isTTY) throw new NotATerminalError();
+    // The UI needs a terminal to read keys from; scripts should use `-p`.
+    if (!stdin.isTTY) throw new MiniCcError("not-a-terminal", NOT_A_TERMINAL);
     await renderUntilExit(runtime, stdin, options);
   } finally {
     await runtime.close();

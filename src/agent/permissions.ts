@@ -8,6 +8,7 @@ import { Store } from "../store.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
 import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -42,7 +43,7 @@ export class PermissionChain {
   readonly #sessionAllowed = new Set<string>();
   readonly #canAsk: boolean;
 
-  /** Throws ToolRuleError for a malformed rule. */
+  /** Throws MiniCcError "invalid-tool-rule" for a malformed rule. */
   constructor(options: PermissionChainOptions) {
     this.mode = new Store(options.mode);
     this.#allow = parseToolRules(options.allow);

@@ -12,17 +12,7 @@
  *   Compound shell commands are never allowed by a specifier rule (they fall through
  *   to asking), and a deny specifier matches if any `;`/`&`/`|`-separated part does.
  */
-
-/** A rule string that cannot be understood; names the rule and what is wrong. */
-export class ToolRuleError extends Error {
-  readonly code = "invalid_tool_rule";
-  readonly rule: string;
-  constructor(rule: string, problem: string) {
-    super(`invalid tool rule "${rule}": ${problem}`);
-    this.name = "ToolRuleError";
-    this.rule = rule;
-  }
-}
+import { MiniCcError } from "../errors.ts";
 
 /** A parsed rule: a name pattern and, optionally, a specifier pattern for the call's subject. */
 export interface ToolRule {
@@ -42,20 +32,20 @@ const RULE_SHAPE = /^([A-Za-z0-9_*-]+)(?:\((.*)\))?$/s;
 const SHELL_CONTROL = /[;&|`$<>\n]/;
 const SHELL_SEPARATORS = /&&|\|\||[;&|\n]/;
 
-/** Parses one rule string, throwing ToolRuleError when it is malformed. */
+/** Parses one rule string, throwing MiniCcError "invalid-tool-rule", naming the rule and what is wrong, when it is malformed. */
 export function parseToolRule(text: string): ToolRule {
   const source = text.trim();
-  if (source === "") throw new ToolRuleError(text, "empty rule");
+  if (source === "") throw invalidRule(text, "empty rule");
   const match = RULE_SHAPE.exec(source);
   if (!match) {
-    throw new ToolRuleError(
+    throw invalidRule(
       source,
       "expected a tool name of letters, digits, _ and - with optional * wildcards, like mcp__tracker__* or Bash(git status:*)",
     );
   }
   const name = match[1] ?? "";
   const spec = match[2];
-  if (spec !== undefined && spec.trim() === "") throw new ToolRuleError(source, "empty specifier in ()");
+  if (spec !== undefined && spec.trim() === "") throw invalidRule(source, "empty specifier in ()");
   return {
     source,
     name: namePattern(name),
@@ -101,4 +91,8 @@ function wildcard(text: string): string {
     .split("*")
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
+}
+
+function invalidRule(rule: string, problem: string): MiniCcError {
+  return new MiniCcError("invalid-tool-rule", `invalid tool rule "${rule}": ${problem}`);
 }

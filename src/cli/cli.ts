@@ -6,7 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
-import { parseCommand, USAGE, UsageError, type AgentOptions } from "./cli-args.ts";
+import { isMiniCcError } from "../errors.ts";
+import { parseCommand, USAGE, type AgentOptions } from "./cli-args.ts";
 import type { TuiLoader } from "./interactive.ts";
 
 /** package.json's "version", put in by the build (scripts/build.mjs); unbundled (tests importing src/) it is "dev". */
@@ -96,7 +97,7 @@ export function runCli(argv: string[], loadTui: TuiLoader): void {
   }
 
   main(argv, loadTui).then(exit, (error: unknown) => {
-    if (error instanceof UsageError) {
+    if (isMiniCcError(error, "usage")) {
       process.stderr.write(`mini-cc: ${error.message}\n${USAGE}\n`);
       exit(2);
       return;

@@ -37,9 +37,6 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   const tui: TuiRuntime = {
     mcp: {
       store: manager,
-      // Plain data: the UI gets names and hints, never a handle that can call the server.
-      tools: () =>
-        manager.tools().map(({ name, server, toolName, readOnly, annotations }) => ({ name, server, toolName, readOnly, annotations })),
       decide: (name, choice) => manager.decide(name, choice),
       restart: (name) => manager.restart(name),
     },

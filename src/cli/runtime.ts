@@ -10,7 +10,7 @@ import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import type { AgentOptions } from "./cli-args.ts";
-import { UsageError } from "./cli-args.ts";
+import { isMiniCcError, usageError } from "../errors.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
@@ -55,7 +55,7 @@ export interface Runtime {
 
 /**
  * Checks everything the user typed before anything starts: a bad script,
- * --mcp-config value or tool rule is a UsageError (exit 2), and no server runs.
+ * --mcp-config value or tool rule is a usage error (exit 2), and no server runs.
  */
 export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const { options, cwd, env } = init;
@@ -110,13 +110,12 @@ function connectedPart(server: ServerView | undefined) {
   return server?.state.status === "connected" ? server.state : undefined;
 }
 
-async function asUsageError<T>(make: () => Promise<T>): Promise<T> {
+/** Runs one check of what the user typed: whatever it rejects is a usage error. */
+async function asUsageError<T>(check: () => Promise<T>): Promise<T> {
   try {
-    return await make();
+    return await check();
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const usageCodes = ["script-not-found", "invalid-script", "invalid-mcp-config", "invalid_tool_rule"];
-    if (typeof code === "string" && usageCodes.includes(code)) throw new UsageError((error as Error).message);
+    if (isMiniCcError(error)) throw usageError(error.message, { cause: error });
     throw error;
   }
 }

@@ -25,7 +25,7 @@ export interface CreateModelOptions {
   maxChunkDelayMs?: number;
 }
 
-/** A script path → ScriptedModel; else ANTHROPIC_API_KEY → AnthropicModel; else the offline model. Throws ModelError for a bad script. */
+/** A script path → ScriptedModel; else ANTHROPIC_API_KEY → AnthropicModel; else the offline model. Throws MiniCcError for a bad script. */
 export async function createModel(options: CreateModelOptions): Promise<Model> {
   const delay = options.maxChunkDelayMs !== undefined ? { maxChunkDelayMs: options.maxChunkDelayMs } : {};
   if (options.scriptPath !== undefined) return loadModelScript(options.scriptPath, delay);

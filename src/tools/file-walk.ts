@@ -6,7 +6,7 @@
 import type { Stats } from "node:fs";
 import { glob, stat } from "node:fs/promises";
 import path from "node:path";
-import { ToolAbortedError } from "./tool-input.ts";
+import { toolAborted } from "./tool-input.ts";
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
 
@@ -18,12 +18,12 @@ export interface FoundFile {
   size: number;
 }
 
-/** Files under `root` whose relative path matches `pattern`, in no set order; throws ToolAbortedError once `signal` aborts. */
+/** Files under `root` whose relative path matches `pattern`, in no set order; throws MiniCcError "tool-aborted" once `signal` aborts. */
 export async function globFiles(root: string, pattern: string, signal: AbortSignal): Promise<FoundFile[]> {
   const found: Array<Promise<FoundFile | undefined>> = [];
   const entries = glob(pattern, { cwd: root, withFileTypes: true, exclude: (d) => SKIPPED_DIRS.has(d.name) });
   for await (const entry of entries) {
-    if (signal.aborted) throw new ToolAbortedError("aborted");
+    if (signal.aborted) throw toolAborted();
     if (!entry.isFile() && !entry.isSymbolicLink()) continue;
     const absolute = path.join(entry.parentPath, entry.name);
     found.push(

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { isBinary, splitLines } from "./read.ts";
 import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
 import { displayPath, locate } from "./paths.ts";
-import { runSafely, stringField, ToolAbortedError } from "./tool-input.ts";
+import { runSafely, stringField, toolAborted } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const MAX_RESULT_LINES = 250;
@@ -91,7 +91,7 @@ async function search(files: readonly FoundFile[], query: GrepQuery, ctx: ToolCo
   const out: string[] = [];
   let truncated = false;
   for (const file of files) {
-    if (ctx.signal.aborted) throw new ToolAbortedError("aborted");
+    if (ctx.signal.aborted) throw toolAborted();
     const lines = await searchableLines(file);
     if (lines === undefined) continue;
     const shown = displayPath(ctx.cwd, file.path);

@@ -5,27 +5,14 @@
  */
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import type { McpSnapshot, McpToolInfo } from "../mcp/server-state.ts";
+import type { McpSnapshot } from "../mcp/server-state.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 
-/** One registered MCP tool as plain data: what /mcp -v lists (McpManager.tools() fits it). */
-export interface McpToolView {
-  /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
-  readonly name: string;
-  readonly server: string;
-  /** The tool's own name on its server. */
-  readonly toolName: string;
-  readonly readOnly: boolean;
-  readonly annotations: McpToolInfo["annotations"];
-}
-
-/** The slice of McpManager the UI drives: its store, its tool registry and the two user actions. */
+/** The slice of McpManager the UI drives: its store and the two user actions. */
 export interface TuiMcp {
   readonly store: ReadableStore<McpSnapshot>;
-  /** Every connected server's tools under their registry names, in registry order. */
-  tools(): readonly McpToolView[];
   /** The user's answer for a project server waiting in `needs-approval`. */
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */

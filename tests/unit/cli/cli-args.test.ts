@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, UsageError } from "../../../src/cli/cli-args.ts";
+import { parseCommand } from "../../../src/cli/cli-args.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 
 function usageMessage(argv: string[]): string {
   try {
     parseCommand(argv);
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
+    expect(error).toBeInstanceOf(MiniCcError);
+    expect((error as MiniCcError).code).toBe("usage");
+    return (error as MiniCcError).message;
   }
   throw new Error("expected a usage error");
 }
@@ -49,13 +51,13 @@ describe("parseCommand", () => {
 
   it("rejects an unknown permission mode and lists the modes", () => {
     expect(usageMessage(["-p", "hi", "--permission-mode", "yolo"])).toBe(
-      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan, bypassPermissions)",
+      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan or bypassPermissions)",
     );
   });
 
   it("rejects an unknown output format", () => {
     expect(usageMessage(["-p", "hi", "--output-format", "xml"])).toBe(
-      "unknown --output-format value: xml (expected text, json, stream-json)",
+      "unknown --output-format value: xml (expected text, json or stream-json)",
     );
   });
 
