@@ -3,7 +3,8 @@
  * or is refused. One instance lives for the session, so "allow for the session"
  * answers and mode switches (Shift+Tab in the TUI) stick.
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { relative, resolve } from "node:path";
+import { PathScope, RealPaths, isWithin } from "../tools/real-paths.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
 import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
@@ -20,8 +21,10 @@ export interface PermissionChainOptions {
   allow: readonly string[];
   /** `--disallowedTools` rules; a deny rule wins over everything. */
   deny: readonly string[];
-  /** The working directory: paths outside it always ask. */
+  /** The working directory: paths outside it (and outside addDirs) always ask. */
   cwd: string;
+  /** More folders the user gave with --add-dir: inside them is as good as inside cwd. */
+  addDirs?: readonly string[];
   /** False in print mode: nobody can answer, so what would ask is denied, saying how to allow it. */
   canAsk?: boolean;
 }
@@ -53,6 +56,7 @@ export class PermissionChain {
   readonly #allow: readonly ToolRule[];
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
+  readonly #scope: PathScope;
   readonly #sessionAllowed = new Set<string>();
   readonly #canAsk: boolean;
 
@@ -62,12 +66,18 @@ export class PermissionChain {
     this.#allow = parseToolRules(options.allow);
     this.#deny = parseToolRules(options.deny);
     this.#cwd = resolve(options.cwd);
+    this.#scope = new PathScope([this.#cwd, ...(options.addDirs ?? []).map((dir) => resolve(this.#cwd, dir))]);
     this.#canAsk = options.canAsk ?? true;
   }
 
   /** The current mode. */
   get mode(): PermissionMode {
     return this.#mode;
+  }
+
+  /** The folders calls may touch without asking (real paths). */
+  get scope(): PathScope {
+    return this.#scope;
   }
 
   /** Switches mode for the calls that follow. */
@@ -83,10 +93,12 @@ export class PermissionChain {
   /**
    * Deny rules, then plan mode (read-only only), then allow rules and session
    * allows, then bypassPermissions, read-only tools (asking outside cwd), acceptEdits
-   * for file edits inside cwd; anything else asks.
+   * for file edits inside cwd; anything else asks. Paths are judged by where
+   * they really lead (symlinks followed); the tool must then open them through
+   * the same `realPaths`, so it touches what was judged.
    */
-  check(tool: Tool, input: Record<string, unknown>): PermissionCheck {
-    const verdict = this.#verdict(tool, input);
+  check(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths = new RealPaths()): PermissionCheck {
+    const verdict = this.#verdict(tool, input, realPaths);
     if (verdict.behavior !== "ask" || this.#canAsk) return verdict;
     const why = verdict.reason === NEEDS_APPROVAL ? "" : ` (${verdict.reason})`;
     return {
@@ -96,10 +108,10 @@ export class PermissionChain {
     };
   }
 
-  #verdict(tool: Tool, input: Record<string, unknown>): PermissionCheck {
+  #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
     const name = tool.name;
-    const target = this.#targetPath(tool, input);
-    const call: RuleCall = { name, subject: subjectOf(input, target, this.#cwd) };
+    const target = this.#targets(tool, input, realPaths);
+    const call: RuleCall = { name, subject: this.#subjectOf(input, target) };
     const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
     if (this.#deny.some((rule) => denyCalls.some((c) => ruleMatches(rule, c, "deny")))) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
@@ -112,35 +124,35 @@ export class PermissionChain {
       return { behavior: "allow" };
     }
     if (this.#mode === "bypassPermissions") return { behavior: "allow" };
-    // A targetPath() that throws gives no path to vouch for, so the call asks.
+    // A targetPaths() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
-    if (target.kind === "path" && this.#isOutside(target.path)) return { behavior: "ask", reason: OUTSIDE };
+    if (target.kind === "paths" && target.real.some((real) => !this.#scope.contains(real))) {
+      return { behavior: "ask", reason: OUTSIDE };
+    }
     if (tool.readOnly) return { behavior: "allow" };
     if (this.#mode === "acceptEdits" && tool.editsFiles === true) return { behavior: "allow" };
     return { behavior: "ask", reason: NEEDS_APPROVAL };
   }
 
-  #targetPath(tool: Tool, input: Record<string, unknown>): Target {
-    if (!tool.targetPath) return { kind: "none" };
+  #targets(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): Target {
+    if (!tool.targetPaths) return { kind: "none" };
     try {
-      const path = tool.targetPath(input);
-      return path === undefined ? { kind: "none" } : { kind: "path", path };
+      const paths = tool.targetPaths(input);
+      if (paths.length === 0) return { kind: "none" };
+      return { kind: "paths", real: paths.map((p) => realPaths.of(resolve(this.#cwd, p))) };
     } catch {
       return { kind: "unknown" };
     }
   }
 
-  #isOutside(path: string): boolean {
-    const rel = relative(this.#cwd, resolve(this.#cwd, path));
-    return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  /** What a specifier rule matches: the command of a shell tool, else the (first) real path, relative to cwd when inside it. */
+  #subjectOf(input: Record<string, unknown>, target: Target): string | undefined {
+    if (typeof input["command"] === "string") return input["command"];
+    const real = target.kind === "paths" ? target.real[0] : undefined;
+    if (real === undefined) return undefined;
+    const cwd = this.#scope.roots[0] ?? this.#cwd;
+    return isWithin(cwd, real) ? relative(cwd, real) || "." : real;
   }
 }
 
-type Target = { kind: "none" } | { kind: "unknown" } | { kind: "path"; path: string };
-
-/** What a specifier rule matches: the command of a shell tool, else the path relative to cwd. */
-function subjectOf(input: Record<string, unknown>, target: Target, cwd: string): string | undefined {
-  if (typeof input["command"] === "string") return input["command"];
-  if (target.kind !== "path") return undefined;
-  return relative(cwd, resolve(cwd, target.path)) || ".";
-}
+type Target = { kind: "none" } | { kind: "unknown" } | { kind: "paths"; real: readonly string[] };

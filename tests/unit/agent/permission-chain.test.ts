@@ -111,7 +111,7 @@ describe("PermissionChain", () => {
   });
 
   it("asks when a tool cannot say which path it touches", () => {
-    const odd = { ...read, targetPath: () => { throw new Error("bad input"); } };
+    const odd = { ...read, targetPaths: () => { throw new Error("bad input"); } };
     expect(chain("default").check(odd, {})).toEqual({ behavior: "ask", reason: "needs approval" });
   });
 

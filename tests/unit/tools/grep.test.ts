@@ -100,7 +100,9 @@ describe("Grep", () => {
   });
 
   it("targets the path and summarizes the pattern", () => {
-    expect(grep.targetPath({ pattern: "TODO", path: "src" })).toBe("src");
+    expect(grep.targetPaths({ pattern: "TODO", path: "src" })).toEqual(["src", "src"]);
+    expect(grep.targetPaths({ pattern: "root", glob: "../../etc/passwd" })).toEqual([".", "../../etc/passwd"]);
+    expect(grep.targetPaths({ pattern: "x", path: "src", glob: "/etc/*.conf" })).toEqual(["src", "/etc"]);
     expect(grep.summarize({ pattern: "TODO" })).toBe("TODO");
     expect(grep.readOnly).toBe(true);
   });
