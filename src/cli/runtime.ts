@@ -3,7 +3,9 @@
  * approvals → McpManager → tools → agent. Print mode and the TUI both start
  * here; they differ only in who answers questions.
  */
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
+import { resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
@@ -62,12 +64,14 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     createModel({ scriptPath: options.modelScript, env, maxChunkDelayMs: init.interactive ? undefined : 0 }),
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
+  for (const dir of options.addDirs) await checkAddDir(cwd, dir);
   const permissions = await asUsageError(async () =>
     new PermissionChain({
       mode: options.permissionMode,
       allow: options.allowedTools,
       deny: options.disallowedTools,
       cwd,
+      addDirs: options.addDirs,
       canAsk: init.interactive,
     }),
   );
@@ -107,6 +111,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 /** What of a server's state the system prompt depends on. */
 function connectedPart(server: ServerView | undefined) {
   return server?.state.status === "connected" ? server.state : undefined;
+}
+
+/** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */
+async function checkAddDir(cwd: string, dir: string): Promise<void> {
+  const isFolder = await stat(resolve(cwd, dir)).then((s) => s.isDirectory(), () => false);
+  if (!isFolder) throw new UsageError(`--add-dir ${dir}: no such folder`);
 }
 
 async function asUsageError<T>(make: () => Promise<T>): Promise<T> {

@@ -1,9 +1,9 @@
 /**
  * The file walk Glob and Grep share: regular files under a folder whose path
  * relative to it matches a glob, node_modules and .git skipped, stopped
- * through the call's AbortSignal. The walk never descends through a symlinked
- * folder, and a symlinked file is listed only when it really leads somewhere
- * the call may read: no result lies outside the project or the searched folder.
+ * through the call's AbortSignal. A file (or a file in a folder) reached
+ * through a symlink is listed only when it really lies somewhere the call may
+ * read: no result is outside the project or the searched folder.
  */
 import type { Stats } from "node:fs";
 import { glob, realpath, stat } from "node:fs/promises";
@@ -32,21 +32,31 @@ export async function globFiles(root: string, pattern: string, signal: AbortSign
   const found: Array<Promise<FoundFile | undefined>> = [];
   const entries = glob(pattern, { cwd: root, withFileTypes: true, exclude: (d) => SKIPPED_DIRS.has(d.name) });
   const mayRead = (real: string) => isWithin(root, real) || scope?.contains(real) === true;
+  // fs.glob may descend into a symlinked folder: each folder's real path is looked up once.
+  const realFolders = new Map<string, Promise<string>>();
+  const realFolder = (folder: string) => {
+    let real = realFolders.get(folder);
+    if (real === undefined) realFolders.set(folder, (real = realpath(folder)));
+    return real;
+  };
   for await (const entry of entries) {
     if (signal.aborted) throw new ToolAbortedError("aborted");
-    const absolute = path.join(entry.parentPath, entry.name);
-    // Patterns cannot climb out (searchBase), but the walk checks where it is all the same.
-    if (!isWithin(root, absolute)) continue;
-    if (entry.isFile()) found.push(stat(absolute).then((s) => asFound(absolute, absolute, s), () => undefined));
-    else if (entry.isSymbolicLink()) found.push(linkedFile(absolute, mayRead));
+    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+    found.push(walkedFile(path.join(entry.parentPath, entry.name), entry.isSymbolicLink(), realFolder(entry.parentPath), mayRead));
   }
   return (await Promise.all(found)).filter((f) => f !== undefined);
 }
 
-/** The regular file a symlink leads to, when the call may read there; else (or when dangling) undefined. */
-async function linkedFile(absolute: string, mayRead: (real: string) => boolean): Promise<FoundFile | undefined> {
+/** The regular file at `absolute`, when it really lies where the call may read; else (or when gone, or dangling) undefined. */
+async function walkedFile(
+  absolute: string,
+  isLink: boolean,
+  realFolder: Promise<string>,
+  mayRead: (real: string) => boolean,
+): Promise<FoundFile | undefined> {
   try {
-    const real = await realpath(absolute);
+    const inRealFolder = path.join(await realFolder, path.basename(absolute));
+    const real = isLink ? await realpath(inRealFolder) : inRealFolder;
     if (!mayRead(real)) return undefined;
     const s = await stat(real);
     return s.isFile() ? asFound(absolute, real, s) : undefined;
