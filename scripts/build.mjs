@@ -1,6 +1,7 @@
 // Bundles the CLI: start-up reads a few files instead of resolving hundreds of
 // modules (tsx would cost ~1.5 s a process). The TUI is a separate chunk, so
-// print mode and `mcp` subcommands never load React or Ink.
+// print mode and `mcp` subcommands never load React or Ink. Grep's worker thread
+// is an entry of its own, beside cli.js (src/tools/grep-runner.ts finds it there).
 import { build } from "esbuild";
 import { rm } from "node:fs/promises";
 import { WHOLE_BUNDLE } from "./ink-bundle.ts";
@@ -8,7 +9,7 @@ import { WHOLE_BUNDLE } from "./ink-bundle.ts";
 await rm("dist", { recursive: true, force: true });
 await build({
   ...WHOLE_BUNDLE,
-  entryPoints: { cli: "app/main.ts" },
+  entryPoints: { cli: "app/main.ts", "grep-worker": "src/tools/grep-worker.ts" },
   outdir: "dist",
   entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",

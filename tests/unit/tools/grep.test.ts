@@ -111,4 +111,30 @@ describe("Grep", () => {
     const signal = AbortSignal.abort();
     expect(await grep.run({ pattern: "posts" }, { cwd: dir, signal })).toEqual({ content: "Grep was aborted", isError: true });
   });
+
+  it("stops a pattern that backtracks for ever at its time limit, and searches on afterwards", async () => {
+    await files({ "long.txt": `${"a".repeat(40)}b\n` });
+    const limited = new GrepTool({ timeLimitMs: 300 });
+    const started = Date.now();
+    expect(await limited.run({ pattern: "^(a+)+$" }, ctx())).toEqual({
+      content:
+        "Grep stopped after 0.3 s: the pattern took too long to match (nested repetition like (a+)+ can backtrack for ever). " +
+        "Simplify the pattern or narrow path and glob.",
+      isError: true,
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await limited.run({ pattern: "listPosts", path: "src" }, ctx())).toEqual({ content: "src/posts.ts", isError: false });
+  });
+
+  it("stops a runaway search as soon as its call is aborted", async () => {
+    await files({ "long.txt": `${"a".repeat(40)}b\n` });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const started = Date.now();
+    expect(await grep.run({ pattern: "^(a+)+$" }, { cwd: dir, signal: controller.signal })).toEqual({
+      content: "Grep was aborted",
+      isError: true,
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
 });
