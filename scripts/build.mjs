@@ -3,7 +3,7 @@
 // print mode and `mcp` subcommands never load React or Ink. Grep's worker thread
 // is an entry of its own, beside cli.js (src/tools/grep-runner.ts finds it there).
 import { build } from "esbuild";
-import { rm } from "node:fs/promises";
+import { copyFile, mkdir, rm } from "node:fs/promises";
 import { WHOLE_BUNDLE } from "./ink-bundle.ts";
 
 await rm("dist", { recursive: true, force: true });
@@ -23,3 +23,8 @@ await build({
   logLevel: "warning",
   banner: { js: `#!/usr/bin/env node\n${WHOLE_BUNDLE.banner.js}` },
 });
+
+// The bash parser's WebAssembly (src/agent/shell-parser.ts reads them from dist/wasm/).
+await mkdir("dist/wasm");
+await copyFile("node_modules/web-tree-sitter/web-tree-sitter.wasm", "dist/wasm/web-tree-sitter.wasm");
+await copyFile("node_modules/tree-sitter-bash/tree-sitter-bash.wasm", "dist/wasm/tree-sitter-bash.wasm");

@@ -7,7 +7,9 @@ import { relative, resolve } from "node:path";
 import { PathScope, RealPaths, isWithin } from "../tools/real-paths.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
-import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import { analyseCommand } from "./shell-commands.ts";
+import type { ShellParser } from "./shell-parser.ts";
+import { allowedBy, denyMatch, parseToolRules, type RuleCall, type ToolRule } from "./tool-rules.ts";
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -25,6 +27,12 @@ export interface PermissionChainOptions {
   cwd: string;
   /** More folders the user gave with --add-dir: inside them is as good as inside cwd. */
   addDirs?: readonly string[];
+  /**
+   * Reads shell commands for `Bash(…)` rules (loadShellParser()). Without it a
+   * command cannot be analysed: specifier allow rules never match and specifier
+   * deny rules make the call ask.
+   */
+  shell?: ShellParser;
   /** False in print mode: nobody can answer, so what would ask is denied, saying how to allow it. */
   canAsk?: boolean;
 }
@@ -59,6 +67,7 @@ export class PermissionChain {
   readonly #scope: PathScope;
   readonly #sessionAllowed = new Set<string>();
   readonly #canAsk: boolean;
+  readonly #shell: ShellParser | undefined;
 
   /** Throws ToolRuleError for a malformed rule. */
   constructor(options: PermissionChainOptions) {
@@ -68,6 +77,7 @@ export class PermissionChain {
     this.#cwd = resolve(options.cwd);
     this.#scope = new PathScope([this.#cwd, ...(options.addDirs ?? []).map((dir) => resolve(this.#cwd, dir))]);
     this.#canAsk = options.canAsk ?? true;
+    this.#shell = options.shell;
   }
 
   /** The current mode. */
@@ -111,16 +121,20 @@ export class PermissionChain {
   #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
     const name = tool.name;
     const target = this.#targets(tool, input, realPaths);
-    const call: RuleCall = { name, subject: this.#subjectOf(input, target) };
+    const call = this.#ruleCall(tool, input, target);
     const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
-    if (this.#deny.some((rule) => denyCalls.some((c) => ruleMatches(rule, c, "deny")))) {
+    const denied = this.#deny.flatMap((rule) => denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })));
+    if (denied.some((d) => d.match === "match")) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
     // Plan mode is a promise that nothing changes: no allow rule overrides it.
     if (this.#mode === "plan" && !tool.readOnly) {
       return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
     }
-    if (this.#sessionAllowed.has(name) || this.#allow.some((rule) => ruleMatches(rule, call, "allow"))) {
+    // A deny rule that cannot read the command may still cover it: ask, whatever the mode or allow rules say.
+    const unclear = denied.find((d) => d.match === "unclear");
+    if (unclear) return { behavior: "ask", reason: `cannot tell whether the rule ${unclear.rule.source} covers this command` };
+    if (this.#sessionAllowed.has(name) || allowedBy(this.#allow, call)) {
       return { behavior: "allow" };
     }
     if (this.#mode === "bypassPermissions") return { behavior: "allow" };
@@ -145,9 +159,22 @@ export class PermissionChain {
     }
   }
 
-  /** What a specifier rule matches: the command of a shell tool, else the (first) real path, relative to cwd when inside it. */
-  #subjectOf(input: Record<string, unknown>, target: Target): string | undefined {
-    if (typeof input["command"] === "string") return input["command"];
+  /** What rules are matched against: the tool's names, its command analysed (a shell tool) or its target path. */
+  #ruleCall(tool: Tool, input: Record<string, unknown>, target: Target): RuleCall {
+    const call: RuleCall = { name: tool.name };
+    if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
+    const command = input["command"];
+    if (typeof command === "string") {
+      call.command = this.#shell ? analyseCommand(this.#shell, command) : { kind: "unclear", reason: "no shell parser" };
+    } else {
+      const subject = this.#subjectOf(target);
+      if (subject !== undefined) call.subject = subject;
+    }
+    return call;
+  }
+
+  /** A path specifier's subject: the (first) real path, relative to cwd when inside it. */
+  #subjectOf(target: Target): string | undefined {
     const real = target.kind === "paths" ? target.real[0] : undefined;
     if (real === undefined) return undefined;
     const cwd = this.#scope.roots[0] ?? this.#cwd;

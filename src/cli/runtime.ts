@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
+import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import type { AgentOptions } from "./cli-args.ts";
 import { UsageError } from "./cli-args.ts";
@@ -65,8 +66,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
   for (const dir of options.addDirs) await checkAddDir(cwd, dir);
+  // The bash parser loads (about 50 ms) only for rules that look inside commands.
+  const rules = [...options.allowedTools, ...options.disallowedTools];
+  const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
   const permissions = await asUsageError(async () =>
     new PermissionChain({
+      shell,
       mode: options.permissionMode,
       allow: options.allowedTools,
       deny: options.disallowedTools,

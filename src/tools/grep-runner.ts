@@ -4,6 +4,7 @@
  * the agent's own thread stays free to answer Esc, Ctrl+C and SIGTERM.
  */
 import { Worker } from "node:worker_threads";
+import { distAsset } from "../dist-assets.ts";
 import type { ScanRequest, ScanResult } from "./grep-scan.ts";
 import { ToolAbortedError } from "./tool-input.ts";
 
@@ -65,12 +66,7 @@ export class GrepRunner {
   }
 }
 
-/**
- * The worker's file: beside this module when run from source; in the bundle,
- * dist/grep-worker.js, next to cli.js (this code may sit in dist/chunks/).
- */
+/** The worker's file: dist/grep-worker.js in the bundle, beside this module when run from source. */
 function workerUrl(): URL {
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) return new URL("./grep-worker.ts", here);
-  return new URL(here.includes("/chunks/") ? "../grep-worker.js" : "./grep-worker.js", here);
+  return distAsset("grep-worker.js", import.meta.url) ?? new URL("./grep-worker.ts", import.meta.url);
 }

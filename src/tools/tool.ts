@@ -35,6 +35,10 @@ export interface Tool {
    * must name the tool itself.
    */
   readonly aliases?: readonly string[];
+  /** For an MCP tool: the server that provides it, as configured. Rules match MCP tools by server and tool. */
+  readonly server?: string;
+  /** For an MCP tool: its name on that server (it may be empty, long, or hold `__`). */
+  readonly toolName?: string;
   /** Runs without asking in every mode (Read, Glob, Grep, MCP tools with readOnlyHint). */
   readonly readOnly: boolean;
   /** Changes files in the working directory: acceptEdits lets it through. */

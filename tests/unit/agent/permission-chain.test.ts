@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionMode } from "../../../src/agent/events.ts";
 import { PermissionChain, PermissionModeError, parsePermissionMode } from "../../../src/agent/permissions.ts";
+import { loadShellParser } from "../../../src/agent/shell-parser.ts";
 import { ToolRuleError } from "../../../src/agent/tool-rules.ts";
 import { CWD, fakeTool } from "../../helpers/agent-fakes.ts";
 
@@ -89,8 +90,9 @@ describe("PermissionChain", () => {
     expect(c.check(bash, { command: "ls" })).toEqual({ behavior: "deny", message: "Permission to use Bash has been denied by a rule." });
   });
 
-  it("lets allow rules with wildcards through without asking", () => {
-    const c = chain("default", ["mcp__tracker__*", "Bash(git status:*)"]);
+  it("lets allow rules with wildcards through without asking", async () => {
+    const shell = await loadShellParser();
+    const c = new PermissionChain({ mode: "default", allow: ["mcp__tracker__*", "Bash(git status:*)"], deny: [], cwd: CWD, shell });
     expect(c.check(addComment, {})).toEqual({ behavior: "allow" });
     expect(c.check(bash, { command: "git status --short" })).toEqual({ behavior: "allow" });
     expect(c.check(bash, { command: "git push" })).toEqual({ behavior: "ask", reason: "needs approval" });
