@@ -55,6 +55,11 @@ export class GrepRunner {
     });
   }
 
+  /** Starts the worker ahead of a scan (its start-up then overlaps the file walk). */
+  warm(): void {
+    this.#warmWorker().unref();
+  }
+
   #warmWorker(): Worker {
     this.#worker ??= new Worker(workerUrl());
     return this.#worker;

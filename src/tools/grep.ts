@@ -78,6 +78,7 @@ export class GrepTool implements Tool {
       }
 
       const { base, rest } = searchBase(this.name, shownRoot, walkPattern(fileGlob));
+      this.#runner.warm();
       const root = await locate(ctx, shownRoot);
       if (root.kind === "missing") return textResult(`Path does not exist: ${shownRoot}`, true);
       const files = root.kind === "file" ? [await foundFile(root.absolute)] : await this.#filesUnder(base, rest, ctx);

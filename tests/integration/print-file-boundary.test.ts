@@ -74,3 +74,24 @@ describe("print mode with acceptEdits and symlinks out of the project", () => {
     expect(readFileSync(join(outside, "victim.txt"), "utf8")).toBe("changed\n");
   });
 });
+
+describe("print mode with Bash rules", () => {
+  it("holds a deny rule against a command hidden behind a path and a list", async () => {
+    const run = await runCalls(
+      [
+        toolUse("t1", "Bash", { command: "echo hi && /usr/bin/touch pwned" }),
+        toolUse("t2", "Bash", { command: "echo hi; touch pwned2" }),
+        toolUse("t3", "Bash", { command: "echo ok" }),
+      ],
+      ["--allowedTools", "Bash(echo:*)", "--disallowedTools", "Bash(touch:*)"],
+    );
+    const denied = "Permission to use Bash has been denied by a rule.";
+    expect(toolResults(run.lines)).toEqual([
+      { type: "tool_result", tool_use_id: "t1", content: denied, is_error: true },
+      { type: "tool_result", tool_use_id: "t2", content: denied, is_error: true },
+      { type: "tool_result", tool_use_id: "t3", content: "ok", is_error: false },
+    ]);
+    expect(existsSync(join(box.project, "pwned"))).toBe(false);
+    expect(existsSync(join(box.project, "pwned2"))).toBe(false);
+  });
+});
