@@ -98,6 +98,19 @@ describe("PermissionChain", () => {
     expect(c.check(bash, { command: "git push" })).toEqual({ behavior: "ask", reason: "needs approval" });
   });
 
+  it("denies an MCP tool by its server and tool, not its cut or collided name", () => {
+    const long = "x".repeat(80);
+    const tools = [
+      { ...fakeTool("mcp__my__srv__run"), server: "my__srv", toolName: "run" },
+      { ...fakeTool(`mcp__my__srv__${long}`.slice(0, 64)), server: "my__srv", toolName: long },
+      { ...fakeTool("mcp__my__srv___a1b2c3"), server: "my__srv", toolName: "" },
+    ];
+    for (const rule of ["mcp__my__srv", "mcp__my__srv__*"]) {
+      const c = chain("bypassPermissions", [], [rule]);
+      for (const tool of tools) expect(c.check(tool, {}).behavior).toBe("deny");
+    }
+  });
+
   it("stops asking for a tool allowed for the session", () => {
     const c = chain("default");
     c.allowForSession("mcp__tracker__add_comment");
