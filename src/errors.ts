@@ -31,6 +31,7 @@ export type ErrorCode =
   // Built-in tools.
   | "invalid-tool-input" // the model's input for a tool has the wrong shape
   | "tool-aborted" // Esc or Ctrl-C stopped a tool call
+  | "scan-timeout" // Grep's pattern ran past the time limit (catastrophic backtracking)
   // The model.
   | "script-not-found"
   | "invalid-script"

@@ -22,6 +22,7 @@ Options:
   --permission-mode <mode>        default | acceptEdits | plan | bypassPermissions
   --allowedTools <names>          tools that run without asking (comma or space separated, * wildcards)
   --disallowedTools <names>       tools that never run
+  --add-dir <dir>                 another folder the file tools may use like the project (repeatable)
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
   --max-turns <n>                 cap on tool rounds per turn (default 50)
@@ -36,6 +37,8 @@ export interface AgentOptions {
   permissionMode: PermissionMode;
   allowedTools: string[];
   disallowedTools: string[];
+  /** Folders given with --add-dir, as typed (resolved against the working directory). */
+  addDirs: string[];
   mcpConfig: string[];
   strictMcpConfig: boolean;
   maxTurns: number;
@@ -69,6 +72,7 @@ export function parseCommand(argv: string[]): Command {
         "allowed-tools": { type: "string", multiple: true },
         disallowedTools: { type: "string", multiple: true },
         "disallowed-tools": { type: "string", multiple: true },
+        "add-dir": { type: "string", multiple: true },
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
         "max-turns": { type: "string" },
@@ -95,6 +99,7 @@ export function parseCommand(argv: string[]): Command {
     permissionMode: oneOf("--permission-mode value", values["permission-mode"] ?? "default", PERMISSION_MODES),
     allowedTools: splitToolList([...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])]),
     disallowedTools: splitToolList([...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])]),
+    addDirs: values["add-dir"] ?? [],
     mcpConfig: values["mcp-config"] ?? [],
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     maxTurns,

@@ -3,11 +3,14 @@
  * approvals → McpManager → tools → agent. Print mode and the TUI both start
  * here; they differ only in who answers questions.
  */
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
+import { resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
+import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import type { AgentOptions } from "./cli-args.ts";
 import { isMiniCcError, usageError } from "../errors.ts";
@@ -63,12 +66,18 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     createModel({ scriptPath: options.modelScript, env, maxChunkDelayMs: init.interactive ? undefined : 0 }),
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
+  for (const dir of options.addDirs) await checkAddDir(cwd, dir);
+  // The bash parser loads (about 50 ms) only for rules that look inside commands.
+  const rules = [...options.allowedTools, ...options.disallowedTools];
+  const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
   const permissions = await asUsageError(async () =>
     new PermissionChain({
+      shell,
       mode: options.permissionMode,
       allow: options.allowedTools,
       deny: options.disallowedTools,
       cwd,
+      addDirs: options.addDirs,
       canAsk: init.interactive,
     }),
   );
@@ -108,6 +117,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 /** What of a server's state the system prompt depends on. */
 function connectedPart(server: ServerView | undefined) {
   return server?.state.status === "connected" ? server.state : undefined;
+}
+
+/** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */
+async function checkAddDir(cwd: string, dir: string): Promise<void> {
+  const isFolder = await stat(resolve(cwd, dir)).then((s) => s.isDirectory(), () => false);
+  if (!isFolder) throw usageError(`--add-dir ${dir}: no such folder`);
 }
 
 /** Runs one check of what the user typed: whatever it rejects is a usage error. */

@@ -68,7 +68,10 @@ export function stringField(input: Record<string, unknown>, field: string): stri
 
 /** targetPath and summarize of a tool whose call names one file in `file_path` (Read, Write, Edit). */
 export const filePathCall = {
-  targetPath: (input: Record<string, unknown>): string | undefined => stringField(input, "file_path"),
+  targetPaths: (input: Record<string, unknown>): readonly string[] => {
+    const file = stringField(input, "file_path");
+    return file === undefined ? [] : [file];
+  },
   summarize: (input: Record<string, unknown>): string => stringField(input, "file_path") ?? "",
 };
 

@@ -18,7 +18,7 @@ describe("parseCommand", () => {
     const command = parseCommand([
       "-p", "fix it", "--model-script", "s.json", "--output-format", "stream-json",
       "--permission-mode", "acceptEdits", "--allowedTools", "Read,mcp__tracker__*", "--allowedTools", "Bash",
-      "--disallowedTools", "Write Edit", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config",
+      "--disallowedTools", "Write Edit", "--add-dir", "../lib", "--add-dir", "/shared", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config",
     ]);
     expect(command).toEqual({
       kind: "agent",
@@ -30,6 +30,7 @@ describe("parseCommand", () => {
         permissionMode: "acceptEdits",
         allowedTools: ["Read", "mcp__tracker__*", "Bash"],
         disallowedTools: ["Write", "Edit"],
+        addDirs: ["../lib", "/shared"],
         mcpConfig: ["a.json", "{}"],
         strictMcpConfig: true,
         maxTurns: 50,
