@@ -15,7 +15,7 @@ import {
   olderPrompt,
   recordPrompt,
 } from "../../src/tui/prompt-history.ts";
-import { splitTypedText, textInputActionFor } from "./text-input-keys.ts";
+import { readTypedChunk, textInputActionFor } from "./text-input-keys.ts";
 import { EMPTY_INPUT, onFirstLine, onLastLine, reduceTextInput, type TextInputState } from "./text-input-state.ts";
 import { useLatestReducer } from "../hooks/useLatestReducer.ts";
 
@@ -75,9 +75,9 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
       }
       const action = textInputActionFor(input, key);
       if (action?.type !== "insert") return action ? dispatch(action) : undefined;
-      // Text and Enter can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).
-      const typed = splitTypedText(action.text);
-      dispatch({ type: "insert", text: typed.text });
+      // Several keys can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).
+      const typed = readTypedChunk(action.text);
+      for (const edit of typed.edits) dispatch(edit);
       if (typed.enter) submit();
     },
     { isActive: options.isActive },
