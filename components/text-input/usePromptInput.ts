@@ -31,10 +31,12 @@ export interface PromptInputOptions {
   readonly onEof: () => void;
 }
 
-/** The field's state, and a way to empty it. */
+/** The field's state, a way to empty it, and a way to give back lines taken out of the queue. */
 export interface PromptInput {
   readonly state: TextInputState;
   readonly clear: () => void;
+  /** Puts `text` back in the field, before whatever is being typed. */
+  readonly restore: (text: string) => void;
 }
 
 /** Owns the prompt's text and maps keys to edits and actions. */
@@ -50,6 +52,10 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   const clear = (): void => {
     history.current = leaveHistory(history.current);
     dispatch({ type: "reset" });
+  };
+  const restore = (text: string): void => {
+    const typed = current().value;
+    dispatch({ type: "set", value: typed === "" ? text : `${text}\n${typed}` });
   };
   const submit = (): void => {
     const line = current().value;
@@ -84,5 +90,5 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   );
   // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
   usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
-  return { state, clear };
+  return { state, clear, restore };
 }

@@ -44,6 +44,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
       restart: (name) => manager.restart(name),
     },
     startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
+    newConversation: () => runtime.agent.clear(),
     permissionQueue: queue,
     permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,
