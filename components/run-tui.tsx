@@ -5,7 +5,6 @@
 import { render } from "ink";
 import { homedir } from "node:os";
 import { ChatSession } from "../src/tui/chat-session.ts";
-import { whenMcpSettled } from "../src/tui/mcp-settled.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
 import { MiniCcError } from "../src/errors.ts";
@@ -51,8 +50,8 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
   // A signal ends the UI the way /exit does, so the servers still get closed.
   const onSignal = (): void => instance.unmount();
   for (const signal of QUIT_SIGNALS) process.on(signal, onSignal);
-  const { initialPrompt } = runtime;
-  if (initialPrompt) void whenMcpSettled(runtime.mcp.store).then(() => session.submit(initialPrompt));
+  // Queued like a typed prompt: it shows under the prompt box and waits for the servers.
+  if (runtime.initialPrompt) void session.submit(runtime.initialPrompt);
   try {
     await instance.waitUntilExit();
   } finally {

@@ -216,6 +216,10 @@ export function makeDemoRuntime(
       };
       yield* demoTurn(fakeMcp, ask, signal, sleep, speed);
     },
+    // The demo's turns are scripted and keep no context: a new conversation is the same script again.
+    newConversation: () => {
+      firstTurn = true;
+    },
     close: async () => {},
   };
 }

@@ -51,8 +51,11 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
-  /** Connects every declared server (after `ready`, when given); resolves when each has settled or waits for approval. */
-  startServers(ready?: Promise<void>): Promise<void>;
+  /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
+  startServers(): Promise<void>;
+  /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
+  listServers(): Promise<void>;
+  connectServers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,7 +112,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
-    startServers: (ready) => manager.start(config.servers, ready),
+    startServers: () => manager.start(config.servers),
+    listServers: () => manager.list(config.servers),
+    connectServers: () => manager.connectListed(),
     close: () => manager.close(),
   };
 }

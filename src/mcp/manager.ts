@@ -80,21 +80,30 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
   }
 
+  /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
+  async start(declared: readonly DeclaredServer[]): Promise<void> {
+    await this.list(declared);
+    await this.connectListed();
+  }
+
   /**
-   * Shows every server at once and connects all that may run (after `ready`,
-   * when given). Resolves when each has connected, failed or been disabled, or
-   * waits for approval.
+   * Shows every declared server in the state it starts in (pending, waiting
+   * for approval, disabled or failed), none of them started yet: the UI draws
+   * its first frame from this, then calls connectListed.
    */
-  async start(declared: readonly DeclaredServer[], ready?: Promise<void>): Promise<void> {
+  async list(declared: readonly DeclaredServer[]): Promise<void> {
     await this.close();
     this.#closed = false;
     this.#allowed.clear();
     const views = await Promise.all(declared.map((server) => initialView(server, this.#options)));
     for (const view of views) if (view.state.status === "pending") this.#allowed.add(view.name);
     this.update(() => ({ servers: views }));
-    // The UI passes its first frame here: spawning servers would otherwise compete with drawing it.
-    await ready;
-    await Promise.all(views.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
+  }
+
+  /** Connects every listed server that may run; resolves when each has connected or failed. */
+  async connectListed(): Promise<void> {
+    const listed = this.getSnapshot().servers;
+    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
   }
 
   /**

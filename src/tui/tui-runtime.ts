@@ -24,6 +24,8 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Empties the model's context (/clear): the next prompt starts a new conversation. */
+  newConversation(): void;
   /**
    * The queue whose `ask` the agent was given: the one way a permission request
    * reaches the UI and its answer goes back (a session allow is recorded by
@@ -38,7 +40,7 @@ export interface TuiRuntime {
   readonly serverLogs?: ServerLogPlaces;
   /** Said once at the top of the transcript: config warnings and problems. */
   readonly notices?: readonly string[];
-  /** A prompt from the command line, sent once every MCP server has settled. */
+  /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
   readonly initialPrompt?: string;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;

@@ -69,6 +69,8 @@ export type TurnScript = (prompt: string, signal: AbortSignal, queue: Permission
 /** A TuiRuntime over RecordingMcp whose turns come from `turn`. */
 export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async function* () {}): TuiRuntime & {
   closed: number;
+  /** How many times /clear asked for a new conversation. */
+  conversations: number;
   /** Every mode the UI switched to, in order. */
   modes: PermissionMode[];
 } {
@@ -80,6 +82,8 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
     mcp,
     permissionQueue,
     closed: 0,
+    conversations: 1,
+    newConversation: () => void (runtime.conversations += 1),
     permissionMode,
     modes,
     modelName: "scripted",

@@ -74,6 +74,18 @@ describe("McpManager store", () => {
     await m.close();
   });
 
+  it("lists every declared server in its starting state before any connects, then connects the listed ones", async () => {
+    const { factory, built } = memoryTransports({ a: () => makeServer(), proj: () => makeServer() });
+    const m = manager(factory);
+    await m.list([entry("a"), { ...entry("proj"), source: "project" }]);
+    expect(statuses(m.getSnapshot())).toEqual({ a: "pending", proj: "needs-approval" });
+    expect(built).toEqual({});
+    await m.connectListed();
+    expect(statuses(m.getSnapshot())).toEqual({ a: "connected", proj: "needs-approval" });
+    expect(built).toEqual({ a: 1 });
+    await m.close();
+  });
+
   it("keeps the snapshot's identity when nothing changes", async () => {
     const { factory } = memoryTransports({ a: () => makeServer() });
     const m = manager(factory);
