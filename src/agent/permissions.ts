@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { Store } from "../store.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
-import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import { parseToolRule, parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -39,7 +39,7 @@ export class PermissionChain {
   readonly #allow: readonly ToolRule[];
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
-  readonly #sessionAllowed = new Set<string>();
+  readonly #sessionAllowed: ToolRule[] = [];
   readonly #canAsk: boolean;
 
   /** Throws ToolRuleError for a malformed rule. */
@@ -51,9 +51,12 @@ export class PermissionChain {
     this.#canAsk = options.canAsk ?? true;
   }
 
-  /** The user chose "allow for the session": this tool no longer asks. */
-  allowForSession(toolName: string): void {
-    this.#sessionAllowed.add(toolName);
+  /**
+   * The user chose "allow for the session": calls the rule covers no longer ask
+   * (a tool name, or a rule like `Bash(npm test:*)`; throws ToolRuleError for a malformed one).
+   */
+  allowForSession(rule: string): void {
+    this.#sessionAllowed.push(parseToolRule(rule));
   }
 
   /**
@@ -85,7 +88,7 @@ export class PermissionChain {
     if (mode === "plan" && !tool.readOnly) {
       return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
     }
-    if (this.#sessionAllowed.has(name) || this.#allow.some((rule) => ruleMatches(rule, call, "allow"))) {
+    if ([...this.#allow, ...this.#sessionAllowed].some((rule) => ruleMatches(rule, call, "allow"))) {
       return { behavior: "allow" };
     }
     if (mode === "bypassPermissions") return { behavior: "allow" };

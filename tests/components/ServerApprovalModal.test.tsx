@@ -1,7 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
-import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
+import type { ServerAnswer } from "../../src/tui/approval-options.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { server } from "../helpers/tui-fixtures.ts";
 import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
@@ -15,7 +15,7 @@ const TRACKER = server("tracker", { status: "needs-approval" }, "project", {
 });
 
 async function modal(view: ServerView = TRACKER) {
-  const choices: ApprovalChoice[] = [];
+  const choices: ServerAnswer[] = [];
   const app = render(<ServerApprovalModal server={view} cwd="/home/ann/proj" isActive onDecide={(c) => choices.push(c)} />);
   await settle();
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);

@@ -20,7 +20,7 @@ const COMMENT: PendingPermission = {
 
 async function modal(isActive = true) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
-  const app = render(<ToolApprovalModal pending={COMMENT} isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} />);
+  const app = render(<ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} />);
   await settle();
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, answers, press };

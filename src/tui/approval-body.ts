@@ -1,0 +1,62 @@
+/**
+ * What an approval modal asks about, as rows of text: everything the user
+ * approves, never cut, wrapped to the modal's width, scrolled when it is
+ * taller than the screen. Pure, so wrapping and scrolling are tested on plain
+ * values; the modal only colours the rows by their tone.
+ */
+import wrapAnsi from "wrap-ansi";
+
+/** How a row is shown: the modal maps each tone to a colour. */
+export type BodyTone = "plain" | "strong" | "dim" | "command" | "added" | "removed" | "warning";
+
+/** One logical line; `indent` columns of space go before it and before each of its wrapped rows. */
+export interface BodyLine {
+  readonly text: string;
+  readonly tone: BodyTone;
+  readonly indent?: number;
+}
+
+/** A line of the given tone (text must already be terminal-safe and free of line breaks). */
+export function line(text: string, tone: BodyTone = "plain", indent = 0): BodyLine {
+  return indent === 0 ? { text, tone } : { text, tone, indent };
+}
+
+/**
+ * Each line broken into rows of at most `width` columns, at spaces where it
+ * can be and inside a word where it must; the indent is repeated on every row.
+ */
+export function wrapBody(lines: readonly BodyLine[], width: number): BodyLine[] {
+  return lines.flatMap(({ text, tone, indent = 0 }) => {
+    const room = Math.max(1, width - indent);
+    const rows = text === "" ? [""] : wrapAnsi(text, room, { hard: true, trim: false }).split("\n");
+    return rows.map((row) => line(row, tone, indent));
+  });
+}
+
+/** Which rows of a body show, and how many are hidden on each side. */
+export interface BodyWindow {
+  /** First shown row (0-based). */
+  readonly start: number;
+  /** One past the last shown row. */
+  readonly end: number;
+  readonly above: number;
+  readonly below: number;
+}
+
+/** The rows shown when `total` rows scrolled by `offset` get `rows` rows of screen; the offset is clamped. */
+export function bodyWindow(total: number, offset: number, rows: number): BodyWindow {
+  const visible = Math.max(1, Math.min(total, rows));
+  const start = Math.max(0, Math.min(offset, total - visible));
+  const end = start + visible;
+  return { start, end, above: start, below: total - end };
+}
+
+/** `↑ 3 lines above · ↓ 12 lines below`, for a body that does not fit. */
+export function hiddenRowsText(window: BodyWindow): string {
+  const rows = (n: number) => `${n} ${n === 1 ? "line" : "lines"}`;
+  const parts = [
+    ...(window.above > 0 ? [`↑ ${rows(window.above)} above`] : []),
+    ...(window.below > 0 ? [`↓ ${rows(window.below)} below`] : []),
+  ];
+  return parts.join(" · ");
+}
