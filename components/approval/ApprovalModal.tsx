@@ -66,7 +66,8 @@ function Rows({ rows }: { readonly rows: readonly BodyLine[] }) {
   return rows.map((row, i) => (
     <Text key={i} {...TONE_STYLE[row.tone]}>
       {" ".repeat(row.indent ?? 0)}
-      {row.text}
+      {/* Ink gives an empty Text no height: a blank row needs a space. */}
+      {row.text === "" ? " " : row.text}
     </Text>
   ));
 }
@@ -89,8 +90,8 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const fixedRows = (scrolls: boolean) => {
     const hint = wrapBody([line(helpText(false, scrolls, digits, escapeHint))], inner).length;
     const messageRow = choices.some((c) => c.asksForMessage) ? 1 : 0;
-    // Border 2, the gaps before the choices and the hint 2.
-    return 4 + titleRows + choiceRows.flat().length + messageRow + hint;
+    // The border, and the blank rows before the choices and the hint, given up when space is short.
+    return 2 + (scrolls ? 0 : 2) + titleRows + choiceRows.flat().length + messageRow + hint;
   };
   const fits = wrapped.length <= maxHeight - fixedRows(false);
   // A body that does not fit gives up one of its rows to the "↓ 12 lines below" line.
@@ -117,7 +118,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
       </Text>
       <Rows rows={wrapped.slice(window.start, window.end)} />
       {fits ? null : <Text color={accent}>{hiddenRowsText(window)}</Text>}
-      <Box flexDirection="column" marginTop={1}>
+      <Box flexDirection="column" marginTop={fits ? 1 : 0}>
         {choiceRows.map((rows, i) => {
           const focused = isActive && i === state.focus;
           return rows.map((row, j) => (
@@ -134,7 +135,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
           <TextWithCursor state={state.message} isActive={isActive} placeholder="optional: what should the model do instead?" />
         </Box>
       ) : null}
-      <Box marginTop={1}>
+      <Box marginTop={fits ? 1 : 0}>
         <Text dimColor>{helpText(state.typing, !fits, digits, escapeHint)}</Text>
       </Box>
     </Box>

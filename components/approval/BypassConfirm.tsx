@@ -14,7 +14,7 @@ export interface BypassConfirmProps {
   readonly onCancel: () => void;
 }
 
-/** `⚠ Bypass permissions? …  y yes · shift+tab skip · any other key no` */
+/** `⚠ Bypass permissions: tools run unasked. y on · other key no` (Shift+Tab, as ever, goes on to the next mode). */
 export function BypassConfirm({ isActive, onConfirm, onSkip, onCancel }: BypassConfirmProps) {
   useInput(
     (input, key) => {
@@ -26,7 +26,7 @@ export function BypassConfirm({ isActive, onConfirm, onSkip, onCancel }: BypassC
   );
   return (
     <Text color="red" dimColor={!isActive} wrap="wrap">
-      ⚠ Bypass permissions: every tool runs without asking. <Text bold>y</Text> turn on · shift+tab skip · other key cancel
+      ⚠ Bypass permissions: tools run unasked. <Text bold>y</Text> on · other key no
     </Text>
   );
 }

@@ -20,30 +20,41 @@ export function serverApprovalNote(server: ServerView, position: number, total: 
   return [...(total > 1 ? [`${position} of ${total}`] : []), server.source, ...(file === "" ? [] : [file])].join(" · ");
 }
 
-/** The rows under the title for `server`: its command, then the list of all `waiting` when there are several. */
+/**
+ * The rows under the title: how the server runs and its command, with a
+ * warning when the entry changed since it was approved. With several waiting,
+ * all of them, `server` marked, since "start all" approves every one.
+ */
 export function serverApprovalBody(server: ServerView, waiting: readonly ServerView[]): BodyLine[] {
-  const remote = server.config !== undefined && isRemote(server.config.entry);
-  const previous = server.state.status === "needs-approval" ? server.state.previous : undefined;
-  const rows: BodyLine[] = [
-    line(remote ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:"),
-    ...commandRows(server, "command", COMMAND_INDENT),
+  if (waiting.length <= 1) return [line(runsAs([server])), ...entryRows(server, "command", COMMAND_INDENT)];
+  return [
+    line(runsAs(waiting)),
+    ...waiting.flatMap((view) => {
+      const current = view.name === server.name;
+      return [
+        line(`${current ? "❯" : " "} ${terminalSafeLine(view.name)}`, current ? "strong" : "plain", 2),
+        ...entryRows(view, current ? "command" : "dim", COMMAND_INDENT + 2),
+      ];
+    }),
   ];
-  if (previous) {
-    rows.push(line("⚠ This entry changed since you approved it. Before, it was:", "warning"));
-    rows.push(...launchLines(previous).map((text) => line(text, "dim", COMMAND_INDENT)));
-  }
-  if (waiting.length > 1) {
-    rows.push(line(""), line(`All ${waiting.length} servers waiting to start:`, "strong"));
-    for (const view of waiting) {
-      const mark = view.name === server.name ? "❯ " : "  ";
-      rows.push(line(`${mark}${terminalSafeLine(view.name)}`, view.name === server.name ? "strong" : "plain", 2));
-      rows.push(...commandRows(view, "dim", COMMAND_INDENT + 2));
-    }
-  }
-  return rows;
 }
 
-function commandRows(server: ServerView, tone: "command" | "dim", indent: number): BodyLine[] {
+function runsAs(servers: readonly ServerView[]): string {
+  const remote = servers.filter((s) => s.config !== undefined && isRemote(s.config.entry)).length;
+  if (servers.length === 1) return remote === 1 ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:";
+  if (remote === 0) return `All ${servers.length} will run as you, on this machine:`;
+  return remote === servers.length ? `mini-cc will connect to all ${servers.length}, as you:` : `All ${servers.length} will run on this machine or be connected to, as you:`;
+}
+
+/** The server's command (or URL) and, when its entry changed since approved, what it was. */
+function entryRows(server: ServerView, tone: "command" | "dim", indent: number): BodyLine[] {
   const lines = server.config ? launchLines(server.config.entry) : ["(entry unavailable)"];
-  return lines.map((text) => line(text, tone, indent));
+  const rows = lines.map((text) => line(text, tone, indent));
+  const previous = server.state.status === "needs-approval" ? server.state.previous : undefined;
+  if (!previous) return rows;
+  return [
+    ...rows,
+    line("⚠ This entry changed since you approved it. Before, it was:", "warning", indent - COMMAND_INDENT),
+    ...launchLines(previous).map((text) => line(text, "dim", indent)),
+  ];
 }
