@@ -77,7 +77,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const confirming = useRef(false);
   const modalOpen = server !== undefined || permission !== undefined;
   const question = server ? `server:${server.name}` : permission ? `tool:${permission.id}` : confirmingBypass ? "bypass" : undefined;
-  const questionArmed = useArming(question);
+  const arming = useArming(question);
+  const questionArmed = arming.armed;
   const quitting = useRef(false);
   const scroll = useTranscriptScroll(transcript.items.length, rows);
 
@@ -139,6 +140,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               position={{ index: round.current.indexOf(server.name) + 1, total: round.current.length }}
               cwd={runtime.cwd}
               isActive={questionArmed}
+              onStrayKey={arming.disarm}
               onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
               width={leftColumns}
               maxHeight={modalRows}
@@ -149,6 +151,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               pending={permission}
               cwd={runtime.cwd}
               isActive={questionArmed}
+              onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
               width={leftColumns}
               maxHeight={modalRows}

@@ -39,6 +39,8 @@ export interface ApprovalModalProps {
   /** Takes keys; until then the choices show dimmed. */
   readonly isActive: boolean;
   readonly onDecide: (index: number, message?: string) => void;
+  /** Text typed at the modal that is none of its keys: the user thinks they are in the prompt. */
+  readonly onStrayKey?: () => void;
   /** Columns the box takes, border included; the terminal's width by default. */
   readonly width?: number;
   /** Rows the box may take at most; the terminal's height less the prompt and footer by default. */
@@ -105,6 +107,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
     asksForMessage: choices.map((c) => c.asksForMessage),
     isActive,
     onDecide,
+    onStrayKey: props.onStrayKey,
     onScroll: fits ? undefined : (pages, rows) => scroll(pages * page + rows),
   });
   return (

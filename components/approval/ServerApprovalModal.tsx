@@ -22,6 +22,8 @@ export interface ServerApprovalModalProps {
   readonly isActive: boolean;
   /** "all" starts and remembers every server in `waiting`. */
   readonly onDecide: (answer: ServerAnswer) => void;
+  /** See ApprovalModal. */
+  readonly onStrayKey?: () => void;
   readonly width?: number;
   readonly maxHeight?: number;
 }
@@ -46,6 +48,7 @@ export function ServerApprovalModal(props: ServerApprovalModalProps) {
       accent="magenta"
       isActive={isActive}
       onDecide={(index) => onDecide(options[index]?.value ?? "deny")}
+      onStrayKey={props.onStrayKey}
       width={props.width}
       maxHeight={props.maxHeight}
     />

@@ -20,12 +20,14 @@ export interface ToolApprovalModalProps {
   readonly cwd: string;
   readonly isActive: boolean;
   readonly onAnswer: (answer: ToolAnswer, message?: string) => void;
+  /** See ApprovalModal. */
+  readonly onStrayKey?: () => void;
   readonly width?: number;
   readonly maxHeight?: number;
 }
 
 /** "Allow" / "Allow for the session" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, width, maxHeight }: ToolApprovalModalProps) {
+export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
   const { request } = pending;
   const options = toolOptions(request);
   // Read the file once per request, not on every keypress.
@@ -44,6 +46,7 @@ export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, width, max
       accent="yellow"
       isActive={isActive}
       onDecide={(index, message) => onAnswer(options[index]?.value ?? "deny", message)}
+      onStrayKey={onStrayKey}
       width={width}
       maxHeight={maxHeight}
     />

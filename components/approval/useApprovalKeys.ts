@@ -4,7 +4,10 @@
  * message opens its field first; there Enter sends (also when it arrives in
  * one chunk with the text), a paste adds text, Esc refuses without a message
  * and ↑ goes back to the list. PgUp/PgDn scroll a body taller than the
- * screen by a page, Ctrl+↑/↓ by a row. Answers once: later keys are ignored.
+ * screen by a page, Ctrl+↑/↓ by a row. Any other character means the user
+ * is typing text meant for the prompt: it answers nothing and `onStrayKey`
+ * is told, so the Enter that follows cannot pick a choice. Answers once:
+ * later keys are ignored.
  */
 import { useInput, usePaste } from "ink";
 import { useRef } from "react";
@@ -21,6 +24,8 @@ export interface ApprovalKeyOptions {
   readonly onDecide: (index: number, message?: string) => void;
   /** Scrolls the body by pages and rows (negative: up); absent when the body fits. */
   readonly onScroll?: (pages: number, rows: number) => void;
+  /** A character that is no key of the modal arrived (see above). */
+  readonly onStrayKey?: () => void;
 }
 
 /** Handles the modal's keys and returns its state for the view. */
@@ -75,6 +80,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
         else if (ch === "j") dispatch({ type: "move", delta: 1 });
         else if (ch === "\r") return pick(current().focus);
         else if (ch >= "1" && ch <= String(Math.min(count, 9))) return pick(Number(ch) - 1);
+        else return options.onStrayKey?.();
       }
     },
     { isActive: options.isActive },

@@ -4,9 +4,10 @@
  * screen for ARMING_DELAY_MS with no key arriving. A key typed before that was
  * meant for the prompt box, not as the answer to a question the user had not
  * seen; each such key starts the wait again, so typing on never answers.
+ * Text typed at an armed question disarms it the same way (`disarm`).
  */
 import { useInput } from "ink";
-import { useContext, useEffect, useState } from "react";
+import { useCallback, useContext, useEffect, useState } from "react";
 import { ClockContext } from "../clock-context.ts";
 
 /** How long a question must have been on screen, with no key in between, before it takes keys. */
@@ -17,11 +18,17 @@ interface Arming {
   readonly armed: boolean;
 }
 
+/** Whether the question takes keys, and a way to make it wait again. */
+export interface ArmingState {
+  readonly armed: boolean;
+  readonly disarm: () => void;
+}
+
 /**
  * Whether the question `subject` (a key unique to it: `tool:7`, `server:tracker`;
  * undefined when none is shown) takes keys yet. A new subject starts unarmed.
  */
-export function useArming(subject: string | undefined, delayMs = ARMING_DELAY_MS): boolean {
+export function useArming(subject: string | undefined, delayMs = ARMING_DELAY_MS): ArmingState {
   const clock = useContext(ClockContext);
   const [arming, setArming] = useState<Arming>({ subject, armed: false });
   const [keysWhileWaiting, setKeysWhileWaiting] = useState(0);
@@ -35,5 +42,6 @@ export function useArming(subject: string | undefined, delayMs = ARMING_DELAY_MS
   }, [subject, current.armed, keysWhileWaiting, clock, delayMs]);
 
   useInput(() => setKeysWhileWaiting((n) => n + 1), { isActive: subject !== undefined && !current.armed });
-  return subject !== undefined && current.armed;
+  const disarm = useCallback(() => setArming((a) => (a.armed ? { subject: a.subject, armed: false } : a)), []);
+  return { armed: subject !== undefined && current.armed, disarm };
 }

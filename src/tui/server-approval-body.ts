@@ -43,7 +43,8 @@ function runsAs(servers: readonly ServerView[]): string {
   const remote = servers.filter((s) => s.config !== undefined && isRemote(s.config.entry)).length;
   if (servers.length === 1) return remote === 1 ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:";
   if (remote === 0) return `All ${servers.length} will run as you, on this machine:`;
-  return remote === servers.length ? `mini-cc will connect to all ${servers.length}, as you:` : `All ${servers.length} will run on this machine or be connected to, as you:`;
+  if (remote === servers.length) return `mini-cc will connect to all ${servers.length}, as you:`;
+  return `All ${servers.length} will start as you, on this machine or over the network:`;
 }
 
 /** The server's command (or URL) and, when its entry changed since approved, what it was. */

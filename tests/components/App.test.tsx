@@ -247,6 +247,19 @@ describe("App", () => {
     expect(left()).toContain("❯ fix 1 bug 32");
   });
 
+  it("disarms an armed modal when text meant for the prompt is typed at it, so Enter cannot answer", async () => {
+    const { type, arm, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
+    await arm();
+    await type("s");
+    await settle();
+    await type("ure", ENTER);
+    expect(mcp.decisions).toEqual([]);
+    expect(left()).toContain("MCP server tracker wants to start");
+    await arm();
+    await type("3");
+    expect(mcp.decisions).toEqual([["tracker", "deny"]]);
+  });
+
   it("gives keys typed as a tool approval opens to the prompt, then takes the answer once armed", async () => {
     const { type, arm, runtime, left } = await app();
     const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, new AbortController().signal);
