@@ -14,11 +14,13 @@ export interface BodyLine {
   readonly text: string;
   readonly tone: BodyTone;
   readonly indent?: number;
+  /** Further columns of indent for its wrapped rows after the first (a diff row's text under its text, not its number). */
+  readonly hang?: number;
 }
 
 /** A line of the given tone (text must already be terminal-safe and free of line breaks). */
-export function line(text: string, tone: BodyTone = "plain", indent = 0): BodyLine {
-  return indent === 0 ? { text, tone } : { text, tone, indent };
+export function line(text: string, tone: BodyTone = "plain", indent = 0, hang = 0): BodyLine {
+  return { text, tone, ...(indent === 0 ? {} : { indent }), ...(hang === 0 ? {} : { hang }) };
 }
 
 /**
@@ -26,10 +28,12 @@ export function line(text: string, tone: BodyTone = "plain", indent = 0): BodyLi
  * can be and inside a word where it must; the indent is repeated on every row.
  */
 export function wrapBody(lines: readonly BodyLine[], width: number): BodyLine[] {
-  return lines.flatMap(({ text, tone, indent = 0 }) => {
-    const room = Math.max(1, width - indent);
-    const rows = text === "" ? [""] : wrapAnsi(text, room, { hard: true, trim: false }).split("\n");
-    return rows.map((row) => line(row, tone, indent));
+  return lines.flatMap(({ text, tone, indent = 0, hang = 0 }) => {
+    if (text === "") return [line("", tone, indent)];
+    const [first = "", ...rest] = wrapAnsi(text, Math.max(1, width - indent), { hard: true, trim: false }).split("\n");
+    // What follows the first row is wrapped again to the narrower room its hanging indent leaves.
+    const tail = rest.length === 0 ? [] : wrapAnsi(rest.join(""), Math.max(1, width - indent - hang), { hard: true, trim: false }).split("\n");
+    return [line(first, tone, indent), ...tail.map((row) => line(row, tone, indent + hang))];
   });
 }
 

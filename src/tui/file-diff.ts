@@ -16,6 +16,8 @@ export function fileDiffLines(before: string, after: string): BodyLine[] {
   if (patch.hunks.length === 0) return [line("(no change to the file)", "dim")];
   const last = patch.hunks.reduce((n, h) => Math.max(n, h.oldStart + h.oldLines, h.newStart + h.newLines), 0);
   const numberWidth = String(last).length;
+  // Wrapped rows of a long line start under its text, clear of the number and sign.
+  const hang = numberWidth + 3;
   const rows: BodyLine[] = [];
   patch.hunks.forEach((hunk, i) => {
     if (i > 0) rows.push(line("⋮".padStart(numberWidth), "dim"));
@@ -27,12 +29,12 @@ export function fileDiffLines(before: string, after: string): BodyLine[] {
       if (sign === "\\") {
         rows.push(line(`${" ".repeat(numberWidth)}   ${raw.slice(2)}`, "dim"));
       } else if (sign === "-") {
-        rows.push(line(`${String(oldNo++).padStart(numberWidth)} - ${text}`, "removed"));
+        rows.push(line(`${String(oldNo++).padStart(numberWidth)} - ${text}`, "removed", 0, hang));
       } else if (sign === "+") {
-        rows.push(line(`${String(newNo++).padStart(numberWidth)} + ${text}`, "added"));
+        rows.push(line(`${String(newNo++).padStart(numberWidth)} + ${text}`, "added", 0, hang));
       } else {
         oldNo++;
-        rows.push(line(`${String(newNo++).padStart(numberWidth)}   ${text}`, "dim"));
+        rows.push(line(`${String(newNo++).padStart(numberWidth)}   ${text}`, "dim", 0, hang));
       }
     }
   });

@@ -19,6 +19,11 @@ describe("wrapBody", () => {
     expect(rows.map((r) => r.tone)).toEqual(["plain", "plain", "plain", "command", "command"]);
   });
 
+  it("starts the wrapped rows of a line with a hanging indent further in", () => {
+    const rows = wrapBody([line("12 + alpha beta gamma", "added", 2, 5)], 16);
+    expect(rows.map((r) => `${" ".repeat(r.indent ?? 0)}${r.text}`)).toEqual(["  12 + alpha ", "       beta ", "       gamma"]);
+  });
+
   it("keeps an empty line as one row", () => {
     expect(wrapBody([line("")], 10)).toEqual([line("")]);
   });
