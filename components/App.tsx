@@ -3,16 +3,21 @@
  * bottom, with the live message under it), then the approval modal when one
  * waits, the prompt and the footer pinned to the bottom rows; the MCP panel is
  * a full-height right-hand column when the terminal is wide enough.
+ *
+ * A question (an approval, the bypassPermissions confirmation) takes keys only
+ * once armed (useArming): until then keys still go to the prompt box, where
+ * the user was typing.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
 import { displayPath } from "../src/tui/display-path.ts";
 import { mcpWaitLine, unsettledServers } from "../src/tui/mcp-settled.ts";
 import { mcpSummaryText } from "../src/tui/mcp-summary.ts";
-import { nextPermissionMode } from "../src/tui/permission-mode-cycle.ts";
+import { nextApprovalRound } from "../src/tui/approval-round.ts";
+import { shiftTabStep } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
@@ -25,7 +30,9 @@ import { LiveMessage } from "./transcript/LiveMessage.tsx";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
 import { PromptInput } from "./text-input/PromptInput.tsx";
 import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
+import { BypassConfirm } from "./approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
+import { useArming } from "./approval/useArming.ts";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
 
@@ -48,7 +55,6 @@ export interface AppProps {
 
 const wholeTranscript = (s: TranscriptState): TranscriptState => s;
 const allServers = (s: McpSnapshot) => s.servers;
-const firstServerAwaitingApproval = (s: McpSnapshot) => s.servers.find((v) => v.state.status === "needs-approval");
 const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
@@ -62,11 +68,21 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const transcript = useStore(session.transcript, wholeTranscript);
   const servers = useStore(runtime.mcp.store, allServers);
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
-  const server = useStore(runtime.mcp.store, firstServerAwaitingApproval);
+  const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
+  const server = waiting[0];
+  // Rebuilt from the ref on each render: the same servers give the same round.
+  const round = useRef<readonly string[]>([]);
+  round.current = nextApprovalRound(round.current, waiting.map((v) => v.name));
   const unsettled = useStore(runtime.mcp.store, unsettledServers);
   const queued = useStore(session.queue, theQueue);
   const permission = useStore(runtime.permissionQueue, firstPermission);
+  const [confirmingBypass, setConfirmingBypass] = useState(false);
+  // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
+  const confirming = useRef(false);
   const modalOpen = server !== undefined || permission !== undefined;
+  const question = server ? `server:${server.name}` : permission ? `tool:${permission.id}` : confirmingBypass ? "bypass" : undefined;
+  const arming = useArming(question);
+  const questionArmed = arming.armed;
   const quitting = useRef(false);
   const scroll = useTranscriptScroll(transcript.items.length, rows);
 
@@ -96,10 +112,22 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     if (back !== "") prompt.restore(back);
     if (!session.abort() && back === "") prompt.clear();
   };
+  const askBypass = (ask: boolean): void => {
+    confirming.current = ask;
+    setConfirmingBypass(ask);
+  };
   // From the store's current value, not this render's copy: two presses can arrive before React renders again.
-  const cycleMode = (): void => runtime.permissionMode.update(nextPermissionMode);
+  const cycleMode = (): void => {
+    const step = shiftTabStep(runtime.permissionMode.getSnapshot(), confirming.current);
+    askBypass(step.kind === "confirm-bypass");
+    if (step.kind === "set") runtime.permissionMode.update(() => step.mode);
+  };
+  const confirmBypass = (): void => {
+    askBypass(false);
+    runtime.permissionMode.update(() => "bypassPermissions");
+  };
   const prompt = usePromptInput({
-    isActive: !modalOpen,
+    isActive: question === undefined || !questionArmed,
     onSubmit: submit,
     onEscape: () => escape(),
     onCycleMode: cycleMode,
@@ -109,6 +137,9 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
 
   const showPanel = columns >= PANEL_MIN_COLUMNS;
+  const leftColumns = showPanel ? columns - PANEL_WIDTH - 1 : columns;
+  // The modal keeps the prompt box (its lines and border) and the footer in view.
+  const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
   return (
     <Box flexDirection="row" height={rows} width={columns}>
       <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
@@ -118,21 +149,32 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
         <Box flexDirection="column" flexShrink={0}>
           {server ? (
             <ServerApprovalModal
-              key={`server:${server.name}`}
+              key={question}
               server={server}
+              waiting={waiting}
+              position={{ index: round.current.indexOf(server.name) + 1, total: round.current.length }}
               cwd={runtime.cwd}
-              isActive
-              onDecide={(choice) => void session.decideServer(server.name, choice)}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
+              width={leftColumns}
+              maxHeight={modalRows}
             />
           ) : permission ? (
             <ToolApprovalModal
-              key={`tool:${permission.id}`}
+              key={question}
               pending={permission}
-              isActive
+              cwd={runtime.cwd}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
+              width={leftColumns}
+              maxHeight={modalRows}
             />
+          ) : confirmingBypass ? (
+            <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
           ) : null}
-          <PromptInput state={prompt.state} isActive={!modalOpen} placeholder="Ask anything, or /help" />
+          <PromptInput state={prompt.state} isActive={question === undefined || !questionArmed} placeholder="Ask anything, or /help" />
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}

@@ -1,10 +1,13 @@
 /**
- * The keyboard-driven approval box: a question (children), numbered choices,
- * and for a choice that takes one, a message field. Used for project MCP
- * servers and for tool calls; it owns the keyboard while it is shown.
+ * The keyboard-driven approval box: a title, the body (everything
+ * that is approved, wrapped, scrolled when taller than the room it has),
+ * numbered choices, and for a choice that takes one, a message field. Used
+ * for project MCP servers and for tool calls; it owns the keyboard while it
+ * is active, and shows its choices dimmed until then (see useArming).
  */
-import { Box, Text } from "ink";
-import type { ReactNode } from "react";
+import { Box, Text, useWindowSize } from "ink";
+import { useState } from "react";
+import { bodyWindow, hiddenRowsText, wrapBody, line, type BodyLine, type BodyTone } from "../../src/tui/approval-body.ts";
 import { useApprovalKeys } from "./useApprovalKeys.ts";
 import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
 
@@ -14,54 +17,135 @@ export interface ApprovalChoiceView {
   readonly asksForMessage: boolean;
 }
 
+/** A run of the title in one style; its text must be terminal-safe. */
+export interface TitlePart {
+  readonly text: string;
+  readonly color?: string;
+  readonly dim?: boolean;
+}
+
 /** The question, its choices and where the answer goes. */
 export interface ApprovalModalProps {
-  /** The question and what it is about. */
-  readonly children: ReactNode;
+  /** What is asked, in bold runs (a dim run is not bold); wrapped like the body. */
+  readonly title: readonly TitlePart[];
+  /** What is approved, unwrapped: the modal wraps and scrolls it. */
+  readonly body: readonly BodyLine[];
   /** The last choice is the refusal that Esc picks. */
   readonly choices: readonly ApprovalChoiceView[];
   /** What Esc does, in two words: "deny", "don't start". */
   readonly escapeHint: string;
   /** Ink colour name of the border. */
   readonly accent: string;
+  /** Takes keys; until then the choices show dimmed. */
   readonly isActive: boolean;
   readonly onDecide: (index: number, message?: string) => void;
+  /** Text typed at the modal that is none of its keys: the user thinks they are in the prompt. */
+  readonly onStrayKey?: () => void;
+  /** Columns the box takes, border included; the terminal's width by default. */
+  readonly width?: number;
+  /** Rows the box may take at most; the terminal's height less the prompt and footer by default. */
+  readonly maxHeight?: number;
+}
+
+/** Border and padding columns. */
+const FRAME_COLUMNS = 4;
+/** Rows the prompt box and footer keep under the modal when no height is given. */
+const BELOW_ROWS = 4;
+/** Columns of `❯ 1. ` before a choice's label. */
+const CHOICE_INDENT = 5;
+
+const TONE_STYLE: Record<BodyTone, { color?: string; bold?: boolean; dimColor?: boolean }> = {
+  plain: {},
+  strong: { bold: true },
+  dim: { dimColor: true },
+  command: { color: "yellow" },
+  added: { color: "green" },
+  removed: { color: "red" },
+  warning: { color: "red" },
+};
+
+function Rows({ rows }: { readonly rows: readonly BodyLine[] }) {
+  return rows.map((row, i) => (
+    <Text key={i} {...TONE_STYLE[row.tone]}>
+      {" ".repeat(row.indent ?? 0)}
+      {/* Ink gives an empty Text no height: a blank row needs a space. */}
+      {row.text === "" ? " " : row.text}
+    </Text>
+  ));
 }
 
 /** A bordered box of numbered choices that owns the keyboard while `isActive`. */
-export function ApprovalModal({ children, choices, escapeHint, accent, isActive, onDecide }: ApprovalModalProps) {
-  const state = useApprovalKeys({ asksForMessage: choices.map((c) => c.asksForMessage), isActive, onDecide });
+export function ApprovalModal(props: ApprovalModalProps) {
+  const { title, body, choices, escapeHint, accent, isActive, onDecide } = props;
+  const terminal = useWindowSize();
+  const width = props.width ?? terminal.columns;
+  const maxHeight = props.maxHeight ?? terminal.rows - BELOW_ROWS;
+  const inner = Math.max(10, width - FRAME_COLUMNS);
+  const [offset, setOffset] = useState(0);
+
+  const choiceRows = choices.map((choice, i) => wrapBody([line(`${i + 1}. ${choice.label}`, "plain")], inner - 2).map((row, j) =>
+    j === 0 ? row : line(`   ${row.text}`, "plain"),
+  ));
+  const wrapped = wrapBody(body, inner);
+  const titleRows = wrapBody([line(title.map((part) => part.text).join(""))], inner).length;
   const digits = choices.length > 1 ? `1-${choices.length}` : "1";
-  const help = state.typing
-    ? "Enter send · Esc deny without a message · ↑ back"
-    : `↑/↓ j/k move · Enter or ${digits} choose · Esc ${escapeHint}`;
+  const fixedRows = (scrolls: boolean) => {
+    const hint = wrapBody([line(helpText(false, scrolls, digits, escapeHint))], inner).length;
+    const messageRow = choices.some((c) => c.asksForMessage) ? 1 : 0;
+    // The border, and the blank rows before the choices and the hint, given up when space is short.
+    return 2 + (scrolls ? 0 : 2) + titleRows + choiceRows.flat().length + messageRow + hint;
+  };
+  const fits = wrapped.length <= maxHeight - fixedRows(false);
+  // A body that does not fit gives up one of its rows to the "↓ 12 lines below" line.
+  const bodyRows = fits ? wrapped.length : Math.max(1, maxHeight - fixedRows(true) - 1);
+  const window = bodyWindow(wrapped.length, offset, bodyRows);
+  const page = Math.max(1, bodyRows - 1);
+  const scroll = (delta: number): void =>
+    setOffset((o) => bodyWindow(wrapped.length, o + delta, bodyRows).start);
+
+  const state = useApprovalKeys({
+    asksForMessage: choices.map((c) => c.asksForMessage),
+    isActive,
+    onDecide,
+    onStrayKey: props.onStrayKey,
+    onScroll: fits ? undefined : (pages, rows) => scroll(pages * page + rows),
+  });
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={accent} paddingX={1}>
-      {children}
-      <Box flexDirection="column" marginTop={1}>
-        {choices.map((choice, i) => {
-          const focused = i === state.focus;
-          return (
-            <Text key={i} color={focused ? accent : undefined} bold={focused}>
-              {focused ? "❯ " : "  "}
-              {i + 1}. {choice.label}
+    <Box flexDirection="column" borderStyle="round" borderColor={accent} paddingX={1} width={width} flexShrink={0}>
+      <Text>
+        {title.map((part, i) => (
+          <Text key={i} bold={!part.dim} dimColor={part.dim} color={part.color}>
+            {part.text}
+          </Text>
+        ))}
+      </Text>
+      <Rows rows={wrapped.slice(window.start, window.end)} />
+      {fits ? null : <Text color={accent}>{hiddenRowsText(window)}</Text>}
+      <Box flexDirection="column" marginTop={fits ? 1 : 0}>
+        {choiceRows.map((rows, i) => {
+          const focused = isActive && i === state.focus;
+          return rows.map((row, j) => (
+            <Text key={`${i}:${j}`} color={focused ? accent : undefined} bold={focused} dimColor={!isActive}>
+              {j > 0 ? "  " : focused ? "❯ " : "  "}
+              {row.text}
             </Text>
-          );
+          ));
         })}
       </Box>
       {state.typing ? (
-        <Box marginLeft={5}>
+        <Box marginLeft={CHOICE_INDENT}>
           <Text color={accent}>› </Text>
-          <TextWithCursor
-            state={state.message}
-            isActive={isActive}
-            placeholder="optional: what should the model do instead?"
-          />
+          <TextWithCursor state={state.message} isActive={isActive} placeholder="optional: what should the model do instead?" />
         </Box>
       ) : null}
-      <Box marginTop={1}>
-        <Text dimColor>{help}</Text>
+      <Box marginTop={fits ? 1 : 0}>
+        <Text dimColor>{helpText(state.typing, !fits, digits, escapeHint)}</Text>
       </Box>
     </Box>
   );
+}
+
+function helpText(typing: boolean, scrolls: boolean, digits: string, escapeHint: string): string {
+  if (typing) return "Enter send · Esc deny without a message · ↑ back";
+  return `↑/↓ j/k move · Enter or ${digits} choose${scrolls ? " · PgUp/PgDn scroll" : ""} · Esc ${escapeHint}`;
 }

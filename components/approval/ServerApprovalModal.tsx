@@ -1,70 +1,56 @@
 /**
  * Asks whether a project MCP server may start: what it runs, that it runs as
- * the user, and whether the entry changed since it was approved.
+ * the user, whether the entry changed since it was approved and, when several
+ * wait, all of them, with "start all" beside the per-server choices.
  */
-import { Box, Text } from "ink";
-import { isRemote } from "../../src/config/types.ts";
-import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
-import { SERVER_OPTIONS } from "../../src/tui/approval-options.ts";
-import { displayFile } from "../../src/tui/display-path.ts";
-import { launchLines } from "../../src/mcp/describe.ts";
+import { serverOptions, type ServerAnswer } from "../../src/tui/approval-options.ts";
+import { serverApprovalBody, serverApprovalNote } from "../../src/tui/server-approval-body.ts";
+import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
 
-/** The server to ask about and where the choice goes. */
+/** The server to ask about, the others waiting, and where the answer goes. */
 export interface ServerApprovalModalProps {
   /** A server in `needs-approval`. */
   readonly server: ServerView;
+  /** Every server waiting for approval, `server` among them; it alone by default. */
+  readonly waiting?: readonly ServerView[];
+  /** `server`'s place among all asked about in this round (1-based) and how many that is. */
+  readonly position?: { readonly index: number; readonly total: number };
   /** The working directory, to show the declaring file relative to it. */
   readonly cwd: string;
   readonly isActive: boolean;
-  readonly onDecide: (choice: ApprovalChoice) => void;
+  /** "all" starts and remembers every server in `waiting`. */
+  readonly onDecide: (answer: ServerAnswer) => void;
+  /** See ApprovalModal. */
+  readonly onStrayKey?: () => void;
+  readonly width?: number;
+  readonly maxHeight?: number;
 }
 
-function Indented({ lines, color }: { readonly lines: readonly string[]; readonly color?: string }) {
-  return (
-    <Box flexDirection="column" paddingLeft={4}>
-      {lines.map((line, i) => (
-        <Text key={i} color={color}>
-          {line}
-        </Text>
-      ))}
-    </Box>
-  );
-}
-
-/** "Start, and remember" / "Start this time only" / "Don't start" for one project server. */
-export function ServerApprovalModal({ server, cwd, isActive, onDecide }: ServerApprovalModalProps) {
-  const previous = server.state.status === "needs-approval" ? server.state.previous : undefined;
-  const remote = server.config !== undefined && isRemote(server.config.entry);
-  const file = server.config ? displayFile(server.config.file, cwd) : "";
+/** "Start, and remember" / "Start this time only" / ("Start all N") / "Don't start". */
+export function ServerApprovalModal(props: ServerApprovalModalProps) {
+  const { server, cwd, isActive, onDecide } = props;
+  const waiting = props.waiting ?? [server];
+  const position = props.position ?? { index: 1, total: waiting.length };
+  const options = serverOptions(waiting.length);
   return (
     <ApprovalModal
-      choices={SERVER_OPTIONS}
+      title={[
+        { text: "MCP server " },
+        { text: terminalSafeLine(server.name), color: "magenta" },
+        { text: " wants to start" },
+        { text: `  (${serverApprovalNote(server, position.index, position.total, cwd)})`, dim: true },
+      ]}
+      body={serverApprovalBody(server, waiting)}
+      choices={options}
       escapeHint="don't start"
       accent="magenta"
       isActive={isActive}
-      onDecide={(index) => onDecide(SERVER_OPTIONS[index]?.value ?? "deny")}
-    >
-      <Text>
-        <Text bold>MCP server </Text>
-        <Text bold color="magenta">
-          {server.name}
-        </Text>
-        <Text bold> wants to start</Text>
-        <Text dimColor>
-          {"  "}({server.source}
-          {file === "" ? "" : ` · ${file}`})
-        </Text>
-      </Text>
-      <Text>{remote ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:"}</Text>
-      <Indented lines={server.config ? launchLines(server.config.entry) : ["(entry unavailable)"]} color="yellow" />
-      {previous ? (
-        <Box flexDirection="column">
-          <Text color="red">⚠ This entry changed since you approved it. Before, it was:</Text>
-          <Indented lines={launchLines(previous)} />
-        </Box>
-      ) : null}
-    </ApprovalModal>
+      onDecide={(index) => onDecide(options[index]?.value ?? "deny")}
+      onStrayKey={props.onStrayKey}
+      width={props.width}
+      maxHeight={props.maxHeight}
+    />
   );
 }

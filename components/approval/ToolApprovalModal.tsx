@@ -1,47 +1,54 @@
 /**
- * Asks whether a tool call may run: `Allow mcp__tracker__add_comment(BUG-101)?`,
- * why it asks, and the call's arguments.
+ * Asks whether a tool call may run: `Allow Bash(npm test)?`, why it asks,
+ * and all of the call: a command in full, a file change as a diff against the
+ * file on disk, any other call's arguments.
  */
-import { Box, Text } from "ink";
+import { useMemo } from "react";
 import { toolOptions, type ToolAnswer } from "../../src/tui/approval-options.ts";
-import { argumentLines } from "../../src/tui/argument-lines.ts";
 import type { PendingPermission } from "../../src/tui/permission-queue.ts";
+import { toolRequestBody } from "../../src/tui/tool-request-body.ts";
+import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
+
+/** Columns the call's details are indented under the question. */
+const BODY_INDENT = 4;
 
 /** The waiting request and where the answer goes. */
 export interface ToolApprovalModalProps {
   readonly pending: PendingPermission;
+  /** The working directory: relative file paths are read from it for the diff. */
+  readonly cwd: string;
   readonly isActive: boolean;
   readonly onAnswer: (answer: ToolAnswer, message?: string) => void;
+  /** See ApprovalModal. */
+  readonly onStrayKey?: () => void;
+  readonly width?: number;
+  readonly maxHeight?: number;
 }
 
 /** "Allow" / "Allow for the session" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, isActive, onAnswer }: ToolApprovalModalProps) {
+export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
   const { request } = pending;
-  const options = toolOptions(request.toolName);
+  const options = toolOptions(request);
+  // Read the file once per request, not on every keypress.
+  const body = useMemo(() => toolRequestBody(request, cwd).map((row) => ({ ...row, indent: (row.indent ?? 0) + BODY_INDENT })), [request, cwd]);
   return (
     <ApprovalModal
+      title={[
+        { text: "Allow " },
+        { text: terminalSafeLine(request.summary || request.toolName), color: "yellow" },
+        { text: "?" },
+        ...(request.reason === "" ? [] : [{ text: `  (${terminalSafeLine(request.reason)})`, dim: true }]),
+      ]}
+      body={body}
       choices={options}
       escapeHint="deny"
       accent="yellow"
       isActive={isActive}
       onDecide={(index, message) => onAnswer(options[index]?.value ?? "deny", message)}
-    >
-      <Text>
-        <Text bold>Allow </Text>
-        <Text bold color="yellow">
-          {request.summary || request.toolName}
-        </Text>
-        <Text bold>?</Text>
-        <Text dimColor>{request.reason === "" ? "" : `  (${request.reason})`}</Text>
-      </Text>
-      <Box flexDirection="column" paddingLeft={4}>
-        {argumentLines(request.input).map((line, i) => (
-          <Text key={i} dimColor wrap="truncate-end">
-            {line}
-          </Text>
-        ))}
-      </Box>
-    </ApprovalModal>
+      onStrayKey={onStrayKey}
+      width={width}
+      maxHeight={maxHeight}
+    />
   );
 }

@@ -3,7 +3,11 @@
  * digit picks, Esc picks the last choice (the refusal). A choice that takes a
  * message opens its field first; there Enter sends (also when it arrives in
  * one chunk with the text), a paste adds text, Esc refuses without a message
- * and ↑ goes back to the list. Answers once: later keys are ignored.
+ * and ↑ goes back to the list. PgUp/PgDn scroll a body taller than the
+ * screen by a page, Ctrl+↑/↓ by a row. Any other character means the user
+ * is typing text meant for the prompt: it answers nothing and `onStrayKey`
+ * is told, so the Enter that follows cannot pick a choice. Answers once:
+ * later keys are ignored.
  */
 import { useInput, usePaste } from "ink";
 import { useRef } from "react";
@@ -18,6 +22,10 @@ export interface ApprovalKeyOptions {
   readonly isActive: boolean;
   /** The chosen index (0-based) and, for a message choice, the trimmed text if any. */
   readonly onDecide: (index: number, message?: string) => void;
+  /** Scrolls the body by pages and rows (negative: up); absent when the body fits. */
+  readonly onScroll?: (pages: number, rows: number) => void;
+  /** A character that is no key of the modal arrived (see above). */
+  readonly onStrayKey?: () => void;
 }
 
 /** Handles the modal's keys and returns its state for the view. */
@@ -46,6 +54,9 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
   useInput(
     (input, key) => {
       if (decided.current) return;
+      const scroll = options.onScroll;
+      if (scroll && (key.pageUp || key.pageDown)) return scroll(key.pageUp ? -1 : 1, 0);
+      if (scroll && key.ctrl && (key.upArrow || key.downArrow)) return scroll(0, key.upArrow ? -1 : 1);
       const { typing, focus } = current();
       if (typing) {
         if (key.return) return send();
@@ -69,6 +80,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
         else if (ch === "j") dispatch({ type: "move", delta: 1 });
         else if (ch === "\r") return pick(current().focus);
         else if (ch >= "1" && ch <= String(Math.min(count, 9))) return pick(Number(ch) - 1);
+        else return options.onStrayKey?.();
       }
     },
     { isActive: options.isActive },

@@ -193,7 +193,7 @@ export class Agent {
     if (decision === ABORTED) return ABORTED;
     if (decision.behavior === "allow") {
       // The one place a session allow is recorded: the chain then stops asking.
-      if (decision.scope === "session") this.#options.permissions.allowForSession(tool.name);
+      if (decision.scope === "session") this.#options.permissions.allowForSession(decision.rule ?? tool.name);
       return { behavior: "allow" };
     }
     const said = decision.message?.trim();

@@ -18,7 +18,11 @@ export interface PermissionRequest {
 }
 
 export type PermissionDecision =
-  | { behavior: "allow"; scope: "once" | "session" }
+  /**
+   * A session allow may name the tool rule it stands for (`Bash(npm test:*)`,
+   * tool-rules.ts); without one it covers every call of the tool.
+   */
+  | { behavior: "allow"; scope: "once" | "session"; rule?: string }
   | { behavior: "deny"; message?: string };
 
 /**

@@ -10,7 +10,7 @@ import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
 import { analyseCommand } from "./shell-commands.ts";
 import type { ShellParser } from "./shell-parser.ts";
-import { allowedBy, denyMatch, parseToolRules, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import { allowedBy, denyMatch, parseToolRule, parseToolRules, type RuleCall, type ToolRule } from "./tool-rules.ts";
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -51,9 +51,9 @@ export class PermissionChain {
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
   readonly #scope: PathScope;
-  readonly #sessionAllowed = new Set<string>();
+  readonly #sessionAllowed: ToolRule[] = [];
   readonly #canAsk: boolean;
-  readonly #shell: ShellParser | undefined;
+  #shell: ShellParser | undefined;
 
   /** Throws MiniCcError "invalid-tool-rule" for a malformed rule. */
   constructor(options: PermissionChainOptions) {
@@ -66,14 +66,25 @@ export class PermissionChain {
     this.#shell = options.shell;
   }
 
+  /**
+   * Hands the chain the shell parser once it has loaded (the TUI loads it after
+   * the first frame): until then a Bash rule with a specifier never allows, and a deny rule asks.
+   */
+  useShellParser(parser: ShellParser): void {
+    this.#shell = parser;
+  }
+
   /** The folders calls may touch without asking (real paths). */
   get scope(): PathScope {
     return this.#scope;
   }
 
-  /** The user chose "allow for the session": this tool no longer asks. */
-  allowForSession(toolName: string): void {
-    this.#sessionAllowed.add(toolName);
+  /**
+   * The user chose "allow for the session": calls the rule covers no longer ask
+   * (a tool name, or a rule like `Bash(npm test:*)`; throws MiniCcError "invalid-tool-rule" for a malformed one).
+   */
+  allowForSession(rule: string): void {
+    this.#sessionAllowed.push(parseToolRule(rule));
   }
 
   /**
@@ -111,7 +122,7 @@ export class PermissionChain {
     // A deny rule that cannot read the command may still cover it: ask, whatever the mode or allow rules say.
     const unclear = denied.find((d) => d.match === "unclear");
     if (unclear) return { behavior: "ask", reason: `cannot tell whether the rule ${unclear.rule.source} covers this command` };
-    if (this.#sessionAllowed.has(name) || allowedBy(this.#allow, call)) {
+    if (allowedBy([...this.#allow, ...this.#sessionAllowed], call)) {
       return { behavior: "allow" };
     }
     if (mode === "bypassPermissions") return { behavior: "allow" };

@@ -9,6 +9,7 @@ import { createRuntime } from "./runtime.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import type { TuiRuntime } from "../tui/tui-runtime.ts";
+import { loadShellParser } from "../agent/shell-parser.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -58,6 +59,8 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   const [{ runTui }] = await Promise.all([io.loadTui(), runtime.listServers()]);
   const done = runTui(tui);
   void runtime.connectServers();
+  // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
+  void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;
   return 0;
 }

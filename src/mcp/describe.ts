@@ -9,6 +9,7 @@ import { isRemote, type ServerEntry, type StdioEntry } from "../config/types.ts"
 import type { ApprovalStatus } from "./approval-types.ts";
 import type { McpSnapshot, McpToolInfo } from "./server-state.ts";
 import { namedTools } from "./snapshot-views.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** One registered MCP tool as plain data: what /mcp -v lists. */
 export interface McpToolView {
@@ -45,8 +46,12 @@ export function commandLine(entry: Pick<StdioEntry, "command" | "args">): string
   return [entry.command, ...(entry.args ?? [])].map(shellQuote).join(" ");
 }
 
-/** What an entry will run, for the approval modal: the command line or URL, then env / header lines. */
+/** What an entry will run, for the approval modal: the command line or URL, then env / header lines, each safe to print (a config is untrusted). */
 export function launchLines(entry: ServerEntry): string[] {
+  return entryLines(entry).map(terminalSafeLine);
+}
+
+function entryLines(entry: ServerEntry): string[] {
   if (isRemote(entry)) {
     const headers = Object.keys(entry.headers ?? {});
     return [`${entry.type} ${entry.url}`, ...(headers.length > 0 ? [`headers: ${headers.join(", ")}`] : [])];

@@ -31,6 +31,28 @@ function snippetAround(text: string, index: number, inserted: string): string {
   return numberLines(lines.slice(from - 1, to), from);
 }
 
+/** What replacing `from` with `to` in a text gives: the new text, or why it cannot be done. */
+export type EditOutcome =
+  | { kind: "replaced"; updated: string; /** Where the first replacement starts. */ first: number; replacements: number }
+  | { kind: "not-found" }
+  | { kind: "ambiguous"; count: number };
+
+/**
+ * The Edit tool's rule on a text (both in \n line endings): an empty `from`
+ * gives `to` as the whole text; otherwise `from` must occur once, or
+ * `replaceAll` replaces every occurrence. The approval modal uses it to show
+ * the diff the call would make.
+ */
+export function applyEdit(text: string, from: string, to: string, replaceAll: boolean): EditOutcome {
+  if (from === "") return { kind: "replaced", updated: to, first: 0, replacements: 1 };
+  const count = countOccurrences(text, from);
+  if (count === 0) return { kind: "not-found" };
+  if (count > 1 && !replaceAll) return { kind: "ambiguous", count };
+  const first = text.indexOf(from);
+  const updated = replaceAll ? text.split(from).join(to) : text.slice(0, first) + to + text.slice(first + from.length);
+  return { kind: "replaced", updated, first, replacements: replaceAll ? count : 1 };
+}
+
 /** The built-in Edit tool. */
 export class EditTool implements Tool {
   readonly name = "Edit";
@@ -99,25 +121,16 @@ export class EditTool implements Tool {
     const from = toLf(oldString);
     const to = toLf(newString);
 
-    let updated: string;
-    let first: number;
-    let replacements: number;
-    if (from === "") {
-      [updated, first, replacements] = [to, 0, 1];
-    } else {
-      const count = countOccurrences(text, from);
-      if (count === 0) return textResult(`String to replace not found in ${shown}.`, true);
-      if (count > 1 && !replaceAll) {
-        return textResult(
-          `Found ${count} matches of the string to replace in ${shown}, but replace_all is false. ` +
-            "Add more context to make it unique, or set replace_all.",
-          true,
-        );
-      }
-      first = text.indexOf(from);
-      updated = replaceAll ? text.split(from).join(to) : text.slice(0, first) + to + text.slice(first + from.length);
-      replacements = replaceAll ? count : 1;
+    const edit = applyEdit(text, from, to, replaceAll);
+    if (edit.kind === "not-found") return textResult(`String to replace not found in ${shown}.`, true);
+    if (edit.kind === "ambiguous") {
+      return textResult(
+        `Found ${edit.count} matches of the string to replace in ${shown}, but replace_all is false. ` +
+          "Add more context to make it unique, or set replace_all.",
+        true,
+      );
     }
+    const { updated, first, replacements } = edit;
     await writeFileAtomic(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated, { followLinks: false });
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);

@@ -2,8 +2,10 @@
  * The choices the approval modal offers, with what each one means, kept in
  * one place so a label can never drift from its effect.
  */
-import type { PermissionDecision } from "../agent/events.ts";
+import type { PermissionDecision, PermissionRequest } from "../agent/events.ts";
+import { allowedBy, parseToolRule } from "../agent/tool-rules.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** One choice: its label and what it means. */
 export interface ApprovalOption<T> {
@@ -13,28 +15,99 @@ export interface ApprovalOption<T> {
   readonly asksForMessage: boolean;
 }
 
-/** A project MCP server waiting in `needs-approval`: the last choice is the refusal (Esc). */
-export const SERVER_OPTIONS: readonly ApprovalOption<ApprovalChoice>[] = [
-  { label: "Start, and remember for this project", value: "remember", asksForMessage: false },
-  { label: "Start this time only", value: "once", asksForMessage: false },
-  { label: "Don't start", value: "deny", asksForMessage: false },
-];
+/** What the user can answer for the project server(s) waiting in `needs-approval`; "all" starts and remembers every one. */
+export type ServerAnswer = ApprovalChoice | "all";
+
+/**
+ * The choices for a project MCP server; with several waiting (`waiting` > 1),
+ * "start all N, and remember" too. The last choice is the refusal (Esc).
+ */
+export function serverOptions(waiting = 1): readonly ApprovalOption<ServerAnswer>[] {
+  return [
+    { label: "Start, and remember for this project", value: "remember", asksForMessage: false },
+    { label: "Start this time only", value: "once", asksForMessage: false },
+    ...(waiting > 1 ? [{ label: `Start all ${waiting}, and remember for this project`, value: "all" as const, asksForMessage: false }] : []),
+    { label: "Don't start", value: "deny", asksForMessage: false },
+  ];
+}
 
 /** The three answers to a tool permission request. */
 export type ToolAnswer = "once" | "session" | "deny";
 
+/** Words of a command kept in its session prefix after the program: `npm test`, `git commit`, never an option or a path. */
+const MAX_SUBCOMMANDS = 2;
+const PROGRAM = /^[\w./+-]+$/;
+const SUBCOMMAND = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * The command prefix "allow for the session" covers for a Bash call: the
+ * program and up to two subcommand words (`npm test`, `git commit`, `ls`).
+ * Undefined when the rule `Bash(prefix:*)` would not cover the command itself
+ * (a compound command, a leading `VAR=`), so none is offered.
+ */
+export function bashSessionPrefix(command: string): string | undefined {
+  const [program, ...rest] = command.trim().split(/\s+/);
+  if (program === undefined || !PROGRAM.test(program)) return undefined;
+  const words = [program];
+  for (const word of rest.slice(0, MAX_SUBCOMMANDS)) {
+    if (!SUBCOMMAND.test(word)) break;
+    words.push(word);
+  }
+  const prefix = words.join(" ");
+  return sessionRuleCovers(bashRule(prefix), { toolName: "Bash", input: { command } }) ? prefix : undefined;
+}
+
+function bashRule(prefix: string): string {
+  return `Bash(${prefix}:*)`;
+}
+
+/** What "allow for the session" allows: a tool rule (tool-rules.ts) and how the option says it. */
+export interface SessionAllowance {
+  /** `mcp__tracker__add_comment`, or `Bash(npm test:*)` for a command prefix. */
+  readonly rule: string;
+  /** `mcp__tracker__add_comment`, or "`npm test` commands". */
+  readonly what: string;
+}
+
+/** The session allowance for a request; undefined for a Bash command no prefix rule can cover. */
+export function sessionAllowance(request: Pick<PermissionRequest, "toolName" | "input">): SessionAllowance | undefined {
+  const command = request.input["command"];
+  if (request.toolName !== "Bash" || typeof command !== "string") return { rule: request.toolName, what: request.toolName };
+  const prefix = bashSessionPrefix(command);
+  return prefix === undefined ? undefined : { rule: bashRule(prefix), what: `Bash commands starting with \`${terminalSafeLine(prefix)}\`` };
+}
+
+const PLAIN_COMMAND = /^[\w ./:=@%+,~'"-]+$/;
+
+/** Whether a session rule covers another request, matched by the permission chain's own rule matching. */
+export function sessionRuleCovers(rule: string, request: Pick<PermissionRequest, "toolName" | "input">): boolean {
+  const parsed = parseToolRule(rule);
+  const command = request.input["command"];
+  if (typeof command !== "string") return allowedBy([parsed], { name: request.toolName });
+  // The shell parser is not at hand here: only a plain one-line command is judged; anything else asks again through the chain.
+  if (!PLAIN_COMMAND.test(command)) return false;
+  const words = command.trim().split(/\s+/);
+  return allowedBy([parsed], { name: request.toolName, command: { kind: "commands", commands: [words], writesFiles: false } });
+}
+
 /** A tool call the permission chain asks about: the last choice is the refusal (Esc). */
-export function toolOptions(toolName: string): readonly ApprovalOption<ToolAnswer>[] {
+export function toolOptions(request: Pick<PermissionRequest, "toolName" | "input">): readonly ApprovalOption<ToolAnswer>[] {
+  const allowance = sessionAllowance(request);
   return [
     { label: "Allow", value: "once", asksForMessage: false },
-    { label: `Allow, and don't ask again this session for ${toolName}`, value: "session", asksForMessage: false },
+    ...(allowance
+      ? [{ label: `Allow, and don't ask again this session for ${allowance.what}`, value: "session" as const, asksForMessage: false }]
+      : []),
     { label: "Deny, and tell the model what to do instead", value: "deny", asksForMessage: true },
   ];
 }
 
-/** The PermissionDecision an answer means for the agent. */
-export function toolDecision(answer: ToolAnswer, message?: string): PermissionDecision {
+/** The PermissionDecision an answer to `request` means for the agent. */
+export function toolDecision(request: Pick<PermissionRequest, "toolName" | "input">, answer: ToolAnswer, message?: string): PermissionDecision {
   if (answer === "deny") return message ? { behavior: "deny", message } : { behavior: "deny" };
-  return { behavior: "allow", scope: answer };
+  if (answer === "once") return { behavior: "allow", scope: "once" };
+  const allowance = sessionAllowance(request);
+  // No rule can cover this call (a compound command): allow it once rather than more than was shown.
+  if (!allowance) return { behavior: "allow", scope: "once" };
+  return { behavior: "allow", scope: "session", rule: allowance.rule };
 }
-

@@ -5,12 +5,13 @@
  * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import { toolDecision, type ToolAnswer } from "./approval-options.ts";
+import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { SlashCommand } from "./slash/slash-command.ts";
 import type { PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
@@ -99,9 +100,18 @@ export class ChatSession {
     return true;
   }
 
-  /** The user's answer for a project server in `needs-approval`; noted in the transcript. */
-  async decideServer(name: string, choice: ApprovalChoice): Promise<void> {
-    this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](name) });
+  /**
+   * The user's answer for a project server in `needs-approval`, noted in the
+   * transcript; "all" starts and remembers every server in `waiting` (the ones
+   * the modal listed), the others answer `name` alone.
+   */
+  async decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
+    if (answer !== "all") return this.#decide(name, answer);
+    await Promise.all(waiting.map((each) => this.#decide(each, "remember")));
+  }
+
+  async #decide(name: string, choice: ApprovalChoice): Promise<void> {
+    this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](terminalSafeLine(name)) });
     try {
       await this.#runtime.mcp.decide(name, choice);
     } catch (error) {
@@ -111,13 +121,12 @@ export class ChatSession {
 
   /** The user's answer for a tool permission request. */
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
-    if (answer === "session") {
-      this.transcript.dispatch({
-        type: "notice",
-        text: `${pending.request.toolName} is allowed for the rest of this session.`,
-      });
+    const decision = toolDecision(pending.request, answer, message);
+    const allowance = sessionAllowance(pending.request);
+    if (decision.behavior === "allow" && decision.scope === "session" && allowance) {
+      this.transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
-    this.#runtime.permissionQueue.resolve(pending.id, toolDecision(answer, message));
+    this.#runtime.permissionQueue.resolve(pending.id, decision);
   }
 
   async #command(text: string): Promise<SubmitOutcome> {

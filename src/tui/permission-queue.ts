@@ -4,6 +4,7 @@
  * `resolve`. An aborted turn takes its request back as a denial.
  */
 import type { PermissionDecision, PermissionPrompt, PermissionRequest } from "../agent/events.ts";
+import { sessionRuleCovers } from "./approval-options.ts";
 import { Store } from "../store.ts";
 
 /** One request and the id `resolve` answers it by. */
@@ -47,14 +48,16 @@ export class PermissionQueue extends Store<PermissionQueueSnapshot> {
 
   /**
    * Answers one request. "Allow for the session" also answers every other
-   * waiting request for the same tool, since the user just said not to ask.
+   * waiting request its rule covers (the same tool, or for Bash the same
+   * command prefix), since the user just said not to ask about those.
    */
   resolve(id: number, decision: PermissionDecision): void {
     const target = this.getSnapshot().pending.find((p) => p.id === id);
     if (!target) return;
-    const sessionWide = decision.behavior === "allow" && decision.scope === "session";
+    const sessionRule =
+      decision.behavior === "allow" && decision.scope === "session" ? (decision.rule ?? target.request.toolName) : undefined;
     const answered = this.getSnapshot().pending.filter(
-      (p) => p.id === id || (sessionWide && p.request.toolName === target.request.toolName),
+      (p) => p.id === id || (sessionRule !== undefined && sessionRuleCovers(sessionRule, p.request)),
     );
     this.update((s) => ({ pending: s.pending.filter((p) => !answered.includes(p)) }));
     for (const p of answered) {

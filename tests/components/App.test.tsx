@@ -2,6 +2,9 @@ import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { App, PANEL_WIDTH } from "../../components/App.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
+import { ClockContext } from "../../components/clock-context.ts";
+import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
+import { FakeClock } from "../helpers/fake-clock.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
@@ -26,27 +29,38 @@ const COMMENT_REQUEST = {
   reason: "needs approval",
 };
 
-async function app(servers: readonly ServerView[] = [server("tracker", connected(TRACKER_TOOLS))], turn = new ScriptedTurn()) {
+async function app(servers: readonly ServerView[] = [server("tracker", connected(TRACKER_TOOLS))], turn = new ScriptedTurn(), rows = ROWS) {
   const mcp = new RecordingMcp(servers);
   const runtime = fakeRuntime(mcp, turn.script);
   const session = new ChatSession(runtime);
   let exits = 0;
+  const clock = new FakeClock();
   const ui = render(
-    <MotionContext value={false}>
-      <App runtime={runtime} session={session} home="/home/ann" onExit={() => (exits += 1)} height={ROWS} />
-    </MotionContext>,
+    <ClockContext value={clock}>
+      <MotionContext value={false}>
+        <App runtime={runtime} session={session} home="/home/ann" onExit={() => (exits += 1)} height={rows} />
+      </MotionContext>
+    </ClockContext>,
   );
   await settle();
   const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
+  /** Lets the open question's arming delay pass, so it takes keys. */
+  const arm = async () => {
+    clock.advance(ARMING_DELAY_MS);
+    // One turn to render the armed question, one for the effects that hand it the keys.
+    await settle();
+    await settle();
+  };
   const text = () => screen(ui.lastFrame());
   /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
   const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - PANEL_WIDTH)).join("\n"));
-  return { ui, mcp, runtime, session, turn, type, exits: () => exits, text, left };
+  return { ui, mcp, runtime, session, turn, type, arm, clock, exits: () => exits, text, left };
 }
 
 describe("App", () => {
   it("opens with the server approval modal, the prompt, the footer and the MCP panel", async () => {
-    const { text } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
+    const { text, arm } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
+    await arm();
     expect(text()).toMatchInlineSnapshot(`
       "                                                                ╭──────────────────────────────────╮
       ╭─────────────────────────────────────────────────────────────╮ │ MCP 0/2 connected · 0 tools      │
@@ -68,7 +82,8 @@ describe("App", () => {
   });
 
   it("sends the modal's answer to the manager and gives the keyboard back to the prompt", async () => {
-    const { type, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
+    const { type, arm, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
+    await arm();
     await type("1");
     expect(mcp.decisions).toEqual([["tracker", "remember"]]);
     await type("hi");
@@ -77,7 +92,7 @@ describe("App", () => {
   });
 
   it("streams assistant text live, then asks permission and records the answer", async () => {
-    const { type, turn, runtime, text } = await app();
+    const { type, arm, turn, runtime, text } = await app();
     await type("fix BUG-101", ENTER);
     turn.push({ type: "text_delta", text: "Let me " }, { type: "text_delta", text: "look." });
     await eventually(() => expect(text()).toContain("● Let me look."));
@@ -88,8 +103,9 @@ describe("App", () => {
       { type: "tool_call", id: "t3", name: "mcp__tracker__add_comment", input: { id: "BUG-101" }, summary: "mcp__tracker__add_comment(BUG-101)" },
     );
     await eventually(() => expect(text()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
+    await arm();
     await type("2");
-    expect(await allowed).toEqual({ behavior: "allow", scope: "session" });
+    expect(await allowed).toEqual({ behavior: "allow", scope: "session", rule: "mcp__tracker__add_comment" });
     turn.push(
       { type: "tool_result", id: "t3", name: "mcp__tracker__add_comment", result: { content: "Comment added to BUG-101 (1 total).", isError: false }, durationMs: 4 },
       END,
@@ -105,8 +121,8 @@ describe("App", () => {
       ❯ fix BUG-101                                                   │                                  │
       ● Let me look.                                                  │                                  │
       ⏺ mcp__tracker__add_comment(BUG-101)                            │                                  │
-      ◇ mcp__tracker__add_comment is allowed for the rest of this     │                                  │
-      session.                                                        │                                  │
+      ◇ Allowed for the rest of this session:                         │                                  │
+      mcp__tracker__add_comment.                                      │                                  │
       ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 tot… │                                  │
       ╭─────────────────────────────────────────────────────────────╮ │                                  │
       │ ❯ Ask anything, or /help                                    │ │                                  │
@@ -223,15 +239,131 @@ describe("App", () => {
     `);
   });
 
-  it("cycles the permission mode with Shift+Tab and tells the runtime", async () => {
+  it("cycles the permission mode with Shift+Tab, passing bypassPermissions by on a second Shift+Tab", async () => {
     const { type, text, runtime } = await app();
     await type(SHIFT_TAB);
     expect(text()).toContain("⏵ acceptEdits");
     await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
-    expect(runtime.modes).toEqual(["acceptEdits", "plan", "bypassPermissions", "default"]);
+    expect(runtime.modes).toEqual(["acceptEdits", "plan", "default"]);
     expect(text()).toContain("⏵ default");
     await type(SHIFT_TAB + SHIFT_TAB);
     expect(text()).toContain("⏵ plan");
+  });
+
+  it("asks before bypassPermissions and turns it on only on y pressed once the question is armed", async () => {
+    const { type, arm, left, runtime } = await app();
+    await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
+    expect(left()).toContain("⚠ Bypass permissions: tools run unasked. y on · other key no");
+    // Typed on at once ("yarn test"): the y was meant for the prompt.
+    await type("yarn");
+    expect(runtime.modes).toEqual(["acceptEdits", "plan"]);
+    expect(left()).toContain("❯ yarn");
+    await arm();
+    await type("y");
+    expect(runtime.modes).toEqual(["acceptEdits", "plan", "bypassPermissions"]);
+    expect(left()).toContain("⏵ bypassPermissions");
+    expect(left()).not.toContain("⚠ Bypass");
+  });
+
+  it("keeps the mode when the bypassPermissions question gets another key", async () => {
+    const { type, arm, left, runtime } = await app();
+    await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
+    await arm();
+    await type("n");
+    expect(runtime.modes).toEqual(["acceptEdits", "plan"]);
+    expect(left()).not.toContain("⚠ Bypass");
+    expect(left()).toContain("⏵ plan");
+  });
+
+  it("gives keys typed before a modal is armed to the prompt, never as the modal's answer", async () => {
+    const { type, arm, clock, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
+    await type("fix 1 bug");
+    expect(mcp.decisions).toEqual([]);
+    expect(left()).toContain("❯ fix 1 bug");
+    // Each key while waiting starts the wait again: typing on never answers.
+    clock.advance(ARMING_DELAY_MS - 50);
+    await type(" 3");
+    clock.advance(ARMING_DELAY_MS - 50);
+    await type("2");
+    expect(mcp.decisions).toEqual([]);
+    expect(left()).toContain("❯ fix 1 bug 32");
+    await arm();
+    await type("2");
+    expect(mcp.decisions).toEqual([["tracker", "once"]]);
+    expect(left()).toContain("❯ fix 1 bug 32");
+  });
+
+  it("disarms an armed modal when text meant for the prompt is typed at it, so Enter cannot answer", async () => {
+    const { type, arm, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
+    await arm();
+    await type("s");
+    await settle();
+    await type("ure", ENTER);
+    expect(mcp.decisions).toEqual([]);
+    expect(left()).toContain("MCP server tracker wants to start");
+    await arm();
+    await type("3");
+    expect(mcp.decisions).toEqual([["tracker", "deny"]]);
+  });
+
+  it("gives keys typed as a tool approval opens to the prompt, then takes the answer once armed", async () => {
+    const { type, arm, runtime, left } = await app();
+    const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, new AbortController().signal);
+    await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
+    await type("and 1 more", ENTER);
+    expect(runtime.permissionQueue.getSnapshot().pending).toHaveLength(1);
+    await arm();
+    await type("1");
+    expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
+    expect(left()).toContain("❯ and 1 more");
+  });
+
+  it("asks about several project servers one by one, counting them, and can start all the rest", async () => {
+    const waiting = ["tracker", "memory", "files"].map((name) => server(name, { status: "needs-approval" }));
+    const { type, arm, mcp, left } = await app(waiting, new ScriptedTurn(), 30);
+    await arm();
+    expect(left()).toMatchInlineSnapshot(`
+      "
+
+
+
+
+
+
+
+      ╭─────────────────────────────────────────────────────────────╮
+      │ MCP server tracker wants to start  (1 of 3 · project ·      │
+      │ .mcp.json)                                                  │
+      │ All 3 will run as you, on this machine:                     │
+      │   ❯ tracker                                                 │
+      │       node tracker.js                                       │
+      │     memory                                                  │
+      │       node memory.js                                        │
+      │     files                                                   │
+      │       node files.js                                         │
+      │                                                             │
+      │ ❯ 1. Start, and remember for this project                   │
+      │   2. Start this time only                                   │
+      │   3. Start all 3, and remember for this project             │
+      │   4. Don't start                                            │
+      │                                                             │
+      │ ↑/↓ j/k move · Enter or 1-4 choose · Esc don't start        │
+      ╰─────────────────────────────────────────────────────────────╯
+      ╭─────────────────────────────────────────────────────────────╮
+      │ ❯ Ask anything, or /help                                    │
+      ╰─────────────────────────────────────────────────────────────╯
+       ⏵ default · scripted · ~/proj          shift+tab mode · /help"
+    `);
+    await type("1");
+    await arm();
+    expect(left()).toContain("MCP server memory wants to start  (2 of 3");
+    expect(left()).toContain("3. Start all 2, and remember for this project");
+    await type("3");
+    expect(mcp.decisions).toEqual([
+      ["tracker", "remember"],
+      ["memory", "remember"],
+      ["files", "remember"],
+    ]);
   });
 
   it("scrolls the transcript back with PgUp and returns to the newest with PgDn", async () => {

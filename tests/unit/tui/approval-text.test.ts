@@ -20,17 +20,33 @@ describe("launchLines", () => {
     ]);
   });
 
+  it("shows control characters in a command escaped", () => {
+    expect(launchLines({ command: "node", args: ["x.js\u001b]0;pwned\u0007"] })).toEqual(["node 'x.js\\x1b]0;pwned\\x07'"]);
+  });
+
   it("quotes single quotes the shell way", () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
   });
 });
 
 describe("argumentLines", () => {
-  it("lists arguments one per line, cutting long values and extra arguments", () => {
+  it("lists every argument in full, a multi-line value under its key with its lines kept", () => {
     const lines = argumentLines({ a: "x\ny", b: 2, c: { d: true }, e: "z".repeat(300), f: 1, g: 2 });
-    expect(lines.slice(0, 3)).toEqual(["a: x y", "b: 2", 'c: {"d":true}']);
-    expect(lines[3]).toBe(`e: ${"z".repeat(199)}…`);
-    expect(lines[4]).toBe("…and 2 more");
+    expect(lines.map((l) => `${" ".repeat(l.indent ?? 0)}${l.text}`)).toEqual([
+      "a:",
+      "  x",
+      "  y",
+      "b: 2",
+      'c: {"d":true}',
+      `e: ${"z".repeat(300)}`,
+      "f: 1",
+      "g: 2",
+    ]);
+  });
+
+  it("shows control characters and escape sequences escaped, in keys and values", () => {
+    const lines = argumentLines({ "k\u001b[31m": "clear\u001b[2J\u001b[Hdone\u0007" });
+    expect(lines.map((l) => l.text)).toEqual(["k\\x1b[31m: clear\\x1b[2J\\x1b[Hdone\\x07"]);
   });
 });
 

@@ -157,10 +157,34 @@ describe("ChatSession", () => {
     const request = { toolUseId: "1", toolName: "mcp__tracker__add_comment", input: {}, summary: "x", reason: "needs approval" };
     const answer = runtime.permissionQueue.ask(request, new AbortController().signal);
     session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
-    expect(await answer).toEqual({ behavior: "allow", scope: "session" });
+    expect(await answer).toEqual({ behavior: "allow", scope: "session", rule: "mcp__tracker__add_comment" });
     expect(session.transcript.getSnapshot().items).toEqual([
-      { kind: "notice", id: 1, text: "mcp__tracker__add_comment is allowed for the rest of this session." },
+      { kind: "notice", id: 1, text: "Allowed for the rest of this session: mcp__tracker__add_comment." },
     ]);
+  });
+
+  it("allows a Bash command's prefix for the session, not every Bash command", async () => {
+    const runtime = fakeRuntime();
+    const session = new ChatSession(runtime);
+    const bash = (command: string) => ({ toolUseId: command, toolName: "Bash", input: { command }, summary: `Bash(${command})`, reason: "needs approval" });
+    const signal = new AbortController().signal;
+    const first = runtime.permissionQueue.ask(bash("npm test -- --watch"), signal);
+    const sameprefix = runtime.permissionQueue.ask(bash("npm test"), signal);
+    void runtime.permissionQueue.ask(bash("npm publish"), signal);
+    session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
+    expect(await first).toEqual({ behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
+    expect(await sameprefix).toEqual({ behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
+    expect(runtime.permissionQueue.getSnapshot().pending.map((p) => p.request.input["command"])).toEqual(["npm publish"]);
+    expect(session.transcript.getSnapshot().items).toEqual([
+      { kind: "notice", id: 1, text: "Allowed for the rest of this session: Bash commands starting with `npm test`." },
+    ]);
+  });
+
+  it("starts and remembers every listed server on \"all\"", async () => {
+    const mcp = new RecordingMcp([server("a", { status: "needs-approval" }), server("b", { status: "needs-approval" })]);
+    const session = new ChatSession(fakeRuntime(mcp));
+    await session.decideServer("a", "all", ["a", "b"]);
+    expect(mcp.decisions).toEqual([["a", "remember"], ["b", "remember"]]);
   });
 
   it("sends a denial's message to the model", async () => {

@@ -53,8 +53,9 @@ describe("/help", () => {
       isError: false,
       lines: [
         "Commands:",
-        "  /mcp [-v]          MCP servers: status, tools (-v), restart one",
+        "  /mcp [-v]          MCP servers: status, tools (-v), restart one, approve one",
         "  /mcp restart NAME",
+        "  /mcp approve NAME",
         "  /clear             Start a new conversation (the model forgets this one)",
         "  /help              Show this help",
         "  /exit              Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",

@@ -80,6 +80,20 @@ describe("/mcp", () => {
     });
   });
 
+  it("approves a project server declined earlier, and says where it is now", async () => {
+    const mcp = new RecordingMcp(SERVERS);
+    expect(await run(["approve", "off"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Approved off for this project: pending, connecting…"] });
+    expect(mcp.decisions).toEqual([["off", "remember"]]);
+  });
+
+  it("refuses to approve what needs no approval, and names the servers for an unknown one", async () => {
+    const mcp = new RecordingMcp(SERVERS);
+    expect(await run(["approve", "memory"], mcp)).toMatchObject({ isError: true, lines: ["memory is a user server: only project servers need approval."] });
+    expect(await run(["approve", "tracker"], mcp)).toMatchObject({ isError: false, lines: ["tracker is already approved (connected)."] });
+    expect(await run(["approve", "nope"], mcp)).toMatchObject({ isError: true, lines: [expect.stringContaining('No MCP server named "nope". Servers: tracker,')] });
+    expect(mcp.decisions).toEqual([]);
+  });
+
   it("restarts a server and reports its new state", async () => {
     const mcp = new RecordingMcp(SERVERS);
     expect(await run(["restart", "memory"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Restarted memory: connected, 3 tools."] });
@@ -107,7 +121,7 @@ describe("/mcp", () => {
   });
 
   it("shows usage for anything else", async () => {
-    expect(await run(["restart"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart NAME"] });
+    expect(await run(["restart"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart NAME  |  /mcp approve NAME"] });
     expect(await run(["-x"])).toMatchObject({ isError: true });
   });
 });

@@ -1,0 +1,31 @@
+/**
+ * Text from a config, a server or the model, made safe to print on a
+ * terminal: control characters and escape sequences are shown as visible
+ * escapes (`\x1b[2J` prints as those seven characters) instead of being
+ * obeyed. Nothing is hidden or dropped, so what the user reads is what the
+ * text holds; only the terminal never gets to act on it.
+ */
+
+/**
+ * C0 controls but line feed and tab, DEL, C1 controls (0x9b is a one-byte CSI),
+ * the Unicode line/paragraph separators and the bidirectional overrides and
+ * isolates that can make text read differently from what it is.
+ */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** Tabs become this many spaces: a terminal's tab stops would break the column counts of wrapped text. */
+const TAB = "    ";
+
+function escapeChar(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/** `text` with its line breaks kept and every other control character shown escaped; tabs become spaces. */
+export function terminalSafeText(text: string): string {
+  return text.replace(/\r\n/g, "\n").replace(UNSAFE, escapeChar).replace(/\t/g, TAB);
+}
+
+/** `text` for a single row: line breaks are shown as `\n` too. */
+export function terminalSafeLine(text: string): string {
+  return terminalSafeText(text).replace(/\n/g, "\\n");
+}

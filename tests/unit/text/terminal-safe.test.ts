@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { terminalSafeLine, terminalSafeText } from "../../../src/text/terminal-safe.ts";
+
+describe("terminalSafeText", () => {
+  it("shows an escape sequence as visible text instead of sending it", () => {
+    expect(terminalSafeText("rm -rf /\u001b[2J\u001b[Hok")).toBe("rm -rf /\\x1b[2J\\x1b[Hok");
+  });
+
+  it("keeps line breaks, turns CRLF into one break and a lone CR into a visible \\r", () => {
+    expect(terminalSafeText("a\r\nb\rc\nd")).toBe("a\nb\\x0dc\nd");
+  });
+
+  it("escapes DEL, C1 controls (0x9b is a CSI) and bidirectional overrides", () => {
+    expect(terminalSafeText("x\u007fy\u009b2Jz\u202eevil\u2066")).toBe("x\\x7fy\\x9b2Jz\\u202eevil\\u2066");
+  });
+
+  it("turns tabs into spaces and leaves ordinary text, secrets included, as it is", () => {
+    expect(terminalSafeText("\tTOKEN=sk-123 ünïcødé 漢字 ✔")).toBe("    TOKEN=sk-123 ünïcødé 漢字 ✔");
+  });
+});
+
+describe("terminalSafeLine", () => {
+  it("shows line breaks as \\n so the text stays on one row", () => {
+    expect(terminalSafeLine("one\ntwo\u0007")).toBe("one\\ntwo\\x07");
+  });
+});
