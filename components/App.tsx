@@ -5,7 +5,7 @@
  * a full-height right-hand column when the terminal is wide enough.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
@@ -15,13 +15,13 @@ import { mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextPermissionMode } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
+import { FOLLOWING, reduceScroll } from "../src/tui/transcript-scroll.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
-import { useTranscriptScroll } from "./transcript/useTranscriptScroll.ts";
-import { LiveMessage } from "./transcript/LiveMessage.tsx";
+import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
 import { PromptInput } from "./text-input/PromptInput.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
@@ -64,7 +64,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const permission = useStore(runtime.permissionQueue, firstPermission);
   const modalOpen = server !== undefined || permission !== undefined;
   const quitting = useRef(false);
-  const scroll = useTranscriptScroll(transcript.items.length, rows);
+  const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
+  const [expanded, setExpanded] = useState(false);
 
   const quit = (): void => {
     if (quitting.current) return;
@@ -78,7 +79,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       session.transcript.dispatch({ type: "notice", text: "A turn is running: wait for it, or press Esc to interrupt." });
       return false;
     }
-    scroll.toBottom();
+    scroll({ type: "end" });
     void session.submit(line).then((outcome) => outcome === "exit" && quit());
     return true;
   };
@@ -94,12 +95,21 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const armed = useExitKeys({ onFirstPress: () => session.abort() || prompt.clear(), onExit: quit });
 
   const showPanel = columns >= PANEL_MIN_COLUMNS;
+  const transcriptWidth = showPanel ? columns - PANEL_WIDTH - 1 : columns;
   return (
     <Box flexDirection="row" height={rows} width={columns}>
       <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
-        <Transcript items={transcript.items} rows={rows} end={scroll.end}>
-          <LiveMessage text={transcript.live} running={transcript.running} waiting={modalOpen} />
-        </Transcript>
+        <Transcript
+          items={transcript.items}
+          live={transcript.live}
+          width={transcriptWidth}
+          expanded={expanded}
+          top={top}
+          onScroll={scroll}
+          onToggleExpanded={() => setExpanded((on) => !on)}
+          working={transcript.running && !modalOpen}
+          rows={rows}
+        />
         <Box flexDirection="column" flexShrink={0}>
           {server ? (
             <ServerApprovalModal

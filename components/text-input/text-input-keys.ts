@@ -4,14 +4,13 @@
  * modal's message field edit the same way.
  */
 import type { Key } from "ink";
+import { isMouseReport } from "../../src/tui/transcript-wheel.ts";
 import type { TextInputAction } from "./text-input-state.ts";
 
 /** The editing action for a key, or null when the key is not an edit (Enter, Esc, arrows up/down…). */
 export function textInputActionFor(input: string, key: Key): TextInputAction | null {
   if (key.leftArrow) return { type: "left" };
   if (key.rightArrow) return { type: "right" };
-  if (key.home) return { type: "home" };
-  if (key.end) return { type: "end" };
   if (key.backspace) return key.meta ? { type: "deleteWord" } : { type: "backspace" };
   if (key.delete) return { type: "delete" };
   if (key.ctrl) {
@@ -35,7 +34,8 @@ export function textInputActionFor(input: string, key: Key): TextInputAction | n
     }
   }
   if (key.meta || key.return || key.escape || key.tab || key.upArrow || key.downArrow) return null;
-  if (key.pageUp || key.pageDown || input === "") return null;
+  // Home/End and PgUp/PgDn move the transcript; a mouse report is never text.
+  if (key.pageUp || key.pageDown || key.home || key.end || input === "" || isMouseReport(input)) return null;
   return { type: "insert", text: input };
 }
 
