@@ -4,7 +4,6 @@
  * modal's message field edit the same way.
  */
 import type { Key } from "ink";
-import { isMouseReport } from "../../src/tui/transcript-wheel.ts";
 import type { TextInputAction } from "./text-input-state.ts";
 
 /** The editing action for a key, or null when the key is not an edit (Enter, Esc, arrows up/down…). */
@@ -34,8 +33,8 @@ export function textInputActionFor(input: string, key: Key): TextInputAction | n
     }
   }
   if (key.meta || key.return || key.escape || key.tab || key.upArrow || key.downArrow) return null;
-  // Home/End and PgUp/PgDn move the transcript; a mouse report is never text.
-  if (key.pageUp || key.pageDown || key.home || key.end || input === "" || isMouseReport(input)) return null;
+  // Home/End and PgUp/PgDn move the transcript.
+  if (key.pageUp || key.pageDown || key.home || key.end || input === "") return null;
   return { type: "insert", text: input };
 }
 

@@ -4,7 +4,8 @@
  * rows, Home/End to the top and back to following, the mouse wheel when the
  * terminal reports it, and Ctrl+O to show tool output whole or folded.
  */
-import { useInput } from "ink";
+import { useInput, useStdin } from "ink";
+import { useEffect, useRef } from "react";
 import type { ScrollAction, ScrollMetrics } from "../../src/tui/transcript-scroll.ts";
 import { wheelLines } from "../../src/tui/transcript-wheel.ts";
 
@@ -17,13 +18,29 @@ export interface TranscriptKeys {
 
 export function useTranscriptKeys({ metrics, onScroll, onToggleExpanded }: TranscriptKeys): void {
   useInput((input, key) => {
-    const wheel = wheelLines(input);
-    if (wheel !== null) {
-      if (wheel !== 0) onScroll({ type: "lines", by: wheel, ...metrics });
-    } else if (key.pageUp) onScroll({ type: "page_up", ...metrics });
+    if (key.pageUp) onScroll({ type: "page_up", ...metrics });
     else if (key.pageDown) onScroll({ type: "page_down", ...metrics });
     else if (key.home) onScroll({ type: "home", ...metrics });
     else if (key.end) onScroll({ type: "end" });
     else if (key.ctrl && input === "o") onToggleExpanded?.();
   });
+  useWheel((by) => onScroll({ type: "lines", by, ...metrics }));
+}
+
+/**
+ * Wheel reports, read beside Ink: while Ink reads stdin through `readable`,
+ * a `data` listener sees each chunk Ink reads without taking the stream over.
+ */
+function useWheel(onWheel: (lines: number) => void): void {
+  const { stdin } = useStdin();
+  const latest = useRef(onWheel);
+  latest.current = onWheel;
+  useEffect(() => {
+    const tap = (chunk: Buffer | string): void => {
+      const lines = wheelLines(chunk.toString());
+      if (lines !== 0) latest.current(lines);
+    };
+    stdin.on("data", tap);
+    return () => void stdin.off("data", tap);
+  }, [stdin]);
 }
