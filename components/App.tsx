@@ -11,7 +11,7 @@ import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
 import { parseSlash } from "../src/tui/slash/parse-slash.ts";
 import { displayPath } from "../src/tui/display-path.ts";
-import { mcpSummaryText } from "../src/tui/mcp-summary.ts";
+import { mcpCountsText, mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextPermissionMode } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
@@ -23,15 +23,12 @@ import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
 import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
+import { panelWidth } from "./mcp-panel/panel-width.ts";
 import { PromptInput } from "./text-input/PromptInput.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
 
-/** Narrower than this, the MCP panel gives its columns back to the transcript. */
-export const PANEL_MIN_COLUMNS = 90;
-/** The panel's columns, border included. */
-export const PANEL_WIDTH = 36;
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -60,6 +57,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const transcript = useStore(session.transcript, wholeTranscript);
   const servers = useStore(runtime.mcp.store, allServers);
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
+  const counts = useStore(runtime.mcp.store, mcpCountsText);
   const server = useStore(runtime.mcp.store, firstServerAwaitingApproval);
   const permission = useStore(runtime.permissionQueue, firstPermission);
   const modalOpen = server !== undefined || permission !== undefined;
@@ -94,8 +92,9 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   });
   const armed = useExitKeys({ onFirstPress: () => session.abort() || prompt.clear(), onExit: quit });
 
-  const showPanel = columns >= PANEL_MIN_COLUMNS;
-  const transcriptWidth = showPanel ? columns - PANEL_WIDTH - 1 : columns;
+  const panel = panelWidth(columns);
+  const showPanel = panel > 0;
+  const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   return (
     <Box flexDirection="row" height={rows} width={columns}>
       <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
@@ -133,12 +132,12 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
             modelName={runtime.modelName}
             cwd={displayPath(runtime.cwd, home)}
             notice={armed ? "Press Ctrl+C again to quit" : undefined}
-            mcpSummary={showPanel ? undefined : summary}
+            mcpCounts={showPanel ? undefined : counts}
             running={transcript.running}
           />
         </Box>
       </Box>
-      {showPanel ? <McpPanel servers={servers} summary={summary} width={PANEL_WIDTH} /> : null}
+      {showPanel ? <McpPanel servers={servers} summary={summary} width={panel} /> : null}
     </Box>
   );
 }

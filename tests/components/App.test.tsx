@@ -1,6 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { App, PANEL_WIDTH } from "../../components/App.tsx";
+import { App } from "../../components/App.tsx";
+import { panelWidth } from "../../components/mcp-panel/panel-width.ts";
 import { MotionContext } from "../../components/motion-context.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
@@ -46,7 +47,7 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
   const text = () => screen(ui.lastFrame());
   /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
-  const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - PANEL_WIDTH)).join("\n"));
+  const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - panelWidth(100))).join("\n"));
   return { ui, mcp, runtime, session, turn, type, exits: () => exits, text, left };
 }
 
@@ -289,13 +290,13 @@ describe("App", () => {
     expect(exits()).toBe(1);
   });
 
-  it("hides the MCP panel on a narrow terminal, the summary moving to the footer", async () => {
+  it("hides the MCP panel on a narrow terminal, its counts moving to the front of the footer", async () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected"));
     Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
     ui.stdout.emit("resize");
-    await eventually(() => expect(text()).toContain("⏵ default · MCP 1/1 connected · 3 tools"));
+    await eventually(() => expect(text()).toContain(" MCP 1/1 · ⏵ default · scripted"));
     expect(text().split("❯ /mcp").length).toBe(2);
     expect(text()).toMatchInlineSnapshot(`
       "
@@ -313,7 +314,7 @@ describe("App", () => {
       ╭──────────────────────────────────────────────────────────────────────────────╮
       │ ❯ Ask anything, or /help                                                     │
       ╰──────────────────────────────────────────────────────────────────────────────╯
-       ⏵ default · MCP 1/1 connected · 3 tools · scripted · …  shift+tab mode · /help"
+       MCP 1/1 · ⏵ default · scripted · ~/proj                 shift+tab mode · /help"
     `);
   });
 });
