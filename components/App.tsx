@@ -5,7 +5,7 @@
  * a full-height right-hand column when the terminal is wide enough.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
@@ -64,6 +64,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const quitting = useRef(false);
   const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
   const [expanded, setExpanded] = useState(false);
+  const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
 
   const quit = (): void => {
     if (quitting.current) return;
@@ -105,7 +106,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           expanded={expanded}
           top={top}
           onScroll={scroll}
-          onToggleExpanded={() => setExpanded((on) => !on)}
+          onToggleExpanded={toggleExpanded}
           working={transcript.running && !modalOpen}
           rows={rows}
         />

@@ -42,8 +42,11 @@ const RowView = memo(function RowView({ text }: { readonly text: Row }) {
 
 const ignore = (): void => {};
 
-/** The visible rows of the transcript and the line under them. */
-export function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows }: TranscriptProps) {
+/**
+ * The visible rows of the transcript and the line under them. Memoised: a
+ * keypress in the prompt re-renders the App, never the transcript.
+ */
+export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows }: TranscriptProps) {
   const region = useRef<DOMElement>(null);
   const measured = useBoxMetrics(region);
   const [cache] = useState(() => new RowCache());
@@ -77,4 +80,4 @@ export function Transcript({ items, live = "", width, expanded = false, top = nu
       ) : null}
     </Box>
   );
-}
+});
