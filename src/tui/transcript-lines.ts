@@ -61,7 +61,7 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
     case "user":
       return ["", ...marked(chalk.cyan.bold("❯ "), item.text, width, chalk.bold)];
     case "system":
-      return wrapLines(chalk.dim(`◇ system  ${visibleText(`${item.label} ${item.text}`)}`), width);
+      return marked(chalk.dim("◇ "), `system  ${item.label} ${item.text}`, width, chalk.dim);
     case "assistant":
       return gutterRows("● ", markdownLines(item.text, width - GUTTER));
     case "tool_call": {
