@@ -9,8 +9,8 @@ import { useCallback, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
-import { parseSlash } from "../src/tui/slash/parse-slash.ts";
 import { displayPath } from "../src/tui/display-path.ts";
+import { mcpWaitLine, unsettledServers } from "../src/tui/mcp-settled.ts";
 import { mcpCountsText, mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextPermissionMode } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
@@ -25,10 +25,10 @@ import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
 import { panelWidth } from "./mcp-panel/panel-width.ts";
 import { PromptInput } from "./text-input/PromptInput.tsx";
+import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
-
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -47,6 +47,7 @@ const allServers = (s: McpSnapshot) => s.servers;
 const firstServerAwaitingApproval = (s: McpSnapshot) => s.servers.find((v) => v.state.status === "needs-approval");
 const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
+const theQueue = (q: readonly string[]) => q;
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
 export function App({ runtime, session, home = "", onExit, height }: AppProps) {
@@ -59,6 +60,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
   const counts = useStore(runtime.mcp.store, mcpCountsText);
   const server = useStore(runtime.mcp.store, firstServerAwaitingApproval);
+  const unsettled = useStore(runtime.mcp.store, unsettledServers);
+  const queued = useStore(session.queue, theQueue);
   const permission = useStore(runtime.permissionQueue, firstPermission);
   const modalOpen = server !== undefined || permission !== undefined;
   const quitting = useRef(false);
@@ -72,26 +75,37 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     onExit?.();
     exit();
   };
+  // A prompt sent while a turn runs or servers start is queued by the session, and shown under the prompt box.
   const submit = (line: string): boolean => {
     if (line.trim() === "") return false;
-    if (session.running && parseSlash(line) === null) {
-      session.transcript.dispatch({ type: "notice", text: "A turn is running: wait for it, or press Esc to interrupt." });
-      return false;
-    }
     scroll({ type: "end" });
     void session.submit(line).then((outcome) => outcome === "exit" && quit());
     return true;
+  };
+  // Esc does the nearest thing: takes queued prompts back into the field, else interrupts the turn, else sends a prompt held for the servers.
+  const escape = (): void => {
+    if (!session.running) return void session.sendNow();
+    const back = session.unqueue();
+    if (back === "") session.abort();
+    else prompt.restore(back);
+  };
+  // Ctrl+C stops everything: the turn, and what was queued behind it (back into the field); else it empties the field.
+  const interrupt = (): void => {
+    const back = session.unqueue();
+    if (back !== "") prompt.restore(back);
+    if (!session.abort() && back === "") prompt.clear();
   };
   // From the store's current value, not this render's copy: two presses can arrive before React renders again.
   const cycleMode = (): void => runtime.permissionMode.update(nextPermissionMode);
   const prompt = usePromptInput({
     isActive: !modalOpen,
     onSubmit: submit,
-    onEscape: () => session.abort(),
+    onEscape: () => escape(),
     onCycleMode: cycleMode,
     onEof: quit,
   });
-  const armed = useExitKeys({ onFirstPress: () => session.abort() || prompt.clear(), onExit: quit });
+  const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
+  const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
 
   const panel = panelWidth(columns);
   const showPanel = panel > 0;
@@ -128,6 +142,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
             />
           ) : null}
           <PromptInput state={prompt.state} isActive={!modalOpen} placeholder="Ask anything, or /help" />
+          <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}
             modelName={runtime.modelName}
@@ -135,6 +150,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
             notice={armed ? "Press Ctrl+C again to quit" : undefined}
             mcpCounts={showPanel ? undefined : counts}
             running={transcript.running}
+            queued={queued.length > 0}
           />
         </Box>
       </Box>

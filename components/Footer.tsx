@@ -16,14 +16,16 @@ export interface FooterProps {
   /** `MCP ✘1 ?1 · 4/6`, shown first (never cut) when the side panel is hidden. */
   readonly mcpCounts?: string;
   readonly running: boolean;
+  /** Prompts wait behind the running turn: Esc takes them back before it interrupts. */
+  readonly queued?: boolean;
 }
 
 /** Grey for the safe default, red when nothing asks; anything else yellow. */
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
 
 /** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first. */
-export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running }: FooterProps) {
-  const hint = notice ?? (running ? "esc to interrupt" : "shift+tab mode · /help");
+export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running, queued = false }: FooterProps) {
+  const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
   return (
     <Box paddingX={1} justifyContent="space-between">
       {mcpCounts === undefined ? null : (

@@ -6,9 +6,9 @@ import { render, useStdout } from "ink";
 import { homedir } from "node:os";
 import { useEffect, type ReactNode } from "react";
 import { ChatSession } from "../src/tui/chat-session.ts";
-import { whenMcpSettled } from "../src/tui/mcp-settled.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
+import { MiniCcError } from "../src/errors.ts";
 
 /** Streams and home directory, for tests and unusual terminals. */
 export interface RunTuiOptions {
@@ -19,14 +19,7 @@ export interface RunTuiOptions {
   readonly home?: string;
 }
 
-/** The UI needs a terminal to read keys from; scripts should use `-p`. */
-export class NotATerminalError extends Error {
-  readonly code = "not_a_terminal";
-  constructor() {
-    super("the interactive UI needs a terminal on stdin; use -p PROMPT to run from a script or pipe");
-    this.name = "NotATerminalError";
-  }
-}
+const NOT_A_TERMINAL = "the interactive UI needs a terminal on stdin; use -p PROMPT to run from a script or pipe";
 
 const QUIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
 /** Cursor home, then erase the whole screen. */
@@ -47,7 +40,8 @@ function ErasedOnExit({ children }: { readonly children: ReactNode }) {
 export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   try {
-    if (!stdin.isTTY) throw new NotATerminalError();
+    // The UI needs a terminal to read keys from; scripts should use `-p`.
+    if (!stdin.isTTY) throw new MiniCcError("not-a-terminal", NOT_A_TERMINAL);
     await renderUntilExit(runtime, stdin, options);
   } finally {
     await runtime.close();
@@ -71,8 +65,8 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
   // A signal ends the UI the way /exit does, so the servers still get closed.
   const onSignal = (): void => instance.unmount();
   for (const signal of QUIT_SIGNALS) process.on(signal, onSignal);
-  const { initialPrompt } = runtime;
-  if (initialPrompt) void whenMcpSettled(runtime.mcp.store).then(() => session.submit(initialPrompt));
+  // Queued like a typed prompt: it shows under the prompt box and waits for the servers.
+  if (runtime.initialPrompt) void session.submit(runtime.initialPrompt);
   try {
     await instance.waitUntilExit();
   } finally {

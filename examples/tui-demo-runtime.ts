@@ -7,7 +7,7 @@ import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent
 import type { ApprovalChoice } from "../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/server-state.ts";
 import { PermissionQueue } from "../src/tui/permission-queue.ts";
-import type { McpToolView, TuiRuntime } from "../src/tui/tui-runtime.ts";
+import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
@@ -74,22 +74,8 @@ export class FakeMcp {
   /** Starts the servers that need no approval, one finishing after another. */
   start(): void {
     void this.#after(700, "memory", connected(MEMORY_TOOLS, 700));
-    void this.#after(1100, "broken", { status: "failed", error: SPAWN_ERROR });
+    void this.#after(1100, "broken", { status: "failed", error: SPAWN_ERROR, code: "command-not-found" });
   }
-
-  /** Connected servers' tools under their model-facing names (no collisions among these). */
-  readonly tools = (): readonly McpToolView[] =>
-    this.store.getSnapshot().servers.flatMap((view) =>
-      view.state.status !== "connected"
-        ? []
-        : view.state.tools.map((info) => ({
-            name: `mcp__${view.name}__${info.name}`,
-            server: view.name,
-            toolName: info.name,
-            readOnly: info.annotations.readOnlyHint === true,
-            annotations: info.annotations,
-          })),
-    );
 
   readonly decide = (name: string, choice: ApprovalChoice): void => {
     if (choice === "deny") return this.#set(name, { status: "disabled", reason: "not approved for this project" });
@@ -101,7 +87,7 @@ export class FakeMcp {
     const failing = name === "broken";
     this.#set(name, { status: "pending" });
     const tools = name === "tracker" ? TRACKER_TOOLS : MEMORY_TOOLS;
-    const state: ServerState = failing ? { status: "failed", error: SPAWN_ERROR } : connected(tools, 800);
+    const state: ServerState = failing ? { status: "failed", error: SPAWN_ERROR, code: "command-not-found" } : connected(tools, 800);
     await this.#after(800, name, state);
   };
 
@@ -229,6 +215,10 @@ export function makeDemoRuntime(
         return decision;
       };
       yield* demoTurn(fakeMcp, ask, signal, sleep, speed);
+    },
+    // The demo's turns are scripted and keep no context: a new conversation is the same script again.
+    newConversation: () => {
+      firstTurn = true;
     },
     close: async () => {},
   };

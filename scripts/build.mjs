@@ -1,14 +1,20 @@
 // Bundles the CLI: start-up reads a few files instead of resolving hundreds of
 // modules (tsx would cost ~1.5 s a process). The TUI is a separate chunk, so
-// print mode and `mcp` subcommands never load React or Ink.
+// print mode and `mcp` subcommands never load React or Ink. The bundle holds
+// every library it uses, so the package has no runtime dependencies: they are
+// all devDependencies, and `npm install -g` fetches nothing but the tarball.
+// Grep's worker thread is an entry of its own, beside cli.js (src/tools/grep-runner.ts
+// finds it there). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
 import { build } from "esbuild";
-import { rm } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { WHOLE_BUNDLE } from "./ink-bundle.ts";
+
+const { version } = JSON.parse(await readFile("package.json", "utf8"));
 
 await rm("dist", { recursive: true, force: true });
 await build({
   ...WHOLE_BUNDLE,
-  entryPoints: { cli: "app/main.ts" },
+  entryPoints: { cli: "app/main.ts", "grep-worker": "src/tools/grep-worker.ts" },
   outdir: "dist",
   entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",
@@ -18,7 +24,13 @@ await build({
   format: "esm",
   target: "node22",
   jsx: "automatic",
+  define: { ...WHOLE_BUNDLE.define, MINI_CC_VERSION: JSON.stringify(version) },
   sourcemap: "linked",
   logLevel: "warning",
-  banner: { js: `#!/usr/bin/env node\n${WHOLE_BUNDLE.banner.js}` },
+  banner: WHOLE_BUNDLE.banner,
 });
+
+// The bash parser's WebAssembly (src/agent/shell-parser.ts reads them from dist/wasm/).
+await mkdir("dist/wasm");
+await copyFile("node_modules/web-tree-sitter/web-tree-sitter.wasm", "dist/wasm/web-tree-sitter.wasm");
+await copyFile("node_modules/tree-sitter-bash/tree-sitter-bash.wasm", "dist/wasm/tree-sitter-bash.wasm");

@@ -8,7 +8,7 @@ import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { SERVER_OPTIONS } from "../../src/tui/approval-options.ts";
 import { displayFile } from "../../src/tui/display-path.ts";
-import { launchLines } from "../../src/tui/server-launch.ts";
+import { launchLines } from "../../src/mcp/describe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
 
 /** The server to ask about and where the choice goes. */

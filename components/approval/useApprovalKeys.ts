@@ -8,7 +8,7 @@
 import { useInput, usePaste } from "ink";
 import { useRef } from "react";
 import { initialApprovalState, reduceApproval, type ApprovalState } from "./approval-state.ts";
-import { splitTypedText, textInputActionFor } from "../text-input/text-input-keys.ts";
+import { readTypedChunk, textInputActionFor } from "../text-input/text-input-keys.ts";
 import { useLatestReducer } from "../hooks/useLatestReducer.ts";
 
 /** The choices' shape, focus and the answer callback. */
@@ -53,8 +53,8 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
         if (key.upArrow) return dispatch({ type: "stopMessage" });
         const edit = textInputActionFor(input, key);
         if (edit?.type !== "insert") return edit ? dispatch({ type: "edit", action: edit }) : undefined;
-        const typed = splitTypedText(edit.text);
-        dispatch({ type: "edit", action: { type: "insert", text: typed.text } });
+        const typed = readTypedChunk(edit.text);
+        for (const action of typed.edits) dispatch({ type: "edit", action });
         if (typed.enter) send();
         return;
       }

@@ -4,6 +4,7 @@
  */
 import type { ServerState } from "../../src/mcp/server-state.ts";
 import { plural } from "../../src/tui/mcp-summary.ts";
+import { firstLine } from "../../src/mcp/describe.ts";
 
 /** A status as drawn: glyph, colour, label, reason. */
 export interface StatusStyle {
@@ -38,6 +39,6 @@ export function statusStyle(state: ServerState): StatusStyle {
 
 /** First line of a reason, without the noise of an Error prefix. */
 export function shorten(reason: string): string {
-  const line = (reason.split("\n", 1)[0] ?? "").trim();
+  const line = firstLine(reason).trim();
   return line.replace(/^(Error|McpError):\s*/, "");
 }

@@ -1,8 +1,9 @@
 /**
  * A text field's state: the value and where the cursor sits. Pure, shared by
  * the prompt and the approval modal's message field. The value may hold
- * newlines (a pasted block, Alt+Enter).
+ * newlines (a pasted block, Alt+Enter) but never another control character.
  */
+import { stripVTControlCharacters } from "node:util";
 
 /** The value and the cursor. */
 export interface TextInputState {
@@ -25,8 +26,13 @@ export type TextInputAction =
   | { type: "down" }
   /** Replaces the whole value, cursor at its end (a recalled history entry). */
   | { type: "set"; value: string }
-  /** Ctrl+W: the word before the cursor. */
+  /** Alt+B / Alt+F (Ctrl+←/→): to the start of this or the previous word, to the end of this or the next. */
+  | { type: "wordLeft" }
+  | { type: "wordRight" }
+  /** Ctrl+W, Alt+Backspace: the word before the cursor. */
   | { type: "deleteWord" }
+  /** Alt+D: the word after the cursor. */
+  | { type: "deleteWordForward" }
   /** Ctrl+U: everything before the cursor. */
   | { type: "deleteToStart" }
   /** Ctrl+K: everything after the cursor. */
@@ -35,6 +41,26 @@ export type TextInputAction =
 
 /** An empty field. */
 export const EMPTY_INPUT: TextInputState = { value: "", cursor: 0 };
+
+// C0 controls but the newline, DEL, and C1 controls: never part of a value, whatever inserts them.
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * What an insert may add: line breaks as newlines, a tab as spaces, terminal
+ * escape sequences and every other control character dropped.
+ */
+export function printableText(text: string): string {
+  return stripVTControlCharacters(text).replace(/\r\n?/g, "\n").replace(/\t/g, "    ").replace(CONTROL, "");
+}
+
+// Where the word before `at` starts, and where the word after it ends (a word: a run of non-spaces).
+function wordStart(value: string, at: number): number {
+  return value.slice(0, at).replace(/\S*\s*$/, "").length;
+}
+
+function wordEnd(value: string, at: number): number {
+  return at + (/^\s*\S*/.exec(value.slice(at))?.[0].length ?? 0);
+}
 
 function prevBoundary(value: string, at: number): number {
   if (at <= 0) return 0;
@@ -93,9 +119,10 @@ function splice(state: TextInputState, from: number, to: number, text = ""): Tex
 export function reduceTextInput(state: TextInputState, action: TextInputAction): TextInputState {
   const { value, cursor } = state;
   switch (action.type) {
-    case "insert":
-      // Terminals send a pasted line break as "\r": store every kind as "\n".
-      return action.text === "" ? state : splice(state, cursor, cursor, action.text.replace(/\r\n?/g, "\n"));
+    case "insert": {
+      const text = printableText(action.text);
+      return text === "" ? state : splice(state, cursor, cursor, text);
+    }
     case "backspace":
       return cursor === 0 ? state : splice(state, prevBoundary(value, cursor), cursor);
     case "delete":
@@ -114,10 +141,21 @@ export function reduceTextInput(state: TextInputState, action: TextInputAction):
       return lineDown(state);
     case "set":
       return value === action.value && cursor === value.length ? state : { value: action.value, cursor: action.value.length };
+    case "wordLeft": {
+      const start = wordStart(value, cursor);
+      return start === cursor ? state : { value, cursor: start };
+    }
+    case "wordRight": {
+      const end = wordEnd(value, cursor);
+      return end === cursor ? state : { value, cursor: end };
+    }
     case "deleteWord": {
-      const before = value.slice(0, cursor);
-      const start = before.replace(/\S*\s*$/, "").length;
+      const start = wordStart(value, cursor);
       return start === cursor ? state : splice(state, start, cursor);
+    }
+    case "deleteWordForward": {
+      const end = wordEnd(value, cursor);
+      return end === cursor ? state : splice(state, cursor, end);
     }
     case "deleteToStart":
       return cursor === 0 ? state : splice(state, 0, cursor);

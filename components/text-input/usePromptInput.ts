@@ -15,7 +15,7 @@ import {
   olderPrompt,
   recordPrompt,
 } from "../../src/tui/prompt-history.ts";
-import { splitTypedText, textInputActionFor } from "./text-input-keys.ts";
+import { readTypedChunk, textInputActionFor } from "./text-input-keys.ts";
 import { EMPTY_INPUT, onFirstLine, onLastLine, reduceTextInput, type TextInputState } from "./text-input-state.ts";
 import { useLatestReducer } from "../hooks/useLatestReducer.ts";
 
@@ -31,10 +31,12 @@ export interface PromptInputOptions {
   readonly onEof: () => void;
 }
 
-/** The field's state, and a way to empty it. */
+/** The field's state, a way to empty it, and a way to give back lines taken out of the queue. */
 export interface PromptInput {
   readonly state: TextInputState;
   readonly clear: () => void;
+  /** Puts `text` back in the field, before whatever is being typed. */
+  readonly restore: (text: string) => void;
 }
 
 /** Owns the prompt's text and maps keys to edits and actions. */
@@ -50,6 +52,10 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   const clear = (): void => {
     history.current = leaveHistory(history.current);
     dispatch({ type: "reset" });
+  };
+  const restore = (text: string): void => {
+    const typed = current().value;
+    dispatch({ type: "set", value: typed === "" ? text : `${text}\n${typed}` });
   };
   const submit = (): void => {
     const line = current().value;
@@ -75,14 +81,14 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
       }
       const action = textInputActionFor(input, key);
       if (action?.type !== "insert") return action ? dispatch(action) : undefined;
-      // Text and Enter can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).
-      const typed = splitTypedText(action.text);
-      dispatch({ type: "insert", text: typed.text });
+      // Several keys can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).
+      const typed = readTypedChunk(action.text);
+      for (const edit of typed.edits) dispatch(edit);
       if (typed.enter) submit();
     },
     { isActive: options.isActive },
   );
   // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
   usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
-  return { state, clear };
+  return { state, clear, restore };
 }

@@ -6,6 +6,7 @@
 import { systemClock, type Clock } from "../clock.ts";
 import type { Message, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
+import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import { ABORTED, abortable, raceAbort } from "./abortable.ts";
 import { Conversation } from "./conversation.ts";
@@ -154,7 +155,9 @@ export class Agent {
     if (!tool) {
       result = textResult(`No such tool: ${name}`, true);
     } else {
-      const verdict = yield* this.#permit(tool, use, summary, signal);
+      // The check and the tool share the call's path resolutions: the tool opens what was judged.
+      const realPaths = new RealPaths();
+      const verdict = yield* this.#permit(tool, use, summary, signal, realPaths);
       if (verdict === ABORTED) {
         result = textResult(INTERRUPTED, true);
       } else if (verdict.behavior === "deny") {
@@ -162,7 +165,7 @@ export class Agent {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#clock.now();
-        result = await this.#execute(tool, input, signal);
+        result = await this.#execute(tool, input, signal, realPaths);
         durationMs = Math.round(this.#clock.now() - started);
       }
     }
@@ -175,8 +178,9 @@ export class Agent {
     use: ToolUseBlock,
     summary: string,
     signal: AbortSignal,
+    realPaths: RealPaths,
   ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
-    const check = this.#options.permissions.check(tool, use.input);
+    const check = this.#options.permissions.check(tool, use.input, realPaths);
     if (check.behavior !== "ask") return check;
     const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason };
     let decision;
@@ -199,10 +203,11 @@ export class Agent {
     };
   }
 
-  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths): Promise<ToolResult> {
+    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope };
     try {
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
-      const result = await raceAbort((async () => tool.run(input, { cwd: this.#options.cwd, signal }))(), signal);
+      const result = await raceAbort((async () => tool.run(input, ctx))(), signal);
       return result === ABORTED ? textResult(INTERRUPTED, true) : result;
     } catch (error) {
       return textResult(`${tool.name} failed: ${messageOf(error)}`, true);

@@ -3,11 +3,14 @@
  * or is refused. One instance lives for the session, so "allow for the session"
  * answers and mode switches (Shift+Tab in the TUI) stick.
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { relative, resolve } from "node:path";
 import { Store } from "../store.ts";
+import { PathScope, RealPaths, isWithin } from "../tools/real-paths.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
-import { parseToolRules, ruleMatches, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import { analyseCommand } from "./shell-commands.ts";
+import type { ShellParser } from "./shell-parser.ts";
+import { allowedBy, denyMatch, parseToolRules, type RuleCall, type ToolRule } from "./tool-rules.ts";
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -21,8 +24,16 @@ export interface PermissionChainOptions {
   allow: readonly string[];
   /** `--disallowedTools` rules; a deny rule wins over everything. */
   deny: readonly string[];
-  /** The working directory: paths outside it always ask. */
+  /** The working directory: paths outside it (and outside addDirs) always ask. */
   cwd: string;
+  /** More folders the user gave with --add-dir: inside them is as good as inside cwd. */
+  addDirs?: readonly string[];
+  /**
+   * Reads shell commands for `Bash(…)` rules (loadShellParser()). Without it a
+   * command cannot be analysed: specifier allow rules never match and specifier
+   * deny rules make the call ask.
+   */
+  shell?: ShellParser;
   /** False in print mode: nobody can answer, so what would ask is denied, saying how to allow it. */
   canAsk?: boolean;
 }
@@ -39,16 +50,25 @@ export class PermissionChain {
   readonly #allow: readonly ToolRule[];
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
+  readonly #scope: PathScope;
   readonly #sessionAllowed = new Set<string>();
   readonly #canAsk: boolean;
+  readonly #shell: ShellParser | undefined;
 
-  /** Throws ToolRuleError for a malformed rule. */
+  /** Throws MiniCcError "invalid-tool-rule" for a malformed rule. */
   constructor(options: PermissionChainOptions) {
     this.mode = new Store(options.mode);
     this.#allow = parseToolRules(options.allow);
     this.#deny = parseToolRules(options.deny);
     this.#cwd = resolve(options.cwd);
+    this.#scope = new PathScope([this.#cwd, ...(options.addDirs ?? []).map((dir) => resolve(this.#cwd, dir))]);
     this.#canAsk = options.canAsk ?? true;
+    this.#shell = options.shell;
+  }
+
+  /** The folders calls may touch without asking (real paths). */
+  get scope(): PathScope {
+    return this.#scope;
   }
 
   /** The user chose "allow for the session": this tool no longer asks. */
@@ -59,10 +79,12 @@ export class PermissionChain {
   /**
    * Deny rules, then plan mode (read-only only), then allow rules and session
    * allows, then bypassPermissions, read-only tools (asking outside cwd), acceptEdits
-   * for file edits inside cwd; anything else asks.
+   * for file edits inside cwd; anything else asks. Paths are judged by where
+   * they really lead (symlinks followed); the tool must then open them through
+   * the same `realPaths`, so it touches what was judged.
    */
-  check(tool: Tool, input: Record<string, unknown>): PermissionCheck {
-    const verdict = this.#verdict(tool, input);
+  check(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths = new RealPaths()): PermissionCheck {
+    const verdict = this.#verdict(tool, input, realPaths);
     if (verdict.behavior !== "ask" || this.#canAsk) return verdict;
     const why = verdict.reason === NEEDS_APPROVAL ? "" : ` (${verdict.reason})`;
     return {
@@ -72,52 +94,69 @@ export class PermissionChain {
     };
   }
 
-  #verdict(tool: Tool, input: Record<string, unknown>): PermissionCheck {
+  #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
     const name = tool.name;
     const mode = this.mode.getSnapshot();
-    const target = this.#targetPath(tool, input);
-    const call: RuleCall = { name, subject: subjectOf(input, target, this.#cwd) };
+    const target = this.#targets(tool, input, realPaths);
+    const call = this.#ruleCall(tool, input, target);
     const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
-    if (this.#deny.some((rule) => denyCalls.some((c) => ruleMatches(rule, c, "deny")))) {
+    const denied = this.#deny.flatMap((rule) => denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })));
+    if (denied.some((d) => d.match === "match")) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
     // Plan mode is a promise that nothing changes: no allow rule overrides it.
     if (mode === "plan" && !tool.readOnly) {
       return { behavior: "deny", message: `${name} is not allowed in plan mode: only read-only tools run.` };
     }
-    if (this.#sessionAllowed.has(name) || this.#allow.some((rule) => ruleMatches(rule, call, "allow"))) {
+    // A deny rule that cannot read the command may still cover it: ask, whatever the mode or allow rules say.
+    const unclear = denied.find((d) => d.match === "unclear");
+    if (unclear) return { behavior: "ask", reason: `cannot tell whether the rule ${unclear.rule.source} covers this command` };
+    if (this.#sessionAllowed.has(name) || allowedBy(this.#allow, call)) {
       return { behavior: "allow" };
     }
     if (mode === "bypassPermissions") return { behavior: "allow" };
-    // A targetPath() that throws gives no path to vouch for, so the call asks.
+    // A targetPaths() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
-    if (target.kind === "path" && this.#isOutside(target.path)) return { behavior: "ask", reason: OUTSIDE };
+    if (target.kind === "paths" && target.real.some((real) => !this.#scope.contains(real))) {
+      return { behavior: "ask", reason: OUTSIDE };
+    }
     if (tool.readOnly) return { behavior: "allow" };
     if (mode === "acceptEdits" && tool.editsFiles === true) return { behavior: "allow" };
     return { behavior: "ask", reason: NEEDS_APPROVAL };
   }
 
-  #targetPath(tool: Tool, input: Record<string, unknown>): Target {
-    if (!tool.targetPath) return { kind: "none" };
+  #targets(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): Target {
+    if (!tool.targetPaths) return { kind: "none" };
     try {
-      const path = tool.targetPath(input);
-      return path === undefined ? { kind: "none" } : { kind: "path", path };
+      const paths = tool.targetPaths(input);
+      if (paths.length === 0) return { kind: "none" };
+      return { kind: "paths", real: paths.map((p) => realPaths.of(resolve(this.#cwd, p))) };
     } catch {
       return { kind: "unknown" };
     }
   }
 
-  #isOutside(path: string): boolean {
-    const rel = relative(this.#cwd, resolve(this.#cwd, path));
-    return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  /** What rules are matched against: the tool's names, its command analysed (a shell tool) or its target path. */
+  #ruleCall(tool: Tool, input: Record<string, unknown>, target: Target): RuleCall {
+    const call: RuleCall = { name: tool.name };
+    if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
+    const command = input["command"];
+    if (typeof command === "string") {
+      call.command = this.#shell ? analyseCommand(this.#shell, command) : { kind: "unclear", reason: "no shell parser" };
+    } else {
+      const subject = this.#subjectOf(target);
+      if (subject !== undefined) call.subject = subject;
+    }
+    return call;
+  }
+
+  /** A path specifier's subject: the (first) real path, relative to cwd when inside it. */
+  #subjectOf(target: Target): string | undefined {
+    const real = target.kind === "paths" ? target.real[0] : undefined;
+    if (real === undefined) return undefined;
+    const cwd = this.#scope.roots[0] ?? this.#cwd;
+    return isWithin(cwd, real) ? relative(cwd, real) || "." : real;
   }
 }
 
-type Target = { kind: "none" } | { kind: "unknown" } | { kind: "path"; path: string };
-
-/** What a specifier rule matches: the command of a shell tool, else the path relative to cwd. */
-function subjectOf(input: Record<string, unknown>, target: Target, cwd: string): string | undefined {
-  if (typeof input["command"] === "string") return input["command"];
-  if (target.kind !== "path") return undefined;
-  return relative(cwd, resolve(cwd, target.path)) || ".";
-}
+type Target = { kind: "none" } | { kind: "unknown" } | { kind: "paths"; real: readonly string[] };

@@ -4,14 +4,10 @@
  * prompt prefix stays byte-identical between requests (prompt caching); the CLI
  * calls invalidate() when the set of MCP servers changes.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
 import type { Clock } from "../clock.ts";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
-
-/** Reads a text file; undefined when there is no such file. */
-export type ReadTextFile = (path: string) => string | undefined;
+import { findInstructionFiles, instructionsNote, instructionsText, readTextFile, type ReadTextFile } from "./instruction-files.ts";
 
 export interface SystemContextOptions {
   cwd: string;
@@ -25,25 +21,8 @@ export interface SystemContextOptions {
   baseName?: string;
 }
 
-/** An instruction file found in cwd or one of its parents. */
-export interface InstructionFile {
-  path: string;
-  text: string;
-}
-
 /** A context note the loop shows once per session. */
 export type SystemNote = Extract<AgentEvent, { type: "system_note" }>;
-
-/** An instruction file exists but cannot be read (permissions, I/O). */
-export class InstructionFileError extends Error {
-  readonly code = "instruction_file_unreadable";
-  constructor(path: string, cause: string) {
-    super(`cannot read instruction file ${path}: ${cause}`);
-    this.name = "InstructionFileError";
-  }
-}
-
-export const INSTRUCTION_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"] as const;
 
 interface Built {
   sections: SystemSection[];
@@ -61,7 +40,7 @@ export class SystemContext {
     this.#readFile = options.readFile ?? readTextFile;
   }
 
-  /** The sections, built on first use and after invalidate(). Throws InstructionFileError. */
+  /** The sections, built on first use and after invalidate(). Throws MiniCcError "unreadable-instruction-file" for a file that exists but cannot be read. */
   sections(): readonly SystemSection[] {
     return this.#build().sections;
   }
@@ -97,33 +76,8 @@ export class SystemContext {
   }
 }
 
-/** AGENTS.md and CLAUDE.md in cwd and each parent up to the root; farther first, so nearer files come later. */
-export function findInstructionFiles(cwd: string, readFile: ReadTextFile): InstructionFile[] {
-  const dirs: string[] = [];
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    dirs.unshift(dir);
-    if (dirname(dir) === dir) break;
-  }
-  const found: InstructionFile[] = [];
-  for (const dir of dirs) {
-    for (const name of INSTRUCTION_FILE_NAMES) {
-      const path = join(dir, name);
-      const text = readFile(path);
-      if (text !== undefined) found.push({ path, text });
-    }
-  }
-  return found;
-}
-
-/** `0 files (AGENTS.md, CLAUDE.md)`: what is looked for; `2 files (../CLAUDE.md, AGENTS.md)`: what was found. */
-export function instructionsNote(cwd: string, files: readonly InstructionFile[]): string {
-  const count = `${files.length} ${files.length === 1 ? "file" : "files"}`;
-  const names = files.length === 0 ? INSTRUCTION_FILE_NAMES : files.map((file) => relative(resolve(cwd), file.path));
-  return `${count} (${names.join(", ")})`;
-}
-
 /** YYYY-MM-DD in local time. */
-export function formatDate(date: Date): string {
+function formatDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
@@ -135,23 +89,4 @@ function basePrompt(name: string, cwd: string): string {
     "Some tool calls need the user's approval. When one is denied, follow what the user said instead of retrying it.",
     "Be concise: short answers, no preamble; say what you changed and what you left alone.",
   ].join("\n");
-}
-
-function instructionsText(files: readonly InstructionFile[]): string {
-  const parts = files.map((file) => `## ${file.path}\n\n${file.text.trim()}`);
-  return [
-    "# Project instructions",
-    "The user's instruction files for this project follow; where they disagree, a later (nearer) file wins. Follow them.",
-    ...parts,
-  ].join("\n\n");
-}
-
-function readTextFile(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return undefined;
-    throw new InstructionFileError(path, error instanceof Error ? error.message : String(error));
-  }
 }

@@ -1,13 +1,12 @@
 /**
- * argv → what to run. Every mistake is a UsageError: one line, the usage,
+ * argv → what to run. Every mistake is a usage error (MiniCcError "usage"): one line, the usage,
  * exit status 2, nothing started.
  */
 import { parseArgs } from "node:util";
 import type { PermissionMode } from "../agent/events.ts";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
-import { UsageError } from "../usage-error.ts";
-
-export { UsageError };
+import { usageError } from "../errors.ts";
+import { oneOf } from "./one-of.ts";
 
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -23,6 +22,7 @@ Options:
   --permission-mode <mode>        default | acceptEdits | plan | bypassPermissions
   --allowedTools <names>          tools that run without asking (comma or space separated, * wildcards)
   --disallowedTools <names>       tools that never run
+  --add-dir <dir>                 another folder the file tools may use like the project (repeatable)
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
   --max-turns <n>                 cap on tool rounds per turn (default 50)
@@ -37,6 +37,8 @@ export interface AgentOptions {
   permissionMode: PermissionMode;
   allowedTools: string[];
   disallowedTools: string[];
+  /** Folders given with --add-dir, as typed (resolved against the working directory). */
+  addDirs: string[];
   mcpConfig: string[];
   strictMcpConfig: boolean;
   maxTurns: number;
@@ -51,11 +53,6 @@ export type Command =
 /** Tool lists may be given as `a,b`, `"a b"` or the flag repeated. */
 function splitToolList(values: string[]): string[] {
   return values.flatMap((v) => v.split(/[\s,]+/)).filter((v) => v.length > 0);
-}
-
-function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`unknown ${flag} value: ${value} (expected ${allowed.join(", ")})`);
 }
 
 export function parseCommand(argv: string[]): Command {
@@ -75,6 +72,7 @@ export function parseCommand(argv: string[]): Command {
         "allowed-tools": { type: "string", multiple: true },
         disallowedTools: { type: "string", multiple: true },
         "disallowed-tools": { type: "string", multiple: true },
+        "add-dir": { type: "string", multiple: true },
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
         "max-turns": { type: "string" },
@@ -83,7 +81,7 @@ export function parseCommand(argv: string[]): Command {
       },
     });
   } catch (error) {
-    throw new UsageError(describeParseError(error));
+    throw usageError(describeParseError(error));
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
@@ -91,22 +89,23 @@ export function parseCommand(argv: string[]): Command {
 
   const maxTurns = values["max-turns"] === undefined ? 50 : Number(values["max-turns"]);
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
-    throw new UsageError(`--max-turns takes a whole number of at least 1, not ${values["max-turns"]}`);
+    throw usageError(`--max-turns takes a whole number of at least 1, not ${values["max-turns"]}`);
   }
   const options: AgentOptions = {
     print: values.print ?? false,
     prompt: positionals.length > 0 ? positionals.join(" ") : undefined,
-    outputFormat: oneOf("--output-format", values["output-format"] ?? "text", OUTPUT_FORMATS),
+    outputFormat: oneOf("--output-format value", values["output-format"] ?? "text", OUTPUT_FORMATS),
     modelScript: values["model-script"],
-    permissionMode: oneOf("--permission-mode", values["permission-mode"] ?? "default", PERMISSION_MODES),
+    permissionMode: oneOf("--permission-mode value", values["permission-mode"] ?? "default", PERMISSION_MODES),
     allowedTools: splitToolList([...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])]),
     disallowedTools: splitToolList([...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])]),
+    addDirs: values["add-dir"] ?? [],
     mcpConfig: values["mcp-config"] ?? [],
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     maxTurns,
   };
   if (!options.print && values["output-format"] !== undefined) {
-    throw new UsageError("--output-format works only with -p/--print");
+    throw usageError("--output-format works only with -p/--print");
   }
   return { kind: "agent", options };
 }

@@ -6,15 +6,24 @@
  */
 import { readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
-import { parseCommand, USAGE, UsageError, type AgentOptions } from "./cli-args.ts";
+import { isMiniCcError } from "../errors.ts";
+import { parseCommand, USAGE, type AgentOptions } from "./cli-args.ts";
 import type { TuiLoader } from "./interactive.ts";
+import { resolveModelScript } from "./model-script-path.ts";
 
-const VERSION = "0.1.0";
+/** package.json's "version", put in by the build (scripts/build.mjs); unbundled (tests importing src/) it is "dev". */
+declare const MINI_CC_VERSION: string | undefined;
+const VERSION = typeof MINI_CC_VERSION === "string" ? MINI_CC_VERSION : "dev";
 
 // Caches compiled bytecode between runs: start-up is part of every command's latency.
 enableCompileCache?.();
 
-async function main(argv: string[], loadTui: TuiLoader): Promise<number> {
+/** Where mini-cc is installed: the folder holding `dist/` and `examples/`. */
+export interface Installation {
+  readonly dir: string;
+}
+
+async function main(argv: string[], loadTui: TuiLoader, installation: Installation): Promise<number> {
   const command = parseCommand(argv);
   switch (command.kind) {
     case "help":
@@ -25,8 +34,11 @@ async function main(argv: string[], loadTui: TuiLoader): Promise<number> {
       return 0;
     case "mcp":
       return mcpCommand(command.argv);
-    case "agent":
-      return command.options.print ? printMode(command.options) : interactiveMode(command.options, loadTui);
+    case "agent": {
+      const script = command.options.modelScript;
+      const options = script === undefined ? command.options : { ...command.options, modelScript: resolveModelScript(script, process.cwd(), installation.dir) };
+      return options.print ? printMode(options) : interactiveMode(options, loadTui);
+    }
   }
 }
 
@@ -82,9 +94,9 @@ function exit(code: number): void {
 
 /**
  * Runs the `mini-cc` command with `argv` (without node and the script) and exits.
- * The UI is passed in by the composition root, so the core never imports components/.
+ * The UI and the installation's folder are passed in by the composition root, so the core never imports components/.
  */
-export function runCli(argv: string[], loadTui: TuiLoader): void {
+export function runCli(argv: string[], loadTui: TuiLoader, installation: Installation): void {
   // A reader that stopped early (`mini-cc -p … | head -1`) is not a crash: end quietly, as SIGPIPE would ('exit' still kills the servers).
   for (const stream of [process.stdout, process.stderr]) {
     stream.on("error", (error: NodeJS.ErrnoException) => {
@@ -93,8 +105,8 @@ export function runCli(argv: string[], loadTui: TuiLoader): void {
     });
   }
 
-  main(argv, loadTui).then(exit, (error: unknown) => {
-    if (error instanceof UsageError) {
+  main(argv, loadTui, installation).then(exit, (error: unknown) => {
+    if (isMiniCcError(error, "usage")) {
       process.stderr.write(`mini-cc: ${error.message}\n${USAGE}\n`);
       exit(2);
       return;

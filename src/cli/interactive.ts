@@ -6,6 +6,7 @@
 import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
 import { createRuntime } from "./runtime.ts";
+import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import type { TuiRuntime } from "../tui/tui-runtime.ts";
 
@@ -33,17 +34,16 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     warn: (message) => notices.push(message),
     onExit: io.onExit,
   });
+  if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
   const manager = runtime.manager;
   const tui: TuiRuntime = {
     mcp: {
       store: manager,
-      // Plain data: the UI gets names and hints, never a handle that can call the server.
-      tools: () =>
-        manager.tools().map(({ name, server, toolName, readOnly, annotations }) => ({ name, server, toolName, readOnly, annotations })),
       decide: (name, choice) => manager.decide(name, choice),
       restart: (name) => manager.restart(name),
     },
     startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
+    newConversation: () => runtime.agent.clear(),
     permissionQueue: queue,
     permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,
@@ -53,12 +53,11 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     initialPrompt: options.prompt,
     close: () => runtime.close(),
   };
-  // The panel lists the servers in the first frame; they spawn once it is drawn (render is synchronous).
-  let firstFrameDrawn = (): void => {};
-  void runtime.startServers(new Promise<void>((resolve) => (firstFrameDrawn = resolve)));
-  const { runTui } = await io.loadTui();
+  // The first frame lists every declared server in its real state; they spawn once it is drawn (render is
+  // synchronous), so spawning does not compete with drawing it.
+  const [{ runTui }] = await Promise.all([io.loadTui(), runtime.listServers()]);
   const done = runTui(tui);
-  firstFrameDrawn();
+  void runtime.connectServers();
   await done;
   return 0;
 }

@@ -3,14 +3,17 @@
  * approvals → McpManager → tools → agent. Print mode and the TUI both start
  * here; they differ only in who answers questions.
  */
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
+import { resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
+import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import type { AgentOptions } from "./cli-args.ts";
-import { UsageError } from "./cli-args.ts";
+import { isMiniCcError, usageError } from "../errors.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
@@ -48,14 +51,17 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
-  /** Connects every declared server (after `ready`, when given); resolves when each has settled or waits for approval. */
-  startServers(ready?: Promise<void>): Promise<void>;
+  /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
+  startServers(): Promise<void>;
+  /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
+  listServers(): Promise<void>;
+  connectServers(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Checks everything the user typed before anything starts: a bad script,
- * --mcp-config value or tool rule is a UsageError (exit 2), and no server runs.
+ * --mcp-config value or tool rule is a usage error (exit 2), and no server runs.
  */
 export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const { options, cwd, env } = init;
@@ -63,12 +69,18 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     createModel({ scriptPath: options.modelScript, env, maxChunkDelayMs: init.interactive ? undefined : 0 }),
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
+  for (const dir of options.addDirs) await checkAddDir(cwd, dir);
+  // The bash parser loads (about 50 ms) only for rules that look inside commands.
+  const rules = [...options.allowedTools, ...options.disallowedTools];
+  const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
   const permissions = await asUsageError(async () =>
     new PermissionChain({
+      shell,
       mode: options.permissionMode,
       allow: options.allowedTools,
       deny: options.disallowedTools,
       cwd,
+      addDirs: options.addDirs,
       canAsk: init.interactive,
     }),
   );
@@ -100,7 +112,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
-    startServers: (ready) => manager.start(config.servers, ready),
+    startServers: () => manager.start(config.servers),
+    listServers: () => manager.list(config.servers),
+    connectServers: () => manager.connectListed(),
     close: () => manager.close(),
   };
 }
@@ -110,13 +124,18 @@ function connectedPart(server: ServerView | undefined) {
   return server?.state.status === "connected" ? server.state : undefined;
 }
 
-async function asUsageError<T>(make: () => Promise<T>): Promise<T> {
+/** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */
+async function checkAddDir(cwd: string, dir: string): Promise<void> {
+  const isFolder = await stat(resolve(cwd, dir)).then((s) => s.isDirectory(), () => false);
+  if (!isFolder) throw usageError(`--add-dir ${dir}: no such folder`);
+}
+
+/** Runs one check of what the user typed: whatever it rejects is a usage error. */
+async function asUsageError<T>(check: () => Promise<T>): Promise<T> {
   try {
-    return await make();
+    return await check();
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const usageCodes = ["script-not-found", "invalid-script", "invalid-mcp-config", "invalid_tool_rule"];
-    if (typeof code === "string" && usageCodes.includes(code)) throw new UsageError((error as Error).message);
+    if (isMiniCcError(error)) throw usageError(error.message, { cause: error });
     throw error;
   }
 }

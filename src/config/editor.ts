@@ -7,10 +7,10 @@
 import { resolve } from "node:path";
 import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
 import { DEFAULT_JSON_STYLE, detectJsonStyle, formatJson } from "../fs/json-style.ts";
-import { ConfigError } from "./errors.ts";
 import { isJsonObject } from "../fs/json-path.ts";
 import { validateEntry } from "./schema.ts";
 import { type ConfigRoots, locateServers, scopeFilePath, serversPath, WRITABLE_SCOPES, type WritableScope } from "./scope-files.ts";
+import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 /** One server as a scope file declares it, before validation or expansion. */
 export interface DeclaredEntry {
@@ -51,18 +51,18 @@ export class McpConfigEditor {
     options: { force?: boolean } = {},
   ): Promise<WriteOutcome & { replaced: boolean }> {
     if (!NAME.test(name) || name === "__proto__") {
-      throw new ConfigError("invalid-name", `Invalid server name "${name}": use letters, digits, "_" and "-" only.`);
+      throw new MiniCcError("invalid-name", `Invalid server name "${name}": use letters, digits, "_" and "-" only.`);
     }
     const path = serversPath(scope, this.#projectDir);
     const valid = validateEntry(entry, [...path, name]);
-    if (!valid.ok) throw new ConfigError("invalid-entry", `Invalid server "${name}": ${valid.error}`);
+    if (!valid.ok) throw new MiniCcError("invalid-entry", `Invalid server "${name}": ${valid.error}`);
     const file = this.fileOf(scope);
     const replaced = await updateJsonFileAtomic(file, (current) => {
       const { doc, style } = current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
       const servers = this.#servers(file, scope, doc, true)!;
       const exists = Object.hasOwn(servers, name);
       if (exists && !options.force) {
-        throw new ConfigError("exists", `${file}: ${scope} scope already has a server named "${name}" (use --force to replace it).`, { file });
+        throw new MiniCcError("exists", `${file}: ${scope} scope already has a server named "${name}" (use --force to replace it).`, { file });
       }
       setOwn(servers, name, entry);
       return { text: formatJson(doc, style), result: exists };
@@ -75,7 +75,7 @@ export class McpConfigEditor {
     const target = scope ?? (await this.#onlyScopeWith(name));
     const file = this.fileOf(target);
     await updateJsonFileAtomic(file, (current) => {
-      const notFound = new ConfigError("not-found", `No server named "${name}" in ${target} scope (${file}).`, { file });
+      const notFound = new MiniCcError("not-found", `No server named "${name}" in ${target} scope (${file}).`, { file });
       if (current.kind === "missing") throw notFound;
       const { doc, style } = this.#parsed(file, current);
       const servers = this.#servers(file, target, doc, false);
@@ -98,7 +98,7 @@ export class McpConfigEditor {
         const servers = this.#servers(file, scope, this.#parsed(file, read).doc, false) ?? {};
         for (const [name, entry] of Object.entries(servers)) entries.push({ scope, file, name, entry });
       } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
+        if (!isMiniCcError(error)) throw error;
         problems.push(error.message);
       }
     }
@@ -115,8 +115,8 @@ export class McpConfigEditor {
       if (servers && Object.hasOwn(servers, name)) found.push(scope);
     }
     if (found.length === 1) return found[0]!;
-    if (found.length === 0) throw new ConfigError("not-found", `No server named "${name}" in local, project or user scope.`);
-    throw new ConfigError(
+    if (found.length === 0) throw new MiniCcError("not-found", `No server named "${name}" in local, project or user scope.`);
+    throw new MiniCcError(
       "ambiguous",
       `Server "${name}" is declared in ${found.join(", ")} scopes; choose one with -s ${found.join("|")}.`,
       { scopes: found },
@@ -125,15 +125,15 @@ export class McpConfigEditor {
 
   // A file we cannot parse is reported, never replaced.
   #parsed(file: string, read: Exclude<JsonReadResult, { kind: "missing" }>): { doc: unknown; style: ReturnType<typeof detectJsonStyle> } {
-    if (read.kind === "unreadable") throw new ConfigError("unreadable", `${file}: cannot read (${read.message})`, { file });
-    if (read.kind === "invalid") throw new ConfigError("invalid-json", formatSyntaxProblem(file, read), { file });
+    if (read.kind === "unreadable") throw new MiniCcError("unreadable", `${file}: cannot read (${read.message})`, { file });
+    if (read.kind === "invalid") throw new MiniCcError("invalid-json", formatSyntaxProblem(file, read), { file });
     return { doc: read.value, style: detectJsonStyle(read.text) };
   }
 
   /** The scope's `mcpServers` object inside `doc`, created (when `create`) if absent. */
   #servers(file: string, scope: WritableScope, doc: unknown, create: boolean): Record<string, unknown> | undefined {
     const located = locateServers(doc, scope, this.#projectDir);
-    if (!located.ok) throw new ConfigError("invalid-shape", `${file}: ${located.error}`, { file });
+    if (!located.ok) throw new MiniCcError("invalid-shape", `${file}: ${located.error}`, { file });
     if (located.servers || !create) return located.servers;
     let current = doc as Record<string, unknown>;
     for (const key of located.path) {

@@ -44,3 +44,8 @@ export function expandEntry(entry: ServerEntry, env: Env): { entry: ServerEntry;
   if (entry.env) resolved.env = values(entry.env);
   return { entry: resolved, unset };
 }
+
+/** The warnings for an entry's variables that were unset with no default: each expands to "". */
+export function unsetVariableWarnings(file: string, server: string, unset: readonly string[]): string[] {
+  return unset.map((variable) => `${file}: server "${server}": environment variable ${variable} is not set; it expands to ""`);
+}

@@ -7,12 +7,12 @@
 import { resolve } from "node:path";
 import type { HomePaths } from "../home.ts";
 import { formatSyntaxProblem, readJsonFile } from "../fs/json-file.ts";
-import { ConfigError } from "./errors.ts";
-import { type Env, expandEntry } from "./expand.ts";
+import { type Env, expandEntry, unsetVariableWarnings } from "./expand.ts";
 import { parseMcpConfigArg } from "./mcp-config-arg.ts";
 import { validateEntry } from "./schema.ts";
 import { locateServers, scopeFilePath, serversPath, type WritableScope } from "./scope-files.ts";
 import type { DeclaredServer, ServerSource } from "./types.ts";
+import { isMiniCcError } from "../errors.ts";
 
 /** What loadMcpConfig reads. */
 export interface LoadOptions {
@@ -68,7 +68,7 @@ export async function loadMcpConfig(options: LoadOptions): Promise<LoadedConfig>
       const parsed = await parseMcpConfigArg(arg, options.cwd);
       declare("flag", parsed.file, parsed.servers, ["mcpServers"]);
     } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
+      if (!isMiniCcError(error)) throw error;
       problems.push(error.message);
     }
   }
@@ -79,9 +79,7 @@ export async function loadMcpConfig(options: LoadOptions): Promise<LoadedConfig>
     const valid = validateEntry(declared.raw, declared.path);
     if (!valid.ok) return { name, source, file, error: valid.error };
     const expanded = expandEntry(valid.entry, options.env);
-    for (const variable of expanded.unset) {
-      warnings.push(`${file}: server "${name}": environment variable ${variable} is not set; it expands to ""`);
-    }
+    warnings.push(...unsetVariableWarnings(file, name, expanded.unset));
     return { name, source, file, entry: valid.entry, resolved: expanded.entry };
   });
   return { servers, warnings, problems };

@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { formatSyntaxProblem, parseJsonText } from "../fs/json-file.ts";
-import { ConfigError } from "./errors.ts";
 import { locateServers } from "./scope-files.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** A parsed --mcp-config value. `file` is the resolved path, or "--mcp-config" for inline JSON. */
 export interface McpConfigArg {
@@ -26,18 +26,18 @@ export async function parseMcpConfigArg(arg: string, cwd: string): Promise<McpCo
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
       const reason = err.code === "ENOENT" ? "no such file, and not inline JSON" : `cannot read: ${err.message}`;
-      throw new ConfigError("invalid-mcp-config", `--mcp-config ${arg}: ${reason}`, { file });
+      throw new MiniCcError("invalid-mcp-config", `--mcp-config ${arg}: ${reason}`, { file });
     }
   }
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const where = inline ? "--mcp-config (inline JSON)" : `--mcp-config ${file}`;
-    throw new ConfigError("invalid-mcp-config", formatSyntaxProblem(where, parsed), { file });
+    throw new MiniCcError("invalid-mcp-config", formatSyntaxProblem(where, parsed), { file });
   }
   const located = locateServers(parsed.value, "flag", "");
   const label = inline ? "--mcp-config (inline JSON)" : `--mcp-config ${file}`;
-  if (!located.ok) throw new ConfigError("invalid-mcp-config", `${label}: ${located.error}`, { file });
+  if (!located.ok) throw new MiniCcError("invalid-mcp-config", `${label}: ${located.error}`, { file });
   // A flag file without mcpServers is almost always the wrapper forgotten: say so.
-  if (!located.servers) throw new ConfigError("invalid-mcp-config", `${label}: mcpServers: missing`, { file });
+  if (!located.servers) throw new MiniCcError("invalid-mcp-config", `${label}: mcpServers: missing`, { file });
   return { file, servers: located.servers };
 }

@@ -6,13 +6,22 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
+/** How writeFileAtomic treats a symlink at the path. */
+export interface AtomicWriteOptions {
+  /**
+   * True (the default): written through, its target changes and the link stays.
+   * False, for a path already resolved and checked: a link found there now
+   * was put in since, and is replaced rather than followed.
+   */
+  followLinks?: boolean;
+}
+
 /**
  * Atomically replaces `path` with `text` (UTF-8), creating parent folders as
- * needed. A symlink is written through (its target changes, the link stays)
- * and an existing file keeps its permission bits.
+ * needed. An existing file keeps its permission bits.
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const target = await realpath(path).catch(() => path);
+export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
+  const target = options.followLinks === false ? path : await realpath(path).catch(() => path);
   const dir = dirname(target);
   await mkdir(dir, { recursive: true });
   // Same folder as the target: rename is only atomic within one file system.

@@ -5,6 +5,7 @@
  */
 import { mkdir, open, stat, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
+import { MiniCcError } from "../errors.ts";
 
 /** Tuning for withFileLock; the defaults suit config and approvals files. */
 export interface LockOptions {
@@ -12,18 +13,6 @@ export interface LockOptions {
   readonly staleMs?: number;
   /** Give up waiting after this long (ms). */
   readonly timeoutMs?: number;
-}
-
-/** The lock could not be taken in time. */
-export class LockTimeoutError extends Error {
-  readonly code = "lock-timeout";
-  readonly lockFile: string;
-
-  constructor(lockFile: string, waitedMs: number) {
-    super(`Timed out after ${waitedMs} ms waiting for lock ${lockFile}; remove it if no mini-cc is running.`);
-    this.name = "LockTimeoutError";
-    this.lockFile = lockFile;
-  }
 }
 
 /** Runs `fn` while holding `<path>.lock`; the lock is released even when `fn` throws. */
@@ -40,7 +29,10 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       continue;
     }
     const waited = Date.now() - started;
-    if (waited >= timeoutMs) throw new LockTimeoutError(lockFile, waited);
+    if (waited >= timeoutMs) {
+      const message = `Timed out after ${waited} ms waiting for lock ${lockFile}; remove it if no mini-cc is running.`;
+      throw new MiniCcError("lock-timeout", message, { file: lockFile });
+    }
     // Jittered back-off: holders keep the lock for a few milliseconds only.
     await sleep(Math.min(2 + attempt, 25) * (0.5 + Math.random()));
   }

@@ -13,6 +13,7 @@ import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileA
 import { formatJson } from "../fs/json-style.ts";
 import type { ApprovalRecords, ApprovalStatus, PreviousApproval } from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** One remembered approval; the older string form has only a fingerprint. */
 export interface ApprovalRecord extends PreviousApproval {
@@ -27,16 +28,6 @@ export interface ApprovalsFileOptions {
   readonly clock: Clock;
   /** Told when a corrupt file is moved aside. */
   readonly warn: (message: string) => void;
-}
-
-/** The approvals file's failure that cannot be repaired by moving it aside. */
-export class ApprovalsFileError extends Error {
-  readonly code = "approvals-unreadable";
-
-  constructor(message: string) {
-    super(message);
-    this.name = "ApprovalsFileError";
-  }
 }
 
 type Doc = Record<string, Record<string, unknown>>;
@@ -103,7 +94,7 @@ export class ApprovalsFile implements ApprovalRecords {
   async #docOrQuarantine(current: JsonReadResult): Promise<Doc> {
     const problem = shapeProblem(this.#options.file, current);
     if (problem === undefined) return current.kind === "ok" ? (current.value as Doc) : {};
-    if (current.kind === "unreadable") throw new ApprovalsFileError(problem);
+    if (current.kind === "unreadable") throw new MiniCcError("approvals-unreadable", problem, { file: this.#options.file });
     const backup = await this.#backupName();
     await rename(this.#options.file, backup);
     this.#options.warn(`${problem}; moved it to ${backup} and starting with no approvals.`);

@@ -7,6 +7,7 @@
 import { isInvalid, type DeclaredServer } from "../config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
 import type { ServerState, ServerView } from "./server-state.ts";
+import { notApprovedText } from "./describe.ts";
 
 export interface ApprovalContext {
   approvals: ApprovalRecords;
@@ -15,16 +16,10 @@ export interface ApprovalContext {
   interactive: boolean;
 }
 
-/** The reason a project server stays off in print mode, with the way to approve it. */
-export function notApprovedReason(name: string, status: ApprovalStatus): string {
-  const why = status === "changed" ? "changed since it was approved" : "not approved";
-  return `${why}: run "mini-cc mcp approve ${name}" to start it`;
-}
-
 /** The view a server starts with; `pending` means it may connect now. */
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
-  if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error } };
+  if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error, code: "invalid-entry" } };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
     if (status !== "approved") return { name, source, config: server, state: await unapprovedState(name, status, context) };
@@ -33,8 +28,8 @@ export async function initialView(server: DeclaredServer, context: ApprovalConte
 }
 
 /** Disabled when nobody can answer; else waiting for the user, with the entry approved before when it changed. */
-async function unapprovedState(name: string, status: ApprovalStatus, context: ApprovalContext): Promise<ServerState> {
-  if (!context.interactive) return { status: "disabled", reason: notApprovedReason(name, status) };
+async function unapprovedState(name: string, status: Exclude<ApprovalStatus, "approved">, context: ApprovalContext): Promise<ServerState> {
+  if (!context.interactive) return { status: "disabled", reason: notApprovedText(name, status) };
   if (status !== "changed") return { status: "needs-approval" };
   const before = await context.approvals.previous?.(context.projectDir, name).catch(() => undefined);
   return before?.entry ? { status: "needs-approval", previous: before.entry } : { status: "needs-approval" };

@@ -8,17 +8,14 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Clock } from "../clock.ts";
 import { formatSeconds } from "./timeouts.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** How long one keepalive ping may take before the server counts as lost. */
 export const KEEPALIVE_TIMEOUT_MS = 10_000;
 
 /** A ping that got no answer in time. */
-export class KeepaliveError extends Error {
-  readonly code = "timeout";
-  constructor(timeoutMs: number) {
-    super(`ping timed out after ${formatSeconds(timeoutMs)}`);
-    this.name = "KeepaliveError";
-  }
+function pingTimeout(timeoutMs: number): MiniCcError {
+  return new MiniCcError("ping-timeout", `ping timed out after ${formatSeconds(timeoutMs)}`);
 }
 
 /** What a Keepalive needs: the clock for both timers, the ping itself, and whom to tell. */
@@ -30,7 +27,7 @@ export interface KeepaliveOptions {
   timeoutMs: number;
   /** Sends one ping; rejects when it fails; `signal` aborts it at the deadline. */
   ping: (signal: AbortSignal) => Promise<unknown>;
-  /** The first ping that failed (its error) or timed out (a KeepaliveError); no ping follows. */
+  /** The first ping that failed (its error) or timed out (MiniCcError "ping-timeout"); no ping follows. */
   onFailed: (error: unknown) => void;
 }
 
@@ -68,7 +65,7 @@ export class Keepalive {
     let timedOut = false;
     const cancelDeadline = clock.setTimeout(() => {
       timedOut = true;
-      controller.abort(new KeepaliveError(timeoutMs));
+      controller.abort(pingTimeout(timeoutMs));
     }, timeoutMs);
     this.#cancel = () => {
       cancelDeadline();
@@ -78,7 +75,7 @@ export class Keepalive {
     try {
       await ping(controller.signal);
     } catch (error) {
-      failure = timedOut ? new KeepaliveError(timeoutMs) : error;
+      failure = timedOut ? pingTimeout(timeoutMs) : error;
     } finally {
       cancelDeadline();
     }

@@ -22,6 +22,7 @@ import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
 import type { TransportFactory } from "./transports.ts";
+import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -80,21 +81,30 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
   }
 
+  /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
+  async start(declared: readonly DeclaredServer[]): Promise<void> {
+    await this.list(declared);
+    await this.connectListed();
+  }
+
   /**
-   * Shows every server at once and connects all that may run (after `ready`,
-   * when given). Resolves when each has connected, failed or been disabled, or
-   * waits for approval.
+   * Shows every declared server in the state it starts in (pending, waiting
+   * for approval, disabled or failed), none of them started yet: the UI draws
+   * its first frame from this, then calls connectListed.
    */
-  async start(declared: readonly DeclaredServer[], ready?: Promise<void>): Promise<void> {
+  async list(declared: readonly DeclaredServer[]): Promise<void> {
     await this.close();
     this.#closed = false;
     this.#allowed.clear();
     const views = await Promise.all(declared.map((server) => initialView(server, this.#options)));
     for (const view of views) if (view.state.status === "pending") this.#allowed.add(view.name);
     this.update(() => ({ servers: views }));
-    // The UI passes its first frame here: spawning servers would otherwise compete with drawing it.
-    await ready;
-    await Promise.all(views.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
+  }
+
+  /** Connects every listed server that may run; resolves when each has connected or failed. */
+  async connectListed(): Promise<void> {
+    const listed = this.getSnapshot().servers;
+    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
   }
 
   /**
@@ -189,12 +199,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#reconnects.forget(name);
     const epoch = this.#bump(name);
     this.#setState(name, { status: "pending" });
-    const error = await this.#open(config, epoch);
-    if (error !== undefined && this.#current(name, epoch)) this.#setState(name, { status: "failed", error });
+    const failure = await this.#open(config, epoch);
+    if (failure !== undefined && this.#current(name, epoch)) this.#setState(name, { status: "failed", error: failure.message, code: failure.code });
   }
 
-  /** One connection attempt under `epoch`: on success the server is connected; else resolves with the failure reason. */
-  async #open(config: ServerConfig, epoch: number, note?: string): Promise<string | undefined> {
+  /** One connection attempt under `epoch`: on success the server is connected; else resolves with the failure. */
+  async #open(config: ServerConfig, epoch: number, note?: string): Promise<MiniCcError | undefined> {
     const { name } = config;
     const started = this.#clock.now();
     let connection: ServerConnection | undefined;
@@ -209,7 +219,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups },
         logDir: this.#options.logDir,
         clock: this.#clock,
-        onLost: (reason) => this.#lost(name, epoch, reason),
+        onLost: (failure) => this.#lost(name, epoch, failure),
         onToolsChanged: (tools) => this.#toolsChanged(name, epoch, tools),
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
@@ -225,7 +235,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
-      return describeError(error);
+      return isMiniCcError(error) ? error : new MiniCcError("connect-failed", describeError(error));
     }
   }
 
@@ -234,22 +244,22 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** The server went away by itself: not our close() or restart(), which bump the epoch first. */
-  #lost(name: string, epoch: number, reason: string): void {
+  #lost(name: string, epoch: number, failure: MiniCcError): void {
     if (!this.#current(name, epoch)) return;
     const connection = this.#connections.get(name);
     this.#connections.delete(name);
     void connection?.close();
     this.#reconnects.lost(name);
-    this.#retry(name, reason);
+    this.#retry(name, failure);
   }
 
-  /** Schedules the series' next attempt and shows it as reconnecting, or gives up with `reason`. */
-  #retry(name: string, reason: string): void {
+  /** Schedules the series' next attempt and shows it as reconnecting, or gives up with `failure`. */
+  #retry(name: string, failure: MiniCcError): void {
     const config = this.#view(name)?.config;
     if (!config) return;
     // Superseding the lost connection's epoch drops its late callbacks.
     const epoch = this.#bump(name);
-    this.#setState(name, this.#reconnects.next(name, config.resolved, reason, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`)));
+    this.#setState(name, this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`)));
   }
 
   /** A scheduled attempt, unless a restart or close() superseded it; a failure schedules the next one. */
@@ -257,8 +267,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const { name } = config;
     if (!this.#current(name, scheduled)) return;
     const epoch = this.#bump(name);
-    const error = await this.#open(config, epoch, note);
-    if (error !== undefined && this.#current(name, epoch)) this.#retry(name, error);
+    const failure = await this.#open(config, epoch, note);
+    if (failure !== undefined && this.#current(name, epoch)) this.#retry(name, failure);
   }
 
   #toolsChanged(name: string, epoch: number, tools: McpToolInfo[]): void {

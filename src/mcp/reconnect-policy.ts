@@ -11,6 +11,7 @@
 import { isRemote, type ServerEntry } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
 import type { ServerState } from "./server-state.ts";
+import type { MiniCcError } from "../errors.ts";
 
 /** How McpManager reconnects; pass your own to McpManagerOptions.reconnect (tests use short delays). */
 export interface ReconnectPolicy {
@@ -86,15 +87,15 @@ export class ReconnectSchedule {
   }
 
   /**
-   * After a loss or a failed attempt (`reason`): schedules the series' next
+   * After a loss or a failed attempt (`failure`): schedules the series' next
    * attempt after its backoff and returns `reconnecting{attempt}`, or returns
-   * `failed` with the gave-up reason when the series is used up.
+   * `failed` with the gave-up reason and the failure's code when the series is used up.
    */
-  next(name: string, entry: ServerEntry, reason: string, run: (attempt: number, of: number) => void): ServerState {
+  next(name: string, entry: ServerEntry, failure: MiniCcError, run: (attempt: number, of: number) => void): ServerState {
     const series = this.#get(name);
     series.cancel?.();
     const limit = reconnectAttempts(this.#policy, entry);
-    if (series.used >= limit) return { status: "failed", error: gaveUpReason(reason, limit) };
+    if (series.used >= limit) return { status: "failed", error: gaveUpReason(failure.message, limit), code: failure.code };
     const attempt = ++series.used;
     const cancel = this.#clock.setTimeout(() => {
       if (series.cancel === cancel) series.cancel = undefined;

@@ -15,25 +15,17 @@ import type { Clock } from "../clock.ts";
 import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
 import type { McpToolInfo } from "./server-state.ts";
 import { describeError } from "./describe-error.ts";
-import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS, KeepaliveError } from "./keepalive.ts";
-import { describesExit, SpawnError } from "./stdio-transport.ts";
+import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
+import { describesExit } from "./stdio-transport.ts";
 import { connectTimeoutMs, formatSeconds, keepaliveIntervalMs, MAX_TIMER_MS } from "./timeouts.ts";
-import { commandLine, type TransportContext, type TransportFactory } from "./transports.ts";
+import { commandLine } from "./describe.ts";
+import type { TransportContext, TransportFactory } from "./transports.ts";
+import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 /** What a successful handshake yields. */
 export interface ConnectedServer {
   tools: McpToolInfo[];
   instructions: string;
-}
-
-/** A connect failure, its message one line fit for the /mcp panel. */
-export class ConnectError extends Error {
-  readonly code: "timeout" | "spawn" | "exited" | "handshake";
-  constructor(code: ConnectError["code"], message: string) {
-    super(message);
-    this.name = "ConnectError";
-    this.code = code;
-  }
 }
 
 /** What ServerConnection needs from the outside. */
@@ -43,7 +35,7 @@ export interface ServerConnectionOptions {
   /** The line of stderr that best explains a death ("" when none). */
   stderrReason: () => Promise<string>;
   /** The server went away by itself after connecting; called at most once. */
-  onLost: (reason: string) => void;
+  onLost: (failure: MiniCcError) => void;
   /** The server announced a new tool list and we fetched it. */
   onToolsChanged: (tools: McpToolInfo[]) => void;
   /** An http/sse server: a tool call failing at the connection level counts as a loss. */
@@ -52,9 +44,9 @@ export interface ServerConnectionOptions {
   keepaliveMs?: number;
 }
 
-/** Servers may paginate tools/list; this bounds a server that never stops. */
 export { describeError };
 
+/** Servers may paginate tools/list; this bounds a server that never stops. */
 const MAX_TOOL_PAGES = 100;
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
 const SDK_DEADLINE_SLACK_MS = 1000;
@@ -112,7 +104,7 @@ export class ServerConnection {
     let cancelTimer = () => {};
     const deadline = new Promise<never>((_, reject) => {
       cancelTimer = this.#options.clock.setTimeout(() => {
-        reject(new ConnectError("timeout", `connection timed out after ${formatSeconds(timeoutMs)}`));
+        reject(new MiniCcError("connect-timeout", `connection timed out after ${formatSeconds(timeoutMs)}`));
         controller.abort();
       }, timeoutMs);
     });
@@ -128,7 +120,7 @@ export class ServerConnection {
       this.#startKeepalive();
       return server;
     } catch (error) {
-      const failure = error instanceof ConnectError ? error : await this.#explain(error);
+      const failure = isMiniCcError(error) ? error : await this.#explain(error);
       await this.close();
       throw failure;
     } finally {
@@ -148,22 +140,21 @@ export class ServerConnection {
     return tools;
   }
 
-  /** A handshake failure in one line: the spawn error, or how the process ended and its last words. */
-  async #explain(error: unknown): Promise<ConnectError> {
-    if (error instanceof SpawnError) return new ConnectError("spawn", error.message);
+  /** A handshake failure in one line: how the process ended and its last words, or what the SDK said. */
+  async #explain(error: unknown): Promise<MiniCcError> {
     const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
     if (exit) {
       const line = await this.#options.stderrReason();
-      return new ConnectError("exited", line ? `${exit}: ${line}` : exit);
+      return new MiniCcError("server-exited", line ? `${exit}: ${line}` : exit);
     }
-    return new ConnectError("handshake", describeError(error));
+    return new MiniCcError("handshake-failed", describeError(error));
   }
 
   async #reportLost(): Promise<void> {
     const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
     const line = exit ? await this.#options.stderrReason() : "";
     const reason = exit ?? "connection closed";
-    this.#lose(line ? `${reason}: ${line}` : reason);
+    this.#lose(new MiniCcError(exit ? "server-exited" : "connection-lost", line ? `${reason}: ${line}` : reason));
   }
 
   /** Pings a connected remote server on its interval; a failed or unanswered ping is a loss. */
@@ -176,17 +167,17 @@ export class ServerConnection {
       intervalMs,
       timeoutMs: KEEPALIVE_TIMEOUT_MS,
       ping: (signal) => this.#client.ping({ signal, timeout }),
-      onFailed: (error) => this.#lose(error instanceof KeepaliveError ? error.message : `ping failed: ${lossReason(error)}`),
+      onFailed: (error) => this.#lose(isMiniCcError(error) ? error : new MiniCcError("ping-failed", `ping failed: ${lossReason(error)}`)),
     });
     this.#keepalive.start();
   }
 
   /** Tells the manager once that the server is gone, unless we are closing it ourselves. */
-  #lose(reason: string): void {
+  #lose(failure: MiniCcError): void {
     if (this.#lost || this.#closed) return;
     this.#lost = true;
     this.#keepalive?.stop();
-    this.#options.onLost(reason);
+    this.#options.onLost(failure);
   }
 
   /**
@@ -198,7 +189,7 @@ export class ServerConnection {
     try {
       return (await this.#client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs })) as CallToolResult;
     } catch (error) {
-      if (this.#options.remote && this.#connected && isConnectionLoss(error)) this.#lose(lossReason(error));
+      if (this.#options.remote && this.#connected && isConnectionLoss(error)) this.#lose(new MiniCcError("connection-lost", lossReason(error)));
       throw error;
     }
   }
@@ -223,7 +214,7 @@ export interface SessionRequest {
   clock: Clock;
   /** Ends the log's header line, e.g. "reconnect attempt 2". */
   note?: string;
-  onLost: (reason: string) => void;
+  onLost: (failure: MiniCcError) => void;
   onToolsChanged: (tools: McpToolInfo[]) => void;
   /** Gets the connection before its handshake, so a close() meanwhile can kill it. */
   onCreated: (connection: ServerConnection) => void;
@@ -232,7 +223,7 @@ export interface SessionRequest {
 /**
  * Starts a server once: a header line in its stderr log (stdio), its
  * transport, the handshake under its connect timeout. Rejects with a
- * ConnectError (or the transport factory's error) on failure.
+ * MiniCcError (or the transport factory's error) on failure.
  */
 export async function openSession(request: SessionRequest): Promise<{ connection: ServerConnection; server: ConnectedServer }> {
   const { config, clock } = request;

@@ -1,6 +1,7 @@
 /**
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
+import type { ErrorCode } from "../errors.ts";
 import type { ServerConfig, ServerEntry, ServerSource } from "../config/types.ts";
 
 export interface McpToolInfo {
@@ -22,7 +23,7 @@ export type ServerState =
   | { status: "needs-approval"; previous?: ServerEntry }
   | { status: "pending" }
   | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number }
-  | { status: "failed"; error: string }
+  | { status: "failed"; error: string; code: ErrorCode }
   | { status: "disabled"; reason: string }
   | { status: "reconnecting"; attempt: number };
 

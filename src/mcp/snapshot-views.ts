@@ -5,16 +5,21 @@
  */
 import { instructionsSection } from "./instructions.ts";
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
-import type { McpSnapshot } from "./server-state.ts";
+import type { McpSnapshot, McpToolInfo } from "./server-state.ts";
 import { assignToolNames } from "./tool-naming.ts";
 
-/** Every connected server's tools, with collision-safe names, calling through `caller`. */
-export function toolsOf(snapshot: McpSnapshot, caller: McpCaller): McpTool[] {
+/** Every connected server's tools, in declaration order, each with its collision-safe registry name. */
+export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
   const entries = snapshot.servers.flatMap((view) =>
     view.state.status === "connected" ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
   );
   const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
-  return entries.map((e, i) => new McpTool({ name: names[i] as string, server: e.server, info: e.info, caller }));
+  return entries.map((e, i) => ({ name: names[i] as string, ...e }));
+}
+
+/** Every connected server's tools as Tools under their registry names, calling through `caller`. */
+export function toolsOf(snapshot: McpSnapshot, caller: McpCaller): McpTool[] {
+  return namedTools(snapshot).map((tool) => new McpTool({ ...tool, caller }));
 }
 
 /** The `# MCP Server Instructions` section ("" when no connected server sent any). */

@@ -9,6 +9,7 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { liveGroups, signalGroup, type ProcessGroups } from "./process-groups.ts";
+import { MiniCcError } from "../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
 const KILL_GRACE_MS = 2000;
@@ -36,20 +37,11 @@ export function describesExit(transport: unknown): transport is DescribesExit {
   return typeof (transport as Partial<DescribesExit> | null)?.describeExit === "function";
 }
 
-/** A spawn failure, with a code the manager can show as is. */
-export class SpawnError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = "SpawnError";
-    this.code = code;
-  }
-}
-
-function spawnFailure(command: string, error: NodeJS.ErrnoException): SpawnError {
-  if (error.code === "ENOENT") return new SpawnError("command-not-found", `command not found: ${command}`);
-  if (error.code === "EACCES") return new SpawnError("not-executable", `cannot execute ${command}: permission denied`);
-  return new SpawnError("spawn-failed", `cannot start ${command}: ${error.message}`);
+/** A spawn failure as the manager shows it. */
+function spawnFailure(command: string, error: NodeJS.ErrnoException): MiniCcError {
+  if (error.code === "ENOENT") return new MiniCcError("command-not-found", `command not found: ${command}`);
+  if (error.code === "EACCES") return new MiniCcError("not-executable", `cannot execute ${command}: permission denied`);
+  return new MiniCcError("spawn-failed", `cannot start ${command}: ${error.message}`);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { isRemote, type ServerConfig, type StdioEntry } from "../config/types.ts";
+import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
 
@@ -41,11 +41,6 @@ function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> =
     if (value !== undefined && !value.startsWith("()")) out[key] = value;
   }
   return { ...out, ...entryEnv };
-}
-
-/** The command line as a user would type it, for the log header. */
-export function commandLine(entry: StdioEntry): string {
-  return [entry.command, ...(entry.args ?? [])].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(" ");
 }
 
 /** The real transports: stdio in its own process group, streamable HTTP, SSE. */

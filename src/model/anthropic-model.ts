@@ -1,7 +1,7 @@
 /**
  * The real model: the Anthropic Messages API through @anthropic-ai/sdk, streamed.
  * Raw stream events are assembled into one assistant message here (text
- * deltas pass straight through); API failures become one-line ModelErrors.
+ * deltas pass straight through); API failures become one-line MiniCcErrors.
  */
 import Anthropic, {
   APIConnectionError,
@@ -12,7 +12,8 @@ import Anthropic, {
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { buildMessagesRequest } from "./anthropic-request.ts";
 import type { AssistantBlock, AssistantMessage, StopReason, Usage } from "./messages.ts";
-import { ModelError, type Model, type ModelEvent, type ModelRequest } from "./model.ts";
+import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
+import { MiniCcError, type ErrorCode } from "../errors.ts";
 
 /** The newest Sonnet the installed SDK's types list; ANTHROPIC_MODEL overrides it. */
 export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5";
@@ -33,7 +34,7 @@ export interface AnthropicModelOptions {
   timeoutMs?: number;
 }
 
-/** Streams assistant messages from the Messages API; throws ModelError on any failure. */
+/** Streams assistant messages from the Messages API; throws a MiniCcError on any failure. */
 export class AnthropicModel implements Model {
   readonly name: string;
   readonly #client: Anthropic;
@@ -132,10 +133,10 @@ export class MessageAssembler {
     }
   }
 
-  /** The whole message; throws ModelError when the stream ended early or a tool input is not JSON. */
+  /** The whole message; throws a MiniCcError when the stream ended early or a tool input is not JSON. */
   finish(): { message: AssistantMessage; stopReason: StopReason; usage: Usage } {
     if (!this.#stopped) {
-      throw new ModelError("incomplete-response", "Anthropic API stream ended before the message was complete");
+      throw new MiniCcError("incomplete-response", "Anthropic API stream ended before the message was complete");
     }
     const stopReason = toStopReason(this.#stopReason);
     const content: AssistantBlock[] = [];
@@ -180,7 +181,7 @@ function parseToolInput(block: OpenBlock, stopReason: StopReason): Record<string
     // reported below
   }
   const why = stopReason === "max_tokens" ? " (the response hit max_tokens)" : "";
-  throw new ModelError("invalid-response", `Anthropic API returned an incomplete input for tool ${block.name}${why}`);
+  throw new MiniCcError("invalid-response", `Anthropic API returned an incomplete input for tool ${block.name}${why}`);
 }
 
 function asObject(value: unknown): Record<string, unknown> {
@@ -194,14 +195,14 @@ function toStopReason(reason: string | null): StopReason {
   return reason !== null && STOP_REASONS.has(reason) ? (reason as StopReason) : "end_turn";
 }
 
-function abortedError(): ModelError {
-  return new ModelError("aborted", "model request aborted");
+function abortedError(): MiniCcError {
+  return new MiniCcError("aborted", "model request aborted");
 }
 
-const HINTS: Record<string, { code: string; hint?: string }> = {
+const HINTS: Record<string, { code: ErrorCode; hint?: string }> = {
   authentication_error: { code: "authentication", hint: "check ANTHROPIC_API_KEY" },
-  permission_error: { code: "permission", hint: "this API key may not use this model or feature" },
-  not_found_error: { code: "not-found", hint: "check ANTHROPIC_MODEL and ANTHROPIC_BASE_URL" },
+  permission_error: { code: "permission-denied", hint: "this API key may not use this model or feature" },
+  not_found_error: { code: "model-not-found", hint: "check ANTHROPIC_MODEL and ANTHROPIC_BASE_URL" },
   rate_limit_error: { code: "rate-limit", hint: "rate limited; wait a moment and try again" },
   overloaded_error: { code: "overloaded", hint: "the API is overloaded; try again shortly" },
   api_error: { code: "server-error", hint: "the API had an internal error; try again" },
@@ -217,15 +218,15 @@ const TYPE_BY_STATUS: Record<number, string> = {
   400: "invalid_request_error",
 };
 
-/** Turns whatever the SDK threw into a one-line ModelError the transcript can show. */
-export function toModelError(error: unknown, signal: AbortSignal, baseURL: string): ModelError {
-  if (error instanceof ModelError) return error;
+/** Turns whatever the SDK threw into a one-line MiniCcError the transcript can show. */
+export function toModelError(error: unknown, signal: AbortSignal, baseURL: string): MiniCcError {
+  if (error instanceof MiniCcError) return error;
   if (error instanceof APIUserAbortError || signal.aborted) return abortedError();
   if (error instanceof APIConnectionTimeoutError) {
-    return new ModelError("timeout", `Anthropic API request to ${baseURL} timed out`);
+    return new MiniCcError("request-timeout", `Anthropic API request to ${baseURL} timed out`);
   }
   if (error instanceof APIConnectionError) {
-    return new ModelError(
+    return new MiniCcError(
       "connection",
       `cannot reach the Anthropic API at ${baseURL}: ${rootCause(error)} — check your network and ANTHROPIC_BASE_URL`,
     );
@@ -237,10 +238,10 @@ export function toModelError(error: unknown, signal: AbortSignal, baseURL: strin
     const detail = oneLine(error.apiMessage ?? error.message.replace(/^\d+\s+/, ""));
     const label = status !== undefined ? `Anthropic API error ${status}` : "Anthropic API error";
     const hint = known?.hint !== undefined ? ` — ${known.hint}` : "";
-    return new ModelError(known?.code ?? "api-error", `${label}: ${detail}${hint}`);
+    return new MiniCcError(known?.code ?? "api-error", `${label}: ${detail}${hint}`);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ModelError("api-error", `Anthropic API request failed: ${oneLine(message)}`);
+  return new MiniCcError("api-error", `Anthropic API request failed: ${oneLine(message)}`);
 }
 
 // fetch wraps the socket error (e.g. "connect ECONNREFUSED 127.0.0.1:9") two causes deep.

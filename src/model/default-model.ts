@@ -14,6 +14,13 @@ export const OFFLINE_MODEL_TEXT =
   "or replay a scripted session with --model-script FILE, for example --model-script examples/ch15.json. " +
   "MCP servers, /mcp and the built-in tools work without a key.";
 
+/** The offline model's name, as the footer shows it. */
+export const OFFLINE_MODEL_NAME = "offline";
+
+/** The TUI's first frame says this when the offline model answers: what to do, in one line. */
+export const NO_MODEL_HINT =
+  "No model configured: set ANTHROPIC_API_KEY, or try --model-script examples/ch15.json";
+
 export interface CreateModelOptions {
   /** --model-script FILE: wins over an API key. */
   scriptPath?: string;
@@ -25,7 +32,7 @@ export interface CreateModelOptions {
   maxChunkDelayMs?: number;
 }
 
-/** A script path → ScriptedModel; else ANTHROPIC_API_KEY → AnthropicModel; else the offline model. Throws ModelError for a bad script. */
+/** A script path → ScriptedModel; else ANTHROPIC_API_KEY → AnthropicModel; else the offline model. Throws MiniCcError for a bad script. */
 export async function createModel(options: CreateModelOptions): Promise<Model> {
   const delay = options.maxChunkDelayMs !== undefined ? { maxChunkDelayMs: options.maxChunkDelayMs } : {};
   if (options.scriptPath !== undefined) return loadModelScript(options.scriptPath, delay);
@@ -49,7 +56,7 @@ export async function createModel(options: CreateModelOptions): Promise<Model> {
 export function createOfflineModel(options: { maxChunkDelayMs?: number } = {}): ScriptedModel {
   return new ScriptedModel(
     { responses: [{ content: [{ type: "text", text: OFFLINE_MODEL_TEXT }] }] },
-    { name: "offline", repeat: true, ...options },
+    { name: OFFLINE_MODEL_NAME, repeat: true, ...options },
   );
 }
 

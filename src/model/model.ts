@@ -31,16 +31,6 @@ export type ModelEvent =
 export interface Model {
   /** Shown in the UI and in stream-json's init event. */
   readonly name: string;
-  /** Streams one assistant message. Throws ModelError on failure (the loop reports it). */
+  /** Streams one assistant message. Throws a MiniCcError on failure (the loop reports it). */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
-}
-
-/** A failure the user should read as one line: an exhausted script, a 401, a 529. */
-export class ModelError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = "ModelError";
-    this.code = code;
-  }
 }

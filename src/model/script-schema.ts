@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { describeJsonType, formatJsonPath } from "../fs/json-path.ts";
 import { parseJsonText } from "../fs/json-file.ts";
-import { ModelError } from "./model.ts";
+import { MiniCcError } from "../errors.ts";
 
 // Strict blocks: a typo such as `inputs` is an error, not a silently empty input.
 const textBlockSchema = z.strictObject({
@@ -42,14 +42,14 @@ export function validateModelScript(value: unknown, source: string): ModelScript
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length === 1 ? "" : "s"})` : "";
   const where = first && first.path.length > 0 ? `${formatJsonPath(first.path)}: ` : "";
   const what = first ? describeIssue(first) : "invalid script";
-  throw new ModelError("invalid-script", `${source}: ${where}${what}${more}`);
+  throw new MiniCcError("invalid-script", `${source}: ${where}${what}${more}`);
 }
 
 /** Parses script text; a JSON syntax error names `source:line:column`. */
 export function parseModelScript(text: string, source: string): ModelScript {
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    throw new ModelError("invalid-script", `${source}:${parsed.line}:${parsed.column}: invalid JSON: ${parsed.message}`);
+    throw new MiniCcError("invalid-script", `${source}:${parsed.line}:${parsed.column}: invalid JSON: ${parsed.message}`);
   }
   return validateModelScript(parsed.value, source);
 }

@@ -7,8 +7,9 @@ import { readFile as fsReadFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantBlock, AssistantMessage, Usage } from "./messages.ts";
-import { ModelError, type Model, type ModelEvent, type ModelRequest } from "./model.ts";
+import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
 import { parseModelScript, validateModelScript, type ModelScript } from "./script-schema.ts";
+import { MiniCcError } from "../errors.ts";
 
 export interface ScriptedModelOptions {
   /** Shown in the UI and in stream-json's init event; default "scripted". */
@@ -28,7 +29,7 @@ export interface ScriptedModelOptions {
 /** How many words go into one streamed text chunk. */
 const WORDS_PER_CHUNK = 3;
 
-/** Replays a validated model script; throws ModelError("script-exhausted") when it runs out. */
+/** Replays a validated model script; throws MiniCcError "script-exhausted" when it runs out. */
 export class ScriptedModel implements Model {
   readonly name: string;
   readonly #script: ModelScript;
@@ -39,7 +40,7 @@ export class ScriptedModel implements Model {
   #nextResponse = 0;
   #nextId = 1;
 
-  /** Takes the parsed script object and validates it (throws ModelError "invalid-script"). */
+  /** Takes the parsed script object and validates it (throws MiniCcError "invalid-script"). */
   constructor(script: unknown, options: ScriptedModelOptions = {}) {
     this.#script = validateModelScript(script, options.source ?? "<script>");
     this.name = options.name ?? "scripted";
@@ -79,7 +80,7 @@ export class ScriptedModel implements Model {
     const index = this.#nextResponse;
     if (index >= responses.length && (!this.#repeat || responses.length === 0)) {
       const n = responses.length;
-      throw new ModelError("script-exhausted", `model script exhausted after ${n} response${n === 1 ? "" : "s"}`);
+      throw new MiniCcError("script-exhausted", `model script exhausted after ${n} response${n === 1 ? "" : "s"}`);
     }
     this.#nextResponse++;
     const response = responses[index % responses.length];
@@ -93,7 +94,7 @@ export class ScriptedModel implements Model {
   }
 }
 
-/** Reads, parses and validates a script file; errors name the file (ModelError "script-not-found" / "invalid-script"). */
+/** Reads, parses and validates a script file; errors name the file (MiniCcError "script-not-found" / "invalid-script"). */
 export async function loadModelScript(
   path: string,
   options: Omit<ScriptedModelOptions, "source"> & { readFile?: (path: string) => Promise<string> } = {},
@@ -105,9 +106,9 @@ export async function loadModelScript(
     text = await read(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new ModelError("script-not-found", `${path}: model script not found`);
-    if (code === "EISDIR") throw new ModelError("script-not-found", `${path}: model script is a directory, not a file`);
-    throw new ModelError("script-not-found", `${path}: cannot read model script: ${(error as Error).message}`);
+    if (code === "ENOENT") throw new MiniCcError("script-not-found", `${path}: model script not found`);
+    if (code === "EISDIR") throw new MiniCcError("script-not-found", `${path}: model script is a directory, not a file`);
+    throw new MiniCcError("script-not-found", `${path}: cannot read model script: ${(error as Error).message}`);
   }
   const script = parseModelScript(text, path);
   return new ScriptedModel(script, { name: `script:${basename(path)}`, ...modelOptions, source: path });
@@ -129,5 +130,5 @@ function estimateUsage(request: ModelRequest, message: AssistantMessage): Usage 
 }
 
 function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new ModelError("aborted", "model request aborted");
+  if (signal.aborted) throw new MiniCcError("aborted", "model request aborted");
 }

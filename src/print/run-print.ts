@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AgentOptions } from "../cli/cli-args.ts";
-import { UsageError } from "../cli/cli-args.ts";
+import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createRuntime } from "../cli/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
@@ -26,7 +26,7 @@ export interface PrintIo {
 
 export async function runPrint(options: AgentOptions, io: PrintIo): Promise<number> {
   const prompt = options.prompt ?? (await io.readStdin())?.trim();
-  if (!prompt) throw new UsageError("no prompt: give one after -p, or on standard input");
+  if (!prompt) throw usageError("no prompt: give one after -p, or on standard input");
 
   const runtime = await createRuntime({
     options,

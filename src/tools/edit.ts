@@ -2,9 +2,8 @@
  * Edit: replaces an exact string in a file. The string must occur once, so
  * the model cannot change a place it did not mean; replace_all opts out.
  */
-import { readFile } from "node:fs/promises";
 import { isBinary, numberLines, splitLines } from "./read.ts";
-import { locate } from "./paths.ts";
+import { locate, readLocated } from "./paths.ts";
 import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import { writeFileAtomic } from "../fs/atomic-write.ts";
@@ -53,7 +52,7 @@ export class EditTool implements Tool {
   readonly readOnly = false;
   readonly editsFiles = true;
 
-  readonly targetPath = filePathCall.targetPath;
+  readonly targetPaths = filePathCall.targetPaths;
   readonly summarize = filePathCall.summarize;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -65,14 +64,14 @@ export class EditTool implements Tool {
       if (oldString === newString) {
         return textResult("Edit: old_string and new_string are the same; there is nothing to change.", true);
       }
-      const { absolute, kind } = await locate(ctx.cwd, shown);
+      const { absolute, kind } = await locate(ctx, shown);
       if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
       if (kind === "missing") {
         if (oldString !== "") return textResult(`File does not exist: ${shown}`, true);
-        await writeFileAtomic(absolute, newString);
+        await writeFileAtomic(absolute, newString, { followLinks: false });
         return textResult(`File created successfully at: ${shown}`);
       }
-      const bytes = await readFile(absolute);
+      const bytes = await readLocated(absolute);
       if (isBinary(bytes)) return textResult(`${shown} is a binary file`, true);
       return this.#replace(shown, absolute, bytes.toString("utf8"), oldString, newString, replaceAll);
     });
@@ -119,7 +118,7 @@ export class EditTool implements Tool {
       updated = replaceAll ? text.split(from).join(to) : text.slice(0, first) + to + text.slice(first + from.length);
       replacements = replaceAll ? count : 1;
     }
-    await writeFileAtomic(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated);
+    await writeFileAtomic(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated, { followLinks: false });
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);
     return textResult(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`);

@@ -5,20 +5,13 @@
  * names them (`.github/**`), as in a shell.
  */
 import path from "node:path";
-import { byPath, globFiles } from "./file-walk.ts";
-import { displayPath, locate } from "./paths.ts";
+import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
+import { searchBase } from "./glob-base.ts";
+import { displayPath, locate, realPathIn, type Located } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const MAX_RESULTS = 100;
-
-/** The leading folders of a pattern, up to the first segment with a wildcard: `/a/b/**\/*.ts` → `/a/b`. */
-function staticPrefix(pattern: string): string {
-  const segments = pattern.split("/");
-  const wild = segments.findIndex((s) => /[*?[\]{}]/.test(s));
-  const fixed = wild === -1 ? segments : segments.slice(0, wild);
-  return fixed.join("/") || "/";
-}
 
 /** The built-in Glob tool. */
 export class GlobTool implements Tool {
@@ -38,11 +31,9 @@ export class GlobTool implements Tool {
   };
   readonly readOnly = true;
 
-  targetPath(input: Record<string, unknown>): string | undefined {
-    const pattern = stringField(input, "pattern");
-    // An absolute pattern reaches outside path: its fixed leading folders are what it touches.
-    if (pattern !== undefined && path.isAbsolute(pattern)) return staticPrefix(pattern);
-    return stringField(input, "path");
+  targetPaths(input: Record<string, unknown>): readonly string[] {
+    // `../*` or `/etc/*` reach outside path: the pattern's fixed leading folders are what it reads.
+    return [searchBase(this.name, stringField(input, "path") ?? ".", stringField(input, "pattern") ?? "").base];
   }
 
   summarize(input: Record<string, unknown>): string {
@@ -54,14 +45,16 @@ export class GlobTool implements Tool {
       const pattern = args.string("pattern");
       const shownRoot = args.optionalString("path") ?? ".";
       if (pattern === "") return textResult("Glob: pattern must not be empty", true);
-      const root = await locate(ctx.cwd, shownRoot);
+      const { base, rest } = searchBase(this.name, shownRoot, pattern);
+      const root = await locate(ctx, shownRoot);
       if (root.kind === "missing") return textResult(`Directory does not exist: ${shownRoot}`, true);
       if (root.kind === "file") return textResult(`${shownRoot} is not a directory`, true);
 
-      const files = await globFiles(root.absolute, pattern, ctx.signal);
+      const files = await matchingFiles(await locate(ctx, base), rest, ctx);
       if (files.length === 0) return textResult("No files found");
       files.sort((a, b) => b.mtimeMs - a.mtimeMs || byPath(a, b));
-      const lines = files.slice(0, MAX_RESULTS).map((f) => displayPath(ctx.cwd, f.path));
+      const shownFrom = realPathIn(ctx, path.resolve(ctx.cwd));
+      const lines = files.slice(0, MAX_RESULTS).map((f) => displayPath(shownFrom, f.path));
       if (files.length > MAX_RESULTS) {
         lines.push(
           `(Showing the ${MAX_RESULTS} most recently modified of ${files.length} files. Use a more specific path or pattern.)`,
@@ -70,4 +63,12 @@ export class GlobTool implements Tool {
       return textResult(lines.join("\n"));
     });
   }
+}
+
+/** The files a pattern matches from its base: a walk below a folder, or the one file a literal pattern names. */
+async function matchingFiles(base: Located, rest: string, ctx: ToolContext): Promise<FoundFile[]> {
+  if (base.kind === "missing") return [];
+  if (rest === "") return base.kind === "file" ? [await foundFile(base.absolute)] : [];
+  if (base.kind === "file") return [];
+  return globFiles(base.absolute, rest, ctx.signal, ctx.scope);
 }

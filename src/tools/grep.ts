@@ -1,28 +1,27 @@
 /**
  * Grep: a JavaScript regular expression searched line by line through the
  * files under a path. Files are visited in path order so results are stable;
- * node_modules, .git, hidden files and binary files are skipped.
+ * node_modules, .git, hidden files and binary files are skipped. The search
+ * runs in a worker thread under a time limit (grep-runner.ts).
  */
-import { readFile } from "node:fs/promises";
-import { isBinary, splitLines } from "./read.ts";
+import path from "node:path";
 import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
-import { displayPath, locate } from "./paths.ts";
-import { runSafely, stringField, ToolAbortedError } from "./tool-input.ts";
+import { searchBase } from "./glob-base.ts";
+import { GrepRunner } from "./grep-runner.ts";
+import { isMiniCcError } from "../errors.ts";
+import { GREP_OUTPUT_MODES, type ScanRequest } from "./grep-scan.ts";
+import { displayPath, locate, realPathIn } from "./paths.ts";
+import { runSafely, stringField, toolAborted } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
+export type { GrepOutputMode } from "./grep-scan.ts";
+
 const MAX_RESULT_LINES = 250;
-const MAX_MATCH_LINE_CHARS = 500;
-// Bigger files are almost always generated or data; searching them costs much and tells little.
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const OUTPUT_MODES = ["content", "files_with_matches", "count"] as const;
+const DEFAULT_TIME_LIMIT_MS = 30_000;
 
-/** What Grep reports: matching lines, the files that match, or a count per file. */
-export type GrepOutputMode = (typeof OUTPUT_MODES)[number];
-
-interface GrepQuery {
-  regex: RegExp;
-  mode: GrepOutputMode;
-  lineNumbers: boolean;
+export interface GrepOptions {
+  /** How long one search may run before it is stopped (default 30 s). */
+  timeLimitMs?: number;
 }
 
 /** The built-in Grep tool. */
@@ -40,7 +39,7 @@ export class GrepTool implements Tool {
       pattern: { type: "string", description: "The regular expression (JavaScript syntax)" },
       path: { type: "string", description: "The folder or file to search (default: the working directory)" },
       glob: { type: "string", description: "Only search files matching this glob, e.g. `*.ts`" },
-      output_mode: { type: "string", enum: [...OUTPUT_MODES], description: "What to return (default files_with_matches)" },
+      output_mode: { type: "string", enum: [...GREP_OUTPUT_MODES], description: "What to return (default files_with_matches)" },
       "-i": { type: "boolean", description: "Ignore case" },
       "-n": { type: "boolean", description: "Show line numbers in content mode (default true)" },
     },
@@ -48,9 +47,17 @@ export class GrepTool implements Tool {
     additionalProperties: false,
   };
   readonly readOnly = true;
+  readonly #timeLimitMs: number;
+  readonly #runner = new GrepRunner();
 
-  targetPath(input: Record<string, unknown>): string | undefined {
-    return stringField(input, "path");
+  constructor(options: GrepOptions = {}) {
+    this.#timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  }
+
+  targetPaths(input: Record<string, unknown>): readonly string[] {
+    // A glob like `../../etc/passwd` reads outside path: its fixed leading folders are judged too.
+    const root = stringField(input, "path") ?? ".";
+    return [root, searchBase(this.name, root, walkPattern(stringField(input, "glob"))).base];
   }
 
   summarize(input: Record<string, unknown>): string {
@@ -62,79 +69,62 @@ export class GrepTool implements Tool {
       const pattern = args.string("pattern");
       const shownRoot = args.optionalString("path") ?? ".";
       const fileGlob = args.optionalString("glob");
-      const mode = args.choice("output_mode", OUTPUT_MODES, "files_with_matches");
-      const ignoreCase = args.optionalBoolean("-i") ?? false;
+      const mode = args.choice("output_mode", GREP_OUTPUT_MODES, "files_with_matches");
+      const flags = (args.optionalBoolean("-i") ?? false) ? "i" : "";
       const lineNumbers = args.optionalBoolean("-n") ?? true;
-      let regex: RegExp;
       try {
-        regex = new RegExp(pattern, ignoreCase ? "i" : "");
+        new RegExp(pattern, flags);
       } catch (err) {
         return textResult(`Grep: ${(err as Error).message}`, true);
       }
 
-      const root = await locate(ctx.cwd, shownRoot);
+      const { base, rest } = searchBase(this.name, shownRoot, walkPattern(fileGlob));
+      this.#runner.warm();
+      const root = await locate(ctx, shownRoot);
       if (root.kind === "missing") return textResult(`Path does not exist: ${shownRoot}`, true);
-      const files = root.kind === "file" ? [await foundFile(root.absolute)] : await filesToSearch(root.absolute, fileGlob, ctx.signal);
-      return search(files, { regex, mode, lineNumbers }, ctx);
+      const files = root.kind === "file" ? [await foundFile(root.absolute)] : await this.#filesUnder(base, rest, ctx);
+      const shownFrom = realPathIn(ctx, path.resolve(ctx.cwd));
+      const request: ScanRequest = {
+        source: pattern,
+        flags,
+        mode,
+        lineNumbers,
+        files: files.map((f) => ({ shown: displayPath(shownFrom, f.path), real: f.real, size: f.size })),
+        maxLines: MAX_RESULT_LINES,
+      };
+      return this.#scan(request, ctx);
     });
   }
-}
 
-async function filesToSearch(root: string, fileGlob: string | undefined, signal: AbortSignal): Promise<FoundFile[]> {
-  // Like ripgrep's --glob: a pattern without a slash matches a file name at any depth.
-  const pattern = fileGlob === undefined ? "**/*" : fileGlob.includes("/") ? fileGlob : `**/${fileGlob}`;
-  const found = await globFiles(root, pattern, signal);
-  return found.sort(byPath);
-}
+  async #filesUnder(base: string, rest: string, ctx: ToolContext): Promise<FoundFile[]> {
+    const where = await locate(ctx, base);
+    if (where.kind === "missing") return [];
+    if (rest === "") return where.kind === "file" ? [await foundFile(where.absolute)] : [];
+    if (where.kind === "file") return [];
+    return (await globFiles(where.absolute, rest, ctx.signal, ctx.scope)).sort(byPath);
+  }
 
-async function search(files: readonly FoundFile[], query: GrepQuery, ctx: ToolContext): Promise<ToolResult> {
-  const out: string[] = [];
-  let truncated = false;
-  for (const file of files) {
-    if (ctx.signal.aborted) throw new ToolAbortedError("aborted");
-    const lines = await searchableLines(file);
-    if (lines === undefined) continue;
-    const shown = displayPath(ctx.cwd, file.path);
-    const found = matchingLines(shown, lines, query);
-    if (found.length === 0) continue;
-    if (out.length + found.length > MAX_RESULT_LINES) {
-      out.push(...found.slice(0, MAX_RESULT_LINES - out.length));
-      truncated = true;
-      break;
+  async #scan(request: ScanRequest, ctx: ToolContext): Promise<ToolResult> {
+    let found;
+    try {
+      found = await this.#runner.scan(request, ctx.signal, this.#timeLimitMs);
+    } catch (error) {
+      if (!isMiniCcError(error, "scan-timeout")) throw error;
+      return textResult(
+        `Grep stopped after ${this.#timeLimitMs / 1000} s: the pattern took too long to match ` +
+          "(nested repetition like (a+)+ can backtrack for ever). Simplify the pattern or narrow path and glob.",
+        true,
+      );
     }
-    out.push(...found);
+    const { lines, truncated } = found;
+    if (lines.length === 0) return textResult(request.mode === "files_with_matches" ? "No files found" : "No matches found");
+    if (truncated) lines.push(`(Results cut at ${MAX_RESULT_LINES} lines. Narrow the path, glob or pattern.)`);
+    return textResult(lines.join("\n"));
   }
-  if (out.length === 0) return textResult(query.mode === "files_with_matches" ? "No files found" : "No matches found");
-  if (truncated) out.push(`(Results cut at ${MAX_RESULT_LINES} lines. Narrow the path, glob or pattern.)`);
-  return textResult(out.join("\n"));
 }
 
-/** The result lines one file contributes. */
-function matchingLines(shown: string, lines: readonly string[], query: GrepQuery): string[] {
-  const { regex, mode, lineNumbers } = query;
-  if (mode === "files_with_matches") return lines.some((l) => regex.test(l)) ? [shown] : [];
-  if (mode === "count") {
-    const count = lines.filter((l) => regex.test(l)).length;
-    return count === 0 ? [] : [`${shown}:${count}`];
-  }
-  const found: string[] = [];
-  lines.forEach((line, i) => {
-    if (!regex.test(line)) return;
-    const text = line.length > MAX_MATCH_LINE_CHARS ? `${line.slice(0, MAX_MATCH_LINE_CHARS)}…` : line;
-    found.push(lineNumbers ? `${shown}:${i + 1}:${text}` : `${shown}:${text}`);
-  });
-  return found;
-}
-
-/** A text file's lines, or undefined for files not worth searching (binary, huge, unreadable). */
-async function searchableLines(file: FoundFile): Promise<string[] | undefined> {
-  if (file.size > MAX_FILE_BYTES) return undefined;
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file.path);
-  } catch {
-    return undefined;
-  }
-  if (isBinary(bytes)) return undefined;
-  return splitLines(bytes.toString("utf8"));
+/** The walk's pattern: like ripgrep's --glob, a glob without a slash matches a file name at any depth. */
+function walkPattern(fileGlob: string | undefined): string {
+  if (fileGlob === undefined) return "**/*";
+  return fileGlob.includes("/") ? fileGlob : `**/${fileGlob}`;
 }

@@ -3,8 +3,11 @@
  * relative paths; they mean "relative to the working directory", never to
  * the process's own cwd.
  */
-import { stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { RealPaths } from "./real-paths.ts";
+import type { ToolContext } from "./tool.ts";
 
 /** The absolute path `p` names when read from `cwd`. */
 export function resolvePath(cwd: string, p: string): string {
@@ -36,14 +39,24 @@ export async function fileKind(absolute: string): Promise<FileKind> {
   }
 }
 
-/** A path a tool call names: absolute, and what is there now. */
+/** A path a tool call names: where it really leads (symlinks resolved), and what is there now. */
 export interface Located {
   readonly absolute: string;
   readonly kind: FileKind;
 }
 
-/** Resolves `p` against `cwd` and looks at what is there. */
-export async function locate(cwd: string, p: string): Promise<Located> {
-  const absolute = resolvePath(cwd, p);
+/** Resolves `p` against the call's cwd to the real path its permission check saw, and looks at what is there. */
+export async function locate(ctx: Pick<ToolContext, "cwd" | "realPaths">, p: string): Promise<Located> {
+  const absolute = realPathIn(ctx, resolvePath(ctx.cwd, p));
   return { absolute, kind: await fileKind(absolute) };
+}
+
+/** The real path of `absolute` as this call's check resolved it. */
+export function realPathIn(ctx: Pick<ToolContext, "realPaths">, absolute: string): string {
+  return (ctx.realPaths ?? new RealPaths()).of(absolute);
+}
+
+/** Reads a file located by locate(): a symlink put in its place since is refused (ELOOP), never followed. */
+export function readLocated(absolute: string): Promise<Buffer> {
+  return readFile(absolute, { flag: constants.O_RDONLY | constants.O_NOFOLLOW });
 }

@@ -2,9 +2,8 @@
  * Read: a file's lines numbered like `cat -n`, so the model can point at
  * lines and copy exact text into Edit. Images come back as image blocks.
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { locate } from "./paths.ts";
+import { locate, readLocated } from "./paths.ts";
 import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
@@ -58,7 +57,7 @@ export class ReadTool implements Tool {
   };
   readonly readOnly = true;
 
-  readonly targetPath = filePathCall.targetPath;
+  readonly targetPaths = filePathCall.targetPaths;
   readonly summarize = filePathCall.summarize;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -67,12 +66,12 @@ export class ReadTool implements Tool {
       // 0 is read as 1: models trained on other tools sometimes count from 0.
       const offset = Math.max(1, args.optionalInteger("offset", 0) ?? 1);
       const limit = args.optionalInteger("limit", 1) ?? DEFAULT_LIMIT;
-      const { absolute, kind } = await locate(ctx.cwd, shown);
+      const { absolute, kind } = await locate(ctx, shown);
       if (kind === "missing") return textResult(`File does not exist: ${shown}`, true);
       if (kind === "directory") return textResult(`${shown} is a directory; use Glob or Bash ls to list it`, true);
 
       const mediaType = IMAGE_TYPES[path.extname(absolute).toLowerCase()];
-      const bytes = await readFile(absolute);
+      const bytes = await readLocated(absolute);
       if (mediaType !== undefined) return imageResult(shown, bytes, mediaType);
       if (isBinary(bytes)) return textResult(`${shown} is a binary file`, true);
       return numberedSlice(shown, bytes.toString("utf8"), offset, limit);

@@ -4,18 +4,9 @@
  * tool and the field, which the model can fix on its next try.
  */
 import { textResult, type ToolResult } from "./tool.ts";
+import { isMiniCcError, MiniCcError } from "../errors.ts";
 
-/** A tool call's input does not have the shape the tool needs. */
-export class ToolInputError extends Error {
-  readonly code = "TOOL_INPUT";
-}
-
-/** The call was stopped through its AbortSignal (Esc, Ctrl-C). */
-export class ToolAbortedError extends Error {
-  readonly code = "TOOL_ABORTED";
-}
-
-/** Reads typed fields out of one call's input, throwing ToolInputError on a mismatch. */
+/** Reads typed fields out of one call's input, throwing MiniCcError "invalid-tool-input" on a mismatch. */
 export class ToolInput {
   readonly #tool: string;
   readonly #input: Record<string, unknown>;
@@ -64,8 +55,8 @@ export class ToolInput {
     return value as T;
   }
 
-  #error(field: string, problem: string): ToolInputError {
-    return new ToolInputError(`${this.#tool}: ${field} ${problem}`);
+  #error(field: string, problem: string): MiniCcError {
+    return new MiniCcError("invalid-tool-input", `${this.#tool}: ${field} ${problem}`);
   }
 }
 
@@ -77,7 +68,10 @@ export function stringField(input: Record<string, unknown>, field: string): stri
 
 /** targetPath and summarize of a tool whose call names one file in `file_path` (Read, Write, Edit). */
 export const filePathCall = {
-  targetPath: (input: Record<string, unknown>): string | undefined => stringField(input, "file_path"),
+  targetPaths: (input: Record<string, unknown>): readonly string[] => {
+    const file = stringField(input, "file_path");
+    return file === undefined ? [] : [file];
+  },
   summarize: (input: Record<string, unknown>): string => stringField(input, "file_path") ?? "",
 };
 
@@ -90,9 +84,14 @@ export async function runSafely(
   try {
     return await body(new ToolInput(tool, input));
   } catch (err) {
-    if (err instanceof ToolInputError) return textResult(err.message, true);
-    if (err instanceof ToolAbortedError) return textResult(`${tool} was aborted`, true);
+    if (isMiniCcError(err, "invalid-tool-input")) return textResult(err.message, true);
+    if (isMiniCcError(err, "tool-aborted")) return textResult(`${tool} was aborted`, true);
     const message = err instanceof Error ? err.message : String(err);
     return textResult(`${tool} failed: ${message}`, true);
   }
+}
+
+/** What a tool throws once its call's AbortSignal fires (Esc, Ctrl-C). */
+export function toolAborted(): MiniCcError {
+  return new MiniCcError("tool-aborted", "aborted");
 }

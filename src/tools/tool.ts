@@ -3,6 +3,7 @@
  * thing to the loop: a name, a schema and run().
  */
 import type { ToolContent } from "../model/messages.ts";
+import type { PathScope, RealPaths } from "./real-paths.ts";
 
 export interface ToolResult {
   content: ToolContent;
@@ -14,6 +15,13 @@ export interface ToolContext {
   cwd: string;
   /** Aborted on Esc (TUI) or SIGINT (print mode); a tool stops what it is doing. */
   signal: AbortSignal;
+  /**
+   * The real paths the permission check resolved for this call: a tool opens
+   * these, never a path resolved anew (a fresh RealPaths when there was no check).
+   */
+  realPaths?: RealPaths;
+  /** The folders the session may touch (cwd and --add-dir): walks list nothing outside them and the searched folder. */
+  scope?: PathScope;
 }
 
 export interface Tool {
@@ -27,12 +35,20 @@ export interface Tool {
    * must name the tool itself.
    */
   readonly aliases?: readonly string[];
+  /** For an MCP tool: the server that provides it, as configured. Rules match MCP tools by server and tool. */
+  readonly server?: string;
+  /** For an MCP tool: its name on that server (it may be empty, long, or hold `__`). */
+  readonly toolName?: string;
   /** Runs without asking in every mode (Read, Glob, Grep, MCP tools with readOnlyHint). */
   readonly readOnly: boolean;
   /** Changes files in the working directory: acceptEdits lets it through. */
   readonly editsFiles?: boolean;
-  /** The file or folder a call touches, when it has one: outside cwd always asks. */
-  targetPath?(input: Record<string, unknown>): string | undefined;
+  /**
+   * The files or folders a call touches (absolute, or relative to cwd): where
+   * any of them really leads outside the project, the call asks. Throws when
+   * the input cannot be vouched for (the call then asks too).
+   */
+  targetPaths?(input: Record<string, unknown>): readonly string[];
   /** A short argument summary for the transcript: `Read(posts.ts)`. */
   summarize?(input: Record<string, unknown>): string;
   /** Never throws: a failure is an error result the model can read. */

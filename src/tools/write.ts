@@ -25,16 +25,16 @@ export class WriteTool implements Tool {
   readonly readOnly = false;
   readonly editsFiles = true;
 
-  readonly targetPath = filePathCall.targetPath;
+  readonly targetPaths = filePathCall.targetPaths;
   readonly summarize = filePathCall.summarize;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     return runSafely(this.name, input, async (args) => {
       const shown = args.string("file_path");
       const content = args.string("content");
-      const { absolute, kind } = await locate(ctx.cwd, shown);
+      const { absolute, kind } = await locate(ctx, shown);
       if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
-      await writeFileAtomic(absolute, content);
+      await writeFileAtomic(absolute, content, { followLinks: false });
       return textResult(kind === "missing" ? `File created successfully at: ${shown}` : `The file ${shown} has been updated.`);
     });
   }

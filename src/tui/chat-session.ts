@@ -1,7 +1,8 @@
 /**
  * One interactive session: typed lines become agent turns or slash commands,
- * and everything that happens lands in the transcript store. React-free, so
- * the UI stays a view and this is tested with a fake runtime.
+ * and everything that happens lands in the transcript store. A prompt waits in
+ * the queue while a turn runs or MCP servers are still starting, as in Claude
+ * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import { toolDecision, type ToolAnswer } from "./approval-options.ts";
@@ -11,6 +12,8 @@ import type { SlashCommand } from "./slash/slash-command.ts";
 import type { PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
+import { Store } from "../store.ts";
+import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
@@ -22,15 +25,27 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** "busy": a prompt arrived while a turn runs and was not sent; "exit": the user asked to quit. */
-export type SubmitOutcome = "done" | "busy" | "exit";
+/** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
+export type SubmitOutcome = "done" | "unqueued" | "exit";
 
-/** Owns the transcript store and the running turn; the UI calls submit, abort and the two answer methods. */
+/** A line waiting to be sent, and how to tell its submitter what became of it. */
+interface QueuedLine {
+  readonly text: string;
+  readonly settle: (outcome: SubmitOutcome) => void;
+}
+
+/** Owns the transcript store, the queue and the running turn; the UI calls submit, abort, unqueue, sendNow and the two answer methods. */
 export class ChatSession {
   readonly transcript: TranscriptStore;
+  /** Lines waiting to be sent, oldest first: the UI lists them under the prompt. */
+  readonly queue = new Store<readonly string[]>([]);
   readonly #runtime: TuiRuntime;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
+  #waiting: QueuedLine[] = [];
+  /** Esc while a prompt is held for MCP servers: send the next one without waiting for them. */
+  #skipMcpWait = false;
+  #watchingMcp = false;
 
   constructor(runtime: TuiRuntime, transcript = new TranscriptStore(), commands = BUILTIN_COMMANDS) {
     this.#runtime = runtime;
@@ -43,19 +58,44 @@ export class ChatSession {
     return this.#turn !== null;
   }
 
-  /** Runs a slash command, or sends a prompt and resolves when its turn ends (`running` is true at once). */
+  /**
+   * Runs a slash command at once, or queues a prompt: it is sent when no turn
+   * runs and every MCP server has settled (`running` is true at once when it
+   * can go now). Resolves when its turn ends, or when it is taken back.
+   * /clear waits its turn too: it must not empty the conversation under a running turn.
+   */
   submit(line: string): Promise<SubmitOutcome> {
     const text = line.trim();
     if (text === "") return Promise.resolve("done");
-    if (parseSlash(text) !== null) return this.#command(text);
-    if (this.running) return Promise.resolve("busy");
-    return this.#runTurn(text).then(() => "done");
+    const slash = parseSlash(text);
+    if (slash !== null && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0))) return this.#command(text);
+    return new Promise((settle) => {
+      this.#waiting.push({ text, settle });
+      this.#publishQueue();
+      this.#sendNext();
+    });
   }
 
   /** Interrupts the running turn (Esc); false when none runs. */
   abort(): boolean {
     if (!this.#turn) return false;
     this.#turn.abort();
+    return true;
+  }
+
+  /** Takes every queued line back (Esc, Ctrl+C) and returns them, one per line, for the prompt; "" when none waited. */
+  unqueue(): string {
+    const lines = this.#waiting.splice(0);
+    this.#publishQueue();
+    for (const line of lines) line.settle("unqueued");
+    return lines.map((line) => line.text).join("\n");
+  }
+
+  /** Sends the prompt held for MCP servers without waiting for them (Esc); false when none is held. */
+  sendNow(): boolean {
+    if (this.running || this.#waiting.length === 0) return false;
+    this.#skipMcpWait = true;
+    this.#sendNext();
     return true;
   }
 
@@ -90,7 +130,7 @@ export class ChatSession {
       case "exit":
         return "exit";
       case "clear":
-        this.transcript.dispatch({ type: "clear" });
+        this.#newConversation();
         return "done";
       case "output":
         this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
@@ -117,6 +157,53 @@ export class ChatSession {
         this.transcript.dispatch({ type: "turn_end", reason, numTurns: 0, resultText: "" });
       }
       this.#turn = null;
+      this.#sendNext();
     }
+  }
+
+  /** Sends the oldest queued line when nothing holds it; else waits for what does (the turn's end, or the servers). */
+  #sendNext(): void {
+    for (let next = this.#waiting[0]; next && !this.running; next = this.#waiting[0]) {
+      if (parseSlash(next.text) !== null) {
+        // The one command that waits its turn: /clear, queued behind a running turn.
+        this.#take();
+        this.#newConversation();
+        next.settle("done");
+        continue;
+      }
+      if (this.#heldForMcp()) return;
+      this.#take();
+      this.#skipMcpWait = false;
+      const line = next;
+      void this.#runTurn(line.text).then(() => line.settle("done"));
+    }
+  }
+
+  /** True while servers are starting and the user has not said to send anyway; sends the line once they have settled. */
+  #heldForMcp(): boolean {
+    const mcp = this.#runtime.mcp.store;
+    if (this.#skipMcpWait || unsettledServers(mcp.getSnapshot()) === 0) return false;
+    if (!this.#watchingMcp) {
+      this.#watchingMcp = true;
+      void whenMcpSettled(mcp).then(() => {
+        this.#watchingMcp = false;
+        this.#sendNext();
+      });
+    }
+    return true;
+  }
+
+  #take(): void {
+    this.#waiting.shift();
+    this.#publishQueue();
+  }
+
+  #newConversation(): void {
+    this.transcript.dispatch({ type: "clear" });
+    this.#runtime.newConversation();
+  }
+
+  #publishQueue(): void {
+    this.queue.update((shown) => (shown.length === 0 && this.#waiting.length === 0 ? shown : this.#waiting.map((line) => line.text)));
   }
 }

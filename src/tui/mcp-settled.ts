@@ -1,22 +1,32 @@
 /**
- * Resolves once no MCP server is still starting or waiting for the user, so a
- * prompt given on the command line reaches a model that sees every tool the
- * user chose to allow.
+ * Whether every declared MCP server has settled: connected, failed, disabled,
+ * or answered by the user. A prompt waits for that, so the model's first
+ * request carries the tools of every server the user chose to allow, instead
+ * of going out without a server that is about to connect.
  */
 import type { McpSnapshot } from "../mcp/server-state.ts";
 import type { ReadableStore } from "../store.ts";
+import { plural } from "./mcp-summary.ts";
 
+// A server waiting for approval counts too: its modal is on screen, and an approved one starts at once.
 const UNSETTLED = new Set(["pending", "needs-approval", "reconnecting"]);
 
-function isSettled(snapshot: McpSnapshot): boolean {
-  return snapshot.servers.every((server) => !UNSETTLED.has(server.state.status));
+/** How many servers are still starting, reconnecting or waiting for the user's answer. */
+export function unsettledServers(snapshot: McpSnapshot): number {
+  return snapshot.servers.filter((server) => UNSETTLED.has(server.state.status)).length;
 }
 
+/** The line under a held prompt: `waiting for 2 MCP servers… (esc to send now)`. */
+export function mcpWaitLine(servers: number, canSendNow: boolean): string {
+  return `waiting for ${plural(servers, "MCP server")}…${canSendNow ? " (esc to send now)" : ""}`;
+}
+
+/** Resolves once no server is unsettled. */
 export function whenMcpSettled(store: ReadableStore<McpSnapshot>): Promise<void> {
-  if (isSettled(store.getSnapshot())) return Promise.resolve();
+  if (unsettledServers(store.getSnapshot()) === 0) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = store.subscribe((next) => {
-      if (!isSettled(next)) return;
+      if (unsettledServers(next) > 0) return;
       unsubscribe();
       resolve();
     });

@@ -5,27 +5,14 @@
  */
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import type { McpSnapshot, McpToolInfo } from "../mcp/server-state.ts";
+import type { McpSnapshot } from "../mcp/server-state.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 
-/** One registered MCP tool as plain data: what /mcp -v lists (McpManager.tools() fits it). */
-export interface McpToolView {
-  /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
-  readonly name: string;
-  readonly server: string;
-  /** The tool's own name on its server. */
-  readonly toolName: string;
-  readonly readOnly: boolean;
-  readonly annotations: McpToolInfo["annotations"];
-}
-
-/** The slice of McpManager the UI drives: its store, its tool registry and the two user actions. */
+/** The slice of McpManager the UI drives: its store and the two user actions. */
 export interface TuiMcp {
   readonly store: ReadableStore<McpSnapshot>;
-  /** Every connected server's tools under their registry names, in registry order. */
-  tools(): readonly McpToolView[];
   /** The user's answer for a project server waiting in `needs-approval`. */
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */
@@ -37,6 +24,8 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Empties the model's context (/clear): the next prompt starts a new conversation. */
+  newConversation(): void;
   /**
    * The queue whose `ask` the agent was given: the one way a permission request
    * reaches the UI and its answer goes back (a session allow is recorded by
@@ -51,7 +40,7 @@ export interface TuiRuntime {
   readonly serverLogs?: ServerLogPlaces;
   /** Said once at the top of the transcript: config warnings and problems. */
   readonly notices?: readonly string[];
-  /** A prompt from the command line, sent once every MCP server has settled. */
+  /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
   readonly initialPrompt?: string;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;

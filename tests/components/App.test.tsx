@@ -132,11 +132,57 @@ describe("App", () => {
     expect(left()).toContain("● Working on it\n◇ Interrupted.");
   });
 
-  it("keeps a prompt typed while a turn runs, and says why", async () => {
-    const { type, text } = await app();
+  it("queues a prompt sent while a turn runs, shows it under the prompt, and sends it when the turn ends", async () => {
+    const { type, turn, left, runtime } = await app();
+    const prompts: string[] = [];
+    const start = runtime.startTurn;
+    runtime.startTurn = (prompt, signal) => (prompts.push(prompt), start(prompt, signal));
     await type("first", ENTER, "second", ENTER);
-    await eventually(() => expect(text()).toContain("◇ A turn is running: wait for it, or press Esc to interrupt."));
-    expect(text()).toContain("❯ second");
+    await eventually(() => expect(left()).toContain("↳ queued: second"));
+    expect(left().split("\n").slice(-5).join("\n")).toMatchInlineSnapshot(`
+      "╭─────────────────────────────────────────────────────────────╮
+      │ ❯ Ask anything, or /help                                    │
+      ╰─────────────────────────────────────────────────────────────╯
+       ↳ queued: second
+       ⏵ default · scripted · ~/proj                  esc to unqueue"
+    `);
+    expect(prompts).toEqual(["first"]);
+    turn.push(END);
+    await eventually(() => expect(prompts).toEqual(["first", "second"]));
+    expect(left()).not.toContain("queued");
+  });
+
+  it("takes a queued prompt back into the field on the first Esc, interrupts on the second", async () => {
+    const { type, turn, left } = await app();
+    await type("first", ENTER, "second", ENTER, "and more");
+    turn.push({ type: "text_delta", text: "Working on it" });
+    await eventually(() => expect(left()).toContain("↳ queued: second"));
+    await type(ESC);
+    await eventually(() => expect(left()).not.toContain("queued"));
+    expect(left()).toContain("│ ❯ second");
+    expect(left()).toContain("│   and more");
+    expect(left()).toContain("esc to interrupt");
+    expect(left()).not.toContain("Interrupted");
+    await type(ESC);
+    await eventually(() => expect(left()).toContain("◇ Interrupted."));
+  });
+
+  it("holds a prompt while MCP servers start, says so, and sends it on Esc", async () => {
+    const prompts: string[] = [];
+    const { type, left, runtime, mcp } = await app([server("tracker", { status: "pending" }), server("memory", { status: "pending" }, "user")]);
+    runtime.startTurn = async function* (prompt) {
+      prompts.push(prompt);
+      yield END;
+    };
+    await type("list the issues", ENTER);
+    await eventually(() => expect(left()).toContain("waiting for 2 MCP servers… (esc to send now)"));
+    expect(left()).toContain("↳ queued: list the issues");
+    mcp.set("tracker", connected(TRACKER_TOOLS));
+    await eventually(() => expect(left()).toContain("waiting for 1 MCP server… (esc to send now)"));
+    expect(prompts).toEqual([]);
+    await type(ESC);
+    await eventually(() => expect(prompts).toEqual(["list the issues"]));
+    await eventually(() => expect(left()).not.toContain("waiting for"));
   });
 
   it("lists servers and tools with /mcp -v, from the registry", async () => {
@@ -256,14 +302,15 @@ describe("App", () => {
     `);
   });
 
-  it("clears the transcript with /clear", async () => {
-    const { type, text } = await app();
+  it("starts a new conversation with /clear: the transcript and the model's context", async () => {
+    const { type, text, runtime } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected  project"));
     await type("/clear", ENTER);
     await eventually(() => expect(text()).not.toContain("tracker  connected  project"));
     expect(text()).not.toContain("/clear");
     expect(text()).not.toContain("❯ /mcp");
+    expect(runtime.conversations).toBe(2);
   });
 
   it("quits on /exit", async () => {

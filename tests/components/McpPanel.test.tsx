@@ -14,7 +14,7 @@ const ALL_STATUSES = [
   server("tracker", connected(TRACKER_TOOLS), "project"),
   server("memory", { status: "pending" }, "user"),
   server("browser", { status: "reconnecting", attempt: 2 }, "local"),
-  server("broken", { status: "failed", error: "Error: spawn nope-not-installed ENOENT\n    at stack" }, "flag"),
+  server("broken", { status: "failed", error: "Error: spawn nope-not-installed ENOENT\n    at stack", code: "command-not-found" }, "flag"),
   server("archive", { status: "disabled", reason: "not approved for this project" }, "local"),
   server("shared", { status: "needs-approval" }, "project"),
 ];
@@ -34,7 +34,7 @@ describe("McpPanel", () => {
   });
 
   const failures = [
-    server("github", { status: "failed", error: "Error: connect ECONNREFUSED 127.0.0.1:3000 (is the server running?)" }, "user"),
+    server("github", { status: "failed", error: "Error: connect ECONNREFUSED 127.0.0.1:3000 (is the server running?)", code: "connect-failed" }, "user"),
     server("tracker", connected(TRACKER_TOOLS), "project"),
   ];
 

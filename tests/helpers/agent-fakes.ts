@@ -80,7 +80,7 @@ export function fakeTool(name: string, options: FakeToolOptions = {}): FakeTool 
     inputSchema: { type: "object", properties: {} },
     readOnly: options.readOnly ?? false,
     editsFiles: options.editsFiles ?? false,
-    ...(pathField ? { targetPath: (input: Record<string, unknown>) => input[pathField] as string | undefined } : {}),
+    ...(pathField ? { targetPaths: (input: Record<string, unknown>) => [input[pathField]].filter((p) => typeof p === "string") } : {}),
     calls,
     async run(input, ctx) {
       calls.push(input);

@@ -4,6 +4,7 @@
 //   MCP_TEST_MODE         "hang": never answer; "exit": die before the handshake
 //   MCP_TEST_CANCEL_FILE  the slow tool writes "cancelled <reason>" here when the client cancels it
 //   MCP_TEST_ONCE_FILE    the first start creates this file; every later start behaves as MCP_TEST_MODE=exit
+//   MCP_TEST_START_DELAY_MS  wait this long before answering anything (a server slow to start)
 import { existsSync, writeFileSync } from "node:fs";
 
 const env = process.env;
@@ -23,6 +24,7 @@ if (mode === "hang") {
   process.stderr.write("starting up\nError: boom at startup\n    at main (server.mjs:1:1)\n");
   process.exit(3);
 } else {
+  await new Promise((resolve) => setTimeout(resolve, Number(env.MCP_TEST_START_DELAY_MS ?? 0)));
   // Loaded after the pid is written: on a loaded machine the imports alone can outlast a short connect timeout.
   const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");

@@ -1,6 +1,7 @@
 /** Drives a Model the way the agent loop does, for the model tests. */
 import { expect } from "vitest";
-import { ModelError, type Model, type ModelEvent, type ModelRequest } from "../../src/model/model.ts";
+import { MiniCcError } from "../../src/errors.ts";
+import { type Model, type ModelEvent, type ModelRequest } from "../../src/model/model.ts";
 
 /** Every event `model` streams for `request`, in order. */
 export async function streamEvents(model: Model, request: ModelRequest, signal = new AbortController().signal): Promise<ModelEvent[]> {
@@ -9,12 +10,12 @@ export async function streamEvents(model: Model, request: ModelRequest, signal =
   return events;
 }
 
-/** The ModelError `promise` rejects with; the test fails when it resolves or rejects with anything else. */
-export async function modelError(promise: Promise<unknown>): Promise<ModelError> {
+/** The MiniCcError `promise` rejects with; the test fails when it resolves or rejects with anything else. */
+export async function modelError(promise: Promise<unknown>): Promise<MiniCcError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
+  expect(error).toBeInstanceOf(MiniCcError);
+  return error as MiniCcError;
 }

@@ -23,7 +23,10 @@ export class PtyScreen {
   readonly #pty: pty.IPty;
   readonly #term: xterm.Terminal;
   readonly exited: Promise<number>;
+  readonly #size: { cols: number; rows: number };
   #output = "";
+  /** What the program wrote, read by read: replayed to find an early frame. */
+  readonly #reads: string[] = [];
 
   constructor(command: string, args: readonly string[], options: PtyScreenOptions) {
     this.#term = new xterm.Terminal({ cols: options.cols, rows: options.rows, allowProposedApi: true });
@@ -33,8 +36,10 @@ export class PtyScreen {
       cwd: options.cwd,
       env: (options.env ?? interactiveEnv()) as Record<string, string>,
     });
+    this.#size = { cols: options.cols, rows: options.rows };
     this.#pty.onData((data) => {
       this.#output += data;
+      this.#reads.push(data);
       this.#term.write(data);
     });
     this.exited = new Promise((resolve) => this.#pty.onExit(({ exitCode }) => resolve(exitCode)));
@@ -42,10 +47,26 @@ export class PtyScreen {
 
   /** The visible screen, one string per row, trailing spaces removed. */
   text(): string {
-    const buffer = this.#term.buffer.active;
-    const rows: string[] = [];
-    for (let y = 0; y < this.#term.rows; y++) rows.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? "");
-    return rows.join("\n").replace(/\n+$/, "");
+    return screenText(this.#term);
+  }
+
+  /**
+   * The screen as it was right after the first read that made it show
+   * `needle` (the first frame, when the needle is in it), however much has
+   * been drawn since; null when it never did.
+   */
+  async firstScreenWith(needle: string): Promise<string | null> {
+    const term = new xterm.Terminal({ ...this.#size, allowProposedApi: true });
+    try {
+      for (const data of this.#reads) {
+        await new Promise<void>((resolve) => term.write(data, resolve));
+        const text = screenText(term);
+        if (text.includes(needle)) return text;
+      }
+      return null;
+    } finally {
+      term.dispose();
+    }
   }
 
   /** Everything the program wrote, escape codes included. */
@@ -73,4 +94,12 @@ export class PtyScreen {
       // Already gone.
     }
   }
+}
+
+/** A terminal's visible rows, trailing spaces and blank rows removed. */
+function screenText(term: xterm.Terminal): string {
+  const buffer = term.buffer.active;
+  const rows: string[] = [];
+  for (let y = 0; y < term.rows; y++) rows.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? "");
+  return rows.join("\n").replace(/\n+$/, "");
 }

@@ -8,8 +8,7 @@ import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../src/mcp/server-state.ts";
 import { PermissionQueue } from "../../src/tui/permission-queue.ts";
-import { assignToolNames } from "../../src/mcp/tool-naming.ts";
-import type { McpToolView, TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
+import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 
 export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {
@@ -48,21 +47,6 @@ export class RecordingMcp implements TuiMcp {
     this.store = new Store<McpSnapshot>({ servers });
   }
 
-  /** The registry as McpManager.tools() builds it: connected servers' tools, collision-safe names. */
-  readonly tools = (): readonly McpToolView[] => {
-    const entries = this.store.getSnapshot().servers.flatMap((view) =>
-      view.state.status === "connected" ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
-    );
-    const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
-    return entries.map(({ server, info }, i) => ({
-      name: names[i] ?? "",
-      server,
-      toolName: info.name,
-      readOnly: info.annotations.readOnlyHint === true,
-      annotations: info.annotations,
-    }));
-  };
-
   set(name: string, state: ServerState): void {
     this.store.update((s) => ({ servers: s.servers.map((v) => (v.name === name ? { ...v, state } : v)) }));
   }
@@ -85,6 +69,8 @@ export type TurnScript = (prompt: string, signal: AbortSignal, queue: Permission
 /** A TuiRuntime over RecordingMcp whose turns come from `turn`. */
 export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async function* () {}): TuiRuntime & {
   closed: number;
+  /** How many times /clear asked for a new conversation. */
+  conversations: number;
   /** Every mode the UI switched to, in order. */
   modes: PermissionMode[];
 } {
@@ -96,6 +82,8 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
     mcp,
     permissionQueue,
     closed: 0,
+    conversations: 1,
+    newConversation: () => void (runtime.conversations += 1),
     permissionMode,
     modes,
     modelName: "scripted",

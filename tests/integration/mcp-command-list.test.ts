@@ -60,7 +60,7 @@ describe("mcp list with real servers", () => {
     const env = `MCP_TEST_MARKER=${marker}`;
     await box.run(["add", "-s", "project", "-e", env, "-e", `MCP_TEST_NODE=${NODE}`, "wrapped", "--", "/bin/sh", WRAPPER, TRACKER]);
     const before = await box.run(["list"]);
-    expect(before.stdout).toBe(`wrapped: /bin/sh ${WRAPPER} ${TRACKER} (project) - ? needs approval (run: mini-cc mcp approve wrapped)\n`);
+    expect(before.stdout).toBe(`wrapped: /bin/sh ${WRAPPER} ${TRACKER} (project) - ? not approved (run: mini-cc mcp approve wrapped)\n`);
     expect(before.status).toBe(1);
     expect(existsSync(marker)).toBe(false);
 

@@ -126,7 +126,7 @@ describe("server processes", () => {
     const silent = server("silent", directEntry(dir, { MCP_TEST_MODE: "hang", MCP_TEST_PID_FILE: join(dir, "silent.pid") }, 1000));
     await manager.start([silent, server("ok", directEntry(dir))]);
     expect(manager.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
-    expect(stateOf(manager, "silent")).toEqual({ status: "failed", error: "connection timed out after 1s" });
+    expect(stateOf(manager, "silent")).toEqual({ status: "failed", error: "connection timed out after 1s", code: "connect-timeout" });
     expect(alive(readPid(join(dir, "silent.pid")))).toBe(false);
     await manager.close();
   });
@@ -135,7 +135,7 @@ describe("server processes", () => {
     const dir = tempDir();
     const manager = newManager(dir);
     await manager.start([server("crashy", directEntry(dir, { MCP_TEST_MODE: "exit" }))]);
-    expect(stateOf(manager, "crashy")).toEqual({ status: "failed", error: "server exited (code 3): Error: boom at startup" });
+    expect(stateOf(manager, "crashy")).toEqual({ status: "failed", error: "server exited (code 3): Error: boom at startup", code: "server-exited" });
   });
 
   it("marks a server failed when it exits after connecting and reconnection is off", async () => {
@@ -147,6 +147,7 @@ describe("server processes", () => {
     await expect.poll(() => stateOf(manager, "dying")).toEqual({
       status: "failed",
       error: "server exited (code 7): Error: asked to die",
+      code: "server-exited",
     });
   });
 

@@ -88,6 +88,6 @@ describe("remote servers", () => {
     const manager = newManager();
     await manager.start([remote("down", { type: "http", url: `${url}/mcp` })]);
     const address = url.replace("http://", "");
-    expect(stateOf(manager, "down")).toEqual({ status: "failed", error: `fetch failed: connect ECONNREFUSED ${address}` });
+    expect(stateOf(manager, "down")).toEqual({ status: "failed", error: `fetch failed: connect ECONNREFUSED ${address}`, code: "handshake-failed" });
   });
 });

@@ -43,7 +43,7 @@ describe("the tracker example server", () => {
   });
 
   it("fails a missing command alone, with a one-line reason", () => {
-    expect(stateOf(manager, "broken")).toEqual({ status: "failed", error: "command not found: mini-cc-no-such-command" });
+    expect(stateOf(manager, "broken")).toEqual({ status: "failed", error: "command not found: mini-cc-no-such-command", code: "command-not-found" });
   });
 
   it("offers three tools, the two readers marked read-only", () => {

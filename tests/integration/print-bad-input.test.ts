@@ -61,14 +61,14 @@ describe("print mode bad input", () => {
   it("rejects an unknown permission mode", async () => {
     await expectUsageError(
       ["--model-script", script, "--permission-mode", "yolo"],
-      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan, bypassPermissions)",
+      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan or bypassPermissions)",
     );
   });
 
   it("rejects an unknown output format", async () => {
     await expectUsageError(
       ["--model-script", script, "--output-format", "xml"],
-      "unknown --output-format value: xml (expected text, json, stream-json)",
+      "unknown --output-format value: xml (expected text, json or stream-json)",
     );
   });
 

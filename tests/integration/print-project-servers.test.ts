@@ -34,7 +34,7 @@ describe("print mode and project servers", () => {
     expect(existsSync(marker("proj"))).toBe(false);
     expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
     expect(init.tools).toEqual(BUILTIN_TOOLS);
-    expect(run.stderr).toBe('mini-cc: MCP server proj (project) is off: not approved: run "mini-cc mcp approve proj" to start it\n');
+    expect(run.stderr).toBe('mini-cc: MCP server proj (project) is off: not approved (run: mini-cc mcp approve proj)\n');
   });
 
   it("starts the project server after `mini-cc mcp approve`", async () => {
@@ -60,7 +60,7 @@ describe("print mode and project servers", () => {
     expect(existsSync(marker("proj"))).toBe(false);
     expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
     expect(run.stderr).toBe(
-      'mini-cc: MCP server proj (project) is off: changed since it was approved: run "mini-cc mcp approve proj" to start it\n',
+      'mini-cc: MCP server proj (project) is off: changed since approval (run: mini-cc mcp approve proj)\n',
     );
   });
 

@@ -26,6 +26,7 @@ function options(overrides: Partial<AgentOptions> = {}): AgentOptions {
     permissionMode: "default",
     allowedTools: [],
     disallowedTools: [],
+    addDirs: [],
     mcpConfig: [JSON.stringify({ mcpServers: { tracker } })],
     strictMcpConfig: true,
     maxTurns: 50,

@@ -4,9 +4,10 @@
  */
 import { parseJsonText } from "../../fs/json-file.ts";
 import { validateEntry } from "../../config/schema.ts";
-import { noMorePositionals, UsageError } from "./arg-parser.ts";
+import { MiniCcError, usageError } from "../../errors.ts";
+import { noMorePositionals } from "./arg-parser.ts";
 import { reportAdded } from "./add.ts";
-import { CommandFailure, SCOPE_OPTION, scopeOption, type McpSubcommand } from "./command.ts";
+import { SCOPE_OPTION, scopeOption, type McpSubcommand } from "./command.ts";
 
 const USAGE = `Usage: mini-cc mcp add-json [options] NAME 'JSON'
 
@@ -28,14 +29,14 @@ export const addJsonCommand: McpSubcommand = {
   async run(args, context) {
     const scope = scopeOption(args) ?? "local";
     const [name, json] = args.positionals;
-    if (name === undefined) throw new UsageError("missing NAME");
-    if (json === undefined) throw new UsageError("missing JSON");
+    if (name === undefined) throw usageError("missing NAME");
+    if (json === undefined) throw usageError("missing JSON");
     noMorePositionals(args.positionals, 2);
     const parsed = parseJsonText(json);
-    if (!parsed.ok) throw new CommandFailure(`invalid JSON at ${parsed.line}:${parsed.column} (${parsed.message})`);
+    if (!parsed.ok) throw new MiniCcError("command-failed", `invalid JSON at ${parsed.line}:${parsed.column} (${parsed.message})`);
     // Paths relative to the entry the user typed: "args[1]: expected string, got number".
     const valid = validateEntry(parsed.value, []);
-    if (!valid.ok) throw new CommandFailure(`invalid server entry: ${valid.error}`);
+    if (!valid.ok) throw new MiniCcError("command-failed", `invalid server entry: ${valid.error}`);
     const added = await context.editor.addServer(scope, name, parsed.value, { force: args.flags.has("force") });
     await reportAdded(context, added, name, valid.entry.type ?? "stdio");
     return 0;

@@ -6,8 +6,11 @@
  */
 import type { ServerEntry } from "../../config/types.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
-import { lastValue, oneOf, UsageError, type ParsedArgs } from "./arg-parser.ts";
-import { SCOPE_OPTION, scopeLabel, scopeOption, type CommandContext, type McpSubcommand } from "./command.ts";
+import { usageError } from "../../errors.ts";
+import { oneOf } from "../one-of.ts";
+import { lastValue, type ParsedArgs } from "./arg-parser.ts";
+import { SCOPE_OPTION, scopeLabel, scopeOption, type McpCommandContext, type McpSubcommand } from "./command.ts";
+import { approveCommand } from "../../mcp/describe.ts";
 
 const TRANSPORTS = ["stdio", "http", "sse"] as const;
 type Transport = (typeof TRANSPORTS)[number];
@@ -40,7 +43,7 @@ export function parseEnvPairs(pairs: readonly string[]): Record<string, string> 
   const env: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
-    if (eq <= 0) throw new UsageError(`invalid --env value "${pair}": expected KEY=VALUE`);
+    if (eq <= 0) throw usageError(`invalid --env value "${pair}": expected KEY=VALUE`);
     env[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return env;
@@ -52,7 +55,7 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   for (const line of lines) {
     const colon = line.indexOf(":");
     const name = colon < 0 ? "" : line.slice(0, colon).trim();
-    if (!name || /\s/.test(name)) throw new UsageError(`invalid --header value "${line}": expected "Name: value"`);
+    if (!name || /\s/.test(name)) throw usageError(`invalid --header value "${line}": expected "Name: value"`);
     headers[name] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -63,22 +66,22 @@ export function entryFromArgs(transport: Transport, rest: readonly string[], arg
   const envs = args.values.get("env") ?? [];
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
-    if (headers.length > 0) throw new UsageError("--header is for http and sse servers");
+    if (headers.length > 0) throw usageError("--header is for http and sse servers");
     const [command, ...commandArgs] = rest;
-    if (command === undefined) throw new UsageError("missing COMMAND");
+    if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
   }
-  if (envs.length > 0) throw new UsageError("--env is for stdio servers");
+  if (envs.length > 0) throw usageError("--env is for stdio servers");
   const [url, extra] = rest;
-  if (url === undefined) throw new UsageError("missing URL");
-  if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
-  if (!/^https?:\/\//i.test(url) && !url.startsWith("${")) throw new UsageError(`invalid URL: ${url} (expected http:// or https://)`);
+  if (url === undefined) throw usageError("missing URL");
+  if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
+  if (!/^https?:\/\//i.test(url) && !url.startsWith("${")) throw usageError(`invalid URL: ${url} (expected http:// or https://)`);
   return headers.length > 0 ? { type: transport, url, headers: parseHeaders(headers) } : { type: transport, url };
 }
 
 /** Prints where a server went, and the notes a user of that scope needs. */
 export async function reportAdded(
-  context: CommandContext,
+  context: McpCommandContext,
   added: { scope: WritableScope; file: string; replaced: boolean },
   name: string,
   kind: string,
@@ -86,7 +89,7 @@ export async function reportAdded(
   const verb = added.replaced ? `Replaced ${kind} MCP server ${name} in` : `Added ${kind} MCP server ${name} to`;
   context.print(`${verb} ${scopeLabel(added.scope)} (${added.file})`);
   if (added.scope === "project") {
-    context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: mini-cc mcp approve ${name}`);
+    context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`);
   }
   // Local beats project beats user: say so when the new entry will not be the one that runs.
   const { entries } = await context.editor.listDeclared();
@@ -113,7 +116,7 @@ export const addCommand: McpSubcommand = {
     const scope = scopeOption(args) ?? "local";
     const transport = oneOf("transport", lastValue(args, "transport") ?? "stdio", TRANSPORTS);
     const name = args.positionals[0];
-    if (name === undefined) throw new UsageError("missing NAME");
+    if (name === undefined) throw usageError("missing NAME");
     const entry = entryFromArgs(transport, args.rest, args);
     if (transport === "stdio" && /^https?:\/\//i.test(args.rest[0]!)) {
       context.warn(`Note: ${args.rest[0]} looks like a URL; for a remote server use --transport http or sse.`);

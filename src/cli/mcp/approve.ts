@@ -4,7 +4,8 @@
  * scripts. Each approval is bound to the entry's fingerprint.
  */
 import { fingerprint } from "../../mcp/fingerprint.ts";
-import { CommandFailure, type McpSubcommand } from "./command.ts";
+import { MiniCcError } from "../../errors.ts";
+import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";
 
 const USAGE = `Usage: mini-cc mcp approve [NAME...]
@@ -26,12 +27,12 @@ export const approveCommand: McpSubcommand = {
     const file = context.editor.fileOf("project");
     const { entries, problems } = await readDeclared(context);
     const problem = problemOf(problems, file);
-    if (problem) throw new CommandFailure(problem);
+    if (problem) throw new MiniCcError("command-failed", problem);
     const project = entries.filter((entry) => entry.scope === "project");
     const names = [...new Set(args.positionals)];
     const unknown = names.filter((name) => !project.some((entry) => entry.name === name));
     if (unknown.length > 0) {
-      throw new CommandFailure(`no server named ${unknown.map((n) => `"${n}"`).join(", ")} in ${file}`);
+      throw new MiniCcError("command-failed", `no server named ${unknown.map((n) => `"${n}"`).join(", ")} in ${file}`);
     }
     const chosen = names.length > 0 ? project.filter((entry) => names.includes(entry.name)) : project;
     if (chosen.length === 0) {
@@ -41,7 +42,7 @@ export const approveCommand: McpSubcommand = {
     // Named servers must all be approvable, or none is approved.
     const invalid = chosen.filter((entry) => !entry.ok);
     if (names.length > 0 && invalid[0] && !invalid[0].ok) {
-      throw new CommandFailure(`cannot approve ${invalid[0].name}: ${file}: ${invalid[0].error}`);
+      throw new MiniCcError("command-failed", `cannot approve ${invalid[0].name}: ${file}: ${invalid[0].error}`);
     }
     for (const entry of chosen) {
       if (!entry.ok) {

@@ -5,9 +5,7 @@
  * the first token that is not one of our options, and everything after it,
  * belongs to the server.
  */
-import { UsageError } from "../../usage-error.ts";
-
-export { UsageError };
+import { usageError } from "../../errors.ts";
 
 /** One option a subcommand accepts. */
 export interface OptionSpec {
@@ -38,7 +36,7 @@ export interface ParseOptions {
 /** `-h` and `--help`: every subcommand accepts them. */
 export const HELP_OPTION: OptionSpec = { long: "help", short: "h", value: false };
 
-/** Reads argv against `specs`; throws UsageError for an unknown option or a missing value. */
+/** Reads argv against `specs`; throws a usage error for an unknown option or a missing value. */
 export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[], options: ParseOptions = {}): ParsedArgs {
   const values = new Map<string, string[]>();
   const flags = new Set<string>();
@@ -63,13 +61,13 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
     }
     const { spec, inline } = lookup(token, specs);
     if (!spec.value) {
-      if (inline !== undefined) throw new UsageError(`option ${optionName(token)} takes no value`);
+      if (inline !== undefined) throw usageError(`option ${optionName(token)} takes no value`);
       flags.add(spec.long);
       continue;
     }
     let value = inline;
     if (value === undefined) {
-      if (i + 1 >= argv.length) throw new UsageError(`option ${token} needs a value`);
+      if (i + 1 >= argv.length) throw usageError(`option ${token} needs a value`);
       value = argv[++i]!;
     }
     const list = values.get(spec.long) ?? [];
@@ -84,17 +82,10 @@ export function lastValue(parsed: ParsedArgs, long: string): string | undefined 
   return parsed.values.get(long)?.at(-1);
 }
 
-/** Checks a value against a closed list: `unknown scope: foo (expected local, project or user)`. */
-export function oneOf<T extends string>(what: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  const expected = `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-  throw new UsageError(`unknown ${what}: ${value} (expected ${expected})`);
-}
-
 /** Fails when more positionals were given than the subcommand takes. */
 export function noMorePositionals(positionals: readonly string[], expected: number): void {
   const extra = positionals[expected];
-  if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
+  if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
 }
 
 function optionName(token: string): string {
@@ -107,11 +98,11 @@ function lookup(token: string, specs: readonly OptionSpec[]): { spec: OptionSpec
     const eq = token.indexOf("=");
     const name = eq > 0 ? token.slice(2, eq) : token.slice(2);
     const spec = specs.find((s) => s.long === name);
-    if (!spec) throw new UsageError(`unknown option: ${eq > 0 ? token.slice(0, eq) : token}`);
+    if (!spec) throw usageError(`unknown option: ${eq > 0 ? token.slice(0, eq) : token}`);
     return eq > 0 ? { spec, inline: token.slice(eq + 1) } : { spec };
   }
   const spec = specs.find((s) => s.short === token[1]);
-  if (!spec) throw new UsageError(`unknown option: ${token.slice(0, 2)}`);
+  if (!spec) throw usageError(`unknown option: ${token.slice(0, 2)}`);
   if (token.length === 2) return { spec };
   // `-suser` and `-s=user` both mean `-s user`.
   return { spec, inline: token.slice(token[2] === "=" ? 3 : 2) };

@@ -12,7 +12,8 @@ import { resolveHome, type HomePaths } from "../../home.ts";
 import { ApprovalsFile } from "../../mcp/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
-import { lastValue, oneOf, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
+import { oneOf } from "../one-of.ts";
+import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
 import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
@@ -36,18 +37,8 @@ export interface McpCommandIo {
   readonly onExit?: (cleanup: () => void) => void;
 }
 
-/** A failure that is not a usage mistake: printed as one line, exit status 1. */
-export class CommandFailure extends Error {
-  readonly code = "command-failed";
-
-  constructor(message: string) {
-    super(message);
-    this.name = "CommandFailure";
-  }
-}
-
 /** Everything a subcommand works with, built once per run. */
-export class CommandContext {
+export class McpCommandContext {
   readonly io: McpCommandIo;
   /** The current directory, absolute: the project whose `.mcp.json` and approvals apply. */
   readonly projectDir: string;
@@ -109,8 +100,8 @@ export interface McpSubcommand {
   readonly usage: string;
   readonly options: readonly OptionSpec[];
   readonly parse?: ParseOptions;
-  /** Returns the exit status; throws UsageError (2), CommandFailure or ConfigError (1). */
-  run(args: ParsedArgs, context: CommandContext): Promise<number>;
+  /** Returns the exit status; throws MiniCcError: "usage" (exit 2), any other code (exit 1). */
+  run(args: ParsedArgs, context: McpCommandContext): Promise<number>;
 }
 
 /** `-s, --scope local|project|user`. */

@@ -7,7 +7,7 @@ import type { DeclaredEntry } from "../../config/editor.ts";
 import { validateEntry } from "../../config/schema.ts";
 import { serversPath } from "../../config/scope-files.ts";
 import type { ServerConfig } from "../../config/types.ts";
-import type { CommandContext } from "./command.ts";
+import type { McpCommandContext } from "./command.ts";
 
 /** A declaration, valid (with the config a session would build) or not (with the reason). */
 export type CheckedEntry = DeclaredEntry & ({ ok: true; config: ServerConfig } | { ok: false; error: string });
@@ -27,7 +27,7 @@ export function checkEntry(declared: DeclaredEntry, projectDir: string): Checked
 }
 
 /** Every declaration of every scope, in precedence order (local, project, user), plus the files that could not be read. */
-export async function readDeclared(context: CommandContext): Promise<{ entries: CheckedEntry[]; problems: string[] }> {
+export async function readDeclared(context: McpCommandContext): Promise<{ entries: CheckedEntry[]; problems: string[] }> {
   const { entries, problems } = await context.editor.listDeclared();
   return { entries: entries.map((declared) => checkEntry(declared, context.projectDir)), problems };
 }

@@ -6,15 +6,16 @@
  * project server is shown, never started), with its tools, then closed.
  */
 import { WRITABLE_SCOPES } from "../../config/scope-files.ts";
-import { expandEntry } from "../../config/expand.ts";
+import { expandEntry, unsetVariableWarnings } from "../../config/expand.ts";
 import { isRemote, type ServerConfig, type ServerEntry } from "../../config/types.ts";
 import type { ApprovalRecord } from "../../mcp/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
-import { commandLine } from "../../mcp/transports.ts";
-import { noMorePositionals, UsageError } from "./arg-parser.ts";
-import { CommandFailure, scopeLabel, type CommandContext, type McpSubcommand } from "./command.ts";
+import { commandLine, notApprovedText, shellQuote } from "../../mcp/describe.ts";
+import { MiniCcError, usageError } from "../../errors.ts";
+import { noMorePositionals } from "./arg-parser.ts";
+import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
 import { listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
@@ -49,10 +50,7 @@ export function entryLines(entry: ServerEntry): string[] {
     map("Headers", entry.headers, ": ");
   } else {
     lines.push(`  Command: ${commandLine({ command: entry.command })}`);
-    if (entry.args && entry.args.length > 0) {
-      const [first, ...rest] = entry.args;
-      lines.push(`  Args: ${commandLine({ command: first!, args: rest })}`);
-    }
+    if (entry.args && entry.args.length > 0) lines.push(`  Args: ${entry.args.map(shellQuote).join(" ")}`);
     map("Env", entry.env, "=");
   }
   if (entry.timeout !== undefined) lines.push(`  Timeout: ${entry.timeout} ms`);
@@ -62,12 +60,11 @@ export function entryLines(entry: ServerEntry): string[] {
 /** `approved (2026-05-01T10:00:00.000Z)`, `changed since approval (run: …)`, `not approved (run: …)`. */
 export function approvalText(name: string, status: ApprovalStatus, record: ApprovalRecord | undefined): string {
   if (status === "approved") return record?.approvedAt ? `approved (${record.approvedAt})` : "approved";
-  const what = status === "changed" ? "changed since approval" : "not approved";
-  return `${what} (run: mini-cc mcp approve ${name})`;
+  return notApprovedText(name, status);
 }
 
 /** The entry as written: scope, what it runs, approval, and the scopes it overrides. */
-async function describe(context: CommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
+async function describe(context: McpCommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
   const lines = [`${found.name}:`, `  Scope: ${found.scope} (${found.file})`];
   if (!found.ok) {
     lines.push(`  Entry: ${JSON.stringify(found.entry)}`, `  Invalid: ${found.error}`);
@@ -84,12 +81,12 @@ async function describe(context: CommandContext, found: CheckedEntry, others: re
 }
 
 /** `    list_issues  (read-only)`: a connected server's tool by its own name. */
-export function toolLine(tool: McpToolInfo): string {
+function serverToolLine(tool: McpToolInfo): string {
   return `    ${tool.name}${tool.annotations.readOnlyHint === true ? "  (read-only)" : ""}`;
 }
 
 /** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
-async function liveStatus(context: CommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
+async function liveStatus(context: McpCommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
   const expanded = expandEntry(config.entry, context.io.env);
   const manager = context.createManager();
   try {
@@ -101,15 +98,13 @@ async function liveStatus(context: CommandContext, config: ServerConfig): Promis
       logOf: (view) => failedServerLog(view, context.logPlaces.logDir),
     });
     const state = snapshot.servers[0]?.state;
-    if (!row || !state) throw new CommandFailure(`${config.name} did not start`);
+    if (!row || !state) throw new MiniCcError("command-failed", `${config.name} did not start`);
     // Said only of a server that ran: an unapproved one's variables were never read.
     if (row.status !== "needs-approval") {
-      for (const variable of expanded.unset) {
-        context.warn(`${config.file}: server "${config.name}": environment variable ${variable} is not set; it expands to ""`);
-      }
+      for (const warning of unsetVariableWarnings(config.file, config.name, expanded.unset)) context.warn(warning);
     }
     const lines = [`  Status: ${statusText(row)}`];
-    if (state.status === "connected") lines.push(...state.tools.map(toolLine));
+    if (state.status === "connected") lines.push(...state.tools.map(serverToolLine));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
     return { lines, status: row.status === "connected" || row.status === "needs-approval" ? 0 : 1 };
   } finally {
@@ -125,14 +120,14 @@ export const getCommand: McpSubcommand = {
   options: [{ long: "no-connect", value: false }],
   async run(args, context) {
     const name = args.positionals[0];
-    if (name === undefined) throw new UsageError("missing NAME");
+    if (name === undefined) throw usageError("missing NAME");
     noMorePositionals(args.positionals, 1);
     const { entries, problems } = await readDeclared(context);
     for (const problem of problems) context.warn(problem);
     const [found, ...others] = entries.filter((entry) => entry.name === name);
     if (!found) {
       const searched = WRITABLE_SCOPES.map((scope) => `${scope} (${context.editor.fileOf(scope)})`);
-      throw new CommandFailure(`no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`);
+      throw new MiniCcError("command-failed", `no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`);
     }
     // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);

@@ -7,8 +7,9 @@
 import { addJsonCommand } from "./add-json.ts";
 import { addCommand } from "./add.ts";
 import { approveCommand } from "./approve.ts";
-import { HELP_OPTION, parseArgv, UsageError } from "./arg-parser.ts";
-import { CommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
+import { isMiniCcError } from "../../errors.ts";
+import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
+import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
 import { getCommand } from "./get.ts";
 import { listCommand } from "./list.ts";
 import { removeCommand } from "./remove.ts";
@@ -72,13 +73,13 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
       io.stdout(`${sub.usage}\n`);
       return 0;
     }
-    return await sub.run(args, new CommandContext(io));
+    return await sub.run(args, new McpCommandContext(io));
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (isMiniCcError(error, "usage")) {
       io.stderr(`${prefix}: ${error.message}\n${sub.usage}\n`);
       return 2;
     }
-    // ConfigError, CommandFailure, ApprovalsFileError: their messages already name the file or server.
+    // Every other MiniCcError's message already names the file or server.
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`${prefix}: ${message}\n`);
     return 1;

@@ -6,7 +6,7 @@
 import { isRemote, type ServerEntry, type ServerSource } from "../../config/types.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/server-state.ts";
-import { commandLine } from "../../mcp/transports.ts";
+import { commandLine, notApprovedText } from "../../mcp/describe.ts";
 import { tildePath } from "../../mcp/server-log-hint.ts";
 
 /** One element of `mcp list --json`. */
@@ -108,17 +108,15 @@ export function formatListLines(row: ListRow, userHome: string): string[] {
   return row.log !== undefined ? [line, `  log: ${tildePath(row.log, userHome)}`] : [line];
 }
 
-/** `✔ connected · 3 tools`, `✘ failed: REASON`, `? needs approval (run: …)`: how a row stands. */
+/** `✔ connected · 3 tools`, `✘ failed: REASON`, `? not approved (run: …)`: how a row stands. */
 export function statusText(row: ListRow): string {
   switch (row.status) {
     case "connected":
       return `✔ connected · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
     case "failed":
       return `✘ failed: ${row.error ?? "unknown error"}`;
-    case "needs-approval": {
-      const what = row.approval === "changed" ? "changed since approval" : "needs approval";
-      return `? ${what} (run: mini-cc mcp approve ${row.name})`;
-    }
+    case "needs-approval":
+      return `? ${notApprovedText(row.name, row.approval ?? "new")}`;
     case "disabled":
       return `○ disabled: ${row.error ?? ""}`;
     default:

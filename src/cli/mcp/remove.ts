@@ -2,9 +2,9 @@
  * `mini-cc mcp remove NAME [-s SCOPE]`: deletes a server from the given scope,
  * or from the only scope that declares it; several is an error listing them.
  */
-import { ConfigError } from "../../config/errors.ts";
-import { noMorePositionals, UsageError } from "./arg-parser.ts";
-import { CommandFailure, SCOPE_OPTION, scopeLabel, scopeOption, type McpSubcommand } from "./command.ts";
+import { isMiniCcError, MiniCcError, usageError } from "../../errors.ts";
+import { noMorePositionals } from "./arg-parser.ts";
+import { SCOPE_OPTION, scopeLabel, scopeOption, type McpSubcommand } from "./command.ts";
 
 const USAGE = `Usage: mini-cc mcp remove [options] NAME
 
@@ -24,16 +24,16 @@ export const removeCommand: McpSubcommand = {
   async run(args, context) {
     const scope = scopeOption(args);
     const name = args.positionals[0];
-    if (name === undefined) throw new UsageError("missing NAME");
+    if (name === undefined) throw usageError("missing NAME");
     noMorePositionals(args.positionals, 1);
     try {
       const removed = await context.editor.removeServer(name, scope);
       context.print(`Removed MCP server ${name} from ${scopeLabel(removed.scope)} (${removed.file})`);
       return 0;
     } catch (error) {
-      if (!(error instanceof ConfigError) || error.code !== "ambiguous" || !error.scopes) throw error;
+      if (!isMiniCcError(error, "ambiguous") || !error.scopes) throw error;
       const where = error.scopes.map((s) => `${s} (${context.editor.fileOf(s)})`).join(", ");
-      throw new CommandFailure(`"${name}" is declared in several scopes: ${where}; choose one with -s ${error.scopes.join("|")}`);
+      throw new MiniCcError("command-failed", `"${name}" is declared in several scopes: ${where}; choose one with -s ${error.scopes.join("|")}`);
     }
   },
 };

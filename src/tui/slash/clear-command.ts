@@ -1,5 +1,6 @@
 /**
- * `/clear`: empties the transcript on screen.
+ * `/clear`: starts a new conversation: the transcript on screen and the
+ * model's context are both emptied.
  */
 import type { SlashCommand } from "./slash-command.ts";
 
@@ -7,6 +8,6 @@ import type { SlashCommand } from "./slash-command.ts";
 export const clearCommand: SlashCommand = {
   name: "clear",
   usage: ["/clear"],
-  description: "Clear the transcript",
+  description: "Start a new conversation (the model forgets this one)",
   run: () => ({ kind: "clear" }),
 };

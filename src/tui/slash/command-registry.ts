@@ -6,7 +6,7 @@ import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash } from "./parse-slash.ts";
-import { failure, type CommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 /** In /help order. */
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, clearCommand, helpCommand, exitCommand];
@@ -14,7 +14,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, clearComma
 /** Runs `line` as a slash command; null when the line is a prompt for the model. */
 export async function runSlashCommand(
   line: string,
-  ctx: Omit<CommandContext, "commands">,
+  ctx: Omit<SlashCommandContext, "commands">,
   commands: readonly SlashCommand[] = BUILTIN_COMMANDS,
 ): Promise<CommandResult | null> {
   const parsed = parseSlash(line);

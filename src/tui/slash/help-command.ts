@@ -4,7 +4,9 @@
 import { output, type SlashCommand } from "./slash-command.ts";
 
 const KEYS = [
-  "Keys: Enter send · Alt+Enter new line · Esc interrupt a turn · Ctrl+C twice or Ctrl+D quit",
+  "Keys: Enter send (queued while a turn runs or MCP servers start) · Alt+Enter new line · Ctrl+C twice or Ctrl+D quit",
+  "Esc takes queued prompts back, else interrupts the turn, else sends a prompt held for MCP servers",
+  "Editing: Ctrl+A/E line start/end · Alt+B/F word back/forward · Ctrl+W or Alt+Backspace delete word · Ctrl+U/K delete to start/end",
   "Shift+Tab cycles the permission mode · PgUp/PgDn scroll the transcript",
   "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
 ];

@@ -5,22 +5,22 @@
 import { failedServerLogs } from "../../mcp/server-log-hint.ts";
 import type { ServerView } from "../../mcp/server-state.ts";
 import { logLine, mcpStatusLines, serverDetail } from "./mcp-status-lines.ts";
-import { failure, output, type CommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 const USAGE = ["/mcp [-v]", "/mcp restart NAME"];
 
 /** Log paths (as shown) of the failed servers among `views`; none without the log places. */
-async function logsOf(views: readonly ServerView[], ctx: CommandContext): Promise<ReadonlyMap<string, string>> {
+async function logsOf(views: readonly ServerView[], ctx: SlashCommandContext): Promise<ReadonlyMap<string, string>> {
   return ctx.serverLogs ? failedServerLogs(views, ctx.serverLogs) : new Map();
 }
 
-async function status(ctx: CommandContext, verbose: boolean): Promise<CommandResult> {
+async function status(ctx: SlashCommandContext, verbose: boolean): Promise<CommandResult> {
   const snapshot = ctx.mcp.store.getSnapshot();
   const logs = await logsOf(snapshot.servers, ctx);
-  return output(...mcpStatusLines(snapshot, verbose ? { tools: ctx.mcp.tools(), logs } : { logs }));
+  return output(...mcpStatusLines(snapshot, { verbose, logs }));
 }
 
-async function restart(ctx: CommandContext, name: string): Promise<CommandResult> {
+async function restart(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
   const { mcp } = ctx;
   const known = mcp.store.getSnapshot().servers.map((s) => s.name);
   if (!known.includes(name)) {

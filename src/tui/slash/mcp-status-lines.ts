@@ -6,7 +6,7 @@
  */
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
-import type { McpToolView } from "../tui-runtime.ts";
+import { firstLine, toolViews, type McpToolView } from "../../mcp/describe.ts";
 
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
@@ -29,10 +29,6 @@ export function serverDetail(state: ServerState): string {
   }
 }
 
-function firstLine(text: string): string {
-  return text.split("\n", 1)[0] ?? "";
-}
-
 /** `read-only`, `destructive`, `open-world`…: the hints the server declared, briefly. */
 export function toolHints(tool: McpToolView): string[] {
   const { destructiveHint, openWorldHint } = tool.annotations;
@@ -44,8 +40,8 @@ export function toolHints(tool: McpToolView): string[] {
   return hints;
 }
 
-/** `mcp__tracker__list_issues  (read-only) — List issues` */
-export function toolLine(tool: McpToolView): string {
+/** `mcp__tracker__list_issues  (read-only) — List issues`: a tool by the name the model sees. */
+export function registeredToolLine(tool: McpToolView): string {
   const hints = toolHints(tool);
   const title = tool.annotations.title?.trim() ?? "";
   return `${tool.name}${hints.length > 0 ? `  (${hints.join(", ")})` : ""}${title !== "" ? ` — ${title}` : ""}`;
@@ -53,7 +49,7 @@ export function toolLine(tool: McpToolView): string {
 
 function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] {
   if (server.state.status !== "connected") return [];
-  return tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + toolLine(tool));
+  return tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + registeredToolLine(tool));
 }
 
 /** `    log: ~/.mini-cc/logs/mcp-b.log` */
@@ -63,15 +59,16 @@ export function logLine(path: string): string {
 
 /** What /mcp shows beyond the snapshot. */
 export interface StatusLineOptions {
-  /** The registry's tools (`/mcp -v`): each server's listed under it. */
-  readonly tools?: readonly McpToolView[];
+  /** `/mcp -v`: each connected server's tools under it, by the names the model sees. */
+  readonly verbose?: boolean;
   /** Log paths as shown to the user, by server name: each under its server. */
   readonly logs?: ReadonlyMap<string, string>;
 }
 
 /** The /mcp listing. */
 export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions = {}): string[] {
-  const { tools, logs } = options;
+  const { logs } = options;
+  const tools = options.verbose ? toolViews(snapshot) : undefined;
   const { servers } = snapshot;
   if (servers.length === 0) {
     return ["No MCP servers configured. Declare them in .mcp.json, or add one with `mini-cc mcp add`."];

@@ -6,7 +6,7 @@ import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
 import type { TuiMcp } from "../tui-runtime.ts";
 
 /** What a command may use. */
-export interface CommandContext {
+export interface SlashCommandContext {
   readonly mcp: TuiMcp;
   /** Where servers' stderr logs are, for the `log:` line under a failed server; without it, none is shown. */
   readonly serverLogs?: ServerLogPlaces;
@@ -27,7 +27,7 @@ export interface SlashCommand {
   /** One line per form, shown by /help: `/mcp restart NAME`. */
   readonly usage: readonly string[];
   readonly description: string;
-  run(args: readonly string[], ctx: CommandContext): CommandResult | Promise<CommandResult>;
+  run(args: readonly string[], ctx: SlashCommandContext): CommandResult | Promise<CommandResult>;
 }
 
 /** Lines of normal output. */

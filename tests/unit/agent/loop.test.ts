@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ModelError } from "../../../src/model/model.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 import { textResult } from "../../../src/tools/tool.ts";
 import { fakeTool, testAgent, text, turn, use } from "../../helpers/agent-fakes.ts";
 
@@ -160,7 +160,7 @@ describe("Agent loop", () => {
 
   it("reports a model error and goes on with the next turn", async () => {
     const { agent, model } = testAgent({
-      replies: [{ error: new ModelError("overloaded", "The API is overloaded (529). Try again shortly.") }, { content: [text("Back.")] }],
+      replies: [{ error: new MiniCcError("overloaded", "The API is overloaded (529). Try again shortly.") }, { content: [text("Back.")] }],
     });
 
     const failed = await turn(agent, "first");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionMode } from "../../../src/agent/events.ts";
 import { PermissionChain } from "../../../src/agent/permissions.ts";
-import { ToolRuleError } from "../../../src/agent/tool-rules.ts";
+import { loadShellParser } from "../../../src/agent/shell-parser.ts";
 import { CWD, fakeTool } from "../../helpers/agent-fakes.ts";
 
 const edit = fakeTool("Edit", { editsFiles: true, pathField: "file_path" });
@@ -89,11 +89,25 @@ describe("PermissionChain", () => {
     expect(c.check(bash, { command: "ls" })).toEqual({ behavior: "deny", message: "Permission to use Bash has been denied by a rule." });
   });
 
-  it("lets allow rules with wildcards through without asking", () => {
-    const c = chain("default", ["mcp__tracker__*", "Bash(git status:*)"]);
+  it("lets allow rules with wildcards through without asking", async () => {
+    const shell = await loadShellParser();
+    const c = new PermissionChain({ mode: "default", allow: ["mcp__tracker__*", "Bash(git status:*)"], deny: [], cwd: CWD, shell });
     expect(c.check(addComment, {})).toEqual({ behavior: "allow" });
     expect(c.check(bash, { command: "git status --short" })).toEqual({ behavior: "allow" });
     expect(c.check(bash, { command: "git push" })).toEqual({ behavior: "ask", reason: "needs approval" });
+  });
+
+  it("denies an MCP tool by its server and tool, not its cut or collided name", () => {
+    const long = "x".repeat(80);
+    const tools = [
+      { ...fakeTool("mcp__my__srv__run"), server: "my__srv", toolName: "run" },
+      { ...fakeTool(`mcp__my__srv__${long}`.slice(0, 64)), server: "my__srv", toolName: long },
+      { ...fakeTool("mcp__my__srv___a1b2c3"), server: "my__srv", toolName: "" },
+    ];
+    for (const rule of ["mcp__my__srv", "mcp__my__srv__*"]) {
+      const c = chain("bypassPermissions", [], [rule]);
+      for (const tool of tools) expect(c.check(tool, {}).behavior).toBe("deny");
+    }
   });
 
   it("stops asking for a tool allowed for the session", () => {
@@ -111,12 +125,12 @@ describe("PermissionChain", () => {
   });
 
   it("asks when a tool cannot say which path it touches", () => {
-    const odd = { ...read, targetPath: () => { throw new Error("bad input"); } };
+    const odd = { ...read, targetPaths: () => { throw new Error("bad input"); } };
     expect(chain("default").check(odd, {})).toEqual({ behavior: "ask", reason: "needs approval" });
   });
 
   it("rejects a malformed rule with the rule in the message", () => {
-    expect(() => chain("default", ["mcp tracker"])).toThrow(ToolRuleError);
+    expect(() => chain("default", ["mcp tracker"])).toThrow(expect.objectContaining({ code: "invalid-tool-rule" }));
     expect(() => chain("default", [], ["Bash()"])).toThrow('invalid tool rule "Bash()": empty specifier in ()');
   });
 });

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findInstructionFiles, SystemContext, type SystemContextOptions } from "../../../src/agent/system-sections.ts";
+import { findInstructionFiles } from "../../../src/agent/instruction-files.ts";
+import { SystemContext, type SystemContextOptions } from "../../../src/agent/system-sections.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
 /** A read-only file system made of a map: path → text. */

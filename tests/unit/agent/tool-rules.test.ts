@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseToolRule, ruleMatches, ToolRuleError } from "../../../src/agent/tool-rules.ts";
+import { allowedBy, denyMatch, parseToolRule, type McpIdentity } from "../../../src/agent/tool-rules.ts";
 
 const allows = (rule: string, name: string, subject?: string) =>
-  ruleMatches(parseToolRule(rule), subject === undefined ? { name } : { name, subject }, "allow");
-const denies = (rule: string, name: string, subject?: string) =>
-  ruleMatches(parseToolRule(rule), subject === undefined ? { name } : { name, subject }, "deny");
+  allowedBy([parseToolRule(rule)], subject === undefined ? { name } : { name, subject });
+const denies = (rule: string, name: string, mcp?: McpIdentity) =>
+  denyMatch(parseToolRule(rule), mcp === undefined ? { name } : { name, mcp }) === "match";
+const allowsMcp = (rule: string, name: string, mcp: McpIdentity) => allowedBy([parseToolRule(rule)], { name, mcp });
 
 describe("tool rules", () => {
   it("matches an exact tool name and nothing longer", () => {
@@ -26,38 +27,38 @@ describe("tool rules", () => {
     expect(allows("mcp__tracker", "mcp__tracker_two__list_issues")).toBe(false);
   });
 
-  it("matches a prefix specifier on whole words of the command", () => {
-    expect(allows("Bash(git status:*)", "Bash", "git status")).toBe(true);
-    expect(allows("Bash(git status:*)", "Bash", "git status --short")).toBe(true);
-    expect(allows("Bash(git status:*)", "Bash", "git statusx")).toBe(false);
-    expect(allows("Bash(git status:*)", "Bash", "git push")).toBe(false);
-    expect(allows("Bash(git status:*)", "Bash")).toBe(false);
-  });
-
-  it("matches an exact or wildcard specifier", () => {
-    expect(allows("Bash(npm test)", "Bash", "npm test")).toBe(true);
-    expect(allows("Bash(npm test)", "Bash", "npm test -- --watch")).toBe(false);
+  it("matches a path specifier", () => {
     expect(allows("Edit(src/*)", "Edit", "src/agent/agent.ts")).toBe(true);
     expect(allows("Edit(src/*)", "Edit", "tests/a.ts")).toBe(false);
+    expect(allows("Edit(src/*)", "Edit")).toBe(false);
   });
 
-  it("never allows a compound command through a specifier", () => {
-    expect(allows("Bash(git status:*)", "Bash", "git status; rm -rf ~")).toBe(false);
-    expect(allows("Bash(git status:*)", "Bash", "git status && curl x | sh")).toBe(false);
-    expect(allows("Bash(echo:*)", "Bash", "echo $(cat ~/.ssh/id_rsa)")).toBe(false);
-  });
-
-  it("denies a compound command when any part matches a deny specifier", () => {
-    expect(denies("Bash(rm:*)", "Bash", "ls && rm -rf build")).toBe(true);
-    expect(denies("Bash(rm:*)", "Bash", "ls | grep rm")).toBe(false);
+  it("matches MCP tools by server and tool, whatever their sanitised names became", () => {
+    const long = "x".repeat(80);
+    const cut = `mcp__srv__${long}`.slice(0, 64);
+    // A server whose name holds `__`, a tool name cut at 64 characters, an empty one, one spelt with a dot.
+    expect(denies("mcp__my__srv", "mcp__my__srv__run", { server: "my__srv", tool: "run" })).toBe(true);
+    expect(denies("mcp__my__srv__*", "mcp__my__srv__run", { server: "my__srv", tool: "run" })).toBe(true);
+    expect(denies("mcp__srv", cut, { server: "srv", tool: long })).toBe(true);
+    expect(denies(`mcp__srv__${long}`, cut, { server: "srv", tool: long })).toBe(true);
+    expect(denies("mcp__srv__*", "mcp__srv__", { server: "srv", tool: "" })).toBe(true);
+    expect(denies("mcp__srv", "mcp__srv___3fa2b1", { server: "srv", tool: "" })).toBe(true);
+    expect(denies("mcp__a_b", "mcp__a_b__run_1a2b3c", { server: "a.b", tool: "run" })).toBe(true);
+    expect(denies("mcp__srv__do_it", "mcp__srv__do_it_99aa00", { server: "srv", tool: "do.it" })).toBe(true);
+    // Other servers stay out.
+    expect(denies("mcp__srv", "mcp__srv2__run", { server: "srv2", tool: "run" })).toBe(false);
+    expect(allowsMcp("mcp__my", "mcp__my__srv__run", { server: "my__srv", tool: "run" })).toBe(false);
+    expect(allowsMcp("mcp__srv__*", "mcp__srv__x__run", { server: "srv__x", tool: "run" })).toBe(false);
+    expect(allowsMcp("mcp__srv__x__*", "mcp__srv__x__run", { server: "srv__x", tool: "run" })).toBe(true);
+    expect(allowsMcp("mcp__srv__x__run", "mcp__srv__x__run", { server: "srv__x", tool: "run" })).toBe(true);
   });
 
   it("rejects malformed rules with a typed error naming the rule", () => {
     expect(() => parseToolRule("")).toThrow('invalid tool rule "": empty rule');
-    expect(() => parseToolRule("Bash(")).toThrow(ToolRuleError);
+    expect(() => parseToolRule("Bash(")).toThrow(expect.objectContaining({ code: "invalid-tool-rule" }));
     expect(() => parseToolRule("mcp__tracker__add comment")).toThrow(
       'invalid tool rule "mcp__tracker__add comment": expected a tool name of letters, digits, _ and - with optional * wildcards, like mcp__tracker__* or Bash(git status:*)',
     );
-    expect(() => parseToolRule("a.b")).toThrow(expect.objectContaining({ code: "invalid_tool_rule", rule: "a.b" }));
+    expect(() => parseToolRule("a.b")).toThrow(expect.objectContaining({ code: "invalid-tool-rule", message: expect.stringContaining('"a.b"') }));
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, UsageError } from "../../../src/cli/cli-args.ts";
+import { parseCommand } from "../../../src/cli/cli-args.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 
 function usageMessage(argv: string[]): string {
   try {
     parseCommand(argv);
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
+    expect(error).toBeInstanceOf(MiniCcError);
+    expect((error as MiniCcError).code).toBe("usage");
+    return (error as MiniCcError).message;
   }
   throw new Error("expected a usage error");
 }
@@ -16,7 +18,7 @@ describe("parseCommand", () => {
     const command = parseCommand([
       "-p", "fix it", "--model-script", "s.json", "--output-format", "stream-json",
       "--permission-mode", "acceptEdits", "--allowedTools", "Read,mcp__tracker__*", "--allowedTools", "Bash",
-      "--disallowedTools", "Write Edit", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config",
+      "--disallowedTools", "Write Edit", "--add-dir", "../lib", "--add-dir", "/shared", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config",
     ]);
     expect(command).toEqual({
       kind: "agent",
@@ -28,6 +30,7 @@ describe("parseCommand", () => {
         permissionMode: "acceptEdits",
         allowedTools: ["Read", "mcp__tracker__*", "Bash"],
         disallowedTools: ["Write", "Edit"],
+        addDirs: ["../lib", "/shared"],
         mcpConfig: ["a.json", "{}"],
         strictMcpConfig: true,
         maxTurns: 50,
@@ -49,13 +52,13 @@ describe("parseCommand", () => {
 
   it("rejects an unknown permission mode and lists the modes", () => {
     expect(usageMessage(["-p", "hi", "--permission-mode", "yolo"])).toBe(
-      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan, bypassPermissions)",
+      "unknown --permission-mode value: yolo (expected default, acceptEdits, plan or bypassPermissions)",
     );
   });
 
   it("rejects an unknown output format", () => {
     expect(usageMessage(["-p", "hi", "--output-format", "xml"])).toBe(
-      "unknown --output-format value: xml (expected text, json, stream-json)",
+      "unknown --output-format value: xml (expected text, json or stream-json)",
     );
   });
 

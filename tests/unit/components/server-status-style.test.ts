@@ -8,7 +8,7 @@ describe("statusStyle", () => {
       connected(TRACKER_TOOLS),
       { status: "pending" } as const,
       { status: "reconnecting", attempt: 1 } as const,
-      { status: "failed", error: "x" } as const,
+      { status: "failed", error: "x", code: "handshake-failed" } as const,
       { status: "disabled", reason: "y" } as const,
       { status: "needs-approval" } as const,
     ].map((state) => {

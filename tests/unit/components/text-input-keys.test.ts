@@ -1,6 +1,7 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { splitTypedText, textInputActionFor } from "../../../components/text-input/text-input-keys.ts";
+import { readTypedChunk, textInputActionFor } from "../../../components/text-input/text-input-keys.ts";
+import { EMPTY_INPUT, reduceTextInput, type TextInputState } from "../../../components/text-input/text-input-state.ts";
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
@@ -29,6 +30,15 @@ describe("textInputActionFor", () => {
     expect(textInputActionFor("k", key({ ctrl: true }))).toEqual({ type: "deleteToEnd" });
   });
 
+  it("maps Alt+B/F/D, Alt+Backspace and Ctrl/Alt+arrows to word edits", () => {
+    expect(textInputActionFor("b", key({ meta: true }))).toEqual({ type: "wordLeft" });
+    expect(textInputActionFor("f", key({ meta: true }))).toEqual({ type: "wordRight" });
+    expect(textInputActionFor("d", key({ meta: true }))).toEqual({ type: "deleteWordForward" });
+    expect(textInputActionFor("", key({ leftArrow: true, ctrl: true }))).toEqual({ type: "wordLeft" });
+    expect(textInputActionFor("", key({ rightArrow: true, meta: true }))).toEqual({ type: "wordRight" });
+    expect(textInputActionFor("x", key({ meta: true }))).toBeNull();
+  });
+
   it("leaves Enter, Esc, Tab, up/down and other control keys to the caller", () => {
     for (const over of [{ return: true }, { escape: true }, { tab: true }, { upArrow: true }, { downArrow: true }]) {
       expect(textInputActionFor("", key(over))).toBeNull();
@@ -37,19 +47,39 @@ describe("textInputActionFor", () => {
   });
 });
 
-describe("splitTypedText", () => {
+describe("readTypedChunk", () => {
+  const insert = (text: string) => ({ type: "insert", text }) as const;
+
   it("reads text then one line break at the end of a chunk as typed text then Enter", () => {
-    expect(splitTypedText("/mcp -v\r")).toEqual({ text: "/mcp -v", enter: true });
-    expect(splitTypedText("/mcp -v\r\n")).toEqual({ text: "/mcp -v", enter: true });
-    expect(splitTypedText("\r")).toEqual({ text: "", enter: true });
+    expect(readTypedChunk("/mcp -v\r")).toEqual({ edits: [insert("/mcp -v")], enter: true });
+    expect(readTypedChunk("/mcp -v\r\n")).toEqual({ edits: [insert("/mcp -v")], enter: true });
+    expect(readTypedChunk("\r")).toEqual({ edits: [], enter: true });
   });
 
   it("keeps a chunk of several lines as pasted text, without Enter", () => {
-    expect(splitTypedText("line one\rline two")).toEqual({ text: "line one\rline two", enter: false });
-    expect(splitTypedText("line one\rline two\r")).toEqual({ text: "line one\rline two\r", enter: false });
+    expect(readTypedChunk("line one\rline two")).toEqual({ edits: [insert("line one\rline two")], enter: false });
+    expect(readTypedChunk("line one\rline two\r")).toEqual({ edits: [insert("line one\rline two\r")], enter: false });
   });
 
   it("leaves text without a line break as it is", () => {
-    expect(splitTypedText("hello")).toEqual({ text: "hello", enter: false });
+    expect(readTypedChunk("hello")).toEqual({ edits: [insert("hello")], enter: false });
+  });
+
+  it("reads every control key of a chunk as the edit it stands for", () => {
+    expect(readTypedChunk("\u0015\u0015")).toEqual({ edits: [{ type: "deleteToStart" }, { type: "deleteToStart" }], enter: false });
+    expect(readTypedChunk("fix\u0017bug\u0001the \u0005\r")).toEqual({
+      edits: [insert("fix"), { type: "deleteWord" }, insert("bug"), { type: "home" }, insert("the "), { type: "end" }],
+      enter: true,
+    });
+  });
+
+  it("drops control keys that are not edits", () => {
+    expect(readTypedChunk("a\u0000b\u0007c\u001b\u0014")).toEqual({ edits: [insert("abc")], enter: false });
+  });
+
+  it("edits the field as the keys were pressed: two Ctrl+U in one read leave nothing behind", () => {
+    const typed = (state: TextInputState, chunk: string) => readTypedChunk(chunk).edits.reduce(reduceTextInput, state);
+    expect(typed({ value: "first line\nsecond", cursor: 18 }, "\u0015\u0015")).toEqual({ value: "", cursor: 0 });
+    expect(typed(EMPTY_INPUT, "fix the bgu\u0017bug\u0001please \u0005")).toEqual({ value: "please fix the bug", cursor: 18 });
   });
 });

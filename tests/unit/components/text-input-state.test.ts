@@ -20,6 +20,25 @@ describe("reduceTextInput", () => {
     expect(apply(EMPTY_INPUT, { type: "insert", text: "a\r\nb\nc\rd" })).toEqual(at("a\nb\nc\nd"));
   });
 
+  it("never inserts a control character or an escape sequence: a tab becomes spaces, the rest is dropped", () => {
+    expect(apply(EMPTY_INPUT, { type: "insert", text: "a\u0015\u0015b" })).toEqual(at("ab"));
+    expect(apply(EMPTY_INPUT, { type: "insert", text: "\u001b[31mred\u001b[0m\u0007 \u009b\u007f" })).toEqual(at("red "));
+    expect(apply(EMPTY_INPUT, { type: "insert", text: "if x:\n\treturn" })).toEqual(at("if x:\n    return"));
+    const start = at("ab", 1);
+    expect(reduceTextInput(start, { type: "insert", text: "\u0000\u001b" })).toBe(start);
+  });
+
+  it("moves and deletes by words", () => {
+    expect(apply(at("fix the  bug", 12), { type: "wordLeft" })).toEqual(at("fix the  bug", 9));
+    expect(apply(at("fix the  bug", 9), { type: "wordLeft" })).toEqual(at("fix the  bug", 4));
+    expect(apply(at("fix the  bug", 0), { type: "wordRight" })).toEqual(at("fix the  bug", 3));
+    expect(apply(at("fix the  bug", 3), { type: "wordRight" })).toEqual(at("fix the  bug", 7));
+    expect(apply(at("fix the  bug", 3), { type: "deleteWordForward" })).toEqual(at("fix  bug", 3));
+    const end = at("fix", 3);
+    expect(reduceTextInput(end, { type: "wordRight" })).toBe(end);
+    expect(reduceTextInput(end, { type: "deleteWordForward" })).toBe(end);
+  });
+
   it("deletes backwards and forwards around the cursor", () => {
     expect(apply(at("abc", 2), { type: "backspace" })).toEqual(at("ac", 1));
     expect(apply(at("abc", 1), { type: "delete" })).toEqual(at("ac", 1));

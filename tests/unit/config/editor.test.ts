@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { McpConfigEditor } from "../../../src/config/editor.ts";
-import { ConfigError } from "../../../src/config/errors.ts";
+import { isMiniCcError } from "../../../src/errors.ts";
 import { resolveHome, type HomePaths } from "../../../src/home.ts";
 
 let root: string;
@@ -29,10 +29,10 @@ async function failure(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ConfigError) return `${error.code}: ${error.message}`;
+    if (isMiniCcError(error)) return `${error.code}: ${error.message}`;
     throw error;
   }
-  throw new Error("expected a ConfigError");
+  throw new Error("expected a MiniCcError");
 }
 
 describe("McpConfigEditor.addServer", () => {

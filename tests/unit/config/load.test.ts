@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError } from "../../../src/config/errors.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 import { loadMcpConfig } from "../../../src/config/load.ts";
 import { parseMcpConfigArg } from "../../../src/config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../../../src/home.ts";
@@ -159,10 +159,10 @@ describe("parseMcpConfigArg", () => {
     try {
       await parseMcpConfigArg(arg, cwd);
     } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return `${(error as ConfigError).code}: ${(error as ConfigError).message}`;
+      expect(error).toBeInstanceOf(MiniCcError);
+      return `${(error as MiniCcError).code}: ${(error as MiniCcError).message}`;
     }
-    throw new Error("expected a ConfigError");
+    throw new Error("expected a MiniCcError");
   };
 
   it("reads a file path relative to cwd", async () => {

@@ -114,7 +114,7 @@ describe("keepalive for remote servers", () => {
     control.mode = "refuse";
     clock.advance(30_000);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9" });
+    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9", code: "ping-failed" });
   });
 
   it("names a session the server forgot (HTTP 404) when reconnection is off", async () => {
@@ -123,7 +123,7 @@ describe("keepalive for remote servers", () => {
     control.mode = "forgotten";
     clock.advance(30_000);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: session not found (HTTP 404)" });
+    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: session not found (HTTP 404)", code: "ping-failed" });
   });
 
   it("treats a ping unanswered for 10 s as a loss", async () => {
@@ -136,7 +136,7 @@ describe("keepalive for remote servers", () => {
     expect(stateOf(manager, "web").status).toBe("connected");
     clock.advance(1);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping timed out after 10s" });
+    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping timed out after 10s", code: "ping-timeout" });
     expect(clock.pending()).toEqual([]);
   });
 

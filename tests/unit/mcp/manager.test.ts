@@ -74,6 +74,18 @@ describe("McpManager store", () => {
     await m.close();
   });
 
+  it("lists every declared server in its starting state before any connects, then connects the listed ones", async () => {
+    const { factory, built } = memoryTransports({ a: () => makeServer(), proj: () => makeServer() });
+    const m = manager(factory);
+    await m.list([entry("a"), { ...entry("proj"), source: "project" }]);
+    expect(statuses(m.getSnapshot())).toEqual({ a: "pending", proj: "needs-approval" });
+    expect(built).toEqual({});
+    await m.connectListed();
+    expect(statuses(m.getSnapshot())).toEqual({ a: "connected", proj: "needs-approval" });
+    expect(built).toEqual({ a: 1 });
+    await m.close();
+  });
+
   it("keeps the snapshot's identity when nothing changes", async () => {
     const { factory } = memoryTransports({ a: () => makeServer() });
     const m = manager(factory);
@@ -92,7 +104,7 @@ describe("McpManager store", () => {
     const invalid: DeclaredServer = { name: "bad", source: "project", file: "/project/.mcp.json", error: "bad: command must be a string" };
     await m.start([invalid, entry("a")]);
     expect(m.getSnapshot().servers.map((s) => [s.name, s.state])).toEqual([
-      ["bad", { status: "failed", error: "bad: command must be a string" }],
+      ["bad", { status: "failed", error: "bad: command must be a string", code: "invalid-entry" }],
       ["a", expect.objectContaining({ status: "connected" })],
     ]);
     expect(built).toEqual({ a: 1 });
@@ -197,8 +209,8 @@ describe("McpManager approvals", () => {
       stdioServer("changed", { command: "new" }, "project"),
     ]);
     expect(m.getSnapshot().servers.map((s) => s.state)).toEqual([
-      { status: "disabled", reason: 'not approved: run "mini-cc mcp approve fresh" to start it' },
-      { status: "disabled", reason: 'changed since it was approved: run "mini-cc mcp approve changed" to start it' },
+      { status: "disabled", reason: 'not approved (run: mini-cc mcp approve fresh)' },
+      { status: "disabled", reason: 'changed since approval (run: mini-cc mcp approve changed)' },
     ]);
     expect(built).toEqual({});
   });
@@ -210,7 +222,7 @@ describe("McpManager connect failures", () => {
     const m = manager(factory, { env: { MCP_TIMEOUT: "60000" } });
     await m.start([entry("silent", { timeout: 50 }), entry("ok")]);
     expect(m.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
-    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: "connection timed out after 0.05s" });
+    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: "connection timed out after 0.05s", code: "connect-timeout" });
     await m.close();
   });
 
@@ -218,14 +230,14 @@ describe("McpManager connect failures", () => {
     const { factory } = memoryTransports({ silent: "hang" });
     const m = manager(factory, { env: { MCP_TIMEOUT: "80" } });
     await m.start([entry("silent")]);
-    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: "connection timed out after 0.08s" });
+    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: "connection timed out after 0.08s", code: "connect-timeout" });
   });
 
   it("fails a server whose transport cannot be built, alone", async () => {
     const { factory } = memoryTransports({ ok: () => makeServer() });
     const m = manager(factory);
     await m.start([entry("nope"), entry("ok")]);
-    expect(stateOf(m, "nope")).toEqual({ status: "failed", error: "no in-memory server nope" });
+    expect(stateOf(m, "nope")).toEqual({ status: "failed", error: "no in-memory server nope", code: "connect-failed" });
     expect(stateOf(m, "ok").status).toBe("connected");
     await m.close();
   });
@@ -248,7 +260,7 @@ describe("McpManager connect failures", () => {
     await m.start([entry("a")]);
     await peers.a?.close();
     await waitForSnapshot(m, (s) => statuses(s).a === "failed");
-    expect(stateOf(m, "a")).toEqual({ status: "failed", error: "connection closed" });
+    expect(stateOf(m, "a")).toEqual({ status: "failed", error: "connection closed", code: "connection-lost" });
     expect(await m.call("a", "echo", { text: "hi" })).toEqual({
       content: "MCP tool echo failed: server a is not connected (connection closed)",
       isError: true,

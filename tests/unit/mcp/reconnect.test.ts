@@ -211,6 +211,6 @@ describe("McpManager reconnection", () => {
         "--- 1970-01-01T00:00:01.000Z mini-cc started a: run-a (reconnect attempt 1 of 2)\n" +
         "--- 1970-01-01T00:00:03.000Z mini-cc started a: run-a (reconnect attempt 2 of 2)\n",
     );
-    expect(stateOf(manager, "a")).toEqual({ status: "failed", error: "connection refused — gave up after 2 reconnect attempts" });
+    expect(stateOf(manager, "a")).toEqual({ status: "failed", error: "connection refused — gave up after 2 reconnect attempts", code: "connect-failed" });
   });
 });

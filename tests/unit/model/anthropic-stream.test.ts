@@ -2,7 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/s
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, it } from "vitest";
 import { MessageAssembler, toModelError } from "../../../src/model/anthropic-model.ts";
-import { ModelError } from "../../../src/model/model.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 import { messageEvents, type FakeMessage } from "../../helpers/fake-messages-api.ts";
 
 function rawEvents(message: FakeMessage): RawMessageStreamEvent[] {
@@ -43,13 +43,13 @@ describe("MessageAssembler", () => {
     // Leave out the last JSON fragment, as a response that ran out of tokens does.
     const cut = events.filter((e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"));
     expect(() => assemble(cut)).toThrow(
-      new ModelError("invalid-response", "Anthropic API returned an incomplete input for tool Write (the response hit max_tokens)"),
+      new MiniCcError("invalid-response", "Anthropic API returned an incomplete input for tool Write (the response hit max_tokens)"),
     );
   });
 
   it("reports a stream that ends before message_stop", () => {
     const events = rawEvents({ content: [{ type: "text", text: "partial" }] }).slice(0, -1);
-    expect(() => assemble(events)).toThrow(new ModelError("incomplete-response", "Anthropic API stream ended before the message was complete"));
+    expect(() => assemble(events)).toThrow(new MiniCcError("incomplete-response", "Anthropic API stream ended before the message was complete"));
   });
 });
 

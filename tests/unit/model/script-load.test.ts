@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelError } from "../../../src/model/model.ts";
+import { MiniCcError } from "../../../src/errors.ts";
 import { parseModelScript } from "../../../src/model/script-schema.ts";
 import { loadModelScript } from "../../../src/model/scripted-model.ts";
 
@@ -12,9 +12,9 @@ function problem(text: string): string {
   try {
     parseModelScript(text, FILE);
   } catch (error) {
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as ModelError).code).toBe("invalid-script");
-    return (error as ModelError).message;
+    expect(error).toBeInstanceOf(MiniCcError);
+    expect((error as MiniCcError).code).toBe("invalid-script");
+    return (error as MiniCcError).message;
   }
   throw new Error("expected the script to be rejected");
 }
@@ -106,7 +106,7 @@ describe("loadModelScript", () => {
 
   it("reports a missing file as script-not-found", async () => {
     const path = join(dir, "nope.json");
-    await expect(loadModelScript(path)).rejects.toThrow(new ModelError("script-not-found", `${path}: model script not found`));
+    await expect(loadModelScript(path)).rejects.toThrow(new MiniCcError("script-not-found", `${path}: model script not found`));
     await expect(loadModelScript(path)).rejects.toMatchObject({ code: "script-not-found" });
   });
 

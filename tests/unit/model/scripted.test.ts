@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ModelError, type ModelEvent, type ModelRequest } from "../../../src/model/model.ts";
+import { MiniCcError } from "../../../src/errors.ts";
+import { type ModelEvent, type ModelRequest } from "../../../src/model/model.ts";
 import { ScriptedModel, textChunks } from "../../../src/model/scripted-model.ts";
 import { modelError, streamEvents } from "../../helpers/model-events.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
@@ -139,7 +140,7 @@ describe("ScriptedModel", () => {
 
   it("rejects an invalid in-memory script with its JSON path", () => {
     expect(() => new ScriptedModel({ responses: [{ content: [{ type: "tool_use", input: {} }] }] })).toThrow(
-      new ModelError("invalid-script", "<script>: responses[0].content[0].name: expected string"),
+      new MiniCcError("invalid-script", "<script>: responses[0].content[0].name: expected string"),
     );
   });
 });

@@ -142,7 +142,7 @@ describe("Edit", () => {
   });
 
   it("targets and summarizes the file path and counts as a file edit", () => {
-    expect(edit.targetPath({ file_path: "/abs/posts.ts" })).toBe("/abs/posts.ts");
+    expect(edit.targetPaths({ file_path: "/abs/posts.ts" })).toEqual(["/abs/posts.ts"]);
     expect(edit.summarize({ file_path: "posts.ts" })).toBe("posts.ts");
     expect([edit.readOnly, edit.editsFiles]).toEqual([false, true]);
   });

@@ -69,10 +69,14 @@ describe("Glob", () => {
   });
 
   it("targets the path and summarizes the pattern", () => {
-    expect(glob.targetPath({ pattern: "**/*.ts", path: "/elsewhere" })).toBe("/elsewhere");
-    expect(glob.targetPath({ pattern: "**/*.ts" })).toBe(undefined);
-    expect(glob.targetPath({ pattern: "/etc/ssh/*.conf", path: "." })).toBe("/etc/ssh");
-    expect(glob.targetPath({ pattern: "/*" })).toBe("/");
+    expect(glob.targetPaths({ pattern: "**/*.ts", path: "/elsewhere" })).toEqual(["/elsewhere"]);
+    expect(glob.targetPaths({ pattern: "**/*.ts" })).toEqual(["."]);
+    expect(glob.targetPaths({ pattern: "/etc/ssh/*.conf", path: "." })).toEqual(["/etc/ssh"]);
+    expect(glob.targetPaths({ pattern: "/*" })).toEqual(["/"]);
+    expect(glob.targetPaths({ pattern: "../*" })).toEqual([".."]);
+    expect(glob.targetPaths({ pattern: "src/../../../*.ts", path: "lib" })).toEqual([".."]);
+    expect(() => glob.targetPaths({ pattern: "**/../../*" })).toThrow(/climbs out of its folder/);
+    expect(() => glob.targetPaths({ pattern: "{/etc/passwd,x}" })).toThrow(/climbs out of its folder/);
     expect(glob.summarize({ pattern: "**/*.ts" })).toBe("**/*.ts");
     expect(glob.readOnly).toBe(true);
   });

@@ -100,7 +100,9 @@ describe("Grep", () => {
   });
 
   it("targets the path and summarizes the pattern", () => {
-    expect(grep.targetPath({ pattern: "TODO", path: "src" })).toBe("src");
+    expect(grep.targetPaths({ pattern: "TODO", path: "src" })).toEqual(["src", "src"]);
+    expect(grep.targetPaths({ pattern: "root", glob: "../../etc/passwd" })).toEqual([".", "../../etc/passwd"]);
+    expect(grep.targetPaths({ pattern: "x", path: "src", glob: "/etc/*.conf" })).toEqual(["src", "/etc"]);
     expect(grep.summarize({ pattern: "TODO" })).toBe("TODO");
     expect(grep.readOnly).toBe(true);
   });
@@ -108,5 +110,31 @@ describe("Grep", () => {
   it("reports an aborted search as an error result", async () => {
     const signal = AbortSignal.abort();
     expect(await grep.run({ pattern: "posts" }, { cwd: dir, signal })).toEqual({ content: "Grep was aborted", isError: true });
+  });
+
+  it("stops a pattern that backtracks for ever at its time limit, and searches on afterwards", async () => {
+    await files({ "long.txt": `${"a".repeat(40)}b\n` });
+    const limited = new GrepTool({ timeLimitMs: 300 });
+    const started = Date.now();
+    expect(await limited.run({ pattern: "^(a+)+$" }, ctx())).toEqual({
+      content:
+        "Grep stopped after 0.3 s: the pattern took too long to match (nested repetition like (a+)+ can backtrack for ever). " +
+        "Simplify the pattern or narrow path and glob.",
+      isError: true,
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await limited.run({ pattern: "listPosts", path: "src" }, ctx())).toEqual({ content: "src/posts.ts", isError: false });
+  });
+
+  it("stops a runaway search as soon as its call is aborted", async () => {
+    await files({ "long.txt": `${"a".repeat(40)}b\n` });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const started = Date.now();
+    expect(await grep.run({ pattern: "^(a+)+$" }, { cwd: dir, signal: controller.signal })).toEqual({
+      content: "Grep was aborted",
+      isError: true,
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

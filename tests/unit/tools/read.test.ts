@@ -118,7 +118,7 @@ describe("Read", () => {
   });
 
   it("targets and summarizes the file path", () => {
-    expect(read.targetPath({ file_path: "posts.ts" })).toBe("posts.ts");
+    expect(read.targetPaths({ file_path: "posts.ts" })).toEqual(["posts.ts"]);
     expect(read.summarize({ file_path: "posts.ts" })).toBe("posts.ts");
     expect(read.readOnly).toBe(true);
   });

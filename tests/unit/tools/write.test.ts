@@ -53,7 +53,7 @@ describe("Write", () => {
   });
 
   it("targets and summarizes the file path and counts as a file edit", () => {
-    expect(write.targetPath({ file_path: "a.txt", content: "" })).toBe("a.txt");
+    expect(write.targetPaths({ file_path: "a.txt", content: "" })).toEqual(["a.txt"]);
     expect(write.summarize({ file_path: "a.txt", content: "" })).toBe("a.txt");
     expect([write.readOnly, write.editsFiles]).toEqual([false, true]);
   });

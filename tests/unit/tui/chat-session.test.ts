@@ -25,15 +25,93 @@ describe("ChatSession", () => {
     expect(kinds(session)).toEqual([]);
   });
 
-  it("refuses a second prompt while a turn runs, but runs commands", async () => {
-    const turn = new ScriptedTurn();
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), turn.script));
+  it("queues a prompt sent while a turn runs and sends it when the turn ends; commands run at once", async () => {
+    const prompts: string[] = [];
+    const turns = [new ScriptedTurn(), new ScriptedTurn()];
+    const session = new ChatSession(fakeRuntime(new RecordingMcp(), (prompt, signal, queue) => {
+      prompts.push(prompt);
+      return turns[prompts.length - 1]!.script(prompt, signal, queue);
+    }));
     const first = session.submit("one");
-    expect(await session.submit("two")).toBe("busy");
+    const second = session.submit("two");
+    expect(session.queue.getSnapshot()).toEqual(["two"]);
     expect(await session.submit("/help")).toBe("done");
+    expect(prompts).toEqual(["one"]);
+    turns[0]!.push(END);
+    await first;
+    expect(prompts).toEqual(["one", "two"]);
+    expect(session.queue.getSnapshot()).toEqual([]);
+    turns[1]!.push(END);
+    expect(await second).toBe("done");
+    expect(kinds(session)).toEqual(["user", "user", "command", "user"]);
+  });
+
+  it("takes queued prompts back, one per line, and never sends them", async () => {
+    const prompts: string[] = [];
+    const turn = new ScriptedTurn();
+    const session = new ChatSession(fakeRuntime(new RecordingMcp(), (prompt, signal, queue) => {
+      prompts.push(prompt);
+      return turn.script(prompt, signal, queue);
+    }));
+    const first = session.submit("one");
+    const queued = [session.submit("two"), session.submit("three")];
+    expect(session.unqueue()).toBe("two\nthree");
+    expect(await Promise.all(queued)).toEqual(["unqueued", "unqueued"]);
+    expect(session.unqueue()).toBe("");
     turn.push(END);
     await first;
-    expect(kinds(session)).toEqual(["user", "user", "command"]);
+    expect(prompts).toEqual(["one"]);
+  });
+
+  it("holds a prompt until every MCP server has settled, then sends it", async () => {
+    const mcp = new RecordingMcp([server("tracker", { status: "pending" }), server("memory", { status: "needs-approval" })]);
+    const prompts: string[] = [];
+    const session = new ChatSession(fakeRuntime(mcp, async function* (prompt) {
+      prompts.push(prompt);
+      yield END;
+    }));
+    const sent = session.submit("list the issues");
+    expect(session.running).toBe(false);
+    expect(session.queue.getSnapshot()).toEqual(["list the issues"]);
+    mcp.set("tracker", connected(TRACKER_TOOLS));
+    mcp.decide("memory", "once");
+    expect(prompts).toEqual([]);
+    mcp.set("memory", { status: "failed", error: "boom", code: "connect-failed" });
+    expect(await sent).toBe("done");
+    expect(prompts).toEqual(["list the issues"]);
+  });
+
+  it("sends a held prompt at once when asked, without waiting for the servers", async () => {
+    const mcp = new RecordingMcp([server("slow", { status: "pending" })]);
+    const session = new ChatSession(fakeRuntime(mcp, async function* () {
+      yield END;
+    }));
+    expect(session.sendNow()).toBe(false);
+    const sent = session.submit("go anyway");
+    expect(session.sendNow()).toBe(true);
+    expect(session.running).toBe(true);
+    expect(await sent).toBe("done");
+    // The next prompt waits again.
+    void session.submit("and this one");
+    expect(session.running).toBe(false);
+    expect(session.queue.getSnapshot()).toEqual(["and this one"]);
+  });
+
+  it("starts a new conversation on /clear, after the running turn and the prompts queued before it", async () => {
+    const turn = new ScriptedTurn();
+    const runtime = fakeRuntime(new RecordingMcp(), turn.script);
+    const session = new ChatSession(runtime);
+    await session.submit("/clear");
+    expect(runtime.conversations).toBe(2);
+    const first = session.submit("one");
+    const clear = session.submit("/clear");
+    expect(session.queue.getSnapshot()).toEqual(["/clear"]);
+    expect(runtime.conversations).toBe(2);
+    turn.push(END);
+    await first;
+    expect(await clear).toBe("done");
+    expect(runtime.conversations).toBe(3);
+    expect(session.transcript.getSnapshot().items).toEqual([]);
   });
 
   it("aborts the running turn and notes the interruption", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lastValue, oneOf, parseArgv, UsageError, type OptionSpec } from "../../../../src/cli/mcp/arg-parser.ts";
+import { lastValue, parseArgv, type OptionSpec } from "../../../../src/cli/mcp/arg-parser.ts";
+import { oneOf } from "../../../../src/cli/one-of.ts";
+import { isMiniCcError } from "../../../../src/errors.ts";
 
 const SPECS: OptionSpec[] = [
   { long: "scope", short: "s", value: true },
@@ -11,10 +13,10 @@ function usageError(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    if (error instanceof UsageError) return error.message;
+    if (isMiniCcError(error, "usage")) return error.message;
     throw error;
   }
-  throw new Error("expected a UsageError");
+  throw new Error("expected a usage error");
 }
 
 describe("parseArgv", () => {

@@ -59,7 +59,7 @@ describe("mcp list", () => {
     const { factory, built } = memoryTransports({ tracker: serverWith("x") });
     expect(await box.run(["list"], { transportFactory: factory })).toEqual({
       status: 1,
-      stdout: "tracker: node t.js (project) - ? needs approval (run: mini-cc mcp approve tracker)\n",
+      stdout: "tracker: node t.js (project) - ? not approved (run: mini-cc mcp approve tracker)\n",
       stderr: "",
     });
     expect(built).toEqual({});

@@ -10,7 +10,7 @@ import { connected, RecordingMcp, server, toolInfo, TRACKER_TOOLS } from "../../
 const SERVERS: ServerView[] = [
   server("tracker", connected(TRACKER_TOOLS), "project"),
   server("memory", { status: "pending" }, "user"),
-  server("broken", { status: "failed", error: "spawn nope ENOENT\nstack" }, "local"),
+  server("broken", { status: "failed", error: "spawn nope ENOENT\nstack", code: "command-not-found" }, "local"),
   server("off", { status: "disabled", reason: "not approved" }, "project"),
   server("new", { status: "needs-approval" }, "project"),
   server("flaky", { status: "reconnecting", attempt: 3 }, "flag"),
@@ -88,7 +88,7 @@ describe("/mcp", () => {
 
   it("reports a restart that ends failed as an error", async () => {
     const mcp = new RecordingMcp(SERVERS);
-    mcp.restartTo = { status: "failed", error: "spawn nope ENOENT" };
+    mcp.restartTo = { status: "failed", error: "spawn nope ENOENT", code: "command-not-found" };
     expect(await run(["restart", "broken"], mcp)).toEqual({ kind: "output", isError: true, lines: ["broken failed to restart: spawn nope ENOENT"] });
   });
 
@@ -127,9 +127,9 @@ describe("/mcp log hints", () => {
 
   const servers = (): ServerView[] => [
     server("tracker", connected(TRACKER_TOOLS), "project"),
-    server("broken", { status: "failed", error: "Error: no database" }, "local"),
-    server("quiet", { status: "failed", error: "command not found: nope" }, "user"),
-    server("web", { status: "failed", error: "fetch failed" }, "user", { type: "http", url: "http://h/mcp" }),
+    server("broken", { status: "failed", error: "Error: no database", code: "handshake-failed" }, "local"),
+    server("quiet", { status: "failed", error: "command not found: nope", code: "command-not-found" }, "user"),
+    server("web", { status: "failed", error: "fetch failed", code: "handshake-failed" }, "user", { type: "http", url: "http://h/mcp" }),
   ];
   const runWithLogs = (args: string[], mcp = new RecordingMcp(servers())) =>
     mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS, serverLogs: { logDir: join(root, "logs"), userHome: root } });
@@ -167,7 +167,7 @@ describe("/mcp log hints", () => {
 
   it("shows the log of a server that failed to restart", async () => {
     const mcp = new RecordingMcp(servers());
-    mcp.restartTo = { status: "failed", error: "Error: no database" };
+    mcp.restartTo = { status: "failed", error: "Error: no database", code: "handshake-failed" };
     expect(await runWithLogs(["restart", "broken"], mcp)).toEqual({
       kind: "output",
       isError: true,

@@ -1,0 +1,98 @@
+/**
+ * The one error type mini-cc throws on purpose: a one-line message for the
+ * user and a `code` from one union, so callers decide by code, never by
+ * class or message text. Anything else that reaches a catch is a bug or a
+ * library's own failure.
+ */
+import type { WritableScope } from "./config/scope-files.ts";
+
+export type ErrorCode =
+  // The command line.
+  | "usage" // a mistake in `mini-cc` or `mini-cc mcp` arguments: shown with the usage, exit status 2
+  | "command-failed" // a `mini-cc mcp` subcommand that cannot do what was asked: exit status 1
+  | "not-a-terminal" // the interactive UI started without a terminal on stdin
+  // Config files and the --mcp-config flag.
+  | "invalid-mcp-config" // a --mcp-config value that is neither a readable config file nor inline JSON
+  | "invalid-json" // a config file that does not parse: never overwritten
+  | "invalid-shape" // valid JSON, but not where servers can be read or written
+  | "unreadable" // the file exists but cannot be read
+  | "invalid-entry" // a server entry of the wrong shape
+  | "invalid-name" // a server name to add has characters other than letters, digits, _ and -
+  | "exists" // adding a name the scope already has, without force
+  | "not-found" // removing a name no scope has
+  | "ambiguous" // removing a name several scopes have, without a scope
+  // Files mini-cc keeps or reads.
+  | "approvals-unreadable" // the approvals file cannot be read, and moving it aside would not help
+  | "lock-timeout" // another process held a file lock for too long
+  | "unreadable-instruction-file" // a CLAUDE.md-style file exists but cannot be read
+  // Permissions.
+  | "unknown-permission-mode"
+  | "invalid-tool-rule"
+  // Built-in tools.
+  | "invalid-tool-input" // the model's input for a tool has the wrong shape
+  | "tool-aborted" // Esc or Ctrl-C stopped a tool call
+  | "scan-timeout" // Grep's pattern ran past the time limit (catastrophic backtracking)
+  // The model.
+  | "script-not-found"
+  | "invalid-script"
+  | "script-exhausted"
+  | "aborted" // the request was cancelled
+  | "request-timeout"
+  | "connection" // the API could not be reached
+  | "authentication"
+  | "permission-denied"
+  | "model-not-found"
+  | "rate-limit"
+  | "overloaded"
+  | "server-error"
+  | "invalid-request"
+  | "api-error" // any other API failure
+  | "incomplete-response" // the stream ended before the message was complete
+  | "invalid-response" // a tool input that is not JSON
+  // MCP servers.
+  | "command-not-found" // a stdio server's command does not exist
+  | "not-executable"
+  | "spawn-failed"
+  | "connect-timeout"
+  | "server-exited" // the server process ended during the handshake, or after it
+  | "handshake-failed"
+  | "connection-lost" // a connected server's transport closed, or its network path went away
+  | "ping-timeout"
+  | "ping-failed"
+  | "connect-failed"; // anything else that kept a server from connecting
+
+/** Details some errors carry beside their message. */
+export interface ErrorDetails {
+  /** The file concerned, when there is one. */
+  readonly file?: string;
+  /** For "ambiguous": the scopes that declare the name. */
+  readonly scopes?: readonly WritableScope[];
+  /** The error this one explains. */
+  readonly cause?: unknown;
+}
+
+/** A failure with a one-line message naming the file, field, server or flag concerned. */
+export class MiniCcError extends Error {
+  readonly code: ErrorCode;
+  // Declared only: an error without details has no such own properties.
+  declare readonly file?: string;
+  declare readonly scopes?: readonly WritableScope[];
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = "MiniCcError";
+    this.code = code;
+    if (details.file !== undefined) this.file = details.file;
+    if (details.scopes !== undefined) this.scopes = details.scopes;
+  }
+}
+
+/** Whether `error` is a MiniCcError (with `code`, when given). */
+export function isMiniCcError(error: unknown, code?: ErrorCode): error is MiniCcError {
+  return error instanceof MiniCcError && (code === undefined || error.code === code);
+}
+
+/** A mistake on the command line: one line, shown with the usage, exit status 2, nothing started. */
+export function usageError(message: string, details?: ErrorDetails): MiniCcError {
+  return new MiniCcError("usage", message, details);
+}
