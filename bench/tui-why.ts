@@ -100,7 +100,8 @@ const staticImports = (file: string): string[] =>
   [...readFileSync(file, "utf8").matchAll(/^import (?:[^"]*? from )?"\.\/([^"]+)";?$/gm)].map((m) => join(dirname(file), m[1]!));
 const cli = join(DIST, "cli.js");
 const interactive = join(DIST, /import\("\.\/(chunks\/interactive-[^"]+)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
-const runTui = join(chunkDir, /import\("\.\/(run-tui-[^"]+)"\)/.exec(readFileSync(interactive, "utf8"))![1]!);
+// app/main.ts hands the UI's loader to the CLI, so the run-tui chunk is imported from cli.js.
+const runTui = join(chunkDir, /import\("\.\/chunks\/(run-tui-[^"]+)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
 /** Dependencies before dependants (the order Node evaluates them), so each import times that chunk alone. */
 const order: string[] = [];
 const visit = (file: string): void => {

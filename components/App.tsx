@@ -9,25 +9,26 @@
  * the user was typing.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
 import { displayPath } from "../src/tui/display-path.ts";
 import { mcpWaitLine, unsettledServers } from "../src/tui/mcp-settled.ts";
-import { mcpSummaryText } from "../src/tui/mcp-summary.ts";
+import { mcpCountsText, mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextApprovalRound } from "../src/tui/approval-round.ts";
 import { shiftTabStep } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
+import { FOLLOWING, reduceScroll } from "../src/tui/transcript-scroll.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
-import { useTranscriptScroll } from "./transcript/useTranscriptScroll.ts";
-import { LiveMessage } from "./transcript/LiveMessage.tsx";
+import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
+import { panelWidth } from "./mcp-panel/panel-width.ts";
 import { PromptInput } from "./text-input/PromptInput.tsx";
 import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
 import { BypassConfirm } from "./approval/BypassConfirm.tsx";
@@ -35,11 +36,6 @@ import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
-
-/** Narrower than this, the MCP panel gives its columns back to the transcript. */
-export const PANEL_MIN_COLUMNS = 90;
-/** The panel's columns, border included. */
-export const PANEL_WIDTH = 36;
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -68,6 +64,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const transcript = useStore(session.transcript, wholeTranscript);
   const servers = useStore(runtime.mcp.store, allServers);
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
+  const counts = useStore(runtime.mcp.store, mcpCountsText);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
   const server = waiting[0];
   // Rebuilt from the ref on each render: the same servers give the same round.
@@ -84,7 +81,9 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
-  const scroll = useTranscriptScroll(transcript.items.length, rows);
+  const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
+  const [expanded, setExpanded] = useState(false);
+  const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
 
   const quit = (): void => {
     if (quitting.current) return;
@@ -95,7 +94,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   // A prompt sent while a turn runs or servers start is queued by the session, and shown under the prompt box.
   const submit = (line: string): boolean => {
     if (line.trim() === "") return false;
-    scroll.toBottom();
+    scroll({ type: "end" });
     void session.submit(line).then((outcome) => outcome === "exit" && quit());
     return true;
   };
@@ -136,16 +135,25 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
 
-  const showPanel = columns >= PANEL_MIN_COLUMNS;
-  const leftColumns = showPanel ? columns - PANEL_WIDTH - 1 : columns;
+  const panel = panelWidth(columns);
+  const showPanel = panel > 0;
+  const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
   const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
   return (
     <Box flexDirection="row" height={rows} width={columns}>
       <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
-        <Transcript items={transcript.items} rows={rows} end={scroll.end}>
-          <LiveMessage text={transcript.live} running={transcript.running} waiting={modalOpen} />
-        </Transcript>
+        <Transcript
+          items={transcript.items}
+          live={transcript.live}
+          width={transcriptWidth}
+          expanded={expanded}
+          top={top}
+          onScroll={scroll}
+          onToggleExpanded={toggleExpanded}
+          working={transcript.running && !modalOpen}
+          rows={rows}
+        />
         <Box flexDirection="column" flexShrink={0}>
           {server ? (
             <ServerApprovalModal
@@ -157,7 +165,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               isActive={questionArmed}
               onStrayKey={arming.disarm}
               onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
-              width={leftColumns}
+              width={transcriptWidth}
               maxHeight={modalRows}
             />
           ) : permission ? (
@@ -168,7 +176,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               isActive={questionArmed}
               onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
-              width={leftColumns}
+              width={transcriptWidth}
               maxHeight={modalRows}
             />
           ) : confirmingBypass ? (
@@ -181,13 +189,13 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
             modelName={runtime.modelName}
             cwd={displayPath(runtime.cwd, home)}
             notice={armed ? "Press Ctrl+C again to quit" : undefined}
-            mcpSummary={showPanel ? undefined : summary}
+            mcpCounts={showPanel ? undefined : counts}
             running={transcript.running}
             queued={queued.length > 0}
           />
         </Box>
       </Box>
-      {showPanel ? <McpPanel servers={servers} summary={summary} width={PANEL_WIDTH} /> : null}
+      {showPanel ? <McpPanel servers={servers} summary={summary} width={panel} /> : null}
     </Box>
   );
 }

@@ -13,8 +13,8 @@ export interface FooterProps {
   readonly cwd: string;
   /** Overrides the usual hints, e.g. "Press Ctrl+C again to quit". */
   readonly notice?: string;
-  /** The MCP summary, shown here when the side panel is hidden. */
-  readonly mcpSummary?: string;
+  /** `MCP ✘1 ?1 · 4/6`, shown first (never cut) when the side panel is hidden. */
+  readonly mcpCounts?: string;
   readonly running: boolean;
   /** Prompts wait behind the running turn: Esc takes them back before it interrupts. */
   readonly queued?: boolean;
@@ -23,15 +23,19 @@ export interface FooterProps {
 /** Grey for the safe default, red when nothing asks; anything else yellow. */
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
 
-/** One line: mode · model · directory, and a hint on the right. */
-export function Footer({ permissionMode, modelName, cwd, notice, mcpSummary, running, queued = false }: FooterProps) {
+/** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first. */
+export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running, queued = false }: FooterProps) {
   const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
   return (
     <Box paddingX={1} justifyContent="space-between">
-      <Box flexShrink={1}>
+      {mcpCounts === undefined ? null : (
+        <Box flexShrink={0}>
+          <Text color={/[✘?]/.test(mcpCounts) ? "yellow" : undefined}>{`${mcpCounts} · `}</Text>
+        </Box>
+      )}
+      <Box flexShrink={1} flexGrow={1}>
         <Text wrap="truncate-end">
           <Text color={MODE_COLORS[permissionMode] ?? "yellow"}>⏵ {permissionMode}</Text>
-          {mcpSummary === undefined ? null : <Text>{` · ${mcpSummary}`}</Text>}
           <Text dimColor>{` · ${modelName} · ${cwd}`}</Text>
         </Text>
       </Box>

@@ -2,8 +2,9 @@
  * Starts the full-screen UI on the terminal and resolves once the user has
  * quit and every MCP server is closed.
  */
-import { render } from "ink";
+import { render, useStdout } from "ink";
 import { homedir } from "node:os";
+import { useEffect, type ReactNode } from "react";
 import { ChatSession } from "../src/tui/chat-session.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
@@ -21,6 +22,19 @@ export interface RunTuiOptions {
 const NOT_A_TERMINAL = "the interactive UI needs a terminal on stdin; use -p PROMPT to run from a script or pipe";
 
 const QUIT_SIGNALS = ["SIGTERM", "SIGHUP"] as const;
+/** Cursor home, then erase the whole screen. */
+const ERASE_SCREEN = "\u001b[H\u001b[2J";
+
+/**
+ * Blanks the alternate screen as the UI unmounts, just before Ink leaves it.
+ * tmux, leaving an alternate screen that was resized meanwhile, pulls some of
+ * its rows back onto the main screen: blank, they leave nothing behind.
+ */
+function ErasedOnExit({ children }: { readonly children: ReactNode }) {
+  const { stdout } = useStdout();
+  useEffect(() => () => void stdout.write(ERASE_SCREEN), [stdout]);
+  return children;
+}
 
 /** Runs the UI until the user quits; always closes the runtime, even when the UI cannot start. */
 export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): Promise<void> {
@@ -37,7 +51,8 @@ export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): 
 async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, options: RunTuiOptions): Promise<void> {
   const session = new ChatSession(runtime);
   for (const text of runtime.notices ?? []) session.transcript.dispatch({ type: "notice", text });
-  const instance = render(<App runtime={runtime} session={session} home={options.home ?? homedir()} />, {
+  const app = <App runtime={runtime} session={session} home={options.home ?? homedir()} />;
+  const instance = render(<ErasedOnExit>{app}</ErasedOnExit>, {
     stdin,
     stdout: options.stdout ?? process.stdout,
     stderr: options.stderr ?? process.stderr,

@@ -1,6 +1,6 @@
 /**
  * One server in the MCP side panel: `● tracker   project  3 tools`, and for a
- * failed or disabled server its reason on a second, dimmer line.
+ * failed or disabled server its reason under it, dimmer, wrapped so it is read whole.
  */
 import { Box, Text } from "ink";
 import type { ServerView } from "../../src/mcp/server-state.ts";
@@ -43,7 +43,7 @@ export function ServerRow({ server }: ServerRowProps) {
       </Box>
       {style.reason !== undefined && style.reason !== "" ? (
         <Box paddingLeft={2}>
-          <Text color={style.color} dimColor wrap="truncate-end">
+          <Text color={style.color} dimColor>
             {style.reason}
           </Text>
         </Box>

@@ -29,14 +29,13 @@ export function textInputActionFor(input: string, key: Key): TextInputAction | n
   const byWord = key.ctrl || key.meta;
   if (key.leftArrow) return { type: byWord ? "wordLeft" : "left" };
   if (key.rightArrow) return { type: byWord ? "wordRight" : "right" };
-  if (key.home) return { type: "home" };
-  if (key.end) return { type: "end" };
   if (key.backspace) return key.meta ? { type: "deleteWord" } : { type: "backspace" };
   if (key.delete) return { type: "delete" };
   if (key.ctrl) return CONTROL_KEYS[input] ?? null;
   if (key.meta) return META_KEYS[input] ?? null;
   if (key.return || key.escape || key.tab || key.upArrow || key.downArrow) return null;
-  if (key.pageUp || key.pageDown || input === "") return null;
+  // Home/End and PgUp/PgDn move the transcript.
+  if (key.pageUp || key.pageDown || key.home || key.end || input === "") return null;
   return { type: "insert", text: input };
 }
 

@@ -1,50 +1,83 @@
 /**
- * The chat transcript, the top of the full-screen layout: the newest item
- * sits just above the prompt and older ones move up and off the top. The
- * alternate screen has no scrollback for <Static> to write into, so the
- * transcript is part of the frame, and only its tail is laid out: an item
- * takes at least one row, so the last `rows` items always fill the view.
- * Scrolled back (PgUp), the view ends at an older item and says what is below.
+ * The chat transcript, the top of the full-screen layout. The alternate
+ * screen has no scrollback, so the transcript is part of the frame: every
+ * item is cut into rows once (src/tui/transcript-lines.ts) and only the rows
+ * that fit the view are drawn. Following, the newest row sits just above the
+ * prompt with the working line under it; scrolled back, the view stays on
+ * the rows the user is reading and says how many newer rows are below.
  */
-import { Box, Text } from "ink";
-import { memo, type ReactNode } from "react";
+import { Box, Text, useBoxMetrics, type DOMElement } from "ink";
+import { memo, useMemo, useRef, useState } from "react";
 import type { TranscriptItem } from "../../src/tui/transcript-items.ts";
-import { TranscriptItemView } from "./TranscriptItemView.tsx";
+import { indexRows, liveRows, RowCache, rowsBetween, type Row } from "../../src/tui/transcript-lines.ts";
+import { plural } from "../../src/tui/mcp-summary.ts";
+import { scrollWindow, type ScrollAction, type ScrollTop } from "../../src/tui/transcript-scroll.ts";
+import { useTranscriptKeys } from "./useTranscriptKeys.ts";
+import { WorkingLine } from "./WorkingLine.tsx";
 
-/** The items, how many rows the view can show, where it ends, and what goes under the last item. */
+/** What the transcript shows, how wide it is, and where it is scrolled to. */
 export interface TranscriptProps {
   /** Append-only, each with a stable id. */
   readonly items: readonly TranscriptItem[];
-  /** At most this many rows are visible: later items are never cut, earlier ones are. */
+  /** Assistant text still streaming in; "" for none. */
+  readonly live?: string;
+  /** Columns the rows are cut to. */
+  readonly width: number;
+  /** Tool output whole (Ctrl+O) rather than folded. */
+  readonly expanded?: boolean;
+  /** The first row on screen, or null to follow the newest. */
+  readonly top?: ScrollTop;
+  readonly onScroll?: (action: ScrollAction) => void;
+  readonly onToggleExpanded?: () => void;
+  /** Shows the working line under the newest row. */
+  readonly working?: boolean;
+  /** Rows to assume until the view has been measured (the terminal's). */
   readonly rows: number;
-  /** The index the view ends at (exclusive); null or absent follows the newest item. */
-  readonly end?: number | null;
-  /** Drawn below the last item while following it: the live message. */
-  readonly children?: ReactNode;
 }
 
-// Items never change once added: each is rendered once and then reused.
-const Item = memo(TranscriptItemView);
+/** One row; rows never change once cut, so each is drawn once and reused. */
+const RowView = memo(function RowView({ text }: { readonly text: Row }) {
+  return <Text wrap="truncate-end">{text === "" ? " " : text}</Text>;
+});
 
-/** The tail of the transcript (or of its first `end` items), bottom-aligned, clipped at the top. */
-export function Transcript({ items, rows, end, children }: TranscriptProps) {
-  const last = end === null || end === undefined ? items.length : Math.min(end, items.length);
-  const below = items.length - last;
-  const shown = items.slice(Math.max(0, last - rows), last);
+const ignore = (): void => {};
+
+/**
+ * The visible rows of the transcript and the line under them. Memoised: a
+ * keypress in the prompt re-renders the App, never the transcript.
+ */
+export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows }: TranscriptProps) {
+  const region = useRef<DOMElement>(null);
+  const measured = useBoxMetrics(region);
+  const [cache] = useState(() => new RowCache());
+  const layout = useMemo(() => ({ width, expanded }), [width, expanded]);
+  const index = useMemo(() => indexRows(items, layout, cache), [items, layout, cache]);
+  const streaming = useMemo(() => liveRows(live, width), [live, width]);
+
+  const height = measured.hasMeasured ? measured.height : rows;
+  const total = index.total + streaming.length;
+  // Scrolled back, the bottom row says what is below; following, the working line (and a blank row above it) takes its place.
+  const metrics = { total, viewport: Math.max(1, height - 1) };
+  useTranscriptKeys({ metrics, onScroll, onToggleExpanded });
+  const bottom = top !== null ? 1 : working ? (streaming.length > 0 ? 1 : 2) : 0;
+  const window =
+    top === null ? { start: Math.max(0, total - (height - bottom)), end: total, below: 0 } : scrollWindow(top, metrics);
+  const shown = rowsBetween(items, index, streaming, layout, cache, window.start, window.end);
+
   return (
-    <Box flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflow="hidden" justifyContent="flex-end">
-      {shown.map((item) => (
-        <Box key={item.id} flexDirection="column" flexShrink={0}>
-          <Item item={item} />
-        </Box>
-      ))}
-      <Box flexDirection="column" flexShrink={0}>
-        {below > 0 ? (
-          <Text color="yellow">{`↓ ${below} newer ${below === 1 ? "item" : "items"} below · PgDn`}</Text>
-        ) : (
-          children
-        )}
+    <Box ref={region} flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflow="hidden">
+      <Box flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflow="hidden" justifyContent={top === null ? "flex-end" : "flex-start"}>
+        {shown.map(({ key, text }) => (
+          <RowView key={key} text={text} />
+        ))}
       </Box>
+      {top !== null ? (
+        <Text color="yellow" wrap="truncate-end">{`↓ ${plural(window.below, "line")} below · PgDn, End`}</Text>
+      ) : working ? (
+        <Box marginTop={bottom - 1} flexShrink={0}>
+          <WorkingLine />
+        </Box>
+      ) : null}
     </Box>
   );
-}
+});

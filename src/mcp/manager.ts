@@ -16,12 +16,12 @@ import type { McpCaller, McpTool } from "./mcp-tool.ts";
 import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
-import { describeError, openSession, type ServerConnection } from "./server-connection.ts";
+import { describeError } from "./describe-error.ts";
+import type { ServerConnection } from "./server-connection.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
-import { runToolCall } from "./tool-call.ts";
-import { createTransport, type TransportFactory } from "./transports.ts";
+import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -61,7 +61,8 @@ function sameState(a: ServerState, b: ServerState): boolean {
 export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #options: McpManagerOptions;
   readonly #clock: Clock;
-  readonly #factory: TransportFactory;
+  /** The caller's transports; the real ones (SDK client transports) load on first connect. */
+  readonly #factory: TransportFactory | undefined;
   readonly #groups = new ProcessGroups();
   readonly #reconnects: ReconnectSchedule;
   readonly #connections = new Map<string, ServerConnection>();
@@ -76,7 +77,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     super({ servers: [] });
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
-    this.#factory = options.transportFactory ?? createTransport;
+    this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
   }
 
@@ -170,6 +171,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
     }
+    const { runToolCall } = await import("./tool-call.ts");
     return runToolCall(connection, tool, args, {
       signal: options.signal,
       timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
@@ -207,10 +209,13 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const started = this.#clock.now();
     let connection: ServerConnection | undefined;
     try {
+      // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
+      const [{ openSession }, factory] = await Promise.all([import("./server-connection.ts"), this.#transports()]);
+      if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const session = await openSession({
         config,
         note,
-        factory: this.#factory,
+        factory,
         context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups },
         logDir: this.#options.logDir,
         clock: this.#clock,
@@ -232,6 +237,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
       return isMiniCcError(error) ? error : new MiniCcError("connect-failed", describeError(error));
     }
+  }
+
+  async #transports(): Promise<TransportFactory> {
+    return this.#factory ?? (await import("./transports.ts")).createTransport;
   }
 
   /** The server went away by itself: not our close() or restart(), which bump the epoch first. */

@@ -14,6 +14,7 @@ import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
 import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
 import type { McpToolInfo } from "./server-state.ts";
+import { describeError } from "./describe-error.ts";
 import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
 import { connectTimeoutMs, formatSeconds, keepaliveIntervalMs, MAX_TIMER_MS } from "./timeouts.ts";
@@ -43,19 +44,12 @@ export interface ServerConnectionOptions {
   keepaliveMs?: number;
 }
 
+export { describeError };
+
 /** Servers may paginate tools/list; this bounds a server that never stops. */
 const MAX_TOOL_PAGES = 100;
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
 const SDK_DEADLINE_SLACK_MS = 1000;
-
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/** An error's message, with its cause's when it has one ("fetch failed: connect ECONNREFUSED …"). */
-export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return oneLine(String(error));
-  const cause = error.cause instanceof Error && error.cause.message ? `: ${error.cause.message}` : "";
-  return oneLine(`${error.message}${cause}`);
-}
 
 /** Why a remote server counts as lost, in one line: a 404 means it forgot our session (it restarted). */
 function lossReason(error: unknown): string {

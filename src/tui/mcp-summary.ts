@@ -34,3 +34,21 @@ export function mcpSummaryText(snapshot: McpSnapshot): string {
   if (total === 0) return "MCP no servers";
   return `MCP ${connected}/${total} connected · ${plural(tools, "tool")}`;
 }
+
+/**
+ * `MCP ✘1 ?1 · 4/6`: the footer's short form when the side panel is hidden.
+ * Failed (✘) and waiting for approval (?) come first, since they need the
+ * user; then connected of all.
+ */
+export function mcpCountsText(snapshot: McpSnapshot): string {
+  const { connected, total } = countMcp(snapshot);
+  if (total === 0) return "MCP none";
+  let failed = 0;
+  let waiting = 0;
+  for (const server of snapshot.servers) {
+    if (server.state.status === "failed") failed += 1;
+    else if (server.state.status === "needs-approval") waiting += 1;
+  }
+  const attention = [failed > 0 ? `✘${failed}` : "", waiting > 0 ? `?${waiting}` : ""].filter(Boolean);
+  return attention.length > 0 ? `MCP ${attention.join(" ")} · ${connected}/${total}` : `MCP ${connected}/${total}`;
+}

@@ -1,12 +1,14 @@
 /**
- * The few lines of a tool result the transcript shows: `✔ Read -> line 1`,
- * two more lines, then `…(+N lines)`. The model sees the whole result; the
- * user gets enough to follow along.
+ * A tool result as the transcript holds and shows it: every line is kept
+ * (Ctrl+O shows them all); folded, it is `✔ Read -> line 1`, two more
+ * lines, then `… +N lines (ctrl+o to expand)`. The model sees the whole
+ * result either way.
  */
 import type { ToolContent } from "../model/messages.ts";
+import { plural } from "./mcp-summary.ts";
 
-/** Lines shown before the rest is folded into `…(+N lines)`. */
-const PREVIEW_LINES = 3;
+/** Lines shown before the rest is folded away. */
+export const PREVIEW_LINES = 3;
 const TAB_STOP = 4;
 
 /** The lines shown and how many were folded away. */
@@ -33,10 +35,19 @@ export function expandTabs(line: string): string {
   return out;
 }
 
-/** The first `maxLines` lines of a result and the count of the rest. */
-export function previewResult(content: ToolContent, maxLines = PREVIEW_LINES): ResultPreview {
+/** Every line of a result, trailing blank lines dropped; `(no output)` for none. */
+export function resultLines(content: ToolContent): string[] {
   const text = contentText(content).replace(/\r\n?/g, "\n").replace(/\n+$/, "");
-  if (text.trim() === "") return { lines: ["(no output)"], hidden: 0 };
-  const all = text.split("\n");
-  return { lines: all.slice(0, maxLines).map(expandTabs), hidden: Math.max(0, all.length - maxLines) };
+  if (text.trim() === "") return ["(no output)"];
+  return text.split("\n").map(expandTabs);
+}
+
+/** The first `maxLines` lines and the count of the rest. */
+export function previewResult(lines: readonly string[], maxLines = PREVIEW_LINES): ResultPreview {
+  return { lines: lines.slice(0, maxLines), hidden: Math.max(0, lines.length - maxLines) };
+}
+
+/** `… +298 lines (ctrl+o to expand)` */
+export function foldedNote(hidden: number): string {
+  return `… +${plural(hidden, "line")} (ctrl+o to expand)`;
 }

@@ -17,8 +17,8 @@ export type TranscriptItem =
       readonly id: number;
       readonly name: string;
       readonly isError: boolean;
+      /** Every line of the result: folded to a few in the transcript until Ctrl+O. */
       readonly lines: readonly string[];
-      readonly hidden: number;
     }
   /** `toolUseId`: the call it refused, whose error result then goes unshown (it repeats the message). */
   | {

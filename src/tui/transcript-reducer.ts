@@ -4,7 +4,7 @@
  */
 import type { AgentEvent } from "../agent/events.ts";
 import type { AssistantMessage } from "../model/messages.ts";
-import { previewResult } from "./result-preview.ts";
+import { resultLines } from "./result-preview.ts";
 import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
 
 /** Everything the transcript changes on: agent events plus what the session itself adds. */
@@ -84,8 +84,8 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "tool_result": {
       const last = state.items.at(-1);
       if (last?.kind === "denied" && last.toolUseId === action.id) return state;
-      const { lines, hidden } = previewResult(action.result.content);
-      return append(state, { kind: "tool_result", name: action.name, isError: action.result.isError, lines, hidden });
+      const lines = resultLines(action.result.content);
+      return append(state, { kind: "tool_result", name: action.name, isError: action.result.isError, lines });
     }
     case "error":
       return append(flushLive(state), { kind: "error", message: action.message });

@@ -1,6 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { App, PANEL_WIDTH } from "../../components/App.tsx";
+import { App } from "../../components/App.tsx";
+import { panelWidth } from "../../components/mcp-panel/panel-width.ts";
 import { MotionContext } from "../../components/motion-context.ts";
 import { ClockContext } from "../../components/clock-context.ts";
 import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
@@ -17,6 +18,12 @@ const ESC = "\u001b";
 const SHIFT_TAB = "\u001b[Z";
 const PAGE_UP = "\u001b[5~";
 const PAGE_DOWN = "\u001b[6~";
+const HOME = "\u001b[H";
+const END_KEY = "\u001b[F";
+const CTRL_O = "\u000f";
+/** SGR mouse reports of one wheel notch up and down. */
+const WHEEL_UP = "\u001b[<64;10;5M";
+const WHEEL_DOWN = "\u001b[<65;10;5M";
 /** The screen the tests draw on: ink-testing-library's 100 columns, and this many rows. */
 const ROWS = 16;
 const usage = { input_tokens: 1, output_tokens: 1 };
@@ -53,7 +60,7 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   };
   const text = () => screen(ui.lastFrame());
   /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
-  const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - PANEL_WIDTH)).join("\n"));
+  const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - panelWidth(100))).join("\n"));
   return { ui, mcp, runtime, session, turn, type, arm, clock, exits: () => exits, text, left };
 }
 
@@ -122,7 +129,7 @@ describe("App", () => {
       ● Let me look.                                                  │                                  │
       ⏺ mcp__tracker__add_comment(BUG-101)                            │                                  │
       ◇ Allowed for the rest of this session:                         │                                  │
-      mcp__tracker__add_comment.                                      │                                  │
+        mcp__tracker__add_comment.                                    │                                  │
       ✔ mcp__tracker__add_comment -> Comment added to BUG-101 (1 tot… │                                  │
       ╭─────────────────────────────────────────────────────────────╮ │                                  │
       │ ❯ Ask anything, or /help                                    │ │                                  │
@@ -366,16 +373,43 @@ describe("App", () => {
     ]);
   });
 
-  it("scrolls the transcript back with PgUp and returns to the newest with PgDn", async () => {
+  it("scrolls the transcript by screenfuls of rows with PgUp/PgDn, to the top with Home and back with End", async () => {
     const { type, left } = await app();
     for (let i = 0; i < 12; i++) await type(`/nope${i}`, ENTER);
     await eventually(() => expect(left()).toContain("Unknown command /nope11."));
     await type(PAGE_UP);
-    expect(left()).toContain("newer items below · PgDn");
-    expect(left()).not.toContain("/nope11");
-    await type(PAGE_DOWN, PAGE_DOWN, PAGE_DOWN, PAGE_DOWN);
+    // 12 rows of transcript: a screenful of 11 rows back (one row still in view), the 12th says what is below.
+    expect(left()).toMatch(/^  Unknown command \/nope4\. .*\n\n❯ \/nope5\n(.*\n){7}\n↓ 11 lines below · PgDn, End\n╭/);
+    await type(HOME);
+    expect(left()).toMatch(/^\n❯ \/nope0\n/);
+    await type(PAGE_DOWN);
+    expect(left()).toMatch(/^  Unknown command \/nope3\. /);
+    await type(END_KEY);
     expect(left()).toContain("Unknown command /nope11.");
     expect(left()).not.toContain("below · PgDn");
+  });
+
+  it("toggles whole tool output with Ctrl+O", async () => {
+    const { type, turn, left } = await app();
+    await type("run it", ENTER);
+    const output = Array.from({ length: 5 }, (_, i) => `out ${i + 1}`).join("\n");
+    turn.push({ type: "tool_result", id: "t1", name: "Bash", result: { content: output, isError: false }, durationMs: 1 }, END);
+    await eventually(() => expect(left()).toContain("  … +2 lines (ctrl+o to expand)"));
+    await type(CTRL_O);
+    expect(left()).toContain("✔ Bash -> out 1\n  out 2\n  out 3\n  out 4\n  out 5\n");
+    await type(CTRL_O);
+    expect(left()).toContain("  out 3\n  … +2 lines (ctrl+o to expand)");
+  });
+
+  it("scrolls with the mouse wheel when the terminal reports it, and never types the report into the prompt", async () => {
+    const { type, left } = await app();
+    for (let i = 0; i < 12; i++) await type(`/nope${i}`, ENTER);
+    await eventually(() => expect(left()).toContain("Unknown command /nope11."));
+    await type(WHEEL_UP);
+    expect(left()).toContain("↓ 3 lines below · PgDn, End");
+    await type(WHEEL_DOWN);
+    expect(left()).not.toContain("below · PgDn");
+    expect(left()).toContain("❯ Ask anything, or /help");
   });
 
   it("fills the screen: the prompt and footer on the bottom rows, the MCP panel full height", async () => {
@@ -435,13 +469,13 @@ describe("App", () => {
     expect(exits()).toBe(1);
   });
 
-  it("hides the MCP panel on a narrow terminal, the summary moving to the footer", async () => {
+  it("hides the MCP panel on a narrow terminal, its counts moving to the front of the footer", async () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected"));
     Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
     ui.stdout.emit("resize");
-    await eventually(() => expect(text()).toContain("⏵ default · MCP 1/1 connected · 3 tools"));
+    await eventually(() => expect(text()).toContain(" MCP 1/1 · ⏵ default · scripted"));
     expect(text().split("❯ /mcp").length).toBe(2);
     expect(text()).toMatchInlineSnapshot(`
       "
@@ -459,7 +493,7 @@ describe("App", () => {
       ╭──────────────────────────────────────────────────────────────────────────────╮
       │ ❯ Ask anything, or /help                                                     │
       ╰──────────────────────────────────────────────────────────────────────────────╯
-       ⏵ default · MCP 1/1 connected · 3 tools · scripted · …  shift+tab mode · /help"
+       MCP 1/1 · ⏵ default · scripted · ~/proj                 shift+tab mode · /help"
     `);
   });
 });

@@ -1,3 +1,4 @@
+import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,9 +15,15 @@ describe("Footer", () => {
     expect(frame(<Footer permissionMode="acceptEdits" modelName="claude-sonnet" cwd="~/proj" running={false} />)).toMatchInlineSnapshot(`" ⏵ acceptEdits · claude-sonnet · ~/proj                                      shift+tab mode · /help"`);
   });
 
-  it("shows the interrupt hint while a turn runs and the MCP summary when given", () => {
-    expect(
-      frame(<Footer permissionMode="default" modelName="m" cwd="~" running mcpSummary="MCP 1/2 connected · 3 tools" />),
-    ).toMatchInlineSnapshot(`" ⏵ default · MCP 1/2 connected · 3 tools · m · ~                                   esc to interrupt"`);
+  it("shows the interrupt hint while a turn runs and the MCP counts first when given", () => {
+    expect(frame(<Footer permissionMode="default" modelName="m" cwd="~" running mcpCounts="MCP 1/2" />)).toMatchInlineSnapshot(`" MCP 1/2 · ⏵ default · m · ~                                                       esc to interrupt"`);
+  });
+
+  it("keeps the MCP counts whole on a narrow terminal, cutting the directory instead", () => {
+    const footer = <Footer permissionMode="default" modelName="script:ch15.json" cwd="~/work/projects/blog" running={false} mcpCounts="MCP ✘1 ?1 · 4/6" />;
+    const narrow = render(<Box width={60}>{footer}</Box>);
+    expect(screen(narrow.lastFrame())).toMatchInlineSnapshot(`" MCP ✘1 ?1 · 4/6 · ⏵ default · scr…  shift+tab mode · /help"`);
+    const tiny = render(<Box width={40}>{footer}</Box>);
+    expect(screen(tiny.lastFrame())).toMatchInlineSnapshot(`" MCP ✘1 ?1 · 4/6 ·   shift+tab mode · /help"`);
   });
 });

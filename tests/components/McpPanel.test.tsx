@@ -2,6 +2,7 @@ import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "ink-testing-library";
 import { McpPanel } from "../../components/mcp-panel/McpPanel.tsx";
+import { panelWidth } from "../../components/mcp-panel/panel-width.ts";
 import { MotionContext } from "../../components/motion-context.ts";
 import { mcpSummaryText } from "../../src/tui/mcp-summary.ts";
 import { connected, server, toolInfo, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
@@ -18,16 +19,51 @@ const ALL_STATUSES = [
   server("shared", { status: "needs-approval" }, "project"),
 ];
 
-function panel(servers = ALL_STATUSES) {
+function panel(servers = ALL_STATUSES, width = 36) {
   const summary = mcpSummaryText({ servers });
   return render(
     <MotionContext value={false}>
-      <McpPanel servers={servers} summary={summary} width={36} />
+      <McpPanel servers={servers} summary={summary} width={width} />
     </MotionContext>,
   );
 }
 
 describe("McpPanel", () => {
+  it("takes about a quarter of the terminal, within bounds, and hides below 90 columns", () => {
+    expect([80, 89, 90, 100, 160, 200, 300].map(panelWidth)).toEqual([0, 0, 36, 36, 40, 50, 60]);
+  });
+
+  const failures = [
+    server("github", { status: "failed", error: "Error: connect ECONNREFUSED 127.0.0.1:3000 (is the server running?)", code: "connect-failed" }, "user"),
+    server("tracker", connected(TRACKER_TOOLS), "project"),
+  ];
+
+  it("wraps a failure reason at 100 columns so it is read whole", () => {
+    expect(screen(panel(failures, panelWidth(100)).lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────╮
+      │ MCP 1/2 connected · 3 tools      │
+      │ ✘ github      user    failed     │
+      │   connect ECONNREFUSED           │
+      │   127.0.0.1:3000 (is the server  │
+      │   running?)                      │
+      │ ● tracker     project 3 tools    │
+      ╰──────────────────────────────────╯"
+    `);
+  });
+
+  it("gives a failure reason more room at 160 columns", () => {
+    expect(screen(panel(failures, panelWidth(160)).lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────────╮
+      │ MCP 1/2 connected · 3 tools          │
+      │ ✘ github          user    failed     │
+      │   connect ECONNREFUSED               │
+      │   127.0.0.1:3000 (is the server      │
+      │   running?)                          │
+      │ ● tracker         project 3 tools    │
+      ╰──────────────────────────────────────╯"
+    `);
+  });
+
   it("shows every status with its glyph, source and label, and failure reasons on a second line", () => {
     expect(screen(panel().lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────╮
@@ -36,7 +72,8 @@ describe("McpPanel", () => {
       │ ◌ memory      user    ⠋ starting │
       │ ◌ browser     local   ⠋ retry 2  │
       │ ✘ broken      flag    failed     │
-      │   spawn nope-not-installed ENOE… │
+      │   spawn nope-not-installed       │
+      │   ENOENT                         │
       │ ○ archive     local   disabled   │
       │   not approved for this project  │
       │ ? shared      project approve?   │

@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { contentText, expandTabs, previewResult } from "../../../src/tui/result-preview.ts";
+import { contentText, expandTabs, foldedNote, previewResult, resultLines } from "../../../src/tui/result-preview.ts";
 
-describe("previewResult", () => {
-  it("keeps three lines and counts the rest", () => {
-    expect(previewResult("1\n2\n3\n4\n5\n")).toEqual({ lines: ["1", "2", "3"], hidden: 2 });
+describe("result preview", () => {
+  it("keeps every line of a result, without the trailing blank ones", () => {
+    expect(resultLines("1\r\n2\n3\n4\n5\n\n")).toEqual(["1", "2", "3", "4", "5"]);
+  });
+
+  it("folds all but three lines and counts the rest", () => {
+    expect(previewResult(["1", "2", "3", "4", "5"])).toEqual({ lines: ["1", "2", "3"], hidden: 2 });
   });
 
   it("shows (no output) for an empty result", () => {
-    expect(previewResult("  \n")).toEqual({ lines: ["(no output)"], hidden: 0 });
+    expect(resultLines("  \n")).toEqual(["(no output)"]);
+  });
+
+  it("says how many lines are folded, one line in the singular", () => {
+    expect(foldedNote(1)).toBe("… +1 line (ctrl+o to expand)");
+    expect(foldedNote(298)).toBe("… +298 lines (ctrl+o to expand)");
   });
 
   it("flattens text and image blocks", () => {

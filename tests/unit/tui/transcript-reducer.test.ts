@@ -41,14 +41,14 @@ describe("reduceTranscript", () => {
     expect(state.items).toEqual([{ kind: "notice", id: 1, text: "Stopped after 20 rounds (the turn limit)." }]);
   });
 
-  it("records tool calls with their summary and results as a preview", () => {
+  it("records tool calls with their summary and every line of their results", () => {
     const state = run([
       { type: "tool_call", id: "1", name: "Read", input: {}, summary: "Read(posts.ts)" },
       { type: "tool_result", id: "1", name: "Read", result: { content: "a\nb\nc\nd\ne", isError: false }, durationMs: 1 },
     ]);
     expect(state.items).toEqual([
       { kind: "tool_call", id: 1, label: "Read(posts.ts)" },
-      { kind: "tool_result", id: 2, name: "Read", isError: false, lines: ["a", "b", "c"], hidden: 2 },
+      { kind: "tool_result", id: 2, name: "Read", isError: false, lines: ["a", "b", "c", "d", "e"] },
     ]);
   });
 

@@ -1,0 +1,121 @@
+/**
+ * Time from a keypress in the prompt box to the frame that shows it, on a
+ * real pty, with a short transcript (about 100 items) and a long one (about
+ * 10,000 items: Markdown answers and tool results). The transcript is seeded
+ * through the product's normal path: a scripted model whose replies call
+ * Read many times per round. The long figure should stay within 1.2× of the short.
+ *
+ *   npm run build && npx node bench/tui-keystroke.ts
+ *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs.
+ */
+import pty from "@lydell/node-pty";
+import xterm from "@xterm/headless";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { interactiveEnv } from "../tests/helpers/pty-screen.ts";
+import { median, ratio } from "./stats.ts";
+
+const CLI = join(import.meta.dirname, "..", "dist", "cli.js");
+const KEYS = Number(process.env.BENCH_KEYS ?? 30);
+const REPS = Number(process.env.BENCH_REPS ?? 3);
+const SIZE = { cols: 120, rows: 40 };
+const DONE = "All seeded.";
+const work = mkdtempSync(join(tmpdir(), "tui-keystroke-"));
+
+/** A model script whose one turn leaves about `rounds × (1 + 2 × reads)` items: a Markdown answer and `reads` Read calls a round. */
+function seedScript(name: string, rounds: number, reads: number): string {
+  const answer = (r: number) => `## Round ${r}\n\nLooked at **notes.md** with \`Read\`; see [the docs](https://example.com/${r}).\n\n- first point\n- second point`;
+  const responses = Array.from({ length: rounds }, (_, r) => ({
+    content: [{ type: "text", text: answer(r) }, ...Array.from({ length: reads }, () => ({ type: "tool_use", name: "Read", input: { file_path: "notes.md" } }))],
+  }));
+  responses.push({ content: [{ type: "text", text: DONE }] });
+  const file = join(work, `${name}.json`);
+  writeFileSync(file, JSON.stringify({ responses }));
+  return file;
+}
+
+function project(): string {
+  const dir = mkdtempSync(join(work, "project-"));
+  const notes = Array.from({ length: 12 }, (_, i) => `note ${i + 1}: something worth reading`).join("\n");
+  writeFileSync(join(dir, "notes.md"), notes);
+  mkdirSync(join(dir, "home"));
+  return dir;
+}
+
+/** The visible screen as text. */
+function screenText(term: xterm.Terminal): string {
+  const buffer = term.buffer.active;
+  const rows: string[] = [];
+  for (let y = 0; y < term.rows; y++) rows.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? "");
+  return rows.join("\n");
+}
+
+/** Starts the CLI on the seed script, waits for the seeded transcript, then times `KEYS` keypresses (ms each). */
+async function keystrokes(script: string): Promise<number[]> {
+  const dir = project();
+  const env = interactiveEnv({ MINI_CC_HOME: join(dir, "home") });
+  for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
+  const term = new xterm.Terminal({ ...SIZE, allowProposedApi: true });
+  const child = pty.spawn(process.execPath, [CLI, "--model-script", script, "--permission-mode", "bypassPermissions", "seed"], { ...SIZE, cwd: dir, env });
+  let waiting: { needle: string; since: number; resolve: (ms: number) => void } | undefined;
+  child.onData((data) => {
+    const arrived = performance.now();
+    term.write(data, () => {
+      if (waiting && screenText(term).includes(waiting.needle)) {
+        const { since, resolve } = waiting;
+        waiting = undefined;
+        resolve(arrived - since);
+      }
+    });
+  });
+  const shown = (needle: string, since = performance.now(), timeoutMs = 120_000): Promise<number> =>
+    new Promise((resolve, reject) => {
+      if (screenText(term).includes(needle)) return resolve(0); // already there (only for the waits before timing)
+      const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(needle)}:\n${screenText(term)}`)), timeoutMs);
+      waiting = { needle, since, resolve: (ms) => (clearTimeout(timer), resolve(ms)) };
+    });
+  try {
+    await shown(DONE);
+    await shown("shift+tab mode"); // the turn has ended
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const times: number[] = [];
+    let typed = "";
+    for (let i = 0; i < KEYS; i++) {
+      const key = String.fromCharCode(97 + (i % 26));
+      typed += key;
+      const since = performance.now();
+      const frame = shown(`❯ ${typed}`, since, 10_000);
+      child.write(key);
+      times.push(await frame);
+      // Past Ink's frame throttle, so each key is timed from an idle UI.
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    return times;
+  } finally {
+    child.kill("SIGHUP");
+    term.dispose();
+  }
+}
+
+const sides = {
+  "~100 items": seedScript("small", 2, 24),
+  "~10,000 items": seedScript("large", 40, 124),
+};
+const results: Record<string, number[]> = {};
+for (let rep = 0; rep < REPS; rep++) {
+  for (const [name, script] of Object.entries(sides)) {
+    const times = await keystrokes(script);
+    (results[name] ??= []).push(...times);
+    if (process.env.BENCH_VERBOSE === "1") console.error(`  ${name}: median ${median(times).toFixed(2)} ms`);
+  }
+}
+rmSync(work, { recursive: true, force: true });
+
+const small = median(results["~100 items"]!);
+console.log(`keypress → frame showing it in the prompt (median of ${KEYS}×${REPS} keys, ${SIZE.cols}×${SIZE.rows} pty)`);
+for (const [name, times] of Object.entries(results)) {
+  const m = median(times);
+  const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
+  console.log(`  ${name.padEnd(14)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, small)}`);
+}
