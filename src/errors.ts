@@ -55,6 +55,7 @@ export type ErrorCode =
   | "spawn-failed"
   | "connect-timeout"
   | "server-exited" // the server process ended during the handshake, or after it
+  | "line-too-long" // a stdio server sent one message past the SDK's 10 MB line limit
   | "handshake-failed"
   | "connection-lost" // a connected server's transport closed, or its network path went away
   | "ping-timeout"

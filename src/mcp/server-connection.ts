@@ -9,7 +9,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
 import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
@@ -56,6 +56,9 @@ function lossReason(error: unknown): string {
   return error instanceof StreamableHTTPError && error.code === 404 ? "session not found (HTTP 404)" : describeError(error);
 }
 
+/** The SDK's rejection of every pending request when the transport closes. */
+const isConnectionClosed = (error: unknown) => error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+
 /** The SDK's Tool as the store keeps it: defaults filled, only known annotations. */
 function toToolInfo(tool: Tool): McpToolInfo {
   const a = tool.annotations ?? {};
@@ -83,6 +86,7 @@ export class ServerConnection {
   #closed = false;
   #lost = false;
   #keepalive: Keepalive | undefined;
+  #exitFailureOnce: Promise<MiniCcError> | undefined;
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
@@ -142,19 +146,27 @@ export class ServerConnection {
 
   /** A handshake failure in one line: how the process ended and its last words, or what the SDK said. */
   async #explain(error: unknown): Promise<MiniCcError> {
-    const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
-    if (exit) {
-      const line = await this.#options.stderrReason();
-      return new MiniCcError("server-exited", line ? `${exit}: ${line}` : exit);
-    }
-    return new MiniCcError("handshake-failed", describeError(error));
+    return (await this.#exitFailure()) ?? new MiniCcError("handshake-failed", describeError(error));
+  }
+
+  /**
+   * How a stdio server's connection ended, with its last stderr line when that helps
+   * ("server exited (code 7): Error: asked to die"); undefined while it runs, or for remote servers.
+   * Computed once: the loss report and a failing call ask together.
+   */
+  #exitFailure(): Promise<MiniCcError | undefined> {
+    const transport = this.#options.transport;
+    const exit = describesExit(transport) ? transport.describeExit() : undefined;
+    if (!exit) return Promise.resolve(undefined);
+    this.#exitFailureOnce ??= (async () => {
+      const line = exit.stderrExplains ? await this.#options.stderrReason() : "";
+      return new MiniCcError(exit.code, line ? `${exit.reason}: ${line}` : exit.reason);
+    })();
+    return this.#exitFailureOnce;
   }
 
   async #reportLost(): Promise<void> {
-    const exit = describesExit(this.#options.transport) ? this.#options.transport.describeExit() : undefined;
-    const line = exit ? await this.#options.stderrReason() : "";
-    const reason = exit ?? "connection closed";
-    this.#lose(new MiniCcError(exit ? "server-exited" : "connection-lost", line ? `${reason}: ${line}` : reason));
+    this.#lose((await this.#exitFailure()) ?? new MiniCcError("connection-lost", "connection closed"));
   }
 
   /** Pings a connected remote server on its interval; a failed or unanswered ping is a loss. */
@@ -190,6 +202,8 @@ export class ServerConnection {
       return (await this.#client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs })) as CallToolResult;
     } catch (error) {
       if (this.#options.remote && this.#connected && isConnectionLoss(error)) this.#lose(new MiniCcError("connection-lost", lossReason(error)));
+      // The SDK's "Connection closed" says nothing; how the server ended does.
+      if (isConnectionClosed(error)) throw (await this.#exitFailure()) ?? error;
       throw error;
     }
   }

@@ -5,7 +5,7 @@
  * children when the transport closes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { liveGroups, signalGroup, type ProcessGroups } from "./process-groups.ts";
@@ -27,10 +27,22 @@ export interface StdioProcessOptions {
   killGraceMs?: number;
 }
 
-/** A transport that can say how its server ended ("server exited (code 1)"). */
-export interface DescribesExit {
-  describeExit(): string | undefined;
+/** How a stdio server's connection ended, in words a user can act on. */
+export interface ExitReport {
+  code: "server-exited" | "line-too-long";
+  /** "server exited (code 1)", "server killed by SIGKILL", "result larger than the 10 MB line limit". */
+  reason: string;
+  /** Whether the server's last stderr line is worth adding (not when we killed it ourselves). */
+  stderrExplains: boolean;
 }
+
+/** A transport that can say how its server ended. */
+export interface DescribesExit {
+  describeExit(): ExitReport | undefined;
+}
+
+/** The SDK's cap on one stdout line (one JSON-RPC message), as users read it. */
+const LINE_LIMIT_MB = Math.round(STDIO_DEFAULT_MAX_BUFFER_SIZE / (1024 * 1024));
 
 /** True for a transport that implements DescribesExit. */
 export function describesExit(transport: unknown): transport is DescribesExit {
@@ -56,6 +68,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   readonly #readBuffer = new ReadBuffer();
   #child: ChildProcess | undefined;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** Set when we ended the connection because a message outgrew the line limit. */
+  #overflowed = false;
   #closing: Promise<void> | undefined;
   #closedNotified = false;
 
@@ -108,6 +122,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     try {
       this.#readBuffer.append(chunk);
     } catch (error) {
+      // The SDK's buffer refuses a line past its limit; without this the user would only read "Connection closed".
+      this.#overflowed = true;
       this.onerror?.(error as Error);
       void this.close();
       return;
@@ -187,10 +203,14 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     this.onclose?.();
   }
 
-  /** "server exited (code 1)", "server killed by SIGKILL", or undefined while it runs. */
-  describeExit(): string | undefined {
+  /** Why the connection ended, or undefined while the server runs. */
+  describeExit(): ExitReport | undefined {
+    if (this.#overflowed) {
+      return { code: "line-too-long", reason: `result larger than the ${LINE_LIMIT_MB} MB line limit`, stderrExplains: false };
+    }
     if (!this.#exit) return undefined;
     const { code, signal } = this.#exit;
-    return signal ? `server killed by ${signal}` : `server exited (code ${code ?? "?"})`;
+    const reason = signal ? `server killed by ${signal}` : `server exited (code ${code ?? "?"})`;
+    return { code: "server-exited", reason, stderrExplains: true };
   }
 }

@@ -5,6 +5,10 @@
 //   MCP_TEST_CANCEL_FILE  the slow tool writes "cancelled <reason>" here when the client cancels it
 //   MCP_TEST_ONCE_FILE    the first start creates this file; every later start behaves as MCP_TEST_MODE=exit
 //   MCP_TEST_START_DELAY_MS  wait this long before answering anything (a server slow to start)
+//   MCP_TEST_DAEMON_PID_FILE  start `setsid sleep 300` (a daemon that leaves our process group) and write its pid here
+//   MCP_TEST_HUGE_TOOL    also offer "huge": one result past the 10 MB line limit
+// Tools: echo, slow (until cancelled), die (exits 7).
+import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 
 const env = process.env;
@@ -16,6 +20,11 @@ if (env.MCP_TEST_ONCE_FILE) {
 // Outlive stdin's end, like the servers that leak when only the direct child is killed.
 setInterval(() => {}, 60_000);
 if (env.MCP_TEST_PID_FILE) writeFileSync(env.MCP_TEST_PID_FILE, String(process.pid));
+if (env.MCP_TEST_DAEMON_PID_FILE) {
+  // Not a group leader, so setsid execs sleep in a new session without forking: the pid is the daemon's.
+  const daemon = spawn("setsid", ["sleep", "300"], { stdio: "ignore" });
+  writeFileSync(env.MCP_TEST_DAEMON_PID_FILE, String(daemon.pid));
+}
 
 if (mode === "hang") {
   process.stderr.write("hanging: will never answer initialize\n");
@@ -45,5 +54,10 @@ if (mode === "hang") {
     process.stderr.write("Error: asked to die\n");
     process.exit(7);
   });
+  if (env.MCP_TEST_HUGE_TOOL) {
+    server.registerTool("huge", { description: "Returns 11 MB of text in one message." }, () => ({
+      content: [{ type: "text", text: "x".repeat(11 * 1024 * 1024) }],
+    }));
+  }
   await server.connect(new StdioServerTransport());
 }

@@ -143,12 +143,27 @@ describe("server processes", () => {
     const manager = newManager(dir, true, NO_RECONNECT);
     await manager.start([server("dying", directEntry(dir))]);
     const result = await manager.call("dying", "die", {});
-    expect(result).toEqual({ content: "MCP tool die failed: MCP error -32000: Connection closed", isError: true });
+    // The call's own failure says how the server ended, not the SDK's bare "Connection closed".
+    expect(result).toEqual({ content: "MCP tool die failed: server exited (code 7): Error: asked to die", isError: true });
     await expect.poll(() => stateOf(manager, "dying")).toEqual({
       status: "failed",
       error: "server exited (code 7): Error: asked to die",
       code: "server-exited",
     });
+  });
+
+  it("names the 10 MB line limit when a result outgrows it", async () => {
+    const dir = tempDir();
+    const manager = newManager(dir, true, NO_RECONNECT);
+    await manager.start([server("big", directEntry(dir, { MCP_TEST_HUGE_TOOL: "1" }))]);
+    const result = await manager.call("big", "huge", {});
+    expect(result).toEqual({ content: "MCP tool huge failed: result larger than the 10 MB line limit", isError: true });
+    await expect.poll(() => stateOf(manager, "big")).toEqual({
+      status: "failed",
+      error: "result larger than the 10 MB line limit",
+      code: "line-too-long",
+    });
+    expect(alive(readPid(join(dir, "server.pid")))).toBe(false);
   });
 
   it("cancels a timed-out call on the server", async () => {

@@ -44,7 +44,7 @@ describe("reconnecting a real server", () => {
     await manager.start([server]);
     const first = pid();
     const seen = recordStates(manager, "dying");
-    expect(await manager.call("dying", "die", {})).toEqual({ content: "MCP tool die failed: MCP error -32000: Connection closed", isError: true });
+    expect(await manager.call("dying", "die", {})).toEqual({ content: "MCP tool die failed: server exited (code 7): Error: asked to die", isError: true });
     await waitForSnapshot(manager, () => seen.at(-1) === "connected");
     const second = pid();
     expect(seen).toEqual(["reconnecting 1", "connected"]);
