@@ -1,7 +1,8 @@
 /**
  * The process groups of the stdio servers still alive. Each server runs in its
  * own group (spawned detached), so killing the group also reaches what a shell
- * wrapper or npx started. The registry lives in an object the manager owns,
+ * wrapper or npx started; on Linux, descendants that left the group (setsid
+ * daemons) are found through their parent chain and ended with it. The registry lives in an object the manager owns,
  * because an exit handler must be able to kill everything synchronously.
  */
 
@@ -21,6 +22,38 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/** One row of /proc: what the group and parent-chain searches need. */
+interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  /** A zombie (or dead) process: nothing left to kill. */
+  dead: boolean;
+}
+
+/** Every process in /proc (Linux only; [] where /proc cannot be read). */
+function processTable(): ProcessEntry[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const table: ProcessEntry[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // After "(comm) ": state, ppid, pgrp, … (comm may itself hold ") ").
+      const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      table.push({ pid: Number(entry), ppid: Number(ppid), pgrp: Number(pgrp), dead: state === "Z" || state === "X" });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return table;
+}
+
 /**
  * The groups among `pgids` that still have a running member. A zombie does not
  * count: where init never reaps orphans (some containers), a killed
@@ -30,25 +63,68 @@ export function liveGroups(pgids: readonly number[]): Set<number> {
   const candidates = pgids.filter((pgid) => signalGroup(pgid, 0));
   if (candidates.length === 0 || process.platform !== "linux") return new Set(candidates);
   const wanted = new Set(candidates);
-  const live = new Set<number>();
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return wanted;
+  const table = processTable();
+  if (table.length === 0) return wanted;
+  return new Set(table.filter((p) => !p.dead && wanted.has(p.pgrp)).map((p) => p.pgrp));
+}
+
+/**
+ * The live descendants of the groups `pgids` that left them (a `setsid` daemon,
+ * a child spawned detached), found through their parent chain. Killing a
+ * group misses them, so they are signalled one by one. Must run while their
+ * parents live: an orphan is re-parented to init and its chain is lost.
+ * Linux only ([] elsewhere).
+ */
+export function strayDescendants(pgids: readonly number[]): number[] {
+  if (pgids.length === 0 || process.platform !== "linux") return [];
+  const table = processTable();
+  const children = new Map<number, ProcessEntry[]>();
+  for (const p of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const groups = new Set(pgids);
+  const seen = new Set<number>();
+  const queue = table.filter((p) => groups.has(p.pgrp));
+  const strays: number[] = [];
+  while (queue.length > 0) {
+    const p = queue.pop()!;
+    if (seen.has(p.pid)) continue;
+    seen.add(p.pid);
+    if (!groups.has(p.pgrp) && !p.dead) strays.push(p.pid);
+    queue.push(...(children.get(p.pid) ?? []));
   }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
+  return strays;
+}
+
+/** Sends `signal` to each pid; those already gone are skipped. */
+export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // After "(comm) ": state, ppid, pgrp, …
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (wanted.has(Number(pgrp)) && state !== "Z" && state !== "X") live.add(Number(pgrp));
+      process.kill(pid, signal);
     } catch {
-      // The process ended while we looked.
+      // Gone already, or not ours.
     }
   }
-  return live;
+}
+
+/** The pids among `pids` still running (zombies excluded on Linux). */
+export function livePids(pids: readonly number[]): number[] {
+  const running = pids.filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (running.length === 0 || process.platform !== "linux") return running;
+  return running.filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+      return state !== "Z" && state !== "X";
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Sleeps without the event loop (exit handlers cannot await). */
@@ -80,14 +156,20 @@ export class ProcessGroups {
    * SIGKILL for whatever is left. For process 'exit', SIGINT and SIGTERM.
    */
   killAllSync(graceMs = EXIT_GRACE_MS): void {
+    // Found before any signal: once a parent dies its detached children lose their chain to us.
+    const strays = strayDescendants(this.list());
     const groups = this.list().filter((pgid) => signalGroup(pgid, "SIGTERM"));
+    signalEach(strays, "SIGTERM");
     const deadline = Date.now() + graceMs;
     let left = groups;
-    while (left.length > 0 && Date.now() < deadline) {
+    let straysLeft = strays;
+    while ((left.length > 0 || straysLeft.length > 0) && Date.now() < deadline) {
       sleepSync(10);
       left = [...liveGroups(left)];
+      straysLeft = livePids(straysLeft);
     }
     for (const pgid of left) signalGroup(pgid, "SIGKILL");
+    signalEach(straysLeft, "SIGKILL");
     this.#live.clear();
   }
 }

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { liveGroups, signalGroup, type ProcessGroups } from "./process-groups.ts";
+import { liveGroups, livePids, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
 import { MiniCcError } from "../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
@@ -167,14 +167,19 @@ export class StdioProcessTransport implements Transport, DescribesExit {
         // Already closed: nothing to flush.
       }
       const grace = this.#options.killGraceMs ?? KILL_GRACE_MS;
-      if (signalGroup(pgid, "SIGTERM")) {
+      // Daemons that left the group are found through their parents, so before anyone dies.
+      const strays = strayDescendants([pgid]);
+      signalEach(strays, "SIGTERM");
+      if (signalGroup(pgid, "SIGTERM") || strays.length > 0) {
         const deadline = Date.now() + grace;
-        const running = () => liveGroups([pgid]).size > 0;
+        const running = () => liveGroups([pgid]).size > 0 || livePids(strays).length > 0;
         // The leader's exit event costs nothing to wait for; scanning /proc for the rest
         // of the group is done only after it, so closing 20 servers stays cheap.
         await this.#leaderExit(child, grace);
         while (running() && Date.now() < deadline) await sleep(20);
-        if (running() && signalGroup(pgid, "SIGKILL")) {
+        if (running()) {
+          signalGroup(pgid, "SIGKILL");
+          signalEach(livePids(strays), "SIGKILL");
           const killDeadline = Date.now() + 1000;
           while (running() && Date.now() < killDeadline) await sleep(10);
         }

@@ -37,8 +37,11 @@ function directEntry(dir: string, env: Record<string, string> = {}, timeout?: nu
 
 // Closed after each test even when an assertion failed, so a red run leaves no server behind.
 const managers: McpManager[] = [];
+/** Daemons a test expects gone; killed here when the test failed. */
+const daemons: number[] = [];
 afterEach(async () => {
   await Promise.all(managers.splice(0).map((manager) => manager.close()));
+  for (const pid of daemons.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
 
 function newManager(dir: string, interactive = true, reconnect = DEFAULT_RECONNECT_POLICY): McpManager {
@@ -92,6 +95,28 @@ describe("server processes", () => {
     expect([alive(wrapper), alive(child), wrapper !== child]).toEqual([true, true, true]);
     await manager.close();
     expect([alive(wrapper), alive(child)]).toEqual([false, false]);
+  });
+
+  it.runIf(process.platform === "linux")("ends a setsid daemon the server started, though it left the server's group", async () => {
+    const dir = tempDir();
+    const manager = newManager(dir);
+    await manager.start([server("daemonic", wrappedEntry(dir, { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") }))]);
+    const daemon = readPid(join(dir, "daemon.pid"));
+    daemons.push(daemon);
+    expect(alive(daemon)).toBe(true);
+    await manager.close();
+    expect(await gone(daemon, 1000)).toBe(true);
+  });
+
+  it.runIf(process.platform === "linux")("ends a setsid daemon in the synchronous exit kill too", async () => {
+    const dir = tempDir();
+    const manager = newManager(dir);
+    await manager.start([server("daemonic", wrappedEntry(dir, { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") }))]);
+    const daemon = readPid(join(dir, "daemon.pid"));
+    daemons.push(daemon);
+    manager.killAllServerProcessGroups();
+    expect(await gone(daemon, 1000)).toBe(true);
+    await manager.close();
   });
 
   it("kills every server group synchronously for the exit handlers", async () => {
