@@ -1,7 +1,8 @@
 /**
  * An MCP CallToolResult turned into what the Messages API accepts in a
- * tool_result: text and base64 images. Everything else becomes a short text
- * note, so the model always learns that something came back.
+ * tool_result: text and base64 images within the API's image limits and
+ * MAX_MCP_OUTPUT_TOKENS. Everything else becomes a short text note, so the
+ * model always learns that something came back.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ImageBlock, TextBlock } from "../model/messages.ts";
@@ -11,6 +12,16 @@ import type { ToolResult } from "../tools/tool.ts";
 const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
 /** The rough characters-per-token used to turn the token cap into characters. */
 const CHARS_PER_TOKEN = 4;
+/**
+ * What one image costs against MAX_MCP_OUTPUT_TOKENS: the API scales a large image
+ * down to about 1.15 megapixels, which it bills at about 1,600 tokens.
+ */
+const IMAGE_TOKENS = 1600;
+const IMAGE_CHARS = IMAGE_TOKENS * CHARS_PER_TOKEN;
+/** The API refuses an image whose base64 data is over 5 MB. */
+const MAX_IMAGE_BASE64_CHARS = 5 * 1024 * 1024;
+/** The API refuses a request with too many images; one tool result gets at most this many. */
+const MAX_IMAGES_PER_RESULT = 20;
 
 type Block = TextBlock | ImageBlock;
 type McpContent = CallToolResult["content"][number];
@@ -37,6 +48,9 @@ function convertBlock(block: McpContent): Block {
       if (!API_IMAGE_TYPES.has(mediaType)) {
         return text(`[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]`);
       }
+      if (block.data.length > MAX_IMAGE_BASE64_CHARS) {
+        return text(`[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes images of at most 5 MB (base64).]`);
+      }
       return { type: "image", source: { type: "base64", media_type: mediaType, data: block.data } };
     }
     case "audio":
@@ -54,27 +68,58 @@ function convertBlock(block: McpContent): Block {
   }
 }
 
-/** Cuts text blocks beyond `maxChars` in total and appends a note with the original size. */
+/** What a block costs against the output cap, in characters. */
+const cost = (block: Block) => (block.type === "text" ? block.text.length : IMAGE_CHARS);
+
+/**
+ * Keeps blocks, in order, within `maxChars` (an image counts as IMAGE_TOKENS) and
+ * at most MAX_IMAGES_PER_RESULT images; text is cut, images left out, and a note
+ * says what was dropped.
+ */
 export function capOutput(blocks: readonly Block[], maxChars: number): Block[] {
-  const total = blocks.reduce((sum, b) => sum + (b.type === "text" ? b.text.length : 0), 0);
-  if (total <= maxChars) return [...blocks];
+  const images = blocks.filter((b) => b.type === "image").length;
+  if (blocks.reduce((sum, b) => sum + cost(b), 0) <= maxChars && images <= MAX_IMAGES_PER_RESULT) return [...blocks];
   const out: Block[] = [];
   let left = maxChars;
+  let textTotal = 0;
+  let textShown = 0;
+  let imagesSeen = 0;
+  let pastCount = 0;
+  let pastBudget = 0;
   for (const block of blocks) {
-    if (block.type !== "text") {
-      out.push(block);
-    } else if (left > 0) {
-      out.push(text(block.text.slice(0, left)));
-      left -= Math.min(left, block.text.length);
+    if (block.type === "image") {
+      imagesSeen++;
+      if (imagesSeen > MAX_IMAGES_PER_RESULT) pastCount++;
+      else if (IMAGE_CHARS > left) pastBudget++;
+      else {
+        out.push(block);
+        left -= IMAGE_CHARS;
+      }
+      continue;
     }
+    textTotal += block.text.length;
+    const shown = Math.min(left, block.text.length);
+    if (shown > 0) out.push(text(block.text.slice(0, shown)));
+    textShown += shown;
+    left -= shown;
   }
-  const tokens = Math.ceil(total / CHARS_PER_TOKEN);
-  out.push(
-    text(
-      `[Output truncated: the tool returned ${total} characters (about ${tokens} tokens); ` +
-        `only the first ${maxChars} are shown. Ask the tool for less (filters, pagination) if you need the rest.]`,
-    ),
-  );
+  if (textShown < textTotal) {
+    const tokens = Math.ceil(textTotal / CHARS_PER_TOKEN);
+    out.push(
+      text(
+        `[Output truncated: the tool returned ${textTotal} characters (about ${tokens} tokens); ` +
+          `only the first ${textShown} are shown. Ask the tool for less (filters, pagination) if you need the rest.]`,
+      ),
+    );
+  }
+  const reasons = [
+    pastCount > 0 ? `${pastCount} past the ${MAX_IMAGES_PER_RESULT} images one result may carry` : "",
+    pastBudget > 0 ? `${pastBudget} past MAX_MCP_OUTPUT_TOKENS (an image counts as about ${IMAGE_TOKENS} tokens)` : "",
+  ].filter(Boolean);
+  if (reasons.length > 0) {
+    const omitted = pastCount + pastBudget;
+    out.push(text(`[${omitted} image${omitted === 1 ? "" : "s"} omitted: ${reasons.join("; ")}. Ask the tool for fewer or smaller images.]`));
+  }
   return out;
 }
 

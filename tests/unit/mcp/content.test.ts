@@ -10,7 +10,7 @@ describe("convertToolResult", () => {
           { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
         ],
       },
-      1000,
+      100_000,
     );
     expect(result).toEqual({
       content: [
@@ -29,7 +29,7 @@ describe("convertToolResult", () => {
           { type: "image", data: "/9j/", mimeType: "image/jpeg" },
         ],
       },
-      1000,
+      100_000,
     );
     expect(result.content).toEqual([
       { type: "text", text: "[Image (image/svg+xml, 5 bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]" },
@@ -97,11 +97,67 @@ describe("convertToolResult", () => {
 });
 
 describe("capOutput", () => {
-  it("keeps images when text is cut", () => {
-    const image = { type: "image" as const, source: { type: "base64" as const, media_type: "image/png", data: "x" } };
-    const out = capOutput([{ type: "text", text: "123456" }, image, { type: "text", text: "789" }], 4);
-    expect(out.slice(0, 2)).toEqual([{ type: "text", text: "1234" }, image]);
-    expect(out).toHaveLength(3);
+  const image = (data = "x") => ({ type: "image" as const, source: { type: "base64" as const, media_type: "image/png", data } });
+  /** What one image costs: about 1,600 tokens of 4 characters. */
+  const IMAGE = 6400;
+
+  it("keeps images that fit when text is cut, each counting against the cap", () => {
+    const out = capOutput([image(), { type: "text", text: "123456" }, { type: "text", text: "789" }], IMAGE + 4);
+    expect(out).toEqual([
+      image(),
+      { type: "text", text: "1234" },
+      {
+        type: "text",
+        text:
+          "[Output truncated: the tool returned 9 characters (about 3 tokens); only the first 4 are shown. " +
+          "Ask the tool for less (filters, pagination) if you need the rest.]",
+      },
+    ]);
+  });
+
+  it("leaves out the images past MAX_MCP_OUTPUT_TOKENS with one note", () => {
+    const out = capOutput([image("a"), image("b"), image("c"), { type: "text", text: "done" }], 2 * IMAGE + 4);
+    expect(out).toEqual([
+      image("a"),
+      image("b"),
+      { type: "text", text: "done" },
+      {
+        type: "text",
+        text: "[1 image omitted: 1 past MAX_MCP_OUTPUT_TOKENS (an image counts as about 1600 tokens). Ask the tool for fewer or smaller images.]",
+      },
+    ]);
+  });
+
+  it("keeps at most 20 images of 2,000, however large the cap", () => {
+    const out = capOutput(Array.from({ length: 2000 }, () => image()), 100 * 1000 * IMAGE);
+    expect(out.filter((b) => b.type === "image")).toHaveLength(20);
+    expect(out.at(-1)).toEqual({
+      type: "text",
+      text: "[1980 images omitted: 1980 past the 20 images one result may carry. Ask the tool for fewer or smaller images.]",
+    });
+    expect(out).toHaveLength(21);
+  });
+});
+
+describe("image limits in convertToolResult", () => {
+  it("turns an image over 5 MB of base64 into a note", () => {
+    const big = "A".repeat(8 * 1024 * 1024);
+    const result = convertToolResult({ content: [{ type: "image", data: big, mimeType: "image/png" }] }, 100_000_000);
+    expect(result.content).toEqual([
+      { type: "text", text: "[Image (image/png, 6291456 bytes) omitted: the model takes images of at most 5 MB (base64).]" },
+    ]);
+  });
+
+  it("counts images against MAX_MCP_OUTPUT_TOKENS by default (25,000 tokens: 15 images)", () => {
+    const content = Array.from({ length: 2000 }, () => ({ type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" }));
+    const blocks = convertToolResult({ content }, 100_000).content as Array<{ type: string }>;
+    expect(blocks.filter((b) => b.type === "image")).toHaveLength(15);
+    expect(blocks.at(-1)).toEqual({
+      type: "text",
+      text:
+        "[1985 images omitted: 1980 past the 20 images one result may carry; 5 past MAX_MCP_OUTPUT_TOKENS " +
+        "(an image counts as about 1600 tokens). Ask the tool for fewer or smaller images.]",
+    });
   });
 });
 
