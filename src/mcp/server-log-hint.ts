@@ -6,13 +6,15 @@
  * The manager writes a header line to the log before it spawns the server,
  * so the file exists even for a command that was never found. The hint is
  * there to find what the server itself wrote: it is given only when the
- * server's last start wrote something after its header.
+ * server's last start wrote something after its header, and never for a
+ * server whose process did not start (command not found, not executable).
  */
 import { open } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
 import { isRemote } from "../config/types.ts";
 import { serverLogPath } from "./server-log.ts";
 import type { ServerView } from "./server-state.ts";
+import type { ErrorCode } from "../errors.ts";
 
 /** How much of a log's tail is read to find its last start. */
 const TAIL_BYTES = 4096;
@@ -55,10 +57,15 @@ export async function lastStartWroteOutput(path: string): Promise<boolean> {
   }
 }
 
+/** Failures that mean no process ever ran: whatever its log holds was written by someone else. */
+const NEVER_STARTED: ReadonlySet<ErrorCode> = new Set(["command-not-found", "not-executable", "spawn-failed"]);
+
 /** The log file (absolute) of a failed stdio server that wrote to it; undefined for any other server. */
 export async function failedServerLog(view: ServerView, logDir: string): Promise<string | undefined> {
   // An invalid entry never ran; a remote server has no stderr of ours.
   if (view.state.status !== "failed" || !view.config || isRemote(view.config.entry)) return undefined;
+  // Another session's start of the same server may have written after our header.
+  if (NEVER_STARTED.has(view.state.code)) return undefined;
   const path = serverLogPath(logDir, view.name);
   return (await lastStartWroteOutput(path)) ? path : undefined;
 }

@@ -3,6 +3,7 @@
  * sessions, one header line per start, and read back for the last line when
  * the server dies (its own words are the best failure reason we have).
  */
+import { createHash } from "node:crypto";
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
@@ -21,9 +22,14 @@ export interface OpenedLog {
   start: number;
 }
 
-/** `mcp-<name>.log`, with characters a file name should not carry replaced. */
+/**
+ * `mcp-<name>.log`. A name with characters a file name should not carry has them
+ * replaced and gets a short hash of the real name, so `a/b` and `a:b` keep two logs.
+ */
 export function serverLogPath(logDir: string, name: string): string {
-  return join(logDir, `mcp-${name.replace(/[^\p{L}\p{N}_.-]/gu, "_")}.log`);
+  const safe = name.replace(/[^\p{L}\p{N}_.-]/gu, "_");
+  const suffix = safe === name ? "" : `-${createHash("sha256").update(name).digest("hex").slice(0, 8)}`;
+  return join(logDir, `mcp-${safe}${suffix}.log`);
 }
 
 /** Opens the log for appending and writes the session header line. */

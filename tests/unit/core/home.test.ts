@@ -27,7 +27,13 @@ describe("serverLogPath", () => {
   it("names the log after the server and keeps odd names inside logs/", () => {
     const home = resolveHome({ MINI_CC_HOME: "/tmp/mc" }, "/home/ann");
     expect(serverLogPath(home.logs, "tracker")).toBe("/tmp/mc/logs/mcp-tracker.log");
-    expect(serverLogPath(home.logs, "../x/y")).toBe("/tmp/mc/logs/mcp-.._x_y.log");
+    expect(serverLogPath(home.logs, "../x/y")).toBe("/tmp/mc/logs/mcp-.._x_y-c938fbea.log");
+  });
+
+  it("gives names that only differ in replaced characters separate logs", () => {
+    expect(serverLogPath("/l", "a/b")).toBe("/l/mcp-a_b-c14cddc0.log");
+    expect(serverLogPath("/l", "a:b")).toBe("/l/mcp-a_b-6783a31e.log");
+    expect(serverLogPath("/l", "a_b")).toBe("/l/mcp-a_b.log");
   });
 
   it("keeps letters of any script, so two non-Latin server names get two logs", () => {

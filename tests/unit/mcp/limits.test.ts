@@ -34,8 +34,8 @@ describe("server log", () => {
     for (const when of ["2026-01-02T03:04:05.000Z", "2026-01-03T03:04:05.000Z"]) {
       closeServerLog(openServerLog(dir, "my server", 'node "my server.ts"', new Date(when)));
     }
-    expect(serverLogPath(dir, "my server")).toBe(join(dir, "mcp-my_server.log"));
-    expect(readFileSync(join(dir, "mcp-my_server.log"), "utf8")).toBe(
+    expect(serverLogPath(dir, "my server")).toBe(join(dir, "mcp-my_server-b129874b.log"));
+    expect(readFileSync(join(dir, "mcp-my_server-b129874b.log"), "utf8")).toBe(
       '--- 2026-01-02T03:04:05.000Z mini-cc started my server: node "my server.ts"\n' +
         '--- 2026-01-03T03:04:05.000Z mini-cc started my server: node "my server.ts"\n',
     );
