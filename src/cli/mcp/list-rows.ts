@@ -27,6 +27,8 @@ export interface ListRow {
   readonly error?: string;
   /** For a failed stdio server that wrote to its stderr log: the log file. */
   readonly log?: string;
+  /** Lower scopes that declare the same name, whose entries this one hides (a project server taking a user server's name). */
+  readonly shadows?: readonly ServerSource[];
   /** The file that declares it. */
   readonly file: string;
 }
@@ -43,6 +45,8 @@ export interface RowLookups {
   readonly files: ReadonlyMap<string, string>;
   readonly approvalOf: ApprovalLookup;
   readonly logOf: LogLookup;
+  /** For each name, the lower scopes whose entry of that name it hides. */
+  readonly shadowed?: ReadonlyMap<string, readonly ServerSource[]>;
 }
 
 /** Rows for every server, in the snapshot's order. */
@@ -54,6 +58,7 @@ async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> 
   const file = lookups.files.get(view.name) ?? "";
   const entry = view.config?.entry;
   const [outcome, log] = await Promise.all([statusOf(view, file, lookups.approvalOf), lookups.logOf(view)]);
+  const shadows = lookups.shadowed?.get(view.name) ?? [];
   // Key order is the --json output's: who, how it stands, what it runs, where it is written.
   return {
     name: view.name,
@@ -62,6 +67,7 @@ async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> 
     ...describeEntry(entry),
     ...outcome.extra,
     ...(log !== undefined ? { log } : {}),
+    ...(shadows.length > 0 ? { shadows } : {}),
     file,
   };
 }
@@ -96,14 +102,17 @@ function describeEntry(entry: ServerEntry | undefined): Pick<ListRow, "type" | "
 }
 
 /**
- * `tracker: node server.ts (project) - ✔ connected · 3 tools`, and under a
+ * `tracker: node server.ts (project) - ✔ connected · 3 tools` (`(project, shadows user)`
+ * when a user server of the same name is hidden), and under a
  * failed server with a log, `  log: ~/.mini-cc/logs/mcp-tracker.log`.
  */
 export function formatListLines(row: ListRow, userHome: string): string[] {
+  // "project, shadows user": the same name declared lower is not what runs.
+  const scope = row.shadows?.length ? `${row.scope}, shadows ${row.shadows.join(" and ")}` : row.scope;
   let target: string;
-  if (row.url !== undefined) target = `${row.url} (${row.type}, ${row.scope})`;
-  else if (row.command !== undefined) target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${row.scope})`;
-  else target = `invalid entry (${row.scope})`;
+  if (row.url !== undefined) target = `${row.url} (${row.type}, ${scope})`;
+  else if (row.command !== undefined) target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${scope})`;
+  else target = `invalid entry (${scope})`;
   const line = `${row.name}: ${target} - ${statusText(row)}`;
   return row.log !== undefined ? [line, `  log: ${tildePath(row.log, userHome)}`] : [line];
 }
@@ -127,4 +136,20 @@ export function statusText(row: ListRow): string {
 /** True when the row counts as a working server for the exit status. */
 export function isConnected(row: ListRow): boolean {
   return row.status === "connected";
+}
+
+/**
+ * For each name, the scopes below its winner that also declare it, from every
+ * declaration in precedence order (local, project, user).
+ */
+export function shadowedScopes(
+  declarations: readonly { readonly name: string; readonly scope: ServerSource }[],
+  winners: readonly { readonly name: string; readonly source: ServerSource }[],
+): Map<string, ServerSource[]> {
+  const shadowed = new Map<string, ServerSource[]>();
+  for (const { name, source } of winners) {
+    const hidden = declarations.filter((d) => d.name === name && d.scope !== source).map((d) => d.scope);
+    if (hidden.length > 0) shadowed.set(name, hidden);
+  }
+  return shadowed;
 }

@@ -6,7 +6,7 @@
 import { loadMcpConfig } from "../../config/load.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import type { McpSubcommand } from "./command.ts";
-import { formatListLines, isConnected, listRows } from "./list-rows.ts";
+import { formatListLines, isConnected, listRows, shadowedScopes } from "./list-rows.ts";
 import { failedServerLog } from "../../mcp/server-log-hint.ts";
 
 const USAGE = `Usage: mini-cc mcp list [--json]
@@ -18,9 +18,10 @@ Under a stdio server that failed, the log file holding its stderr.
 
 Options:
   --json       print a JSON array of {name, scope, status, type, command
-               and args or url, tools, approval?, error?, log?, file}; an
-               invalid entry has no type, command or url; log is the stderr
-               log of a failed stdio server
+               and args or url, tools, approval?, error?, log?, shadows?,
+               file}; an invalid entry has no type, command or url; log is
+               the stderr log of a failed stdio server; shadows lists the
+               lower scopes whose server of the same name is hidden
   -h, --help   show this help
 
 Exit status: 0 when every listed server connected (or none is configured);
@@ -48,6 +49,8 @@ export const listCommand: McpSubcommand = {
       return loaded.problems.length > 0 ? 1 : 0;
     }
 
+    // Every scope's declarations, to say which winner hides a lower scope's server of the same name.
+    const declared = await context.editor.listDeclared();
     const manager = context.createManager();
     try {
       await manager.start(loaded.servers);
@@ -55,6 +58,7 @@ export const listCommand: McpSubcommand = {
         files: new Map(loaded.servers.map((server) => [server.name, server.file])),
         approvalOf: (view) => (view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new")),
         logOf: (view) => failedServerLog(view, logPlaces.logDir),
+        shadowed: shadowedScopes(declared.entries, loaded.servers),
       });
       if (json) context.print(JSON.stringify(rows, null, 2));
       else for (const row of rows) for (const line of formatListLines(row, logPlaces.userHome)) context.print(line);

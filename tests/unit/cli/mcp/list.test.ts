@@ -65,6 +65,23 @@ describe("mcp list", () => {
     expect(built).toEqual({});
   });
 
+  it("says when a project server hides a user server of the same name", async () => {
+    await box.run(["add", "-s", "user", "tracker", "--", "node", "mine.js"]);
+    await box.run(["add", "-s", "user", "other", "--", "node", "other.js"]);
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
+    const { factory } = memoryTransports({ other: serverWith("x") });
+    const run = await box.run(["list"], { transportFactory: factory });
+    expect(run.stdout).toBe(
+      "other: node other.js (user) - ✔ connected · 1 tool\n" +
+        "tracker: node t.js (project, shadows user) - ? not approved (run: mini-cc mcp approve tracker)\n",
+    );
+    const rows = JSON.parse((await box.run(["list", "--json"], { transportFactory: factory })).stdout) as Array<Record<string, unknown>>;
+    expect(rows.map((row) => [row.name, row.shadows])).toEqual([
+      ["other", undefined],
+      ["tracker", ["user"]],
+    ]);
+  });
+
   it("connects an approved project server", async () => {
     await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
     await box.run(["approve"]);
