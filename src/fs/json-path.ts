@@ -25,3 +25,20 @@ export function describeJsonType(value: unknown): string {
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Where `value` first nests deeper than `limit` arrays and objects (its path
+ * inside `value`), or undefined. Iterative: a value too deep to stringify
+ * must not overflow the stack while it is measured.
+ */
+export function nestedDeeperThan(value: unknown, limit: number): PropertyKey[] | undefined {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current !== "object" || current === null) continue;
+    if (path.length >= limit) return path;
+    const children: [PropertyKey, unknown][] = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current);
+    for (const [key, child] of children) stack.push({ value: child, path: [...path, key] });
+  }
+  return undefined;
+}

@@ -46,6 +46,17 @@ describe("mcp approve", () => {
     expect(await statuses()).toEqual({ a: "new", b: "new" });
   });
 
+  it("refuses an absurdly deep entry with a clear error instead of overflowing the stack", async () => {
+    await box.write(box.projectFile, `{"mcpServers":{"deep":{"command":"x","extra":${"[".repeat(100_000)}1${"]".repeat(100_000)}}}}`);
+    const run = await box.run(["approve", "deep"]);
+    const path = `mcpServers.deep.extra${"[0]".repeat(63)}`;
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `mini-cc mcp approve: cannot approve deep: ${box.projectFile}: ${path}: nested deeper than 64 levels\n`,
+    });
+  });
+
   it("skips an invalid entry with its reason and exits 1", async () => {
     await box.write(box.projectFile, JSON.stringify({ mcpServers: { a: A, bad: { command: 3 } } }));
     const run = await box.run(["approve"]);
