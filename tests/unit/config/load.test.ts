@@ -57,6 +57,18 @@ describe("loadMcpConfig", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("expands a nested default ${A:-${B}} as the shell would, never leaving a stray brace", async () => {
+    await writeProject({
+      mcpServers: {
+        s: { command: "node", args: ["${A:-${B}}", "${A:-${C:-deep}}/x", "${A:-pre-${B}-post}", "${B:-${A}}", "${A:-${MISSING}}", "$${B}", "${oops", "${A:-${B}"] },
+      },
+    });
+    const { servers, warnings } = await load({ env: { A: undefined, B: "bee" } });
+    const resolved = servers[0] && "resolved" in servers[0] ? servers[0].resolved : undefined;
+    expect(resolved).toEqual({ command: "node", args: ["bee", "deep/x", "pre-bee-post", "bee", "", "$bee", "${oops", "${A:-bee"] });
+    expect(warnings).toEqual([`${join(cwd, ".mcp.json")}: server "s": environment variable MISSING is not set; it expands to ""`]);
+  });
+
   it("expands an unset variable without default to an empty string and warns naming variable, server and file", async () => {
     await writeProject({ mcpServers: { tracker: { command: "node", args: ["${MISSING}x"] } } });
     const { servers, warnings } = await load();
