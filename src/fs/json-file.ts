@@ -4,8 +4,9 @@
  * the file under a lock right before the atomic write, so concurrent writers
  * of different keys lose nothing.
  */
-import { readFile } from "node:fs/promises";
-import { writeFileAtomic } from "./atomic-write.ts";
+import { mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { PRIVATE_DIR_MODE, writeFileAtomic } from "./atomic-write.ts";
 import { type LockOptions, withFileLock } from "./file-lock.ts";
 import { findJsonSyntaxError, lineColumnAt } from "./json-syntax.ts";
 
@@ -60,18 +61,21 @@ export async function readJsonFile(path: string): Promise<JsonReadResult> {
 /**
  * Under `<path>.lock`: reads the file, hands what it found to `mutate`, and
  * atomically writes the text `mutate` returns (null: leave the file alone).
- * `mutate` may throw to abort; its value is returned.
+ * `mutate` may throw to abort; its value is returned. `private`: the user's
+ * alone (see writeFileAtomic), its folder, and the lock's, made 0700.
  */
 export async function updateJsonFileAtomic<R = void>(
   path: string,
   mutate: (current: JsonReadResult) => Promise<JsonUpdate<R>> | JsonUpdate<R>,
-  options?: LockOptions,
+  options: LockOptions & { private?: boolean } = {},
 ): Promise<R> {
+  // Before the lock, which would otherwise create the folder with the default mode.
+  if (options.private) await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
   return withFileLock(
     path,
     async () => {
       const { text, result } = await mutate(await readJsonFile(path));
-      if (text !== null) await writeFileAtomic(path, text);
+      if (text !== null) await writeFileAtomic(path, text, { private: options.private ?? false });
       return result;
     },
     options,

@@ -229,8 +229,9 @@ export async function openSession(request: SessionRequest): Promise<{ connection
   const { config, clock } = request;
   let log: OpenedLog | undefined;
   try {
-    if (!isRemote(config.resolved)) {
-      const command = commandLine(config.resolved);
+    if (!isRemote(config.resolved) && !isRemote(config.entry)) {
+      // The entry as written: the log is kept for good, and an expanded `${TOKEN}` in args is a secret.
+      const command = commandLine(config.entry);
       const header = request.note ? `${command} (${request.note})` : command;
       try {
         log = openServerLog(request.logDir, config.name, header, new Date(clock.now()));

@@ -6,6 +6,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
 
 /** How much of the log's tail is read to find the last line. */
 const TAIL_BYTES = 4096;
@@ -28,9 +29,10 @@ export function serverLogPath(logDir: string, name: string): string {
 
 /** Opens the log for appending and writes the session header line. */
 export function openServerLog(logDir: string, name: string, commandLine: string, now: Date): OpenedLog {
-  mkdirSync(logDir, { recursive: true });
+  // A server's stderr may hold its tokens: the user's alone.
+  mkdirSync(logDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const path = serverLogPath(logDir, name);
-  const fd = openSync(path, "a");
+  const fd = openSync(path, "a", PRIVATE_FILE_MODE);
   try {
     writeSync(fd, `--- ${now.toISOString()} mini-cc started ${name}: ${commandLine}\n`);
     return { fd, path, start: fstatSync(fd).size };
