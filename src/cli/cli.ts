@@ -10,6 +10,7 @@ import { isMiniCcError } from "../errors.ts";
 import { parseCommand, USAGE, type AgentOptions } from "./cli-args.ts";
 import type { TuiLoader } from "./interactive.ts";
 import { resolveModelScript } from "./model-script-path.ts";
+import { terminalSafeText } from "../text/terminal-safe.ts";
 
 /** package.json's "version", put in by the build (scripts/build.mjs); unbundled (tests importing src/) it is "dev". */
 declare const MINI_CC_VERSION: string | undefined;
@@ -111,7 +112,8 @@ export function runCli(argv: string[], loadTui: TuiLoader, installation: Install
       exit(2);
       return;
     }
-    process.stderr.write(`mini-cc: ${error instanceof Error ? error.message : String(error)}\n`);
+    // The message may quote a config file or a server: shown, never obeyed.
+    process.stderr.write(`mini-cc: ${terminalSafeText(error instanceof Error ? error.message : String(error))}\n`);
     exit(1);
   });
 }

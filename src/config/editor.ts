@@ -28,6 +28,9 @@ export interface WriteOutcome {
 
 const NAME = /^[A-Za-z0-9_-]+$/;
 
+/** The user and local scopes live in the mini-cc home and are the user's alone; .mcp.json is the team's, written as any project file. */
+const homeFile = (scope: WritableScope) => ({ private: scope !== "project" });
+
 /** Adds, removes and lists servers in the local, project and user scope files. */
 export class McpConfigEditor {
   readonly #roots: ConfigRoots;
@@ -66,7 +69,7 @@ export class McpConfigEditor {
       }
       setOwn(servers, name, entry);
       return { text: formatJson(doc, style), result: exists };
-    });
+    }, homeFile(scope));
     return { scope, file, replaced };
   }
 
@@ -82,7 +85,7 @@ export class McpConfigEditor {
       if (!servers || !Object.hasOwn(servers, name)) throw notFound;
       delete servers[name];
       return { text: formatJson(doc, style), result: undefined };
-    });
+    }, homeFile(target));
     return { scope: target, file };
   }
 

@@ -8,19 +8,73 @@ import { isRemote, type ServerEntry } from "./types.ts";
 /** The environment variables expansion reads. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-const VAR = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
-/** Expands one string; `unset` lists the variables that were unset with no default. */
+/** One `${…}` at `start` (just past the `${`): its value and where it ends, or null if it is not a well-formed reference. */
+function expandReference(text: string, start: number, env: Env, unset: string[]): { value: string; end: number } | null {
+  const name = NAME.exec(text.slice(start))?.[0];
+  if (name === undefined) return null;
+  let at = start + name.length;
+  let fallback: string | undefined;
+  const fallbackUnset: string[] = [];
+  if (text.startsWith(":-", at)) {
+    // The default may itself hold `${…}`, as in the shell's `${A:-${B}}`.
+    const inner = expandUntilBrace(text, at + 2, env, fallbackUnset);
+    if (inner === null) return null;
+    fallback = inner.value;
+    at = inner.end;
+  }
+  if (text[at] !== "}") return null;
+  const found = env[name];
+  if (found !== undefined) return { value: found, end: at + 1 };
+  if (fallback !== undefined) {
+    // Like the shell, a default's own variables only count when the default is used.
+    for (const inner of fallbackUnset) if (!unset.includes(inner)) unset.push(inner);
+    return { value: fallback, end: at + 1 };
+  }
+  if (!unset.includes(name)) unset.push(name);
+  return { value: "", end: at + 1 };
+}
+
+/** Expands from `start` up to (not past) the `}` that closes the enclosing reference; null if none closes it. */
+function expandUntilBrace(text: string, start: number, env: Env, unset: string[]): { value: string; end: number } | null {
+  let value = "";
+  let at = start;
+  while (at < text.length && text[at] !== "}") {
+    if (text.startsWith("${", at)) {
+      const ref = expandReference(text, at + 2, env, unset);
+      if (ref === null) return null;
+      value += ref.value;
+      at = ref.end;
+    } else {
+      value += text[at];
+      at += 1;
+    }
+  }
+  return at < text.length ? { value, end: at } : null;
+}
+
+/** Expands one string; `unset` lists the variables that were unset with no default. Malformed `${` is kept as written. */
 function expandVars(text: string, env: Env): { value: string; unset: string[] } {
   const unset: string[] = [];
-  const value = text.replace(VAR, (_match, name: string, fallback: string | undefined) => {
-    const found = env[name];
-    if (found !== undefined) return found;
-    if (fallback !== undefined) return fallback;
-    if (!unset.includes(name)) unset.push(name);
-    return "";
-  });
-  return { value, unset };
+  let value = "";
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf("${", at);
+    if (open === -1) break;
+    value += text.slice(at, open);
+    const found: string[] = [];
+    const ref = expandReference(text, open + 2, env, found);
+    if (ref === null) {
+      value += "${";
+      at = open + 2;
+      continue;
+    }
+    for (const name of found) if (!unset.includes(name)) unset.push(name);
+    value += ref.value;
+    at = ref.end;
+  }
+  return { value: value + text.slice(at), unset };
 }
 
 /** Expands command, args, env values, url and header values; other fields are copied as they are. */

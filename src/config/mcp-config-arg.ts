@@ -2,9 +2,8 @@
  * One `--mcp-config` value: a config file path, or the config as inline JSON.
  * The CLI checks every value up front so a bad one is a usage error.
  */
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { formatSyntaxProblem, parseJsonText } from "../fs/json-file.ts";
+import { formatSyntaxProblem, parseJsonText, readSmallTextFile } from "../fs/json-file.ts";
 import { locateServers } from "./scope-files.ts";
 import { MiniCcError } from "../errors.ts";
 
@@ -22,7 +21,7 @@ export async function parseMcpConfigArg(arg: string, cwd: string): Promise<McpCo
   let text = arg;
   if (!inline) {
     try {
-      text = await readFile(file, "utf8");
+      text = await readSmallTextFile(file);
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
       const reason = err.code === "ENOENT" ? "no such file, and not inline JSON" : `cannot read: ${err.message}`;

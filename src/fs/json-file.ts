@@ -4,8 +4,10 @@
  * the file under a lock right before the atomic write, so concurrent writers
  * of different keys lose nothing.
  */
-import { readFile } from "node:fs/promises";
-import { writeFileAtomic } from "./atomic-write.ts";
+import { constants, type Stats } from "node:fs";
+import { mkdir, open, stat } from "node:fs/promises";
+import { dirname } from "node:path";
+import { PRIVATE_DIR_MODE, writeFileAtomic } from "./atomic-write.ts";
 import { type LockOptions, withFileLock } from "./file-lock.ts";
 import { findJsonSyntaxError, lineColumnAt } from "./json-syntax.ts";
 
@@ -42,11 +44,54 @@ export function formatSyntaxProblem(file: string, problem: JsonSyntaxProblem): s
   return `${file}:${problem.line}:${problem.column}: invalid JSON (${problem.message})`;
 }
 
+/** Config and state files are small: anything bigger is not one of ours, and is not read. */
+export const MAX_JSON_FILE_BYTES = 1024 * 1024;
+
+function fileKind(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * Reads a small regular file as UTF-8. A FIFO, a device (a link to
+ * /dev/stdin or /dev/urandom) or a file over `maxBytes` is refused with an
+ * Error saying so, never read forever; a missing file throws ENOENT as usual.
+ */
+export async function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_BYTES): Promise<string> {
+  const notRegular = (stats: Stats) => new Error(`${fileKind(stats)}, not a regular file`);
+  // Checked before opening (opening a device may itself do something), and again on what was opened.
+  const before = await stat(path);
+  if (!before.isFile()) throw notRegular(before);
+  // Non-blocking: a FIFO put in meanwhile, with no writer, would otherwise block the open forever.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw notRegular(stats);
+    const tooLarge = () => new Error(`larger than the ${maxBytes / 1024 / 1024} MiB a config file may be`);
+    if (stats.size > maxBytes) throw tooLarge();
+    // One byte past the cap: a file that grew since the stat is still refused.
+    const buffer = Buffer.allocUnsafe(maxBytes + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxBytes) throw tooLarge();
+    }
+    return buffer.toString("utf8", 0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads and parses a JSON file; never throws. */
 export async function readJsonFile(path: string): Promise<JsonReadResult> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readSmallTextFile(path);
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
     if (err.code === "ENOENT") return { kind: "missing" };
@@ -60,18 +105,21 @@ export async function readJsonFile(path: string): Promise<JsonReadResult> {
 /**
  * Under `<path>.lock`: reads the file, hands what it found to `mutate`, and
  * atomically writes the text `mutate` returns (null: leave the file alone).
- * `mutate` may throw to abort; its value is returned.
+ * `mutate` may throw to abort; its value is returned. `private`: the user's
+ * alone (see writeFileAtomic), its folder, and the lock's, made 0700.
  */
 export async function updateJsonFileAtomic<R = void>(
   path: string,
   mutate: (current: JsonReadResult) => Promise<JsonUpdate<R>> | JsonUpdate<R>,
-  options?: LockOptions,
+  options: LockOptions & { private?: boolean } = {},
 ): Promise<R> {
+  // Before the lock, which would otherwise create the folder with the default mode.
+  if (options.private) await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
   return withFileLock(
     path,
     async () => {
       const { text, result } = await mutate(await readJsonFile(path));
-      if (text !== null) await writeFileAtomic(path, text);
+      if (text !== null) await writeFileAtomic(path, text, { private: options.private ?? false });
       return result;
     },
     options,

@@ -13,6 +13,9 @@ import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileA
 import { formatJson } from "../fs/json-style.ts";
 import type { ApprovalRecords, ApprovalStatus, PreviousApproval } from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
+
+/** Approvals are the user's alone: the file 0600 in a 0700 home. */
+const PRIVATE = { private: true } as const;
 import { MiniCcError } from "../errors.ts";
 
 /** One remembered approval; the older string form has only a fingerprint. */
@@ -66,7 +69,7 @@ export class ApprovalsFile implements ApprovalRecords {
       if (!own(doc, key)) setOwn(doc, key, {});
       setOwn(doc[key]!, server.name, record);
       return { text: formatJson(doc), result: undefined };
-    });
+    }, PRIVATE);
   }
 
   /** Forgets the named servers' approvals in a project (all of them without names); returns the names forgotten. */
@@ -80,14 +83,14 @@ export class ApprovalsFile implements ApprovalRecords {
       for (const name of forgotten) delete project[name];
       if (Object.keys(project).length === 0) delete doc[key];
       return { text: forgotten.length > 0 ? formatJson(doc) : null, result: forgotten };
-    });
+    }, PRIVATE);
   }
 
   async #read(): Promise<Doc> {
     const current = await readJsonFile(this.#options.file);
     if (shapeProblem(this.#options.file, current) === undefined) return current.kind === "ok" ? (current.value as Doc) : {};
     // Re-check under the lock: another session may have repaired it meanwhile.
-    return updateJsonFileAtomic(this.#options.file, async (again) => ({ text: null, result: await this.#docOrQuarantine(again) }));
+    return updateJsonFileAtomic(this.#options.file, async (again) => ({ text: null, result: await this.#docOrQuarantine(again) }), PRIVATE);
   }
 
   /** The parsed file, or {} after moving a corrupt one aside. Call only under the file's lock. */

@@ -7,7 +7,7 @@
  */
 import { isRemote, type ServerEntry, type StdioEntry } from "../config/types.ts";
 import type { ApprovalStatus } from "./approval-types.ts";
-import type { McpSnapshot, McpToolInfo } from "./server-state.ts";
+import type { McpSnapshot, McpToolInfo, SkippedTool } from "./server-state.ts";
 import { namedTools } from "./snapshot-views.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 
@@ -69,6 +69,11 @@ export function approveCommand(name: string): string {
 export function notApprovedText(name: string, status: Exclude<ApprovalStatus, "approved">): string {
   const what = status === "changed" ? "changed since approval" : "not approved";
   return `${what} (run: ${approveCommand(name)})`;
+}
+
+/** `deep  (skipped: input schema nested deeper than 64 levels)`: a listed tool the model is not offered, and why. */
+export function skippedToolText(tool: SkippedTool): string {
+  return `${tool.name}  (skipped: ${tool.reason})`;
 }
 
 /** The first line of a reason or message (servers' errors can carry stack traces). */

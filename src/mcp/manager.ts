@@ -17,8 +17,8 @@ import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError } from "./describe-error.ts";
-import type { ServerConnection } from "./server-connection.ts";
-import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
+import type { ServerConnection, ToolList } from "./server-connection.ts";
+import type { McpSnapshot, ServerState, ServerView } from "./server-state.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
 import type { TransportFactory } from "./transports.ts";
@@ -220,7 +220,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         logDir: this.#options.logDir,
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
-        onToolsChanged: (tools) => this.#toolsChanged(name, epoch, tools),
+        onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });
@@ -231,7 +231,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       }
       const connectMs = Math.round(this.#clock.now() - started);
       this.#reconnects.connected(name);
-      this.#setState(name, { status: "connected", tools: session.server.tools, instructions: session.server.instructions, connectMs });
+      const { tools, skippedTools, instructions } = session.server;
+      this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -271,10 +272,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (failure !== undefined && this.#current(name, epoch)) this.#retry(name, failure);
   }
 
-  #toolsChanged(name: string, epoch: number, tools: McpToolInfo[]): void {
+  #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
     const state = this.#view(name)?.state;
     if (!this.#current(name, epoch) || state?.status !== "connected") return;
-    this.#setState(name, { ...state, tools });
+    const { instructions, connectMs } = state;
+    this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
   }
 
   #bump(name: string): number {

@@ -13,7 +13,7 @@ import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolRe
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
 import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
-import type { McpToolInfo } from "./server-state.ts";
+import type { McpToolInfo, SkippedTool } from "./server-state.ts";
 import { describeError } from "./describe-error.ts";
 import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
@@ -23,8 +23,13 @@ import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 /** What a successful handshake yields. */
-export interface ConnectedServer {
+/** A server's tools/list: the tools offered to the model, and those left out with the reason. */
+export interface ToolList {
   tools: McpToolInfo[];
+  skippedTools: SkippedTool[];
+}
+
+export interface ConnectedServer extends ToolList {
   instructions: string;
 }
 
@@ -37,7 +42,7 @@ export interface ServerConnectionOptions {
   /** The server went away by itself after connecting; called at most once. */
   onLost: (failure: MiniCcError) => void;
   /** The server announced a new tool list and we fetched it. */
-  onToolsChanged: (tools: McpToolInfo[]) => void;
+  onToolsChanged: (list: ToolList) => void;
   /** An http/sse server: a tool call failing at the connection level counts as a loss. */
   remote?: boolean;
   /** Ping the server this often once connected (ms); 0 or absent: never (stdio exits are seen anyway). */
@@ -58,6 +63,30 @@ function lossReason(error: unknown): string {
 
 /** The SDK's rejection of every pending request when the transport closes. */
 const isConnectionClosed = (error: unknown) => error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+
+/**
+ * Input schemas nested deeper than this are refused: no real tool needs it, and
+ * the recursive code that validates and sends schemas would overflow the stack.
+ */
+export const MAX_SCHEMA_DEPTH = 64;
+
+/** Whether `value` nests objects and arrays more than `limit` levels; walked without recursion, so any depth is safe. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const [current, depth] = item;
+    if (current === null || typeof current !== "object") continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Why a listed tool cannot be offered to the model; undefined when it can. */
+function skipReason(tool: Tool): string | undefined {
+  if (nestsDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
+  return undefined;
+}
 
 /** The SDK's Tool as the store keeps it: defaults filled, only known annotations. */
 function toToolInfo(tool: Tool): McpToolInfo {
@@ -115,8 +144,8 @@ export class ServerConnection {
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
-      const tools = await this.#listTools(options);
-      return { tools, instructions: this.#client.getInstructions() ?? "" };
+      const list = await this.#listTools(options);
+      return { ...list, instructions: this.#client.getInstructions() ?? "" };
     })();
     try {
       const server = await Promise.race([handshake, deadline]);
@@ -132,16 +161,21 @@ export class ServerConnection {
     }
   }
 
-  async #listTools(options?: { signal?: AbortSignal; timeout?: number }): Promise<McpToolInfo[]> {
-    const tools: McpToolInfo[] = [];
+  async #listTools(options?: { signal?: AbortSignal; timeout?: number }): Promise<ToolList> {
+    const list: ToolList = { tools: [], skippedTools: [] };
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const result = await this.#client.listTools(cursor === undefined ? undefined : { cursor }, options);
-      tools.push(...result.tools.map(toToolInfo));
+      for (const tool of result.tools) {
+        // One bad tool is left out, said why; the server's other tools still serve.
+        const reason = skipReason(tool);
+        if (reason === undefined) list.tools.push(toToolInfo(tool));
+        else list.skippedTools.push({ name: tool.name, reason });
+      }
       cursor = result.nextCursor;
       if (!cursor) break;
     }
-    return tools;
+    return list;
   }
 
   /** A handshake failure in one line: how the process ended and its last words, or what the SDK said. */
@@ -229,7 +263,7 @@ export interface SessionRequest {
   /** Ends the log's header line, e.g. "reconnect attempt 2". */
   note?: string;
   onLost: (failure: MiniCcError) => void;
-  onToolsChanged: (tools: McpToolInfo[]) => void;
+  onToolsChanged: (list: ToolList) => void;
   /** Gets the connection before its handshake, so a close() meanwhile can kill it. */
   onCreated: (connection: ServerConnection) => void;
 }
@@ -243,8 +277,9 @@ export async function openSession(request: SessionRequest): Promise<{ connection
   const { config, clock } = request;
   let log: OpenedLog | undefined;
   try {
-    if (!isRemote(config.resolved)) {
-      const command = commandLine(config.resolved);
+    if (!isRemote(config.resolved) && !isRemote(config.entry)) {
+      // The entry as written: the log is kept for good, and an expanded `${TOKEN}` in args is a secret.
+      const command = commandLine(config.entry);
       const header = request.note ? `${command} (${request.note})` : command;
       try {
         log = openServerLog(request.logDir, config.name, header, new Date(clock.now()));

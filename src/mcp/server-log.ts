@@ -1,13 +1,18 @@
 /**
  * A stdio server's stderr log, `<logDir>/mcp-<name>.log`: appended across
  * sessions, one header line per start, and read back for the last line when
- * the server dies (its own words are the best failure reason we have).
+ * the server dies (its own words are the best failure reason we have). A log
+ * that reached MAX_LOG_BYTES is moved to `<log>.1` before the next start, so
+ * a chatty server keeps at most two logs' worth on disk.
  */
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, renameSync, statSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
 
+/** A log this large is rotated, once, at the next start. */
+export const MAX_LOG_BYTES = 10 * 1024 * 1024;
 /** How much of the log's tail is read to find the last line. */
 const TAIL_BYTES = 4096;
 /** A failure reason stays one readable line. */
@@ -34,9 +39,11 @@ export function serverLogPath(logDir: string, name: string): string {
 
 /** Opens the log for appending and writes the session header line. */
 export function openServerLog(logDir: string, name: string, commandLine: string, now: Date): OpenedLog {
-  mkdirSync(logDir, { recursive: true });
+  // A server's stderr may hold its tokens: the user's alone.
+  mkdirSync(logDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const path = serverLogPath(logDir, name);
-  const fd = openSync(path, "a");
+  rotateIfFull(path);
+  const fd = openSync(path, "a", PRIVATE_FILE_MODE);
   try {
     writeSync(fd, `--- ${now.toISOString()} mini-cc started ${name}: ${commandLine}\n`);
     return { fd, path, start: fstatSync(fd).size };
@@ -44,6 +51,17 @@ export function openServerLog(logDir: string, name: string, commandLine: string,
     closeSync(fd);
     throw error;
   }
+}
+
+/** Moves a log that reached MAX_LOG_BYTES to `<log>.1`, replacing the one rotated before. */
+function rotateIfFull(path: string): void {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return; // No log yet.
+  }
+  if (size >= MAX_LOG_BYTES) renameSync(path, `${path}.1`);
 }
 
 /** Closes our copy of the descriptor (the child keeps its own). */

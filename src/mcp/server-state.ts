@@ -18,11 +18,17 @@ export interface McpToolInfo {
   };
 }
 
+/** A tool the server listed that is not offered to the model, and why. */
+export interface SkippedTool {
+  name: string;
+  reason: string;
+}
+
 export type ServerState =
   /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
   | { status: "needs-approval"; previous?: ServerEntry }
   | { status: "pending" }
-  | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number }
+  | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[] }
   | { status: "failed"; error: string; code: ErrorCode }
   | { status: "disabled"; reason: string }
   | { status: "reconnecting"; attempt: number };

@@ -17,6 +17,8 @@ const KILL_GRACE_MS = 2000;
 /** What to run and where its stderr goes. */
 export interface StdioProcessOptions {
   command: string;
+  /** The command as its entry writes it (`${BIN}`), for messages: the expanded one may hold a secret. Defaults to `command`. */
+  shownCommand?: string;
   args: readonly string[];
   /** The complete environment of the child. */
   env: Record<string, string>;
@@ -49,11 +51,11 @@ export function describesExit(transport: unknown): transport is DescribesExit {
   return typeof (transport as Partial<DescribesExit> | null)?.describeExit === "function";
 }
 
-/** A spawn failure as the manager shows it. */
+/** A spawn failure as the manager shows it: the code, not Node's message, which quotes the expanded command. */
 function spawnFailure(command: string, error: NodeJS.ErrnoException): MiniCcError {
   if (error.code === "ENOENT") return new MiniCcError("command-not-found", `command not found: ${command}`);
   if (error.code === "EACCES") return new MiniCcError("not-executable", `cannot execute ${command}: permission denied`);
-  return new MiniCcError("spawn-failed", `cannot start ${command}: ${error.message}`);
+  return new MiniCcError("spawn-failed", `cannot start ${command}: ${error.code ?? "spawn failed"}`);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -84,7 +86,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
 
   start(): Promise<void> {
     if (this.#child) return Promise.reject(new Error("StdioProcessTransport already started"));
-    const { command, args, env, cwd, stderr, groups } = this.#options;
+    const { command, args, env, cwd, stderr, groups, shownCommand = command } = this.#options;
     return new Promise((resolve, reject) => {
       const child = spawn(command, [...args], {
         cwd,
@@ -101,7 +103,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
         resolve();
       });
       child.on("error", (error: NodeJS.ErrnoException) => {
-        if (!spawned) reject(spawnFailure(command, error));
+        if (!spawned) reject(spawnFailure(shownCommand, error));
         else this.onerror?.(error);
       });
       child.once("exit", (code, signal) => {

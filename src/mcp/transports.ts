@@ -46,9 +46,11 @@ function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> =
 /** The real transports: stdio in its own process group, streamable HTTP, SSE. */
 export const createTransport: TransportFactory = (server, context) => {
   const entry = server.resolved;
+  // Messages quote the entry as written (`${TOKEN}`): the expanded value may be a secret.
+  const written = server.entry;
   if (isRemote(entry)) {
     const requestInit: RequestInit = { headers: { ...entry.headers } };
-    if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${entry.url}`);
+    if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${isRemote(written) ? written.url : "(expanded)"}`);
     const url = new URL(entry.url);
     return entry.type === "sse"
       ? new SSEClientTransport(url, { requestInit })
@@ -56,6 +58,7 @@ export const createTransport: TransportFactory = (server, context) => {
   }
   return new StdioProcessTransport({
     command: entry.command,
+    shownCommand: isRemote(written) ? entry.command : written.command,
     args: entry.args ?? [],
     env: childEnvironment(context.env, entry.env),
     cwd: context.cwd,

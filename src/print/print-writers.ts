@@ -5,6 +5,7 @@
 import type { AgentEvent } from "../agent/events.ts";
 import type { OutputFormat } from "../cli/cli-args.ts";
 import type { PrintResult } from "./print-result.ts";
+import { terminalSafeText } from "../text/terminal-safe.ts";
 
 /** The `system/init` line: what this session has to work with. */
 export interface PrintInit {
@@ -24,13 +25,16 @@ export interface PrintWriter {
 
 type Write = (text: string) => void;
 
-/** `text`: only the final answer on stdout; denials and errors go to stderr. */
+/**
+ * `text`: only the final answer on stdout; denials and errors go to stderr.
+ * The answer is the model's: its escape sequences are shown, never obeyed.
+ */
 class TextWriter implements PrintWriter {
   readonly #out: Write;
   readonly #err: Write;
   #errorShown = false;
   constructor(out: Write, err: Write) {
-    this.#out = out;
+    this.#out = (text) => out(terminalSafeText(text, { keepTabs: true }));
     this.#err = err;
   }
   start(): void {}

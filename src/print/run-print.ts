@@ -10,6 +10,7 @@ import type { ServerView } from "../mcp/server-state.ts";
 import { createRuntime } from "../cli/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
+import { terminalSafeText } from "../text/terminal-safe.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -27,6 +28,8 @@ export interface PrintIo {
 export async function runPrint(options: AgentOptions, io: PrintIo): Promise<number> {
   const prompt = options.prompt ?? (await io.readStdin())?.trim();
   if (!prompt) throw usageError("no prompt: give one after -p, or on standard input");
+  // Everything on stderr may quote a config, a server or the model: shown, never obeyed by the terminal.
+  const stderr = (text: string) => io.stderr(terminalSafeText(text, { keepTabs: true }));
 
   const runtime = await createRuntime({
     options,
@@ -35,7 +38,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     homeDir: io.homeDir,
     onExit: io.onExit,
     interactive: false,
-    warn: (message) => io.stderr(`mini-cc: ${message}\n`),
+    warn: (message) => stderr(`mini-cc: ${message}\n`),
     ask: () => Promise.reject(new Error("print mode cannot ask")),
   });
   try {
@@ -43,11 +46,11 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     const servers = runtime.manager.getSnapshot().servers;
     for (const server of servers) {
       const line = serverProblem(server);
-      if (line) io.stderr(`mini-cc: ${line}\n`);
+      if (line) stderr(`mini-cc: ${line}\n`);
     }
 
     const sessionId = randomUUID();
-    const writer = createPrintWriter(options.outputFormat, io.stdout, io.stderr);
+    const writer = createPrintWriter(options.outputFormat, io.stdout, stderr);
     const tracker = new PrintResultTracker(sessionId);
     writer.start({
       cwd: io.cwd,

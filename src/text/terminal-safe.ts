@@ -20,9 +20,14 @@ function escapeChar(ch: string): string {
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-/** `text` with its line breaks kept and every other control character shown escaped; tabs become spaces. */
-export function terminalSafeText(text: string): string {
-  return text.replace(/\r\n/g, "\n").replace(UNSAFE, escapeChar).replace(/\t/g, TAB);
+/**
+ * `text` with its line breaks kept and every other control character shown
+ * escaped; tabs become spaces unless `keepTabs` (plain output that is not
+ * laid out in columns, such as print mode's answer, which may be code).
+ */
+export function terminalSafeText(text: string, options: { keepTabs?: boolean } = {}): string {
+  const safe = text.replace(/\r\n/g, "\n").replace(UNSAFE, escapeChar);
+  return options.keepTabs ? safe : safe.replace(/\t/g, TAB);
 }
 
 /** `text` for a single row: line breaks are shown as `\n` too. */

@@ -15,6 +15,7 @@ import type { TransportFactory } from "../../mcp/transports.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
 import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
+import { terminalSafeText } from "../../text/terminal-safe.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
@@ -80,14 +81,19 @@ export class McpCommandContext {
     return manager;
   }
 
-  /** Writes one line to stdout. */
+  /** Writes one line to stdout; names, commands and reasons from configs and servers in it cannot drive the terminal. */
   print(line = ""): void {
-    this.io.stdout(`${line}\n`);
+    this.io.stdout(`${terminalSafeText(line)}\n`);
   }
 
-  /** Writes one line to stderr. */
+  /** Writes JSON to stdout as it is: JSON.stringify already escapes every control character. */
+  printJson(json: string): void {
+    this.io.stdout(`${json}\n`);
+  }
+
+  /** Writes one line to stderr, made terminal-safe like print's. */
   warn(line: string): void {
-    this.io.stderr(`${line}\n`);
+    this.io.stderr(`${terminalSafeText(line)}\n`);
   }
 }
 

@@ -12,7 +12,7 @@ import type { ApprovalRecord } from "../../mcp/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
-import { commandLine, notApprovedText, shellQuote } from "../../mcp/describe.ts";
+import { commandLine, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
@@ -104,7 +104,7 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
       for (const warning of unsetVariableWarnings(config.file, config.name, expanded.unset)) context.warn(warning);
     }
     const lines = [`  Status: ${statusText(row)}`];
-    if (state.status === "connected") lines.push(...state.tools.map(serverToolLine));
+    if (state.status === "connected") lines.push(...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
     return { lines, status: row.status === "connected" || row.status === "needs-approval" ? 0 : 1 };
   } finally {

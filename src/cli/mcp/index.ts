@@ -14,6 +14,7 @@ import { getCommand } from "./get.ts";
 import { listCommand } from "./list.ts";
 import { removeCommand } from "./remove.ts";
 import { resetProjectChoicesCommand } from "./reset-project-choices.ts";
+import { terminalSafeText } from "../../text/terminal-safe.ts";
 
 /** What the CLI passes in: cwd, env, home directory, output, and optional seams. */
 export type { McpCommandIo } from "./command.ts";
@@ -81,7 +82,8 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
     }
     // Every other MiniCcError's message already names the file or server.
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`${prefix}: ${message}\n`);
+    // It may quote a config or a server: shown, never obeyed.
+    io.stderr(`${prefix}: ${terminalSafeText(message)}\n`);
     return 1;
   }
 }

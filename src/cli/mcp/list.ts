@@ -41,7 +41,7 @@ export const listCommand: McpSubcommand = {
     for (const line of [...loaded.problems, ...loaded.warnings]) context.warn(line);
     const json = args.flags.has("json");
     if (loaded.servers.length === 0) {
-      if (json) context.print("[]");
+      if (json) context.printJson("[]");
       // A config file that could not be read is not "nothing configured": its problem was just printed.
       else if (loaded.problems.length === 0) {
         context.print("No MCP servers configured. Add one with: mini-cc mcp add NAME -- COMMAND [ARGS...]");
@@ -60,7 +60,7 @@ export const listCommand: McpSubcommand = {
         logOf: (view) => failedServerLog(view, logPlaces.logDir),
         shadowed: shadowedScopes(declared.entries, loaded.servers),
       });
-      if (json) context.print(JSON.stringify(rows, null, 2));
+      if (json) context.printJson(JSON.stringify(rows, null, 2));
       else for (const row of rows) for (const line of formatListLines(row, logPlaces.userHome)) context.print(line);
       return rows.every(isConnected) && loaded.problems.length === 0 ? 0 : 1;
     } finally {

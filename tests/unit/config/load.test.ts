@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -55,6 +56,47 @@ describe("loadMcpConfig", () => {
       },
     ]);
     expect(warnings).toEqual([]);
+  });
+
+  describe("refuses a config file that is not a small regular file, naming it, instead of reading forever", () => {
+    const projectFile = () => join(cwd, ".mcp.json");
+    const cases: Array<[string, () => Promise<unknown>, RegExp]> = [
+      ["a FIFO with no writer", async () => execFileSync("mkfifo", [projectFile()]), /a FIFO, not a regular file/],
+      ["a symlink to /dev/urandom", () => symlink("/dev/urandom", projectFile()), /a device, not a regular file/],
+      ["a symlink to /dev/stdin", () => symlink("/dev/stdin", projectFile()), /(a device|a FIFO|a socket), not a regular file/],
+      ["a folder", () => mkdir(projectFile()), /a folder, not a regular file/],
+      ["a file over 1 MiB", () => writeFile(projectFile(), `{"mcpServers":{}, "pad": "${"x".repeat(1024 * 1024)}"}`), /larger than the 1 MiB/],
+    ];
+    for (const [what, make, reason] of cases) {
+      it(what, { timeout: 3000 }, async () => {
+        await make();
+        await writeUser({ mcpServers: { mine: { command: "node" } } });
+        const { servers, problems } = await load();
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(new RegExp(`^${projectFile().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: cannot read \\(`));
+        expect(problems[0]).toMatch(reason);
+        // The rest still loads.
+        expect(servers.map((s) => s.name)).toEqual(["mine"]);
+      });
+    }
+
+    it("--mcp-config naming a device or an oversized file", { timeout: 3000 }, async () => {
+      await expect(parseMcpConfigArg("/dev/zero", cwd)).rejects.toThrow(/--mcp-config \/dev\/zero: cannot read: a device, not a regular file/);
+      await writeFile(join(cwd, "big.json"), " ".repeat(1024 * 1024 + 1));
+      await expect(parseMcpConfigArg("big.json", cwd)).rejects.toThrow(/larger than the 1 MiB/);
+    });
+  });
+
+  it("expands a nested default ${A:-${B}} as the shell would, never leaving a stray brace", async () => {
+    await writeProject({
+      mcpServers: {
+        s: { command: "node", args: ["${A:-${B}}", "${A:-${C:-deep}}/x", "${A:-pre-${B}-post}", "${B:-${A}}", "${A:-${MISSING}}", "$${B}", "${oops", "${A:-${B}"] },
+      },
+    });
+    const { servers, warnings } = await load({ env: { A: undefined, B: "bee" } });
+    const resolved = servers[0] && "resolved" in servers[0] ? servers[0].resolved : undefined;
+    expect(resolved).toEqual({ command: "node", args: ["bee", "deep/x", "pre-bee-post", "bee", "", "$bee", "${oops", "${A:-bee"] });
+    expect(warnings).toEqual([`${join(cwd, ".mcp.json")}: server "s": environment variable MISSING is not set; it expands to ""`]);
   });
 
   it("expands an unset variable without default to an empty string and warns naming variable, server and file", async () => {

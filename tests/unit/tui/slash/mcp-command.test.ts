@@ -61,6 +61,18 @@ describe("/mcp", () => {
     });
   });
 
+  it("shows with -v the tools a server listed that the model is not offered, and why", async () => {
+    const state = { ...connected([toolInfo("ok")]), skippedTools: [{ name: "deep", reason: "input schema nested deeper than 64 levels" }] };
+    expect(await run(["-v"], new RecordingMcp([server("srv", state)]))).toMatchObject({
+      lines: [
+        "MCP 1/1 connected · 1 tool",
+        "srv  connected  project  1 tool",
+        "    mcp__srv__ok",
+        "    deep  (skipped: input schema nested deeper than 64 levels)",
+      ],
+    });
+  });
+
   it("shows the registry's collision suffixes rather than recomputing names", async () => {
     const mcp = new RecordingMcp([server("a.b", connected([toolInfo("t")])), server("a_b", connected([toolInfo("t")]))]);
     expect(await run(["-v"], mcp)).toMatchObject({
