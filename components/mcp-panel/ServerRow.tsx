@@ -4,6 +4,7 @@
  */
 import { Box, Text } from "ink";
 import type { ServerView } from "../../src/mcp/server-state.ts";
+import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { statusStyle } from "./server-status-style.ts";
 import { Spinner } from "../Spinner.tsx";
 
@@ -27,7 +28,7 @@ export function ServerRow({ server }: ServerRowProps) {
         </Box>
         <Box flexGrow={1} flexShrink={1} flexBasis={0}>
           <Text wrap="truncate-end" bold={server.state.status === "connected"}>
-            {server.name}
+            {terminalSafeLine(server.name)}
           </Text>
         </Box>
         <Box width={SOURCE_WIDTH} flexShrink={0} marginLeft={1}>

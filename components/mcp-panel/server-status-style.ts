@@ -5,6 +5,7 @@
 import type { ServerState } from "../../src/mcp/server-state.ts";
 import { plural } from "../../src/tui/mcp-summary.ts";
 import { firstLine } from "../../src/mcp/describe.ts";
+import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 
 /** A status as drawn: glyph, colour, label, reason. */
 export interface StatusStyle {
@@ -37,8 +38,8 @@ export function statusStyle(state: ServerState): StatusStyle {
   }
 }
 
-/** First line of a reason, without the noise of an Error prefix. */
+/** First line of a reason (a server's own words: untrusted, so escapes are shown, never sent), without the noise of an Error prefix. */
 export function shorten(reason: string): string {
-  const line = firstLine(reason).trim();
+  const line = terminalSafeLine(firstLine(reason).trim());
   return line.replace(/^(Error|McpError):\s*/, "");
 }

@@ -29,6 +29,18 @@ function panel(servers = ALL_STATUSES, width = 36) {
 }
 
 describe("McpPanel", () => {
+  it("shows escape sequences in a server's name and failure reason as text, never sends them", () => {
+    const hostile = [
+      server("evil\u001b[2J", { status: "failed", error: "boom\u001b]52;c;aGk=\u0007 done", code: "connect-failed" }, "project"),
+    ];
+    const frame = panel(hostile).lastFrame() ?? "";
+    expect(frame).not.toContain("\u001b]52");
+    expect(frame).not.toContain("\u001b[2J");
+    expect(frame).not.toContain("\u0007");
+    expect(frame).toContain("evil\\x1b[2J");
+    expect(frame).toContain("\\x1b]52;c;aGk=");
+  });
+
   it("takes about a quarter of the terminal, within bounds, and hides below 90 columns", () => {
     expect([80, 89, 90, 100, 160, 200, 300].map(panelWidth)).toEqual([0, 0, 36, 36, 40, 50, 60]);
   });
