@@ -4,7 +4,7 @@
  * line naming the JSON path: `mcpServers.tracker.args[1]: expected string, got number`.
  */
 import { z } from "zod";
-import { describeJsonType, formatJsonPath, isJsonObject } from "../fs/json-path.ts";
+import { describeJsonType, formatJsonPath, isJsonObject, nestedDeeperThan } from "../fs/json-path.ts";
 import type { ServerEntry } from "./types.ts";
 
 const timeout = z.number().positive("must be a positive number of milliseconds").optional();
@@ -30,8 +30,17 @@ const remoteEntrySchema = z.looseObject({
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };
 
 /** Validates one entry; `path` is where it sits in its file, for the message. */
+/**
+ * How deep an entry may nest (a real one needs 2: env's values). An approval stores the
+ * entry as written, and one nested thousands of levels deep could not be hashed or written back.
+ */
+const MAX_ENTRY_DEPTH = 64;
+
 export function validateEntry(raw: unknown, path: readonly PropertyKey[]): EntryValidation {
   if (!isJsonObject(raw)) return { ok: false, error: `${formatJsonPath(path)}: expected object, got ${describeJsonType(raw)}` };
+  // Measured before anything recursive (zod, fingerprints, writing an approval) touches it.
+  const tooDeep = nestedDeeperThan(raw, MAX_ENTRY_DEPTH);
+  if (tooDeep) return { ok: false, error: `${formatJsonPath([...path, ...tooDeep])}: nested deeper than ${MAX_ENTRY_DEPTH} levels` };
   // Dispatch on `type` ourselves: a union's error would list both shapes' complaints.
   const type = raw.type;
   let schema: typeof stdioEntrySchema | typeof remoteEntrySchema;

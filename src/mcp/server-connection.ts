@@ -21,6 +21,7 @@ import { connectTimeoutMs, formatSeconds, keepaliveIntervalMs, MAX_TIMER_MS } fr
 import { commandLine } from "./describe.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
+import { nestedDeeperThan } from "../fs/json-path.ts";
 
 /** What a successful handshake yields. */
 /** A server's tools/list: the tools offered to the model, and those left out with the reason. */
@@ -70,21 +71,9 @@ const isConnectionClosed = (error: unknown) => error instanceof McpError && erro
  */
 export const MAX_SCHEMA_DEPTH = 64;
 
-/** Whether `value` nests objects and arrays more than `limit` levels; walked without recursion, so any depth is safe. */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const pending: Array<[unknown, number]> = [[value, 1]];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    const [current, depth] = item;
-    if (current === null || typeof current !== "object") continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(current)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
 /** Why a listed tool cannot be offered to the model; undefined when it can. */
 function skipReason(tool: Tool): string | undefined {
-  if (nestsDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
+  if (nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
   return undefined;
 }
 

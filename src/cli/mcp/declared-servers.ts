@@ -6,24 +6,15 @@
 import type { DeclaredEntry } from "../../config/editor.ts";
 import { validateEntry } from "../../config/schema.ts";
 import { serversPath } from "../../config/scope-files.ts";
-import { formatJsonPath, nestedDeeperThan } from "../../fs/json-path.ts";
 import type { ServerConfig } from "../../config/types.ts";
 import type { McpCommandContext } from "./command.ts";
 
 /** A declaration, valid (with the config a session would build) or not (with the reason). */
 export type CheckedEntry = DeclaredEntry & ({ ok: true; config: ServerConfig } | { ok: false; error: string });
 
-/**
- * How deep an entry may nest (a real one needs 2: env's values). An approval stores
- * the entry as written, and one nested thousands of levels deep cannot be written back.
- */
-const MAX_ENTRY_DEPTH = 64;
-
 /** Validates one declaration; `resolved` is left unexpanded, as nothing here runs it. */
 export function checkEntry(declared: DeclaredEntry, projectDir: string): CheckedEntry {
   const path = [...serversPath(declared.scope, projectDir), declared.name];
-  const tooDeep = nestedDeeperThan(declared.entry, MAX_ENTRY_DEPTH);
-  if (tooDeep) return { ...declared, ok: false, error: `${formatJsonPath([...path, ...tooDeep])}: nested deeper than ${MAX_ENTRY_DEPTH} levels` };
   const valid = validateEntry(declared.entry, path);
   if (!valid.ok) return { ...declared, ok: false, error: valid.error };
   const config: ServerConfig = {

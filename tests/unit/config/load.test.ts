@@ -108,6 +108,15 @@ describe("loadMcpConfig", () => {
     ]);
   });
 
+  it("reports an entry nested absurdly deep as invalid, naming where, and loads the rest", async () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    await writeProject(`{"mcpServers": {"deep": {"command": "x", "args": ${deep}}, "ok": {"command": "node"}}}`);
+    const loaded = await load();
+    const deepServer = loaded.servers.find((s) => s.name === "deep");
+    expect(deepServer && "error" in deepServer ? deepServer.error : "").toMatch(/mcpServers\.deep\.args(\[0\])+: nested deeper than 64 levels/);
+    expect(summary(loaded.servers.filter((s) => s.name === "ok"))).toEqual([`ok@project ${JSON.stringify({ command: "node" })}`]);
+  });
+
   it("lets a project entry override the user entry of the same name", async () => {
     await writeUser({ mcpServers: { tracker: { command: "user-cmd" }, mine: { command: "mine" } } });
     await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
