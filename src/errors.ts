@@ -4,7 +4,6 @@
  * class or message text. Anything else that reaches a catch is a bug or a
  * library's own failure.
  */
-import type { WritableScope } from "./config/scope-files.ts";
 
 export type ErrorCode =
   // The command line.
@@ -66,8 +65,6 @@ export type ErrorCode =
 export interface ErrorDetails {
   /** The file concerned, when there is one. */
   readonly file?: string;
-  /** For "ambiguous": the scopes that declare the name. */
-  readonly scopes?: readonly WritableScope[];
   /** The error this one explains. */
   readonly cause?: unknown;
 }
@@ -77,14 +74,12 @@ export class MiniCcError extends Error {
   readonly code: ErrorCode;
   // Declared only: an error without details has no such own properties.
   declare readonly file?: string;
-  declare readonly scopes?: readonly WritableScope[];
 
   constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "MiniCcError";
     this.code = code;
     if (details.file !== undefined) this.file = details.file;
-    if (details.scopes !== undefined) this.scopes = details.scopes;
   }
 }
 

@@ -119,11 +119,8 @@ export class McpConfigEditor {
     }
     if (found.length === 1) return found[0]!;
     if (found.length === 0) throw new MiniCcError("not-found", `No server named "${name}" in local, project or user scope.`);
-    throw new MiniCcError(
-      "ambiguous",
-      `Server "${name}" is declared in ${found.join(", ")} scopes; choose one with -s ${found.join("|")}.`,
-      { scopes: found },
-    );
+    const where = found.map((scope) => `${scope} (${this.fileOf(scope)})`).join(", ");
+    throw new MiniCcError("ambiguous", `"${name}" is declared in several scopes: ${where}; choose one with -s ${found.join("|")}`);
   }
 
   // A file we cannot parse is reported, never replaced.

@@ -31,9 +31,8 @@ export const removeCommand: McpSubcommand = {
       context.print(`Removed MCP server ${name} from ${scopeLabel(removed.scope)} (${removed.file})`);
       return 0;
     } catch (error) {
-      if (!isMiniCcError(error, "ambiguous") || !error.scopes) throw error;
-      const where = error.scopes.map((s) => `${s} (${context.editor.fileOf(s)})`).join(", ");
-      throw new MiniCcError("command-failed", `"${name}" is declared in several scopes: ${where}; choose one with -s ${error.scopes.join("|")}`);
+      if (!isMiniCcError(error, "ambiguous")) throw error;
+      throw new MiniCcError("command-failed", error.message);
     }
   },
 };

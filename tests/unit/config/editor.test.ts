@@ -130,7 +130,7 @@ describe("McpConfigEditor.removeServer", () => {
   it("asks for a scope when several scopes have the name", async () => {
     await editor.addServer("project", "a", { command: "a" });
     await editor.addServer("user", "a", { command: "a" });
-    expect(await failure(editor.removeServer("a"))).toBe('ambiguous: Server "a" is declared in project, user scopes; choose one with -s project|user.');
+    expect(await failure(editor.removeServer("a"))).toMatch(/^ambiguous: "a" is declared in several scopes: project \(.*\.mcp\.json\), user \(.*\); choose one with -s project\|user$/);
     await editor.removeServer("a", "user");
     expect(JSON.parse(await read(home.userConfig))).toEqual({ mcpServers: {} });
   });
