@@ -7,13 +7,13 @@
  *
  *   npm run build && npx node bench/install-startup.ts     (BENCH_REPS=11, BENCH_VERBOSE=1)
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { packAndInstall } from "../tests/helpers/installed-cli.ts";
 import { interactiveEnv } from "../tests/helpers/pty-screen.ts";
 import { median, ratio, rotatingRuns } from "./stats.ts";
+import { timeProcess } from "./time-process.ts";
 import { timeScreen } from "./tui-pty-clock.ts";
 
 const REPS = Number(process.env.BENCH_REPS ?? 9);
@@ -54,20 +54,9 @@ async function firstFrame([command, args]: [string, string[]]): Promise<number> 
 
 /** `… mcp list` from spawn to exit; fails unless every server connected. */
 function mcpList([command, args]: [string, string[]], n: 0 | 5): Promise<number> {
-  const { cwd, env } = listBoxes[n];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, [...args, "mcp", "list"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (out += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const ms = performance.now() - started;
-      const connected = out.split("\n").filter((line) => line.includes("✔ connected")).length;
-      if (code !== 0 || connected !== n) reject(new Error(`${command} mcp list: exit ${code}, ${connected}/${n} connected:\n${out}`));
-      else resolve(ms);
-    });
+  return timeProcess(command, [...args, "mcp", "list"], listBoxes[n], (code, out) => {
+    const connected = out.split("\n").filter((line) => line.includes("✔ connected")).length;
+    if (code !== 0 || connected !== n) throw new Error(`${command} mcp list: exit ${code}, ${connected}/${n} connected:\n${out}`);
   });
 }
 

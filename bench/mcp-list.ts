@@ -10,7 +10,6 @@
  *
  *   npm run build && npx node bench/mcp-list.ts     (BENCH_REPS=9, BENCH_N=20, BENCH_VERBOSE=1)
  */
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +17,7 @@ import { bundleEntry } from "../scripts/ink-bundle.ts";
 import { runMcpCommand } from "../src/cli/mcp/index.ts";
 import { sdkFloorMs } from "./sdk-floor.ts";
 import { median, ratio, rotatingRuns } from "./stats.ts";
+import { timeProcess } from "./time-process.ts";
 
 const SERVER = join(import.meta.dirname, "minimal-server.mjs");
 const DIST = process.env.BENCH_DIST ?? join(import.meta.dirname, "..", "dist");
@@ -46,27 +46,6 @@ async function bundleFloor(dir: string): Promise<string> {
   return outfile;
 }
 
-/** Spawns `node args…` and times it from spawn to exit; `check` sees the exit status and output. */
-function timeProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv, check: (status: number, out: string) => void): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (out += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const ms = performance.now() - started;
-      try {
-        check(code ?? -1, out);
-        resolve(ms);
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
-
 /** When each in-process run had printed its list: what a user waits for before the servers are torn down. */
 const printedMs: number[] = [];
 
@@ -93,7 +72,7 @@ async function inProcess(setup: ReturnType<typeof setUp>): Promise<number> {
 
 /** `node dist/cli.js mcp list` from spawn to exit (a private copy of dist/: a rebuild starts by deleting it). */
 function cliProcess(setup: ReturnType<typeof setUp>, cli: string): Promise<number> {
-  return timeProcess([cli, "mcp", "list"], setup.cwd, setup.env, check);
+  return timeProcess(process.execPath, [cli, "mcp", "list"], setup, check);
 }
 
 function check(status: number, out: string): void {
@@ -109,7 +88,7 @@ if (withCli) cpSync(DIST, join(setup.root, "dist"), { recursive: true });
 try {
   const floorScript = await bundleFloor(setup.root);
   const floorProcess = () =>
-    timeProcess([floorScript, SERVER, String(N)], setup.cwd, setup.env, (status, out) => {
+    timeProcess(process.execPath, [floorScript, SERVER, String(N)], setup, (status, out) => {
       if (status !== 0) throw new Error(`SDK floor process: exit ${status}\n${out}`);
     });
   // Warm the file cache and the module graph once.
