@@ -165,7 +165,7 @@ export class Agent {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#clock.now();
-        result = await this.#execute(tool, input, signal, realPaths);
+        result = await this.#execute(tool, input, signal, realPaths, id);
         durationMs = Math.round(this.#clock.now() - started);
       }
     }
@@ -203,8 +203,8 @@ export class Agent {
     };
   }
 
-  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths): Promise<ToolResult> {
-    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope };
+  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths, toolUseId: string): Promise<ToolResult> {
+    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
     try {
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
       const result = await raceAbort((async () => tool.run(input, ctx))(), signal);

@@ -20,7 +20,12 @@ import { describeError } from "./describe-error.ts";
 import type { ServerConnection, ToolList } from "./server-connection.ts";
 import type { McpSnapshot, ServerState, ServerView } from "./server-state.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
-import { toolTimeoutMs } from "./timeouts.ts";
+import { toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadableStore } from "../store.ts";
+import { requestedLogLevel } from "./server-message-log.ts";
+import { ToolProgressStore } from "./tool-progress.ts";
+import type { ServerFeatures } from "./server-state.ts";
 import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
@@ -42,12 +47,16 @@ export interface McpManagerOptions {
   clock?: Clock;
   /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
   reconnect?: ReconnectPolicy;
+  /** The roots servers may ask for (roots.ts); none when absent. */
+  roots?: ReadableStore<readonly Root[]>;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
 export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
+  /** The tool-use id the call's progress is reported under (the `progress` store). */
+  progressKey?: string;
 }
 
 /** Whether an update would change nothing (the store then keeps its snapshot): the same fields with the same values. */
@@ -72,6 +81,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #allowed = new Set<string>();
   #closed = false;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+  /** Running calls' latest progress, by progress key, published once a frame. */
+  readonly progress: ToolProgressStore;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
@@ -79,6 +90,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
+    this.progress = new ToolProgressStore(this.#clock);
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
@@ -172,12 +184,29 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
     }
     const { runToolCall } = await import("./tool-call.ts");
-    return runToolCall(connection, tool, args, {
-      signal: options.signal,
-      timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
-      maxChars: maxOutputChars(this.#options.env),
-      clock: this.#clock,
-    });
+    const { progressKey: key } = options;
+    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
+    try {
+      return await runToolCall(connection, tool, args, {
+        signal: options.signal,
+        timeoutMs,
+        maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
+        maxChars: maxOutputChars(this.#options.env),
+        clock: this.#clock,
+        onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
+      });
+    } finally {
+      if (key !== undefined) this.progress.finish(key);
+    }
+  }
+
+  /** A connected server's session, or why there is none (for resource reads and prompts). */
+  session(server: string): ServerConnection | string {
+    const connection = this.#connections.get(server);
+    const state = this.#view(server)?.state;
+    if (connection && state?.status === "connected") return connection;
+    if (!state) return `no MCP server named ${server}`;
+    return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
   }
 
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
@@ -221,6 +250,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
         onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
+        onFeaturesChanged: (features) => this.#featuresChanged(name, epoch, features),
+        roots: this.#options.roots,
+        logLevel: requestedLogLevel(this.#options.env),
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });
@@ -231,8 +263,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       }
       const connectMs = Math.round(this.#clock.now() - started);
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions } = session.server;
-      this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
+      const { tools, skippedTools, instructions, features } = session.server;
+      this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}), ...features });
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -275,8 +307,15 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
     const state = this.#view(name)?.state;
     if (!this.#current(name, epoch) || state?.status !== "connected") return;
-    const { instructions, connectMs } = state;
-    this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
+    const { skippedTools: _old, ...rest } = state;
+    this.#setState(name, { ...rest, tools, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
+  }
+
+  /** New resources, templates, prompts or warnings of a connected server. */
+  #featuresChanged(name: string, epoch: number, features: ServerFeatures): void {
+    const state = this.#view(name)?.state;
+    if (!this.#current(name, epoch) || state?.status !== "connected") return;
+    this.#setState(name, { ...state, ...features });
   }
 
   #bump(name: string): number {
