@@ -4,7 +4,7 @@
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
  */
 import { systemClock, type Clock } from "../clock.ts";
-import type { Message, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
@@ -61,8 +61,8 @@ export class Agent {
     this.#conversation.clear();
   }
 
-  /** Runs one user turn. Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
-  async *runTurn(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
+  async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
     this.#conversation.addPrompt(prompt);
     const count = { requests: 0 };
     const { reason, resultText = "" } = yield* this.#turn(signal, count);

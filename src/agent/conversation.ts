@@ -3,7 +3,7 @@
  * roles alternate (a prompt after an error or abort joins the pending user
  * message) and every tool_use is answered by a tool_result.
  */
-import type { AssistantMessage, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
+import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
 
 /** An append-only list of immutable messages. */
 export class Conversation {
@@ -14,9 +14,9 @@ export class Conversation {
     return this.#messages;
   }
 
-  /** Adds the user's prompt, joining a user message that is still waiting for its answer. */
-  addPrompt(text: string): void {
-    this.#addUserBlocks([{ type: "text", text }]);
+  /** Adds the user's prompt (text, or blocks), joining a user message that is still waiting for its answer. */
+  addPrompt(prompt: string | readonly (TextBlock | ImageBlock)[]): void {
+    this.#addUserBlocks(typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt);
   }
 
   /** Adds the model's reply; an empty one is left out because the API refuses it. */

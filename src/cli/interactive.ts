@@ -43,7 +43,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
       decide: (name, choice) => manager.decide(name, choice),
       restart: (name) => manager.restart(name),
     },
-    startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
+    startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     permissionQueue: queue,
     permissionMode: runtime.permissions.mode,

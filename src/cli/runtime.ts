@@ -23,6 +23,10 @@ import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
+import { mcpResourceTools } from "../tools/mcp-resource-tools.ts";
+import { RootsStore } from "../mcp/roots.ts";
+import type { AgentEvent } from "../agent/events.ts";
+import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -51,6 +55,8 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
+  /** Runs one typed line as a turn: a server prompt command expands, `@server:uri` mentions attach their resources. */
+  runTurn(line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void>;
   /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
   startServers(): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
@@ -90,7 +96,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive });
+  const roots = new RootsStore(cwd, options.addDirs);
+  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
@@ -101,7 +108,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const builtins = builtinTools({ env });
-  const tools = (): readonly Tool[] => [...builtins, ...manager.tools()];
+  const resourceTools = mcpResourceTools(manager, env);
+  const tools = (): readonly Tool[] => [...builtins, ...resourceTools.offered(), ...manager.tools()];
   const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
 
   return {
@@ -112,6 +120,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
+    runTurn: (line, signal) => runUserTurn(agent, manager, env, line, signal),
     startServers: () => manager.start(config.servers),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),
