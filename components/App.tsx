@@ -153,6 +153,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           onToggleExpanded={toggleExpanded}
           working={transcript.running && !modalOpen}
           rows={rows}
+          progress={runtime.mcp.progress}
         />
         <Box flexDirection="column" flexShrink={0}>
           {server ? (

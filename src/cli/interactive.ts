@@ -42,6 +42,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
       store: manager,
       decide: (name, choice) => manager.decide(name, choice),
       restart: (name) => manager.restart(name),
+      progress: manager.progress,
     },
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),

@@ -6,6 +6,7 @@
  */
 import type { Clock } from "../clock.ts";
 import { Store } from "../store.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** One call's latest progress: `progress` of `total` (when known), and the server's message. */
 export interface ToolProgress {
@@ -68,4 +69,10 @@ export function progressText(progress: ToolProgress, barWidth = 10): string {
     return `${bar} ${progress.progress}/${progress.total}${message ? ` ${message}` : ""}`;
   }
   return message || `${progress.progress}`;
+}
+
+/** The newest running call's progress as one terminal-safe line; "" when none reports any. */
+export function runningProgressText(calls: ReadonlyMap<string, ToolProgress>): string {
+  const latest = [...calls.values()].at(-1);
+  return latest ? terminalSafeLine(progressText(latest)) : "";
 }

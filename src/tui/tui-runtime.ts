@@ -6,6 +6,7 @@
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { ToolProgress } from "../mcp/tool-progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
@@ -17,6 +18,8 @@ export interface TuiMcp {
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */
   restart(name: string): Promise<void>;
+  /** Running MCP calls' progress by tool-use id, published at most once a frame. */
+  readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */
