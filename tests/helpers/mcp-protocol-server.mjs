@@ -1,7 +1,8 @@
 // An SDK-built stdio MCP server for the protocol edge cases (issue 11), in
 // plain JavaScript so it starts fast. Tools:
-//   work {count, progress: bool}  sends `count` progress notifications (when asked
-//                                 and a token came) during one call, then answers
+//   work {count, progress: bool, durationMs}  sends `count` progress notifications (when
+//                                 asked and a token came) during one call, spread over
+//                                 durationMs (at once when 0), then answers
 //   flood_log {count, level}      sends `count` notifications/message lines
 //   add_resource {uri}            adds a resource, announces resources/list_changed
 //   add_prompt {name}             adds a prompt, announces prompts/list_changed
@@ -32,7 +33,7 @@ const prompts = [
 ];
 const object = (properties = {}) => ({ type: "object", properties });
 const tools = [
-  { name: "work", description: "Works in steps", inputSchema: object({ count: { type: "number" }, progress: { type: "boolean" } }) },
+  { name: "work", description: "Works in steps", inputSchema: object({ count: { type: "number" }, progress: { type: "boolean" }, durationMs: { type: "number" } }) },
   { name: "flood_log", description: "Logs a lot", inputSchema: object({ count: { type: "number" }, level: { type: "string" } }) },
   { name: "add_resource", description: "Adds a resource", inputSchema: object({ uri: { type: "string" } }) },
   { name: "add_prompt", description: "Adds a prompt", inputSchema: object({ name: { type: "string" } }) },
@@ -74,12 +75,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   switch (request.params.name) {
     case "work": {
       const count = Number(args.count ?? 0);
+      const durationMs = Number(args.durationMs ?? 0);
+      const send = args.progress === true && token !== undefined;
+      let sent = 0;
       // Notifications are written in order before the result, as a flooding server would.
-      if (args.progress && token !== undefined) {
-        for (let i = 1; i <= count; i++) {
-          void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: i, total: count } });
+      const sendUpTo = (due) => {
+        for (; send && sent < due; sent++) {
+          void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: sent + 1, total: count } });
         }
+      };
+      const started = Date.now();
+      while (Date.now() - started < durationMs) {
+        sendUpTo(Math.ceil((count * (Date.now() - started)) / durationMs));
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      sendUpTo(count);
       return { content: [{ type: "text", text: `worked ${count}; token ${token === undefined ? "absent" : "present"}` }] };
     }
     case "flood_log": {
