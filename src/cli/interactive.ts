@@ -49,6 +49,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     },
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
+    addDir: (dir) => runtime.addDir(dir),
     permissionQueue: queue,
     permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,

@@ -55,6 +55,8 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
+  /** Adds a folder the file tools may use and servers get as a root (`/add-dir`); a usage error when it is not a folder. */
+  addDir(dir: string): Promise<void>;
   /** Runs one typed line as a turn: a server prompt command expands, `@server:uri` mentions attach their resources. */
   runTurn(line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void>;
   /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
@@ -96,7 +98,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const roots = new RootsStore(cwd, options.addDirs);
+  const addDirs = [...options.addDirs];
+  const roots = new RootsStore(cwd, addDirs);
   const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -121,6 +124,13 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     agent,
     tools,
     runTurn: (line, signal) => runUserTurn(agent, manager, env, line, signal),
+    async addDir(dir) {
+      await checkAddDir(cwd, dir);
+      permissions.addDir(dir);
+      addDirs.push(dir);
+      // Servers that asked for roots hear roots/list_changed.
+      roots.setFolders(addDirs);
+    },
     startServers: () => manager.start(config.servers),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),

@@ -143,7 +143,8 @@ export class ChatSession {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
     const commands = this.commands();
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs }, commands);
+    const addDir = this.#runtime.addDir?.bind(this.#runtime);
+    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, ...(addDir ? { addDir } : {}) }, commands);
     switch (result?.kind) {
       case undefined:
         return "done";

@@ -27,6 +27,8 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
+  addDir?(dir: string): Promise<void>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**
