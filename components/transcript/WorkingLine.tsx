@@ -2,9 +2,14 @@
  * `⠋ Working… (esc to interrupt)` under the transcript while a turn runs, so
  * the user knows the model is busy even before any text streams in. While an
  * MCP tool reports progress, the line shows it: a bar when the total is
- * known, the server's message otherwise (the store publishes once a frame).
+ * known, the server's message otherwise. While the spinner moves, the
+ * progress is read on its ticks (Ink runs all animations on one timer), so a
+ * flood of notifications adds no frames of its own; with motion off it
+ * follows the store (which publishes at most once a frame).
  */
-import { Box, Text } from "ink";
+import { Box, Text, useAnimation } from "ink";
+import { useContext } from "react";
+import { MotionContext } from "../motion-context.ts";
 import { Spinner } from "../Spinner.tsx";
 import { useStore } from "../hooks/useStore.ts";
 import type { ReadableStore } from "../../src/store.ts";
@@ -17,11 +22,19 @@ export interface WorkingLineProps {
   readonly progress?: ProgressStore;
 }
 
-const NO_PROGRESS: ProgressStore = { subscribe: () => () => {}, getSnapshot: () => new Map() };
+const NONE = new Map<string, ToolProgress>();
+const NO_PROGRESS: ProgressStore = { subscribe: () => () => {}, getSnapshot: () => NONE };
+
+/** The spinner's own pace: progress is redrawn with it. */
+const TICK_MS = 80;
 
 /** A spinner line; one row. */
 export function WorkingLine({ progress = NO_PROGRESS }: WorkingLineProps) {
-  const text = useStore(progress, runningProgressText);
+  const moving = useContext(MotionContext);
+  // Re-renders on the shared animation tick; the value itself is not needed.
+  useAnimation({ interval: TICK_MS, isActive: moving });
+  const followed = useStore(moving ? NO_PROGRESS : progress, runningProgressText);
+  const text = moving ? runningProgressText(progress.getSnapshot()) : followed;
   return (
     <Box>
       <Box flexShrink={0}>

@@ -38,21 +38,28 @@ export async function runToolCall(
   const controller = new AbortController();
   let outcome: "timeout" | "cancelled" | undefined;
   const started = clock.now();
+  /** When the call times out; progress moves it (within the total maximum). */
+  let deadline = started + timeoutMs;
   /** The running deadline is the total maximum's remainder, not a full timeoutMs. */
   let capped = false;
-  const arm = (ms: number) =>
-    clock.setTimeout(() => {
-      outcome ??= "timeout";
-      controller.abort(new Error("timed out"));
-    }, ms);
-  let cancelTimer = arm(timeoutMs);
+  // One timer, moved lazily: a flood of progress costs a subtraction each, not a timer each.
+  const onTimer = () => {
+    const left = deadline - clock.now();
+    if (left > 0) {
+      cancelTimer = clock.setTimeout(onTimer, left);
+      return;
+    }
+    outcome ??= "timeout";
+    controller.abort(new Error("timed out"));
+  };
+  let cancelTimer = clock.setTimeout(onTimer, timeoutMs);
   const onProgress = (progress: Progress) => {
     if (outcome) return;
     // Progress shows the server is working: the deadline starts again, within the total.
-    cancelTimer();
-    const left = maxTotalMs - (clock.now() - started);
+    const now = clock.now();
+    const left = maxTotalMs - (now - started);
     capped = left < timeoutMs;
-    cancelTimer = arm(Math.max(0, Math.min(timeoutMs, left)));
+    deadline = now + Math.max(0, Math.min(timeoutMs, left));
     limits.onProgress?.(progress);
   };
   const onAbort = () => {
