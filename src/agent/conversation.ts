@@ -1,9 +1,11 @@
 /**
  * The session's messages, kept valid for the next request whatever happened:
  * roles alternate (a prompt after an error or abort joins the pending user
- * message) and every tool_use is answered by a tool_result.
+ * message), every tool_use is answered by a tool_result, and the images
+ * together stay within what one request may carry (image-budget.ts).
  */
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
+import { withinImageBudget } from "./image-budget.ts";
 
 /** An append-only list of immutable messages. */
 export class Conversation {
@@ -16,7 +18,10 @@ export class Conversation {
 
   /** Adds the user's prompt (text, or blocks), joining a user message that is still waiting for its answer. */
   addPrompt(prompt: string | readonly (TextBlock | ImageBlock)[]): void {
-    this.#addUserBlocks(typeof prompt === "string" ? [{ type: "text", text: prompt }] : prompt);
+    if (typeof prompt === "string") return this.#addUserBlocks([{ type: "text", text: prompt }]);
+    this.#addUserBlocks(prompt);
+    // A server prompt or an attached resource may bring images too.
+    this.#messages = withinImageBudget(this.#messages);
   }
 
   /** Adds the model's reply; an empty one is left out because the API refuses it. */
@@ -27,7 +32,10 @@ export class Conversation {
 
   /** Adds the results of one round's tool calls, as one user message. */
   addToolResults(results: readonly ToolResultBlock[]): void {
-    if (results.length > 0) this.#addUserBlocks(results);
+    if (results.length === 0) return;
+    this.#addUserBlocks(results);
+    // Results add up over a session: the oldest images give way once the whole request would carry too many.
+    this.#messages = withinImageBudget(this.#messages);
   }
 
   /** Forgets everything (/clear). */
