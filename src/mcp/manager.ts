@@ -18,6 +18,7 @@ import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError } from "./describe-error.ts";
 import type { ServerConnection, ToolList } from "./server-connection.ts";
+import type { ServerRequestHandlers } from "./server-requests.ts";
 import type { McpSnapshot, ServerState, ServerView } from "./server-state.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
@@ -42,6 +43,8 @@ export interface McpManagerOptions {
   clock?: Clock;
   /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
   reconnect?: ReconnectPolicy;
+  /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
+  serverRequests?: ServerRequestHandlers;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -221,6 +224,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
         onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
+        serverRequests: this.#options.serverRequests,
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });

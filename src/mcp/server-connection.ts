@@ -22,6 +22,7 @@ import { commandLine } from "./describe.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { nestedDeeperThan } from "../fs/json-path.ts";
+import { CLIENT_CAPABILITIES, DECLINE_ALL, installServerRequestHandlers, type ServerRequestHandlers } from "./server-requests.ts";
 
 /** What a successful handshake yields. */
 /** A server's tools/list: the tools offered to the model, and those left out with the reason. */
@@ -48,6 +49,8 @@ export interface ServerConnectionOptions {
   remote?: boolean;
   /** Ping the server this often once connected (ms); 0 or absent: never (stdio exits are seen anyway). */
   keepaliveMs?: number;
+  /** Who answers the server's elicitation and sampling requests, and the server's name they are asked under. */
+  serverRequests?: { server: string; handlers: ServerRequestHandlers };
 }
 
 export { describeError };
@@ -96,7 +99,7 @@ function toToolInfo(tool: Tool): McpToolInfo {
 
 /** A client bound to one transport for the whole session. */
 export class ServerConnection {
-  readonly #client = new Client({ name: "mini-cc", version: "0.1.0" });
+  readonly #client = new Client({ name: "mini-cc", version: "0.1.0" }, { capabilities: CLIENT_CAPABILITIES });
   readonly #options: ServerConnectionOptions;
   #connected = false;
   #closing: Promise<void> | undefined;
@@ -111,6 +114,7 @@ export class ServerConnection {
     this.#client.onclose = () => {
       if (this.#connected && !this.#closed && !this.#lost) void this.#reportLost();
     };
+    if (options.serverRequests) installServerRequestHandlers(this.#client, options.serverRequests.server, options.serverRequests.handlers);
     this.#client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
         this.#options.onToolsChanged(await this.#listTools());
@@ -255,6 +259,8 @@ export interface SessionRequest {
   onToolsChanged: (list: ToolList) => void;
   /** Gets the connection before its handshake, so a close() meanwhile can kill it. */
   onCreated: (connection: ServerConnection) => void;
+  /** Who answers the server's elicitation and sampling requests; unanswered (declined) when absent. */
+  serverRequests?: ServerRequestHandlers;
 }
 
 /**
@@ -287,6 +293,7 @@ export async function openSession(request: SessionRequest): Promise<{ connection
       onToolsChanged: request.onToolsChanged,
       remote,
       keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
+      serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
     });
     request.onCreated(connection);
     return { connection, server: await connection.open(connectTimeoutMs(request.context.env, config.resolved)) };
