@@ -164,7 +164,7 @@ export function ElicitationFormModal(props: ElicitationFormModalProps) {
       ))}
       {scrolls ? <Text color={ACCENT}>{[above > 0 ? `↑ ${above} more` : "", below > 0 ? `↓ ${below} more` : ""].filter(Boolean).join(" · ")}</Text> : null}
       <Text dimColor wrap="truncate-end">
-        Tab/↑↓ move · ←/→ choose · Space toggle · Enter next/press · Esc cancel
+        ↑↓/Tab move · ←→ choose · Space toggle · Esc cancel
       </Text>
     </Box>
   );
