@@ -325,6 +325,38 @@ describe("App", () => {
     expect(left()).toContain("❯ and 1 more");
   });
 
+  it("lets a server's question wait behind a tool approval, then takes its answer only once armed", async () => {
+    const { type, arm, runtime, left } = await app(undefined, undefined, 30);
+    const signal = new AbortController().signal;
+    const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, signal);
+    const url = runtime.serverRequests.ask({ kind: "elicit-url", server: "tracker", message: "Sign in", url: "https://example.com/x" }, signal);
+    await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
+    expect(left()).not.toContain("asks you to open a link");
+    await arm();
+    await type("1");
+    expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
+    await eventually(() => expect(left()).toContain("tracker asks you to open a link"));
+    // Typed before it was armed: goes to the prompt, answers nothing.
+    await type("2");
+    expect(runtime.serverRequests.getSnapshot().pending).toHaveLength(1);
+    expect(left()).toContain("❯ 2");
+    await arm();
+    await type("3");
+    expect(await url).toBe("decline");
+  });
+
+  it("fills an elicitation form once armed; keys typed before go to the prompt", async () => {
+    const { type, arm, runtime, left } = await app(undefined, undefined, 30);
+    const fields = [{ key: "n", label: "Count", description: "", required: true, kind: "number" as const, integer: true }];
+    const answer = runtime.serverRequests.ask({ kind: "elicit-form", server: "tracker", message: "How many?", fields }, new AbortController().signal);
+    await eventually(() => expect(left()).toContain("tracker asks for input"));
+    await type("9");
+    await arm();
+    await type("12", ENTER, ENTER);
+    expect(await answer).toEqual({ action: "accept", values: { n: "12" } });
+    expect(left()).toContain("❯ 9");
+  });
+
   it("asks about several project servers one by one, counting them, and can start all the rest", async () => {
     const waiting = ["tracker", "memory", "files"].map((name) => server(name, { status: "needs-approval" }));
     const { type, arm, mcp, left } = await app(waiting, new ScriptedTurn(), 30);
