@@ -44,6 +44,30 @@ export function useElicitationKeys(options: {
     answer({ action: "accept", values: now.values });
   };
 
+  /** Text typed at the focused field: edits a text field, Space toggles a choice. */
+  const typeText = (text: string): void => {
+    const field = focusedField(current());
+    if (field?.kind === "text" || field?.kind === "number") {
+      for (const action of readTypedChunk(text).edits) dispatch({ type: "edit", action });
+    } else if (text.includes(" ")) dispatch({ type: "toggle" });
+  };
+  /** Keys typed quickly arrive as one chunk ("42\t7\r"): Tab and Enter in it act as keys, in order. */
+  const typeChunk = (chunk: string): void => {
+    let text = "";
+    for (const ch of chunk) {
+      if (ch !== "\t" && ch !== "\r" && ch !== "\n") {
+        text += ch;
+        continue;
+      }
+      if (text !== "") typeText(text);
+      text = "";
+      if (answered.current) return;
+      if (ch === "\t") dispatch({ type: "move", delta: 1 });
+      else enter();
+    }
+    if (text !== "") typeText(text);
+  };
+
   useInput(
     (input, key) => {
       if (answered.current) return;
@@ -52,23 +76,14 @@ export function useElicitationKeys(options: {
       if (key.upArrow || key.downArrow) return dispatch({ type: "move", delta: key.upArrow ? -1 : 1 });
       if (key.return) return enter();
       const field = focusedField(current());
-      if (field?.kind === "text" || field?.kind === "number") {
-        const edit = textInputActionFor(input, key);
-        if (edit?.type !== "insert") return edit ? dispatch({ type: "edit", action: edit }) : undefined;
-        // Keys typed quickly arrive as one chunk ("42\r"): the edits, then Enter.
-        const typed = readTypedChunk(edit.text);
-        for (const action of typed.edits) dispatch({ type: "edit", action });
-        if (typed.enter) enter();
-        return;
-      }
-      if (key.leftArrow || key.rightArrow) {
+      const textual = field?.kind === "text" || field?.kind === "number";
+      if (!textual && (key.leftArrow || key.rightArrow)) {
         return dispatch(field ? { type: "option", delta: key.leftArrow ? -1 : 1 } : { type: "move", delta: key.leftArrow ? -1 : 1 });
       }
-      if (key.ctrl || key.meta) return;
-      for (const ch of input) {
-        if (ch === " ") dispatch({ type: "toggle" });
-        else if (ch === "\r") return enter();
-      }
+      const edit = textInputActionFor(input, key);
+      if (edit === null) return;
+      if (edit.type === "insert") return typeChunk(edit.text);
+      if (textual) dispatch({ type: "edit", action: edit });
     },
     { isActive: options.isActive },
   );

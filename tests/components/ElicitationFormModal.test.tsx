@@ -219,3 +219,13 @@ describe("ElicitationFormModal", () => {
     expect(screen(frame)).toContain("Name\\x1b[2J");
   });
 });
+
+describe("ElicitationFormModal, keys typed fast", () => {
+  it("takes Tab and Enter inside one chunk as keys, in order", async () => {
+    const { press, answers } = await modal();
+    await press("\tann@example.com\t42\t\t\t\t\t\r");
+    expect(answers).toEqual([
+      { action: "accept", values: { name: "Ann", email: "ann@example.com", age: "42", subscribe: true, color: undefined, size: "m", tags: [] } },
+    ]);
+  });
+});
