@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, createCliSandbox, mcpConfig, NODE, ROOT, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import { copyBuiltCli, createCliSandbox, mcpConfig, NODE, ROOT, SERVERS_DIR, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
 
 const ASKER = join(ROOT, "tests/helpers/elicit-sampling-server.mjs");
@@ -90,5 +90,28 @@ describe("a server asking the user, in the TUI", () => {
     await press(screen, "1");
     await screen.waitFor("● All done.", 20_000);
     expect(JSON.parse(readFileSync(resultFile, "utf8"))).toMatchObject({ role: "assistant", content: { type: "text", text: "Blue." } });
+  });
+
+  it("fills server-everything's elicitation form: the server validates and reports what it received", async () => {
+    const script = await box.write("everything.json", {
+      responses: [
+        { content: [{ type: "tool_use", name: "mcp__everything__trigger-elicitation-request", input: {} }] },
+        { content: [{ type: "text", text: "All done." }] },
+      ],
+    });
+    const everything = { command: NODE, args: [join(SERVERS_DIR, "server-everything/dist/index.js"), "stdio"] };
+    app = new PtyScreen(NODE, [built.cli, "--model-script", script, "--mcp-config", mcpConfig({ everything }), "--allowedTools", "mcp__everything__*", "go"], {
+      cols: 120,
+      rows: 40,
+      cwd: box.project,
+      env: interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "" }),
+    });
+    await app.waitFor("everything asks for input", 20_000);
+    await sleep(600);
+    // The name is the one required field; every other keeps its default. Thirteen fields, then Accept.
+    await press(app, ..."Ann Example", ...Array<string>(13).fill(TAB), ENTER);
+    await app.waitFor("● All done.", 20_000);
+    expect(app.text()).toContain("✅ User provided the requested i");
+    expect(app.text()).toContain("- Name: Ann Example");
   });
 });
