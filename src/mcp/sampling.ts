@@ -72,7 +72,7 @@ function toMessage(message: CreateMessageRequestParams["messages"][number]): Mes
 /** Asks the model once; the reply's text blocks joined. Throws a MiniCcError when the model fails. */
 export async function runSampling(model: Model, params: CreateMessageRequestParams, signal: AbortSignal): Promise<SamplingReply> {
   const system = params.systemPrompt ? [{ id: "sampling", text: params.systemPrompt }] : [];
-  for await (const event of model.stream({ system, messages: params.messages.map(toMessage), tools: [] }, signal)) {
+  for await (const event of model.stream({ system, messages: params.messages.map(toMessage), tools: [], maxTokens: params.maxTokens }, signal)) {
     if (event.type !== "message") continue;
     const text = event.message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
     const stopReason = event.stopReason === "max_tokens" ? "maxTokens" : event.stopReason === "stop_sequence" ? "stopSequence" : "endTurn";

@@ -70,7 +70,7 @@ describe("askingHandlers", () => {
     await answerNext((q) => expect(q).toMatchObject({ kind: "sampling-reply", reply: { text: "Blue.", model: "fake" } }), "approve");
     expect(await result).toEqual({ role: "assistant", content: { type: "text", text: "Blue." }, model: "fake", stopReason: "endTurn" });
     expect(model.requests).toEqual([
-      { system: [{ id: "sampling", text: "Be brief." }], messages: [{ role: "user", content: [{ type: "text", text: "Sky?" }] }], tools: [] },
+      { system: [{ id: "sampling", text: "Be brief." }], messages: [{ role: "user", content: [{ type: "text", text: "Sky?" }] }], tools: [], maxTokens: 20 },
     ]);
   });
 
