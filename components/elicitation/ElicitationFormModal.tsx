@@ -6,128 +6,36 @@
  * the server wrote passes through terminal-safe. Keys: useElicitationKeys.
  */
 import { Box, Text, useWindowSize } from "ink";
-import type { ReactNode } from "react";
 import type { ElicitField } from "../../src/mcp/elicitation.ts";
 import type { FormAnswer } from "../../src/mcp/server-requests.ts";
 import { line, wrapBody } from "../../src/tui/approval-body.ts";
 import { terminalSafeLine, terminalSafeText } from "../../src/text/terminal-safe.ts";
-import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
-import { FORM_BUTTONS, shownError, type ElicitationFormState } from "./elicitation-form-state.ts";
+import { FORM_BUTTONS } from "./elicitation-form-state.ts";
+import { visibleRange } from "./form-window.ts";
+import { ACCENT, buttonRow, fieldRows, type Row } from "./form-rows.tsx";
 import { useElicitationKeys } from "./useElicitationKeys.ts";
 
+/** The request, and where the answer goes. */
 export interface ElicitationFormModalProps {
+  /** The asking server's name (untrusted). */
   readonly server: string;
+  /** Why it asks, in the server's words (untrusted). */
   readonly message: string;
   readonly fields: readonly ElicitField[];
+  /** Takes keys (armed); until then nothing shows focus. */
   readonly isActive: boolean;
+  /** Called once: accept with the values, decline or cancel. */
   readonly onAnswer: (answer: FormAnswer) => void;
+  /** Columns the box takes, border included; the terminal's width by default. */
   readonly width?: number;
+  /** Rows the box may take at most; the terminal's height less the prompt and footer by default. */
   readonly maxHeight?: number;
 }
 
-const ACCENT = "cyan";
 /** Border and padding columns. */
 const FRAME_COLUMNS = 4;
 /** Rows the prompt box and footer keep under the modal when no height is given. */
 const BELOW_ROWS = 4;
-const INDENT = "    ";
-
-interface Row {
-  readonly node: ReactNode;
-  /** The field (or, past the fields, the buttons) this row belongs to. */
-  readonly owner: number;
-}
-
-const FORMAT_HINT: Record<string, string> = { email: "email", uri: "URI", date: "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ssZ" };
-
-function hintOf(field: ElicitField): string {
-  if (field.kind === "text") {
-    const parts = [field.format ? FORMAT_HINT[field.format] : undefined, field.minLength !== undefined ? `≥${field.minLength} chars` : undefined, field.maxLength !== undefined ? `≤${field.maxLength} chars` : undefined];
-    return parts.filter(Boolean).join(", ");
-  }
-  if (field.kind === "number") {
-    const range = field.minimum !== undefined && field.maximum !== undefined ? `${field.minimum}–${field.maximum}` : field.minimum !== undefined ? `≥${field.minimum}` : field.maximum !== undefined ? `≤${field.maximum}` : "";
-    return [field.integer ? "whole number" : "number", range].filter(Boolean).join(", ");
-  }
-  if (field.kind === "multi") return "Space toggles";
-  return "";
-}
-
-/** One field's rows. */
-function fieldRows(field: ElicitField, index: number, state: ElicitationFormState, active: boolean): Row[] {
-  const focused = active && state.focus === index;
-  const rows: ReactNode[] = [];
-  const hint = hintOf(field);
-  rows.push(
-    <Text wrap="truncate-end" color={focused ? ACCENT : undefined} bold={focused}>
-      {focused ? "❯ " : "  "}
-      {terminalSafeLine(field.label)}
-      {field.required ? <Text color="red">*</Text> : null}
-      {hint ? <Text dimColor bold={false}> ({hint})</Text> : null}
-    </Text>,
-  );
-  if (field.description) rows.push(<Text wrap="truncate-end" dimColor>{INDENT + terminalSafeLine(field.description)}</Text>);
-  const value = state.values[field.key];
-  if (field.kind === "text" || field.kind === "number") {
-    const input = state.inputs[field.key] ?? { value: "", cursor: 0 };
-    rows.push(
-      // The cursor is usually at the end: a long value keeps its end in view.
-      <Text wrap={focused ? "truncate-start" : "truncate-end"}>
-        {INDENT}
-        <Text color={focused ? ACCENT : undefined}>› </Text>
-        <TextWithCursor state={input} isActive={focused} placeholder={focused ? " " : ""} />
-      </Text>,
-    );
-  } else if (field.kind === "boolean") {
-    rows.push(
-      <Text wrap="truncate-end">
-        {INDENT}
-        <Text color={focused ? ACCENT : undefined}>{value === true ? "[x] yes" : "[ ] no"}</Text>
-      </Text>,
-    );
-  } else {
-    const chosen = field.kind === "multi" ? ((value as readonly string[] | undefined) ?? []) : [value];
-    field.options.forEach((option, i) => {
-      const under = focused && (state.optionCursor[field.key] ?? 0) === i;
-      const on = chosen.includes(option.value);
-      const mark = field.kind === "multi" ? (on ? "[x]" : "[ ]") : on ? "(•)" : "( )";
-      rows.push(
-        <Text wrap="truncate-end" color={under ? ACCENT : undefined} bold={under}>
-          {INDENT}
-          {mark} {terminalSafeLine(option.label)}
-        </Text>,
-      );
-    });
-  }
-  const error = shownError(state, field);
-  if (error) rows.push(<Text wrap="truncate-end" color="red">{`${INDENT}✗ ${error}`}</Text>);
-  return rows.map((node) => ({ node, owner: index }));
-}
-
-function buttonRow(state: ElicitationFormState, active: boolean): ReactNode {
-  return (
-    <Text wrap="truncate-end">
-      {FORM_BUTTONS.map((label, i) => {
-        const focused = active && state.focus === state.fields.length + i;
-        return (
-          <Text key={label} color={focused ? ACCENT : undefined} bold={focused} inverse={focused} dimColor={!active}>
-            {` ${label} `}
-          </Text>
-        );
-      })}
-    </Text>
-  );
-}
-
-/** The slice of `rows` to show in `room` rows: everything, or a window that ends at the focused block's last row. */
-function visibleRange(rows: readonly Row[], focus: number, room: number): { start: number; end: number } {
-  if (rows.length <= room) return { start: 0, end: rows.length };
-  const first = rows.findIndex((r) => r.owner === focus);
-  let last = first;
-  while (last + 1 < rows.length && rows[last + 1]?.owner === focus) last++;
-  const start = Math.max(0, Math.min(first, last + 1 - room, rows.length - room));
-  return { start, end: start + room };
-}
 
 export function ElicitationFormModal(props: ElicitationFormModalProps) {
   const { fields, isActive } = props;
