@@ -48,6 +48,15 @@ async function launch(tool: string, resultFile: string, middle: unknown[] = []) 
   return app;
 }
 
+/**
+ * Waits until the modal shows focus (it does once armed), then a little more: the frame is drawn
+ * before the effects that hand the modal the keyboard run, and this machine may be loaded.
+ */
+async function armed(screen: PtyScreen, focused: string) {
+  await screen.waitFor(focused, 10_000);
+  await sleep(250);
+}
+
 /** Keys one at a time, as a person types them. */
 async function press(screen: PtyScreen, ...keys: string[]) {
   for (const key of keys) {
@@ -62,8 +71,7 @@ describe("a server asking the user, in the TUI", () => {
     const screen = await launch("ask_form", resultFile);
     await screen.waitFor("asker asks for input", 20_000);
     await screen.waitFor("Tell us about yourself");
-    // Past the arming delay, so the keys go to the form.
-    await sleep(600);
+    await armed(screen, "❯ Your name");
     // name keeps its default "Ann"; email, age; ratio keeps 0.5; subscribe on; colour Green; size keeps Medium; tags Beta.
     await press(screen, TAB, ..."ann@example.com", ENTER, ..."42", ENTER, ENTER, " ", DOWN, RIGHT, RIGHT, DOWN, DOWN, RIGHT, " ", DOWN);
     await screen.waitFor("[x] Beta");
@@ -82,11 +90,11 @@ describe("a server asking the user, in the TUI", () => {
     await screen.waitFor("asker wants to use the model", 20_000);
     expect(screen.text()).toContain("You answer in one word.");
     expect(screen.text()).toContain("max tokens: 50");
-    await sleep(600);
+    await armed(screen, "❯ 1. Run it through the model");
     await press(screen, "1");
     await screen.waitFor("Send this reply to asker?");
     expect(screen.text()).toContain("Blue.");
-    await sleep(600);
+    await armed(screen, "❯ 1. Send it");
     await press(screen, "1");
     await screen.waitFor("● All done.", 20_000);
     expect(JSON.parse(readFileSync(resultFile, "utf8"))).toMatchObject({ role: "assistant", content: { type: "text", text: "Blue." } });
@@ -107,7 +115,7 @@ describe("a server asking the user, in the TUI", () => {
       env: interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "" }),
     });
     await app.waitFor("everything asks for input", 20_000);
-    await sleep(600);
+    await armed(app, "❯ String*");
     // The name is the one required field; every other keeps its default. Thirteen fields, then Accept.
     await press(app, ..."Ann Example", ...Array<string>(13).fill(TAB), ENTER);
     await app.waitFor("● All done.", 20_000);
