@@ -22,7 +22,8 @@ import { commandLine } from "./describe.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { nestedDeeperThan } from "../fs/json-path.ts";
-import { CLIENT_CAPABILITIES, DECLINE_ALL, installServerRequestHandlers, type ServerRequestHandlers } from "./server-requests.ts";
+import { DECLINE_ALL, type ServerRequestHandlers } from "./server-requests.ts";
+import { CLIENT_CAPABILITIES, installServerRequestHandlers } from "./server-request-handlers.ts";
 
 /** What a successful handshake yields. */
 /** A server's tools/list: the tools offered to the model, and those left out with the reason. */

@@ -4,29 +4,14 @@
  * the host's choice: print mode declines (sampling runs only with
  * --allow-sampling), the TUI asks the user through a ServerQuestionPrompt
  * (the queue in src/tui/server-request-queue.ts). No server samples without a
- * person or a flag saying yes.
+ * person or a flag saying yes. Loaded before the TUI's first frame, so it
+ * imports no SDK code (server-request-handlers.ts installs these on a client).
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  type ClientCapabilities,
-  type CreateMessageRequestParams,
-  type CreateMessageResult,
-  type ElicitResult,
-} from "@modelcontextprotocol/sdk/types.js";
-import * as z from "zod/v4";
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Model } from "../model/model.ts";
 import { describeError } from "./describe-error.ts";
 import { formContent, readElicitRequest, type ElicitField, type FieldValue } from "./elicitation.ts";
 import { runSampling, samplingResult, samplingView, type SamplingReply, type SamplingView } from "./sampling.ts";
-
-/** What the client declares: sampling, and elicitation forms (defaults filled in for the server) and URLs. */
-export const CLIENT_CAPABILITIES = {
-  sampling: {},
-  elicitation: { form: { applyDefaults: true }, url: {} },
-} satisfies ClientCapabilities;
 
 /** The spec's error for a sampling request the user (or print mode) refused. */
 export const SAMPLING_REJECTED = -1;
@@ -65,18 +50,6 @@ export const DISMISSED: { [K in keyof ServerAnswers]: ServerAnswers[K] } = {
   "sampling-request": "reject",
   "sampling-reply": "reject",
 };
-
-// Any elicitation/create: the SDK Client's own handler answers a schema outside the spec's subset with an
-// InvalidParams error, but a schema we cannot render must get `decline` and a logged reason (readElicitRequest).
-const AnyElicitRequestSchema = ElicitRequestSchema.extend({ params: z.unknown() });
-
-/** Installs the handlers on a client built with CLIENT_CAPABILITIES. */
-export function installServerRequestHandlers(client: Client, server: string, handlers: ServerRequestHandlers): void {
-  Protocol.prototype.setRequestHandler.call(client, AnyElicitRequestSchema, (request, extra) =>
-    handlers.elicit(server, request.params, extra.signal),
-  );
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => handlers.sample(server, request.params, extra.signal));
-}
 
 /** A JSON-RPC error the SDK sends as is: code and message (an McpError's message would repeat "MCP error -1"). */
 function rejected(why: string): Error & { code: number } {
