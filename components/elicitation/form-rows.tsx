@@ -10,14 +10,14 @@ import type { ElicitField } from "../../src/mcp/elicitation.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
 import { FORM_BUTTONS, shownError, type ElicitationFormState } from "./elicitation-form-state.ts";
+import type { OwnedRow } from "./form-window.ts";
 
 export const ACCENT = "cyan";
 const INDENT = "    ";
 
-export interface Row {
+/** One line of the form, and what it belongs to (see OwnedRow). */
+export interface Row extends OwnedRow {
   readonly node: ReactNode;
-  /** The field (or, past the fields, the buttons) this row belongs to. */
-  readonly owner: number;
 }
 
 const FORMAT_HINT: Record<string, string> = { email: "email", uri: "URI", date: "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ssZ" };
@@ -39,6 +39,7 @@ function hintOf(field: ElicitField): string {
 export function fieldRows(field: ElicitField, index: number, state: ElicitationFormState, active: boolean): Row[] {
   const focused = active && state.focus === index;
   const rows: ReactNode[] = [];
+  let cursorRow = -1;
   const hint = hintOf(field);
   rows.push(
     <Text wrap="truncate-end" color={focused ? ACCENT : undefined} bold={focused}>
@@ -71,6 +72,7 @@ export function fieldRows(field: ElicitField, index: number, state: ElicitationF
     const chosen = field.kind === "multi" ? ((value as readonly string[] | undefined) ?? []) : [value];
     field.options.forEach((option, i) => {
       const under = focused && (state.optionCursor[field.key] ?? 0) === i;
+      if (under) cursorRow = rows.length;
       const on = chosen.includes(option.value);
       const mark = field.kind === "multi" ? (on ? "[x]" : "[ ]") : on ? "(•)" : "( )";
       rows.push(
@@ -83,7 +85,7 @@ export function fieldRows(field: ElicitField, index: number, state: ElicitationF
   }
   const error = shownError(state, field);
   if (error) rows.push(<Text wrap="truncate-end" color="red">{`${INDENT}✗ ${error}`}</Text>);
-  return rows.map((node) => ({ node, owner: index }));
+  return rows.map((node, i) => ({ node, owner: index, ...(i === cursorRow ? { cursor: true } : {}) }));
 }
 
 export function buttonRow(state: ElicitationFormState, active: boolean): ReactNode {

@@ -9,6 +9,7 @@ import {
 } from "../../../components/elicitation/elicitation-form-state.ts";
 import { readElicitRequest, type ElicitField } from "../../../src/mcp/elicitation.ts";
 import { urlOpener } from "../../../src/mcp/open-url.ts";
+import { visibleRange } from "../../../components/elicitation/form-window.ts";
 
 function fieldsOf(properties: Record<string, unknown>, required: string[] = []): readonly ElicitField[] {
   const view = readElicitRequest({ message: "", requestedSchema: { type: "object", properties, required } });
@@ -82,5 +83,27 @@ describe("urlOpener", () => {
     expect(urlOpener({ BROWSER: "firefox --new-tab" }, "linux")).toEqual(["firefox", "--new-tab"]);
     expect(urlOpener({}, "linux")).toEqual(["xdg-open"]);
     expect(urlOpener({}, "darwin")).toEqual(["open"]);
+  });
+});
+
+describe("visibleRange", () => {
+  const rows = (owners: number[], cursorAt = -1) => owners.map((owner, i) => ({ owner, ...(i === cursorAt ? { cursor: true } : {}) }));
+
+  it("shows everything that fits", () => {
+    expect(visibleRange(rows([0, 0, 1, 1]), 1, 4)).toEqual({ start: 0, end: 4 });
+  });
+
+  it("ends at the focused field's last row, or starts at its first when it is above", () => {
+    const list = rows([-1, 0, 0, 1, 1, 2, 2, 3]);
+    expect(visibleRange(list, 2, 3)).toEqual({ start: 4, end: 7 });
+    expect(visibleRange(list, 0, 3)).toEqual({ start: 0, end: 3 });
+  });
+
+  it("keeps the cursor's option in view when one field is taller than the room", () => {
+    // Field 1: a label and 20 options, the cursor on the 15th (row 16).
+    const list = rows([0, 1, ...Array<number>(20).fill(1), 2], 16);
+    const { start, end } = visibleRange(list, 1, 6);
+    expect(start <= 16 && 16 < end).toBe(true);
+    expect(end - start).toBe(6);
   });
 });
