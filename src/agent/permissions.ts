@@ -105,6 +105,18 @@ export class PermissionChain {
     };
   }
 
+  /**
+   * True when a deny rule refuses every call of the tool whatever its input (a
+   * rule without a specifier, by any of its names): such a tool is not offered
+   * to the model at all. `Bash(rm:*)` leaves Bash offered.
+   */
+  deniesEveryCall(tool: Tool): boolean {
+    const call: RuleCall = { name: tool.name };
+    if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
+    const calls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
+    return this.#deny.some((rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"));
+  }
+
   #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
     const name = tool.name;
     const mode = this.mode.getSnapshot();

@@ -49,7 +49,7 @@ export interface Runtime {
   readonly manager: McpManager;
   readonly permissions: PermissionChain;
   readonly agent: Agent;
-  /** Built-in tools first, then every connected server's. */
+  /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];
   /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
   startServers(): Promise<void>;
@@ -101,7 +101,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const builtins = builtinTools({ env });
-  const tools = (): readonly Tool[] => [...builtins, ...manager.tools()];
+  // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
+  const tools = (): readonly Tool[] => [...builtins, ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
   const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
 
   return {

@@ -9,6 +9,8 @@ import type { ServerEntry } from "./types.ts";
 
 const timeout = z.number().positive("must be a positive number of milliseconds").optional();
 const stringMap = z.record(z.string(), z.string()).optional();
+/** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
+const toolPatterns = z.array(z.string().min(1, "must not be empty (a tool name or a * glob)")).optional();
 
 /** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
 const stdioEntrySchema = z.looseObject({
@@ -17,6 +19,8 @@ const stdioEntrySchema = z.looseObject({
   args: z.array(z.string()).optional(),
   env: stringMap,
   timeout,
+  includeTools: toolPatterns,
+  excludeTools: toolPatterns,
 });
 
 /** A remote server: `{type: "http" | "sse", url, headers?, timeout?}`. */
@@ -25,6 +29,8 @@ const remoteEntrySchema = z.looseObject({
   url: z.string().min(1, "must not be empty"),
   headers: stringMap,
   timeout,
+  includeTools: toolPatterns,
+  excludeTools: toolPatterns,
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };
