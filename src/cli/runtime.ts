@@ -12,6 +12,7 @@ import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
+import { toolSearchSetting } from "../agent/tool-search.ts";
 import type { AgentOptions } from "./cli-args.ts";
 import { isMiniCcError, usageError } from "../errors.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
@@ -103,7 +104,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const builtins = builtinTools({ env });
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] => [...builtins, ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
-  const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
+  const toolSearch = toolSearchSetting(env);
+  const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns, toolSearch });
 
   return {
     home,

@@ -10,9 +10,10 @@ import type {
   MessageParam,
   TextBlockParam,
   Tool,
+  ToolReferenceBlockParam,
   UserMessageParam,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { Message, UserBlock } from "./messages.ts";
+import type { Message, ToolContent, UserBlock } from "./messages.ts";
 import type { SystemSection, ToolSpec } from "./model.ts";
 
 export interface MessagesRequestInput {
@@ -33,7 +34,7 @@ export function buildMessagesRequest(input: MessagesRequestInput): MessageCreate
   const system = withLastMarked(
     input.system.filter((section) => section.text.trim() !== "").map((s): TextBlockParam => ({ type: "text", text: s.text })),
   );
-  const tools = withLastMarked(input.tools.map(toToolParam));
+  const tools = withToolsBreakpoint(input.tools.map(toToolParam));
   const messages = input.messages.map(toMessageParam);
   const lastUser = findLastIndex(messages, (m) => m.role === "user");
   if (lastUser >= 0) messages[lastUser] = markLastBlock(messages[lastUser] as UserMessageParam);
@@ -54,7 +55,19 @@ function toToolParam(spec: ToolSpec): Tool {
     ...(spec.description !== "" ? { description: spec.description } : {}),
     // MCP and built-in schemas are JSON Schema objects; the API checks them.
     input_schema: spec.input_schema as Tool.InputSchema,
+    ...(spec.defer_loading ? { defer_loading: true } : {}),
   };
+}
+
+/**
+ * The tools' breakpoint goes on the last tool loaded up front: deferred tools
+ * are not part of the prompt, so loading one later (a tool_reference in the
+ * conversation) leaves everything before this breakpoint as it was.
+ */
+function withToolsBreakpoint(tools: Tool[]): Tool[] {
+  const last = findLastIndex(tools, (tool) => tool.defer_loading !== true);
+  if (last < 0) return tools;
+  return tools.map((tool, i) => (i === last ? { ...tool, cache_control: { type: "ephemeral" } } : tool));
 }
 
 function toMessageParam(message: Message): MessageParam {
@@ -85,13 +98,19 @@ function toUserBlockParam(block: UserBlock): ContentBlockParam {
         content:
           typeof block.content === "string"
             ? block.content
-            : block.content.map((part) => (part.type === "text" ? { type: "text", text: part.text } : toImageParam(part))),
+            : block.content.map(toResultPartParam),
         ...(block.is_error ? { is_error: true } : {}),
       };
   }
 }
 
-function toImageParam(block: Extract<UserBlock, { type: "image" }>): ImageBlockParam {
+function toResultPartParam(part: Exclude<ToolContent, string>[number]): TextBlockParam | ImageBlockParam | ToolReferenceBlockParam {
+  if (part.type === "text") return { type: "text", text: part.text };
+  if (part.type === "tool_reference") return { type: "tool_reference", tool_name: part.tool_name };
+  return toImageParam(part);
+}
+
+function toImageParam(block: Extract<UserBlock | Exclude<ToolContent, string>[number], { type: "image" }>): ImageBlockParam {
   const source = block.source;
   return {
     type: "image",

@@ -22,9 +22,23 @@ const toolUseBlockSchema = z.strictObject({
 
 const scriptBlockSchema = z.discriminatedUnion("type", [textBlockSchema, toolUseBlockSchema]);
 
+/**
+ * What the request this response answers must look like (a test's assertion
+ * inside the script): tools the model sees with their definitions, tools it
+ * must not see, and text the system prompt holds.
+ */
+const requestExpectationSchema = z.strictObject({
+  tools: z.array(z.string()).optional(),
+  notTools: z.array(z.string()).optional(),
+  systemIncludes: z.array(z.string()).optional(),
+});
+
 const scriptResponseSchema = z.object({
+  expect: requestExpectationSchema.optional(),
   content: z.array(scriptBlockSchema).min(1),
 });
+
+export type RequestExpectation = z.output<typeof requestExpectationSchema>;
 
 /** The whole script file; extra top-level keys (a description, a comment) are allowed. */
 const modelScriptSchema = z.object({

@@ -52,12 +52,14 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     const sessionId = randomUUID();
     const writer = createPrintWriter(options.outputFormat, io.stdout, stderr);
     const tracker = new PrintResultTracker(sessionId);
+    const offered = runtime.agent.offeredTools();
     writer.start({
       cwd: io.cwd,
       session_id: sessionId,
       model: runtime.model.name,
       permissionMode: options.permissionMode,
-      tools: runtime.tools().map((tool) => tool.name),
+      tools: offered.tools,
+      ...(offered.deferred.length > 0 ? { deferred_tools: offered.deferred } : {}),
       mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
     });
     for await (const event of runtime.agent.runTurn(prompt, io.signal)) {
