@@ -76,7 +76,7 @@ describe("tool search in print mode", () => {
   });
 
   it("leaves a few small tools undeferred under the default auto threshold, and everything undeferred when false", async () => {
-    for (const env of [{}, { ENABLE_TOOL_SEARCH: "false" }, { ENABLE_TOOL_SEARCH: "auto:5" }]) {
+    for (const env of [{}, { ENABLE_TOOL_SEARCH: "false" }, { ENABLE_TOOL_SEARCH: "auto:5" }] as Record<string, string>[]) {
       const run = await print([{ expect: { tools: TRACKER_TOOLS, notTools: ["ToolSearch"] }, content: [{ type: "text", text: "x" }] }], env);
       expect(run.code).toBe(0);
       expect(initOf(run.lines)?.tools).toEqual([...BUILTIN_TOOLS, ...TRACKER_TOOLS]);
