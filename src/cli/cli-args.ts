@@ -26,6 +26,7 @@ Options:
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
   --max-turns <n>                 cap on tool rounds per turn (default 50)
+  --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
   -h, --help                      show this help
   -v, --version                   print the version`;
 
@@ -42,6 +43,8 @@ export interface AgentOptions {
   mcpConfig: string[];
   strictMcpConfig: boolean;
   maxTurns: number;
+  /** --session-id: a UUID; a random one when absent. */
+  sessionId?: string;
 }
 
 export type Command =
@@ -76,6 +79,7 @@ export function parseCommand(argv: string[]): Command {
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
         "max-turns": { type: "string" },
+        "session-id": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -103,11 +107,20 @@ export function parseCommand(argv: string[]): Command {
     mcpConfig: values["mcp-config"] ?? [],
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     maxTurns,
+    ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
   };
   if (!options.print && values["output-format"] !== undefined) {
     throw usageError("--output-format works only with -p/--print");
   }
   return { kind: "agent", options };
+}
+
+/** A session id names a folder in the home: only a UUID, as in Claude Code. */
+function checkSessionId(value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw usageError(`--session-id takes a UUID (like 123e4567-e89b-12d3-a456-426614174000), not ${JSON.stringify(value)}`);
+  }
+  return value.toLowerCase();
 }
 
 /** node:util's messages are long and mention internals; say the one thing that matters. */

@@ -3,6 +3,7 @@
  * approvals → McpManager → tools → agent. Print mode and the TUI both start
  * here; they differ only in who answers questions.
  */
+import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
@@ -20,6 +21,7 @@ import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { McpManager } from "../mcp/manager.ts";
+import { removeOldToolOutput, ToolOutputFiles } from "../mcp/output-files.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
@@ -44,6 +46,8 @@ export interface RuntimeOptions {
 }
 
 export interface Runtime {
+  /** --session-id or a random UUID: stream-json's session_id and the folder of saved tool output. */
+  readonly sessionId: string;
   readonly home: HomePaths;
   readonly config: LoadedConfig;
   readonly model: Model;
@@ -74,6 +78,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   // The bash parser loads (about 50 ms) only for rules that look inside commands.
   const rules = [...options.allowedTools, ...options.disallowedTools];
   const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
+  const home = resolveHome(env, init.homeDir ?? homedir());
   const permissions = await asUsageError(async () =>
     new PermissionChain({
       shell,
@@ -83,15 +88,26 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       cwd,
       addDirs: options.addDirs,
       canAsk: init.interactive,
+      readableByRead: [home.toolOutput],
     }),
   );
 
-  const home = resolveHome(env, init.homeDir ?? homedir());
   const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive });
+  // In the background; close() waits for it, so a short run still finishes the clean-up.
+  const cleanOldOutput = removeOldToolOutput(home.toolOutput, systemClock.now());
+  const sessionId = options.sessionId ?? randomUUID();
+  const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
+  const manager = new McpManager({
+    projectDir: cwd,
+    approvals,
+    logDir: home.logs,
+    env,
+    interactive: init.interactive,
+    saveToolOutput: outputFiles.save,
+  });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
@@ -108,6 +124,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns, toolSearch });
 
   return {
+    sessionId,
     home,
     config,
     model,
@@ -118,7 +135,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     startServers: () => manager.start(config.servers),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),
-    close: () => manager.close(),
+    close: async () => {
+      await Promise.all([manager.close(), cleanOldOutput]);
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
+import type { SaveToolOutput } from "./output-files.ts";
 import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
@@ -42,6 +43,8 @@ export interface McpManagerOptions {
   clock?: Clock;
   /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
   reconnect?: ReconnectPolicy;
+  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
+  saveToolOutput?: SaveToolOutput;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -177,6 +180,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
       maxChars: maxOutputChars(this.#options.env),
       clock: this.#clock,
+      saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
     });
   }
 

@@ -6,7 +6,8 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../tools/tool.ts";
 import type { Clock } from "../clock.ts";
-import { convertToolResult } from "./content.ts";
+import { allText, capOutput, cutsText, resultBlocks } from "./content.ts";
+import type { SavedOutput } from "./output-files.ts";
 import { describeError, type ServerConnection } from "./server-connection.ts";
 import { formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
 
@@ -17,6 +18,8 @@ export interface ToolCallLimits {
   /** The output cap in characters (MAX_MCP_OUTPUT_TOKENS × 4). */
   maxChars: number;
   clock: Clock;
+  /** Saves the whole text when the cap cuts it (output-files.ts); without it the rest is lost. */
+  saveOutput?: (text: string) => Promise<SavedOutput | undefined>;
 }
 
 /** Calls `tool`; never throws: a timeout, an abort or any failure is an error result. */
@@ -42,7 +45,9 @@ export async function runToolCall(
   try {
     // The SDK's own deadline sits just past ours, as a backstop.
     const result = await connection.callTool(tool, args, controller.signal, Math.min(timeoutMs + 1000, MAX_TIMER_MS));
-    return convertToolResult(result, limits.maxChars);
+    const blocks = resultBlocks(result);
+    const saved = limits.saveOutput && cutsText(blocks, limits.maxChars) ? await limits.saveOutput(allText(blocks)) : undefined;
+    return { content: capOutput(blocks, limits.maxChars, saved), isError: result.isError === true };
   } catch (error) {
     const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
     if (outcome === "timeout" || (!outcome && sdkTimeout)) {

@@ -3,7 +3,6 @@
  * would need the user (unapproved project servers) stay off, and tools that
  * would ask are denied with a message saying how to allow them.
  */
-import { randomUUID } from "node:crypto";
 import type { AgentOptions } from "../cli/cli-args.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/server-state.ts";
@@ -49,7 +48,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       if (line) stderr(`mini-cc: ${line}\n`);
     }
 
-    const sessionId = randomUUID();
+    const { sessionId } = runtime;
     const writer = createPrintWriter(options.outputFormat, io.stdout, stderr);
     const tracker = new PrintResultTracker(sessionId);
     const offered = runtime.agent.offeredTools();
