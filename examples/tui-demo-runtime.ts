@@ -9,6 +9,7 @@ import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/m
 import { PermissionQueue } from "../src/tui/permission-queue.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Store } from "../src/store.ts";
+import { beginLife } from "../src/mcp/lifecycle.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -50,7 +51,7 @@ function view(
 ): ServerView {
   const entry = { command, args };
   const config = { name, source, file: `${process.cwd()}/.mcp.json`, entry, resolved: entry };
-  return { name, source, config, state };
+  return { name, source, config, ...beginLife(state) };
 }
 
 /** An McpManager look-alike: a store, its tools, `decide` and `restart`, driven by timers. */
@@ -60,7 +61,7 @@ export class FakeMcp {
       view("tracker", "project", "node", ["examples/mcp_tracker_server.ts"], { status: "needs-approval" }),
       view("memory", "user", "npx", ["-y", "@modelcontextprotocol/server-memory"]),
       view("broken", "user", "nope-not-installed", []),
-      view("archive", "local", "node", ["archive.js"], { status: "disabled", reason: "disabled by the user" }),
+      view("archive", "local", "node", ["archive.js"], { status: "disabled", reason: "disabled by user", cause: "user" }),
     ],
   });
   readonly #sleep: Sleep;
@@ -78,7 +79,7 @@ export class FakeMcp {
   }
 
   readonly decide = (name: string, choice: ApprovalChoice): void => {
-    if (choice === "deny") return this.#set(name, { status: "disabled", reason: "not approved for this project" });
+    if (choice === "deny") return this.#set(name, { status: "disabled", reason: "declined by user", cause: "declined" });
     this.#set(name, { status: "pending" });
     void this.#after(600, name, connected(TRACKER_TOOLS, 600));
   };

@@ -7,6 +7,7 @@
 import { isInvalid, type DeclaredServer } from "../config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
 import type { ServerState, ServerView } from "./server-state.ts";
+import { beginLife } from "./lifecycle.ts";
 import { notApprovedText } from "./describe.ts";
 
 export interface ApprovalContext {
@@ -19,17 +20,17 @@ export interface ApprovalContext {
 /** The view a server starts with; `pending` means it may connect now. */
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
-  if (isInvalid(server)) return { name, source, state: { status: "failed", error: server.error, code: "invalid-entry" } };
+  if (isInvalid(server)) return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
-    if (status !== "approved") return { name, source, config: server, state: await unapprovedState(name, status, context) };
+    if (status !== "approved") return { name, source, config: server, ...beginLife(await unapprovedState(name, status, context)) };
   }
-  return { name, source, config: server, state: { status: "pending" } };
+  return { name, source, config: server, ...beginLife({ status: "pending" }) };
 }
 
 /** Disabled when nobody can answer; else waiting for the user, with the entry approved before when it changed. */
 async function unapprovedState(name: string, status: Exclude<ApprovalStatus, "approved">, context: ApprovalContext): Promise<ServerState> {
-  if (!context.interactive) return { status: "disabled", reason: notApprovedText(name, status) };
+  if (!context.interactive) return { status: "disabled", reason: notApprovedText(name, status), cause: "not-approved" };
   if (status !== "changed") return { status: "needs-approval" };
   const before = await context.approvals.previous?.(context.projectDir, name).catch(() => undefined);
   return before?.entry ? { status: "needs-approval", previous: before.entry } : { status: "needs-approval" };

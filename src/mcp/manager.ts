@@ -2,7 +2,8 @@
  * McpManager: every declared server's life in one store (DESIGN.md, "Server
  * state"). It asks approvals before a project server may run, connects all
  * servers at once, keeps each session open, and turns their tools into
- * ordinary Tools. A lost server (a stdio exit; a remote one's failed ping or
+ * ordinary Tools. Which state follows which is lifecycle.ts's decision: this
+ * class runs the effects and reports each outcome to it as an event. A lost server (a stdio exit; a remote one's failed ping or
  * call, keepalive.ts) is reconnected with backoff (reconnect-policy.ts). The
  * outside (approvals, env, clock, transports) comes in through the constructor.
  */
@@ -19,7 +20,8 @@ import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError } from "./describe-error.ts";
 import type { ServerConnection, ToolList } from "./server-connection.ts";
-import type { McpSnapshot, ServerState, ServerView } from "./server-state.ts";
+import type { McpSnapshot, ServerView } from "./server-state.ts";
+import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
 import type { TransportFactory } from "./transports.ts";
@@ -53,13 +55,6 @@ export interface CallOptions {
   timeout?: number;
 }
 
-/** Whether an update would change nothing (the store then keeps its snapshot): the same fields with the same values. */
-function sameState(a: ServerState, b: ServerState): boolean {
-  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => Object.is(x[key], y[key]));
-}
-
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
 export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #options: McpManagerOptions;
@@ -71,9 +66,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #connections = new Map<string, ServerConnection>();
   /** Bumped whenever a server's attempt is superseded: results of older attempts are dropped. */
   readonly #epochs = new Map<string, number>();
-  /** Servers allowed to run this session (approved, or needing no approval). */
-  readonly #allowed = new Set<string>();
   #closed = false;
+  /** When the servers were listed: history times count from here. */
+  #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
 
   constructor(options: McpManagerOptions) {
@@ -98,9 +93,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   async list(declared: readonly DeclaredServer[]): Promise<void> {
     await this.close();
     this.#closed = false;
-    this.#allowed.clear();
+    this.#listedAt = this.#clock.now();
     const views = await Promise.all(declared.map((server) => initialView(server, this.#options)));
-    for (const view of views) if (view.state.status === "pending") this.#allowed.add(view.name);
     this.update(() => ({ servers: views }));
   }
 
@@ -117,13 +111,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    */
   async decide(name: string, choice: ApprovalChoice): Promise<void> {
     const view = this.#view(name);
-    const undecided = view?.state.status === "needs-approval" || view?.state.status === "disabled";
-    if (!view?.config || view.source !== "project" || !undecided || this.#closed) return;
-    if (choice === "deny") {
-      this.#setState(name, { status: "disabled", reason: "declined by user" });
-      return;
-    }
-    this.#allowed.add(name);
+    if (!view?.config || view.source !== "project" || this.#closed) return;
+    if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
     let storeError: unknown;
     if (choice === "remember") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
@@ -135,17 +124,27 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (storeError !== undefined) throw storeError;
   }
 
-  /** Closes one server and connects it again now (connected or reconnecting → pending → connected, or failed). */
+  /** Closes one server and connects it again now (→ pending → connected, or failed); nothing for a server that may not run. */
   async restart(name: string): Promise<void> {
     const config = this.#view(name)?.config;
-    if (!config || !this.#allowed.has(name) || this.#closed) return;
-    this.#reconnects.forget(name);
-    this.#bump(name);
-    this.#setState(name, { status: "pending" });
-    const old = this.#connections.get(name);
-    this.#connections.delete(name);
-    await old?.close();
+    if (!config || this.#closed || !this.#dispatch(name, { type: "restarted" })) return;
+    await this.#stop(name);
     await this.#connect(config);
+  }
+
+  /** Switches a server off for this session: its process stops and its tools go. */
+  async disable(name: string): Promise<void> {
+    if (this.#closed || !this.#dispatch(name, { type: "disabled" })) return;
+    await this.#stop(name);
+  }
+
+  /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
+  async enable(name: string): Promise<void> {
+    const view = this.#view(name);
+    if (!view?.config || this.#closed || view.state.status !== "disabled") return;
+    const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, view.config).catch(() => "new")) !== "approved";
+    if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
+    await this.#connect(view.config);
   }
 
   /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
@@ -175,13 +174,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
     }
     const { runToolCall } = await import("./tool-call.ts");
-    return runToolCall(connection, tool, args, {
+    const started = this.#clock.now();
+    const result = await runToolCall(connection, tool, args, {
       signal: options.signal,
       timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
       maxChars: maxOutputChars(this.#options.env),
       clock: this.#clock,
       saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
     });
+    this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
+    return result;
   }
 
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
@@ -202,14 +204,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (this.#closed) return;
     this.#reconnects.forget(name);
     const epoch = this.#bump(name);
-    this.#setState(name, { status: "pending" });
     const failure = await this.#open(config, epoch);
-    if (failure !== undefined && this.#current(name, epoch)) this.#setState(name, { status: "failed", error: failure.message, code: failure.code });
+    if (failure !== undefined && this.#current(name, epoch)) this.#dispatch(name, { type: "failed", error: failure.message, code: failure.code });
   }
 
   /** One connection attempt under `epoch`: on success the server is connected; else resolves with the failure. */
   async #open(config: ServerConfig, epoch: number, note?: string): Promise<MiniCcError | undefined> {
     const { name } = config;
+    this.#dispatch(name, { type: "spawned" });
     const started = this.#clock.now();
     let connection: ServerConnection | undefined;
     try {
@@ -233,10 +235,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         await session.connection.close();
         return undefined;
       }
-      const connectMs = Math.round(this.#clock.now() - started);
       this.#reconnects.connected(name);
       const { tools, skippedTools, instructions } = session.server;
-      this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
+      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, connectMs: Math.round(this.#clock.now() - started) });
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -255,16 +256,17 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#connections.delete(name);
     void connection?.close();
     this.#reconnects.lost(name);
-    this.#retry(name, failure);
+    this.#retry(name, { type: "lost", error: failure.message, code: failure.code }, failure);
   }
 
-  /** Schedules the series' next attempt and shows it as reconnecting, or gives up with `failure`. */
-  #retry(name: string, failure: MiniCcError): void {
+  /** Reports `failure` and what follows it: the series' next attempt on a timer, or giving up. */
+  #retry(name: string, failed: LifecycleEvent, failure: MiniCcError): void {
     const config = this.#view(name)?.config;
     if (!config) return;
     // Superseding the lost connection's epoch drops its late callbacks.
     const epoch = this.#bump(name);
-    this.#setState(name, this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`)));
+    const next = this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`));
+    this.#dispatch(name, failed, next);
   }
 
   /** A scheduled attempt, unless a restart or close() superseded it; a failure schedules the next one. */
@@ -273,14 +275,20 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!this.#current(name, scheduled)) return;
     const epoch = this.#bump(name);
     const failure = await this.#open(config, epoch, note);
-    if (failure !== undefined && this.#current(name, epoch)) this.#retry(name, failure);
+    if (failure !== undefined && this.#current(name, epoch)) this.#retry(name, { type: "failed", error: failure.message, code: failure.code }, failure);
   }
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
-    const state = this.#view(name)?.state;
-    if (!this.#current(name, epoch) || state?.status !== "connected") return;
-    const { instructions, connectMs } = state;
-    this.#setState(name, { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) });
+    if (this.#current(name, epoch)) this.#dispatch(name, { type: "tools-changed", tools, skippedTools });
+  }
+
+  /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */
+  async #stop(name: string): Promise<void> {
+    this.#reconnects.forget(name);
+    this.#bump(name);
+    const old = this.#connections.get(name);
+    this.#connections.delete(name);
+    await old?.close();
   }
 
   #bump(name: string): number {
@@ -297,14 +305,29 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     return this.getSnapshot().servers.find((view) => view.name === name);
   }
 
-  #setState(name: string, state: ServerState): void {
+  /**
+   * Applies `events` to one server in one store update; false (and no change)
+   * when lifecycle.ts refuses any of them, e.g. a restart of a server that was
+   * declined.
+   */
+  #dispatch(name: string, ...events: LifecycleEvent[]): boolean {
+    let accepted = true;
+    const at = Math.round(this.#clock.now() - this.#listedAt);
     this.update((prev) => {
       const index = prev.servers.findIndex((view) => view.name === name);
       const view = prev.servers[index];
-      if (!view || sameState(view.state, state)) return prev;
+      if (!view) return ((accepted = false), prev);
+      let life = { state: view.state, health: view.health };
+      for (const event of events) {
+        const next = step(life, event, at);
+        if (!next.ok) return ((accepted = false), prev);
+        life = next.life;
+      }
+      if (life.state === view.state && life.health === view.health) return prev;
       const servers = [...prev.servers];
-      servers[index] = { ...view, state };
+      servers[index] = { ...view, ...life };
       return { servers };
     });
+    return accepted;
   }
 }

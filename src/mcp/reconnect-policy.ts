@@ -10,7 +10,7 @@
  */
 import { isRemote, type ServerEntry } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
-import type { ServerState } from "./server-state.ts";
+import type { LifecycleEvent } from "./lifecycle.ts";
 import type { MiniCcError } from "../errors.ts";
 
 /** How McpManager reconnects; pass your own to McpManagerOptions.reconnect (tests use short delays). */
@@ -88,21 +88,21 @@ export class ReconnectSchedule {
 
   /**
    * After a loss or a failed attempt (`failure`): schedules the series' next
-   * attempt after its backoff and returns `reconnecting{attempt}`, or returns
-   * `failed` with the gave-up reason and the failure's code when the series is used up.
+   * attempt after its backoff and returns `retry-scheduled`, or returns
+   * `gave-up` with the reason and the failure's code when the series is used up.
    */
-  next(name: string, entry: ServerEntry, failure: MiniCcError, run: (attempt: number, of: number) => void): ServerState {
+  next(name: string, entry: ServerEntry, failure: MiniCcError, run: (attempt: number, of: number) => void): LifecycleEvent {
     const series = this.#get(name);
     series.cancel?.();
     const limit = reconnectAttempts(this.#policy, entry);
-    if (series.used >= limit) return { status: "failed", error: gaveUpReason(failure.message, limit), code: failure.code };
+    if (series.used >= limit) return { type: "gave-up", error: gaveUpReason(failure.message, limit), code: failure.code };
     const attempt = ++series.used;
     const cancel = this.#clock.setTimeout(() => {
       if (series.cancel === cancel) series.cancel = undefined;
       run(attempt, limit);
     }, reconnectDelayMs(this.#policy, attempt));
     series.cancel = cancel;
-    return { status: "reconnecting", attempt };
+    return { type: "retry-scheduled", attempt };
   }
 
   /** Cancels `name`'s pending attempt and forgets its series (a user's restart starts from scratch). */

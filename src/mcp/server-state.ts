@@ -3,6 +3,7 @@
  */
 import type { ErrorCode } from "../errors.ts";
 import type { ServerConfig, ServerEntry, ServerSource } from "../config/types.ts";
+import type { ServerHealth } from "./lifecycle.ts";
 
 export interface McpToolInfo {
   /** The tool's own name on its server. */
@@ -30,10 +31,13 @@ export type ServerState =
   | { status: "pending" }
   | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[] }
   | { status: "failed"; error: string; code: ErrorCode }
-  | { status: "disabled"; reason: string }
+  /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), or the user switched it off (user). */
+  | { status: "disabled"; reason: string; cause: DisabledCause }
   | { status: "reconnecting"; attempt: number };
 
 export type ServerStatus = ServerState["status"];
+
+export type DisabledCause = "declined" | "not-approved" | "user";
 
 export interface ServerView {
   readonly name: string;
@@ -41,6 +45,8 @@ export interface ServerView {
   /** Absent for an entry that failed validation. */
   readonly config?: ServerConfig;
   readonly state: ServerState;
+  /** State history, connect attempts, per-tool usage (lifecycle.ts keeps it with the state). */
+  readonly health: ServerHealth;
 }
 
 /** What McpManager's store holds: servers in declaration order. */

@@ -15,7 +15,7 @@ const ALL_STATUSES = [
   server("memory", { status: "pending" }, "user"),
   server("browser", { status: "reconnecting", attempt: 2 }, "local"),
   server("broken", { status: "failed", error: "Error: spawn nope-not-installed ENOENT\n    at stack", code: "command-not-found" }, "flag"),
-  server("archive", { status: "disabled", reason: "not approved for this project" }, "local"),
+  server("archive", { status: "disabled", reason: "not approved for this project", cause: "not-approved" }, "local"),
   server("shared", { status: "needs-approval" }, "project"),
 ];
 

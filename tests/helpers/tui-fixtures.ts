@@ -10,6 +10,7 @@ import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../sr
 import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
+import { beginLife } from "../../src/mcp/lifecycle.ts";
 
 export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {
   return {
@@ -32,7 +33,7 @@ export function server(
   source: ServerSource = "project",
   entry: ServerEntry = { command: "node", args: [`${name}.js`] },
 ): ServerView {
-  return { name, source, config: { name, source, file: "/home/ann/proj/.mcp.json", entry, resolved: entry }, state };
+  return { name, source, config: { name, source, file: "/home/ann/proj/.mcp.json", entry, resolved: entry }, ...beginLife(state) };
 }
 
 /** An McpManager stand-in: a real Store, and decide/restart that record what they were asked. */
@@ -53,7 +54,7 @@ export class RecordingMcp implements TuiMcp {
 
   readonly decide = (name: string, choice: ApprovalChoice): void => {
     this.decisions.push([name, choice]);
-    this.set(name, choice === "deny" ? { status: "disabled", reason: "not approved" } : { status: "pending" });
+    this.set(name, choice === "deny" ? { status: "disabled", reason: "declined by user", cause: "declined" } : { status: "pending" });
   };
 
   restart = async (name: string): Promise<void> => {

@@ -80,7 +80,7 @@ describe("project server approval", () => {
     await manager.start([server("proj", wrappedEntry(dir, { MCP_TEST_MARKER: marker }), "project")]);
     await manager.decide("proj", "deny");
     await manager.restart("proj");
-    expect(stateOf(manager, "proj")).toEqual({ status: "disabled", reason: "declined by user" });
+    expect(stateOf(manager, "proj")).toEqual({ status: "disabled", reason: "declined by user", cause: "declined" });
     expect(existsSync(marker)).toBe(false);
   });
 });

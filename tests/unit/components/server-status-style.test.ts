@@ -9,7 +9,7 @@ describe("statusStyle", () => {
       { status: "pending" } as const,
       { status: "reconnecting", attempt: 1 } as const,
       { status: "failed", error: "x", code: "handshake-failed" } as const,
-      { status: "disabled", reason: "y" } as const,
+      { status: "disabled", reason: "y", cause: "user" } as const,
       { status: "needs-approval" } as const,
     ].map((state) => {
       const s = statusStyle(state);

@@ -195,7 +195,7 @@ describe("McpManager approvals", () => {
     const m = manager(factory);
     await m.start([stdioServer("proj", { command: "run-proj" }, "project")]);
     await m.decide("proj", "deny");
-    expect(stateOf(m, "proj")).toEqual({ status: "disabled", reason: "declined by user" });
+    expect(stateOf(m, "proj")).toEqual({ status: "disabled", reason: "declined by user", cause: "declined" });
     expect(built).toEqual({});
   });
 
@@ -223,8 +223,8 @@ describe("McpManager approvals", () => {
       stdioServer("changed", { command: "new" }, "project"),
     ]);
     expect(m.getSnapshot().servers.map((s) => s.state)).toEqual([
-      { status: "disabled", reason: 'not approved (run: mini-cc mcp approve fresh)' },
-      { status: "disabled", reason: 'changed since approval (run: mini-cc mcp approve changed)' },
+      { status: "disabled", reason: 'not approved (run: mini-cc mcp approve fresh)', cause: "not-approved" },
+      { status: "disabled", reason: 'changed since approval (run: mini-cc mcp approve changed)', cause: "not-approved" },
     ]);
     expect(built).toEqual({});
   });
@@ -399,6 +399,60 @@ describe("McpManager restart", () => {
     expect(seen).toEqual({ a: ["pending", "connected"] });
     expect(built).toEqual({ a: 2 });
     expect(await m.call("a", "echo", { text: "again" })).toEqual({ content: [{ type: "text", text: "again" }], isError: false });
+    await m.close();
+  });
+});
+
+describe("McpManager disable and enable", () => {
+  it("switches a connected server off (its tools go, calls are refused) and on again (it reconnects)", async () => {
+    const { factory, built } = memoryTransports({ a: () => makeServer(), b: () => makeServer() });
+    const m = manager(factory);
+    await m.start([entry("a"), entry("b")]);
+    await m.disable("a");
+    expect(stateOf(m, "a")).toEqual({ status: "disabled", reason: "disabled by user", cause: "user" });
+    expect(m.tools().map((t) => t.name).some((name) => name.startsWith("mcp__a__"))).toBe(false);
+    expect((await m.call("a", "echo", { text: "x" })).isError).toBe(true);
+    await m.restart("a"); // a switched-off server is not restarted behind the user's back
+    expect(stateOf(m, "a").status).toBe("disabled");
+    await m.enable("a");
+    expect(stateOf(m, "a").status).toBe("connected");
+    expect(built).toEqual({ a: 2, b: 1 });
+    await m.close();
+  });
+
+  it("asks for approval again when an unapproved project server is switched back on", async () => {
+    const { factory, built } = memoryTransports({ proj: () => makeServer() });
+    const m = manager(factory);
+    await m.start([stdioServer("proj", { command: "run-proj" }, "project")]);
+    await m.disable("proj");
+    await m.enable("proj");
+    expect(stateOf(m, "proj")).toEqual({ status: "needs-approval" });
+    expect(built).toEqual({});
+  });
+
+  it("never restarts a declined server", async () => {
+    const { factory, built } = memoryTransports({ proj: () => makeServer() });
+    const m = manager(factory);
+    await m.start([stdioServer("proj", { command: "run-proj" }, "project")]);
+    await m.decide("proj", "deny");
+    await m.restart("proj");
+    expect(stateOf(m, "proj").status).toBe("disabled");
+    expect(built).toEqual({});
+  });
+});
+
+describe("McpManager health", () => {
+  it("keeps each server's transitions with their times and each tool's usage in the snapshot", async () => {
+    const clock = new FakeClock();
+    const { factory } = memoryTransports({ a: () => makeServer() });
+    const m = manager(factory, { clock });
+    await m.start([entry("a")]);
+    await m.call("a", "echo", { text: "one" });
+    await m.call("a", "fail", {});
+    const view = m.getSnapshot().servers[0]!;
+    expect(view.health.history.map((t) => t.status)).toEqual(["pending", "connected"]);
+    expect(view.health.usage["echo"]).toMatchObject({ calls: 1, errors: 0 });
+    expect(view.health.usage["fail"]).toMatchObject({ calls: 1, errors: 1 });
     await m.close();
   });
 });

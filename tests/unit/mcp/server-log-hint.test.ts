@@ -7,11 +7,12 @@ import { failedServerLog } from "../../../src/mcp/server-log-hint.ts";
 import { serverLogPath } from "../../../src/mcp/server-log.ts";
 import type { ServerView } from "../../../src/mcp/server-state.ts";
 import { stdioServer } from "../../helpers/mcp-fixtures.ts";
+import { beginLife } from "../../../src/mcp/lifecycle.ts";
 
 const HEADER = "--- 2026-01-02T03:04:05.000Z mini-cc started db: node db.js";
 
 function failed(code: ErrorCode): ServerView {
-  return { name: "db", source: "user", config: stdioServer("db", { command: "node", args: ["db.js"] }), state: { status: "failed", error: "x", code } };
+  return { name: "db", source: "user", config: stdioServer("db", { command: "node", args: ["db.js"] }), ...beginLife({ status: "failed", error: "x", code }) };
 }
 
 describe("failedServerLog", () => {

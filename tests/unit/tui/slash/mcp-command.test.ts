@@ -11,7 +11,7 @@ const SERVERS: ServerView[] = [
   server("tracker", connected(TRACKER_TOOLS), "project"),
   server("memory", { status: "pending" }, "user"),
   server("broken", { status: "failed", error: "spawn nope ENOENT\nstack", code: "command-not-found" }, "local"),
-  server("off", { status: "disabled", reason: "not approved" }, "project"),
+  server("off", { status: "disabled", reason: "not approved", cause: "not-approved" }, "project"),
   server("new", { status: "needs-approval" }, "project"),
   server("flaky", { status: "reconnecting", attempt: 3 }, "flag"),
 ];

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { beginLife, HISTORY_LIMIT, medianMs, mayRun, step, USAGE_SAMPLES, type LifecycleEvent, type ServerLife } from "../../../src/mcp/lifecycle.ts";
+import type { McpToolInfo, ServerState } from "../../../src/mcp/server-state.ts";
+
+const TOOL: McpToolInfo = { name: "echo", description: "Echo.", inputSchema: { type: "object" }, annotations: {} };
+const CONNECTED: ServerState = { status: "connected", tools: [TOOL], instructions: "be nice", connectMs: 40 };
+const FAILED: ServerState = { status: "failed", error: "boom", code: "connect-failed" };
+
+const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
+  approved: { type: "approved" },
+  denied: { type: "denied" },
+  spawned: { type: "spawned" },
+  connected: { type: "connected", tools: [TOOL], instructions: "", skippedTools: [], connectMs: 12 },
+  failed: { type: "failed", error: "spawn x ENOENT", code: "command-not-found" },
+  lost: { type: "lost", error: "connection closed", code: "connection-lost" },
+  "retry-scheduled": { type: "retry-scheduled", attempt: 1 },
+  "gave-up": { type: "gave-up", error: "closed — gave up after 3 reconnect attempts", code: "connection-lost" },
+  "tools-changed": { type: "tools-changed", tools: [], skippedTools: [] },
+  disabled: { type: "disabled" },
+  enabled: { type: "enabled", needsApproval: false },
+  restarted: { type: "restarted" },
+  "tool-called": { type: "tool-called", tool: "echo", ms: 5, isError: false },
+};
+
+const STATES: Record<string, ServerState> = {
+  "needs-approval": { status: "needs-approval" },
+  pending: { status: "pending" },
+  connected: CONNECTED,
+  failed: FAILED,
+  reconnecting: { status: "reconnecting", attempt: 2 },
+  "disabled (declined)": { status: "disabled", reason: "declined by user", cause: "declined" },
+  "disabled (not-approved)": { status: "disabled", reason: "not approved", cause: "not-approved" },
+  "disabled (user)": { status: "disabled", reason: "disabled by user", cause: "user" },
+};
+
+/** Every state × event pair this lifecycle allows, with the status it leads to. */
+const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
+  "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "tool-called": "needs-approval" },
+  pending: { spawned: "pending", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
+  connected: { lost: "failed", "tools-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
+  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
+  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
+  "disabled (declined)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
+  "disabled (not-approved)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
+  "disabled (user)": { enabled: "pending", "tool-called": "disabled" },
+};
+
+describe("the server lifecycle reducer", () => {
+  for (const [stateName, state] of Object.entries(STATES)) {
+    for (const event of Object.values(EVENTS)) {
+      const expected = LEGAL[stateName]?.[event.type];
+      it(`${stateName} + ${event.type} → ${expected ?? "refused"}`, () => {
+        const result = step(beginLife(state), event, 100);
+        if (expected === undefined) {
+          expect(result).toEqual({ ok: false, reason: `${event.type} is impossible while ${state.status}` });
+        } else {
+          expect(result.ok && result.life.state.status).toBe(expected);
+        }
+      });
+    }
+  }
+
+  it("connects with the tools, instructions and connect time the event carries", () => {
+    const result = step(beginLife({ status: "pending" }), EVENTS.connected, 12);
+    expect(result.ok && result.life.state).toEqual({ status: "connected", tools: [TOOL], instructions: "", connectMs: 12 });
+  });
+
+  it("keeps instructions and connect time when the tool list changes, and lists skipped tools only when there are some", () => {
+    const skipped = { type: "tools-changed", tools: [], skippedTools: [{ name: "deep", reason: "schema too deep" }] } as const;
+    const result = step(beginLife(CONNECTED), skipped, 500);
+    expect(result.ok && result.life.state).toEqual({ status: "connected", tools: [], instructions: "be nice", connectMs: 40, skippedTools: skipped.skippedTools });
+  });
+
+  it("a switched-off server that needs approval asks again when switched on", () => {
+    const result = step(beginLife(STATES["disabled (user)"] as ServerState), { type: "enabled", needsApproval: true }, 1);
+    expect(result.ok && result.life.state).toEqual({ status: "needs-approval" });
+  });
+
+  it("a loss then a scheduled retry: history, last failure and the reconnect count", () => {
+    let life: ServerLife = beginLife({ status: "pending" });
+    const apply = (event: LifecycleEvent, at: number) => {
+      const result = step(life, event, at);
+      if (!result.ok) throw new Error(result.reason);
+      life = result.life;
+    };
+    apply(EVENTS.spawned, 0);
+    apply(EVENTS.connected, 412);
+    apply(EVENTS.lost, 5000);
+    apply({ type: "retry-scheduled", attempt: 1 }, 5000);
+    expect(life.health.history).toEqual([
+      { status: "pending", at: 0 },
+      { status: "connected", at: 412 },
+      { status: "failed", at: 5000 },
+      { status: "reconnecting", at: 5000 },
+    ]);
+    expect(life.health.lastFailure).toBe("connection closed");
+    expect(life.health.reconnects).toBe(1);
+  });
+
+  it("changes nothing (same object) for a spawn, which only checks the state", () => {
+    const life = beginLife({ status: "pending" });
+    expect(step(life, EVENTS.spawned, 3)).toEqual({ ok: true, life });
+    expect((step(life, EVENTS.spawned, 3) as { life: ServerLife }).life).toBe(life);
+  });
+
+  it("counts tool calls, errors, max and median latency, keeping a bounded sample", () => {
+    let life = beginLife(CONNECTED);
+    for (const [ms, isError] of [[10, false], [30, true], [20, false]] as const) {
+      const result = step(life, { type: "tool-called", tool: "echo", ms, isError }, 1);
+      if (result.ok) life = result.life;
+    }
+    const usage = life.health.usage["echo"];
+    expect(usage).toMatchObject({ calls: 3, errors: 1, maxMs: 30 });
+    expect(medianMs(usage!)).toBe(20);
+    for (let i = 0; i < USAGE_SAMPLES + 10; i++) {
+      const result = step(life, { type: "tool-called", tool: "echo", ms: 1, isError: false }, 1);
+      if (result.ok) life = result.life;
+    }
+    expect(life.health.usage["echo"]?.recentMs).toHaveLength(USAGE_SAMPLES);
+    expect(life.health.usage["echo"]?.calls).toBe(3 + USAGE_SAMPLES + 10);
+  });
+
+  it("keeps at most HISTORY_LIMIT transitions", () => {
+    let life = beginLife(CONNECTED);
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++) {
+      for (const event of [EVENTS.restarted, EVENTS.connected]) {
+        const result = step(life, event, i);
+        if (result.ok) life = result.life;
+      }
+    }
+    expect(life.health.history).toHaveLength(HISTORY_LIMIT);
+    expect(life.health.history.at(-1)).toEqual({ status: "connected", at: HISTORY_LIMIT + 4 });
+  });
+
+  it("only approved or free servers may run", () => {
+    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "failed", "reconnecting"]);
+  });
+});
