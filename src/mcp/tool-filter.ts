@@ -22,6 +22,11 @@ export function toolPassesFilter(filter: ToolFilterFields | undefined, name: str
   return !excludeTools?.some((pattern) => matchesToolPattern(pattern, name));
 }
 
+/** How many of a connected server's tools its filter offers (what the panel and /mcp count). */
+export function offeredToolCount(filter: ToolFilterFields | undefined, tools: readonly { name: string }[]): number {
+  return filterServerTools(filter, tools).length;
+}
+
 /** The tools the filter lets through, in order; the same array when there is no filter. */
 export function filterServerTools<T extends { name: string }>(filter: ToolFilterFields | undefined, tools: readonly T[]): readonly T[] {
   if (!filter?.includeTools && !filter?.excludeTools) return tools;

@@ -4,6 +4,9 @@ import type { ServerConfig } from "../../../src/config/types.ts";
 import type { McpSnapshot, McpToolInfo } from "../../../src/mcp/server-state.ts";
 import { namedTools } from "../../../src/mcp/snapshot-views.ts";
 import { matchesToolPattern, toolPassesFilter } from "../../../src/mcp/tool-filter.ts";
+import { countMcp } from "../../../src/tui/mcp-summary.ts";
+import { serverDetail } from "../../../src/tui/slash/mcp-status-lines.ts";
+import { statusStyle } from "../../../components/mcp-panel/server-status-style.ts";
 
 const info = (name: string): McpToolInfo => ({ name, description: "", inputSchema: { type: "object" }, annotations: {} });
 
@@ -50,6 +53,18 @@ describe("a server's offered tools", () => {
     expect(names({ type: "http", url: "http://x", includeTools: ["*_issue"], excludeTools: ["delete_issue"] })).toEqual([
       "mcp__tracker__get_issue",
     ]);
+  });
+});
+
+describe("the counts the panel and /mcp show", () => {
+  it("count the tools the filter offers, not every tool the server lists", () => {
+    const entry = { command: "x", excludeTools: ["delete_*", "add_*"] };
+    const snapshot = snapshotWith(entry);
+    const [server] = snapshot.servers;
+    expect(countMcp(snapshot).tools).toBe(2);
+    expect(serverDetail(server!.state, entry)).toBe("2 tools");
+    expect(statusStyle(server!.state, entry).label).toBe("2 tools");
+    expect(statusStyle(server!.state).label).toBe("4 tools");
   });
 });
 
