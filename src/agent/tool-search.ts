@@ -71,10 +71,12 @@ export function shouldDefer(mcpTools: readonly Tool[], options: ToolPlanOptions)
 /** Plans one request's tools from everything offered and the conversation so far. */
 export function planTools(tools: readonly Tool[], messages: readonly Message[], options: ToolPlanOptions): ToolPlan {
   const mcpTools = tools.filter((tool) => tool.server !== undefined);
-  if (!shouldDefer(mcpTools, options)) return { specs: tools.map(specOf), callable: tools, deferred: [] };
+  const loaded = new Set(loadedToolNames(messages));
+  // Once a tool was loaded, the session keeps deferring: flipping back would change the whole prompt.
+  const defer = shouldDefer(mcpTools, options) || (loaded.size > 0 && mcpTools.length > 0 && options.setting.kind !== "off");
+  if (!defer) return { specs: tools.map(specOf), callable: tools, deferred: [] };
   const builtins = tools.filter((tool) => tool.server === undefined && tool.name !== TOOL_SEARCH_NAME);
   const search = new ToolSearchTool(mcpTools);
-  const loaded = new Set(loadedToolNames(messages));
   return {
     // Deferred tools go last and never change place: loading one changes nothing before the conversation.
     specs: [...builtins.map(specOf), specOf(search), ...mcpTools.map((tool) => ({ ...specOf(tool), defer_loading: true }))],

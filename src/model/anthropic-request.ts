@@ -35,7 +35,8 @@ export function buildMessagesRequest(input: MessagesRequestInput): MessageCreate
     input.system.filter((section) => section.text.trim() !== "").map((s): TextBlockParam => ({ type: "text", text: s.text })),
   );
   const tools = withToolsBreakpoint(input.tools.map(toToolParam));
-  const messages = input.messages.map(toMessageParam);
+  const deferred = new Set(input.tools.filter((tool) => tool.defer_loading).map((tool) => tool.name));
+  const messages = input.messages.map((message) => toMessageParam(message, deferred));
   const lastUser = findLastIndex(messages, (m) => m.role === "user");
   if (lastUser >= 0) messages[lastUser] = markLastBlock(messages[lastUser] as UserMessageParam);
 
@@ -70,7 +71,7 @@ function withToolsBreakpoint(tools: Tool[]): Tool[] {
   return tools.map((tool, i) => (i === last ? { ...tool, cache_control: { type: "ephemeral" } } : tool));
 }
 
-function toMessageParam(message: Message): MessageParam {
+function toMessageParam(message: Message, deferred: ReadonlySet<string>): MessageParam {
   if (message.role === "assistant") {
     return {
       role: "assistant",
@@ -82,10 +83,10 @@ function toMessageParam(message: Message): MessageParam {
     };
   }
   if (typeof message.content === "string") return { role: "user", content: message.content };
-  return { role: "user", content: message.content.map(toUserBlockParam) };
+  return { role: "user", content: message.content.map((block) => toUserBlockParam(block, deferred)) };
 }
 
-function toUserBlockParam(block: UserBlock): ContentBlockParam {
+function toUserBlockParam(block: UserBlock, deferred: ReadonlySet<string>): ContentBlockParam {
   switch (block.type) {
     case "text":
       return { type: "text", text: block.text };
@@ -95,13 +96,28 @@ function toUserBlockParam(block: UserBlock): ContentBlockParam {
       return {
         type: "tool_result",
         tool_use_id: block.tool_use_id,
-        content:
-          typeof block.content === "string"
-            ? block.content
-            : block.content.map(toResultPartParam),
+        content: typeof block.content === "string" ? block.content : resultContentParam(block.content, deferred),
         ...(block.is_error ? { is_error: true } : {}),
       };
   }
+}
+
+/**
+ * A result's blocks. A tool_reference may only name a tool the request defers:
+ * when its server has since gone, the API would refuse every later request, so
+ * such a result is sent as text saying what it loaded (the cache misses once).
+ */
+function resultContentParam(
+  content: Exclude<ToolContent, string>,
+  deferred: ReadonlySet<string>,
+): Array<TextBlockParam | ImageBlockParam | ToolReferenceBlockParam> {
+  const unresolved = content.some((part) => part.type === "tool_reference" && !deferred.has(part.tool_name));
+  if (!unresolved) return content.map(toResultPartParam);
+  return content.map((part) =>
+    part.type === "tool_reference"
+      ? { type: "text", text: `Loaded ${part.tool_name}${deferred.has(part.tool_name) ? "" : " (no longer available)"}.` }
+      : toResultPartParam(part),
+  );
 }
 
 function toResultPartParam(part: Exclude<ToolContent, string>[number]): TextBlockParam | ImageBlockParam | ToolReferenceBlockParam {

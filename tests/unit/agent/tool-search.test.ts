@@ -66,6 +66,16 @@ describe("the tool plan", () => {
     expect(visibleToolSpecs({ tools: after.specs, messages }).map((s) => s.name)).toEqual(["Read", "ToolSearch", "mcp__srv__get_issue"]);
   });
 
+  it("keeps deferring once a tool was loaded, even when the tools shrink below the threshold", () => {
+    const messages: Message[] = [
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "mcp__srv__a" }] }] },
+    ];
+    const auto = { setting: { kind: "auto", percent: 10 } as const };
+    expect(planTools([read, mcp("a")], [], auto).deferred).toEqual([]);
+    expect(planTools([read, mcp("a")], messages, auto).deferred.map((t) => t.name)).toEqual(["mcp__srv__a"]);
+    expect(planTools([read, mcp("a")], messages, auto).callable.map((t) => t.name)).toEqual(["Read", "ToolSearch", "mcp__srv__a"]);
+  });
+
   it("names each deferred tool with the start of its description", () => {
     const long = "Searches every issue in the tracker by text, label, assignee and status, newest first.";
     expect(deferredToolsSection([mcp("search", `${long}\nMore.`), mcp("bare", "")])).toBe(
