@@ -43,8 +43,9 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
   try {
     await runtime.startServers();
     const servers = runtime.manager.getSnapshot().servers;
+    const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {
-      const line = serverProblem(server);
+      const line = serverProblem(server, files.get(server.name));
       if (line) stderr(`mini-cc: ${line}\n`);
     }
 
@@ -73,9 +74,10 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
   }
 }
 
-/** A server that will not serve this run, said in one line; undefined when it is fine. */
-function serverProblem(server: ServerView): string | undefined {
+/** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
+function serverProblem(server: ServerView, file: string | undefined): string | undefined {
   const { state } = server;
+  if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
   return undefined;

@@ -46,7 +46,7 @@ describe("per-server tool filters", () => {
     expect(toolResultsById(run.lines)).toEqual({ t1: { content: "No such tool: mcp__tracker__add_comment", is_error: true } });
   });
 
-  it("applies a filter written in a scope file, and a bad filter fails only that server, naming it and the field", async () => {
+  it("applies a filter written in a scope file, and a bad filter fails only that server, naming its file, the server and the field", async () => {
     await box.write("project/.mcp.json", {
       mcpServers: { bad: { ...trackerEntry, excludeTools: "add_comment" } },
     });
@@ -56,7 +56,7 @@ describe("per-server tool filters", () => {
     const run = await box.run(["-p", "go", "--model-script", file, "--output-format", "stream-json"]);
     const init = initOf(run.lines);
     expect(init?.tools).toEqual([...BUILTIN_TOOLS, "mcp__tracker__list_issues"]);
-    expect(run.stderr).toContain(`MCP server bad failed: mcpServers.bad.excludeTools: expected array, got string`);
+    expect(run.stderr).toContain(`MCP server bad failed: ${box.project}/.mcp.json: mcpServers.bad.excludeTools: expected array, got string`);
   });
 });
 
