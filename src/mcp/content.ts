@@ -154,7 +154,7 @@ function savedNote(saved: SavedOutput): string {
       ? ` Read cuts lines at ${READ_MAX_LINE_CHARS} characters and its longest line has ${saved.longestLine}: use Grep on the file for those.`
       : "";
   return (
-    `The whole output is saved in ${saved.path} (${saved.chars} characters, ${saved.lines} lines). ` +
+    `The whole output is saved in ${saved.path} (${saved.chars} characters, ${saved.lines} line${saved.lines === 1 ? "" : "s"}). ` +
     `Read it in slices with the Read tool: file_path "${saved.path}", offset (the 1-based line to start at) and limit (how many lines), ` +
     `for example offset 1 and limit 200.${longLines}`
   );
