@@ -9,6 +9,8 @@ import type { ServerEntry } from "./types.ts";
 
 const timeout = optional(positiveNumber("must be a positive number of milliseconds"));
 const stringMap = optional(mapOf(string()));
+/** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
+const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
 /** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
 const stdioEntry: Check = objectOf({
@@ -17,6 +19,8 @@ const stdioEntry: Check = objectOf({
   args: optional(arrayOf(string())),
   env: stringMap,
   timeout,
+  includeTools: toolPatterns,
+  excludeTools: toolPatterns,
 });
 
 /** A remote server: `{type: "http" | "sse", url, headers?, timeout?}`. */
@@ -25,6 +29,8 @@ const remoteEntry: Check = objectOf({
   url: required(string({ nonEmpty: true })),
   headers: stringMap,
   timeout,
+  includeTools: toolPatterns,
+  excludeTools: toolPatterns,
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };

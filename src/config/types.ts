@@ -4,7 +4,15 @@
  */
 export type ServerSource = "user" | "project" | "local" | "flag";
 
-export interface StdioEntry {
+/** Which of a server's tools are offered (exact names or `*` globs on the server's own names); exclude wins. */
+export interface ToolFilterFields {
+  /** Only these tools are offered when present. */
+  includeTools?: string[];
+  /** These tools are never offered nor callable. */
+  excludeTools?: string[];
+}
+
+export interface StdioEntry extends ToolFilterFields {
   type?: "stdio";
   command: string;
   args?: string[];
@@ -13,7 +21,7 @@ export interface StdioEntry {
   timeout?: number;
 }
 
-export interface RemoteEntry {
+export interface RemoteEntry extends ToolFilterFields {
   type: "http" | "sse";
   url: string;
   headers?: Record<string, string>;

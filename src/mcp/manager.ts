@@ -14,6 +14,7 @@ import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
+import type { SaveToolOutput } from "./output-files.ts";
 import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
@@ -54,6 +55,8 @@ export interface McpManagerOptions {
   roots?: ReadableStore<readonly Root[]>;
   /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
   serverRequests?: ServerRequestHandlers;
+  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
+  saveToolOutput?: SaveToolOutput;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -196,6 +199,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
         maxChars: maxOutputChars(this.#options.env),
         clock: this.#clock,
+        saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
         onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
       });
       this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
