@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { describeJsonType, formatJsonPath, isJsonObject, nestedDeeperThan } from "../fs/json-path.ts";
-import type { ServerEntry } from "./types.ts";
+import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
 
 const timeout = z.number().positive("must be a positive number of milliseconds").optional();
 const stringMap = z.record(z.string(), z.string()).optional();
@@ -19,9 +19,9 @@ const stdioEntrySchema = z.looseObject({
   timeout,
 });
 
-/** A remote server: `{type: "http" | "sse", url, headers?, timeout?}`. */
+/** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?}`. */
 const remoteEntrySchema = z.looseObject({
-  type: z.enum(["http", "sse"]),
+  type: z.enum(REMOTE_TYPES),
   url: z.string().min(1, "must not be empty"),
   headers: stringMap,
   timeout,
@@ -45,11 +45,11 @@ export function validateEntry(raw: unknown, path: readonly PropertyKey[]): Entry
   const type = raw.type;
   let schema: typeof stdioEntrySchema | typeof remoteEntrySchema;
   if (type === undefined || type === "stdio") schema = stdioEntrySchema;
-  else if (type === "http" || type === "sse") schema = remoteEntrySchema;
+  else if ((REMOTE_TYPES as readonly unknown[]).includes(type)) schema = remoteEntrySchema;
   else {
     return {
       ok: false,
-      error: `${formatJsonPath([...path, "type"])}: expected "stdio", "http" or "sse", got ${JSON.stringify(type)}`,
+      error: `${formatJsonPath([...path, "type"])}: expected "stdio", "http", "sse" or "ws", got ${JSON.stringify(type)}`,
     };
   }
   const parsed = schema.safeParse(raw);

@@ -13,8 +13,12 @@ export interface StdioEntry {
   timeout?: number;
 }
 
+/** The transports of a server reached by URL: streamable HTTP, SSE, WebSocket. */
+export const REMOTE_TYPES = ["http", "sse", "ws"] as const;
+export type RemoteType = (typeof REMOTE_TYPES)[number];
+
 export interface RemoteEntry {
-  type: "http" | "sse";
+  type: RemoteType;
   url: string;
   headers?: Record<string, string>;
   timeout?: number;
@@ -48,5 +52,5 @@ export function isInvalid(server: DeclaredServer): server is InvalidServer {
 }
 
 export function isRemote(entry: ServerEntry): entry is RemoteEntry {
-  return entry.type === "http" || entry.type === "sse";
+  return (REMOTE_TYPES as readonly unknown[]).includes(entry.type);
 }

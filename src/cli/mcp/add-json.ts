@@ -38,7 +38,7 @@ export const addJsonCommand: McpSubcommand = {
     const valid = validateEntry(parsed.value, []);
     if (!valid.ok) throw new MiniCcError("command-failed", `invalid server entry: ${valid.error}`);
     const added = await context.editor.addServer(scope, name, parsed.value, { force: args.flags.has("force") });
-    await reportAdded(context, added, name, valid.entry.type ?? "stdio");
+    await reportAdded(context, added, name, valid.entry);
     return 0;
   },
 };

@@ -1,7 +1,7 @@
 /**
  * `mini-cc mcp get NAME`: the entry that wins for NAME, as written, with its
  * scope and file, and for a project server whether it is approved and the
- * fingerprint an approval is bound to; then, like `claude mcp get`, its live
+ * fingerprint an approval is bound to (header values masked: `Bearer ****`); then, like `claude mcp get`, its live
  * status: connected through McpManager (non-interactive, so an unapproved
  * project server is shown, never started), with its tools, then closed.
  */
@@ -12,7 +12,7 @@ import type { ApprovalRecord } from "../../mcp/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
-import { commandLine, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
+import { commandLine, maskedHeaderValue, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
@@ -41,13 +41,13 @@ declared and valid.`;
 /** The lines `mcp get` prints for an entry as written. */
 export function entryLines(entry: ServerEntry): string[] {
   const lines = [`  Type: ${entry.type ?? "stdio"}`];
-  const map = (title: string, values: Record<string, string> | undefined, join: string) => {
+  const map = (title: string, values: Record<string, string> | undefined, join: string, shown = (value: string) => value) => {
     if (!values || Object.keys(values).length === 0) return;
-    lines.push(`  ${title}:`, ...Object.entries(values).map(([key, value]) => `    ${key}${join}${value}`));
+    lines.push(`  ${title}:`, ...Object.entries(values).map(([key, value]) => `    ${key}${join}${shown(value)}`));
   };
   if (isRemote(entry)) {
     lines.push(`  URL: ${entry.url}`);
-    map("Headers", entry.headers, ": ");
+    map("Headers", entry.headers, ": ", maskedHeaderValue);
   } else {
     lines.push(`  Command: ${commandLine({ command: entry.command })}`);
     if (entry.args && entry.args.length > 0) lines.push(`  Args: ${entry.args.map(shellQuote).join(" ")}`);
