@@ -64,6 +64,11 @@ export function launchLines(entry: ServerEntry): string[] {
   return entryLines(entry).map(terminalSafeLine);
 }
 
+/** One line for what an entry runs: its command line, or `http https://…`. */
+export function describeEntryBriefly(entry: ServerEntry): string {
+  return entryLines(entry)[0]!;
+}
+
 function entryLines(entry: ServerEntry): string[] {
   if (isRemote(entry)) {
     const headers = Object.keys(entry.headers ?? {});
