@@ -48,8 +48,11 @@ class WebSocketServerTransport implements Transport {
   #buffer = Buffer.alloc(0);
   #text: Buffer[] = [];
   #closed = false;
+  readonly socket: Socket;
 
-  constructor(private readonly socket: Socket) {}
+  constructor(socket: Socket) {
+    this.socket = socket;
+  }
 
   async start(): Promise<void> {
     this.socket.on("data", (chunk: Buffer) => this.#receive(chunk));
