@@ -14,6 +14,7 @@ import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
 import { commandLine, maskedHeaderValue, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
+import { isJsonObject } from "../../fs/json-path.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
@@ -57,6 +58,13 @@ export function entryLines(entry: ServerEntry): string[] {
   return lines;
 }
 
+/** An invalid entry as written, but its string header values masked: invalid or not, they may be secrets. */
+function withMaskedHeaders(entry: unknown): unknown {
+  if (!isJsonObject(entry) || !isJsonObject(entry.headers)) return entry;
+  const headers = Object.fromEntries(Object.entries(entry.headers).map(([key, value]) => [key, typeof value === "string" ? maskedHeaderValue(value) : value]));
+  return { ...entry, headers };
+}
+
 /** `approved (2026-05-01T10:00:00.000Z)`, `changed since approval (run: …)`, `not approved (run: …)`. */
 export function approvalText(name: string, status: ApprovalStatus, record: ApprovalRecord | undefined): string {
   if (status === "approved") return record?.approvedAt ? `approved (${record.approvedAt})` : "approved";
@@ -67,7 +75,7 @@ export function approvalText(name: string, status: ApprovalStatus, record: Appro
 async function describe(context: McpCommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
   const lines = [`${found.name}:`, `  Scope: ${found.scope} (${found.file})`];
   if (!found.ok) {
-    lines.push(`  Entry: ${JSON.stringify(found.entry)}`, `  Invalid: ${found.error}`);
+    lines.push(`  Entry: ${JSON.stringify(withMaskedHeaders(found.entry))}`, `  Invalid: ${found.error}`);
   } else {
     lines.push(...entryLines(found.config.entry));
     if (found.scope === "project") {

@@ -106,3 +106,11 @@ describe("maskedHeaderValue", () => {
     expect(maskedHeaderValue("Bearer ${TOKEN:-abc}")).toBe("Bearer ****");
   });
 });
+
+describe("mcp get of an invalid entry", () => {
+  it("masks its header values too", async () => {
+    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { type: "grpc", url: "x", headers: { Authorization: "Bearer s3cret" } } } }));
+    const run = await box.run(["get", "--no-connect", "bad"]);
+    expect(run.stdout).toContain('  Entry: {"type":"grpc","url":"x","headers":{"Authorization":"Bearer ****"}}\n');
+  });
+});
