@@ -48,6 +48,12 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
   if (!framed && stripVTControlCharacters(String(chunk)).includes("Ask anything, or /help")) {
     framed = true;
     mark("first frame written");
+    // CPU time spent so far (user + system): steadier than wall time on a busy machine.
+    const cpu = process.cpuUsage();
+    marks.push(["cpu ms at first frame", (cpu.user + cpu.system) / 1000]);
+    save();
+    // For a CPU profile of start-up alone (node --cpu-prof): stop once the first frame is out.
+    if (process.env.TUI_EXIT_AT_FIRST_FRAME === "1") setImmediate(() => process.exit(0));
   }
   return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
 }) as typeof process.stdout.write;
