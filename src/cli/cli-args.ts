@@ -13,7 +13,7 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
-       mini-cc mcp <add|add-json|list|get|remove|approve|reset-project-choices> …
+       mini-cc mcp <add|add-json|add-from-claude-desktop|import|list|get|remove|approve|reset-project-choices> …
 
 Options:
   -p, --print                     answer PROMPT and exit (for scripts and CI)

@@ -21,8 +21,12 @@ export interface StdioEntry extends ToolFilterFields {
   timeout?: number;
 }
 
+/** The transports of a server reached by URL: streamable HTTP, SSE, WebSocket. */
+export const REMOTE_TYPES = ["http", "sse", "ws"] as const;
+export type RemoteType = (typeof REMOTE_TYPES)[number];
+
 export interface RemoteEntry extends ToolFilterFields {
-  type: "http" | "sse";
+  type: RemoteType;
   url: string;
   headers?: Record<string, string>;
   timeout?: number;
@@ -56,5 +60,5 @@ export function isInvalid(server: DeclaredServer): server is InvalidServer {
 }
 
 export function isRemote(entry: ServerEntry): entry is RemoteEntry {
-  return entry.type === "http" || entry.type === "sse";
+  return (REMOTE_TYPES as readonly unknown[]).includes(entry.type);
 }
