@@ -24,7 +24,10 @@ export interface StatusStyle {
 export function statusStyle(state: ServerState): StatusStyle {
   switch (state.status) {
     case "connected":
-      return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), busy: false };
+      return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}), busy: false };
+    case "cached":
+      // Ready to be called, not yet (or no longer) connected: distinct from green.
+      return { glyph: "◍", color: "cyan", label: `ready (cached) · ${plural(state.tools.length, "tool")}`, busy: false };
     case "pending":
       return { glyph: "◌", color: "yellow", label: "starting", busy: true };
     case "reconnecting":

@@ -121,7 +121,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 
 /** What of a server's state the system prompt depends on. */
 function connectedPart(server: ServerView | undefined) {
-  return server?.state.status === "connected" ? server.state : undefined;
+  const status = server?.state.status;
+  return status === "connected" || status === "cached" ? server?.state : undefined;
 }
 
 /** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */

@@ -9,14 +9,20 @@ import type { ServerEntry } from "./types.ts";
 
 const timeout = z.number().positive("must be a positive number of milliseconds").optional();
 const stringMap = z.record(z.string(), z.string()).optional();
+/** When the process starts: with the session (eager), or on the first call of one of its tools (lazy). */
+const startup = z.enum(["eager", "lazy"], { error: 'must be "eager" or "lazy"' }).optional();
+/** A lazy server idle this long is stopped (default: never). */
+const idleTimeoutMs = z.number().positive("must be a positive number of milliseconds").optional();
 
-/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
+/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?}`. */
 const stdioEntrySchema = z.looseObject({
   type: z.literal("stdio").optional(),
   command: z.string().min(1, "must not be empty"),
   args: z.array(z.string()).optional(),
   env: stringMap,
   timeout,
+  startup,
+  idleTimeoutMs,
 });
 
 /** A remote server: `{type: "http" | "sse", url, headers?, timeout?}`. */
@@ -25,6 +31,8 @@ const remoteEntrySchema = z.looseObject({
   url: z.string().min(1, "must not be empty"),
   headers: stringMap,
   timeout,
+  startup,
+  idleTimeoutMs,
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };

@@ -4,20 +4,27 @@
  */
 export type ServerSource = "user" | "project" | "local" | "flag";
 
-export interface StdioEntry {
+/** Fields beyond Claude Code's that any entry may carry. */
+interface EntryExtras {
+  /** Connect timeout for this server, ms (overrides MCP_TIMEOUT). */
+  timeout?: number;
+  /** "lazy": offered from the tool cache, started on its first call (overrides MCP_STARTUP). */
+  startup?: "eager" | "lazy";
+  /** A lazy server idle this long (ms) is stopped, and started again on the next call. */
+  idleTimeoutMs?: number;
+}
+
+export interface StdioEntry extends EntryExtras {
   type?: "stdio";
   command: string;
   args?: string[];
   env?: Record<string, string>;
-  /** Connect timeout for this server, ms (overrides MCP_TIMEOUT). */
-  timeout?: number;
 }
 
-export interface RemoteEntry {
+export interface RemoteEntry extends EntryExtras {
   type: "http" | "sse";
   url: string;
   headers?: Record<string, string>;
-  timeout?: number;
 }
 
 export type ServerEntry = StdioEntry | RemoteEntry;

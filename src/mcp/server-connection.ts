@@ -32,6 +32,9 @@ export interface ToolList {
 
 export interface ConnectedServer extends ToolList {
   instructions: string;
+  /** What the server said of itself in initialize (kept in the tool cache). */
+  serverInfo?: { name: string; version: string };
+  capabilities?: Record<string, unknown>;
 }
 
 /** What ServerConnection needs from the outside. */
@@ -134,7 +137,14 @@ export class ServerConnection {
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
       const list = await this.#listTools(options);
-      return { ...list, instructions: this.#client.getInstructions() ?? "" };
+      const info = this.#client.getServerVersion();
+      const capabilities = this.#client.getServerCapabilities();
+      return {
+        ...list,
+        instructions: this.#client.getInstructions() ?? "",
+        ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+        ...(capabilities ? { capabilities: capabilities as Record<string, unknown> } : {}),
+      };
     })();
     try {
       const server = await Promise.race([handshake, deadline]);

@@ -4,9 +4,10 @@
  */
 import type { McpSnapshot } from "../mcp/server-state.ts";
 
-/** Connected servers, all servers, tools of the connected ones. */
+/** Connected servers, servers offered from the tool cache, all servers, tools offered by both. */
 export interface McpCounts {
   readonly connected: number;
+  readonly cached: number;
   readonly total: number;
   readonly tools: number;
 }
@@ -14,13 +15,15 @@ export interface McpCounts {
 /** Counts for the summary line. */
 export function countMcp(snapshot: McpSnapshot): McpCounts {
   let connected = 0;
+  let cached = 0;
   let tools = 0;
   for (const server of snapshot.servers) {
-    if (server.state.status !== "connected") continue;
-    connected += 1;
+    if (server.state.status === "connected") connected += 1;
+    else if (server.state.status === "cached") cached += 1;
+    else continue;
     tools += server.state.tools.length;
   }
-  return { connected, total: snapshot.servers.length, tools };
+  return { connected, cached, total: snapshot.servers.length, tools };
 }
 
 /** `1 tool`, `3 tools`. */
@@ -30,9 +33,10 @@ export function plural(n: number, word: string): string {
 
 /** `MCP 1/2 connected · 3 tools`; a string, so it is a stable useStore selection. */
 export function mcpSummaryText(snapshot: McpSnapshot): string {
-  const { connected, total, tools } = countMcp(snapshot);
+  const { connected, cached, total, tools } = countMcp(snapshot);
   if (total === 0) return "MCP no servers";
-  return `MCP ${connected}/${total} connected · ${plural(tools, "tool")}`;
+  const fromCache = cached > 0 ? ` · ${cached} cached` : "";
+  return `MCP ${connected}/${total} connected${fromCache} · ${plural(tools, "tool")}`;
 }
 
 /**

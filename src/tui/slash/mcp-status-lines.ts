@@ -15,7 +15,9 @@ export const SUB_INDENT = "    ";
 export function serverDetail(state: ServerState): string {
   switch (state.status) {
     case "connected":
-      return plural(state.tools.length, "tool");
+      return state.cacheNote ? `${plural(state.tools.length, "tool")} (${firstLine(state.cacheNote)})` : plural(state.tools.length, "tool");
+    case "cached":
+      return `ready (cached) · ${plural(state.tools.length, "tool")}`;
     case "pending":
       return "connecting…";
     case "reconnecting":
@@ -48,7 +50,7 @@ export function registeredToolLine(tool: McpToolView): string {
 }
 
 function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] {
-  if (server.state.status !== "connected") return [];
+  if (server.state.status !== "connected" && server.state.status !== "cached") return [];
   const offered = tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + registeredToolLine(tool));
   // Left out tools are said, so a tool missing from the model's list is never a mystery.
   const skipped = (server.state.skippedTools ?? []).map((tool) => SUB_INDENT + skippedToolText(tool));

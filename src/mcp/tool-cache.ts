@@ -1,0 +1,128 @@
+/**
+ * What a server offered when it last connected (tools, instructions,
+ * capabilities, its reported name and version), kept in
+ * `<home>/tool-cache/`, one file per server entry, so the next session can
+ * offer its tools before the server has even started.
+ *
+ * A file is keyed by what will run: the server's name, the project it runs in,
+ * and the fingerprints of its entry as written and as expanded — a changed
+ * entry (or a changed ${VAR}) finds no file and never a stale list. Files are
+ * 0600 and written atomically, so two sessions writing the same server leave
+ * one whole file; a file that is corrupt, unreadable or not for this entry is
+ * ignored (and rewritten after the next connect).
+ */
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { z } from "zod";
+import type { ServerConfig } from "../config/types.ts";
+import { writeFileAtomic } from "../fs/atomic-write.ts";
+import { readSmallTextFile } from "../fs/json-file.ts";
+import { nestedDeeperThan } from "../fs/json-path.ts";
+import { canonicalJson, fingerprint } from "./fingerprint.ts";
+import type { McpToolInfo, SkippedTool } from "./server-state.ts";
+
+/** What a live connect yields that is worth keeping. */
+export interface CachedServer {
+  readonly tools: readonly McpToolInfo[];
+  readonly skippedTools: readonly SkippedTool[];
+  readonly instructions: string;
+  /** The server's own `serverInfo` from initialize. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+  readonly capabilities?: Readonly<Record<string, unknown>>;
+}
+
+/** The tool cache as McpManager uses it: reads never throw, writes may. */
+export interface ToolCacheStore {
+  read(config: ServerConfig): Promise<CachedServer | undefined>;
+  write(config: ServerConfig, server: CachedServer): Promise<void>;
+}
+
+/** Deeper than a record of tools whose schemas connect allows (64 levels) is not one we wrote. */
+const MAX_RECORD_DEPTH = 72;
+/** A cache bigger than this is not one we wrote; it is ignored (and rewritten). */
+const MAX_CACHE_BYTES = 8 * 1024 * 1024;
+const FORMAT_VERSION = 1;
+
+const toolSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: z.object({
+    title: z.string().optional(),
+    readOnlyHint: z.boolean().optional(),
+    destructiveHint: z.boolean().optional(),
+    idempotentHint: z.boolean().optional(),
+    openWorldHint: z.boolean().optional(),
+  }),
+});
+
+const recordSchema = z.object({
+  version: z.literal(FORMAT_VERSION),
+  server: z.string(),
+  key: z.string(),
+  cachedAt: z.string(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  instructions: z.string(),
+  tools: z.array(toolSchema),
+  skippedTools: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+
+export interface ToolCacheOptions {
+  /** `<home>/tool-cache`. */
+  dir: string;
+  /** Stdio servers start here, and what they offer may depend on it. */
+  projectDir: string;
+  now?: () => number;
+}
+
+/** The tool cache in the home folder. */
+export class ToolCacheFiles implements ToolCacheStore {
+  readonly #options: ToolCacheOptions;
+
+  constructor(options: ToolCacheOptions) {
+    this.#options = options;
+  }
+
+  /** The key of what will run for `config` (32 hex digits). */
+  keyOf(config: ServerConfig): string {
+    const what = { server: config.name, project: this.#options.projectDir, entry: fingerprint(config.entry), resolved: fingerprint(config.resolved) };
+    return createHash("sha256").update(canonicalJson(what)).digest("hex").slice(0, 32);
+  }
+
+  /** Where `config`'s cache lives: readable name first, for a person looking in the folder. */
+  pathOf(config: ServerConfig): string {
+    const readable = config.name.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40);
+    return join(this.#options.dir, `${readable}-${this.keyOf(config)}.json`);
+  }
+
+  /** The cached server for exactly this entry; undefined when there is none or it cannot be trusted. */
+  async read(config: ServerConfig): Promise<CachedServer | undefined> {
+    try {
+      const value: unknown = JSON.parse(await readSmallTextFile(this.pathOf(config), MAX_CACHE_BYTES));
+      if (nestedDeeperThan(value, MAX_RECORD_DEPTH)) return undefined;
+      const parsed = recordSchema.safeParse(value);
+      if (!parsed.success || parsed.data.key !== this.keyOf(config) || parsed.data.server !== config.name) return undefined;
+      const { tools, skippedTools, instructions, serverInfo, capabilities } = parsed.data;
+      return { tools: tools as McpToolInfo[], skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
+    } catch {
+      return undefined; // missing, unreadable, not JSON: as if never cached
+    }
+  }
+
+  /** Replaces `config`'s cache whole (0600, atomic). */
+  async write(config: ServerConfig, server: CachedServer): Promise<void> {
+    const record = {
+      version: FORMAT_VERSION,
+      server: config.name,
+      key: this.keyOf(config),
+      cachedAt: new Date((this.#options.now ?? Date.now)()).toISOString(),
+      ...(server.serverInfo ? { serverInfo: server.serverInfo } : {}),
+      ...(server.capabilities ? { capabilities: server.capabilities } : {}),
+      instructions: server.instructions,
+      tools: server.tools,
+      skippedTools: server.skippedTools,
+    };
+    await writeFileAtomic(this.pathOf(config), `${JSON.stringify(record)}\n`, { private: true, followLinks: false });
+  }
+}
