@@ -19,6 +19,7 @@ import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { McpManager } from "../mcp/manager.ts";
+import { ToolCacheFiles } from "../mcp/tool-cache.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
@@ -51,7 +52,7 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
-  /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
+  /** Lists and connects every declared server; resolves when each has settled, waits for approval, or is offered from the tool cache. */
   startServers(): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
   listServers(): Promise<void>;
@@ -90,7 +91,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive });
+  // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
+  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
+  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, toolCache });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });

@@ -6,6 +6,14 @@
  * class runs the effects and reports each outcome to it as an event. A lost server (a stdio exit; a remote one's failed ping or
  * call, keepalive.ts) is reconnected with backoff (reconnect-policy.ts). The
  * outside (approvals, env, clock, transports) comes in through the constructor.
+ *
+ * With a tool cache (tool-cache.ts), a server that may run and was seen before
+ * is offered at once from the cache (`cached`), and connects in the background,
+ * or, when lazy (startup.ts), on the first call of one of its tools; a call to
+ * a cached server waits for that connect. A lazy server idle past its
+ * idleTimeoutMs is stopped and goes back to `cached`. Each connect rewrites the
+ * cache. Only servers that are pending (approved for their current entry) ever
+ * read it.
  */
 import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { Store } from "../store.ts";
@@ -23,6 +31,8 @@ import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
+import { idleStopMs, isLazy } from "./startup.ts";
+import type { CachedServer, ToolCacheStore } from "./tool-cache.ts";
 import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
@@ -44,6 +54,8 @@ export interface McpManagerOptions {
   clock?: Clock;
   /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
   reconnect?: ReconnectPolicy;
+  /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
+  toolCache?: ToolCacheStore;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -64,6 +76,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Bumped whenever a server's attempt is superseded: results of older attempts are dropped. */
   readonly #epochs = new Map<string, number>();
   #closed = false;
+  /** A connect the user asked for, while it runs: a call to a cached server waits for it. */
+  readonly #connecting = new Map<string, Promise<void>>();
+  /** What each connected server said of itself, for the cache write when its tools change. */
+  readonly #live = new Map<string, CachedServer>();
+  /** Tool calls running per server: a lazy server is never idle-stopped under one. */
+  readonly #callsRunning = new Map<string, number>();
+  /** Cancels each lazy server's idle timer. */
+  readonly #idleTimers = new Map<string, () => void>();
+  /** Cache writes under way: close() lets them finish, so a short session still leaves its cache. */
+  readonly #cacheWrites = new Set<Promise<void>>();
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
@@ -95,10 +117,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.update(() => ({ servers: views }));
   }
 
-  /** Connects every listed server that may run; resolves when each has connected or failed. */
+  /**
+   * Connects every listed server that may run; resolves when each has
+   * connected, failed, or is offered from the tool cache (its connect, if
+   * eager, goes on in the background).
+   */
   async connectListed(): Promise<void> {
     const listed = this.getSnapshot().servers;
-    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
+    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#begin(view.config)] : [])));
   }
 
   /**
@@ -117,7 +143,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         storeError = error;
       });
     }
-    await this.#connect(view.config);
+    await this.#begin(view.config);
     if (storeError !== undefined) throw storeError;
   }
 
@@ -141,7 +167,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!view?.config || this.#closed || view.state.status !== "disabled") return;
     const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, view.config).catch(() => "new")) !== "approved";
     if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
-    await this.#connect(view.config);
+    await this.#begin(view.config);
   }
 
   /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
@@ -149,9 +175,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#closed = true;
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
+    for (const cancel of this.#idleTimers.values()) cancel();
+    this.#idleTimers.clear();
     const connections = [...this.#connections.values()];
     this.#connections.clear();
-    await Promise.all(connections.map((connection) => connection.close()));
+    this.#live.clear();
+    await Promise.all([...connections.map((connection) => connection.close()), ...this.#cacheWrites]);
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
@@ -161,6 +190,24 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
   async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    this.#callsRunning.set(server, (this.#callsRunning.get(server) ?? 0) + 1);
+    this.#idleTimers.get(server)?.();
+    this.#idleTimers.delete(server);
+    try {
+      return await this.#call(server, tool, args, options);
+    } finally {
+      const running = (this.#callsRunning.get(server) ?? 1) - 1;
+      this.#callsRunning.set(server, running);
+      if (running === 0) this.#armIdleStop(server);
+    }
+  }
+
+  async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+    if (this.#view(server)?.state.status === "cached") {
+      // Offered from the cache: the call waits for the live connect (bounded by the connect timeout).
+      const cancelled = await untilAborted(this.#liveConnect(server), options.signal);
+      if (cancelled) return textResult(`MCP tool ${tool} was cancelled.`, true);
+    }
     const connection = this.#connections.get(server);
     const state = this.#view(server)?.state;
     if (state?.status === "reconnecting") {
@@ -169,6 +216,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!connection || state?.status !== "connected") {
       const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
+    }
+    if (!state.tools.some((offered) => offered.name === tool)) {
+      return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
     }
     const { runToolCall } = await import("./tool-call.ts");
     const started = this.#clock.now();
@@ -194,8 +244,39 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     return instructionsOf(this.getSnapshot());
   }
 
-  /** A connect the user asked for (start, approval, restart): a fresh reconnect series, shown as pending. */
+  /**
+   * A server that may now run: offered from the tool cache when it has one;
+   * then connected now (eager, or nothing cached) or on its first call (lazy).
+   * Resolves once it is offered or has settled.
+   */
+  async #begin(config: ServerConfig): Promise<void> {
+    const { name } = config;
+    const cache = this.#options.toolCache;
+    const cached = cache && !this.#closed ? await cache.read(config) : undefined;
+    const offered = cached !== undefined && this.#dispatch(name, { type: "cache-loaded", tools: cached.tools, instructions: cached.instructions, skippedTools: cached.skippedTools });
+    if (offered && isLazy(config.resolved, this.#options.env)) return;
+    const connecting = this.#connect(config);
+    if (!offered) await connecting;
+  }
+
+  /** Waits for a cached server's live connect: the one under way, or (lazy, idle-stopped) one started now. */
+  #liveConnect(name: string): Promise<void> {
+    const config = this.#view(name)?.config;
+    return this.#connecting.get(name) ?? (config ? this.#connect(config) : Promise.resolve());
+  }
+
+  /** A connect the user asked for (start, approval, restart, a lazy server's first call): a fresh reconnect series. */
   async #connect(config: ServerConfig): Promise<void> {
+    const attempt = this.#connectOnce(config);
+    this.#connecting.set(config.name, attempt);
+    try {
+      await attempt;
+    } finally {
+      if (this.#connecting.get(config.name) === attempt) this.#connecting.delete(config.name);
+    }
+  }
+
+  async #connectOnce(config: ServerConfig): Promise<void> {
     const { name } = config;
     if (this.#closed) return;
     this.#reconnects.forget(name);
@@ -234,6 +315,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       this.#reconnects.connected(name);
       const { tools, skippedTools, instructions } = session.server;
       this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, connectMs: Math.round(this.#clock.now() - started) });
+      this.#live.set(name, session.server);
+      this.#saveCache(config, session.server);
+      this.#armIdleStop(name);
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -275,13 +359,44 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
-    if (this.#current(name, epoch)) this.#dispatch(name, { type: "tools-changed", tools, skippedTools });
+    if (!this.#current(name, epoch) || !this.#dispatch(name, { type: "tools-changed", tools, skippedTools })) return;
+    const live = this.#live.get(name);
+    const config = this.#view(name)?.config;
+    if (live && config) this.#saveCache(config, { ...live, tools, skippedTools });
+  }
+
+  /** Rewrites a server's cache in the background; a home we cannot write costs the cache, not the session. */
+  #saveCache(config: ServerConfig, server: CachedServer): void {
+    const cache = this.#options.toolCache;
+    if (!cache) return;
+    const write = cache.write(config, server).catch(() => {});
+    this.#cacheWrites.add(write);
+    void write.finally(() => this.#cacheWrites.delete(write));
+  }
+
+  /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
+  #armIdleStop(name: string): void {
+    this.#idleTimers.get(name)?.();
+    this.#idleTimers.delete(name);
+    const config = this.#view(name)?.config;
+    const idleMs = config ? idleStopMs(config.resolved, this.#options.env) : 0;
+    if (idleMs <= 0 || this.#closed || this.#view(name)?.state.status !== "connected" || (this.#callsRunning.get(name) ?? 0) > 0) return;
+    const cancel = this.#clock.setTimeout(() => {
+      if (this.#idleTimers.get(name) !== cancel) return;
+      this.#idleTimers.delete(name);
+      if ((this.#callsRunning.get(name) ?? 0) > 0 || !this.#dispatch(name, { type: "idle-stopped" })) return;
+      void this.#stop(name);
+    }, idleMs);
+    this.#idleTimers.set(name, cancel);
   }
 
   /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */
   async #stop(name: string): Promise<void> {
     this.#reconnects.forget(name);
     this.#bump(name);
+    this.#idleTimers.get(name)?.();
+    this.#idleTimers.delete(name);
+    this.#live.delete(name);
     const old = this.#connections.get(name);
     this.#connections.delete(name);
     await old?.close();
@@ -325,5 +440,21 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return { servers };
     });
     return accepted;
+  }
+}
+
+/** Waits for `work`; true when `signal` aborted first (the work goes on for later calls). */
+async function untilAborted(work: Promise<void>, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return (await work, false);
+  if (signal.aborted) return true;
+  let onAbort = () => {};
+  const aborted = new Promise<boolean>((resolve) => {
+    onAbort = () => resolve(true);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work.then(() => false), aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
   }
 }
