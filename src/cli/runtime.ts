@@ -18,7 +18,7 @@ import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
-import { McpManager } from "../mcp/manager.ts";
+import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
 import { ToolCacheFiles } from "../mcp/tool-cache.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
@@ -53,7 +53,7 @@ export interface Runtime {
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
   /** Lists and connects every declared server; resolves when each has settled, waits for approval, or is offered from the tool cache. */
-  startServers(): Promise<void>;
+  startServers(options?: ConnectOptions): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
   listServers(): Promise<void>;
   connectServers(): Promise<void>;
@@ -105,7 +105,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   const builtins = builtinTools({ env });
   const tools = (): readonly Tool[] => [...builtins, ...manager.tools()];
-  const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
+  // Background connects held back for the first request (print mode) start once it is out.
+  const agentModel = onFirstEvent(model, () => manager.releaseBackground());
+  const agent = new Agent({ model: agentModel, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
 
   return {
     home,
@@ -115,10 +117,35 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
-    startServers: () => manager.start(config.servers),
+    startServers: (connect) => manager.start(config.servers, connect),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),
     close: () => manager.close(),
+  };
+}
+
+/** `model`, calling `first` once: when its first stream yields (the request is out) or ends. */
+function onFirstEvent(model: Model, first: () => void): Model {
+  let pending = true;
+  const fire = () => {
+    if (!pending) return;
+    pending = false;
+    first();
+  };
+  return {
+    get name() {
+      return model.name;
+    },
+    async *stream(request, signal) {
+      try {
+        for await (const event of model.stream(request, signal)) {
+          fire();
+          yield event;
+        }
+      } finally {
+        fire();
+      }
+    },
   };
 }
 

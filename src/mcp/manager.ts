@@ -58,6 +58,16 @@ export interface McpManagerOptions {
   toolCache?: ToolCacheStore;
 }
 
+/** How connectListed treats servers offered from the tool cache. */
+export interface ConnectOptions {
+  /**
+   * Print mode: a cached eager server's background connect waits for
+   * releaseBackground() (called once the first model request is out), so 20
+   * servers booting at once do not slow that request; a call starts it sooner.
+   */
+  holdBackground?: boolean;
+}
+
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
 export interface CallOptions {
   signal?: AbortSignal;
@@ -86,6 +96,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #idleTimers = new Map<string, () => void>();
   /** Cache writes under way: close() lets them finish, so a short session still leaves its cache. */
   readonly #cacheWrites = new Set<Promise<void>>();
+  /** Cached eager servers whose background connect waits for releaseBackground(). */
+  readonly #held = new Set<string>();
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
@@ -99,9 +111,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
-  async start(declared: readonly DeclaredServer[]): Promise<void> {
+  async start(declared: readonly DeclaredServer[], options: ConnectOptions = {}): Promise<void> {
     await this.list(declared);
-    await this.connectListed();
+    await this.connectListed(options);
   }
 
   /**
@@ -122,9 +134,19 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * connected, failed, or is offered from the tool cache (its connect, if
    * eager, goes on in the background).
    */
-  async connectListed(): Promise<void> {
+  async connectListed(options: ConnectOptions = {}): Promise<void> {
     const listed = this.getSnapshot().servers;
-    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#begin(view.config)] : [])));
+    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#begin(view.config, options.holdBackground)] : [])));
+  }
+
+  /** Starts the background connects connectListed held back (servers still cached and not connecting). */
+  releaseBackground(): void {
+    const held = [...this.#held];
+    this.#held.clear();
+    for (const name of held) {
+      const view = this.#view(name);
+      if (view?.config && view.state.status === "cached" && !this.#connecting.has(name)) void this.#connect(view.config);
+    }
   }
 
   /**
@@ -173,6 +195,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
     for (const cancel of this.#idleTimers.values()) cancel();
@@ -249,12 +272,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * then connected now (eager, or nothing cached) or on its first call (lazy).
    * Resolves once it is offered or has settled.
    */
-  async #begin(config: ServerConfig): Promise<void> {
+  async #begin(config: ServerConfig, holdBackground = false): Promise<void> {
     const { name } = config;
     const cache = this.#options.toolCache;
     const cached = cache && !this.#closed ? await cache.read(config) : undefined;
     const offered = cached !== undefined && this.#dispatch(name, { type: "cache-loaded", tools: cached.tools, instructions: cached.instructions, skippedTools: cached.skippedTools });
     if (offered && isLazy(config.resolved, this.#options.env)) return;
+    if (offered && holdBackground) {
+      this.#held.add(name);
+      return;
+    }
     const connecting = this.#connect(config);
     if (!offered) await connecting;
   }

@@ -42,7 +42,8 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     ask: () => Promise.reject(new Error("print mode cannot ask")),
   });
   try {
-    await runtime.startServers();
+    // Cached servers are offered at once; their processes start once the first request is out.
+    await runtime.startServers({ holdBackground: true });
     const servers = runtime.manager.getSnapshot().servers;
     for (const server of servers) {
       const line = serverProblem(server);
