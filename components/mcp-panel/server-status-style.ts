@@ -26,8 +26,9 @@ export function statusStyle(state: ServerState): StatusStyle {
     case "connected":
       return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}), busy: false };
     case "cached":
-      // Ready to be called, not yet (or no longer) connected: distinct from green.
-      return { glyph: "◍", color: "cyan", label: `ready (cached) · ${plural(state.tools.length, "tool")}`, busy: false };
+      // Ready to be called from the tool cache, not yet (or no longer) connected: apart from green.
+      // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
+      return { glyph: "◍", color: "cyan", label: `${state.tools.length} cached`, busy: false };
     case "pending":
       return { glyph: "◌", color: "yellow", label: "starting", busy: true };
     case "reconnecting":

@@ -143,6 +143,24 @@ describe("the tool cache with real servers", () => {
     expect(spawned(s)).toHaveLength(1);
   }, 20_000);
 
+  it("holdBackground (print mode): a cached eager server starts on releaseBackground(), or sooner on a call", async () => {
+    const s = setup();
+    const held = sleepy(s, { delayMs: 0 });
+    const called = { ...sleepy(s, { delayMs: 0 }), name: "called" };
+    await prime(s, held, ["tool_1"]);
+    await prime(s, called, ["tool_1"]);
+    const manager = newManager(s);
+    await manager.start([held, called], { holdBackground: true });
+    await sleep(300);
+    expect(spawned(s)).toEqual([]);
+    expect(textOf(await manager.call("called", "tool_1", {}))).toMatch(/^tool_1 ok/);
+    expect(spawned(s)).toHaveLength(1);
+    expect(stateOf(manager, "slow").status).toBe("cached");
+    manager.releaseBackground();
+    await waitForSnapshot(manager, (snap) => snap.servers[0]?.state.status === "connected");
+    expect(spawned(s)).toHaveLength(2);
+  }, 20_000);
+
   it("a lazy server idle past idleTimeoutMs stops (its whole group) and starts again on the next call", async () => {
     const s = setup();
     const config = sleepy(s, { delayMs: 0, extra: { startup: "lazy", idleTimeoutMs: 400 } });
