@@ -106,7 +106,7 @@ describe("McpPanel", () => {
   it("shows a server offered from the tool cache as ready (cached), apart from connected ones, and says when a live list changed", () => {
     const servers = [
       server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "project"),
-      server("memory", { ...connected([toolInfo("ping")]), cacheNote: "tools changed since cached: added ping; removed pong" }, "user"),
+      server("memory", { status: "connected", tools: [toolInfo("ping")], instructions: "", connectMs: 5, cacheNote: "tools changed since cached: added ping; removed pong" }, "user"),
     ];
     expect(screen(panel(servers).lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────╮

@@ -38,7 +38,7 @@ describe("/mcp", () => {
   it("shows a server offered from the tool cache as ready (cached) with its tools under -v, and a changed live list's note", async () => {
     const servers = [
       server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "user"),
-      server("memory", { ...connected([toolInfo("ping")]), cacheNote: "tools changed since cached: removed pong" }, "user"),
+      server("memory", { status: "connected", tools: [toolInfo("ping")], instructions: "", connectMs: 5, cacheNote: "tools changed since cached: removed pong" }, "user"),
     ];
     const result = await run(["-v"], new RecordingMcp(servers));
     expect(result).toMatchObject({
