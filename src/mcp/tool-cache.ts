@@ -13,11 +13,11 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { z } from "zod";
 import type { ServerConfig } from "../config/types.ts";
 import { writeFileAtomic } from "../fs/atomic-write.ts";
 import { readSmallTextFile } from "../fs/json-file.ts";
 import { nestedDeeperThan } from "../fs/json-path.ts";
+import { anything, arrayOf, mapOf, objectOf, oneOf, optional, required, string } from "../fs/json-shape.ts";
 import { canonicalJson, fingerprint } from "./fingerprint.ts";
 import type { McpToolInfo, SkippedTool } from "./server-state.ts";
 
@@ -43,30 +43,31 @@ const MAX_RECORD_DEPTH = 72;
 const MAX_CACHE_BYTES = 8 * 1024 * 1024;
 const FORMAT_VERSION = 1;
 
-const toolSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  inputSchema: z.record(z.string(), z.unknown()),
-  annotations: z.object({
-    title: z.string().optional(),
-    readOnlyHint: z.boolean().optional(),
-    destructiveHint: z.boolean().optional(),
-    idempotentHint: z.boolean().optional(),
-    openWorldHint: z.boolean().optional(),
-  }),
+const flag = optional(oneOf(true, false));
+const toolShape = objectOf({
+  name: required(string()),
+  description: required(string()),
+  inputSchema: required(mapOf(anything)),
+  annotations: required(objectOf({ title: optional(string()), readOnlyHint: flag, destructiveHint: flag, idempotentHint: flag, openWorldHint: flag })),
 });
 
-const recordSchema = z.object({
-  version: z.literal(FORMAT_VERSION),
-  server: z.string(),
-  key: z.string(),
-  cachedAt: z.string(),
-  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
-  capabilities: z.record(z.string(), z.unknown()).optional(),
-  instructions: z.string(),
-  tools: z.array(toolSchema),
-  skippedTools: z.array(z.object({ name: z.string(), reason: z.string() })),
+const recordShape = objectOf({
+  version: required(oneOf(FORMAT_VERSION)),
+  server: required(string()),
+  key: required(string()),
+  cachedAt: required(string()),
+  serverInfo: optional(objectOf({ name: required(string()), version: required(string()) })),
+  capabilities: optional(mapOf(anything)),
+  instructions: required(string()),
+  tools: required(arrayOf(toolShape)),
+  skippedTools: required(arrayOf(objectOf({ name: required(string()), reason: required(string()) }))),
 });
+
+/** A record as written, once recordShape passed. */
+interface CacheRecord extends CachedServer {
+  readonly server: string;
+  readonly key: string;
+}
 
 export interface ToolCacheOptions {
   /** `<home>/tool-cache`. */
@@ -101,10 +102,11 @@ export class ToolCacheFiles implements ToolCacheStore {
     try {
       const value: unknown = JSON.parse(await readSmallTextFile(this.pathOf(config), MAX_CACHE_BYTES));
       if (nestedDeeperThan(value, MAX_RECORD_DEPTH)) return undefined;
-      const parsed = recordSchema.safeParse(value);
-      if (!parsed.success || parsed.data.key !== this.keyOf(config) || parsed.data.server !== config.name) return undefined;
-      const { tools, skippedTools, instructions, serverInfo, capabilities } = parsed.data;
-      return { tools: tools as McpToolInfo[], skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
+      if (recordShape(value, []).length > 0) return undefined;
+      const record = value as CacheRecord;
+      if (record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
+      const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
+      return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
     } catch {
       return undefined; // missing, unreadable, not JSON: as if never cached
     }

@@ -84,7 +84,7 @@ describe("startup and idleTimeoutMs", () => {
   });
 
   it("entry validation names a bad startup or idleTimeoutMs", () => {
-    expect(validateEntry({ command: "x", startup: "later" }, ["mcpServers", "a"])).toEqual({ ok: false, error: 'mcpServers.a.startup: must be "eager" or "lazy"' });
+    expect(validateEntry({ command: "x", startup: "later" }, ["mcpServers", "a"])).toEqual({ ok: false, error: 'mcpServers.a.startup: expected "eager" or "lazy", got "later"' });
     expect(validateEntry({ type: "http", url: "http://x", idleTimeoutMs: 0 }, ["mcpServers", "b"])).toEqual({
       ok: false,
       error: "mcpServers.b.idleTimeoutMs: must be a positive number of milliseconds",
