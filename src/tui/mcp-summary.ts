@@ -31,12 +31,13 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** `MCP 1/2 connected · 3 tools`; a string, so it is a stable useStore selection. */
+/** `MCP 1/2 connected · 3 tools` (`MCP 1/3 · 1 cached · 5 tools` while some are offered from the cache); a string, so it is a stable useStore selection. */
 export function mcpSummaryText(snapshot: McpSnapshot): string {
   const { connected, cached, total, tools } = countMcp(snapshot);
   if (total === 0) return "MCP no servers";
-  const fromCache = cached > 0 ? ` · ${cached} cached` : "";
-  return `MCP ${connected}/${total} connected${fromCache} · ${plural(tools, "tool")}`;
+  // Short enough for the side panel's header: "connected" gives way to the cached count.
+  if (cached > 0) return `MCP ${connected}/${total} · ${cached} cached · ${plural(tools, "tool")}`;
+  return `MCP ${connected}/${total} connected · ${plural(tools, "tool")}`;
 }
 
 /**

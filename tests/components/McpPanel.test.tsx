@@ -110,7 +110,7 @@ describe("McpPanel", () => {
     ];
     expect(screen(panel(servers).lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────╮
-      │ MCP 1/2 connected · 1 cached · … │
+      │ MCP 1/2 · 1 cached · 4 tools     │
       │ ◍ tracker     project 3 cached   │
       │ ● memory      user    1 tool     │
       │   tools changed since cached:    │

@@ -43,7 +43,7 @@ describe("/mcp", () => {
     const result = await run(["-v"], new RecordingMcp(servers));
     expect(result).toMatchObject({
       lines: [
-        "MCP 1/2 connected · 1 cached · 4 tools",
+        "MCP 1/2 · 1 cached · 4 tools",
         "tracker  cached     user  ready (cached) · 3 tools",
         "    mcp__tracker__list_issues  (read-only)",
         "    mcp__tracker__get_issue  (read-only)",
