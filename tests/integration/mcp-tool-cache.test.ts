@@ -11,6 +11,7 @@ import { alive, MemoryApprovals, recordTransitions, stateOf, stdioServer, waitFo
 // Real subprocesses: tests/helpers/sleepy-server.mjs waits before it answers initialize,
 // so anything offered before that came from the cache.
 const SLEEPY = resolve(import.meta.dirname, "../helpers/sleepy-server.mjs");
+const WRAPPER = resolve(import.meta.dirname, "../helpers/mcp-wrapper.sh");
 
 const managers: McpManager[] = [];
 afterEach(async () => {
@@ -163,16 +164,25 @@ describe("the tool cache with real servers", () => {
 
   it("a lazy server idle past idleTimeoutMs stops (its whole group) and starts again on the next call", async () => {
     const s = setup();
-    const config = sleepy(s, { delayMs: 0, extra: { startup: "lazy", idleTimeoutMs: 400 } });
+    // Started through a shell wrapper, as npx does: the server is the wrapper's child, in its group.
+    const wrapperPid = join(s.dir, "wrapper.pid");
+    const plain = sleepy(s, { delayMs: 0 });
+    const config: ServerConfig = stdioServer("slow", {
+      command: "/bin/sh",
+      args: [WRAPPER, SLEEPY],
+      env: { ...(plain.entry as StdioEntry).env, MCP_TEST_NODE: process.execPath, MCP_TEST_WRAPPER_PID_FILE: wrapperPid },
+      startup: "lazy",
+      idleTimeoutMs: 400,
+    });
     await prime(s, config, ["tool_1", "tool_2"]);
     const manager = newManager(s);
     await manager.start([config]);
     expect(textOf(await manager.call("slow", "tool_1", {}))).toMatch(/^tool_1 ok/);
     const [pid] = spawned(s) as [number];
-    expect(alive(pid)).toBe(true);
+    const wrapper = Number(readFileSync(wrapperPid, "utf8"));
+    expect(alive(pid) && alive(wrapper)).toBe(true);
     await waitForSnapshot(manager, (snap) => snap.servers[0]?.state.status === "cached", 3000);
-    await sleep(200);
-    expect(alive(pid)).toBe(false);
+    await until(() => !alive(pid) && !alive(wrapper));
     expect(toolNames(manager)).toEqual(["mcp__slow__tool_1", "mcp__slow__tool_2"]); // still offered
     expect(textOf(await manager.call("slow", "tool_2", {}))).toMatch(/^tool_2 ok/);
     expect(spawned(s)).toHaveLength(2);
