@@ -32,7 +32,9 @@ import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
 import { toolTimeoutMs } from "./timeouts.ts";
 import { idleStopMs, isLazy } from "./startup.ts";
-import type { CachedServer, ToolCacheStore } from "./tool-cache.ts";
+import { IdleStops } from "./idle-stop.ts";
+import { untilAborted } from "./until-aborted.ts";
+import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./tool-cache.ts";
 import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
@@ -90,12 +92,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #connecting = new Map<string, Promise<void>>();
   /** What each connected server said of itself, for the cache write when its tools change. */
   readonly #live = new Map<string, CachedServer>();
-  /** Tool calls running per server: a lazy server is never idle-stopped under one. */
-  readonly #callsRunning = new Map<string, number>();
-  /** Cancels each lazy server's idle timer. */
-  readonly #idleTimers = new Map<string, () => void>();
+  /** Lazy servers' idle timers, and the calls that hold them off. */
+  readonly #idle: IdleStops;
   /** Cache writes under way: close() lets them finish, so a short session still leaves its cache. */
-  readonly #cacheWrites = new Set<Promise<void>>();
+  readonly #cacheWrites: BackgroundCacheWrites;
   /** Cached eager servers whose background connect waits for releaseBackground(). */
   readonly #held = new Set<string>();
   /** When the servers were listed: history times count from here. */
@@ -108,6 +108,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
+    this.#idle = new IdleStops(this.#clock);
+    this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
@@ -198,12 +200,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
-    for (const cancel of this.#idleTimers.values()) cancel();
-    this.#idleTimers.clear();
+    this.#idle.cancelAll();
     const connections = [...this.#connections.values()];
     this.#connections.clear();
     this.#live.clear();
-    await Promise.all([...connections.map((connection) => connection.close()), ...this.#cacheWrites]);
+    await Promise.all([...connections.map((connection) => connection.close()), this.#cacheWrites.settled()]);
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
@@ -213,15 +214,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
   async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
-    this.#callsRunning.set(server, (this.#callsRunning.get(server) ?? 0) + 1);
-    this.#idleTimers.get(server)?.();
-    this.#idleTimers.delete(server);
+    this.#idle.callStarted(server);
     try {
       return await this.#call(server, tool, args, options);
     } finally {
-      const running = (this.#callsRunning.get(server) ?? 1) - 1;
-      this.#callsRunning.set(server, running);
-      if (running === 0) this.#armIdleStop(server);
+      if (this.#idle.callEnded(server)) this.#armIdleStop(server);
     }
   }
 
@@ -343,7 +340,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       const { tools, skippedTools, instructions } = session.server;
       this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, connectMs: Math.round(this.#clock.now() - started) });
       this.#live.set(name, session.server);
-      this.#saveCache(config, session.server);
+      this.#cacheWrites.save(config, session.server);
       this.#armIdleStop(name);
       return undefined;
     } catch (error) {
@@ -389,40 +386,23 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!this.#current(name, epoch) || !this.#dispatch(name, { type: "tools-changed", tools, skippedTools })) return;
     const live = this.#live.get(name);
     const config = this.#view(name)?.config;
-    if (live && config) this.#saveCache(config, { ...live, tools, skippedTools });
-  }
-
-  /** Rewrites a server's cache in the background; a home we cannot write costs the cache, not the session. */
-  #saveCache(config: ServerConfig, server: CachedServer): void {
-    const cache = this.#options.toolCache;
-    if (!cache) return;
-    const write = cache.write(config, server).catch(() => {});
-    this.#cacheWrites.add(write);
-    void write.finally(() => this.#cacheWrites.delete(write));
+    if (live && config) this.#cacheWrites.save(config, { ...live, tools, skippedTools });
   }
 
   /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
   #armIdleStop(name: string): void {
-    this.#idleTimers.get(name)?.();
-    this.#idleTimers.delete(name);
-    const config = this.#view(name)?.config;
-    const idleMs = config ? idleStopMs(config.resolved, this.#options.env) : 0;
-    if (idleMs <= 0 || this.#closed || this.#view(name)?.state.status !== "connected" || (this.#callsRunning.get(name) ?? 0) > 0) return;
-    const cancel = this.#clock.setTimeout(() => {
-      if (this.#idleTimers.get(name) !== cancel) return;
-      this.#idleTimers.delete(name);
-      if ((this.#callsRunning.get(name) ?? 0) > 0 || !this.#dispatch(name, { type: "idle-stopped" })) return;
-      void this.#stop(name);
-    }, idleMs);
-    this.#idleTimers.set(name, cancel);
+    const view = this.#view(name);
+    const idleMs = view?.config && view.state.status === "connected" && !this.#closed ? idleStopMs(view.config.resolved, this.#options.env) : 0;
+    this.#idle.arm(name, idleMs, () => {
+      if (this.#dispatch(name, { type: "idle-stopped" })) void this.#stop(name);
+    });
   }
 
   /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */
   async #stop(name: string): Promise<void> {
     this.#reconnects.forget(name);
     this.#bump(name);
-    this.#idleTimers.get(name)?.();
-    this.#idleTimers.delete(name);
+    this.#idle.cancel(name);
     this.#live.delete(name);
     const old = this.#connections.get(name);
     this.#connections.delete(name);
@@ -467,21 +447,5 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return { servers };
     });
     return accepted;
-  }
-}
-
-/** Waits for `work`; true when `signal` aborted first (the work goes on for later calls). */
-async function untilAborted(work: Promise<void>, signal: AbortSignal | undefined): Promise<boolean> {
-  if (!signal) return (await work, false);
-  if (signal.aborted) return true;
-  let onAbort = () => {};
-  const aborted = new Promise<boolean>((resolve) => {
-    onAbort = () => resolve(true);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([work.then(() => false), aborted]);
-  } finally {
-    signal.removeEventListener("abort", onAbort);
   }
 }

@@ -128,3 +128,24 @@ export class ToolCacheFiles implements ToolCacheStore {
     await writeFileAtomic(this.pathOf(config), `${JSON.stringify(record)}\n`, { private: true, followLinks: false });
   }
 }
+
+/** Cache writes that run behind the session: failures cost the cache, not the session; settled() waits for those under way. */
+export class BackgroundCacheWrites {
+  readonly #store: ToolCacheStore | undefined;
+  readonly #running = new Set<Promise<void>>();
+
+  constructor(store: ToolCacheStore | undefined) {
+    this.#store = store;
+  }
+
+  save(config: ServerConfig, server: CachedServer): void {
+    if (!this.#store) return;
+    const write = this.#store.write(config, server).catch(() => {});
+    this.#running.add(write);
+    void write.finally(() => this.#running.delete(write));
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all([...this.#running]);
+  }
+}
