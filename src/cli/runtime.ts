@@ -20,6 +20,7 @@ import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
 import { ToolCacheFiles } from "../mcp/tool-cache.ts";
+import { startupEnvProblem } from "../mcp/startup.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
@@ -89,6 +90,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const home = resolveHome(env, init.homeDir ?? homedir());
   const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
+  const startupProblem = startupEnvProblem(env);
+  if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).

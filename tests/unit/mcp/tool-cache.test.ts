@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../../src/config/types.ts";
 import { validateEntry } from "../../../src/config/schema.ts";
 import type { McpToolInfo } from "../../../src/mcp/server-state.ts";
-import { idleStopMs, isLazy } from "../../../src/mcp/startup.ts";
+import { idleStopMs, isLazy, startupEnvProblem } from "../../../src/mcp/startup.ts";
 import { ToolCacheFiles, type CachedServer } from "../../../src/mcp/tool-cache.ts";
 import { stdioServer } from "../../helpers/mcp-fixtures.ts";
 
@@ -81,6 +81,12 @@ describe("startup and idleTimeoutMs", () => {
     expect(idleStopMs({ command: "x", idleTimeoutMs: 500 }, {})).toBe(0);
     expect(idleStopMs({ command: "x", startup: "lazy", idleTimeoutMs: 500 }, {})).toBe(500);
     expect(idleStopMs({ command: "x", startup: "lazy" }, {})).toBe(0);
+    expect(idleStopMs({ command: "x", startup: "lazy", idleTimeoutMs: 1e12 }, {})).toBe(2_147_483_647);
+  });
+
+  it("warns of an MCP_STARTUP that is neither eager nor lazy", () => {
+    expect(startupEnvProblem({ MCP_STARTUP: "lasy" })).toBe('MCP_STARTUP="lasy" is not "eager" or "lazy"; servers start eagerly');
+    expect([undefined, "", "eager", "LAZY", " lazy "].map((value) => startupEnvProblem({ MCP_STARTUP: value }))).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
   it("entry validation names a bad startup or idleTimeoutMs", () => {
