@@ -12,7 +12,8 @@
  * ignored (and rewritten after the next connect).
  */
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { readdir, unlink } from "node:fs/promises";
+import { basename, join } from "node:path";
 import type { ServerConfig } from "../config/types.ts";
 import { writeFileAtomic } from "../fs/atomic-write.ts";
 import { readSmallTextFile } from "../fs/json-file.ts";
@@ -54,6 +55,7 @@ const toolShape = objectOf({
 const recordShape = objectOf({
   version: required(oneOf(FORMAT_VERSION)),
   server: required(string()),
+  project: required(string()),
   key: required(string()),
   cachedAt: required(string()),
   serverInfo: optional(objectOf({ name: required(string()), version: required(string()) })),
@@ -66,6 +68,7 @@ const recordShape = objectOf({
 /** A record as written, once recordShape passed. */
 interface CacheRecord extends CachedServer {
   readonly server: string;
+  readonly project: string;
   readonly key: string;
 }
 
@@ -93,23 +96,15 @@ export class ToolCacheFiles implements ToolCacheStore {
 
   /** Where `config`'s cache lives: readable name first, for a person looking in the folder. */
   pathOf(config: ServerConfig): string {
-    const readable = config.name.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40);
-    return join(this.#options.dir, `${readable}-${this.keyOf(config)}.json`);
+    return join(this.#options.dir, `${readableName(config.name)}-${this.keyOf(config)}.json`);
   }
 
   /** The cached server for exactly this entry; undefined when there is none or it cannot be trusted. */
   async read(config: ServerConfig): Promise<CachedServer | undefined> {
-    try {
-      const value: unknown = JSON.parse(await readSmallTextFile(this.pathOf(config), MAX_CACHE_BYTES));
-      if (nestedDeeperThan(value, MAX_RECORD_DEPTH)) return undefined;
-      if (recordShape(value, []).length > 0) return undefined;
-      const record = value as CacheRecord;
-      if (record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
-      const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
-      return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
-    } catch {
-      return undefined; // missing, unreadable, not JSON: as if never cached
-    }
+    const record = await readRecord(this.pathOf(config));
+    if (!record || record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
+    const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
+    return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
   }
 
   /** Replaces `config`'s cache whole (0600, atomic). */
@@ -117,6 +112,7 @@ export class ToolCacheFiles implements ToolCacheStore {
     const record = {
       version: FORMAT_VERSION,
       server: config.name,
+      project: this.#options.projectDir,
       key: this.keyOf(config),
       cachedAt: new Date((this.#options.now ?? Date.now)()).toISOString(),
       ...(server.serverInfo ? { serverInfo: server.serverInfo } : {}),
@@ -126,6 +122,36 @@ export class ToolCacheFiles implements ToolCacheStore {
       skippedTools: server.skippedTools,
     };
     await writeFileAtomic(this.pathOf(config), `${JSON.stringify(record)}\n`, { private: true, followLinks: false });
+    await this.#removeOutdated(config);
+  }
+
+  /** Deletes this server's caches for earlier entries in this project: a changed entry never uses them, so they only pile up. */
+  async #removeOutdated(config: ServerConfig): Promise<void> {
+    const prefix = `${readableName(config.name)}-`;
+    const current = basename(this.pathOf(config));
+    const names = await readdir(this.#options.dir).catch((): string[] => []);
+    for (const name of names) {
+      if (!name.startsWith(prefix) || !name.endsWith(".json") || name === current) continue;
+      const path = join(this.#options.dir, name);
+      const record = await readRecord(path);
+      if (record?.server === config.name && record.project === this.#options.projectDir) await unlink(path).catch(() => {});
+    }
+  }
+}
+
+/** The server's name as it may appear in a file name. */
+function readableName(server: string): string {
+  return server.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40);
+}
+
+/** A cache file's record; undefined when it is missing, unreadable, not JSON or not shaped as one. */
+async function readRecord(path: string): Promise<CacheRecord | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readSmallTextFile(path, MAX_CACHE_BYTES));
+    if (nestedDeeperThan(value, MAX_RECORD_DEPTH) || recordShape(value, []).length > 0) return undefined;
+    return value as CacheRecord;
+  } catch {
+    return undefined;
   }
 }
 

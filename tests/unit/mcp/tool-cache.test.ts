@@ -43,6 +43,22 @@ describe("the tool cache files", () => {
     expect(await cache.read(changedArgs)).toBeUndefined();
   });
 
+  it("writing a changed entry's cache removes the same server's caches of earlier entries in this project, and nothing else", async () => {
+    const before = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v1"] });
+    const similar = stdioServer("echo-2", { command: "node", args: ["echo.mjs"] });
+    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere" });
+    await cache.write(before, server(["a"]));
+    await cache.write(similar, server(["b"]));
+    await otherProject.write(before, server(["c"]));
+    await writeFile(join(dir, "echo-unrelated.json"), "not ours");
+    await cache.write(ECHO, server(["d"]));
+    expect(await cache.read(before)).toBeUndefined();
+    expect((await cache.read(similar))?.tools.map((t) => t.name)).toEqual(["b"]);
+    expect((await otherProject.read(before))?.tools.map((t) => t.name)).toEqual(["c"]);
+    expect((await cache.read(ECHO))?.tools.map((t) => t.name)).toEqual(["d"]);
+    expect((await readdir(dir)).sort()).toHaveLength(4);
+  });
+
   it("a corrupt, truncated, wrongly shaped, absurdly deep or unreadable file is ignored", async () => {
     await cache.write(ECHO, server(["a"]));
     const whole = await readFile(cache.pathOf(ECHO), "utf8");
