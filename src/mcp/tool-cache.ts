@@ -9,7 +9,8 @@
  * entry (or a changed ${VAR}) finds no file and never a stale list. Files are
  * 0600 and written atomically, so two sessions writing the same server leave
  * one whole file; a file that is corrupt, unreadable or not for this entry is
- * ignored (and rewritten after the next connect).
+ * ignored (and rewritten after the next connect). Writing a server's cache
+ * removes its caches for earlier entries in the same project.
  */
 import { createHash } from "node:crypto";
 import { readdir, unlink } from "node:fs/promises";
