@@ -22,9 +22,14 @@ import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
 import { ToolCacheFiles } from "../mcp/tool-cache.ts";
 import { startupEnvProblem } from "../mcp/startup.ts";
 import type { ServerView } from "../mcp/server-state.ts";
+import type { ServerRequestHandlers } from "../mcp/server-requests.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
+import { mcpResourceTools } from "../tools/mcp-resource-tools.ts";
+import { RootsStore } from "../mcp/roots.ts";
+import type { AgentEvent } from "../agent/events.ts";
+import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -40,6 +45,8 @@ export interface RuntimeOptions {
   /** Answers permission requests; print mode's chain never asks. */
   ask: PermissionPrompt;
   homeDir?: string;
+  /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
+  serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
 }
@@ -53,6 +60,10 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
+  /** Adds a folder the file tools may use and servers get as a root (`/add-dir`); a usage error when it is not a folder. */
+  addDir(dir: string): Promise<void>;
+  /** Runs one typed line as a turn: a server prompt command expands, `@server:uri` mentions attach their resources. */
+  runTurn(line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void>;
   /** Lists and connects every declared server; resolves when each has settled, waits for approval, or is offered from the tool cache. */
   startServers(options?: ConnectOptions): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
@@ -94,9 +105,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
+  const addDirs = [...options.addDirs];
+  const roots = new RootsStore(cwd, addDirs);
+  const serverRequests = init.serverRequests?.({ model, home });
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, toolCache });
+  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots, serverRequests, toolCache });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
@@ -107,7 +121,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const builtins = builtinTools({ env });
-  const tools = (): readonly Tool[] => [...builtins, ...manager.tools()];
+  const resourceTools = mcpResourceTools(manager, env);
+  const tools = (): readonly Tool[] => [...builtins, ...resourceTools.offered(), ...manager.tools()];
   // Background connects held back for the first request (print mode) start once it is out.
   const agentModel = onFirstEvent(model, () => manager.releaseBackground());
   const agent = new Agent({ model: agentModel, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
@@ -120,6 +135,14 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
+    runTurn: (line, signal) => runUserTurn(agent, manager, env, line, signal),
+    async addDir(dir) {
+      await checkAddDir(cwd, dir);
+      permissions.addDir(dir);
+      addDirs.push(dir);
+      // Servers that asked for roots hear roots/list_changed.
+      roots.setFolders(addDirs);
+    },
     startServers: (connect) => manager.start(config.servers, connect),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),

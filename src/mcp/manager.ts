@@ -27,10 +27,16 @@ import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError } from "./describe-error.ts";
 import type { ServerConnection, ToolList } from "./server-connection.ts";
+import type { ServerRequestHandlers } from "./server-requests.ts";
 import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
-import { toolTimeoutMs } from "./timeouts.ts";
+import { toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadableStore } from "../store.ts";
+import { requestedLogLevel } from "./server-message-log.ts";
+import { ToolProgressStore } from "./tool-progress.ts";
+import type { ServerFeatures } from "./server-state.ts";
 import { idleStopMs, isLazy } from "./startup.ts";
 import { IdleStops } from "./idle-stop.ts";
 import { untilAborted } from "./until-aborted.ts";
@@ -56,6 +62,10 @@ export interface McpManagerOptions {
   clock?: Clock;
   /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
   reconnect?: ReconnectPolicy;
+  /** The roots servers may ask for (roots.ts); none when absent. */
+  roots?: ReadableStore<readonly Root[]>;
+  /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
+  serverRequests?: ServerRequestHandlers;
   /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
   toolCache?: ToolCacheStore;
 }
@@ -74,6 +84,8 @@ export interface ConnectOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
+  /** The tool-use id the call's progress is reported under (the `progress` store). */
+  progressKey?: string;
 }
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
@@ -101,6 +113,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+  /** Running calls' latest progress, by progress key, published once a frame. */
+  readonly progress: ToolProgressStore;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
@@ -108,6 +122,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
+    this.progress = new ToolProgressStore(this.#clock);
     this.#idle = new IdleStops(this.#clock);
     this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
   }
@@ -241,15 +256,32 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
     }
     const { runToolCall } = await import("./tool-call.ts");
+    const { progressKey: key } = options;
+    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
     const started = this.#clock.now();
-    const result = await runToolCall(connection, tool, args, {
-      signal: options.signal,
-      timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
-      maxChars: maxOutputChars(this.#options.env),
-      clock: this.#clock,
-    });
-    this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
-    return result;
+    try {
+      const result = await runToolCall(connection, tool, args, {
+        signal: options.signal,
+        timeoutMs,
+        maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
+        maxChars: maxOutputChars(this.#options.env),
+        clock: this.#clock,
+        onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
+      });
+      this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
+      return result;
+    } finally {
+      if (key !== undefined) this.progress.finish(key);
+    }
+  }
+
+  /** A connected server's session, or why there is none (for resource reads and prompts). */
+  session(server: string): ServerConnection | string {
+    const connection = this.#connections.get(server);
+    const state = this.#view(server)?.state;
+    if (connection && state?.status === "connected") return connection;
+    if (!state) return `no MCP server named ${server}`;
+    return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
   }
 
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
@@ -328,6 +360,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
         onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
+        onFeaturesChanged: (features) => this.#featuresChanged(name, epoch, features),
+        roots: this.#options.roots,
+        logLevel: requestedLogLevel(this.#options.env),
+        serverRequests: this.#options.serverRequests,
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });
@@ -337,10 +373,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions } = session.server;
-      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, connectMs: Math.round(this.#clock.now() - started) });
-      this.#live.set(name, session.server);
-      this.#cacheWrites.save(config, session.server);
+      const { tools, skippedTools, instructions, features, serverInfo } = session.server;
+      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, features, connectMs: Math.round(this.#clock.now() - started) });
+      const kept: CachedServer = { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(features.capabilities ? { capabilities: features.capabilities } : {}) };
+      this.#live.set(name, kept);
+      this.#cacheWrites.save(config, kept);
       this.#armIdleStop(name);
       return undefined;
     } catch (error) {
@@ -396,6 +433,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#idle.arm(name, idleMs, () => {
       if (this.#dispatch(name, { type: "idle-stopped" })) void this.#stop(name);
     });
+  }
+
+  /** New resources, templates, prompts or warnings of a connected server. */
+  #featuresChanged(name: string, epoch: number, features: ServerFeatures): void {
+    if (this.#current(name, epoch)) this.#dispatch(name, { type: "features-changed", features });
   }
 
   /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */

@@ -11,6 +11,7 @@ import { createRuntime } from "../cli/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
+import { unattendedHandlers } from "../mcp/server-requests.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -40,6 +41,9 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     interactive: false,
     warn: (message) => stderr(`mini-cc: ${message}\n`),
     ask: () => Promise.reject(new Error("print mode cannot ask")),
+    // Nobody to ask: elicitation is declined, sampling runs only with --allow-sampling; either way stderr says so.
+    serverRequests: ({ model }) =>
+      unattendedHandlers({ model, allowSampling: options.allowSampling, say: (line) => stderr(`mini-cc: ${line}\n`) }),
   });
   try {
     // Cached servers are offered at once; their processes start once the first request is out.
@@ -61,7 +65,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       tools: runtime.tools().map((tool) => tool.name),
       mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
     });
-    for await (const event of runtime.agent.runTurn(prompt, io.signal)) {
+    for await (const event of runtime.runTurn(prompt, io.signal)) {
       tracker.observe(event);
       writer.event(event);
     }

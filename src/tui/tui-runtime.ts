@@ -6,9 +6,11 @@
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { ToolProgress } from "../mcp/tool-progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
+import type { ServerRequestQueue } from "./server-request-queue.ts";
 
 /** The slice of McpManager the UI drives: its store and the two user actions. */
 export interface TuiMcp {
@@ -17,6 +19,8 @@ export interface TuiMcp {
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */
   restart(name: string): Promise<void>;
+  /** Running MCP calls' progress by tool-use id, published at most once a frame. */
+  readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */
@@ -24,6 +28,8 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
+  addDir?(dir: string): Promise<void>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**
@@ -32,6 +38,8 @@ export interface TuiRuntime {
    * the agent when that answer arrives).
    */
   readonly permissionQueue: PermissionQueue;
+  /** Servers' elicitation and sampling questions, shown one at a time once no other modal is open. */
+  readonly serverRequests: ServerRequestQueue;
   /** The permission chain's mode: the footer shows it, Shift+Tab updates it. */
   readonly permissionMode: Store<PermissionMode>;
   readonly modelName: string;
