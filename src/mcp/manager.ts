@@ -156,6 +156,15 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#begin(view.config, options.holdBackground)] : [])));
   }
 
+  /**
+   * Waits (until `signal` aborts) for the live connect of each named server
+   * offered from the cache: its prompts and resources exist only live.
+   */
+  async connectCached(names: readonly string[], signal?: AbortSignal): Promise<void> {
+    const cached = names.filter((name) => this.#view(name)?.state.status === "cached");
+    await untilAborted(Promise.all(cached.map((name) => this.#liveConnect(name))).then(() => {}), signal);
+  }
+
   /** Starts the background connects connectListed held back (servers still cached and not connecting). */
   releaseBackground(): void {
     const held = [...this.#held];
