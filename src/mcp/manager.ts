@@ -22,6 +22,7 @@ import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
+import type { SaveToolOutput } from "./output-files.ts";
 import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
@@ -66,6 +67,8 @@ export interface McpManagerOptions {
   roots?: ReadableStore<readonly Root[]>;
   /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
   serverRequests?: ServerRequestHandlers;
+  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
+  saveToolOutput?: SaveToolOutput;
   /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
   toolCache?: ToolCacheStore;
 }
@@ -275,6 +278,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
         maxChars: maxOutputChars(this.#options.env),
         clock: this.#clock,
+        saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
         onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
       });
       this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });

@@ -6,6 +6,7 @@
 import { instructionsSection } from "./instructions.ts";
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
 import type { McpSnapshot, McpToolInfo, ServerState } from "./server-state.ts";
+import { filterServerTools } from "./tool-filter.ts";
 import { assignToolNames } from "./tool-naming.ts";
 
 /** A connected server, or one offered from the tool cache (its calls wait for the live connect). */
@@ -13,10 +14,15 @@ export function offersTools(state: ServerState): state is Extract<ServerState, {
   return state.status === "connected" || state.status === "cached";
 }
 
-/** Every connected (or cached) server's tools, in declaration order, each with its collision-safe registry name. */
+/**
+ * Every connected (or cached) server's tools that its entry's includeTools /
+ * excludeTools let through, in declaration order, each with its collision-safe registry name.
+ */
 export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
   const entries = snapshot.servers.flatMap((view) =>
-    offersTools(view.state) ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
+    offersTools(view.state)
+      ? filterServerTools(view.config?.resolved, view.state.tools).map((info) => ({ server: view.name, info }))
+      : [],
   );
   const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
   return entries.map((e, i) => ({ name: names[i] as string, ...e }));
