@@ -16,6 +16,8 @@ export interface HomePaths {
   readonly localConfig: string;
   /** Folder of per-server stderr logs. */
   readonly logs: string;
+  /** Folder of cached tool lists, one file per server entry (src/mcp/tool-cache.ts). */
+  readonly toolCache: string;
   /** Folder of MCP tool output saved past MAX_MCP_OUTPUT_TOKENS, one subfolder per session. */
   readonly toolOutput: string;
 }
@@ -30,6 +32,7 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     approvals: join(root, "mcp-approvals.json"),
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
+    toolCache: join(root, "tool-cache"),
     toolOutput: join(root, "tool-output"),
   };
 }

@@ -9,16 +9,22 @@ import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
 
 const timeout = optional(positiveNumber("must be a positive number of milliseconds"));
 const stringMap = optional(mapOf(string()));
+/** When the process starts: with the session (eager), or on the first call of one of its tools (lazy). */
+const startup = optional(oneOf("eager", "lazy"));
+/** A lazy server idle this long is stopped (default: never). */
+const idleTimeoutMs = optional(positiveNumber("must be a positive number of milliseconds"));
 /** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
 const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
-/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
+/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?}`. */
 const stdioEntry: Check = objectOf({
   type: optional(oneOf("stdio")),
   command: required(string({ nonEmpty: true })),
   args: optional(arrayOf(string())),
   env: stringMap,
   timeout,
+  startup,
+  idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
 });
@@ -29,6 +35,8 @@ const remoteEntry: Check = objectOf({
   url: required(string({ nonEmpty: true })),
   headers: stringMap,
   timeout,
+  startup,
+  idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
 });

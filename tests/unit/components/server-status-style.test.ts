@@ -11,6 +11,7 @@ describe("statusStyle", () => {
       { status: "failed", error: "x", code: "handshake-failed" } as const,
       { status: "disabled", reason: "y", cause: "user" } as const,
       { status: "needs-approval" } as const,
+      { status: "cached", tools: TRACKER_TOOLS, instructions: "" } as const,
     ].map((state) => {
       const s = statusStyle(state);
       return `${s.glyph} ${s.color} ${s.label}${s.busy ? " (spinner)" : ""}`;
@@ -22,6 +23,7 @@ describe("statusStyle", () => {
       "✘ red failed",
       "○ gray disabled",
       "? magenta approve?",
+      "◍ cyan 3 cached",
     ]);
   });
 
