@@ -16,6 +16,8 @@ export interface HomePaths {
   readonly localConfig: string;
   /** Folder of per-server stderr logs. */
   readonly logs: string;
+  /** Servers the user switched off, per project: `{projectDir: [name, ...]}`. */
+  readonly disabled: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -28,5 +30,6 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     approvals: join(root, "mcp-approvals.json"),
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
+    disabled: join(root, "mcp-disabled.json"),
   };
 }

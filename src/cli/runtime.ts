@@ -19,6 +19,7 @@ import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { McpManager } from "../mcp/manager.ts";
+import { DisabledServersFile } from "../mcp/disabled-servers.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
@@ -47,6 +48,8 @@ export interface Runtime {
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
+  /** Project-server approvals (the panel's a approves and revokes). */
+  readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
@@ -90,7 +93,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive });
+  const disabledServers = new DisabledServersFile(home.disabled);
+  const manager = new McpManager({ projectDir: cwd, approvals, disabledServers, logDir: home.logs, env, interactive: init.interactive });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
@@ -109,6 +113,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     config,
     model,
     manager,
+    approvals,
     permissions,
     agent,
     tools,

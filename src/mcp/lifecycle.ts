@@ -8,7 +8,7 @@
  * view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../errors.ts";
-import type { McpToolInfo, ServerState, ServerStatus, SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type McpToolInfo, type ServerState, type ServerStatus, type SkippedTool } from "./server-state.ts";
 
 export type LifecycleEvent =
   /** The user approved a project server (or undid a "don't start"): it may run. */
@@ -121,7 +121,7 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       if (status !== "connected") return undefined;
       return connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs);
     case "disabled":
-      return status === "disabled" && state.cause === "user" ? undefined : { status: "disabled", reason: "disabled by user", cause: "user" };
+      return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };

@@ -7,6 +7,7 @@
 import { addJsonCommand } from "./add-json.ts";
 import { addCommand } from "./add.ts";
 import { approveCommand } from "./approve.ts";
+import { disableCommand, enableCommand } from "./enable-disable.ts";
 import { isMiniCcError } from "../../errors.ts";
 import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
 import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
@@ -26,6 +27,8 @@ const SUBCOMMANDS: readonly McpSubcommand[] = [
   getCommand,
   removeCommand,
   approveCommand,
+  disableCommand,
+  enableCommand,
   resetProjectChoicesCommand,
 ];
 

@@ -10,6 +10,7 @@ describe("resolveHome", () => {
       approvals: "/home/ann/.mini-cc/mcp-approvals.json",
       localConfig: "/home/ann/.mini-cc/local-mcp.json",
       logs: "/home/ann/.mini-cc/logs",
+      disabled: "/home/ann/.mini-cc/mcp-disabled.json",
     });
   });
 
