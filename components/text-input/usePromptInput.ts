@@ -1,7 +1,7 @@
 /**
  * The prompt field's state and keys: editing, Enter submits, Alt+Enter and
  * pastes add line breaks, Esc interrupts, Shift+Tab cycles the permission
- * mode, Ctrl+D on an empty line quits, Up on the first line / Down on the
+ * mode, Tab or Ctrl+T move to the MCP panel, Ctrl+D on an empty line quits, Up on the first line / Down on the
  * last browse the prompts sent this session. Only listens while `isActive`,
  * so an open modal gets the keyboard to itself.
  */
@@ -29,6 +29,8 @@ export interface PromptInputOptions {
   readonly onCycleMode: () => void;
   /** Ctrl+D on an empty line. */
   readonly onEof: () => void;
+  /** Tab or Ctrl+T: the keyboard moves to the MCP panel (the prompt has no completion on Tab). */
+  readonly onFocusPanel?: () => void;
 }
 
 /** The field's state, a way to empty it, and a way to give back lines taken out of the queue. */
@@ -69,6 +71,7 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
       if (key.return) return submit();
       if (key.escape) return options.onEscape();
       if (key.tab && key.shift) return options.onCycleMode();
+      if ((key.tab || (key.ctrl && input === "t")) && options.onFocusPanel) return options.onFocusPanel();
       if (key.upArrow) {
         return onFirstLine(current()) ? show(olderPrompt(history.current, current().value)) : dispatch({ type: "up" });
       }

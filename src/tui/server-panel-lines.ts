@@ -8,7 +8,7 @@
  * came from a config, a server or a log goes through terminal-safe.ts.
  */
 import { isRemote, type ServerEntry } from "../config/types.ts";
-import { medianMs, type ServerHealth } from "../mcp/lifecycle.ts";
+import { medianMs, type ServerHealth, type ToolUsage } from "../mcp/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "../mcp/server-state.ts";
 import { namedTools } from "../mcp/snapshot-views.ts";
 import { fingerprint } from "../mcp/fingerprint.ts";
@@ -136,18 +136,22 @@ function toolLines(view: ServerView, snapshot: McpSnapshot): BodyLine[] {
   tools.forEach((tool, i) => {
     const hints = toolHints({ readOnly: tool.info.annotations.readOnlyHint === true, annotations: tool.info.annotations });
     const title = tool.info.annotations.title?.trim() ?? "";
-    rows.push(line(`${safe(tool.name)}  ${[...hints, `~${costs[i]} tok`].join(" · ")}${title !== "" ? ` — ${safe(title)}` : ""}`, "plain", INDENT, INDENT));
+    rows.push(line(`${safe(tool.name)}${title !== "" ? ` — ${safe(title)}` : ""}`, "plain", INDENT, INDENT));
     const used = usage(tool.info.name);
-    if (used) rows.push(...usageRows(undefined, used));
+    rows.push(line([...hints, `~${costs[i]} tokens`, ...(used ? [usageText(used)] : [])].join(" · "), used && used.errors > 0 ? "warning" : "dim", INDENT * 2));
   });
   for (const skipped of state.skippedTools ?? []) rows.push(line(safe(skippedToolText(skipped)), "dim", INDENT));
   return rows;
 }
 
-/** `2 calls · 1 error · p50 14 ms · max 20 ms`, under its tool (or naming it, for a server no longer connected). */
-function usageRows(tool: string | undefined, usage: ServerHealth["usage"][string]): BodyLine[] {
-  const text = `${plural(usage.calls, "call")} · ${plural(usage.errors, "error")} · p50 ${medianMs(usage)} ms · max ${usage.maxMs} ms`;
-  return [line(tool === undefined ? text : `${safe(tool)}: ${text}`, usage.errors > 0 ? "warning" : "dim", INDENT * 2)];
+/** `2 calls · 1 error · p50 14 ms · max 20 ms`. */
+function usageText(usage: ToolUsage): string {
+  return `${plural(usage.calls, "call")} · ${plural(usage.errors, "error")} · p50 ${medianMs(usage)} ms · max ${usage.maxMs} ms`;
+}
+
+/** A tool's usage on a server no longer connected, naming the tool. */
+function usageRows(tool: string, usage: ToolUsage): BodyLine[] {
+  return [line(`${safe(tool)}: ${usageText(usage)}`, usage.errors > 0 ? "warning" : "dim", INDENT)];
 }
 
 function instructionLines(view: ServerView, showText: boolean): BodyLine[] {
