@@ -438,7 +438,9 @@ describe("App", () => {
     const { type, text, runtime } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected  project"));
-    await type("/clear", ENTER);
+    // /mcp moved the keys to the panel; Esc gives them back.
+    await settle(10);
+    await type(ESC, "/clear", ENTER);
     await eventually(() => expect(text()).not.toContain("tracker  connected  project"));
     expect(text()).not.toContain("/clear");
     expect(text()).not.toContain("❯ /mcp");
@@ -473,6 +475,8 @@ describe("App", () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected"));
+    await settle(10);
+    await type(ESC);
     Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
     ui.stdout.emit("resize");
     await eventually(() => expect(text()).toContain(" MCP 1/1 · ⏵ default · scripted"));
