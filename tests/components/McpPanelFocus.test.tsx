@@ -38,7 +38,7 @@ const TOOLS = [
 ];
 
 const TRACKER: ServerView = {
-  ...server("tracker", { ...connected(TOOLS), connectMs: 412, instructions: "Use list_issues first.\nIds look like BUG-101." }, "project", {
+  ...server("tracker", { status: "connected", tools: TOOLS, connectMs: 412, instructions: "Use list_issues first.\nIds look like BUG-101." }, "project", {
     command: "node",
     args: ["examples/mcp_tracker_server.ts"],
     env: { TRACKER_TOKEN: "${TRACKER_TOKEN}" },
