@@ -8,7 +8,7 @@
  * The panel case: 20 connected servers with 300 tools (bench/many-tools-server.mjs,
  * given with --mcp-config), and in the same session typing in the prompt (the
  * floor), moving the panel's selection (j), and opening a server (Enter) and
- * going back to the list (Esc): each from keypress to the frame that shows it.
+ * going back to the list (←; a lone Esc adds Ink's wait for the rest of a sequence): each from keypress to the frame that shows it.
  *
  *   npm run build && npx node bench/tui-keystroke.ts
  *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs.
@@ -167,7 +167,7 @@ async function panelKeystrokes(): Promise<Record<string, number[]>> {
       if (down) moving.push(await timed("j", `❯ ${name(at)}`));
       else for (let k = 0; k < SERVERS - 1; k++) await timed("k", `❯ ${name(SERVERS - 2 - k)}`);
       opening.push(await timed("\r", `${name(at)} · connected · flag`));
-      closing.push(await timed("\u001b", "↑↓ j/k select"));
+      closing.push(await timed("\u001b[D", "↑↓ j/k select"));
     }
     return { "type in the prompt": typing, "move the selection": moving, "open a server": opening, "back to the list": closing };
   } finally {

@@ -33,6 +33,8 @@ export function useMcpPanelKeys(options: McpPanelKeyOptions): void {
       const target = state.opened ?? names[Math.max(0, Math.min(names.length - 1, state.selected))];
       if (key.tab) return dispatch({ type: "blur" });
       if (key.escape) return dispatch(state.opened !== undefined ? { type: "close" } : { type: "blur" });
+      // ← goes back to the list at once (a lone Esc waits a moment for the rest of a sequence).
+      if (key.leftArrow) return dispatch({ type: "close" });
       const action = ACTION_KEYS[input];
       if (action && !key.ctrl && !key.meta) return target !== undefined ? options.onAction(target, action) : undefined;
       const up = key.upArrow || input === "k";
@@ -44,7 +46,7 @@ export function useMcpPanelKeys(options: McpPanelKeyOptions): void {
         return;
       }
       if (up || down) return dispatch({ type: "move", delta: up ? -1 : 1, count: names.length });
-      if (key.return && target !== undefined) return dispatch({ type: "open", name: target });
+      if ((key.return || key.rightArrow) && target !== undefined) return dispatch({ type: "open", name: target });
     },
     { isActive: options.isActive },
   );
