@@ -30,6 +30,7 @@ import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
 import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
 import { useMcpPanel } from "./mcp-panel/useMcpPanel.ts";
+import { OverPanel } from "./mcp-panel/OverPanel.tsx";
 import { PromptInput } from "./text-input/PromptInput.tsx";
 import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
 import { BypassConfirm } from "./approval/BypassConfirm.tsx";
@@ -160,8 +161,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
 
-  const panelShown = mcpPanel.opened ? panelWide : panel;
-  const transcriptWidth = showPanel ? columns - panelShown - 1 : columns;
+  const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
   const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
   const panelView = (width: number) => (
@@ -238,7 +238,13 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           />
         </Box>
       </Box>
-      {showPanel ? panelView(panelShown) : null}
+      {showPanel ? panelView(panel) : null}
+      {showPanel && mcpPanel.opened ? (
+        // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
+        <OverPanel width={panelWide} height={rows}>
+          {panelView(panelWide)}
+        </OverPanel>
+      ) : null}
     </Box>
   );
 }
