@@ -19,6 +19,7 @@ import { mcpCountsText, mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextApprovalRound } from "../src/tui/approval-round.ts";
 import { shiftTabStep } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
+import type { ServerRequestQueueSnapshot } from "../src/tui/server-request-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
 import { FOLLOWING, reduceScroll } from "../src/tui/transcript-scroll.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
@@ -32,12 +33,15 @@ import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
 import { useMcpPanel } from "./mcp-panel/useMcpPanel.ts";
 import { OverPanel } from "./mcp-panel/OverPanel.tsx";
 import { PromptInput } from "./text-input/PromptInput.tsx";
+import { CompletionList } from "./text-input/CompletionList.tsx";
+import { completionMenu, mentionableResources } from "../src/tui/completion.ts";
 import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
 import { BypassConfirm } from "./approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
+import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -56,6 +60,7 @@ const wholeSnapshot = (s: McpSnapshot) => s;
 const theCount = (n: number) => n;
 const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
+const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
@@ -77,11 +82,21 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const unsettled = useStore(runtime.mcp.store, unsettledServers);
   const queued = useStore(session.queue, theQueue);
   const permission = useStore(runtime.permissionQueue, firstPermission);
+  // A server's question waits its turn behind server approvals and tool approvals.
+  const serverQuestion = useStore(runtime.serverRequests, firstServerQuestion);
   const [confirmingBypass, setConfirmingBypass] = useState(false);
   // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
   const confirming = useRef(false);
-  const modalOpen = server !== undefined || permission !== undefined;
-  const question = server ? `server:${server.name}` : permission ? `tool:${permission.id}` : confirmingBypass ? "bypass" : undefined;
+  const modalOpen = server !== undefined || permission !== undefined || serverQuestion !== undefined;
+  const question = server
+    ? `server:${server.name}`
+    : permission
+      ? `tool:${permission.id}`
+      : serverQuestion
+        ? `ask:${serverQuestion.id}`
+        : confirmingBypass
+          ? "bypass"
+          : undefined;
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
@@ -157,6 +172,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     onEscape: () => escape(),
     onCycleMode: cycleMode,
     onEof: quit,
+    completions: (field) =>
+      completionMenu(field.value, field.cursor, { commands: session.commands(), resources: mentionableResources(runtime.mcp.store.getSnapshot()) }),
   });
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
@@ -196,6 +213,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           onToggleExpanded={toggleExpanded}
           working={transcript.running && !modalOpen}
           rows={rows}
+          progress={runtime.mcp.progress}
         />
         <Box flexDirection="column" flexShrink={0}>
           {server ? (
@@ -222,10 +240,22 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               width={transcriptWidth}
               maxHeight={modalRows}
             />
+          ) : serverQuestion ? (
+            <ServerQuestionModal
+              key={question}
+              pending={serverQuestion}
+              modelName={runtime.modelName}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onAnswer={(answer) => runtime.serverRequests.answer(serverQuestion, answer as never)}
+              width={transcriptWidth}
+              maxHeight={modalRows}
+            />
           ) : confirmingBypass ? (
             <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
           ) : null}
-          <PromptInput state={prompt.state} isActive={question === undefined || !questionArmed} placeholder="Ask anything, or /help" />
+          <PromptInput state={prompt.state} isActive={canTakeKeys && !panelFocused} placeholder="Ask anything, or /help" />
+          {prompt.menu && question === undefined ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}

@@ -13,7 +13,7 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
-       mini-cc mcp <add|add-json|list|get|remove|approve|reset-project-choices> …
+       mini-cc mcp <add|add-json|add-from-claude-desktop|import|list|get|remove|approve|reset-project-choices> …
 
 Options:
   -p, --print                     answer PROMPT and exit (for scripts and CI)
@@ -25,7 +25,9 @@ Options:
   --add-dir <dir>                 another folder the file tools may use like the project (repeatable)
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
+  --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
   --max-turns <n>                 cap on tool rounds per turn (default 50)
+  --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
   -h, --help                      show this help
   -v, --version                   print the version`;
 
@@ -41,7 +43,11 @@ export interface AgentOptions {
   addDirs: string[];
   mcpConfig: string[];
   strictMcpConfig: boolean;
+  /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
+  allowSampling: boolean;
   maxTurns: number;
+  /** --session-id: a UUID; a random one when absent. */
+  sessionId?: string;
 }
 
 export type Command =
@@ -75,7 +81,9 @@ export function parseCommand(argv: string[]): Command {
         "add-dir": { type: "string", multiple: true },
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
+        "allow-sampling": { type: "boolean" },
         "max-turns": { type: "string" },
+        "session-id": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -102,12 +110,25 @@ export function parseCommand(argv: string[]): Command {
     addDirs: values["add-dir"] ?? [],
     mcpConfig: values["mcp-config"] ?? [],
     strictMcpConfig: values["strict-mcp-config"] ?? false,
+    allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
+    ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
   };
   if (!options.print && values["output-format"] !== undefined) {
     throw usageError("--output-format works only with -p/--print");
   }
+  if (!options.print && options.allowSampling) {
+    throw usageError("--allow-sampling works only with -p/--print (the TUI asks you each time)");
+  }
   return { kind: "agent", options };
+}
+
+/** A session id names a folder in the home: only a UUID, as in Claude Code. */
+function checkSessionId(value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw usageError(`--session-id takes a UUID (like 123e4567-e89b-12d3-a456-426614174000), not ${JSON.stringify(value)}`);
+  }
+  return value.toLowerCase();
 }
 
 /** node:util's messages are long and mention internals; say the one thing that matters. */

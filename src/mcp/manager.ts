@@ -14,15 +14,22 @@ import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
+import type { SaveToolOutput } from "./output-files.ts";
 import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError } from "./describe-error.ts";
 import type { ServerConnection, ToolList } from "./server-connection.ts";
+import type { ServerRequestHandlers } from "./server-requests.ts";
 import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
-import { toolTimeoutMs } from "./timeouts.ts";
+import { toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadableStore } from "../store.ts";
+import { requestedLogLevel } from "./server-message-log.ts";
+import { ToolProgressStore } from "./tool-progress.ts";
+import type { ServerFeatures } from "./server-state.ts";
 import type { TransportFactory } from "./transports.ts";
 import type { DisabledServers } from "./disabled-servers.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
@@ -47,12 +54,20 @@ export interface McpManagerOptions {
   reconnect?: ReconnectPolicy;
   /** The servers the user switched off per project: read at list(), written by disable/enable. Without it, disabling lasts this session. */
   disabledServers?: DisabledServers;
+  /** The roots servers may ask for (roots.ts); none when absent. */
+  roots?: ReadableStore<readonly Root[]>;
+  /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
+  serverRequests?: ServerRequestHandlers;
+  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
+  saveToolOutput?: SaveToolOutput;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
 export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
+  /** The tool-use id the call's progress is reported under (the `progress` store). */
+  progressKey?: string;
 }
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
@@ -70,6 +85,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+  /** Running calls' latest progress, by progress key, published once a frame. */
+  readonly progress: ToolProgressStore;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
@@ -77,6 +94,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
+    this.progress = new ToolProgressStore(this.#clock);
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
@@ -188,15 +206,33 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
     }
     const { runToolCall } = await import("./tool-call.ts");
+    const { progressKey: key } = options;
+    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
     const started = this.#clock.now();
-    const result = await runToolCall(connection, tool, args, {
-      signal: options.signal,
-      timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
-      maxChars: maxOutputChars(this.#options.env),
-      clock: this.#clock,
-    });
-    this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
-    return result;
+    try {
+      const result = await runToolCall(connection, tool, args, {
+        signal: options.signal,
+        timeoutMs,
+        maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
+        maxChars: maxOutputChars(this.#options.env),
+        clock: this.#clock,
+        saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
+        onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
+      });
+      this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
+      return result;
+    } finally {
+      if (key !== undefined) this.progress.finish(key);
+    }
+  }
+
+  /** A connected server's session, or why there is none (for resource reads and prompts). */
+  session(server: string): ServerConnection | string {
+    const connection = this.#connections.get(server);
+    const state = this.#view(server)?.state;
+    if (connection && state?.status === "connected") return connection;
+    if (!state) return `no MCP server named ${server}`;
+    return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
   }
 
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
@@ -240,6 +276,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
         onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
+        onFeaturesChanged: (features) => this.#featuresChanged(name, epoch, features),
+        roots: this.#options.roots,
+        logLevel: requestedLogLevel(this.#options.env),
+        serverRequests: this.#options.serverRequests,
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });
@@ -249,8 +289,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions } = session.server;
-      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, connectMs: Math.round(this.#clock.now() - started) });
+      const { tools, skippedTools, instructions, features } = session.server;
+      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, features, connectMs: Math.round(this.#clock.now() - started) });
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -293,6 +333,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
     if (this.#current(name, epoch)) this.#dispatch(name, { type: "tools-changed", tools, skippedTools });
+  }
+
+  /** New resources, templates, prompts or warnings of a connected server. */
+  #featuresChanged(name: string, epoch: number, features: ServerFeatures): void {
+    if (this.#current(name, epoch)) this.#dispatch(name, { type: "features-changed", features });
   }
 
   /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */

@@ -1,11 +1,14 @@
 /**
  * From a server entry to an MCP transport: our process-group-owning stdio
- * transport for `command` entries, the SDK's streamable HTTP and SSE
- * transports for remote ones. McpManager takes the factory as a seam, so
+ * transport for `command` entries, the SDK's streamable HTTP, SSE and
+ * WebSocket transports for remote ones. The SDK's WebSocket client is the
+ * platform's WebSocket, which cannot send headers: a `ws` entry with headers
+ * fails with that reason rather than connecting without them. McpManager takes the factory as a seam, so
  * tests can hand it in-memory transports instead.
  */
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
@@ -52,6 +55,11 @@ export const createTransport: TransportFactory = (server, context) => {
     const requestInit: RequestInit = { headers: { ...entry.headers } };
     if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${isRemote(written) ? written.url : "(expanded)"}`);
     const url = new URL(entry.url);
+    if (entry.type === "ws") {
+      if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error("a ws server's URL must start with ws:// or wss://");
+      if (Object.keys(entry.headers ?? {}).length > 0) throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
+      return new WebSocketClientTransport(url);
+    }
     return entry.type === "sse"
       ? new SSEClientTransport(url, { requestInit })
       : new StreamableHTTPClientTransport(url, { requestInit });

@@ -6,10 +6,12 @@
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { ToolProgress } from "../mcp/tool-progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "./server-details.ts";
+import type { ServerRequestQueue } from "./server-request-queue.ts";
 
 /** The slice of McpManager the UI drives: its store and the user's actions on servers. */
 export interface TuiMcp {
@@ -28,6 +30,8 @@ export interface TuiMcp {
   revoke(name: string): Promise<void>;
   /** What the panel shows of an opened server beyond the store: approval record, log tail. */
   details(name: string): Promise<ServerDetails>;
+  /** Running MCP calls' progress by tool-use id, published at most once a frame. */
+  readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */
@@ -35,6 +39,8 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
+  addDir?(dir: string): Promise<void>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**
@@ -43,6 +49,8 @@ export interface TuiRuntime {
    * the agent when that answer arrives).
    */
   readonly permissionQueue: PermissionQueue;
+  /** Servers' elicitation and sampling questions, shown one at a time once no other modal is open. */
+  readonly serverRequests: ServerRequestQueue;
   /** The permission chain's mode: the footer shows it, Shift+Tab updates it. */
   readonly permissionMode: Store<PermissionMode>;
   readonly modelName: string;

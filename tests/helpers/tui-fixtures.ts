@@ -8,6 +8,7 @@ import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, type ServerView } from "../../src/mcp/server-state.ts";
 import type { ServerDetails } from "../../src/tui/server-details.ts";
+import { ServerRequestQueue } from "../../src/tui/server-request-queue.ts";
 import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
@@ -111,6 +112,7 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
   const runtime = {
     mcp,
     permissionQueue,
+    serverRequests: new ServerRequestQueue(),
     closed: 0,
     conversations: 1,
     newConversation: () => void (runtime.conversations += 1),

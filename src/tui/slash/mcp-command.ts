@@ -47,7 +47,7 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   }
   const after = ctx.mcp.store.getSnapshot().servers.find((s) => s.name === name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state);
+  const detail = serverDetail(after.state, after.config?.resolved);
   if (after.state.status === "failed") {
     const log = (await logsOf([after], ctx)).get(name);
     return failure(`Approved ${name} for this project, but it failed to start: ${detail}`, ...(log !== undefined ? [logLine(log)] : []));
@@ -67,7 +67,7 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   }
   const after = mcp.store.getSnapshot().servers.find((s) => s.name === name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state);
+  const detail = serverDetail(after.state, after.config?.resolved);
   if (after.state.status === "connected") return output(`Restarted ${name}: connected, ${detail}.`);
   if (after.state.status === "failed") {
     const log = (await logsOf([after], ctx)).get(name);

@@ -4,18 +4,21 @@
  * by the name the model sees, with its hints and title. Under a failed
  * stdio server, the log file holding its stderr.
  */
+import type { ToolFilterFields } from "../../config/types.ts";
+import { offeredToolCount } from "../../mcp/tool-filter.ts";
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
 import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../mcp/describe.ts";
+import { featureLines } from "../../mcp/feature-lines.ts";
 
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
 
-/** What follows the source column: tool count, or why the server is not usable. */
-export function serverDetail(state: ServerState): string {
+/** What follows the source column: tool count (what the entry's filter offers), or why the server is not usable. */
+export function serverDetail(state: ServerState, filter?: ToolFilterFields): string {
   switch (state.status) {
     case "connected":
-      return plural(state.tools.length, "tool");
+      return plural(offeredToolCount(filter, state.tools), "tool");
     case "pending":
       return "connecting…";
     case "reconnecting":
@@ -52,7 +55,7 @@ function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] 
   const offered = tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + registeredToolLine(tool));
   // Left out tools are said, so a tool missing from the model's list is never a mystery.
   const skipped = (server.state.skippedTools ?? []).map((tool) => SUB_INDENT + skippedToolText(tool));
-  return [...offered, ...skipped];
+  return [...featureLines(server.name, server.state, SUB_INDENT), ...offered, ...skipped];
 }
 
 /** `    log: ~/.mini-cc/logs/mcp-b.log` */
@@ -85,7 +88,7 @@ export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions
       server.name.padEnd(nameWidth),
       server.state.status.padEnd(statusWidth),
       server.source.padEnd(sourceWidth),
-      serverDetail(server.state),
+      serverDetail(server.state, server.config?.resolved),
     ];
     lines.push(columns.join("  "));
     if (tools) lines.push(...toolLines(server, tools));

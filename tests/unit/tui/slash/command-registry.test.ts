@@ -56,6 +56,7 @@ describe("/help", () => {
         "  /mcp [-v]            MCP servers: status and the panel (Tab), tools (-v), restart, approve one",
         "  /mcp restart [NAME]",
         "  /mcp approve NAME",
+        "  /add-dir DIR         Add a folder for the file tools and MCP servers' roots",
         "  /clear               Start a new conversation (the model forgets this one)",
         "  /help                Show this help",
         "  /exit                Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",
