@@ -33,6 +33,7 @@ describe("the ws transport", () => {
         "  Type: ws",
         `  URL: ${server.url}`,
         "  Status: ✔ connected · 1 tool",
+        "  Capabilities: tools (listChanged)",
         "    shout  (read-only)",
         "",
         "To remove it: mini-cc mcp remove shout -s local",
