@@ -6,7 +6,7 @@
  * opened) server in both. Only listens while `isActive`: no key is shared
  * with the prompt.
  */
-import { useInput } from "ink";
+import { useKeys } from "../hooks/useKeys.ts";
 import type { McpPanelAction, McpPanelState } from "../../src/tui/mcp-panel-state.ts";
 import type { ServerAction } from "../../src/tui/server-actions.ts";
 
@@ -27,7 +27,7 @@ export interface McpPanelKeyOptions {
 
 export function useMcpPanelKeys(options: McpPanelKeyOptions): void {
   const { dispatch, names, page, maxScroll } = options;
-  useInput(
+  useKeys(
     (input, key) => {
       const state = options.current();
       const target = state.opened ?? names[Math.max(0, Math.min(names.length - 1, state.selected))];
