@@ -79,9 +79,9 @@ describe("the MCP panel on a real terminal", () => {
     screen.write(TAB);
     await screen.waitFor("↑↓ j/k select");
     screen.write("\r");
-    await screen.waitFor("History");
-    expect(screen.text()).toContain("mcp__tracker__list_issues — List issues");
-    expect(screen.text()).toMatch(/pending 0 ms → connected \d+ ms/);
+    // Waited for, not read at once: a frame may be on screen only in part.
+    await screen.waitFor("mcp__tracker__list_issues — List issues");
+    await until(() => /pending 0 ms → connected \d+ ms/.test(screen.text()), "the history shows");
 
     screen.write("d");
     await screen.waitFor("Disabled tracker in this project");
