@@ -8,6 +8,11 @@
  * one quiet, one flooding the UI with 10,000 progress notifications; the flood
  * should stay within 1.2× of the quiet call (a running turn's spinner costs the same in both).
  *
+ * The panel case: 20 connected servers with 300 tools (bench/many-tools-server.mjs,
+ * given with --mcp-config), and in the same session typing in the prompt (the
+ * floor), moving the panel's selection (j), and opening a server (Enter) and
+ * going back to the list (←; a lone Esc adds Ink's wait for the rest of a sequence): each from keypress to the frame that shows it.
+ *
  *   npm run build && npx node bench/tui-keystroke.ts
  *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs.
  */
@@ -118,6 +123,79 @@ async function keystrokes(session: Session): Promise<number[]> {
   }
 }
 
+const SERVERS = 20;
+const TOOLS_EACH = 15;
+const MANY_TOOLS = join(import.meta.dirname, "many-tools-server.mjs");
+
+/** One session with SERVERS servers: ms per key for typing, moving the selection, opening and closing a server. */
+async function panelKeystrokes(): Promise<Record<string, number[]>> {
+  const dir = project();
+  const servers = Object.fromEntries(
+    Array.from({ length: SERVERS }, (_, i) => [`srv${String(i).padStart(2, "0")}`, { command: process.execPath, args: [MANY_TOOLS], env: { TOOLS: String(TOOLS_EACH) } }]),
+  );
+  const config = join(dir, "servers.json");
+  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+  const env = interactiveEnv({ MINI_CC_HOME: join(dir, "home") });
+  for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
+  const term = new xterm.Terminal({ ...SIZE, allowProposedApi: true });
+  const child = pty.spawn(process.execPath, [CLI, "--mcp-config", config, "--strict-mcp-config"], { ...SIZE, cwd: dir, env });
+  let waiting: { needle: string; since: number; resolve: (ms: number) => void } | undefined;
+  child.onData((data) => {
+    const arrived = performance.now();
+    term.write(data, () => {
+      if (waiting && screenText(term).includes(waiting.needle)) {
+        const { since, resolve } = waiting;
+        waiting = undefined;
+        resolve(arrived - since);
+      }
+    });
+  });
+  const shown = (needle: string, since = performance.now(), timeoutMs = 60_000): Promise<number> =>
+    new Promise((resolve, reject) => {
+      if (screenText(term).includes(needle)) return resolve(0);
+      const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(needle)}:\n${screenText(term)}`)), timeoutMs);
+      waiting = { needle, since, resolve: (ms) => (clearTimeout(timer), resolve(ms)) };
+    });
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 60));
+  const timed = async (key: string, needle: string): Promise<number> => {
+    const frame = shown(needle, performance.now(), 10_000);
+    child.write(key);
+    const ms = await frame;
+    await idle();
+    return ms;
+  };
+  const name = (i: number) => `srv${String(i).padStart(2, "0")}`;
+  try {
+    await shown(`MCP ${SERVERS}/${SERVERS} connected · ${SERVERS * TOOLS_EACH} tools`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const typing: number[] = [];
+    let typed = "";
+    for (let i = 0; i < KEYS; i++) {
+      typed += String.fromCharCode(97 + (i % 26));
+      typing.push(await timed(typed.at(-1)!, `❯ ${typed}`));
+    }
+    child.write("\u0015"); // empty the prompt again
+    await idle();
+    await timed("\t", "↑↓ j/k select");
+    const moving: number[] = [];
+    const opening: number[] = [];
+    const closing: number[] = [];
+    let at = 0;
+    for (let i = 0; i < KEYS; i++) {
+      const down = at < SERVERS - 1;
+      at += down ? 1 : -at;
+      if (down) moving.push(await timed("j", `❯ ${name(at)}`));
+      else for (let k = 0; k < SERVERS - 1; k++) await timed("k", `❯ ${name(SERVERS - 2 - k)}`);
+      opening.push(await timed("\r", `${name(at)} · connected · flag`));
+      closing.push(await timed("\u001b[D", "↑↓ j/k select"));
+    }
+    return { "type in the prompt": typing, "move the selection": moving, "open a server": opening, "back to the list": closing };
+  } finally {
+    child.kill("SIGHUP");
+    term.dispose();
+  }
+}
+
 const sides = {
   "~100 items": seeded(seedScript("small", 2, 24)),
   "~10,000 items": seeded(seedScript("large", 40, 124)),
@@ -132,6 +210,10 @@ for (let rep = 0; rep < REPS; rep++) {
     if (process.env.BENCH_VERBOSE === "1") console.error(`  ${name}: median ${median(times).toFixed(2)} ms`);
   }
 }
+const panel: Record<string, number[]> = {};
+for (let rep = 0; rep < REPS; rep++) {
+  for (const [what, times] of Object.entries(await panelKeystrokes())) (panel[what] ??= []).push(...times);
+}
 rmSync(work, { recursive: true, force: true });
 
 const small = median(results["~100 items"]!);
@@ -143,3 +225,11 @@ for (const [name, times] of Object.entries(results)) {
 }
 const quiet = median(results["quiet call"]!);
 console.log(`  progress flood vs quiet call: ${ratio(median(results["progress flood"]!), quiet)} (target ≤ 1.2×)`);
+
+const floor = median(panel["type in the prompt"]!);
+console.log(`MCP panel, ${SERVERS} connected servers / ${SERVERS * TOOLS_EACH} tools: keypress → frame (median, same session)`);
+for (const [what, times] of Object.entries(panel)) {
+  const m = median(times);
+  const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
+  console.log(`  ${what.padEnd(19)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, floor)}`);
+}

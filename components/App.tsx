@@ -9,7 +9,7 @@
  * the user was typing.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
@@ -29,7 +29,9 @@ import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
 import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
-import { panelWidth } from "./mcp-panel/panel-width.ts";
+import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
+import { useMcpPanel } from "./mcp-panel/useMcpPanel.ts";
+import { OverPanel } from "./mcp-panel/OverPanel.tsx";
 import { PromptInput } from "./text-input/PromptInput.tsx";
 import { CompletionList } from "./text-input/CompletionList.tsx";
 import { completionMenu, mentionableResources } from "../src/tui/completion.ts";
@@ -54,7 +56,8 @@ export interface AppProps {
 }
 
 const wholeTranscript = (s: TranscriptState): TranscriptState => s;
-const allServers = (s: McpSnapshot) => s.servers;
+const wholeSnapshot = (s: McpSnapshot) => s;
+const theCount = (n: number) => n;
 const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
@@ -67,7 +70,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const rows = height ?? terminalRows;
   const mode = useStore(runtime.permissionMode, theMode);
   const transcript = useStore(session.transcript, wholeTranscript);
-  const servers = useStore(runtime.mcp.store, allServers);
+  const snapshot = useStore(runtime.mcp.store, wholeSnapshot);
+  const servers = snapshot.servers;
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
   const counts = useStore(runtime.mcp.store, mcpCountsText);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
@@ -140,8 +144,30 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     askBypass(false);
     runtime.permissionMode.update(() => "bypassPermissions");
   };
+  const panel = panelWidth(columns);
+  const showPanel = panel > 0;
+  // An opened server gets half a wide screen; with no side panel, the whole screen.
+  const panelWide = showPanel ? Math.max(panel, Math.min(OPENED_PANEL_MAX, Math.round(columns / 2))) : columns;
+  const canTakeKeys = question === undefined || !questionArmed;
+  // Without the side panel, a waiting question keeps the screen: the panel cannot take keys unseen.
+  const panelCanTakeKeys = canTakeKeys && (showPanel || !modalOpen);
+  const mcpPanel = useMcpPanel({
+    mcp: runtime.mcp,
+    snapshot,
+    width: panelWide,
+    height: rows,
+    canTakeKeys: panelCanTakeKeys,
+    onAction: (name, action) => session.serverAction(name, action),
+  });
+  const panelFocused = mcpPanel.state.focused && panelCanTakeKeys;
+  // `/mcp` asks for the panel through the session.
+  const panelRequests = useStore(session.panelRequests, theCount);
+  useEffect(() => {
+    if (panelRequests > 0) mcpPanel.dispatch({ type: "focus" });
+  }, [panelRequests, mcpPanel.dispatch]);
   const prompt = usePromptInput({
-    isActive: question === undefined || !questionArmed,
+    isActive: canTakeKeys && !panelFocused,
+    onFocusPanel: () => mcpPanel.dispatch({ type: "focus" }),
     onSubmit: submit,
     onEscape: () => escape(),
     onCycleMode: cycleMode,
@@ -152,11 +178,28 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
 
-  const panel = panelWidth(columns);
-  const showPanel = panel > 0;
   const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
   const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
+  const panelView = (width: number) => (
+    <McpPanel
+      servers={servers}
+      summary={summary}
+      width={width}
+      height={rows}
+      focused={panelFocused}
+      selected={mcpPanel.selected}
+      opened={mcpPanel.opened}
+    />
+  );
+  // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
+  if (!showPanel && panelFocused) {
+    return (
+      <Box height={rows} width={columns}>
+        {panelView(columns)}
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="row" height={rows} width={columns}>
       <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
@@ -211,7 +254,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           ) : confirmingBypass ? (
             <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
           ) : null}
-          <PromptInput state={prompt.state} isActive={question === undefined || !questionArmed} placeholder="Ask anything, or /help" />
+          <PromptInput state={prompt.state} isActive={canTakeKeys && !panelFocused} placeholder="Ask anything, or /help" />
           {prompt.menu && question === undefined ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
@@ -225,7 +268,13 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           />
         </Box>
       </Box>
-      {showPanel ? <McpPanel servers={servers} summary={summary} width={panel} /> : null}
+      {showPanel ? panelView(panel) : null}
+      {showPanel && mcpPanel.opened ? (
+        // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
+        <OverPanel width={panelWide} height={rows}>
+          {panelView(panelWide)}
+        </OverPanel>
+      ) : null}
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import { PermissionQueue } from "../src/tui/permission-queue.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/lifecycle.ts";
+import type { ServerDetails } from "../src/tui/server-details.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -92,6 +93,20 @@ export class FakeMcp {
     const state: ServerState = failing ? { status: "failed", error: SPAWN_ERROR, code: "command-not-found" } : connected(tools, 800);
     await this.#after(800, name, state);
   };
+
+  readonly disable = async (name: string): Promise<void> => this.#set(name, { status: "disabled", reason: "disabled by user", cause: "user" });
+
+  readonly enable = async (name: string): Promise<void> => this.restart(name);
+
+  readonly approve = async (name: string): Promise<void> => this.decide(name, "remember");
+
+  readonly revoke = async (_name: string): Promise<void> => {};
+
+  readonly details = async (name: string): Promise<ServerDetails> => ({
+    ...(name === "tracker" ? { approval: { status: "approved" as const, approvedAt: "2026-05-01T10:00:00.000Z" } } : {}),
+    logPath: `~/.mini-cc/logs/mcp-${name}.log`,
+    logTail: name === "broken" ? ["sh: 1: nope-not-installed: not found"] : [],
+  });
 
   async #after(ms: number, name: string, state: ServerState): Promise<void> {
     await this.#sleep(ms / this.#speed);

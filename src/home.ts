@@ -18,6 +18,8 @@ export interface HomePaths {
   readonly logs: string;
   /** Folder of cached tool lists, one file per server entry (src/mcp/tool-cache.ts). */
   readonly toolCache: string;
+  /** Servers the user switched off, per project: `{projectDir: [name, ...]}`. */
+  readonly disabled: string;
   /** Folder of MCP tool output saved past MAX_MCP_OUTPUT_TOKENS, one subfolder per session. */
   readonly toolOutput: string;
 }
@@ -33,6 +35,7 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
     toolCache: join(root, "tool-cache"),
+    disabled: join(root, "mcp-disabled.json"),
     toolOutput: join(root, "tool-output"),
   };
 }

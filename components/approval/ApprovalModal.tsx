@@ -7,7 +7,8 @@
  */
 import { Box, Text, useWindowSize } from "ink";
 import { useState } from "react";
-import { bodyWindow, hiddenRowsText, wrapBody, line, type BodyLine, type BodyTone } from "../../src/tui/approval-body.ts";
+import { bodyWindow, hiddenRowsText, wrapBody, line, type BodyLine } from "../../src/tui/approval-body.ts";
+import { BodyRows } from "./BodyRows.tsx";
 import { useApprovalKeys } from "./useApprovalKeys.ts";
 import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
 
@@ -54,26 +55,6 @@ const BELOW_ROWS = 4;
 /** Columns of `❯ 1. ` before a choice's label. */
 const CHOICE_INDENT = 5;
 
-const TONE_STYLE: Record<BodyTone, { color?: string; bold?: boolean; dimColor?: boolean }> = {
-  plain: {},
-  strong: { bold: true },
-  dim: { dimColor: true },
-  command: { color: "yellow" },
-  added: { color: "green" },
-  removed: { color: "red" },
-  warning: { color: "red" },
-};
-
-function Rows({ rows }: { readonly rows: readonly BodyLine[] }) {
-  return rows.map((row, i) => (
-    <Text key={i} {...TONE_STYLE[row.tone]}>
-      {" ".repeat(row.indent ?? 0)}
-      {/* Ink gives an empty Text no height: a blank row needs a space. */}
-      {row.text === "" ? " " : row.text}
-    </Text>
-  ));
-}
-
 /** A bordered box of numbered choices that owns the keyboard while `isActive`. */
 export function ApprovalModal(props: ApprovalModalProps) {
   const { title, body, choices, escapeHint, accent, isActive, onDecide } = props;
@@ -119,7 +100,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
           </Text>
         ))}
       </Text>
-      <Rows rows={wrapped.slice(window.start, window.end)} />
+      <BodyRows rows={wrapped.slice(window.start, window.end)} />
       {fits ? null : <Text color={accent}>{hiddenRowsText(window)}</Text>}
       <Box flexDirection="column" marginTop={fits ? 1 : 0}>
         {choiceRows.map((rows, i) => {

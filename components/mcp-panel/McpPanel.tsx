@@ -1,10 +1,24 @@
 /**
- * The live MCP side panel: a summary header and one row per server, so the
- * user watches servers turn green one by one as they connect in parallel.
+ * The live MCP panel: a summary header and one row per server, so the user
+ * watches servers turn green one by one as they connect in parallel. Focused
+ * (Tab, /mcp), its border turns cyan, a server is selected, and a key hint
+ * shows; a server opened (Enter) fills it with everything about that server.
  */
 import { Box, Text } from "ink";
 import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { BodyLine } from "../../src/tui/approval-body.ts";
 import { ServerRow } from "./ServerRow.tsx";
+import { ServerDetail } from "./ServerDetail.tsx";
+import { PanelKeyHint } from "./PanelKeyHint.tsx";
+
+/** Border and padding columns around the panel's text. */
+export const PANEL_FRAME_COLUMNS = 4;
+
+/** The opened server's rows, as cut to the panel. */
+export interface OpenedServer {
+  readonly rows: readonly BodyLine[];
+  readonly hidden: string;
+}
 
 /** Servers and summary, as plain data from the McpManager store. */
 export interface McpPanelProps {
@@ -14,22 +28,44 @@ export interface McpPanelProps {
   readonly summary: string;
   /** Columns, border included. */
   readonly width: number;
+  /** Rows, border included; the content's by default. */
+  readonly height?: number;
+  /** Has the keyboard: cyan border, selection marker, key hint. */
+  readonly focused?: boolean;
+  /** Index of the selected server (shown when focused). */
+  readonly selected?: number;
+  readonly opened?: OpenedServer;
 }
 
-/** The right-hand column: summary header, then one row per server. */
-export function McpPanel({ servers, summary, width }: McpPanelProps) {
+/** The panel: summary header, then one row per server or the opened server. */
+export function McpPanel({ servers, summary, width, height, focused = false, selected = 0, opened }: McpPanelProps) {
   return (
-    <Box flexDirection="column" width={width} flexShrink={0} borderStyle="round" borderColor="gray" paddingX={1}>
-      <Text bold wrap="truncate-end">
-        {summary}
-      </Text>
-      {servers.length === 0 ? (
-        <Text dimColor wrap="truncate-end">
-          none configured
-        </Text>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      flexShrink={0}
+      borderStyle="round"
+      borderColor={focused ? "cyan" : "gray"}
+      paddingX={1}
+    >
+      {opened ? (
+        <ServerDetail rows={opened.rows} hidden={opened.hidden} />
       ) : (
-        servers.map((server) => <ServerRow key={server.name} server={server} />)
+        <Box flexDirection="column" flexGrow={1}>
+          <Text bold wrap="truncate-end">
+            {summary}
+          </Text>
+          {servers.length === 0 ? (
+            <Text dimColor wrap="truncate-end">
+              none configured
+            </Text>
+          ) : (
+            servers.map((server, i) => <ServerRow key={server.name} server={server} selected={focused && i === selected} />)
+          )}
+        </Box>
       )}
+      {focused ? <PanelKeyHint opened={opened !== undefined} width={width - PANEL_FRAME_COLUMNS} /> : null}
     </Box>
   );
 }

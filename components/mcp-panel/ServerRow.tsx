@@ -11,6 +11,8 @@ import { Spinner } from "../Spinner.tsx";
 /** One server as the McpManager store holds it. */
 export interface ServerRowProps {
   readonly server: ServerView;
+  /** The focused panel's selection: marked, and its name in inverse. */
+  readonly selected?: boolean;
 }
 
 /** Wide enough for "project" and for "⠋ starting" / "approve?". */
@@ -18,16 +20,16 @@ const SOURCE_WIDTH = 8;
 const LABEL_WIDTH = 10;
 
 /** Glyph, name, source and status label, plus the reason when there is one. */
-export function ServerRow({ server }: ServerRowProps) {
+export function ServerRow({ server, selected = false }: ServerRowProps) {
   const style = statusStyle(server.state, server.config?.resolved);
   return (
     <Box flexDirection="column">
       <Box>
         <Box width={2} flexShrink={0}>
-          <Text color={style.color}>{style.glyph}</Text>
+          <Text color={selected ? "cyan" : style.color}>{selected ? "❯" : style.glyph}</Text>
         </Box>
         <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-          <Text wrap="truncate-end" bold={server.state.status === "connected"}>
+          <Text wrap="truncate-end" bold={server.state.status === "connected" || selected} color={selected ? "cyan" : undefined}>
             {terminalSafeLine(server.name)}
           </Text>
         </Box>

@@ -16,3 +16,6 @@ export function panelWidth(columns: number): number {
   if (columns < PANEL_MIN_COLUMNS) return 0;
   return Math.min(PANEL_MAX_WIDTH, Math.max(PANEL_MIN_WIDTH, Math.round(columns / 4)));
 }
+
+/** An opened server takes half the screen, up to this many columns. */
+export const OPENED_PANEL_MAX = 80;

@@ -3,7 +3,8 @@
  * pastes add line breaks, Esc interrupts, Shift+Tab cycles the permission
  * mode, Ctrl+D on an empty line quits, Up on the first line / Down on the
  * last browse the prompts sent this session. While a completion menu is
- * open, Up/Down choose in it and Tab takes the choice. Only listens while `isActive`,
+ * open, Up/Down choose in it and Tab takes the choice; otherwise Tab (and
+ * Ctrl+T) move to the MCP panel. Only listens while `isActive`,
  * so an open modal gets the keyboard to itself.
  */
 import { usePastedText, useKeys } from "../hooks/useKeys.ts";
@@ -31,6 +32,8 @@ export interface PromptInputOptions {
   readonly onCycleMode: () => void;
   /** Ctrl+D on an empty line. */
   readonly onEof: () => void;
+  /** Tab (when no completion menu is open) or Ctrl+T: the keyboard moves to the MCP panel. */
+  readonly onFocusPanel?: () => void;
   /** The completion menu for the field as it stands (slash commands, `@` resources); absent: none. */
   readonly completions?: (state: TextInputState) => CompletionMenu | null;
 }
@@ -96,6 +99,7 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
       if (key.return) return submit();
       if (key.escape) return options.onEscape();
       if (key.tab && key.shift) return options.onCycleMode();
+      if ((key.tab || (key.ctrl && input === "t")) && options.onFocusPanel) return options.onFocusPanel();
       if (key.upArrow) {
         return onFirstLine(current()) ? show(olderPrompt(history.current, current().value)) : dispatch({ type: "up" });
       }

@@ -5,14 +5,15 @@
  */
 import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
-import { createRuntime } from "./runtime.ts";
+import { createRuntime, type Runtime } from "./runtime.ts";
+import { loadServerDetails } from "../tui/server-details.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import { ServerRequestQueue } from "../tui/server-request-queue.ts";
 import { askingHandlers } from "../mcp/server-requests.ts";
 import { openUrl } from "../mcp/open-url.ts";
 import { noteInServerLog } from "../mcp/server-request-log.ts";
-import type { TuiRuntime } from "../tui/tui-runtime.ts";
+import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
@@ -54,12 +55,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
   const manager = runtime.manager;
   const tui: TuiRuntime = {
-    mcp: {
-      store: manager,
-      decide: (name, choice) => manager.decide(name, choice),
-      restart: (name) => manager.restart(name),
-      progress: manager.progress,
-    },
+    mcp: managerActions(runtime, io.cwd, homedir()),
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
@@ -85,4 +81,30 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;
   return 0;
+}
+
+/** The UI's server actions on the real McpManager and approvals file. */
+function managerActions(runtime: Runtime, projectDir: string, userHome: string): TuiMcp {
+  const { manager, approvals } = runtime;
+  const view = (name: string) => manager.getSnapshot().servers.find((s) => s.name === name);
+  return {
+    store: manager,
+    decide: (name, choice) => manager.decide(name, choice),
+    restart: (name) => manager.restart(name),
+    progress: manager.progress,
+    disable: (name) => manager.disable(name),
+    enable: (name) => manager.enable(name),
+    async approve(name) {
+      const server = view(name);
+      if (server?.state.status === "needs-approval" || server?.state.status === "disabled") return manager.decide(name, "remember");
+      // Running on a "this time only" answer: remember the entry it runs.
+      if (server?.config) await approvals.approve(projectDir, server.config);
+    },
+    revoke: async (name) => void (await approvals.forget(projectDir, [name])),
+    async details(name) {
+      const server = view(name);
+      if (!server) return { logTail: [] };
+      return loadServerDetails(server, { approvals, projectDir, logDir: runtime.home.logs, userHome });
+    },
+  };
 }

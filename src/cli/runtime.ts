@@ -21,6 +21,7 @@ import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
+import { DisabledServersFile } from "../mcp/disabled-servers.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/output-files.ts";
 import { ToolCacheFiles } from "../mcp/tool-cache.ts";
 import { startupEnvProblem } from "../mcp/startup.ts";
@@ -61,6 +62,8 @@ export interface Runtime {
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
+  /** Project-server approvals (the panel's a approves and revokes). */
+  readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
@@ -123,6 +126,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const manager = new McpManager({
     projectDir: cwd,
     approvals,
+    disabledServers: new DisabledServersFile(home.disabled),
     logDir: home.logs,
     env,
     interactive: init.interactive,
@@ -156,6 +160,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     config,
     model,
     manager,
+    approvals,
     permissions,
     agent,
     tools,

@@ -15,6 +15,8 @@ export interface PreviousApproval {
   readonly fingerprint: string;
   /** Absent for approvals stored before entries were kept. */
   readonly entry?: ServerEntry;
+  /** ISO time of the approval; absent in the oldest records. */
+  readonly approvedAt?: string;
 }
 
 export interface ApprovalRecords {

@@ -1,12 +1,13 @@
 /**
- * The state a declared server starts in: failed (an invalid entry), waiting
+ * The state a declared server starts in: failed (an invalid entry), disabled
+ * (the user switched it off for this project, mcp-disabled.json), waiting
  * for approval or disabled (a project server not approved for this entry), or
  * pending (free to connect). A project server is never started before this
  * says pending.
  */
 import { isInvalid, type DeclaredServer } from "../config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "./approval-types.ts";
-import type { ServerState, ServerView } from "./server-state.ts";
+import { USER_DISABLED, type ServerState, type ServerView } from "./server-state.ts";
 import { beginLife } from "./lifecycle.ts";
 import { notApprovedText } from "./describe.ts";
 
@@ -15,12 +16,15 @@ export interface ApprovalContext {
   projectDir: string;
   /** A user can answer (TUI): an unapproved server waits; else it is disabled with the way to approve it. */
   interactive: boolean;
+  /** Names the user switched off in this project: not started, whatever their approval. */
+  userDisabled?: ReadonlySet<string>;
 }
 
 /** The view a server starts with; `pending` means it may connect now. */
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
   if (isInvalid(server)) return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
+  if (context.userDisabled?.has(name)) return { name, source, config: server, ...beginLife(USER_DISABLED) };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
     if (status !== "approved") return { name, source, config: server, ...beginLife(await unapprovedState(name, status, context)) };

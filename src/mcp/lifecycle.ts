@@ -8,7 +8,7 @@
  * view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../errors.ts";
-import type { McpToolInfo, ServerFeatures, ServerState, ServerStatus, SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerState, type ServerStatus, type SkippedTool } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
@@ -144,7 +144,7 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "features-changed":
       return status === "connected" ? { ...state, ...event.features } : undefined;
     case "disabled":
-      return status === "disabled" && state.cause === "user" ? undefined : { status: "disabled", reason: "disabled by user", cause: "user" };
+      return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };

@@ -43,6 +43,7 @@ import { IdleStops } from "./idle-stop.ts";
 import { untilAborted } from "./until-aborted.ts";
 import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./tool-cache.ts";
 import type { TransportFactory } from "./transports.ts";
+import type { DisabledServers } from "./disabled-servers.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -63,6 +64,8 @@ export interface McpManagerOptions {
   clock?: Clock;
   /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
   reconnect?: ReconnectPolicy;
+  /** The servers the user switched off per project: read at list(), written by disable/enable. Without it, disabling lasts this session. */
+  disabledServers?: DisabledServers;
   /** The roots servers may ask for (roots.ts); none when absent. */
   roots?: ReadableStore<readonly Root[]>;
   /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
@@ -145,7 +148,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await this.close();
     this.#closed = false;
     this.#listedAt = this.#clock.now();
-    const views = await Promise.all(declared.map((server) => initialView(server, this.#options)));
+    const { projectDir, disabledServers } = this.#options;
+    // An unreadable list starts every server rather than none.
+    const userDisabled = await disabledServers?.list(projectDir).catch(() => undefined);
+    const views = await Promise.all(declared.map((server) => initialView(server, { ...this.#options, userDisabled })));
     this.update(() => ({ servers: views }));
   }
 
@@ -206,19 +212,30 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await this.#connect(config);
   }
 
-  /** Switches a server off for this session: its process stops and its tools go. */
+  /**
+   * Switches a server off: its process stops and its tools go. Remembered for
+   * the project when the manager has the disabled list (the stop happens even
+   * if writing it fails; the caller hears why).
+   */
   async disable(name: string): Promise<void> {
     if (this.#closed || !this.#dispatch(name, { type: "disabled" })) return;
+    const remembered = this.#remember(name, true);
     await this.#stop(name);
+    await remembered;
   }
 
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);
     if (!view?.config || this.#closed || view.state.status !== "disabled") return;
+    if (view.state.cause === "user") await this.#remember(name, false);
     const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, view.config).catch(() => "new")) !== "approved";
     if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
     await this.#begin(view.config);
+  }
+
+  async #remember(name: string, disabled: boolean): Promise<void> {
+    await this.#options.disabledServers?.set(this.#options.projectDir, name, disabled);
   }
 
   /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */

@@ -30,6 +30,11 @@ export function summarizeArgs(input: Record<string, unknown>): string {
   return line.length > MAX_SUMMARY ? `${line.slice(0, MAX_SUMMARY - 1)}…` : line;
 }
 
+/** The description the model gets: the server's, else its title, else a line naming the server. */
+export function mcpToolDescription(info: McpToolInfo, server: string): string {
+  return info.description || info.annotations.title || `${info.name} (MCP tool from ${server})`;
+}
+
 /** What an McpTool is made of. */
 export interface McpToolOptions {
   /** The collision-safe `mcp__server__tool` name. */
@@ -60,7 +65,7 @@ export class McpTool implements Tool {
     this.name = options.name;
     this.server = options.server;
     this.toolName = info.name;
-    this.description = info.description || info.annotations.title || `${info.name} (MCP tool from ${options.server})`;
+    this.description = mcpToolDescription(info, options.server);
     this.inputSchema = info.inputSchema;
     this.readOnly = info.annotations.readOnlyHint === true;
     this.annotations = info.annotations;

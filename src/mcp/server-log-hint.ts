@@ -39,8 +39,8 @@ export function tildePath(path: string, userHome: string): string {
   return `~${sep}${inside}`;
 }
 
-/** True when the log's last start wrote something after its header line; false for a missing or empty log. */
-export async function lastStartWroteOutput(path: string): Promise<boolean> {
+/** The last lines of a log (up to TAIL_BYTES of it); [] for a missing or unreadable one. Untrusted text: the caller makes it safe. */
+export async function readLogTail(path: string, maxLines = Infinity): Promise<string[]> {
   let handle;
   try {
     handle = await open(path, "r");
@@ -48,13 +48,20 @@ export async function lastStartWroteOutput(path: string): Promise<boolean> {
     const begin = Math.max(0, size - TAIL_BYTES);
     const buffer = Buffer.alloc(size - begin);
     await handle.read(buffer, 0, buffer.length, begin);
-    const last = buffer.toString("utf8").split(/\r?\n/).findLast((line) => line.trim() !== "");
-    return last !== undefined && !HEADER.test(last);
+    const lines = buffer.toString("utf8").split(/\r?\n/).filter((line) => line.trim() !== "");
+    // A tail cut mid-file starts mid-line: that first piece is dropped.
+    return (begin > 0 && lines.length > 1 ? lines.slice(1) : lines).slice(-maxLines);
   } catch {
-    return false;
+    return [];
   } finally {
     await handle?.close();
   }
+}
+
+/** True when the log's last start wrote something after its header line; false for a missing or empty log. */
+export async function lastStartWroteOutput(path: string): Promise<boolean> {
+  const last = (await readLogTail(path, 1))[0];
+  return last !== undefined && !HEADER.test(last);
 }
 
 /** Failures that mean no process ever ran: whatever its log holds was written by someone else. */

@@ -92,6 +92,9 @@ export type ServerStatus = ServerState["status"];
 
 export type DisabledCause = "declined" | "not-approved" | "user";
 
+/** The state of a server the user switched off (`mcp disable`, the panel's d). */
+export const USER_DISABLED: ServerState = { status: "disabled", reason: "disabled by user", cause: "user" };
+
 export interface ServerView {
   readonly name: string;
   readonly source: ServerSource;

@@ -50,7 +50,8 @@ export function buildMessagesRequest(input: MessagesRequestInput): MessageCreate
   };
 }
 
-function toToolParam(spec: ToolSpec): Tool {
+/** A tool as the request carries it (tokens are counted on this exact shape, src/mcp/tool-tokens.ts). */
+export function toToolParam(spec: ToolSpec): Tool {
   return {
     name: spec.name,
     ...(spec.description !== "" ? { description: spec.description } : {}),

@@ -12,6 +12,7 @@ import { parseSlash } from "./slash/parse-slash.ts";
 import type { SlashCommand } from "./slash/slash-command.ts";
 import type { PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
+import { runServerAction, type ServerAction } from "./server-actions.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
@@ -43,6 +44,8 @@ export class ChatSession {
   readonly transcript: TranscriptStore;
   /** Lines waiting to be sent, oldest first: the UI lists them under the prompt. */
   readonly queue = new Store<readonly string[]>([]);
+  /** Counts `/mcp` asking for the MCP panel: the UI moves the keyboard there when it changes. */
+  readonly panelRequests = new Store<number>(0);
   readonly #runtime: TuiRuntime;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
@@ -130,6 +133,12 @@ export class ChatSession {
     }
   }
 
+  /** A key pressed in the MCP panel (r, d, a, l) on server `name`: its one-line result goes to the transcript. */
+  async serverAction(name: string, action: ServerAction): Promise<void> {
+    const result = await runServerAction(this.#runtime.mcp, name, action);
+    this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+  }
+
   /** The user's answer for a tool permission request. */
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
     const decision = toolDecision(pending.request, answer, message);
@@ -156,6 +165,7 @@ export class ChatSession {
         return "done";
       case "output":
         this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+        if (result.focusPanel) this.panelRequests.update((n) => n + 1);
         return "done";
     }
   }

@@ -10,15 +10,26 @@ import type { ToolProgress } from "../mcp/tool-progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
+import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 
-/** The slice of McpManager the UI drives: its store and the two user actions. */
+/** The slice of McpManager the UI drives: its store and the user's actions on servers. */
 export interface TuiMcp {
   readonly store: ReadableStore<McpSnapshot>;
   /** The user's answer for a project server waiting in `needs-approval`. */
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */
   restart(name: string): Promise<void>;
+  /** Switches a server off in this project, remembered (the panel's d). */
+  disable(name: string): Promise<void>;
+  /** Switches it back on (remembered), or undoes a "don't start" for this session. */
+  enable(name: string): Promise<void>;
+  /** Remembers a project server's approval for its current entry, starting it when it waited or was declined. */
+  approve(name: string): Promise<void>;
+  /** Forgets a project server's approval: it keeps running now, the next session asks again. */
+  revoke(name: string): Promise<void>;
+  /** What the panel shows of an opened server beyond the store: approval record, log tail. */
+  details(name: string): Promise<ServerDetails>;
   /** Running MCP calls' progress by tool-use id, published at most once a frame. */
   readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
 }

@@ -53,10 +53,12 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
   /** Lets the open question's arming delay pass, so it takes keys. */
   const arm = async () => {
+    // The arming timer is set in an effect, which on a loaded machine may run after a first advance: advance until it fired.
+    await settle(5);
     clock.advance(ARMING_DELAY_MS);
     // One turn to render the armed question, one for the effects that hand it the keys.
     await settle();
-    await settle();
+    await settle(5);
   };
   const text = () => screen(ui.lastFrame());
   /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
@@ -103,7 +105,7 @@ describe("App", () => {
     const { type, arm, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
     await arm();
     await type("1");
-    expect(mcp.decisions).toEqual([["tracker", "remember"]]);
+    await eventually(() => expect(mcp.decisions).toEqual([["tracker", "remember"]]));
     await type("hi");
     expect(text()).toContain("◇ MCP server tracker approved for this project; starting it.");
     expect(text()).toContain("❯ hi");
@@ -486,7 +488,9 @@ describe("App", () => {
     const { type, text, runtime } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected  project"));
-    await type("/clear", ENTER);
+    // /mcp moved the keys to the panel; Esc gives them back.
+    await settle(10);
+    await type(ESC, "/clear", ENTER);
     await eventually(() => expect(text()).not.toContain("tracker  connected  project"));
     expect(text()).not.toContain("/clear");
     expect(text()).not.toContain("❯ /mcp");
@@ -521,6 +525,8 @@ describe("App", () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected"));
+    await settle(10);
+    await type(ESC);
     Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
     ui.stdout.emit("resize");
     await eventually(() => expect(text()).toContain(" MCP 1/1 · ⏵ default · scripted"));

@@ -6,7 +6,8 @@
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
-import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../src/mcp/server-state.ts";
+import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, type ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerDetails } from "../../src/tui/server-details.ts";
 import { ServerRequestQueue } from "../../src/tui/server-request-queue.ts";
 import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
@@ -64,6 +65,34 @@ export class RecordingMcp implements TuiMcp {
     await Promise.resolve();
     this.set(name, this.restartTo);
   };
+
+  /** Every disable, enable, approve and revoke, as `verb name`. */
+  readonly actions: string[] = [];
+  /** What details() answers, by server name. */
+  readonly detailsOf = new Map<string, ServerDetails>();
+
+  readonly disable = async (name: string): Promise<void> => {
+    this.actions.push(`disable ${name}`);
+    this.set(name, USER_DISABLED);
+  };
+
+  readonly enable = async (name: string): Promise<void> => {
+    this.actions.push(`enable ${name}`);
+    this.set(name, this.restartTo);
+  };
+
+  readonly approve = async (name: string): Promise<void> => {
+    this.actions.push(`approve ${name}`);
+    this.detailsOf.set(name, { ...(await this.details(name)), approval: { status: "approved" } });
+    this.set(name, this.restartTo);
+  };
+
+  readonly revoke = async (name: string): Promise<void> => {
+    this.actions.push(`revoke ${name}`);
+    this.detailsOf.set(name, { ...(await this.details(name)), approval: { status: "new" } });
+  };
+
+  readonly details = async (name: string): Promise<ServerDetails> => this.detailsOf.get(name) ?? { logTail: [] };
 }
 
 export type TurnScript = (prompt: string, signal: AbortSignal, queue: PermissionQueue) => AsyncIterable<AgentEvent>;

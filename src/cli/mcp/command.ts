@@ -11,6 +11,7 @@ import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts
 import { resolveHome, type HomePaths } from "../../home.ts";
 import { ApprovalsFile } from "../../mcp/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
+import { DisabledServersFile } from "../../mcp/disabled-servers.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
@@ -54,6 +55,8 @@ export class McpCommandContext {
   readonly logPlaces: ServerLogPlaces;
   readonly editor: McpConfigEditor;
   readonly approvals: ApprovalsFile;
+  /** The servers switched off per project (`mcp disable`). */
+  readonly disabled: DisabledServersFile;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -67,6 +70,7 @@ export class McpCommandContext {
       clock: io.clock ?? systemClock,
       warn: (message) => this.warn(message),
     });
+    this.disabled = new DisabledServersFile(this.home.disabled);
   }
 
   /**
@@ -78,6 +82,7 @@ export class McpCommandContext {
     const manager = new McpManager({
       projectDir: this.projectDir,
       approvals: this.approvals,
+      disabledServers: this.disabled,
       logDir: this.home.logs,
       env: this.io.env,
       interactive: false,

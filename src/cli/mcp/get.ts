@@ -18,7 +18,7 @@ import { isJsonObject } from "../../fs/json-path.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
-import { listRows, statusText } from "./list-rows.ts";
+import { isConnected, listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
 import { featureLines } from "../../mcp/feature-lines.ts";
 
@@ -35,9 +35,9 @@ Options:
       --no-connect   show the entry only; start nothing
   -h, --help         show this help
 
-Exit status: 0 when NAME connected, or is a project server waiting for
-approval (shown, not started); 1 when no scope declares NAME, its entry is
-invalid, or it failed to connect. With --no-connect: 0 when NAME is
+Exit status: 0 when NAME connected, is disabled (mcp disable), or is a
+project server waiting for approval (shown, not started); 1 when no scope
+declares NAME, its entry is invalid, or it failed to connect. With --no-connect: 0 when NAME is
 declared and valid.`;
 
 /** The lines `mcp get` prints for an entry as written. */
@@ -86,6 +86,9 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
     }
   }
   for (const other of others) lines.push(`  Overrides: ${scopeLabel(other.scope)} (${other.file})`);
+  if ((await context.disabled.list(context.projectDir)).has(found.name)) {
+    lines.push(`  Disabled: in this project (run: mini-cc mcp enable ${shellQuote(found.name)})`);
+  }
   return lines;
 }
 
@@ -115,7 +118,7 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
     const lines = [`  Status: ${statusText(row)}`];
     if (state.status === "connected") lines.push(...featureLines(config.name, state, "  "), ...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
-    return { lines, status: row.status === "connected" || row.status === "needs-approval" ? 0 : 1 };
+    return { lines, status: isConnected(row) || row.status === "needs-approval" ? 0 : 1 };
   } finally {
     await manager.close();
   }

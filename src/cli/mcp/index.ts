@@ -9,6 +9,7 @@ import { addCommand } from "./add.ts";
 import { addFromClaudeDesktopCommand } from "./add-from-claude-desktop.ts";
 import { importCommand } from "./import.ts";
 import { approveCommand } from "./approve.ts";
+import { disableCommand, enableCommand } from "./enable-disable.ts";
 import { isMiniCcError } from "../../errors.ts";
 import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
 import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
@@ -30,6 +31,8 @@ const SUBCOMMANDS: readonly McpSubcommand[] = [
   getCommand,
   removeCommand,
   approveCommand,
+  disableCommand,
+  enableCommand,
   resetProjectChoicesCommand,
 ];
 

@@ -6,7 +6,7 @@
 import { isRemote, type RemoteType, type ServerEntry, type ServerSource } from "../../config/types.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/server-state.ts";
-import { commandLine, notApprovedText } from "../../mcp/describe.ts";
+import { commandLine, notApprovedText, shellQuote } from "../../mcp/describe.ts";
 import { tildePath } from "../../mcp/server-log-hint.ts";
 
 /** One element of `mcp list --json`. */
@@ -86,6 +86,7 @@ async function statusOf(
       // An invalid entry's error is a JSON path; the file makes it findable.
       return { status: "failed", extra: { tools: [], error: view.config ? state.error : `${file}: ${state.error}` } };
     case "disabled": {
+      if (state.cause === "user") return { status: "disabled", extra: { tools: [], error: `${state.reason} (run: mini-cc mcp enable ${shellQuote(view.name)})` } };
       // Non-interactive, the manager disables an unapproved project server instead of asking.
       const approval = view.source === "project" ? await approvalOf(view) : "approved";
       if (approval !== "approved") return { status: "needs-approval", extra: { tools: [], approval } };
@@ -136,9 +137,9 @@ export function statusText(row: ListRow): string {
   }
 }
 
-/** True when the row counts as a working server for the exit status. */
+/** True when the row counts as fine for the exit status: connected, or switched off by the user (the only disabled row). */
 export function isConnected(row: ListRow): boolean {
-  return row.status === "connected";
+  return row.status === "connected" || row.status === "disabled";
 }
 
 /**

@@ -9,6 +9,8 @@ const KEYS = [
   "Editing: Ctrl+A/E line start/end · Alt+B/F word back/forward · Ctrl+W or Alt+Backspace delete word · Ctrl+U/K delete to start/end",
   "Shift+Tab cycles the permission mode · PgUp/PgDn scroll the transcript",
   "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
+  "Tab, Ctrl+T or /mcp: the MCP panel (full screen on a narrow terminal) · ↑/↓ j/k select · Enter open · Esc back",
+  "  in the panel: r restart · d disable/enable (remembered) · a approve/revoke · l log tail · i instructions",
 ];
 
 /** `/help` */

@@ -1,5 +1,8 @@
 /**
- * `/mcp`: server status; `/mcp -v`: with tools; `/mcp restart NAME`;
+ * `/mcp`: server status, and the keyboard moves to the MCP panel (a
+ * full-screen view when the terminal is too narrow for the side panel);
+ * `/mcp -v`: with tools; `/mcp restart [NAME]` (every server that is not
+ * disabled, without a name);
  * `/mcp approve NAME` starts a project server declined earlier in the session
  * (or still waiting) and remembers it. A failed stdio server gets its log file
  * under it, so the user can read its stderr.
@@ -9,7 +12,7 @@ import type { ServerView } from "../../mcp/server-state.ts";
 import { logLine, mcpStatusLines, serverDetail } from "./mcp-status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
-const USAGE = ["/mcp [-v]", "/mcp restart NAME", "/mcp approve NAME"];
+const USAGE = ["/mcp [-v]", "/mcp restart [NAME]", "/mcp approve NAME"];
 
 /** Log paths (as shown) of the failed servers among `views`; none without the log places. */
 async function logsOf(views: readonly ServerView[], ctx: SlashCommandContext): Promise<ReadonlyMap<string, string>> {
@@ -73,15 +76,25 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   return output(`${name} is ${after.state.status} after the restart: ${detail}`);
 }
 
+/** Restarts every server that may run (not disabled, not waiting for approval), all at once; one line each. */
+async function restartAll(ctx: SlashCommandContext): Promise<CommandResult> {
+  const names = ctx.mcp.store.getSnapshot().servers.filter((s) => s.state.status !== "disabled" && s.state.status !== "needs-approval").map((s) => s.name);
+  if (names.length === 0) return output("No MCP server to restart (none is enabled and approved).");
+  const results = await Promise.all(names.map((name) => restart(ctx, name)));
+  const lines = results.flatMap((result) => (result.kind === "output" ? result.lines : []));
+  return { kind: "output", lines, isError: results.some((result) => result.kind === "output" && result.isError) };
+}
+
 /** `/mcp`, `/mcp -v`, `/mcp restart NAME`, `/mcp approve NAME` */
 export const mcpCommand: SlashCommand = {
   name: "mcp",
   usage: USAGE,
-  description: "MCP servers: status, tools (-v), restart one, approve one",
+  description: "MCP servers: status and the panel (Tab), tools (-v), restart, approve one",
   run(args, ctx) {
     const [first, second, ...rest] = args;
-    if (first === undefined) return status(ctx, false);
+    if (first === undefined) return status(ctx, false).then((result) => ({ ...result, focusPanel: true }));
     if ((first === "-v" || first === "--verbose") && second === undefined) return status(ctx, true);
+    if (first === "restart" && second === undefined) return restartAll(ctx);
     if (first === "restart" && second !== undefined && rest.length === 0) return restart(ctx, second);
     if (first === "approve" && second !== undefined && rest.length === 0) return approve(ctx, second);
     return failure(`Usage: ${USAGE.join("  |  ")}`);

@@ -35,7 +35,7 @@ export function serverDetail(state: ServerState, filter?: ToolFilterFields): str
 }
 
 /** `read-only`, `destructive`, `open-world`…: the hints the server declared, briefly. */
-export function toolHints(tool: McpToolView): string[] {
+export function toolHints(tool: Pick<McpToolView, "readOnly" | "annotations">): string[] {
   const { destructiveHint, openWorldHint } = tool.annotations;
   const hints: string[] = [];
   // The spec gives destructiveHint a meaning only for tools that may change something.

@@ -18,7 +18,8 @@ export interface SlashCommandContext {
 
 /** What the session does after a command: print lines, clear the transcript, or quit. */
 export type CommandResult =
-  | { readonly kind: "output"; readonly lines: readonly string[]; readonly isError: boolean }
+  /** `focusPanel`: then move the keyboard to the MCP panel (`/mcp`). */
+  | { readonly kind: "output"; readonly lines: readonly string[]; readonly isError: boolean; readonly focusPanel?: boolean }
   | { readonly kind: "clear" }
   | { readonly kind: "exit" };
 

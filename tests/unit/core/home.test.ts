@@ -11,6 +11,7 @@ describe("resolveHome", () => {
       localConfig: "/home/ann/.mini-cc/local-mcp.json",
       logs: "/home/ann/.mini-cc/logs",
       toolCache: "/home/ann/.mini-cc/tool-cache",
+      disabled: "/home/ann/.mini-cc/mcp-disabled.json",
       toolOutput: "/home/ann/.mini-cc/tool-output",
     });
   });

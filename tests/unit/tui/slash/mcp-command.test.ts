@@ -23,6 +23,7 @@ describe("/mcp", () => {
     expect(await run([])).toEqual({
       kind: "output",
       isError: false,
+      focusPanel: true,
       lines: [
         "MCP 1/6 connected · 3 tools",
         "tracker  connected       project  3 tools",
@@ -152,8 +153,18 @@ describe("/mcp", () => {
   });
 
   it("shows usage for anything else", async () => {
-    expect(await run(["restart"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart NAME  |  /mcp approve NAME"] });
-    expect(await run(["-x"])).toMatchObject({ isError: true });
+    expect(await run(["-x"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart [NAME]  |  /mcp approve NAME"] });
+    expect(await run(["restart", "a", "b"])).toMatchObject({ isError: true });
+  });
+
+  it("restarts every server that is not disabled or waiting for approval with /mcp restart", async () => {
+    const mcp = new RecordingMcp(SERVERS);
+    expect(await run(["restart"], mcp)).toEqual({
+      kind: "output",
+      isError: false,
+      lines: ["Restarted tracker: connected, 3 tools.", "Restarted memory: connected, 3 tools.", "Restarted broken: connected, 3 tools.", "Restarted flaky: connected, 3 tools."],
+    });
+    expect(mcp.restarts).toEqual(["tracker", "memory", "broken", "flaky"]);
   });
 });
 
@@ -183,6 +194,7 @@ describe("/mcp log hints", () => {
     expect(await runWithLogs([])).toEqual({
       kind: "output",
       isError: false,
+      focusPanel: true,
       lines: [
         "MCP 1/4 connected · 3 tools",
         "tracker  connected  project  3 tools",

@@ -1,0 +1,69 @@
+/**
+ * Everything the MCP panel needs in one hook, so App only places it: the
+ * focus/selection reducer, the opened server's rows (built and wrapped only
+ * when the server, its details or the width change), the keys, and what `/mcp`
+ * and Tab do. Actions run through the session, which notes their results.
+ */
+import { useMemo, useState } from "react";
+import type { McpSnapshot } from "../../src/mcp/server-state.ts";
+import { bodyWindow, hiddenRowsText, wrapBody } from "../../src/tui/approval-body.ts";
+import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
+import type { ServerAction } from "../../src/tui/server-actions.ts";
+import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
+import type { TuiMcp } from "../../src/tui/tui-runtime.ts";
+import { useLatestReducer } from "../hooks/useLatestReducer.ts";
+import { PANEL_FRAME_COLUMNS, type OpenedServer } from "./McpPanel.tsx";
+import { panelHintRows } from "./PanelKeyHint.tsx";
+import { useMcpPanelKeys } from "./useMcpPanelKeys.ts";
+import { useServerDetails } from "./useServerDetails.ts";
+
+/** The border's rows. */
+const BORDER_ROWS = 2;
+
+export interface McpPanelOptions {
+  readonly mcp: TuiMcp;
+  readonly snapshot: McpSnapshot;
+  /** The panel's columns and rows, border included, when a server is open. */
+  readonly width: number;
+  readonly height: number;
+  /** False while a modal has the keyboard. */
+  readonly canTakeKeys: boolean;
+  /** Runs r/d/a/l; resolves when its result is in the transcript. */
+  readonly onAction: (name: string, action: ServerAction) => Promise<void>;
+}
+
+export interface McpPanelModel {
+  readonly state: McpPanelState;
+  readonly dispatch: (action: McpPanelAction) => void;
+  readonly selected: number;
+  readonly opened?: OpenedServer;
+}
+
+export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
+  const { mcp, snapshot, width, height } = options;
+  const [state, dispatch, current] = useLatestReducer(reduceMcpPanel, CLOSED_PANEL);
+  const [version, setVersion] = useState(0);
+  const view = state.opened === undefined ? undefined : snapshot.servers.find((s) => s.name === state.opened);
+  const details = useServerDetails(mcp, view, version);
+  const wrapped = useMemo(
+    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions: state.showInstructions }), width - PANEL_FRAME_COLUMNS) : []),
+    [view, snapshot, details, state.showInstructions, width],
+  );
+  // One row goes to the "↓ n lines below" line when it does not all fit.
+  const text = height - BORDER_ROWS - panelHintRows(true, width - PANEL_FRAME_COLUMNS).length;
+  const room = Math.max(1, text - (wrapped.length > text ? 1 : 0));
+  const window = bodyWindow(wrapped.length, state.scroll, room);
+  const maxScroll = Math.max(0, wrapped.length - room);
+  const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
+  useMcpPanelKeys({
+    isActive: state.focused && options.canTakeKeys,
+    current,
+    dispatch,
+    names,
+    page: Math.max(1, room - 1),
+    maxScroll,
+    onAction: (name, action) => void options.onAction(name, action).then(() => setVersion((n) => n + 1)),
+  });
+  const opened = view ? { rows: wrapped.slice(window.start, window.end), hidden: hiddenRowsText(window) } : undefined;
+  return { state, dispatch, selected: clampSelection(state, names.length), ...(opened ? { opened } : {}) };
+}

@@ -1,0 +1,53 @@
+/**
+ * The focused MCP panel's keys. In the list: ↑/↓ or j/k select, Enter opens,
+ * Esc or Tab give the keyboard back to the prompt. In an opened server: ↑/↓
+ * j/k scroll a row, PgUp/PgDn a page, i shows the instructions, Esc goes back
+ * to the list, Tab to the prompt. r, d, a and l act on the selected (or
+ * opened) server in both. Only listens while `isActive`: no key is shared
+ * with the prompt.
+ */
+import { useKeys } from "../hooks/useKeys.ts";
+import type { McpPanelAction, McpPanelState } from "../../src/tui/mcp-panel-state.ts";
+import type { ServerAction } from "../../src/tui/server-actions.ts";
+
+const ACTION_KEYS: Readonly<Record<string, ServerAction>> = { r: "restart", d: "toggle", a: "approve", l: "log" };
+
+export interface McpPanelKeyOptions {
+  readonly isActive: boolean;
+  /** Read at each key, so two keys in one chunk see each other's effect. */
+  readonly current: () => McpPanelState;
+  readonly dispatch: (action: McpPanelAction) => void;
+  /** Server names in panel order. */
+  readonly names: readonly string[];
+  /** Rows one page of the opened server scrolls, and how far it can. */
+  readonly page: number;
+  readonly maxScroll: number;
+  readonly onAction: (name: string, action: ServerAction) => void;
+}
+
+export function useMcpPanelKeys(options: McpPanelKeyOptions): void {
+  const { dispatch, names, page, maxScroll } = options;
+  useKeys(
+    (input, key) => {
+      const state = options.current();
+      const target = state.opened ?? names[Math.max(0, Math.min(names.length - 1, state.selected))];
+      if (key.tab) return dispatch({ type: "blur" });
+      if (key.escape) return dispatch(state.opened !== undefined ? { type: "close" } : { type: "blur" });
+      // ← goes back to the list at once (a lone Esc waits a moment for the rest of a sequence).
+      if (key.leftArrow) return dispatch({ type: "close" });
+      const action = ACTION_KEYS[input];
+      if (action && !key.ctrl && !key.meta) return target !== undefined ? options.onAction(target, action) : undefined;
+      const up = key.upArrow || input === "k";
+      const down = key.downArrow || input === "j";
+      if (state.opened !== undefined) {
+        if (up || down) return dispatch({ type: "scroll", delta: up ? -1 : 1, maxScroll });
+        if (input === " " || input === "b") return dispatch({ type: "scroll", delta: input === "b" ? -page : page, maxScroll });
+        if (input === "i") return dispatch({ type: "toggle-instructions" });
+        return;
+      }
+      if (up || down) return dispatch({ type: "move", delta: up ? -1 : 1, count: names.length });
+      if ((key.return || key.rightArrow) && target !== undefined) return dispatch({ type: "open", name: target });
+    },
+    { isActive: options.isActive },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Where the keyboard is and what the MCP panel shows: the prompt or the
+ * panel has focus; in the panel, a selected server in the list, or one
+ * server opened (scrolled, its instructions shown or not). A pure reducer,
+ * so every key's effect is tested on plain values; the selection is an index
+ * clamped to the servers there are when it is read.
+ */
+
+export interface McpPanelState {
+  readonly focused: boolean;
+  readonly selected: number;
+  /** The opened server's name. */
+  readonly opened?: string;
+  /** First row of the opened view shown. */
+  readonly scroll: number;
+  readonly showInstructions: boolean;
+}
+
+export type McpPanelAction =
+  /** Tab, Ctrl+T or /mcp from the prompt. */
+  | { type: "focus" }
+  /** Tab from the panel, or Esc from its list: keys go to the prompt again. */
+  | { type: "blur" }
+  | { type: "move"; delta: number; count: number }
+  | { type: "open"; name: string }
+  /** Esc from an opened server: back to the list. */
+  | { type: "close" }
+  | { type: "scroll"; delta: number; maxScroll: number }
+  | { type: "toggle-instructions" };
+
+export const CLOSED_PANEL: McpPanelState = { focused: false, selected: 0, scroll: 0, showInstructions: false };
+
+export function reduceMcpPanel(state: McpPanelState, action: McpPanelAction): McpPanelState {
+  switch (action.type) {
+    case "focus":
+      return state.focused ? state : { ...state, focused: true };
+    case "blur":
+      return state.focused || state.opened !== undefined ? { ...state, focused: false, opened: undefined, scroll: 0 } : state;
+    case "move": {
+      if (action.count === 0) return state;
+      const selected = Math.max(0, Math.min(action.count - 1, clampSelection(state, action.count) + action.delta));
+      return selected === state.selected ? state : { ...state, selected };
+    }
+    case "open":
+      return { ...state, focused: true, opened: action.name, scroll: 0, showInstructions: false };
+    case "close":
+      return state.opened === undefined ? state : { ...state, opened: undefined, scroll: 0 };
+    case "scroll": {
+      const scroll = Math.max(0, Math.min(action.maxScroll, state.scroll + action.delta));
+      return scroll === state.scroll ? state : { ...state, scroll };
+    }
+    case "toggle-instructions":
+      return { ...state, showInstructions: !state.showInstructions };
+  }
+}
+
+/** The selected index among `count` servers (servers can go away while one is selected). */
+export function clampSelection(state: McpPanelState, count: number): number {
+  return Math.max(0, Math.min(count - 1, state.selected));
+}

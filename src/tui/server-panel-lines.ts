@@ -1,0 +1,170 @@
+/**
+ * A server opened in the MCP panel, as rows of text: what runs (command and
+ * args, or URL and header names — never header or env values), scope and
+ * file, approval (with a line-by-line diff when the entry changed), state
+ * history with times, tools with their hints and what their schemas cost in
+ * every request, instructions, usage this session, and the log's last lines.
+ * Pure and React-free: the panel only colours rows by tone. Everything that
+ * came from a config, a server or a log goes through terminal-safe.ts.
+ */
+import { isRemote, type ServerEntry } from "../config/types.ts";
+import { medianMs, type ServerHealth, type ToolUsage } from "../mcp/lifecycle.ts";
+import type { McpSnapshot, ServerView } from "../mcp/server-state.ts";
+import { namedTools } from "../mcp/snapshot-views.ts";
+import { fingerprint } from "../mcp/fingerprint.ts";
+import { commandLine, skippedToolText } from "../mcp/describe.ts";
+import { toolTokens } from "../mcp/tool-tokens.ts";
+import { terminalSafeLine, terminalSafeText } from "../text/terminal-safe.ts";
+import { line, type BodyLine } from "./approval-body.ts";
+import { fileDiffLines } from "./file-diff.ts";
+import { plural } from "./mcp-summary.ts";
+import { serverDetail, toolHints } from "./slash/mcp-status-lines.ts";
+import type { ServerDetails } from "./server-details.ts";
+
+/** Transitions shown; older ones are summed up as `…`. */
+const HISTORY_SHOWN = 8;
+const INDENT = 2;
+
+/** What the opened view shows besides the server itself. */
+export interface ServerPanelOptions {
+  /** The instructions' text, not only their size (`i`). */
+  readonly showInstructions?: boolean;
+}
+
+/** Every row of the opened server, top to bottom. */
+export function serverPanelLines(
+  view: ServerView,
+  snapshot: McpSnapshot,
+  details: ServerDetails | undefined,
+  options: ServerPanelOptions = {},
+): BodyLine[] {
+  return [
+    line(`${safe(view.name)} · ${view.state.status} · ${view.source}`, "strong"),
+    line(safe(serverDetail(view.state)), view.state.status === "failed" ? "removed" : "dim", INDENT),
+    ...section("Runs", runsLines(view)),
+    ...section("Approval", approvalLines(view, details)),
+    ...section("History", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
+    ...section("Tools", toolLines(view, snapshot)),
+    ...section("Instructions", instructionLines(view, options.showInstructions === true)),
+    ...section("Log", logLines(details)),
+  ];
+}
+
+function section(title: string, rows: readonly BodyLine[]): BodyLine[] {
+  return rows.length === 0 ? [] : [line(""), line(title, "strong"), ...rows];
+}
+
+function safe(text: string): string {
+  return terminalSafeLine(text);
+}
+
+function runsLines(view: ServerView): BodyLine[] {
+  const config = view.config;
+  if (!config) return [line("invalid entry: never started", "removed", INDENT)];
+  const { entry } = config;
+  const rows = isRemote(entry)
+    ? [line(`${entry.type} ${safe(entry.url)}`, "command", INDENT), ...names("headers", entry.headers)]
+    : [line(safe(commandLine(entry)), "command", INDENT), ...names("env", entry.env)];
+  if (entry.timeout !== undefined) rows.push(line(`connect timeout ${entry.timeout} ms`, "dim", INDENT));
+  return [...rows, line(`${view.source} scope · ${safe(config.file)}`, "dim", INDENT)];
+}
+
+/** `env: TOKEN, REGION`: names only, since values may be secrets written in the file. */
+function names(label: string, values: Record<string, string> | undefined): BodyLine[] {
+  const keys = Object.keys(values ?? {});
+  return keys.length === 0 ? [] : [line(`${label}: ${keys.map(safe).join(", ")}`, "dim", INDENT)];
+}
+
+function approvalLines(view: ServerView, details: ServerDetails | undefined): BodyLine[] {
+  if (view.source !== "project") return [line(`not needed (${view.source} scope)`, "dim", INDENT)];
+  if (!view.config) return [];
+  const print = `fingerprint ${fingerprint(view.config.entry)}`;
+  const approval = details?.approval;
+  const previous = approval?.previous ?? (view.state.status === "needs-approval" ? view.state.previous : undefined);
+  const rows: BodyLine[] = [];
+  if (!details) rows.push(line("…", "dim", INDENT));
+  else if (approval?.status === "approved") rows.push(line(`approved for this project${approval.approvedAt ? ` ${approval.approvedAt}` : ""}`, "added", INDENT));
+  else if (approval?.status === "changed") rows.push(line("changed since you approved it (a: approve this entry)", "warning", INDENT));
+  else rows.push(line("not approved (a: approve)", "warning", INDENT));
+  rows.push(line(print, "dim", INDENT));
+  if (previous) rows.push(line("approved entry → declared entry:", "dim", INDENT), ...fileDiffLines(entryText(previous), entryText(view.config.entry)).map(indented));
+  return rows;
+}
+
+/** One field a line, so a diff says which one changed; header values are never shown. */
+export function entryText(entry: ServerEntry): string {
+  const rows = [`type: ${entry.type ?? "stdio"}`];
+  if (isRemote(entry)) {
+    rows.push(`url: ${entry.url}`, ...Object.keys(entry.headers ?? {}).map((name) => `header: ${name}`));
+  } else {
+    rows.push(`command: ${entry.command}`, ...(entry.args ?? []).map((arg) => `arg: ${arg}`));
+    rows.push(...Object.entries(entry.env ?? {}).map(([key, value]) => `env: ${key}=${value}`));
+  }
+  if (entry.timeout !== undefined) rows.push(`timeout: ${entry.timeout}`);
+  return `${rows.join("\n")}\n`;
+}
+
+function indented(row: BodyLine): BodyLine {
+  return { ...row, indent: (row.indent ?? 0) + INDENT };
+}
+
+/** `pending 0 ms → connected 412 ms`, then connect time, reconnects and the last failure. */
+export function historyLines(health: ServerHealth, connectMs: number | undefined): BodyLine[] {
+  const shown = health.history.slice(-HISTORY_SHOWN);
+  const steps = shown.map((t) => `${t.status} ${t.at} ms`).join(" → ");
+  const rows = [line(`${health.history.length > shown.length ? "… → " : ""}${steps}`, "plain", INDENT)];
+  const facts = [
+    ...(connectMs !== undefined ? [`connect ${connectMs} ms`] : []),
+    `${plural(health.reconnects, "reconnect attempt")}`,
+  ];
+  rows.push(line(facts.join(" · "), "dim", INDENT));
+  if (health.lastFailure !== undefined) rows.push(line(`last failure: ${safe(health.lastFailure.split("\n", 1)[0] ?? "")}`, "removed", INDENT));
+  return rows;
+}
+
+function toolLines(view: ServerView, snapshot: McpSnapshot): BodyLine[] {
+  const { state, health } = view;
+  const usage = (tool: string) => health.usage[tool];
+  if (state.status !== "connected") {
+    const used = Object.keys(health.usage);
+    return used.length === 0 ? [line("none while not connected", "dim", INDENT)] : used.flatMap((tool) => usageRows(tool, usage(tool)!));
+  }
+  const tools = namedTools(snapshot).filter((tool) => tool.server === view.name);
+  const costs = tools.map((tool) => toolTokens(tool.name, tool.server, tool.info));
+  const total = costs.reduce((sum, n) => sum + n, 0);
+  const rows = [line(`${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request`, "dim", INDENT)];
+  tools.forEach((tool, i) => {
+    const hints = toolHints({ readOnly: tool.info.annotations.readOnlyHint === true, annotations: tool.info.annotations });
+    const title = tool.info.annotations.title?.trim() ?? "";
+    rows.push(line(`${safe(tool.name)}${title !== "" ? ` — ${safe(title)}` : ""}`, "plain", INDENT, INDENT));
+    const used = usage(tool.info.name);
+    rows.push(line([...hints, `~${costs[i]} tokens`, ...(used ? [usageText(used)] : [])].join(" · "), used && used.errors > 0 ? "warning" : "dim", INDENT * 2));
+  });
+  for (const skipped of state.skippedTools ?? []) rows.push(line(safe(skippedToolText(skipped)), "dim", INDENT));
+  return rows;
+}
+
+/** `2 calls · 1 error · p50 14 ms · max 20 ms`. */
+function usageText(usage: ToolUsage): string {
+  return `${plural(usage.calls, "call")} · ${plural(usage.errors, "error")} · p50 ${medianMs(usage)} ms · max ${usage.maxMs} ms`;
+}
+
+/** A tool's usage on a server no longer connected, naming the tool. */
+function usageRows(tool: string, usage: ToolUsage): BodyLine[] {
+  return [line(`${safe(tool)}: ${usageText(usage)}`, usage.errors > 0 ? "warning" : "dim", INDENT)];
+}
+
+function instructionLines(view: ServerView, showText: boolean): BodyLine[] {
+  if (view.state.status !== "connected") return [];
+  const text = view.state.instructions;
+  if (text.trim() === "") return [line("none", "dim", INDENT)];
+  const size = `${text.length.toLocaleString("en-US")} characters · ~${Math.ceil(text.length / 4)} tokens`;
+  if (!showText) return [line(`${size} (i: show)`, "dim", INDENT)];
+  return [line(`${size} (i: hide)`, "dim", INDENT), ...terminalSafeText(text).split("\n").map((row) => line(row, "plain", INDENT))];
+}
+
+function logLines(details: ServerDetails | undefined): BodyLine[] {
+  if (!details?.logPath) return [];
+  const tail = details.logTail.length === 0 ? [line("(empty)", "dim", INDENT)] : details.logTail.map((row) => line(safe(row), "dim", INDENT));
+  return [line(safe(details.logPath), "plain", INDENT), ...tail];
+}
