@@ -35,6 +35,8 @@ export function statusStyle(state: ServerState): StatusStyle {
       return { glyph: "○", color: "gray", label: "disabled", reason: shorten(state.reason), busy: false };
     case "needs-approval":
       return { glyph: "?", color: "magenta", label: "approve?", busy: false };
+    case "needs-auth":
+      return { glyph: "!", color: "yellow", label: "login?", reason: shorten(state.reason), busy: false };
   }
 }
 

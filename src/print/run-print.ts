@@ -76,6 +76,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
 function serverProblem(server: ServerView): string | undefined {
   const { state } = server;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
+  if (state.status === "needs-auth") return `MCP server ${server.name} needs authentication — run: mini-cc mcp login ${server.name}`;
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
   return undefined;
 }

@@ -128,14 +128,21 @@ export function statusText(row: ListRow): string {
       return `? ${notApprovedText(row.name, row.approval ?? "new")}`;
     case "disabled":
       return `○ disabled: ${row.error ?? ""}`;
+    case "needs-auth":
+      return `! ${needsAuthText(row.name)}`;
     default:
       return `… ${row.status}`;
   }
 }
 
-/** True when the row counts as a working server for the exit status. */
+/** What a server waiting for a login tells the user to run. */
+export function needsAuthText(name: string): string {
+  return `needs authentication — run: mini-cc mcp login ${name}`;
+}
+
+/** True when the row counts as a working server for the exit status; one waiting for a login is not a failure. */
 export function isConnected(row: ListRow): boolean {
-  return row.status === "connected";
+  return row.status === "connected" || row.status === "needs-auth";
 }
 
 /**

@@ -12,7 +12,7 @@ import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../m
 export const SUB_INDENT = "    ";
 
 /** What follows the source column: tool count, or why the server is not usable. */
-export function serverDetail(state: ServerState): string {
+export function serverDetail(state: ServerState, name = "NAME"): string {
   switch (state.status) {
     case "connected":
       return plural(state.tools.length, "tool");
@@ -26,6 +26,8 @@ export function serverDetail(state: ServerState): string {
       return firstLine(state.reason);
     case "needs-approval":
       return "waiting for your approval";
+    case "needs-auth":
+      return `needs authentication (${firstLine(state.reason)}) — run: /mcp login ${name}`;
   }
 }
 
@@ -85,7 +87,7 @@ export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions
       server.name.padEnd(nameWidth),
       server.state.status.padEnd(statusWidth),
       server.source.padEnd(sourceWidth),
-      serverDetail(server.state),
+      serverDetail(server.state, server.name),
     ];
     lines.push(columns.join("  "));
     if (tools) lines.push(...toolLines(server, tools));

@@ -12,13 +12,14 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   spawned: { type: "spawned" },
   connected: { type: "connected", tools: [TOOL], instructions: "", skippedTools: [], connectMs: 12 },
   failed: { type: "failed", error: "spawn x ENOENT", code: "command-not-found" },
-  lost: { type: "lost", error: "connection closed", code: "connection-closed" },
+  lost: { type: "lost", error: "connection closed", code: "connection-lost" },
   "retry-scheduled": { type: "retry-scheduled", attempt: 1 },
-  "gave-up": { type: "gave-up", error: "closed — gave up after 3 reconnect attempts", code: "connection-closed" },
+  "gave-up": { type: "gave-up", error: "closed — gave up after 3 reconnect attempts", code: "connection-lost" },
   "tools-changed": { type: "tools-changed", tools: [], skippedTools: [] },
   disabled: { type: "disabled" },
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
+  "needs-auth": { type: "needs-auth", reason: "not logged in" },
   "tool-called": { type: "tool-called", tool: "echo", ms: 5, isError: false },
 };
 
@@ -28,6 +29,7 @@ const STATES: Record<string, ServerState> = {
   connected: CONNECTED,
   failed: FAILED,
   reconnecting: { status: "reconnecting", attempt: 2 },
+  "needs-auth": { status: "needs-auth", reason: "not logged in" },
   "disabled (declined)": { status: "disabled", reason: "declined by user", cause: "declined" },
   "disabled (not-approved)": { status: "disabled", reason: "not approved", cause: "not-approved" },
   "disabled (user)": { status: "disabled", reason: "disabled by user", cause: "user" },
@@ -36,10 +38,12 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "tool-called": "needs-approval" },
-  pending: { spawned: "pending", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
-  connected: { lost: "failed", "tools-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
-  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
-  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
+  pending: { spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
+  connected: { lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
+  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
+  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
+  // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
+  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "needs-auth" },
   "disabled (declined)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
   "disabled (not-approved)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
   "disabled (user)": { enabled: "pending", "tool-called": "disabled" },
