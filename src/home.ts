@@ -16,6 +16,8 @@ export interface HomePaths {
   readonly localConfig: string;
   /** Folder of per-server stderr logs. */
   readonly logs: string;
+  /** OAuth tokens and client registrations by server URL (0600). */
+  readonly oauth: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -28,5 +30,6 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     approvals: join(root, "mcp-approvals.json"),
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
+    oauth: join(root, "mcp-oauth.json"),
   };
 }

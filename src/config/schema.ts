@@ -19,12 +19,21 @@ const stdioEntrySchema = z.looseObject({
   timeout,
 });
 
-/** A remote server: `{type: "http" | "sse", url, headers?, timeout?}`. */
+/** A pre-registered OAuth client: `{clientId, clientSecret?, callbackPort?}`. */
+const oauthSchema = z.strictObject({
+  clientId: z.string().min(1, "must not be empty"),
+  clientSecret: z.string().optional(),
+  callbackPort: z.number().int("must be a whole number").min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535").optional(),
+});
+
+/** A remote server: `{type: "http" | "sse", url, headers?, timeout?, oauth?, headersHelper?}`. */
 const remoteEntrySchema = z.looseObject({
   type: z.enum(["http", "sse"]),
   url: z.string().min(1, "must not be empty"),
   headers: stringMap,
   timeout,
+  oauth: oauthSchema.optional(),
+  headersHelper: z.string().min(1, "must not be empty").optional(),
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };

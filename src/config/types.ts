@@ -13,11 +13,22 @@ export interface StdioEntry {
   timeout?: number;
 }
 
+/** A client registered with the server's authorization server beforehand (instead of dynamic registration). */
+export interface OAuthClientEntry {
+  clientId: string;
+  clientSecret?: string;
+  /** The loopback port of the redirect URI the client was registered with (any free port when absent). */
+  callbackPort?: number;
+}
+
 export interface RemoteEntry {
   type: "http" | "sse";
   url: string;
   headers?: Record<string, string>;
   timeout?: number;
+  oauth?: OAuthClientEntry;
+  /** A shell command whose stdout is a JSON object of headers, run before connecting and again on 401/403. */
+  headersHelper?: string;
 }
 
 export type ServerEntry = StdioEntry | RemoteEntry;

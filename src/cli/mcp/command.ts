@@ -11,6 +11,7 @@ import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts
 import { resolveHome, type HomePaths } from "../../home.ts";
 import { ApprovalsFile } from "../../mcp/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
+import { OAuthStore } from "../../mcp/oauth/token-store.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
@@ -48,6 +49,8 @@ export class McpCommandContext {
   readonly logPlaces: ServerLogPlaces;
   readonly editor: McpConfigEditor;
   readonly approvals: ApprovalsFile;
+  /** OAuth tokens and client registrations by server URL. */
+  readonly oauth: OAuthStore;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -56,6 +59,7 @@ export class McpCommandContext {
     this.home = resolveHome(io.env, userHome);
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
+    this.oauth = new OAuthStore({ file: this.home.oauth, clock: io.clock ?? systemClock });
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
       clock: io.clock ?? systemClock,
@@ -75,6 +79,7 @@ export class McpCommandContext {
       logDir: this.home.logs,
       env: this.io.env,
       interactive: false,
+      oauth: this.oauth,
       ...(this.io.transportFactory ? { transportFactory: this.io.transportFactory } : {}),
     });
     this.io.onExit?.(() => manager.killAllServerProcessGroups());

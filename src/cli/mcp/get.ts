@@ -48,6 +48,13 @@ export function entryLines(entry: ServerEntry): string[] {
   if (isRemote(entry)) {
     lines.push(`  URL: ${entry.url}`);
     map("Headers", entry.headers, ": ");
+    // That a helper is set, never what it prints (a secret).
+    if (entry.headersHelper !== undefined) lines.push(`  Headers helper: set (${entry.headersHelper})`);
+    if (entry.oauth) {
+      const { clientId, clientSecret, callbackPort } = entry.oauth;
+      const extras = [clientSecret !== undefined ? "client secret set" : "", callbackPort !== undefined ? `callback port ${callbackPort}` : ""].filter(Boolean);
+      lines.push(`  OAuth client: ${clientId}${extras.length > 0 ? ` (${extras.join(", ")})` : ""}`);
+    }
   } else {
     lines.push(`  Command: ${commandLine({ command: entry.command })}`);
     if (entry.args && entry.args.length > 0) lines.push(`  Args: ${entry.args.map(shellQuote).join(" ")}`);
@@ -70,6 +77,8 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
     lines.push(`  Entry: ${JSON.stringify(found.entry)}`, `  Invalid: ${found.error}`);
   } else {
     lines.push(...entryLines(found.config.entry));
+    const login = await loginText(context, found.config);
+    if (login !== undefined) lines.push(`  OAuth: ${login}`);
     if (found.scope === "project") {
       const status = await context.approvals.status(context.projectDir, found.config);
       const record = await context.approvals.previous(context.projectDir, found.name);
@@ -78,6 +87,18 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
   }
   for (const other of others) lines.push(`  Overrides: ${scopeLabel(other.scope)} (${other.file})`);
   return lines;
+}
+
+/** `logged in, expires 2026-…`, `not logged in`: a remote server's stored login (its tokens are never shown); undefined for stdio. */
+async function loginText(context: McpCommandContext, config: ServerConfig): Promise<string | undefined> {
+  const resolved = expandEntry(config.entry, context.io.env).entry;
+  if (!isRemote(resolved)) return undefined;
+  const record = await context.oauth.read(resolved.url).catch(() => undefined);
+  if (!record?.tokens) return resolved.oauth || record?.client ? "not logged in" : undefined;
+  if (record.expiresAt === undefined) return "logged in";
+  const expiry = new Date(record.expiresAt).toISOString();
+  const now = (context.io.clock ?? { now: Date.now }).now();
+  return record.expiresAt > now ? `logged in, expires ${expiry}` : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
 }
 
 /** `    list_issues  (read-only)`: a connected server's tool by its own name. */
@@ -106,7 +127,7 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
     const lines = [`  Status: ${statusText(row)}`];
     if (state.status === "connected") lines.push(...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
-    return { lines, status: row.status === "connected" || row.status === "needs-approval" ? 0 : 1 };
+    return { lines, status: row.status === "connected" || row.status === "needs-approval" || row.status === "needs-auth" ? 0 : 1 };
   } finally {
     await manager.close();
   }

@@ -12,6 +12,7 @@ import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
 import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
 import { getCommand } from "./get.ts";
 import { listCommand } from "./list.ts";
+import { loginCommand, logoutCommand } from "./login.ts";
 import { removeCommand } from "./remove.ts";
 import { resetProjectChoicesCommand } from "./reset-project-choices.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
@@ -27,6 +28,8 @@ const SUBCOMMANDS: readonly McpSubcommand[] = [
   removeCommand,
   approveCommand,
   resetProjectChoicesCommand,
+  loginCommand,
+  logoutCommand,
 ];
 
 const width = Math.max(...SUBCOMMANDS.map((sub) => sub.name.length)) + 2;
