@@ -6,6 +6,7 @@
 import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
 import { createRuntime } from "./runtime.ts";
+import { announceLoginPage } from "../mcp/oauth/open-url.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import type { TuiRuntime } from "../tui/tui-runtime.ts";
@@ -42,6 +43,8 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
       store: manager,
       decide: (name, choice) => manager.decide(name, choice),
       restart: (name) => manager.restart(name),
+      login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, io.env, show)),
+      logout: (name) => manager.logout(name),
     },
     startTurn: (prompt, signal) => runtime.agent.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),

@@ -132,7 +132,8 @@ export class ChatSession {
   async #command(text: string): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs }, this.#commands);
+    const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
+    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice }, this.#commands);
     switch (result?.kind) {
       case undefined:
         return "done";

@@ -17,6 +17,10 @@ export interface TuiMcp {
   decide(name: string, choice: ApprovalChoice): void | Promise<void>;
   /** Closes one server and connects it again (`/mcp restart NAME`). */
   restart(name: string): Promise<void>;
+  /** `/mcp login NAME`: an OAuth login (`show` gets each line to print: the URL, how it was opened), then a connect; rejects with why it failed. */
+  login?(name: string, show: (line: string) => void): Promise<void>;
+  /** `/mcp logout NAME`: forgets the server's tokens; it waits for a login again. */
+  logout?(name: string): Promise<void>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */

@@ -9,7 +9,7 @@ import { expandEntry } from "../../config/expand.ts";
 import { isRemote, type RemoteEntry, type ServerConfig } from "../../config/types.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { loginTimeoutMs, loginToServer } from "../../mcp/oauth/login.ts";
-import { openUrl } from "../../mcp/oauth/open-url.ts";
+import { announceLoginPage } from "../../mcp/oauth/open-url.ts";
 import { noMorePositionals, type ParsedArgs } from "./arg-parser.ts";
 import type { McpCommandContext, McpSubcommand } from "./command.ts";
 import { readDeclared } from "./declared-servers.ts";
@@ -57,12 +57,7 @@ export const loginCommand: McpSubcommand = {
       entry,
       store: context.oauth,
       timeoutMs: loginTimeoutMs(context.io.env),
-      open: (url) => {
-        const opener = openUrl(url.href, context.io.env);
-        context.print(`${opener ? `Opened the login page for ${name} with ${opener}.` : `Open this page to log in to ${name}:`}`);
-        context.print(opener ? `If it did not open, visit: ${url.href}` : url.href);
-        context.print("Waiting for the browser…");
-      },
+      open: (url) => announceLoginPage(name, url, context.io.env, (line) => context.print(line)),
     });
     context.print(`Logged in to ${name}.`);
     const manager = context.createManager();

@@ -41,3 +41,16 @@ function onPath(command: string, env: Env): boolean {
     }
   });
 }
+
+/** Opens a server's login page and says so (`show` gets each line); the URL is always among the lines. */
+export function announceLoginPage(name: string, url: URL, env: Env, show: (line: string) => void): void {
+  const opener = openUrl(url.href, env);
+  if (opener) {
+    show(`Opened the login page for ${name} with ${opener}.`);
+    show(`If it did not open, visit: ${url.href}`);
+  } else {
+    show(`Open this page to log in to ${name}:`);
+    show(url.href);
+  }
+  show("Waiting for the browser…");
+}

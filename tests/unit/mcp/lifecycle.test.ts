@@ -137,6 +137,28 @@ describe("the server lifecycle reducer", () => {
   });
 
   it("only approved or free servers may run", () => {
-    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "failed", "reconnecting"]);
+    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "failed", "reconnecting", "needs-auth"]);
+  });
+});
+
+describe("needs-auth", () => {
+  it("carries the reason, is kept in the history, and is not a failure (no lastFailure, no reconnect)", () => {
+    let life: ServerLife = beginLife({ status: "pending" });
+    const next = step(life, { type: "needs-auth", reason: "not logged in" }, 10);
+    expect(next.ok && next.life.state).toEqual({ status: "needs-auth", reason: "not logged in" });
+    life = next.ok ? next.life : life;
+    expect(life.health.history).toEqual([{ status: "pending", at: 0 }, { status: "needs-auth", at: 10 }]);
+    expect(life.health.lastFailure).toBeUndefined();
+    expect(step(life, { type: "retry-scheduled", attempt: 1 }, 11)).toEqual({ ok: false, reason: "retry-scheduled is impossible while needs-auth" });
+  });
+
+  it("a login restarts it: needs-auth → pending → connected", () => {
+    let life: ServerLife = beginLife({ status: "needs-auth", reason: "logged out" });
+    for (const event of [{ type: "restarted" }, { type: "spawned" }, EVENTS.connected] as LifecycleEvent[]) {
+      const next = step(life, event, 5);
+      if (!next.ok) throw new Error(next.reason);
+      life = next.life;
+    }
+    expect(life.state.status).toBe("connected");
   });
 });

@@ -53,9 +53,11 @@ describe("/help", () => {
       isError: false,
       lines: [
         "Commands:",
-        "  /mcp [-v]          MCP servers: status, tools (-v), restart one, approve one",
+        "  /mcp [-v]          MCP servers: status, tools (-v), restart, approve, log in to or out of one",
         "  /mcp restart NAME",
         "  /mcp approve NAME",
+        "  /mcp login NAME",
+        "  /mcp logout NAME",
         "  /clear             Start a new conversation (the model forgets this one)",
         "  /help              Show this help",
         "  /exit              Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",
