@@ -4,7 +4,7 @@
  * `claude mcp add` does. Options go before NAME; from the command on,
  * everything is the server's own command line.
  */
-import type { ServerEntry } from "../../config/types.ts";
+import type { OAuthClientEntry, ServerEntry } from "../../config/types.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { usageError } from "../../errors.ts";
 import { oneOf } from "../one-of.ts";
@@ -28,6 +28,9 @@ Options:
   -t, --transport <type>       stdio (default), http or sse
   -e, --env <KEY=VALUE>        environment variable of a stdio server (repeatable)
   -H, --header <"Name: value"> HTTP header of an http or sse server (repeatable)
+      --client-id <id>         OAuth client registered beforehand (http, sse)
+      --client-secret <secret> its secret; better '\${VAR}' than the value
+      --callback-port <port>   the port of its loopback redirect URI
       --force                  replace a server of the same name in that scope
   -h, --help                   show this help
 
@@ -67,16 +70,33 @@ export function entryFromArgs(transport: Transport, rest: readonly string[], arg
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
     if (headers.length > 0) throw usageError("--header is for http and sse servers");
+    if (oauthFromArgs(args)) throw usageError("--client-id, --client-secret and --callback-port are for http and sse servers");
     const [command, ...commandArgs] = rest;
     if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
   }
+  const oauth = oauthFromArgs(args);
   if (envs.length > 0) throw usageError("--env is for stdio servers");
   const [url, extra] = rest;
   if (url === undefined) throw usageError("missing URL");
   if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
   if (!/^https?:\/\//i.test(url) && !url.startsWith("${")) throw usageError(`invalid URL: ${url} (expected http:// or https://)`);
-  return headers.length > 0 ? { type: transport, url, headers: parseHeaders(headers) } : { type: transport, url };
+  return { type: transport, url, ...(headers.length > 0 ? { headers: parseHeaders(headers) } : {}), ...(oauth ? { oauth } : {}) };
+}
+
+/** The pre-registered OAuth client given by --client-id, --client-secret and --callback-port; undefined when none is. */
+function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
+  const clientId = lastValue(args, "client-id");
+  const clientSecret = lastValue(args, "client-secret");
+  const port = lastValue(args, "callback-port");
+  if (clientId === undefined && clientSecret === undefined && port === undefined) return undefined;
+  if (clientId === undefined || clientId === "") throw usageError("--client-secret and --callback-port need --client-id");
+  let callbackPort: number | undefined;
+  if (port !== undefined) {
+    callbackPort = Number(port);
+    if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535) throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
+  }
+  return { clientId, ...(clientSecret !== undefined ? { clientSecret } : {}), ...(callbackPort !== undefined ? { callbackPort } : {}) };
 }
 
 /** Prints where a server went, and the notes a user of that scope needs. */
@@ -109,6 +129,9 @@ export const addCommand: McpSubcommand = {
     { long: "transport", short: "t", value: true },
     { long: "env", short: "e", value: true },
     { long: "header", short: "H", value: true },
+    { long: "client-id", value: true },
+    { long: "client-secret", value: true },
+    { long: "callback-port", value: true },
     { long: "force", value: false },
   ],
   parse: { passThroughAfter: 1 },
