@@ -15,7 +15,7 @@ interface ProbeInput {
   readonly chunks: readonly string[];
   /** The chunk that exports createRuntime, and the one that exports parseCommand. */
   readonly runtimeChunk: string;
-  readonly argsChunk: string;
+  readonly argsChunk: string | null;
   readonly cwd: string;
   readonly home: string;
 }
@@ -29,9 +29,13 @@ for (const chunk of input.chunks) {
   result[`import ${chunk}`] = performance.now() - started;
 }
 
+if (input.argsChunk === null) {
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
 const { parseCommand } = (await import(input.argsChunk)) as { parseCommand: (argv: string[]) => { options: unknown } };
 const { createRuntime } = (await import(input.runtimeChunk)) as {
-  createRuntime: (init: Record<string, unknown>) => Promise<{ startServers(): Promise<void>; close(): Promise<void> }>;
+  createRuntime: (init: Record<string, unknown>) => Promise<{ listServers(): Promise<void>; connectServers(): Promise<void>; close(): Promise<void> }>;
 };
 const options = parseCommand([]).options;
 let started = performance.now();
@@ -45,7 +49,8 @@ const runtime = await createRuntime({
 });
 result["createRuntime"] = performance.now() - started;
 started = performance.now();
-const servers = runtime.startServers();
+await runtime.listServers();
+const servers = runtime.connectServers();
 result["startServers, synchronous part"] = performance.now() - started;
 await servers;
 result["startServers, until settled"] = performance.now() - started;

@@ -6,6 +6,7 @@ import { render, useStdout } from "ink";
 import { homedir } from "node:os";
 import { useEffect, type ReactNode } from "react";
 import { ChatSession } from "../src/tui/chat-session.ts";
+import { loadDeferredLibraries } from "../src/tui/deferred-libraries.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
 import { MiniCcError } from "../src/errors.ts";
@@ -62,6 +63,8 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     // Ctrl+C is ours: the first press interrupts, the second quits (useExitKeys).
     exitOnCtrlC: false,
   });
+  // The first frame is out (render writes it synchronously): now what only turns need.
+  setImmediate(() => void loadDeferredLibraries().catch(() => {}));
   // A signal ends the UI the way /exit does, so the servers still get closed.
   const onSignal = (): void => instance.unmount();
   for (const signal of QUIT_SIGNALS) process.on(signal, onSignal);

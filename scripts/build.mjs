@@ -26,6 +26,8 @@ await build({
   jsx: "automatic",
   define: { ...WHOLE_BUNDLE.define, MINI_CC_VERSION: JSON.stringify(version) },
   sourcemap: "linked",
+  minify: true,
+  keepNames: false,
   logLevel: "warning",
   banner: WHOLE_BUNDLE.banner,
 });

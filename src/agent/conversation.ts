@@ -1,9 +1,11 @@
 /**
  * The session's messages, kept valid for the next request whatever happened:
  * roles alternate (a prompt after an error or abort joins the pending user
- * message) and every tool_use is answered by a tool_result.
+ * message), every tool_use is answered by a tool_result, and the images
+ * together stay within what one request may carry (image-budget.ts).
  */
 import type { AssistantMessage, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
+import { withinImageBudget } from "./image-budget.ts";
 
 /** An append-only list of immutable messages. */
 export class Conversation {
@@ -27,7 +29,10 @@ export class Conversation {
 
   /** Adds the results of one round's tool calls, as one user message. */
   addToolResults(results: readonly ToolResultBlock[]): void {
-    if (results.length > 0) this.#addUserBlocks(results);
+    if (results.length === 0) return;
+    this.#addUserBlocks(results);
+    // Results add up over a session: the oldest images give way once the whole request would carry too many.
+    this.#messages = withinImageBudget(this.#messages);
   }
 
   /** Forgets everything (/clear). */

@@ -24,6 +24,9 @@ export interface InteractiveIo {
 }
 
 export async function runInteractive(options: AgentOptions, io: InteractiveIo): Promise<number> {
+  // React and Ink load while the runtime reads its configs: the first frame waits for the slower of the two, not both.
+  const tuiModule = io.loadTui();
+  tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
   const queue = new PermissionQueue();
   const notices: string[] = [];
   const runtime = await createRuntime({
@@ -59,7 +62,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   };
   // The first frame lists every declared server in its real state; they spawn once it is drawn (render is
   // synchronous), so spawning does not compete with drawing it.
-  const [{ runTui }] = await Promise.all([io.loadTui(), runtime.listServers()]);
+  const [{ runTui }] = await Promise.all([tuiModule, runtime.listServers()]);
   const done = runTui(tui);
   void runtime.connectServers();
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.

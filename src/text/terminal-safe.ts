@@ -21,12 +21,25 @@ function escapeChar(ch: string): string {
 }
 
 /**
- * `text` with its line breaks kept and every other control character shown
- * escaped; tabs become spaces unless `keepTabs` (plain output that is not
- * laid out in columns, such as print mode's answer, which may be code).
+ * The one-cell form the transcript uses, where columns matter: C0 controls as
+ * Unicode's control pictures (ESC as ␛), DEL as ␡; the rest escaped as above.
  */
-export function terminalSafeText(text: string, options: { keepTabs?: boolean } = {}): string {
-  const safe = text.replace(/\r\n/g, "\n").replace(UNSAFE, escapeChar);
+function pictureChar(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  return code === 0x7f ? "\u2421" : escapeChar(ch);
+}
+
+export interface TerminalSafeOptions {
+  /** Keep tabs (plain output not laid out in columns, such as print mode's answer, which may be code). */
+  readonly keepTabs?: boolean;
+  /** "escape" (default): `\x1b`; "picture": `␛`, one cell wide. */
+  readonly style?: "escape" | "picture";
+}
+
+/** `text` with its line breaks kept and every other control character shown escaped; tabs become spaces unless `keepTabs`. */
+export function terminalSafeText(text: string, options: TerminalSafeOptions = {}): string {
+  const safe = text.replace(/\r\n/g, "\n").replace(UNSAFE, options.style === "picture" ? pictureChar : escapeChar);
   return options.keepTabs ? safe : safe.replace(/\t/g, TAB);
 }
 

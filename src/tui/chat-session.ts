@@ -4,6 +4,7 @@
  * the queue while a turn runs or MCP servers are still starting, as in Claude
  * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
+import { loadDeferredLibraries } from "./deferred-libraries.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
@@ -154,6 +155,9 @@ export class ChatSession {
     this.transcript.dispatch({ type: "turn_start", prompt });
     let ended = false;
     try {
+      // Markdown and diffs render only what a turn produces: make sure they have loaded.
+      await loadDeferredLibraries();
+      if (turn.signal.aborted) return; // interrupted while they loaded: `finally` ends the turn
       for await (const event of this.#runtime.startTurn(prompt, turn.signal)) {
         this.transcript.dispatch(event);
         if (event.type === "turn_end") ended = true;

@@ -3,7 +3,7 @@
  * disk against what Write or Edit would leave, with line numbers, as Claude
  * Code shows it. A new file is all added lines.
  */
-import { structuredPatch } from "diff";
+import { deferredLibraries } from "./deferred-libraries.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { line, type BodyLine } from "./approval-body.ts";
 
@@ -12,6 +12,9 @@ const CONTEXT_LINES = 3;
 
 /** Diff rows of `before` → `after`: `  12 - old`, `  12 + new`, `  13   same`, `⋮` between hunks. */
 export function fileDiffLines(before: string, after: string): BodyLine[] {
+  const structuredPatch = deferredLibraries()?.structuredPatch;
+  // Before diff has loaded (deferred-libraries.ts; turns wait for it, so only in theory): all of the new text.
+  if (structuredPatch === undefined) return after.split("\n").map((text) => line(terminalSafeText(text), "plain"));
   const patch = structuredPatch("before", "after", before, after, undefined, undefined, { context: CONTEXT_LINES });
   if (patch.hunks.length === 0) return [line("(no change to the file)", "dim")];
   const last = patch.hunks.reduce((n, h) => Math.max(n, h.oldStart + h.oldLines, h.newStart + h.newLines), 0);

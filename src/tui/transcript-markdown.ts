@@ -1,5 +1,6 @@
 /**
  * Assistant text as the transcript shows it: Markdown parsed by `marked`'s
+ * (loaded after the first frame, deferred-libraries.ts)
  * lexer, its tokens turned into styled terminal rows of a given width.
  * Headings and emphasis are bold or italic, lists keep their bullets and
  * numbers, inline code is coloured, fenced code keeps its lines on the
@@ -7,7 +8,8 @@
  * still streaming in, an unclosed fence) lays out like finished Markdown.
  */
 import chalk from "chalk";
-import { Lexer, type Token, type Tokens } from "marked";
+import type { Token, Tokens } from "marked";
+import { deferredLibraries } from "./deferred-libraries.ts";
 import stringWidth from "string-width";
 import { visibleText, withGutter, wrapLines } from "./transcript-text.ts";
 
@@ -15,6 +17,9 @@ const CODE_INDENT = "  ";
 
 /** The Markdown `source` as rows of at most `width` cells. */
 export function markdownLines(source: string, width: number): string[] {
+  const Lexer = deferredLibraries()?.Lexer;
+  // Before marked has loaded (deferred-libraries.ts), the text as it is.
+  if (Lexer === undefined) return wrapLines(visibleText(source), Math.max(4, width));
   const tokens = new Lexer({ gfm: true }).lex(visibleText(source));
   return blocks(tokens, Math.max(4, width), true);
 }

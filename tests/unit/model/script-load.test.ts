@@ -23,7 +23,7 @@ const script = (...content: unknown[]): string => JSON.stringify({ responses: [{
 
 describe("model script validation", () => {
   it("names the file and the JSON path of a missing field", () => {
-    expect(problem(script({ type: "tool_use", input: {} }))).toBe("examples/x.json: responses[1].content[0].name: expected string");
+    expect(problem(script({ type: "tool_use", input: {} }))).toBe("examples/x.json: responses[1].content[0].name: missing (expected string)");
   });
 
   it("says what type it got when a field has the wrong type", () => {
@@ -31,7 +31,7 @@ describe("model script validation", () => {
   });
 
   it("lists the block types it knows for an unknown one", () => {
-    expect(problem(script({ type: "image" }))).toBe('examples/x.json: responses[1].content[0].type: expected "text" or "tool_use"');
+    expect(problem(script({ type: "image" }))).toBe('examples/x.json: responses[1].content[0].type: expected "text" or "tool_use", got "image"');
   });
 
   it("rejects a misspelt key instead of ignoring it", () => {
@@ -59,7 +59,7 @@ describe("model script validation", () => {
 
   it("counts the problems it does not show", () => {
     expect(problem(JSON.stringify({ responses: [{ content: [{ type: "text" }, { type: "tool_use" }] }] }))).toBe(
-      "examples/x.json: responses[0].content[0].text: expected string (and 1 more problem)",
+      "examples/x.json: responses[0].content[0].text: missing (expected string) (and 1 more problem)",
     );
   });
 
@@ -117,6 +117,6 @@ describe("loadModelScript", () => {
   it("names the file in a validation error", async () => {
     const path = join(dir, "bad.json");
     await writeFile(path, '{"responses": [{"content": [{"type": "tool_use"}]}]}');
-    await expect(loadModelScript(path)).rejects.toThrow(`${path}: responses[0].content[0].name: expected string`);
+    await expect(loadModelScript(path)).rejects.toThrow(`${path}: responses[0].content[0].name: missing (expected string)`);
   });
 });

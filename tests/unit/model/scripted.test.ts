@@ -140,7 +140,7 @@ describe("ScriptedModel", () => {
 
   it("rejects an invalid in-memory script with its JSON path", () => {
     expect(() => new ScriptedModel({ responses: [{ content: [{ type: "tool_use", input: {} }] }] })).toThrow(
-      new MiniCcError("invalid-script", "<script>: responses[0].content[0].name: expected string"),
+      new MiniCcError("invalid-script", "<script>: responses[0].content[0].name: missing (expected string)"),
     );
   });
 });

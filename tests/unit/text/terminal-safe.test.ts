@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { terminalSafeLine, terminalSafeText } from "../../../src/text/terminal-safe.ts";
+import { visibleText } from "../../../src/tui/transcript-text.ts";
 
 describe("terminalSafeText", () => {
   it("shows an escape sequence as visible text instead of sending it", () => {
@@ -22,5 +23,15 @@ describe("terminalSafeText", () => {
 describe("terminalSafeLine", () => {
   it("shows line breaks as \\n so the text stays on one row", () => {
     expect(terminalSafeLine("one\ntwo\u0007")).toBe("one\\ntwo\\x07");
+  });
+});
+
+describe("the transcript's picture style (one sanitiser for every untrusted text)", () => {
+  it("shows C0 controls as one-cell pictures and escapes DEL, C1, separators and bidi overrides", () => {
+    expect(terminalSafeText("a\u001b[2Jb\u007f\u009b\u2028\u202e!", { style: "picture" })).toBe("a\u241b[2Jb\u2421\\x9b\\u2028\\u202e!");
+  });
+
+  it("is what the transcript shows of model and tool text", () => {
+    expect(visibleText("evil \u202egnp.exe\r\nnext\tcol")).toBe("evil \\u202egnp.exe\nnext    col");
   });
 });
