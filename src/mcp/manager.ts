@@ -31,7 +31,7 @@ import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { isRemote } from "../config/types.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
-import { retryVerdict, type CallVerdict } from "./session-renewal.ts";
+import type { CallVerdict } from "./session-renewal.ts";
 import { connectTimeoutMs } from "./timeouts.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -187,6 +187,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const started = this.#clock.now();
     let outcome = await this.#callOnce(connection, tool, args, options);
     if (outcome.met !== undefined && isRemoteServer(this.#view(server))) {
+      // Loaded with the SDK, which the first frame does without.
+      const { retryVerdict } = await import("./session-renewal.ts");
       const verdict = retryVerdict(outcome.met, readOnly);
       if (verdict !== "keep") outcome = await this.#afterRestart(server, tool, args, options, verdict, outcome);
     }
