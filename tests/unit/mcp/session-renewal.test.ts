@@ -13,8 +13,8 @@ describe("sending a call again after the server restarted", () => {
     expect(retryVerdict(expired, false)).toBe("retry");
   });
 
-  it("a refused connection never delivered it: sent again", () => {
-    expect(retryVerdict(new TypeError("fetch failed", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }), false)).toBe("retry");
+  it("a refused connection: the server is down, its error stands (the reconnect series brings it back for the next call)", () => {
+    expect(retryVerdict(new TypeError("fetch failed", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }), true)).toBe("keep");
   });
 
   it("a connection that broke under the call: only a read-only tool is sent again; others say the server restarted", () => {
