@@ -11,6 +11,7 @@ describe("statusStyle", () => {
       { status: "failed", error: "x", code: "handshake-failed" } as const,
       { status: "disabled", reason: "y", cause: "user" } as const,
       { status: "needs-approval" } as const,
+      { status: "needs-auth", reason: "not logged in" } as const,
     ].map((state) => {
       const s = statusStyle(state);
       return `${s.glyph} ${s.color} ${s.label}${s.busy ? " (spinner)" : ""}`;
@@ -22,10 +23,15 @@ describe("statusStyle", () => {
       "✘ red failed",
       "○ gray disabled",
       "? magenta approve?",
+      "! yellow login?",
     ]);
   });
 
   it("shortens a failure reason to its first line without the Error prefix", () => {
     expect(shorten("McpError: MCP error -32000: Connection closed\n  at x")).toBe("MCP error -32000: Connection closed");
+  });
+
+  it("a server waiting for a login says why, and how is in /mcp", () => {
+    expect(statusStyle({ status: "needs-auth", reason: "login expired" }).reason).toBe("login expired");
   });
 });
