@@ -27,14 +27,16 @@ over user when several scopes declare it): scope, file, type, command and
 args or URL, env, headers; for a project server, its approval state and
 fingerprint. Then connects to it as a session would and shows its status:
 its tools, or why it failed and, for a stdio server, the log file holding
-its stderr. A project server that is not approved is not started.
+its stderr. A project server that is not approved is not started. For an
+http or sse server: whether it is logged in (OAuth) and until when, and
+whether a headersHelper is set (never the tokens or the helper's output).
 
 Options:
       --no-connect   show the entry only; start nothing
   -h, --help         show this help
 
-Exit status: 0 when NAME connected, or is a project server waiting for
-approval (shown, not started); 1 when no scope declares NAME, its entry is
+Exit status: 0 when NAME connected, waits for a login (mcp login NAME), or
+is a project server waiting for approval (shown, not started); 1 when no scope declares NAME, its entry is
 invalid, or it failed to connect. With --no-connect: 0 when NAME is
 declared and valid.`;
 
