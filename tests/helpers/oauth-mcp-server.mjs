@@ -1,5 +1,6 @@
 // A hosted MCP server as the tests need one, run as a subprocess: the SDK's
-// streamable-HTTP server transport at /mcp, guarded by one of
+// streamable-HTTP server transport at /mcp (and the older SSE transport at
+// /sse + /messages), guarded by one of
 //   AUTH=oauth  — an OAuth 2.1 authorization server built on the SDK's server
 //                 auth pieces (mcpAuthRouter: metadata, /authorize, /token,
 //                 /register; requireBearerAuth with RFC 9728's resource_metadata),
@@ -9,13 +10,15 @@
 // Other settings (environment): PORT (0: any), UNKNOWN_SESSION (404 or 400: the
 // answer to a session it does not know, as after a restart), REGISTRATION
 // (on | off | reject), PRECLIENT ("id:secret": a pre-registered client with a
-// loopback redirect), TOKEN_TTL (seconds). Prints `listening PORT` when ready.
+// loopback redirect), TOKEN_TTL (seconds), RESOURCE (origin: the protected
+// resource is the whole server, else /mcp). Prints `listening PORT` when ready.
 // /test/state reports what happened (registrations, token grants, refreshes,
 // the resource parameters seen); /test/expire makes every access token expire.
 import { randomUUID } from "node:crypto";
 import express from "express";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import { InvalidTokenError, InvalidGrantError, InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
@@ -161,12 +164,14 @@ const listener = app.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
   const port = listener.address().port;
   base = new URL(`http://127.0.0.1:${port}`);
   const mcpUrl = new URL("/mcp", base);
+  // RESOURCE=origin: one protected resource for the whole server (/mcp and /sse alike).
+  const resource = process.env.RESOURCE === "origin" ? base : mcpUrl;
   if (AUTH === "oauth") {
     app.use(
       mcpAuthRouter({
         provider,
         issuerUrl: base,
-        resourceServerUrl: mcpUrl,
+        resourceServerUrl: resource,
         scopesSupported: ["mcp:tools"],
         authorizationOptions: { rateLimit: false },
         tokenOptions: { rateLimit: false },
@@ -174,8 +179,19 @@ const listener = app.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
         revocationOptions: { rateLimit: false },
       }),
     );
-    guard.push(requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) }));
+    guard.push(requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) }));
   } else if (AUTH === "static") guard.push(staticGuard);
   app.all("/mcp", express.json(), ...guard, (req, res) => void handleMcp(req, res));
+  const sse = new Map();
+  app.get("/sse", ...guard, (_req, res) => {
+    const transport = new SSEServerTransport("/messages", res);
+    sse.set(transport.sessionId, transport);
+    void notesServer().connect(transport);
+  });
+  app.post("/messages", ...guard, (req, res) => {
+    const transport = sse.get(String(req.query.sessionId));
+    if (transport) void transport.handlePostMessage(req, res);
+    else res.status(404).end();
+  });
   process.stdout.write(`listening ${port}\n`);
 });

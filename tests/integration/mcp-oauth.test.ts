@@ -79,6 +79,16 @@ describe("OAuth login for a remote server", () => {
     expect((await box.run(["list"])).stdout).toContain("! needs authentication — run: mini-cc mcp login notes");
   });
 
+  it("an sse server behind OAuth: needs-auth, then login and connected", async () => {
+    server = await startOAuthServer({ RESOURCE: "origin" });
+    const url = server.mcpUrl.replace(/\/mcp$/, "/sse");
+    box = await sandboxWith({ type: "sse", url });
+    expect((await box.run(["list"])).stdout).toContain(`notes: ${url} (sse, user) - ! needs authentication — run: mini-cc mcp login notes`);
+    const login = await box.run(["login", "notes"]);
+    expect(login).toMatchObject({ status: 0, stderr: "" });
+    expect(login.stdout).toContain("notes: ✔ connected · 2 tools");
+  });
+
   it("logs in with a pre-registered client from the entry: no registration, its callback port, its secret", async () => {
     server = await startOAuthServer({ PRECLIENT: "pre-client:s3cret", REGISTRATION: "off" });
     const port = await freePort();
