@@ -8,6 +8,7 @@
  * while the call was under way may have run it: only a read-only tool is sent
  * again; any other fails saying the server restarted.
  */
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isMiniCcError } from "../errors.ts";
 import { isConnectionLoss } from "./keepalive.ts";
 
@@ -22,6 +23,8 @@ const codeOf = (value: unknown): unknown => (value instanceof Error ? (value as 
 /** For a remote server's failed call: what its error (as ServerConnection.callTool threw it) allows. */
 export function retryVerdict(error: unknown, readOnly: boolean): CallVerdict {
   if (isMiniCcError(error)) return error.code === "session-expired" ? "retry" : "keep";
+  // The session closed under the call (its loss was noticed meanwhile): it may have run.
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return readOnly ? "retry" : "report";
   // The same test that reports the server lost, so a retry always waits for a new session.
   if (!isConnectionLoss(error)) return "keep";
   const code = codeOf(error) ?? codeOf((error as Error).cause) ?? codeOf(((error as Error).cause as Error | undefined)?.cause);

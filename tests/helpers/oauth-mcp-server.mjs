@@ -116,6 +116,15 @@ function notesServer() {
     state.calls.push(`add_note:${text}`);
     return { content: [{ type: "text", text: `noted: ${text}` }] };
   });
+  // Slow tools, for a server that dies while a call is under way.
+  const slow = (name, readOnlyHint) =>
+    server.registerTool(name, { description: `${name}, slowly`, inputSchema: { ms: z.number() }, annotations: { readOnlyHint } }, async ({ ms }) => {
+      state.calls.push(name);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { content: [{ type: "text", text: `${name} done` }] };
+    });
+  slow("slow_read", true);
+  slow("slow_write", false);
   return server;
 }
 

@@ -41,7 +41,7 @@ describe("OAuth login for a remote server", () => {
     expect(login.stderr).toBe("");
     expect(login.stdout).toContain("Opened the login page for notes with $BROWSER.");
     expect(login.stdout).toContain("Logged in to notes.");
-    expect(login.stdout).toContain("notes: ✔ connected · 2 tools");
+    expect(login.stdout).toContain("notes: ✔ connected · 4 tools");
     expect(login.status).toBe(0);
 
     const [authorize, callback] = await visited(box);
@@ -69,7 +69,7 @@ describe("OAuth login for a remote server", () => {
     // The access token expires: the next connect refreshes it (with the resource again) and connects.
     await server.expireTokens();
     const afterExpiry = await box.run(["list"]);
-    expect(afterExpiry.stdout).toContain("notes: ✔ connected · 2 tools".replace("notes: ", ""));
+    expect(afterExpiry.stdout).toContain("notes: ✔ connected · 4 tools".replace("notes: ", ""));
     state = await server.state();
     expect(state.refreshes).toBe(1);
     expect(state.resources).toEqual([server.mcpUrl, server.mcpUrl]);
@@ -86,7 +86,7 @@ describe("OAuth login for a remote server", () => {
     expect((await box.run(["list"])).stdout).toContain(`notes: ${url} (sse, user) - ! needs authentication — run: mini-cc mcp login notes`);
     const login = await box.run(["login", "notes"]);
     expect(login).toMatchObject({ status: 0, stderr: "" });
-    expect(login.stdout).toContain("notes: ✔ connected · 2 tools");
+    expect(login.stdout).toContain("notes: ✔ connected · 4 tools");
   });
 
   it("logs in with a pre-registered client from the entry: no registration, its callback port, its secret", async () => {

@@ -115,6 +115,38 @@ describe("a streamable-HTTP server that restarted forgets the session", () => {
   }
 });
 
+describe("a server that restarts while a call is under way", () => {
+  async function restartDuring(tool: string): Promise<{ result: unknown; calls: string[] }> {
+    let server = await start({ AUTH: "none" });
+    const dir = mkdtempSync(join(tmpdir(), "mcp-restart-mid-call-"));
+    manager = newManager(dir, { MCP_KEEPALIVE_MS: "150" });
+    await manager.start([remote("notes", { type: "http", url: server.mcpUrl })]);
+    const call = manager.call("notes", tool, { ms: 1500 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.stop();
+    servers.splice(servers.indexOf(server), 1);
+    server = await start({ AUTH: "none", PORT: String(server.port) });
+    const result = await call;
+    return { result, calls: (await server.state()).calls };
+  }
+
+  it("a call that may change something is not sent again: it says the server restarted", async () => {
+    const { result, calls } = await restartDuring("slow_write");
+    expect(result).toEqual({
+      content: "MCP tool slow_write failed: server notes restarted during the call; slow_write may have run and may change something, so it was not sent again.",
+      isError: true,
+    });
+    expect(calls).toEqual([]);
+    expect(stateOf(manager!, "notes").status).toBe("connected");
+  });
+
+  it("a read-only call is sent again on the new session", async () => {
+    const { result, calls } = await restartDuring("slow_read");
+    expect(result).toEqual({ content: [{ type: "text", text: "slow_read done" }], isError: false });
+    expect(calls).toEqual(["slow_read"]);
+  });
+});
+
 describe("headersHelper", () => {
   it("runs before connecting, again on a 401, and its failure is the server's failure reason", async () => {
     const server = await start({ AUTH: "static" });

@@ -1,4 +1,5 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { MiniCcError } from "../../../src/errors.ts";
 import { parseHeaders } from "../../../src/mcp/headers-helper.ts";
@@ -21,6 +22,11 @@ describe("sending a call again after the server restarted", () => {
     const reset = new TypeError("fetch failed", { cause: withCode("other side closed", "UND_ERR_SOCKET") });
     expect(retryVerdict(reset, true)).toBe("retry");
     expect(retryVerdict(reset, false)).toBe("report");
+  });
+
+  it("a session closed under the call (its loss noticed meanwhile): the same as a broken connection", () => {
+    const closed = new McpError(ErrorCode.ConnectionClosed, "Connection closed");
+    expect([retryVerdict(closed, true), retryVerdict(closed, false)]).toEqual(["retry", "report"]);
   });
 
   it("a server's own error is its answer: kept", () => {
