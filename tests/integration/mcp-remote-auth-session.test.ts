@@ -42,7 +42,8 @@ function newManager(dir: string, env: Record<string, string> = {}): McpManager {
     logDir: join(dir, "logs"),
     env: { MCP_KEEPALIVE_MS: "0", ...env },
     interactive: true,
-    reconnect: { ...DEFAULT_RECONNECT_POLICY, initialDelayMs: 100, maxDelayMs: 100 },
+    // Enough attempts to outlast a fixture restart on a busy machine.
+    reconnect: { ...DEFAULT_RECONNECT_POLICY, initialDelayMs: 100, maxDelayMs: 100, remoteAttempts: 50 },
     oauth: new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock }),
   });
 }
