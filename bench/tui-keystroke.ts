@@ -4,6 +4,9 @@
  * 10,000 items: Markdown answers and tool results). The transcript is seeded
  * through the product's normal path: a scripted model whose replies call
  * Read many times per round. The long figure should stay within 1.2× of the short.
+ * Two more type while an MCP tool call runs (tests/helpers/mcp-protocol-server.mjs):
+ * one quiet, one flooding the UI with 10,000 progress notifications; the flood
+ * should stay within 1.2× of the quiet call (a running turn's spinner costs the same in both).
  *
  *   npm run build && npx node bench/tui-keystroke.ts
  *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs.
@@ -51,13 +54,31 @@ function screenText(term: xterm.Terminal): string {
   return rows.join("\n");
 }
 
-/** Starts the CLI on the seed script, waits for the seeded transcript, then times `KEYS` keypresses (ms each). */
-async function keystrokes(script: string): Promise<number[]> {
+/** A session to type in: the CLI's arguments, and what the screen shows (in order) once it is ready for typing. */
+interface Session {
+  args: string[];
+  ready: string[];
+}
+
+const seeded = (script: string): Session => ({ args: ["--model-script", script, "--permission-mode", "bypassPermissions", "seed"], ready: [DONE, "shift+tab mode"] });
+
+/** A turn whose one tool call runs 8 s, sending 10,000 progress notifications (or none): typing starts once it runs. */
+function toolCall(progress: boolean): Session {
+  const server = join(import.meta.dirname, "..", "tests", "helpers", "mcp-protocol-server.mjs");
+  const config = JSON.stringify({ mcpServers: { flood: { command: process.execPath, args: [server] } } });
+  const call = { type: "tool_use", name: "mcp__flood__work", input: { count: 10_000, durationMs: 8000, progress } };
+  const file = join(work, `call-${progress}.json`);
+  writeFileSync(file, JSON.stringify({ responses: [{ content: [call] }, { content: [{ type: "text", text: DONE }] }] }));
+  return { args: ["--model-script", file, "--mcp-config", config, "--permission-mode", "bypassPermissions", "flood"], ready: progress ? ["/10000"] : ["mcp__flood__work", "Working"] };
+}
+
+/** Starts the CLI, waits until it is ready, then times `KEYS` keypresses (ms each). */
+async function keystrokes(session: Session): Promise<number[]> {
   const dir = project();
   const env = interactiveEnv({ MINI_CC_HOME: join(dir, "home") });
   for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
   const term = new xterm.Terminal({ ...SIZE, allowProposedApi: true });
-  const child = pty.spawn(process.execPath, [CLI, "--model-script", script, "--permission-mode", "bypassPermissions", "seed"], { ...SIZE, cwd: dir, env });
+  const child = pty.spawn(process.execPath, [CLI, ...session.args], { ...SIZE, cwd: dir, env });
   let waiting: { needle: string; since: number; resolve: (ms: number) => void } | undefined;
   child.onData((data) => {
     const arrived = performance.now();
@@ -76,9 +97,8 @@ async function keystrokes(script: string): Promise<number[]> {
       waiting = { needle, since, resolve: (ms) => (clearTimeout(timer), resolve(ms)) };
     });
   try {
-    await shown(DONE);
-    await shown("shift+tab mode"); // the turn has ended
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const needle of session.ready) await shown(needle);
+    if (session.ready.includes(DONE)) await new Promise((resolve) => setTimeout(resolve, 500));
     const times: number[] = [];
     let typed = "";
     for (let i = 0; i < KEYS; i++) {
@@ -99,13 +119,15 @@ async function keystrokes(script: string): Promise<number[]> {
 }
 
 const sides = {
-  "~100 items": seedScript("small", 2, 24),
-  "~10,000 items": seedScript("large", 40, 124),
+  "~100 items": seeded(seedScript("small", 2, 24)),
+  "~10,000 items": seeded(seedScript("large", 40, 124)),
+  "quiet call": toolCall(false),
+  "progress flood": toolCall(true),
 };
 const results: Record<string, number[]> = {};
 for (let rep = 0; rep < REPS; rep++) {
-  for (const [name, script] of Object.entries(sides)) {
-    const times = await keystrokes(script);
+  for (const [name, session] of Object.entries(sides)) {
+    const times = await keystrokes(session);
     (results[name] ??= []).push(...times);
     if (process.env.BENCH_VERBOSE === "1") console.error(`  ${name}: median ${median(times).toFixed(2)} ms`);
   }
@@ -119,3 +141,5 @@ for (const [name, times] of Object.entries(results)) {
   const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
   console.log(`  ${name.padEnd(14)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, small)}`);
 }
+const quiet = median(results["quiet call"]!);
+console.log(`  progress flood vs quiet call: ${ratio(median(results["progress flood"]!), quiet)} (target ≤ 1.2×)`);

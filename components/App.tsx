@@ -30,6 +30,8 @@ import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel } from "./mcp-panel/McpPanel.tsx";
 import { panelWidth } from "./mcp-panel/panel-width.ts";
 import { PromptInput } from "./text-input/PromptInput.tsx";
+import { CompletionList } from "./text-input/CompletionList.tsx";
+import { completionMenu, mentionableResources } from "../src/tui/completion.ts";
 import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
 import { BypassConfirm } from "./approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
@@ -131,6 +133,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     onEscape: () => escape(),
     onCycleMode: cycleMode,
     onEof: quit,
+    completions: (field) =>
+      completionMenu(field.value, field.cursor, { commands: session.commands(), resources: mentionableResources(runtime.mcp.store.getSnapshot()) }),
   });
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
@@ -153,6 +157,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           onToggleExpanded={toggleExpanded}
           working={transcript.running && !modalOpen}
           rows={rows}
+          progress={runtime.mcp.progress}
         />
         <Box flexDirection="column" flexShrink={0}>
           {server ? (
@@ -183,6 +188,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
             <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
           ) : null}
           <PromptInput state={prompt.state} isActive={question === undefined || !questionArmed} placeholder="Ask anything, or /help" />
+          {prompt.menu && question === undefined ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}

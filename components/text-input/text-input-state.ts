@@ -26,6 +26,8 @@ export type TextInputAction =
   | { type: "down" }
   /** Replaces the whole value, cursor at its end (a recalled history entry). */
   | { type: "set"; value: string }
+  /** Replaces `start`–`end` with `text`, cursor after it (an accepted completion). */
+  | { type: "replace"; start: number; end: number; text: string }
   /** Alt+B / Alt+F (Ctrl+←/→): to the start of this or the previous word, to the end of this or the next. */
   | { type: "wordLeft" }
   | { type: "wordRight" }
@@ -141,6 +143,12 @@ export function reduceTextInput(state: TextInputState, action: TextInputAction):
       return lineDown(state);
     case "set":
       return value === action.value && cursor === value.length ? state : { value: action.value, cursor: action.value.length };
+    case "replace": {
+      const text = printableText(action.text);
+      const start = Math.max(0, Math.min(action.start, value.length));
+      const end = Math.max(start, Math.min(action.end, value.length));
+      return { value: value.slice(0, start) + text + value.slice(end), cursor: start + text.length };
+    }
     case "wordLeft": {
       const start = wordStart(value, cursor);
       return start === cursor ? state : { value, cursor: start };

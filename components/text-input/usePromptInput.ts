@@ -2,11 +2,13 @@
  * The prompt field's state and keys: editing, Enter submits, Alt+Enter and
  * pastes add line breaks, Esc interrupts, Shift+Tab cycles the permission
  * mode, Ctrl+D on an empty line quits, Up on the first line / Down on the
- * last browse the prompts sent this session. Only listens while `isActive`,
+ * last browse the prompts sent this session. While a completion menu is
+ * open, Up/Down choose in it and Tab takes the choice. Only listens while `isActive`,
  * so an open modal gets the keyboard to itself.
  */
 import { useInput, usePaste } from "ink";
-import { useRef } from "react";
+import { useRef, useState } from "react";
+import type { CompletionMenu } from "../../src/tui/completion.ts";
 import {
   EMPTY_HISTORY,
   type HistoryStep,
@@ -29,6 +31,8 @@ export interface PromptInputOptions {
   readonly onCycleMode: () => void;
   /** Ctrl+D on an empty line. */
   readonly onEof: () => void;
+  /** The completion menu for the field as it stands (slash commands, `@` resources); absent: none. */
+  readonly completions?: (state: TextInputState) => CompletionMenu | null;
 }
 
 /** The field's state, a way to empty it, and a way to give back lines taken out of the queue. */
@@ -37,6 +41,9 @@ export interface PromptInput {
   readonly clear: () => void;
   /** Puts `text` back in the field, before whatever is being typed. */
   readonly restore: (text: string) => void;
+  /** The open completion menu and the chosen item's index; null when none is open. */
+  readonly menu: CompletionMenu | null;
+  readonly selected: number;
 }
 
 /** Owns the prompt's text and maps keys to edits and actions. */
@@ -44,6 +51,14 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   const [state, dispatch, current] = useLatestReducer(reduceTextInput, EMPTY_INPUT);
   // A ref, not state: like the field, it must be current for the next key of the same chunk.
   const history = useRef(EMPTY_HISTORY);
+  // A ref for keys in one chunk, state to redraw the menu.
+  const choice = useRef(0);
+  const [selected, setSelected] = useState(0);
+  const choose = (index: number): void => {
+    choice.current = index;
+    setSelected(index);
+  };
+  const menuFor = (field: TextInputState) => options.completions?.(field) ?? null;
   const show = (step: HistoryStep | null): void => {
     if (!step) return;
     history.current = step.history;
@@ -65,6 +80,18 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   };
   useInput(
     (input, key) => {
+      const menu = menuFor(current());
+      if (menu && (key.upArrow || key.downArrow)) {
+        const count = menu.items.length;
+        return choose((Math.min(choice.current, count - 1) + (key.upArrow ? count - 1 : 1)) % count);
+      }
+      if (menu && key.tab && !key.shift) {
+        const item = menu.items[Math.min(choice.current, menu.items.length - 1)];
+        choose(0);
+        return item ? dispatch({ type: "replace", start: menu.start, end: menu.end, text: item.insert }) : undefined;
+      }
+      // Any edit starts the choice over at the first item.
+      if (choice.current !== 0 && !key.tab) choose(0);
       if (key.return && key.meta) return dispatch({ type: "insert", text: "\n" });
       if (key.return) return submit();
       if (key.escape) return options.onEscape();
@@ -90,5 +117,6 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
   );
   // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
   usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
-  return { state, clear, restore };
+  const menu = menuFor(state);
+  return { state, clear, restore, menu, selected: menu ? Math.min(selected, menu.items.length - 1) : 0 };
 }

@@ -13,7 +13,7 @@ import { indexRows, liveRows, RowCache, rowsBetween, type Row } from "../../src/
 import { plural } from "../../src/tui/mcp-summary.ts";
 import { scrollWindow, type ScrollAction, type ScrollTop } from "../../src/tui/transcript-scroll.ts";
 import { useTranscriptKeys } from "./useTranscriptKeys.ts";
-import { WorkingLine } from "./WorkingLine.tsx";
+import { WorkingLine, type WorkingLineProps } from "./WorkingLine.tsx";
 
 /** What the transcript shows, how wide it is, and where it is scrolled to. */
 export interface TranscriptProps {
@@ -33,6 +33,8 @@ export interface TranscriptProps {
   readonly working?: boolean;
   /** Rows to assume until the view has been measured (the terminal's). */
   readonly rows: number;
+  /** Running MCP calls' progress, shown on the working line. */
+  readonly progress?: WorkingLineProps["progress"];
 }
 
 /** One row; rows never change once cut, so each is drawn once and reused. */
@@ -46,7 +48,7 @@ const ignore = (): void => {};
  * The visible rows of the transcript and the line under them. Memoised: a
  * keypress in the prompt re-renders the App, never the transcript.
  */
-export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows }: TranscriptProps) {
+export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows, progress }: TranscriptProps) {
   const region = useRef<DOMElement>(null);
   const measured = useBoxMetrics(region);
   const [cache] = useState(() => new RowCache());
@@ -75,7 +77,7 @@ export const Transcript = memo(function Transcript({ items, live = "", width, ex
         <Text color="yellow" wrap="truncate-end">{`↓ ${plural(window.below, "line")} below · PgDn, End`}</Text>
       ) : working ? (
         <Box marginTop={bottom - 1} flexShrink={0}>
-          <WorkingLine />
+          <WorkingLine progress={progress} />
         </Box>
       ) : null}
     </Box>

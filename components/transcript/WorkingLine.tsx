@@ -1,17 +1,54 @@
 /**
  * `⠋ Working… (esc to interrupt)` under the transcript while a turn runs, so
- * the user knows the model is busy even before any text streams in.
+ * the user knows the model is busy even before any text streams in. While an
+ * MCP tool reports progress, the line shows it: a bar when the total is
+ * known, the server's message otherwise. While the spinner moves, the
+ * progress is read on its ticks (Ink runs all animations on one timer), so a
+ * flood of notifications adds no frames of its own; with motion off it
+ * follows the store (which publishes at most once a frame).
  */
-import { Box, Text } from "ink";
+import { Box, Text, useAnimation } from "ink";
+import { useContext } from "react";
+import { MotionContext } from "../motion-context.ts";
 import { Spinner } from "../Spinner.tsx";
+import { useStore } from "../hooks/useStore.ts";
+import type { ReadableStore } from "../../src/store.ts";
+import { runningProgressText, type ToolProgress } from "../../src/mcp/tool-progress.ts";
+
+type ProgressStore = ReadableStore<ReadonlyMap<string, ToolProgress>>;
+
+export interface WorkingLineProps {
+  /** Running MCP calls' progress; absent: the plain line. */
+  readonly progress?: ProgressStore;
+}
+
+const NONE = new Map<string, ToolProgress>();
+const NO_PROGRESS: ProgressStore = { subscribe: () => () => {}, getSnapshot: () => NONE };
+
+/** The spinner's own pace: progress is redrawn with it. */
+const TICK_MS = 80;
 
 /** A spinner line; one row. */
-export function WorkingLine() {
+export function WorkingLine({ progress = NO_PROGRESS }: WorkingLineProps) {
+  const moving = useContext(MotionContext);
+  // Re-renders on the shared animation tick; the value itself is not needed.
+  useAnimation({ interval: TICK_MS, isActive: moving });
+  const followed = useStore(moving ? NO_PROGRESS : progress, runningProgressText);
+  const text = moving ? runningProgressText(progress.getSnapshot()) : followed;
   return (
     <Box>
-      <Spinner color="cyan" />
-      <Text color="cyan"> Working… </Text>
-      <Text dimColor>(esc to interrupt)</Text>
+      <Box flexShrink={0}>
+        <Spinner color="cyan" />
+        <Text color="cyan"> Working… </Text>
+      </Box>
+      {text !== "" ? (
+        <Box flexShrink={1} marginRight={1}>
+          <Text wrap="truncate-end">{text}</Text>
+        </Box>
+      ) : null}
+      <Box flexShrink={0}>
+        <Text dimColor>(esc to interrupt)</Text>
+      </Box>
     </Box>
   );
 }

@@ -4,7 +4,7 @@
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
  */
 import { systemClock, type Clock } from "../clock.ts";
-import type { Message, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
@@ -61,8 +61,8 @@ export class Agent {
     this.#conversation.clear();
   }
 
-  /** Runs one user turn. Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
-  async *runTurn(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
+  async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
     this.#conversation.addPrompt(prompt);
     const count = { requests: 0 };
     const { reason, resultText = "" } = yield* this.#turn(signal, count);
@@ -165,7 +165,7 @@ export class Agent {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#clock.now();
-        result = await this.#execute(tool, input, signal, realPaths);
+        result = await this.#execute(tool, input, signal, realPaths, id);
         durationMs = Math.round(this.#clock.now() - started);
       }
     }
@@ -203,8 +203,8 @@ export class Agent {
     };
   }
 
-  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths): Promise<ToolResult> {
-    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope };
+  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths, toolUseId: string): Promise<ToolResult> {
+    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
     try {
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
       const result = await raceAbort((async () => tool.run(input, ctx))(), signal);

@@ -4,7 +4,7 @@
  * message), every tool_use is answered by a tool_result, and the images
  * together stay within what one request may carry (image-budget.ts).
  */
-import type { AssistantMessage, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
+import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
 import { withinImageBudget } from "./image-budget.ts";
 
 /** An append-only list of immutable messages. */
@@ -16,9 +16,12 @@ export class Conversation {
     return this.#messages;
   }
 
-  /** Adds the user's prompt, joining a user message that is still waiting for its answer. */
-  addPrompt(text: string): void {
-    this.#addUserBlocks([{ type: "text", text }]);
+  /** Adds the user's prompt (text, or blocks), joining a user message that is still waiting for its answer. */
+  addPrompt(prompt: string | readonly (TextBlock | ImageBlock)[]): void {
+    if (typeof prompt === "string") return this.#addUserBlocks([{ type: "text", text: prompt }]);
+    this.#addUserBlocks(prompt);
+    // A server prompt or an attached resource may bring images too.
+    this.#messages = withinImageBudget(this.#messages);
   }
 
   /** Adds the model's reply; an empty one is left out because the API refuses it. */

@@ -50,7 +50,7 @@ export class PermissionChain {
   readonly #allow: readonly ToolRule[];
   readonly #deny: readonly ToolRule[];
   readonly #cwd: string;
-  readonly #scope: PathScope;
+  #scope: PathScope;
   readonly #sessionAllowed: ToolRule[] = [];
   readonly #canAsk: boolean;
   #shell: ShellParser | undefined;
@@ -77,6 +77,11 @@ export class PermissionChain {
   /** The folders calls may touch without asking (real paths). */
   get scope(): PathScope {
     return this.#scope;
+  }
+
+  /** Another folder calls may touch like the project (`/add-dir`), resolved against cwd. */
+  addDir(dir: string): void {
+    this.#scope = new PathScope([...this.#scope.roots, resolve(this.#cwd, dir)]);
   }
 
   /**

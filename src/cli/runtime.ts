@@ -24,6 +24,10 @@ import type { ServerView } from "../mcp/server-state.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
+import { mcpResourceTools } from "../tools/mcp-resource-tools.ts";
+import { RootsStore } from "../mcp/roots.ts";
+import type { AgentEvent } from "../agent/events.ts";
+import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -52,6 +56,10 @@ export interface Runtime {
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's. */
   tools(): readonly Tool[];
+  /** Adds a folder the file tools may use and servers get as a root (`/add-dir`); a usage error when it is not a folder. */
+  addDir(dir: string): Promise<void>;
+  /** Runs one typed line as a turn: a server prompt command expands, `@server:uri` mentions attach their resources. */
+  runTurn(line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void>;
   /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
   startServers(): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
@@ -92,7 +100,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, oauth });
+  const addDirs = [...options.addDirs];
+  const roots = new RootsStore(cwd, addDirs);
+  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots, oauth });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
@@ -103,7 +113,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const builtins = builtinTools({ env });
-  const tools = (): readonly Tool[] => [...builtins, ...manager.tools()];
+  const resourceTools = mcpResourceTools(manager, env);
+  const tools = (): readonly Tool[] => [...builtins, ...resourceTools.offered(), ...manager.tools()];
   const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
 
   return {
@@ -114,6 +125,14 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
+    runTurn: (line, signal) => runUserTurn(agent, manager, env, line, signal),
+    async addDir(dir) {
+      await checkAddDir(cwd, dir);
+      permissions.addDir(dir);
+      addDirs.push(dir);
+      // Servers that asked for roots hear roots/list_changed.
+      roots.setFolders(addDirs);
+    },
     startServers: () => manager.start(config.servers),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),

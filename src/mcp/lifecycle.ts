@@ -8,7 +8,7 @@
  * view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../errors.ts";
-import type { McpToolInfo, ServerState, ServerStatus, SkippedTool } from "./server-state.ts";
+import type { McpToolInfo, ServerFeatures, ServerState, ServerStatus, SkippedTool } from "./server-state.ts";
 
 export type LifecycleEvent =
   /** The user approved a project server (or undid a "don't start"): it may run. */
@@ -18,7 +18,15 @@ export type LifecycleEvent =
   /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending or reconnecting may spawn. */
   | { type: "spawned" }
   /** `connectMs`: from the attempt's spawn to the end of the handshake and tools/list. */
-  | { type: "connected"; tools: readonly McpToolInfo[]; instructions: string; skippedTools: readonly SkippedTool[]; connectMs: number }
+  | {
+      type: "connected";
+      tools: readonly McpToolInfo[];
+      instructions: string;
+      skippedTools: readonly SkippedTool[];
+      connectMs: number;
+      /** Negotiated capabilities, resources, templates and prompts. */
+      features?: ServerFeatures;
+    }
   /** A connection attempt failed; a retry-scheduled or gave-up may follow in the same dispatch. */
   | { type: "failed"; error: string; code: ErrorCode }
   /** A connected server went away by itself; a retry-scheduled or gave-up follows in the same dispatch. */
@@ -34,6 +42,8 @@ export type LifecycleEvent =
    * whose token stopped working (connected), or a failure (after a logout).
    */
   | { type: "needs-auth"; reason: string }
+  /** A connected server's resources, templates or prompts were fetched again, or its recent warnings changed. */
+  | { type: "features-changed"; features: ServerFeatures }
   /** The user switched the server off (`mcp disable`, the panel). */
   | { type: "disabled" }
   /** The user switched it back on; a project server not approved for its entry asks again. */
@@ -114,7 +124,7 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "pending" || status === "reconnecting" ? state : undefined;
     case "connected":
       if (status !== "pending" && status !== "reconnecting") return undefined;
-      return connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs);
+      return { ...connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs), ...event.features } as ServerState;
     case "failed":
       return status === "pending" || status === "reconnecting" ? { status: "failed", error: event.error, code: event.code } : undefined;
     case "lost":
@@ -129,7 +139,9 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
         : undefined;
     case "tools-changed":
       if (status !== "connected") return undefined;
-      return connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs);
+      return { ...featuresOf(state), ...connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs) } as ServerState;
+    case "features-changed":
+      return status === "connected" ? { ...state, ...event.features } : undefined;
     case "disabled":
       return status === "disabled" && state.cause === "user" ? undefined : { status: "disabled", reason: "disabled by user", cause: "user" };
     case "enabled":
@@ -140,6 +152,12 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "tool-called":
       return state;
   }
+}
+
+/** What a connected state holds beyond tools, kept across a tools refresh. */
+function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
+  const { capabilities, resources, resourceTemplates, prompts, logWarnings } = state;
+  return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings }).filter(([, v]) => v !== undefined));
 }
 
 function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number): ServerState {

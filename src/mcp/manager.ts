@@ -26,13 +26,17 @@ import type { ServerConnection, ToolList } from "./server-connection.ts";
 import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
-import { toolTimeoutMs } from "./timeouts.ts";
+import { connectTimeoutMs, toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadableStore } from "../store.ts";
+import { requestedLogLevel } from "./server-message-log.ts";
+import { ToolProgressStore } from "./tool-progress.ts";
+import type { ServerFeatures } from "./server-state.ts";
 import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { isRemote } from "../config/types.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
 import type { CallVerdict } from "./session-renewal.ts";
-import { connectTimeoutMs } from "./timeouts.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -54,12 +58,16 @@ export interface McpManagerOptions {
   reconnect?: ReconnectPolicy;
   /** The OAuth file (`<home>/mcp-oauth.json`); without it remote servers get no OAuth. */
   oauth?: OAuthStore;
+  /** The roots servers may ask for (roots.ts); none when absent. */
+  roots?: ReadableStore<readonly Root[]>;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
 export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
+  /** The tool-use id the call's progress is reported under (the `progress` store). */
+  progressKey?: string;
 }
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
@@ -77,6 +85,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+  /** Running calls' latest progress, by progress key, published once a frame. */
+  readonly progress: ToolProgressStore;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
@@ -84,6 +94,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
+    this.progress = new ToolProgressStore(this.#clock);
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
@@ -184,22 +195,29 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
     }
     const readOnly = state.tools.find((info) => info.name === tool)?.annotations.readOnlyHint === true;
+    const { progressKey: key } = options;
     const started = this.#clock.now();
-    let outcome = await this.#callOnce(connection, tool, args, options);
-    if (outcome.met !== undefined && isRemoteServer(this.#view(server))) {
-      // Loaded with the SDK, which the first frame does without.
-      const { retryVerdict } = await import("./session-renewal.ts");
-      const verdict = retryVerdict(outcome.met, readOnly);
-      if (verdict !== "keep") outcome = await this.#afterRestart(server, tool, args, options, verdict, outcome);
+    try {
+      let outcome = await this.#callOnce(connection, tool, args, options);
+      if (outcome.met !== undefined && isRemoteServer(this.#view(server))) {
+        // Loaded with the SDK, which the first frame does without.
+        const { retryVerdict } = await import("./session-renewal.ts");
+        const verdict = retryVerdict(outcome.met, readOnly);
+        if (verdict !== "keep") outcome = await this.#afterRestart(server, tool, args, options, verdict, outcome);
+      }
+      const { result } = outcome;
+      this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
+      return result;
+    } finally {
+      if (key !== undefined) this.progress.finish(key);
     }
-    const { result } = outcome;
-    this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
-    return result;
   }
 
   /** One call on one connection; `met`: the connection-level error behind a failed result, for deciding on a retry. */
   async #callOnce(connection: ServerConnection, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<{ result: ToolResult; met?: unknown }> {
     const { runToolCall } = await import("./tool-call.ts");
+    const { progressKey: key } = options;
+    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
     let met: unknown;
     const probe = {
       callTool: (...call: Parameters<ServerConnection["callTool"]>) =>
@@ -210,9 +228,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     };
     const result = await runToolCall(probe, tool, args, {
       signal: options.signal,
-      timeoutMs: toolTimeoutMs(this.#options.env, options.timeout),
+      timeoutMs,
+      maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
       maxChars: maxOutputChars(this.#options.env),
       clock: this.#clock,
+      onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
     });
     return result.isError ? { result, met } : { result };
   }
@@ -285,6 +305,15 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await this.#stop(name);
   }
 
+  /** A connected server's session, or why there is none (for resource reads and prompts). */
+  session(server: string): ServerConnection | string {
+    const connection = this.#connections.get(server);
+    const state = this.#view(server)?.state;
+    if (connection && state?.status === "connected") return connection;
+    if (!state) return `no MCP server named ${server}`;
+    return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
+  }
+
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
   tools(): McpTool[] {
     const snapshot = this.getSnapshot();
@@ -326,6 +355,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
         onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
+        onFeaturesChanged: (features) => this.#featuresChanged(name, epoch, features),
+        roots: this.#options.roots,
+        logLevel: requestedLogLevel(this.#options.env),
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });
@@ -335,8 +367,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions } = session.server;
-      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, connectMs: Math.round(this.#clock.now() - started) });
+      const { tools, skippedTools, instructions, features } = session.server;
+      this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, features, connectMs: Math.round(this.#clock.now() - started) });
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -391,6 +423,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
     if (this.#current(name, epoch)) this.#dispatch(name, { type: "tools-changed", tools, skippedTools });
+  }
+
+  /** New resources, templates, prompts or warnings of a connected server. */
+  #featuresChanged(name: string, epoch: number, features: ServerFeatures): void {
+    if (this.#current(name, epoch)) this.#dispatch(name, { type: "features-changed", features });
   }
 
   /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */

@@ -12,7 +12,7 @@ export interface McpCaller {
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeout?: number },
+    options: { signal?: AbortSignal; timeout?: number; progressKey?: string },
   ): Promise<ToolResult>;
 }
 
@@ -74,6 +74,6 @@ export class McpTool implements Tool {
   }
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return this.#caller.call(this.server, this.toolName, input, { signal: ctx.signal });
+    return this.#caller.call(this.server, this.toolName, input, { signal: ctx.signal, progressKey: ctx.toolUseId });
   }
 }

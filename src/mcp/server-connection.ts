@@ -9,11 +9,26 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type LoggingLevel,
+  type Progress,
+  type ReadResourceResult,
+  type Root,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
-import { closeServerLog, lastLogLine, openServerLog, type OpenedLog } from "./server-log.ts";
-import type { McpToolInfo, SkippedTool } from "./server-state.ts";
+import { closeServerLog, lastLogLine, openServerLog, serverLogPath, type OpenedLog } from "./server-log.ts";
+import type { McpToolInfo, ServerFeatures, SkippedTool } from "./server-state.ts";
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
+import { announceRootChanges, fetchLists, installFeatureHandlers } from "./server-features.ts";
+import { ServerMessageLog } from "./server-message-log.ts";
+import type { ReadableStore } from "../store.ts";
 import { describeError } from "./describe-error.ts";
 import { isConnectionLoss, Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
@@ -32,6 +47,18 @@ export interface ToolList {
 
 export interface ConnectedServer extends ToolList {
   instructions: string;
+  /** Negotiated capabilities, resources, templates and prompts. */
+  features: ServerFeatures;
+}
+
+/** How one tool call is bounded and what it reports while it runs. */
+export interface ToolCallOptions {
+  signal: AbortSignal;
+  /** The deadline between progress notifications (ms). */
+  timeoutMs: number;
+  /** The deadline however much progress arrives (ms). */
+  maxTotalTimeoutMs: number;
+  onProgress: (progress: Progress) => void;
 }
 
 /** What ServerConnection needs from the outside. */
@@ -48,6 +75,14 @@ export interface ServerConnectionOptions {
   remote?: boolean;
   /** Ping the server this often once connected (ms); 0 or absent: never (stdio exits are seen anyway). */
   keepaliveMs?: number;
+  /** Our roots, answered on roots/list and announced when they change. */
+  roots?: ReadableStore<readonly Root[]>;
+  /** Resources, templates or prompts changed on the server and were fetched again. */
+  onListsChanged?: (lists: ServerFeatures) => void;
+  /** Where the server's notifications/message lines go; closed with the session. */
+  messageLog?: ServerMessageLog;
+  /** Sent with logging/setLevel when the server declares logging. */
+  logLevel?: LoggingLevel;
 }
 
 export { describeError };
@@ -88,6 +123,8 @@ export const MAX_SCHEMA_DEPTH = 64;
 /** Why a listed tool cannot be offered to the model; undefined when it can. */
 function skipReason(tool: Tool): string | undefined {
   if (nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
+  // Offered, it would only fail with -32600: a plain tools/call is refused for it.
+  if (tool.execution?.taskSupport === "required") return "requires task-based execution (MCP tasks), which mini-cc does not run";
   return undefined;
 }
 
@@ -110,7 +147,7 @@ function toToolInfo(tool: Tool): McpToolInfo {
 
 /** A client bound to one transport for the whole session. */
 export class ServerConnection {
-  readonly #client = new Client({ name: "mini-cc", version: "0.1.0" });
+  readonly #client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
   readonly #options: ServerConnectionOptions;
   #connected = false;
   #closing: Promise<void> | undefined;
@@ -119,12 +156,18 @@ export class ServerConnection {
   #lost = false;
   #keepalive: Keepalive | undefined;
   #exitFailureOnce: Promise<MiniCcError> | undefined;
+  #stopRoots = () => {};
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
     this.#client.onclose = () => {
       if (this.#connected && !this.#closed && !this.#lost) void this.#reportLost();
     };
+    installFeatureHandlers(this.#client, {
+      roots: options.roots,
+      onListsChanged: (lists) => options.onListsChanged?.(lists),
+      onLogMessage: (message) => options.messageLog?.add(message),
+    });
     this.#client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
         this.#options.onToolsChanged(await this.#listTools());
@@ -147,13 +190,16 @@ export class ServerConnection {
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
-      const list = await this.#listTools(options);
-      return { ...list, instructions: this.#client.getInstructions() ?? "" };
+      const [list, lists] = await Promise.all([this.#listTools(options), fetchLists(this.#client, options)]);
+      const capabilities = this.#client.getServerCapabilities();
+      return { ...list, instructions: this.#client.getInstructions() ?? "", features: { ...(capabilities ? { capabilities } : {}), ...lists } };
     })();
     try {
       const server = await Promise.race([handshake, deadline]);
       this.#connected = true;
       this.#startKeepalive();
+      this.#stopRoots = announceRootChanges(this.#client, this.#options.roots);
+      this.#setLogLevel(server.features);
       return server;
     } catch (error) {
       const failure = isMiniCcError(error) ? error : await this.#explain(error);
@@ -162,6 +208,13 @@ export class ServerConnection {
     } finally {
       cancelTimer();
     }
+  }
+
+  /** Asks for the level we want, without waiting: a server that ignores it still serves. */
+  #setLogLevel(features: ServerFeatures): void {
+    const level = this.#options.logLevel;
+    if (!level || !features.capabilities?.logging) return;
+    void this.#client.setLoggingLevel(level).catch(() => {});
   }
 
   async #listTools(options?: { signal?: AbortSignal; timeout?: number }): Promise<ToolList> {
@@ -237,9 +290,12 @@ export class ServerConnection {
    * deadline) and aborts. A remote server unreachable at the connection level
    * is also reported lost, so the reconnect series gives the next call a chance.
    */
-  async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
+  async callTool(name: string, args: Record<string, unknown>, call: ToolCallOptions): Promise<CallToolResult> {
+    const { signal, timeoutMs, maxTotalTimeoutMs, onProgress } = call;
     try {
-      return (await this.#client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs })) as CallToolResult;
+      // onprogress makes the SDK send a progress token; each notification restarts its deadline, up to the total.
+      const options = { signal, timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalTimeoutMs, onprogress: onProgress };
+      return (await this.#client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
     } catch (error) {
       if (this.#options.remote && this.#connected && isSessionExpired(error)) {
         // Refused unread: the manager opens a new session and may send the call again.
@@ -256,10 +312,22 @@ export class ServerConnection {
     }
   }
 
+  /** resources/read; rejects on protocol errors, the timeout and the abort. */
+  readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult> {
+    return this.#client.readResource({ uri }, options);
+  }
+
+  /** prompts/get with the arguments as typed. */
+  getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult> {
+    return this.#client.getPrompt({ name, arguments: args }, options);
+  }
+
   /** Closes the session and stops its keepalive; for stdio this kills the server's process group. */
   close(): Promise<void> {
     this.#closed = true;
     this.#keepalive?.stop();
+    this.#stopRoots();
+    this.#options.messageLog?.close();
     this.#closing ??= this.#client.close().catch(() => {});
     return this.#closing;
   }
@@ -278,6 +346,10 @@ export interface SessionRequest {
   note?: string;
   onLost: (failure: MiniCcError) => void;
   onToolsChanged: (list: ToolList) => void;
+  /** Resources, templates, prompts or recent warnings changed. */
+  onFeaturesChanged?: (features: ServerFeatures) => void;
+  roots?: ReadableStore<readonly Root[]>;
+  logLevel?: LoggingLevel;
   /** Gets the connection before its handshake, so a close() meanwhile can kill it. */
   onCreated: (connection: ServerConnection) => void;
 }
@@ -304,12 +376,21 @@ export async function openSession(request: SessionRequest): Promise<{ connection
     }
     const opened = log;
     const remote = isRemote(config.resolved);
+    const messages = new ServerMessageLog({
+      path: safeLogPath(request.logDir, config.name),
+      clock,
+      onWarnings: (logWarnings) => request.onFeaturesChanged?.({ logWarnings }),
+    });
     const connection = new ServerConnection({
       transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore" }),
       clock,
       stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
       onLost: request.onLost,
       onToolsChanged: request.onToolsChanged,
+      onListsChanged: (lists) => request.onFeaturesChanged?.(lists),
+      messageLog: messages,
+      roots: request.roots,
+      logLevel: request.logLevel,
       remote,
       keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
     });
@@ -318,5 +399,13 @@ export async function openSession(request: SessionRequest): Promise<{ connection
   } finally {
     // The child keeps its own descriptor; ours is only for the header.
     if (log) closeServerLog(log);
+  }
+}
+
+function safeLogPath(logDir: string, name: string): string | undefined {
+  try {
+    return serverLogPath(logDir, name);
+  } catch {
+    return undefined;
   }
 }

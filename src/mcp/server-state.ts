@@ -3,6 +3,7 @@
  */
 import type { ErrorCode } from "../errors.ts";
 import type { ServerConfig, ServerEntry, ServerSource } from "../config/types.ts";
+import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerHealth } from "./lifecycle.ts";
 
 export interface McpToolInfo {
@@ -25,11 +26,57 @@ export interface SkippedTool {
   reason: string;
 }
 
+/** A resource a server lists (resources/list). */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A parameterised resource (resources/templates/list): `file:///{path}`. */
+export interface McpResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A prompt a server offers (prompts/list): a slash command `/mcp__<server>__<prompt>`. */
+export interface McpPromptInfo {
+  name: string;
+  title?: string;
+  description: string;
+  arguments: readonly { name: string; description?: string; required: boolean }[];
+}
+
+/** A `notifications/message` line at warning or above, kept for the server's details. */
+export interface ServerLogEntry {
+  level: string;
+  logger?: string;
+  text: string;
+}
+
+/**
+ * What a connected server offers beyond tools: its negotiated capabilities,
+ * resources, templates and prompts (absent when it has none), and its most
+ * recent warnings.
+ */
+export interface ServerFeatures {
+  capabilities?: ServerCapabilities;
+  resources?: readonly McpResourceInfo[];
+  resourceTemplates?: readonly McpResourceTemplateInfo[];
+  prompts?: readonly McpPromptInfo[];
+  logWarnings?: readonly ServerLogEntry[];
+}
+
 export type ServerState =
   /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
   | { status: "needs-approval"; previous?: ServerEntry }
   | { status: "pending" }
-  | { status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[] }
+  | ({ status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[] } & ServerFeatures)
   | { status: "failed"; error: string; code: ErrorCode }
   /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
   | { status: "needs-auth"; reason: string }

@@ -1,7 +1,8 @@
 /**
  * The MCP limits a user can set through the environment (DESIGN.md,
  * "Environment"), read from an env object passed in, never from process.env:
- * MCP_TIMEOUT, MCP_TOOL_TIMEOUT, and MCP_KEEPALIVE_MS (remote servers' ping
+ * MCP_TIMEOUT, MCP_TOOL_TIMEOUT (between progress notifications),
+ * MCP_TOOL_MAX_TOTAL_TIMEOUT (a call however much progress it reports), and MCP_KEEPALIVE_MS (remote servers' ping
  * interval; 0 turns the keepalive off).
  */
 import type { ServerEntry } from "../config/types.ts";
@@ -30,6 +31,14 @@ export function connectTimeoutMs(env: Env, entry: ServerEntry): number {
 /** An explicit per-call timeout, else MCP_TOOL_TIMEOUT, else 10 minutes. */
 export function toolTimeoutMs(env: Env, explicit?: number): number {
   return positiveMs(explicit) ?? positiveMs(env.MCP_TOOL_TIMEOUT) ?? DEFAULT_TOOL_TIMEOUT_MS;
+}
+
+/** A call reporting progress may run this long when MCP_TOOL_MAX_TOTAL_TIMEOUT is unset: one hour. */
+const DEFAULT_TOOL_MAX_TOTAL_MS = 3_600_000;
+
+/** MCP_TOOL_MAX_TOTAL_TIMEOUT, else one hour; never less than the call's timeout between notifications. */
+export function toolMaxTotalTimeoutMs(env: Env, callTimeoutMs: number): number {
+  return Math.max(callTimeoutMs, positiveMs(env.MCP_TOOL_MAX_TOTAL_TIMEOUT) ?? DEFAULT_TOOL_MAX_TOTAL_MS);
 }
 
 /** MCP_KEEPALIVE_MS, else 30 s; 0 when it is "0" (no keepalive). */

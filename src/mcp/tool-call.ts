@@ -1,10 +1,12 @@
 /**
  * One tool call under a deadline and the agent's abort signal. Either one
  * cancels the request on the server (the SDK sends notifications/cancelled
- * when the request's signal aborts); every outcome is a ToolResult.
+ * when the request's signal aborts); every outcome is a ToolResult. Each
+ * progress notification restarts the deadline, up to a total maximum.
  */
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../tools/tool.ts";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { Clock } from "../clock.ts";
 import { convertToolResult } from "./content.ts";
 import { describeError, type ServerConnection } from "./server-connection.ts";
@@ -13,7 +15,11 @@ import { formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
 /** How one call is bounded and how much of its output is kept. */
 export interface ToolCallLimits {
   signal?: AbortSignal;
+  /** The deadline between progress notifications. */
   timeoutMs: number;
+  /** The deadline however much progress arrives; timeoutMs when absent. */
+  maxTotalTimeoutMs?: number;
+  onProgress?: (progress: Progress) => void;
   /** The output cap in characters (MAX_MCP_OUTPUT_TOKENS × 4). */
   maxChars: number;
   clock: Clock;
@@ -26,14 +32,36 @@ export async function runToolCall(
   args: Record<string, unknown>,
   limits: ToolCallLimits,
 ): Promise<ToolResult> {
-  const { signal, timeoutMs } = limits;
+  const { signal, timeoutMs, clock } = limits;
+  const maxTotalMs = Math.max(timeoutMs, limits.maxTotalTimeoutMs ?? timeoutMs);
   if (signal?.aborted) return textResult(`MCP tool ${tool} was cancelled.`, true);
   const controller = new AbortController();
   let outcome: "timeout" | "cancelled" | undefined;
-  const cancelTimer = limits.clock.setTimeout(() => {
+  const started = clock.now();
+  /** When the call times out; progress moves it (within the total maximum). */
+  let deadline = started + timeoutMs;
+  /** The running deadline is the total maximum's remainder, not a full timeoutMs. */
+  let capped = false;
+  // One timer, moved lazily: a flood of progress costs a subtraction each, not a timer each.
+  const onTimer = () => {
+    const left = deadline - clock.now();
+    if (left > 0) {
+      cancelTimer = clock.setTimeout(onTimer, left);
+      return;
+    }
     outcome ??= "timeout";
     controller.abort(new Error("timed out"));
-  }, timeoutMs);
+  };
+  let cancelTimer = clock.setTimeout(onTimer, timeoutMs);
+  const onProgress = (progress: Progress) => {
+    if (outcome) return;
+    // Progress shows the server is working: the deadline starts again, within the total.
+    const now = clock.now();
+    const left = maxTotalMs - (now - started);
+    capped = left < timeoutMs;
+    deadline = now + Math.max(0, Math.min(timeoutMs, left));
+    limits.onProgress?.(progress);
+  };
   const onAbort = () => {
     outcome ??= "cancelled";
     controller.abort(new Error("cancelled by the user"));
@@ -41,12 +69,17 @@ export async function runToolCall(
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     // The SDK's own deadline sits just past ours, as a backstop.
-    const result = await connection.callTool(tool, args, controller.signal, Math.min(timeoutMs + 1000, MAX_TIMER_MS));
+    const result = await connection.callTool(tool, args, {
+      signal: controller.signal,
+      timeoutMs: Math.min(timeoutMs + 1000, MAX_TIMER_MS),
+      maxTotalTimeoutMs: Math.min(maxTotalMs + 1000, MAX_TIMER_MS),
+      onProgress,
+    });
     return convertToolResult(result, limits.maxChars);
   } catch (error) {
     const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
     if (outcome === "timeout" || (!outcome && sdkTimeout)) {
-      return textResult(`MCP tool ${tool} timed out after ${formatSeconds(timeoutMs)}.`, true);
+      return textResult(`MCP tool ${tool} timed out after ${capped ? `${formatSeconds(maxTotalMs)} in total (the most a call reporting progress may take)` : formatSeconds(timeoutMs)}.`, true);
     }
     if (outcome === "cancelled") return textResult(`MCP tool ${tool} was cancelled.`, true);
     return textResult(`MCP tool ${tool} failed: ${describeError(error)}`, true);
@@ -55,3 +88,4 @@ export async function runToolCall(
     signal?.removeEventListener("abort", onAbort);
   }
 }
+

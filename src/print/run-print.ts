@@ -60,7 +60,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       tools: runtime.tools().map((tool) => tool.name),
       mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
     });
-    for await (const event of runtime.agent.runTurn(prompt, io.signal)) {
+    for await (const event of runtime.runTurn(prompt, io.signal)) {
       tracker.observe(event);
       writer.event(event);
     }

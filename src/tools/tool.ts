@@ -20,6 +20,8 @@ export interface ToolContext {
    * these, never a path resolved anew (a fresh RealPaths when there was no check).
    */
   realPaths?: RealPaths;
+  /** The model's id for this call: an MCP tool reports its progress under it. */
+  toolUseId?: string;
   /** The folders the session may touch (cwd and --add-dir): walks list nothing outside them and the searched folder. */
   scope?: PathScope;
 }

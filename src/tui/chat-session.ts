@@ -16,6 +16,8 @@ import { terminalSafeLine } from "../text/terminal-safe.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
+import { isPromptCommand } from "../mcp/prompts.ts";
+import { promptSlashCommands } from "./slash/prompt-commands.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
@@ -55,6 +57,12 @@ export class ChatSession {
     this.#commands = commands;
   }
 
+  /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
+  commands(): readonly SlashCommand[] {
+    const prompts = promptSlashCommands(this.#runtime.mcp.store.getSnapshot());
+    return prompts.length === 0 ? this.#commands : [...this.#commands, ...prompts];
+  }
+
   /** Whether an agent turn is in progress. */
   get running(): boolean {
     return this.#turn !== null;
@@ -70,7 +78,9 @@ export class ChatSession {
     const text = line.trim();
     if (text === "") return Promise.resolve("done");
     const slash = parseSlash(text);
-    if (slash !== null && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0))) return this.#command(text);
+    // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
+    const runsNow = slash !== null && !isPromptCommand(slash.name) && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
+    if (runsNow) return this.#command(text);
     return new Promise((settle) => {
       this.#waiting.push({ text, settle });
       this.#publishQueue();
@@ -133,8 +143,10 @@ export class ChatSession {
   async #command(text: string): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
+    const commands = this.commands();
+    const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice }, this.#commands);
+    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}) }, commands);
     switch (result?.kind) {
       case undefined:
         return "done";
@@ -178,7 +190,7 @@ export class ChatSession {
   /** Sends the oldest queued line when nothing holds it; else waits for what does (the turn's end, or the servers). */
   #sendNext(): void {
     for (let next = this.#waiting[0]; next && !this.running; next = this.#waiting[0]) {
-      if (parseSlash(next.text) !== null) {
+      if (parseSlash(next.text)?.name === "clear") {
         // The one command that waits its turn: /clear, queued behind a running turn.
         this.#take();
         this.#newConversation();

@@ -6,6 +6,7 @@
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approval-types.ts";
 import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { ToolProgress } from "../mcp/tool-progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
@@ -21,6 +22,8 @@ export interface TuiMcp {
   login?(name: string, show: (line: string) => void): Promise<void>;
   /** `/mcp logout NAME`: forgets the server's tokens; it waits for a login again. */
   logout?(name: string): Promise<void>;
+  /** Running MCP calls' progress by tool-use id, published at most once a frame. */
+  readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */
@@ -28,6 +31,8 @@ export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
+  addDir?(dir: string): Promise<void>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**

@@ -105,7 +105,9 @@ beforeAll(async () => {
   );
   // npx resolves the server from the repository's node_modules, as in a project that installed it;
   // --strict-mcp-config keeps the repository's own .mcp.json (and the user scope) out of this run.
-  const argv = ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--strict-mcp-config", "--mcp-config", config];
+  // server-filesystem trades its folder arguments for the client's roots (as under Claude Code, which also
+  // offers roots): the docs folder is a root through --add-dir, as a Claude Code user would add it.
+  const argv = ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--strict-mcp-config", "--mcp-config", config, "--add-dir", vars.DOCS_DIR!];
   run = await box.run(argv, { cwd: ROOT, env: vars });
 }, 60_000);
 

@@ -29,6 +29,7 @@ describe("mcp get with real servers", () => {
         `  Command: ${NODE}`,
         `  Args: ${TRACKER}`,
         "  Status: ✔ connected · 3 tools",
+        "  Capabilities: tools (listChanged)",
         "    list_issues  (read-only)",
         "    get_issue  (read-only)",
         "    add_comment",

@@ -67,7 +67,8 @@ beforeAll(async () => {
 
 describe("@modelcontextprotocol/server-memory through npx in print mode", () => {
   it("connects through npx and lists its nine tools as mcp__memory__ names", () => {
-    expect(initOf(run.lines)?.tools).toEqual([...BUILTIN_TOOLS, ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`)]);
+    // The memory server offers resources too, so the resource tools come with it.
+    expect(initOf(run.lines)?.tools).toEqual([...BUILTIN_TOOLS, "ListMcpResources", "ReadMcpResource", ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`)]);
     expect(initOf(run.lines)?.mcp_servers).toEqual([{ name: "memory", status: "connected" }]);
   });
 

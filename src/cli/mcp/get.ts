@@ -19,6 +19,7 @@ import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./comman
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
 import { listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
+import { featureLines } from "../../mcp/feature-lines.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 
@@ -127,7 +128,7 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
       for (const warning of unsetVariableWarnings(config.file, config.name, expanded.unset)) context.warn(warning);
     }
     const lines = [`  Status: ${statusText(row)}`];
-    if (state.status === "connected") lines.push(...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
+    if (state.status === "connected") lines.push(...featureLines(config.name, state, "  "), ...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
     return { lines, status: row.status === "connected" || row.status === "needs-approval" || row.status === "needs-auth" ? 0 : 1 };
   } finally {

@@ -1,6 +1,7 @@
 /**
  * The built-in slash commands and the one function that runs a typed line.
  */
+import { addDirCommand } from "./add-dir-command.ts";
 import { clearCommand } from "./clear-command.ts";
 import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
@@ -9,7 +10,7 @@ import { parseSlash } from "./parse-slash.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 /** In /help order. */
-export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, clearCommand, helpCommand, exitCommand];
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, addDirCommand, clearCommand, helpCommand, exitCommand];
 
 /** Runs `line` as a slash command; null when the line is a prompt for the model. */
 export async function runSlashCommand(

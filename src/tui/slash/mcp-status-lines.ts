@@ -7,6 +7,7 @@
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
 import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../mcp/describe.ts";
+import { featureLines } from "../../mcp/feature-lines.ts";
 
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
@@ -54,7 +55,7 @@ function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] 
   const offered = tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + registeredToolLine(tool));
   // Left out tools are said, so a tool missing from the model's list is never a mystery.
   const skipped = (server.state.skippedTools ?? []).map((tool) => SUB_INDENT + skippedToolText(tool));
-  return [...offered, ...skipped];
+  return [...featureLines(server.name, server.state, SUB_INDENT), ...offered, ...skipped];
 }
 
 /** `    log: ~/.mini-cc/logs/mcp-b.log` */

@@ -10,6 +10,8 @@ export interface SlashCommandContext {
   readonly mcp: TuiMcp;
   /** Where servers' stderr logs are, for the `log:` line under a failed server; without it, none is shown. */
   readonly serverLogs?: ServerLogPlaces;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir`). */
+  readonly addDir?: (dir: string) => Promise<void>;
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
   /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */

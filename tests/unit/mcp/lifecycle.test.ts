@@ -16,6 +16,7 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   "retry-scheduled": { type: "retry-scheduled", attempt: 1 },
   "gave-up": { type: "gave-up", error: "closed — gave up after 3 reconnect attempts", code: "connection-lost" },
   "tools-changed": { type: "tools-changed", tools: [], skippedTools: [] },
+  "features-changed": { type: "features-changed", features: { prompts: [] } },
   disabled: { type: "disabled" },
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
@@ -39,7 +40,7 @@ const STATES: Record<string, ServerState> = {
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "tool-called": "needs-approval" },
   pending: { spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
-  connected: { lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
+  connected: { lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
   failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
   reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
@@ -73,6 +74,15 @@ describe("the server lifecycle reducer", () => {
     const skipped = { type: "tools-changed", tools: [], skippedTools: [{ name: "deep", reason: "schema too deep" }] } as const;
     const result = step(beginLife(CONNECTED), skipped, 500);
     expect(result.ok && result.life.state).toEqual({ status: "connected", tools: [], instructions: "be nice", connectMs: 40, skippedTools: skipped.skippedTools });
+  });
+
+  it("keeps a server's features (capabilities, resources, prompts, warnings) across a tool list refresh, and updates them on their own", () => {
+    const features = { capabilities: { tools: {}, prompts: {} }, prompts: [{ name: "p", description: "", arguments: [] }] };
+    const connected = step(beginLife({ status: "pending" }), { ...EVENTS.connected, features } as LifecycleEvent, 1);
+    const refreshed = connected.ok ? step(connected.life, { type: "tools-changed", tools: [], skippedTools: [] }, 2) : connected;
+    expect(refreshed.ok && refreshed.life.state).toEqual({ status: "connected", tools: [], instructions: "", connectMs: 12, ...features });
+    const warned = refreshed.ok ? step(refreshed.life, { type: "features-changed", features: { logWarnings: [{ level: "error", text: "disk full" }] } }, 3) : refreshed;
+    expect(warned.ok && warned.life.state).toMatchObject({ prompts: features.prompts, logWarnings: [{ level: "error", text: "disk full" }] });
   });
 
   it("a switched-off server that needs approval asks again when switched on", () => {

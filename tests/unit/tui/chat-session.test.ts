@@ -196,3 +196,35 @@ describe("ChatSession", () => {
     expect(await answer).toEqual({ behavior: "deny", message: "use git clean instead" });
   });
 });
+
+describe("ChatSession and server prompts", () => {
+  const withPrompt = () =>
+    new RecordingMcp([
+      server("docs", {
+        status: "connected",
+        tools: [],
+        instructions: "",
+        connectMs: 1,
+        prompts: [{ name: "summarise", description: "Summarise a page", arguments: [{ name: "page", required: true }] }],
+      }),
+    ]);
+
+  it("sends /mcp__server__prompt as a turn, queued like any prompt, not as a command", async () => {
+    const prompts: string[] = [];
+    const session = new ChatSession(fakeRuntime(withPrompt(), async function* (prompt) {
+      prompts.push(prompt);
+      yield END;
+    }));
+    expect(await session.submit("/mcp__docs__summarise intro")).toBe("done");
+    expect(prompts).toEqual(["/mcp__docs__summarise intro"]);
+    expect(kinds(session)).toEqual(["user"]);
+  });
+
+  it("lists each server prompt in /help with its usage and description", async () => {
+    const session = new ChatSession(fakeRuntime(withPrompt()));
+    await session.submit("/help");
+    const help = session.transcript.getSnapshot().items.at(-1);
+    expect(help?.kind === "command" ? help.lines : []).toContain("  /mcp__docs__summarise <page>  Summarise a page");
+    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "clear", "help", "exit", "mcp__docs__summarise"]);
+  });
+});

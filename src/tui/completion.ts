@@ -1,0 +1,69 @@
+/**
+ * Prompt completion, React-free: `/` at the start of the prompt offers slash
+ * commands (built-ins and server prompts, with their descriptions); a word
+ * starting with `@` offers connected servers' resources as `@server:uri`,
+ * filtered by what follows the `@`. The menu is derived from the field and
+ * the MCP snapshot each time, so a list_changed refresh shows at once.
+ */
+import type { McpSnapshot } from "../mcp/server-state.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
+
+/** One offered completion: what it shows and what it puts in the field. */
+export interface CompletionItem {
+  readonly label: string;
+  readonly description: string;
+  readonly insert: string;
+}
+
+/** The items for the word from `start` to `end` (the cursor). */
+export interface CompletionMenu {
+  readonly start: number;
+  readonly end: number;
+  readonly items: readonly CompletionItem[];
+}
+
+export interface MentionableResource {
+  readonly server: string;
+  readonly uri: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+export interface CompletionSources {
+  readonly commands: readonly { readonly name: string; readonly description: string; readonly usage?: readonly string[] }[];
+  readonly resources: readonly MentionableResource[];
+}
+
+/** Items shown at once. */
+export const MAX_COMPLETIONS = 8;
+
+/** Every connected server's listed resources, in declaration order. */
+export function mentionableResources(snapshot: McpSnapshot): MentionableResource[] {
+  return snapshot.servers.flatMap((view) =>
+    view.state.status === "connected"
+      ? (view.state.resources ?? []).map((r) => ({ server: view.name, uri: r.uri, name: r.title ?? r.name, ...(r.description ? { description: r.description } : {}) }))
+      : [],
+  );
+}
+
+/** The menu for the field as it stands; null when nothing is being completed or nothing matches. */
+export function completionMenu(value: string, cursor: number, sources: CompletionSources, max = MAX_COMPLETIONS): CompletionMenu | null {
+  const before = value.slice(0, cursor);
+  const slash = /^\/(\S*)$/.exec(before);
+  if (slash) {
+    const typed = (slash[1] as string).toLowerCase();
+    const items = sources.commands
+      .filter((command) => command.name.toLowerCase().startsWith(typed))
+      .slice(0, max)
+      .map((command) => ({ label: terminalSafeLine(command.usage?.[0] ?? `/${command.name}`), description: terminalSafeLine(command.description), insert: `/${command.name} ` }));
+    return items.length > 0 && !(items.length === 1 && items[0]?.insert.trim() === before) ? { start: 0, end: cursor, items } : null;
+  }
+  const mention = /(?:^|\s)@(\S*)$/.exec(before);
+  if (!mention) return null;
+  const query = (mention[1] as string).toLowerCase();
+  const items = sources.resources
+    .filter((r) => `${r.server}:${r.uri}`.toLowerCase().includes(query) || r.name.toLowerCase().includes(query))
+    .slice(0, max)
+    .map((r) => ({ label: terminalSafeLine(`@${r.server}:${r.uri}`), description: terminalSafeLine(r.description ?? r.name), insert: `@${r.server}:${r.uri} ` }));
+  return items.length > 0 ? { start: cursor - query.length - 1, end: cursor, items } : null;
+}

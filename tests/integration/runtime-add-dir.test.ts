@@ -1,0 +1,56 @@
+// /add-dir as the CLI wires it: the folder joins the permission scope and the
+// roots, and a connected server that asked for roots hears list_changed and
+// sees the new root (server-everything's get-roots-list).
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { AgentOptions } from "../../src/cli/cli-args.ts";
+import { createRuntime } from "../../src/cli/runtime.ts";
+import { NODE, SERVERS_DIR } from "../helpers/cli-sandbox.ts";
+
+const EVERYTHING = join(SERVERS_DIR, "server-everything/dist/index.js");
+const root = realpathSync(mkdtempSync(join(tmpdir(), "mini-cc-add-dir-")));
+const project = join(root, "project");
+const extra = join(root, "extra");
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const options: AgentOptions = {
+  print: true,
+  prompt: undefined,
+  outputFormat: "text",
+  modelScript: undefined,
+  permissionMode: "default",
+  allowedTools: [],
+  disallowedTools: [],
+  addDirs: [],
+  mcpConfig: [JSON.stringify({ mcpServers: { everything: { command: NODE, args: [EVERYTHING, "stdio"] } } })],
+  strictMcpConfig: true,
+  maxTurns: 50,
+};
+
+describe("adding a folder during the session", () => {
+  it("widens the file tools' scope and tells the servers about the new root", async () => {
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(project, { recursive: true });
+    mkdirSync(extra);
+    const runtime = await createRuntime({ options, cwd: project, env: { ...process.env, MINI_CC_HOME: join(root, "home") }, interactive: false, warn: () => {}, ask: async () => ({ behavior: "deny" }) });
+    try {
+      await runtime.startServers();
+      await expect(runtime.addDir(join(root, "missing"))).rejects.toThrow(/no such folder/);
+      expect(runtime.permissions.scope.contains(join(extra, "a.txt"))).toBe(false);
+      await runtime.addDir(extra);
+      expect(runtime.permissions.scope.contains(join(extra, "a.txt"))).toBe(true);
+      let roots = "";
+      for (let i = 0; i < 100 && !roots.includes(pathToFileURL(extra).href); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        roots = JSON.stringify((await runtime.manager.call("everything", "get-roots-list", {})).content);
+      }
+      expect(roots).toContain(pathToFileURL(project).href);
+      expect(roots).toContain(pathToFileURL(extra).href);
+    } finally {
+      await runtime.close();
+    }
+  }, 30_000);
+});
