@@ -19,6 +19,7 @@ import { mcpCountsText, mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextApprovalRound } from "../src/tui/approval-round.ts";
 import { shiftTabStep } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
+import type { ServerRequestQueueSnapshot } from "../src/tui/server-request-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
 import { FOLLOWING, reduceScroll } from "../src/tui/transcript-scroll.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
@@ -38,6 +39,7 @@ import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
+import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -55,6 +57,7 @@ const wholeTranscript = (s: TranscriptState): TranscriptState => s;
 const allServers = (s: McpSnapshot) => s.servers;
 const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
+const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
@@ -75,11 +78,21 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const unsettled = useStore(runtime.mcp.store, unsettledServers);
   const queued = useStore(session.queue, theQueue);
   const permission = useStore(runtime.permissionQueue, firstPermission);
+  // A server's question waits its turn behind server approvals and tool approvals.
+  const serverQuestion = useStore(runtime.serverRequests, firstServerQuestion);
   const [confirmingBypass, setConfirmingBypass] = useState(false);
   // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
   const confirming = useRef(false);
-  const modalOpen = server !== undefined || permission !== undefined;
-  const question = server ? `server:${server.name}` : permission ? `tool:${permission.id}` : confirmingBypass ? "bypass" : undefined;
+  const modalOpen = server !== undefined || permission !== undefined || serverQuestion !== undefined;
+  const question = server
+    ? `server:${server.name}`
+    : permission
+      ? `tool:${permission.id}`
+      : serverQuestion
+        ? `ask:${serverQuestion.id}`
+        : confirmingBypass
+          ? "bypass"
+          : undefined;
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
@@ -181,6 +194,17 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               isActive={questionArmed}
               onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
+              width={transcriptWidth}
+              maxHeight={modalRows}
+            />
+          ) : serverQuestion ? (
+            <ServerQuestionModal
+              key={question}
+              pending={serverQuestion}
+              modelName={runtime.modelName}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onAnswer={(answer) => runtime.serverRequests.answer(serverQuestion, answer as never)}
               width={transcriptWidth}
               maxHeight={modalRows}
             />

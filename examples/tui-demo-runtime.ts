@@ -6,6 +6,7 @@
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/server-state.ts";
+import { ServerRequestQueue } from "../src/tui/server-request-queue.ts";
 import { PermissionQueue } from "../src/tui/permission-queue.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Store } from "../src/store.ts";
@@ -199,6 +200,7 @@ export function makeDemoRuntime(
     fakeMcp,
     mcp: fakeMcp,
     permissionQueue,
+    serverRequests: new ServerRequestQueue(),
     permissionMode: new Store<PermissionMode>("default"),
     modelName: "scripted-demo",
     cwd: options.cwd ?? process.cwd(),

@@ -25,6 +25,7 @@ Options:
   --add-dir <dir>                 another folder the file tools may use like the project (repeatable)
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
+  --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   -h, --help                      show this help
   -v, --version                   print the version`;
@@ -41,6 +42,8 @@ export interface AgentOptions {
   addDirs: string[];
   mcpConfig: string[];
   strictMcpConfig: boolean;
+  /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
+  allowSampling: boolean;
   maxTurns: number;
 }
 
@@ -75,6 +78,7 @@ export function parseCommand(argv: string[]): Command {
         "add-dir": { type: "string", multiple: true },
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
+        "allow-sampling": { type: "boolean" },
         "max-turns": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
@@ -102,10 +106,14 @@ export function parseCommand(argv: string[]): Command {
     addDirs: values["add-dir"] ?? [],
     mcpConfig: values["mcp-config"] ?? [],
     strictMcpConfig: values["strict-mcp-config"] ?? false,
+    allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
   };
   if (!options.print && values["output-format"] !== undefined) {
     throw usageError("--output-format works only with -p/--print");
+  }
+  if (!options.print && options.allowSampling) {
+    throw usageError("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   }
   return { kind: "agent", options };
 }

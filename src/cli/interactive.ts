@@ -9,6 +9,10 @@ import { createRuntime } from "./runtime.ts";
 import { announceLoginPage } from "../mcp/oauth/open-url.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
+import { ServerRequestQueue } from "../tui/server-request-queue.ts";
+import { askingHandlers } from "../mcp/server-requests.ts";
+import { openUrl } from "../mcp/open-url.ts";
+import { noteInServerLog } from "../mcp/server-request-log.ts";
 import type { TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 
@@ -28,6 +32,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   const tuiModule = io.loadTui();
   tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
   const queue = new PermissionQueue();
+  const serverRequests = new ServerRequestQueue();
   const notices: string[] = [];
   const runtime = await createRuntime({
     options,
@@ -38,6 +43,14 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     ask: queue.ask,
     warn: (message) => notices.push(message),
     onExit: io.onExit,
+    // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.
+    serverRequests: ({ model, home }) =>
+      askingHandlers({
+        model,
+        ask: serverRequests.ask,
+        openUrl: (url) => openUrl(url, io.env),
+        log: (server, line) => noteInServerLog(home.logs, server, line, new Date()),
+      }),
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
   const manager = runtime.manager;
@@ -54,13 +67,17 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
     permissionQueue: queue,
+    serverRequests,
     permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,
     cwd: io.cwd,
     notices,
     serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
     initialPrompt: options.prompt,
-    close: () => runtime.close(),
+    close: () => {
+      serverRequests.dismissAll();
+      return runtime.close();
+    },
   };
   // The first frame lists every declared server in its real state; they spawn once it is drawn (render is
   // synchronous), so spawning does not compete with drawing it.

@@ -21,6 +21,7 @@ import { ApprovalsFile } from "../mcp/approvals.ts";
 import { OAuthStore } from "../mcp/oauth/token-store.ts";
 import { McpManager } from "../mcp/manager.ts";
 import type { ServerView } from "../mcp/server-state.ts";
+import type { ServerRequestHandlers } from "../mcp/server-requests.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
@@ -43,6 +44,8 @@ export interface RuntimeOptions {
   /** Answers permission requests; print mode's chain never asks. */
   ask: PermissionPrompt;
   homeDir?: string;
+  /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
+  serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
 }
@@ -102,7 +105,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
   const addDirs = [...options.addDirs];
   const roots = new RootsStore(cwd, addDirs);
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots, oauth });
+  const serverRequests = init.serverRequests?.({ model, home });
+  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots, serverRequests, oauth });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });

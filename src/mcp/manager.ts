@@ -23,6 +23,7 @@ import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
 import { describeError } from "./describe-error.ts";
 import type { ServerConnection, ToolList } from "./server-connection.ts";
+import type { ServerRequestHandlers } from "./server-requests.ts";
 import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
@@ -60,6 +61,8 @@ export interface McpManagerOptions {
   oauth?: OAuthStore;
   /** The roots servers may ask for (roots.ts); none when absent. */
   roots?: ReadableStore<readonly Root[]>;
+  /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
+  serverRequests?: ServerRequestHandlers;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -358,6 +361,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         onFeaturesChanged: (features) => this.#featuresChanged(name, epoch, features),
         roots: this.#options.roots,
         logLevel: requestedLogLevel(this.#options.env),
+        serverRequests: this.#options.serverRequests,
         // Registered before the handshake, so close() during a slow connect still kills it.
         onCreated: (created) => this.#connections.set(name, (connection = created)),
       });

@@ -37,6 +37,8 @@ import { commandLine } from "./describe.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { nestedDeeperThan } from "../fs/json-path.ts";
+import { DECLINE_ALL, type ServerRequestHandlers } from "./server-requests.ts";
+import { installServerRequestHandlers } from "./server-request-handlers.ts";
 
 /** What a successful handshake yields. */
 /** A server's tools/list: the tools offered to the model, and those left out with the reason. */
@@ -83,6 +85,8 @@ export interface ServerConnectionOptions {
   messageLog?: ServerMessageLog;
   /** Sent with logging/setLevel when the server declares logging. */
   logLevel?: LoggingLevel;
+  /** Who answers the server's elicitation and sampling requests, and the server's name they are asked under. */
+  serverRequests?: { server: string; handlers: ServerRequestHandlers };
 }
 
 export { describeError };
@@ -168,6 +172,7 @@ export class ServerConnection {
       onListsChanged: (lists) => options.onListsChanged?.(lists),
       onLogMessage: (message) => options.messageLog?.add(message),
     });
+    if (options.serverRequests) installServerRequestHandlers(this.#client, options.serverRequests.server, options.serverRequests.handlers);
     this.#client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
         this.#options.onToolsChanged(await this.#listTools());
@@ -352,6 +357,8 @@ export interface SessionRequest {
   logLevel?: LoggingLevel;
   /** Gets the connection before its handshake, so a close() meanwhile can kill it. */
   onCreated: (connection: ServerConnection) => void;
+  /** Who answers the server's elicitation and sampling requests; unanswered (declined) when absent. */
+  serverRequests?: ServerRequestHandlers;
 }
 
 /**
@@ -393,6 +400,7 @@ export async function openSession(request: SessionRequest): Promise<{ connection
       logLevel: request.logLevel,
       remote,
       keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
+      serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
     });
     request.onCreated(connection);
     return { connection, server: await connection.open(connectTimeoutMs(request.context.env, config.resolved)) };

@@ -57,7 +57,8 @@ export class AnthropicModel implements Model {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-    const body = buildMessagesRequest({ model: this.name, maxTokens: this.#maxTokens, ...request });
+    const maxTokens = Math.min(request.maxTokens ?? this.#maxTokens, this.#maxTokens);
+    const body = buildMessagesRequest({ model: this.name, ...request, maxTokens });
     const assembler = new MessageAssembler();
     try {
       const events = await this.#client.messages.create(body, { signal });

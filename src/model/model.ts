@@ -21,6 +21,8 @@ export interface ModelRequest {
   system: SystemSection[];
   messages: Message[];
   tools: ToolSpec[];
+  /** A lower cap on the reply's tokens than the model's own (a server's sampling request); the model's when absent. */
+  maxTokens?: number;
 }
 
 export type ModelEvent =

@@ -11,6 +11,7 @@ import { createRuntime } from "../cli/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
+import { unattendedHandlers } from "../mcp/server-requests.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -40,6 +41,9 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     interactive: false,
     warn: (message) => stderr(`mini-cc: ${message}\n`),
     ask: () => Promise.reject(new Error("print mode cannot ask")),
+    // Nobody to ask: elicitation is declined, sampling runs only with --allow-sampling; either way stderr says so.
+    serverRequests: ({ model }) =>
+      unattendedHandlers({ model, allowSampling: options.allowSampling, say: (line) => stderr(`mini-cc: ${line}\n`) }),
   });
   try {
     await runtime.startServers();

@@ -10,6 +10,7 @@ import type { ToolProgress } from "../mcp/tool-progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
+import type { ServerRequestQueue } from "./server-request-queue.ts";
 
 /** The slice of McpManager the UI drives: its store and the two user actions. */
 export interface TuiMcp {
@@ -41,6 +42,8 @@ export interface TuiRuntime {
    * the agent when that answer arrives).
    */
   readonly permissionQueue: PermissionQueue;
+  /** Servers' elicitation and sampling questions, shown one at a time once no other modal is open. */
+  readonly serverRequests: ServerRequestQueue;
   /** The permission chain's mode: the footer shows it, Shift+Tab updates it. */
   readonly permissionMode: Store<PermissionMode>;
   readonly modelName: string;

@@ -64,6 +64,17 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   return { ui, mcp, runtime, session, turn, type, arm, clock, exits: () => exits, text, left };
 }
 
+/**
+ * Waits until the armed question shows its focus, then a little more: on a loaded machine the
+ * effects that hand it the keyboard can run a few ticks after the frame that shows it armed.
+ */
+function armedWhen(left: () => string) {
+  return async (focused: string): Promise<void> => {
+    await eventually(() => expect(left()).toContain(focused));
+    await settle(20);
+  };
+}
+
 describe("App", () => {
   it("opens with the server approval modal, the prompt, the footer and the MCP panel", async () => {
     const { text, arm } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
@@ -323,6 +334,43 @@ describe("App", () => {
     await type("1");
     expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
     expect(left()).toContain("❯ and 1 more");
+  });
+
+  it("lets a server's question wait behind a tool approval, then takes its answer only once armed", async () => {
+    const { type, arm, runtime, left } = await app(undefined, undefined, 30);
+    const armedAt = armedWhen(left);
+    const signal = new AbortController().signal;
+    const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, signal);
+    const url = runtime.serverRequests.ask({ kind: "elicit-url", server: "tracker", message: "Sign in", url: "https://example.com/x" }, signal);
+    await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
+    expect(left()).not.toContain("asks you to open a link");
+    await arm();
+    await armedAt("❯ 1. Allow");
+    await type("1");
+    expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
+    await eventually(() => expect(left()).toContain("tracker asks you to open a link"));
+    // Typed before it was armed: goes to the prompt, answers nothing.
+    await type("2");
+    expect(runtime.serverRequests.getSnapshot().pending).toHaveLength(1);
+    expect(left()).toContain("❯ 2");
+    await arm();
+    await armedAt("❯ 1. Open it in the browser");
+    await type("3");
+    expect(await url).toBe("decline");
+  });
+
+  it("fills an elicitation form once armed; keys typed before go to the prompt", async () => {
+    const { type, arm, runtime, left } = await app(undefined, undefined, 30);
+    const armedAt = armedWhen(left);
+    const fields = [{ key: "n", label: "Count", description: "", required: true, kind: "number" as const, integer: true }];
+    const answer = runtime.serverRequests.ask({ kind: "elicit-form", server: "tracker", message: "How many?", fields }, new AbortController().signal);
+    await eventually(() => expect(left()).toContain("tracker asks for input"));
+    await type("9");
+    await arm();
+    await armedAt("❯ Count");
+    await type("12", ENTER, ENTER);
+    expect(await answer).toEqual({ action: "accept", values: { n: "12" } });
+    expect(left()).toContain("❯ 9");
   });
 
   it("asks about several project servers one by one, counting them, and can start all the rest", async () => {

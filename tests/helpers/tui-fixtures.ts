@@ -7,6 +7,7 @@ import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../../src/mcp/server-state.ts";
+import { ServerRequestQueue } from "../../src/tui/server-request-queue.ts";
 import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
@@ -85,6 +86,7 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
   const runtime = {
     mcp,
     permissionQueue,
+    serverRequests: new ServerRequestQueue(),
     closed: 0,
     conversations: 1,
     newConversation: () => void (runtime.conversations += 1),

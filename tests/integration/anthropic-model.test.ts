@@ -83,6 +83,13 @@ describe("AnthropicModel against a local Messages API", () => {
     });
   });
 
+  it("caps max_tokens at a request's own lower limit (a server's sampling request), never above the model's", async () => {
+    const fake = await startApi({ kind: "message", message: TOOL_MESSAGE }, { kind: "message", message: TOOL_MESSAGE });
+    await streamEvents(modelFor(fake.baseURL), { ...REQUEST, maxTokens: 50 });
+    await streamEvents(modelFor(fake.baseURL), { ...REQUEST, maxTokens: 1_000_000 });
+    expect(fake.requests.map((r) => r.body["max_tokens"])).toEqual([50, 1024]);
+  });
+
   it("sends the model, MCP tools, MCP instructions and cache breakpoints as a streaming request", async () => {
     const fake = await startApi(TOOL_REPLY);
     await collect(modelFor(fake.baseURL));

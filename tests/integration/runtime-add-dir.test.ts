@@ -18,6 +18,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const options: AgentOptions = {
   print: true,
+  allowSampling: false,
   prompt: undefined,
   outputFormat: "text",
   modelScript: undefined,

@@ -29,6 +29,7 @@ function options(overrides: Partial<AgentOptions> = {}): AgentOptions {
     addDirs: [],
     mcpConfig: [JSON.stringify({ mcpServers: { tracker } })],
     strictMcpConfig: true,
+    allowSampling: false,
     maxTurns: 50,
     ...overrides,
   };

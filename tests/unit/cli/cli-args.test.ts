@@ -18,7 +18,7 @@ describe("parseCommand", () => {
     const command = parseCommand([
       "-p", "fix it", "--model-script", "s.json", "--output-format", "stream-json",
       "--permission-mode", "acceptEdits", "--allowedTools", "Read,mcp__tracker__*", "--allowedTools", "Bash",
-      "--disallowedTools", "Write Edit", "--add-dir", "../lib", "--add-dir", "/shared", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config",
+      "--disallowedTools", "Write Edit", "--add-dir", "../lib", "--add-dir", "/shared", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config", "--allow-sampling",
     ]);
     expect(command).toEqual({
       kind: "agent",
@@ -33,6 +33,7 @@ describe("parseCommand", () => {
         addDirs: ["../lib", "/shared"],
         mcpConfig: ["a.json", "{}"],
         strictMcpConfig: true,
+        allowSampling: true,
         maxTurns: 50,
       },
     });
@@ -64,5 +65,9 @@ describe("parseCommand", () => {
 
   it("rejects a max-turns that is not a positive whole number", () => {
     expect(usageMessage(["-p", "hi", "--max-turns", "0"])).toBe("--max-turns takes a whole number of at least 1, not 0");
+  });
+
+  it("takes --allow-sampling only in print mode: the TUI asks each time", () => {
+    expect(usageMessage(["--allow-sampling"])).toBe("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   });
 });
