@@ -35,6 +35,7 @@ export type ErrorCode =
   | "script-not-found"
   | "invalid-script"
   | "script-exhausted"
+  | "script-expectation-failed"
   | "aborted" // the request was cancelled
   | "request-timeout"
   | "connection" // the API could not be reached

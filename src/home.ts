@@ -18,6 +18,8 @@ export interface HomePaths {
   readonly logs: string;
   /** OAuth tokens and client registrations by server URL (0600). */
   readonly oauth: string;
+  /** Folder of MCP tool output saved past MAX_MCP_OUTPUT_TOKENS, one subfolder per session. */
+  readonly toolOutput: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -31,5 +33,6 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
     oauth: join(root, "mcp-oauth.json"),
+    toolOutput: join(root, "tool-output"),
   };
 }

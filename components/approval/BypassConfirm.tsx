@@ -3,7 +3,8 @@
  * on, Shift+Tab passes it by to the next mode, any other key keeps the mode
  * as it was. Dimmed, and deaf, until armed (useArming).
  */
-import { Text, useInput } from "ink";
+import { Text } from "ink";
+import { useKeys } from "../hooks/useKeys.ts";
 
 /** Whether it takes keys, and what each answer does. */
 export interface BypassConfirmProps {
@@ -16,7 +17,7 @@ export interface BypassConfirmProps {
 
 /** `⚠ Bypass permissions: tools run unasked. y on · other key no` (Shift+Tab, as ever, goes on to the next mode). */
 export function BypassConfirm({ isActive, onConfirm, onSkip, onCancel }: BypassConfirmProps) {
-  useInput(
+  useKeys(
     (input, key) => {
       if (key.tab && key.shift) return onSkip();
       if (input === "y" || input === "Y") return onConfirm();

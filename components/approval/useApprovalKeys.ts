@@ -9,7 +9,7 @@
  * is told, so the Enter that follows cannot pick a choice. Answers once:
  * later keys are ignored.
  */
-import { useInput, usePaste } from "ink";
+import { usePastedText, useKeys } from "../hooks/useKeys.ts";
 import { useRef } from "react";
 import { initialApprovalState, reduceApproval, type ApprovalState } from "./approval-state.ts";
 import { readTypedChunk, textInputActionFor } from "../text-input/text-input-keys.ts";
@@ -51,7 +51,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     decide(focus, message.value.trim() || undefined);
   };
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (decided.current) return;
       const scroll = options.onScroll;
@@ -85,7 +85,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     },
     { isActive: options.isActive },
   );
-  usePaste(
+  usePastedText(
     (text) => {
       if (!decided.current && current().typing) dispatch({ type: "edit", action: { type: "insert", text } });
     },

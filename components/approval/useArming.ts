@@ -6,7 +6,7 @@
  * seen; each such key starts the wait again, so typing on never answers.
  * Text typed at an armed question disarms it the same way (`disarm`).
  */
-import { useInput } from "ink";
+import { useKeys } from "../hooks/useKeys.ts";
 import { useCallback, useContext, useEffect, useState } from "react";
 import { ClockContext } from "../clock-context.ts";
 
@@ -41,7 +41,7 @@ export function useArming(subject: string | undefined, delayMs = ARMING_DELAY_MS
     return clock.setTimeout(() => setArming((a) => (a.subject === subject ? { subject, armed: true } : a)), delayMs);
   }, [subject, current.armed, keysWhileWaiting, clock, delayMs]);
 
-  useInput(() => setKeysWhileWaiting((n) => n + 1), { isActive: subject !== undefined && !current.armed });
+  useKeys(() => setKeysWhileWaiting((n) => n + 1), { isActive: subject !== undefined && !current.armed });
   const disarm = useCallback(() => setArming((a) => (a.armed ? { subject: a.subject, armed: false } : a)), []);
   return { armed: subject !== undefined && current.armed, disarm };
 }

@@ -5,7 +5,7 @@
  * cancels. In a text or number field keys edit as in the prompt box. Accept
  * with invalid fields shows their errors instead. Answers once.
  */
-import { useInput, usePaste } from "ink";
+import { usePastedText, useKeys } from "../hooks/useKeys.ts";
 import { useRef, useState } from "react";
 import type { FormAnswer } from "../../src/mcp/server-requests.ts";
 import { useLatestReducer } from "../hooks/useLatestReducer.ts";
@@ -68,7 +68,7 @@ export function useElicitationKeys(options: {
     if (text !== "") typeText(text);
   };
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (answered.current) return;
       if (key.escape) return answer({ action: "cancel" });
@@ -87,7 +87,7 @@ export function useElicitationKeys(options: {
     },
     { isActive: options.isActive },
   );
-  usePaste(
+  usePastedText(
     (text) => {
       if (!answered.current) dispatch({ type: "edit", action: { type: "insert", text } });
     },

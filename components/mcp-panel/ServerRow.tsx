@@ -19,7 +19,7 @@ const LABEL_WIDTH = 10;
 
 /** Glyph, name, source and status label, plus the reason when there is one. */
 export function ServerRow({ server }: ServerRowProps) {
-  const style = statusStyle(server.state);
+  const style = statusStyle(server.state, server.config?.resolved);
   return (
     <Box flexDirection="column">
       <Box>

@@ -2,7 +2,9 @@
  * How each server status looks in the side panel: glyph, colour and a short
  * word. Pure, so every status is checked without rendering.
  */
+import type { ToolFilterFields } from "../../src/config/types.ts";
 import type { ServerState } from "../../src/mcp/server-state.ts";
+import { offeredToolCount } from "../../src/mcp/tool-filter.ts";
 import { plural } from "../../src/tui/mcp-summary.ts";
 import { firstLine } from "../../src/mcp/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
@@ -20,11 +22,11 @@ export interface StatusStyle {
   readonly busy: boolean;
 }
 
-/** The look of one server state. */
-export function statusStyle(state: ServerState): StatusStyle {
+/** The look of one server state; `filter` (the entry's includeTools / excludeTools) decides what is counted. */
+export function statusStyle(state: ServerState, filter?: ToolFilterFields): StatusStyle {
   switch (state.status) {
     case "connected":
-      return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), busy: false };
+      return { glyph: "●", color: "green", label: plural(offeredToolCount(filter, state.tools), "tool"), busy: false };
     case "pending":
       return { glyph: "◌", color: "yellow", label: "starting", busy: true };
     case "reconnecting":

@@ -6,7 +6,7 @@
  * open, Up/Down choose in it and Tab takes the choice. Only listens while `isActive`,
  * so an open modal gets the keyboard to itself.
  */
-import { useInput, usePaste } from "ink";
+import { usePastedText, useKeys } from "../hooks/useKeys.ts";
 import { useRef, useState } from "react";
 import type { CompletionMenu } from "../../src/tui/completion.ts";
 import {
@@ -78,7 +78,7 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
     history.current = recordPrompt(history.current, line);
     dispatch({ type: "reset" });
   };
-  useInput(
+  useKeys(
     (input, key) => {
       const menu = menuFor(current());
       if (menu && (key.upArrow || key.downArrow)) {
@@ -116,7 +116,7 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
     { isActive: options.isActive },
   );
   // A bracketed paste is text, never Enter: its line breaks stay in the prompt.
-  usePaste((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
+  usePastedText((text) => dispatch({ type: "insert", text }), { isActive: options.isActive });
   const menu = menuFor(state);
   return { state, clear, restore, menu, selected: menu ? Math.min(selected, menu.items.length - 1) : 0 };
 }

@@ -14,6 +14,7 @@ import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
 import type { PermissionChain, PermissionCheck } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
 import { summarizeCall } from "./tool-summary.ts";
+import { notLoadedMessage, planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -28,6 +29,8 @@ export interface AgentOptions {
   maxRounds?: number;
   /** Times tool runs; the system clock by default. */
   clock?: Clock;
+  /** Whether MCP tools are deferred behind ToolSearch (ENABLE_TOOL_SEARCH); off by default. */
+  toolSearch?: ToolSearchSetting;
 }
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
@@ -73,10 +76,10 @@ export class Agent {
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
       let request: ModelRequest;
-      let tools: readonly Tool[];
+      let plan: ToolPlan;
       try {
-        tools = this.#options.tools();
-        request = this.#request(tools);
+        plan = this.#plan();
+        request = this.#request(plan);
       } catch (error) {
         yield { type: "error", message: messageOf(error) };
         return { reason: "error" };
@@ -102,7 +105,7 @@ export class Agent {
         this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
         return { reason: "end_turn", resultText: textOf(message.content) };
       }
-      this.#conversation.addToolResults(yield* this.#runTools(uses, tools, signal));
+      this.#conversation.addToolResults(yield* this.#runTools(uses, plan, signal));
       if (signal.aborted) return { reason: "aborted" };
       rounds += 1;
       if (rounds >= this.#maxRounds) {
@@ -112,11 +115,23 @@ export class Agent {
     }
   }
 
-  #request(tools: readonly Tool[]): ModelRequest {
+  /** The names of the tools the next request offers, and which of them are deferred (stream-json's init). */
+  offeredTools(): { tools: string[]; deferred: string[] } {
+    const plan = this.#plan();
+    return { tools: plan.specs.map((spec) => spec.name), deferred: plan.deferred.map((tool) => tool.name) };
+  }
+
+  #plan(): ToolPlan {
+    const { toolSearch = { kind: "off" }, model } = this.#options;
+    return planTools(this.#options.tools(), this.#conversation.messages, { setting: toolSearch, contextWindowTokens: model.contextWindowTokens });
+  }
+
+  #request(plan: ToolPlan): ModelRequest {
+    const system = [...this.#options.system.sections()];
     return {
-      system: [...this.#options.system.sections()],
+      system: plan.section ? [...system, plan.section] : system,
       messages: [...this.#conversation.messages],
-      tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+      tools: plan.specs,
     };
   }
 
@@ -136,24 +151,25 @@ export class Agent {
   }
 
   /** Runs the calls in order; after an abort the rest are answered without running. */
-  async *#runTools(uses: readonly ToolUseBlock[], tools: readonly Tool[], signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  async *#runTools(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
     const blocks: ToolResultBlock[] = [];
     for (const use of uses) {
-      const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, tools, signal);
+      const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal);
       blocks.push(resultBlock(use.id, result));
     }
     return blocks;
   }
 
-  async *#runCall(use: ToolUseBlock, tools: readonly Tool[], signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
+  async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
     const { id, name, input } = use;
-    const tool = tools.find((t) => t.name === name);
+    const tool = plan.callable.find((t) => t.name === name);
     const summary = summarizeCall(name, tool, input);
     yield { type: "tool_call", id, name, input, summary };
     let result: ToolResult;
     let durationMs = 0;
     if (!tool) {
-      result = textResult(`No such tool: ${name}`, true);
+      const deferred = plan.deferred.some((t) => t.name === name);
+      result = textResult(deferred ? notLoadedMessage(name) : `No such tool: ${name}`, true);
     } else {
       // The check and the tool share the call's path resolutions: the tool opens what was judged.
       const realPaths = new RealPaths();

@@ -36,6 +36,8 @@ export interface PermissionChainOptions {
   shell?: ShellParser;
   /** False in print mode: nobody can answer, so what would ask is denied, saying how to allow it. */
   canAsk?: boolean;
+  /** Folders the Read tool (only it) may read without asking: where MCP output past the cap is saved. */
+  readableByRead?: readonly string[];
 }
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan", "bypassPermissions"];
@@ -53,6 +55,7 @@ export class PermissionChain {
   #scope: PathScope;
   readonly #sessionAllowed: ToolRule[] = [];
   readonly #canAsk: boolean;
+  readonly #readableByRead: PathScope;
   #shell: ShellParser | undefined;
 
   /** Throws MiniCcError "invalid-tool-rule" for a malformed rule. */
@@ -63,6 +66,7 @@ export class PermissionChain {
     this.#cwd = resolve(options.cwd);
     this.#scope = new PathScope([this.#cwd, ...(options.addDirs ?? []).map((dir) => resolve(this.#cwd, dir))]);
     this.#canAsk = options.canAsk ?? true;
+    this.#readableByRead = new PathScope(options.readableByRead ?? []);
     this.#shell = options.shell;
   }
 
@@ -110,6 +114,18 @@ export class PermissionChain {
     };
   }
 
+  /**
+   * True when a deny rule refuses every call of the tool whatever its input (a
+   * rule without a specifier, by any of its names): such a tool is not offered
+   * to the model at all. `Bash(rm:*)` leaves Bash offered.
+   */
+  deniesEveryCall(tool: Tool): boolean {
+    const call: RuleCall = { name: tool.name };
+    if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
+    const calls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
+    return this.#deny.some((rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"));
+  }
+
   #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
     const name = tool.name;
     const mode = this.mode.getSnapshot();
@@ -133,12 +149,17 @@ export class PermissionChain {
     if (mode === "bypassPermissions") return { behavior: "allow" };
     // A targetPaths() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
-    if (target.kind === "paths" && target.real.some((real) => !this.#scope.contains(real))) {
+    if (target.kind === "paths" && target.real.some((real) => !this.#scope.contains(real) && !this.#readsSavedOutput(tool, real))) {
       return { behavior: "ask", reason: OUTSIDE };
     }
     if (tool.readOnly) return { behavior: "allow" };
     if (mode === "acceptEdits" && tool.editsFiles === true) return { behavior: "allow" };
     return { behavior: "ask", reason: NEEDS_APPROVAL };
+  }
+
+  /** The built-in Read reading a file in a folder of saved tool output; no other tool, no other folder. */
+  #readsSavedOutput(tool: Tool, real: string): boolean {
+    return tool.name === "Read" && tool.server === undefined && this.#readableByRead.contains(real);
   }
 
   #targets(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): Target {

@@ -13,7 +13,7 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
-       mini-cc mcp <add|add-json|list|get|remove|approve|reset-project-choices> …
+       mini-cc mcp <add|add-json|add-from-claude-desktop|import|list|get|remove|approve|reset-project-choices> …
 
 Options:
   -p, --print                     answer PROMPT and exit (for scripts and CI)
@@ -27,6 +27,7 @@ Options:
   --strict-mcp-config             use only the servers given by --mcp-config
   --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
   --max-turns <n>                 cap on tool rounds per turn (default 50)
+  --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
   -h, --help                      show this help
   -v, --version                   print the version`;
 
@@ -45,6 +46,8 @@ export interface AgentOptions {
   /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
   allowSampling: boolean;
   maxTurns: number;
+  /** --session-id: a UUID; a random one when absent. */
+  sessionId?: string;
 }
 
 export type Command =
@@ -80,6 +83,7 @@ export function parseCommand(argv: string[]): Command {
         "strict-mcp-config": { type: "boolean" },
         "allow-sampling": { type: "boolean" },
         "max-turns": { type: "string" },
+        "session-id": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -108,6 +112,7 @@ export function parseCommand(argv: string[]): Command {
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
+    ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
   };
   if (!options.print && values["output-format"] !== undefined) {
     throw usageError("--output-format works only with -p/--print");
@@ -116,6 +121,14 @@ export function parseCommand(argv: string[]): Command {
     throw usageError("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   }
   return { kind: "agent", options };
+}
+
+/** A session id names a folder in the home: only a UUID, as in Claude Code. */
+function checkSessionId(value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw usageError(`--session-id takes a UUID (like 123e4567-e89b-12d3-a456-426614174000), not ${JSON.stringify(value)}`);
+  }
+  return value.toLowerCase();
 }
 
 /** node:util's messages are long and mention internals; say the one thing that matters. */

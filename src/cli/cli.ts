@@ -53,7 +53,20 @@ async function mcpCommand(argv: string[]): Promise<number> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     onExit: killOnExit,
+    readStdin: async () => readFileSync(0, "utf8"),
+    ...(process.stdin.isTTY ? { prompt: askOnTerminal } : {}),
   });
+}
+
+/** One question on the terminal, for `mcp add-from-claude-desktop`'s choice. */
+async function askOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import("node:readline/promises");
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
+  }
 }
 
 async function printMode(options: AgentOptions): Promise<number> {

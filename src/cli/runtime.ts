@@ -3,6 +3,7 @@
  * approvals → McpManager → tools → agent. Print mode and the TUI both start
  * here; they differ only in who answers questions.
  */
+import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
@@ -12,6 +13,7 @@ import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
+import { toolSearchSetting } from "../agent/tool-search.ts";
 import type { AgentOptions } from "./cli-args.ts";
 import { isMiniCcError, usageError } from "../errors.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
@@ -20,6 +22,7 @@ import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { OAuthStore } from "../mcp/oauth/token-store.ts";
 import { McpManager } from "../mcp/manager.ts";
+import { removeOldToolOutput, ToolOutputFiles } from "../mcp/output-files.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import type { ServerRequestHandlers } from "../mcp/server-requests.ts";
 import { createModel } from "../model/default-model.ts";
@@ -51,13 +54,15 @@ export interface RuntimeOptions {
 }
 
 export interface Runtime {
+  /** --session-id or a random UUID: stream-json's session_id and the folder of saved tool output. */
+  readonly sessionId: string;
   readonly home: HomePaths;
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
   readonly permissions: PermissionChain;
   readonly agent: Agent;
-  /** Built-in tools first, then every connected server's. */
+  /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];
   /** Adds a folder the file tools may use and servers get as a root (`/add-dir`); a usage error when it is not a folder. */
   addDir(dir: string): Promise<void>;
@@ -85,6 +90,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   // The bash parser loads (about 50 ms) only for rules that look inside commands.
   const rules = [...options.allowedTools, ...options.disallowedTools];
   const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
+  const home = resolveHome(env, init.homeDir ?? homedir());
   const permissions = await asUsageError(async () =>
     new PermissionChain({
       shell,
@@ -94,10 +100,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       cwd,
       addDirs: options.addDirs,
       canAsk: init.interactive,
+      readableByRead: [home.toolOutput],
     }),
   );
 
-  const home = resolveHome(env, init.homeDir ?? homedir());
   const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
 
@@ -106,7 +112,21 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const addDirs = [...options.addDirs];
   const roots = new RootsStore(cwd, addDirs);
   const serverRequests = init.serverRequests?.({ model, home });
-  const manager = new McpManager({ projectDir: cwd, approvals, logDir: home.logs, env, interactive: init.interactive, roots, serverRequests, oauth });
+  // In the background; close() waits for it, so a short run still finishes the clean-up.
+  const cleanOldOutput = removeOldToolOutput(home.toolOutput, systemClock.now());
+  const sessionId = options.sessionId ?? randomUUID();
+  const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
+  const manager = new McpManager({
+    projectDir: cwd,
+    approvals,
+    logDir: home.logs,
+    env,
+    interactive: init.interactive,
+    roots,
+    serverRequests,
+    saveToolOutput: outputFiles.save,
+    oauth,
+  });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
@@ -118,10 +138,14 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   const builtins = builtinTools({ env });
   const resourceTools = mcpResourceTools(manager, env);
-  const tools = (): readonly Tool[] => [...builtins, ...resourceTools.offered(), ...manager.tools()];
-  const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns });
+  // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
+  const tools = (): readonly Tool[] =>
+    [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
+  const toolSearch = toolSearchSetting(env);
+  const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns, toolSearch });
 
   return {
+    sessionId,
     home,
     config,
     model,
@@ -140,7 +164,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     startServers: () => manager.start(config.servers),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),
-    close: () => manager.close(),
+    close: async () => {
+      await Promise.all([manager.close(), cleanOldOutput]);
+    },
   };
 }
 

@@ -73,6 +73,36 @@ export class McpConfigEditor {
     return { scope, file, replaced };
   }
 
+  /**
+   * Writes several entries to `scope` in one atomic write (an import). A name
+   * the scope already has, or an earlier one of them took, gets the first free
+   * suffix `_1`, `_2`…: nothing there is replaced. Returns the name each got.
+   */
+  async addServersRenaming(
+    scope: WritableScope,
+    servers: readonly { name: string; entry: unknown }[],
+  ): Promise<WriteOutcome & { names: string[] }> {
+    const path = serversPath(scope, this.#projectDir);
+    for (const { name, entry } of servers) {
+      if (!NAME.test(name)) throw new MiniCcError("invalid-name", `Invalid server name "${name}": use letters, digits, "_" and "-" only.`);
+      const valid = validateEntry(entry, [...path, name]);
+      if (!valid.ok) throw new MiniCcError("invalid-entry", `Invalid server "${name}": ${valid.error}`);
+    }
+    const file = this.fileOf(scope);
+    const names = await updateJsonFileAtomic(file, (current) => {
+      const { doc, style } = current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
+      const existing = this.#servers(file, scope, doc, true)!;
+      const given = servers.map(({ name, entry }) => {
+        let free = name;
+        for (let n = 1; Object.hasOwn(existing, free) || free === "__proto__"; n++) free = `${name}_${n}`;
+        setOwn(existing, free, entry);
+        return free;
+      });
+      return { text: formatJson(doc, style), result: given };
+    }, homeFile(scope));
+    return { scope, file, names };
+  }
+
   /** Removes `name` from `scope`, or from the only scope that has it. */
   async removeServer(name: string, scope?: WritableScope): Promise<WriteOutcome> {
     const target = scope ?? (await this.#onlyScopeWith(name));

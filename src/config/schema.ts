@@ -5,10 +5,12 @@
  */
 import { describeJsonType, formatJsonPath, isJsonObject, nestedDeeperThan } from "../fs/json-path.ts";
 import { arrayOf, mapOf, objectOf, oneOf, optional, positiveNumber, required, string, type Check } from "../fs/json-shape.ts";
-import type { ServerEntry } from "./types.ts";
+import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
 
 const timeout = optional(positiveNumber("must be a positive number of milliseconds"));
 const stringMap = optional(mapOf(string()));
+/** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
+const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
 /** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
 const stdioEntry: Check = objectOf({
@@ -17,6 +19,8 @@ const stdioEntry: Check = objectOf({
   args: optional(arrayOf(string())),
   env: stringMap,
   timeout,
+  includeTools: toolPatterns,
+  excludeTools: toolPatterns,
 });
 
 /** A TCP port: a whole number from 1 to 65535. */
@@ -35,14 +39,16 @@ const oauthClient: Check = objectOf(
   { strict: true },
 );
 
-/** A remote server: `{type: "http" | "sse", url, headers?, timeout?, oauth?, headersHelper?}`. */
+/** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
 const remoteEntry: Check = objectOf({
-  type: required(oneOf("http", "sse")),
+  type: required(oneOf(...REMOTE_TYPES)),
   url: required(string({ nonEmpty: true })),
   headers: stringMap,
   timeout,
   oauth: optional(oauthClient),
   headersHelper: optional(string({ nonEmpty: true })),
+  includeTools: toolPatterns,
+  excludeTools: toolPatterns,
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };
@@ -63,11 +69,11 @@ export function validateEntry(raw: unknown, path: readonly PropertyKey[]): Entry
   const type = raw.type;
   let check: Check;
   if (type === undefined || type === "stdio") check = stdioEntry;
-  else if (type === "http" || type === "sse") check = remoteEntry;
+  else if ((REMOTE_TYPES as readonly unknown[]).includes(type)) check = remoteEntry;
   else {
     return {
       ok: false,
-      error: `${formatJsonPath([...path, "type"])}: expected "stdio", "http" or "sse", got ${JSON.stringify(type)}`,
+      error: `${formatJsonPath([...path, "type"])}: expected "stdio", "http", "sse" or "ws", got ${JSON.stringify(type)}`,
     };
   }
   const problems = check(raw, path);

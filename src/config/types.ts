@@ -4,7 +4,15 @@
  */
 export type ServerSource = "user" | "project" | "local" | "flag";
 
-export interface StdioEntry {
+/** Which of a server's tools are offered (exact names or `*` globs on the server's own names); exclude wins. */
+export interface ToolFilterFields {
+  /** Only these tools are offered when present. */
+  includeTools?: string[];
+  /** These tools are never offered nor callable. */
+  excludeTools?: string[];
+}
+
+export interface StdioEntry extends ToolFilterFields {
   type?: "stdio";
   command: string;
   args?: string[];
@@ -21,8 +29,12 @@ export interface OAuthClientEntry {
   callbackPort?: number;
 }
 
-export interface RemoteEntry {
-  type: "http" | "sse";
+/** The transports of a server reached by URL: streamable HTTP, SSE, WebSocket. */
+export const REMOTE_TYPES = ["http", "sse", "ws"] as const;
+export type RemoteType = (typeof REMOTE_TYPES)[number];
+
+export interface RemoteEntry extends ToolFilterFields {
+  type: RemoteType;
   url: string;
   headers?: Record<string, string>;
   timeout?: number;
@@ -59,5 +71,5 @@ export function isInvalid(server: DeclaredServer): server is InvalidServer {
 }
 
 export function isRemote(entry: ServerEntry): entry is RemoteEntry {
-  return entry.type === "http" || entry.type === "sse";
+  return (REMOTE_TYPES as readonly unknown[]).includes(entry.type);
 }

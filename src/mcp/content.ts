@@ -7,6 +7,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ImageBlock, TextBlock } from "../model/messages.ts";
 import type { ToolResult } from "../tools/tool.ts";
+import { MAX_LINE_CHARS as READ_MAX_LINE_CHARS } from "../tools/read.ts";
+import type { SavedOutput } from "./output-files.ts";
 
 /** MAX_MCP_OUTPUT_TOKENS when unset (Claude Code's default). */
 const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
@@ -71,14 +73,17 @@ function convertBlock(block: McpContent): Block {
 /** What a block costs against the output cap, in characters. */
 const cost = (block: Block) => (block.type === "text" ? block.text.length : IMAGE_CHARS);
 
-/**
- * Keeps blocks, in order, within `maxChars` (an image counts as IMAGE_TOKENS) and
- * at most MAX_IMAGES_PER_RESULT images; text is cut, images left out, and a note
- * says what was dropped.
- */
-export function capOutput(blocks: readonly Block[], maxChars: number): Block[] {
-  const images = blocks.filter((b) => b.type === "image").length;
-  if (blocks.reduce((sum, b) => sum + cost(b), 0) <= maxChars && images <= MAX_IMAGES_PER_RESULT) return [...blocks];
+/** What fitting blocks into the cap kept and left out. */
+interface Fitted {
+  out: Block[];
+  textTotal: number;
+  textShown: number;
+  /** Images past MAX_IMAGES_PER_RESULT, and past the budget. */
+  pastCount: number;
+  pastBudget: number;
+}
+
+function fitBlocks(blocks: readonly Block[], maxChars: number): Fitted {
   const out: Block[] = [];
   let left = maxChars;
   let textTotal = 0;
@@ -103,14 +108,33 @@ export function capOutput(blocks: readonly Block[], maxChars: number): Block[] {
     textShown += shown;
     left -= shown;
   }
+  return { out, textTotal, textShown, pastCount, pastBudget };
+}
+
+/** True when the cap cuts some of the blocks' text (the whole text is then worth saving). */
+export function cutsText(blocks: readonly Block[], maxChars: number): boolean {
+  const fitted = fitBlocks(blocks, maxChars);
+  return fitted.textShown < fitted.textTotal;
+}
+
+/** All the text of the blocks, as saved to a file when the cap cuts it. */
+export function allText(blocks: readonly Block[]): string {
+  return blocks.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
+/**
+ * Keeps blocks, in order, within `maxChars` (an image counts as IMAGE_TOKENS) and
+ * at most MAX_IMAGES_PER_RESULT images; text is cut, images left out, and a note
+ * says what was dropped, and where the whole text was saved when it was.
+ */
+export function capOutput(blocks: readonly Block[], maxChars: number, saved?: SavedOutput): Block[] {
+  const images = blocks.filter((b) => b.type === "image").length;
+  if (blocks.reduce((sum, b) => sum + cost(b), 0) <= maxChars && images <= MAX_IMAGES_PER_RESULT) return [...blocks];
+  const { out, textTotal, textShown, pastCount, pastBudget } = fitBlocks(blocks, maxChars);
   if (textShown < textTotal) {
     const tokens = Math.ceil(textTotal / CHARS_PER_TOKEN);
-    out.push(
-      text(
-        `[Output truncated: the tool returned ${textTotal} characters (about ${tokens} tokens); ` +
-          `only the first ${textShown} are shown. Ask the tool for less (filters, pagination) if you need the rest.]`,
-      ),
-    );
+    const head = `[Output truncated: the tool returned ${textTotal} characters (about ${tokens} tokens); only the first ${textShown} are shown.`;
+    out.push(text(saved ? `${head} ${savedNote(saved)}]` : `${head} Ask the tool for less (filters, pagination) if you need the rest.]`));
   }
   const reasons = [
     pastCount > 0 ? `${pastCount} past the ${MAX_IMAGES_PER_RESULT} images one result may carry` : "",
@@ -123,8 +147,26 @@ export function capOutput(blocks: readonly Block[], maxChars: number): Block[] {
   return out;
 }
 
+/** Where the whole text is and how to read it in slices. */
+function savedNote(saved: SavedOutput): string {
+  const longLines =
+    saved.longestLine > READ_MAX_LINE_CHARS
+      ? ` Read cuts lines at ${READ_MAX_LINE_CHARS} characters and its longest line has ${saved.longestLine}: use Grep on the file for those.`
+      : "";
+  return (
+    `The whole output is saved in ${saved.path} (${saved.chars} characters, ${saved.lines} line${saved.lines === 1 ? "" : "s"}). ` +
+    `Read it in slices with the Read tool: file_path "${saved.path}", offset (the 1-based line to start at) and limit (how many lines), ` +
+    `for example offset 1 and limit 200.${longLines}`
+  );
+}
+
 /** The whole result: content blocks (or structuredContent as JSON), capped, isError passed through. */
-export function convertToolResult(result: CallToolResult, maxChars: number): ToolResult {
+export function convertToolResult(result: CallToolResult, maxChars: number, saved?: SavedOutput): ToolResult {
+  return { content: capOutput(resultBlocks(result), maxChars, saved), isError: result.isError === true };
+}
+
+/** The result's content as Anthropic blocks, before the cap. */
+export function resultBlocks(result: CallToolResult): Block[] {
   let blocks = (result.content ?? []).map(convertBlock);
   if (blocks.length === 0 && result.structuredContent !== undefined) {
     blocks = [text(JSON.stringify(result.structuredContent))];
@@ -132,7 +174,7 @@ export function convertToolResult(result: CallToolResult, maxChars: number): Too
   // The API rejects empty text blocks; an empty result still needs one block.
   blocks = blocks.filter((b) => b.type !== "text" || b.text !== "");
   if (blocks.length === 0) blocks = [text("(no content)")];
-  return { content: capOutput(blocks, maxChars), isError: result.isError === true };
+  return blocks;
 }
 
 /** MAX_MCP_OUTPUT_TOKENS from the environment, as a character budget. */

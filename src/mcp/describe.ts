@@ -46,9 +46,27 @@ export function commandLine(entry: Pick<StdioEntry, "command" | "args">): string
   return [entry.command, ...(entry.args ?? [])].map(shellQuote).join(" ");
 }
 
+/**
+ * A header value as `mcp add` and `mcp get` show it: the scheme word kept,
+ * the secret masked (`Bearer ****`, `****`). A value that is only a `${VAR}`
+ * reference holds no secret and is shown as written (`Bearer ${TOKEN}`).
+ */
+export function maskedHeaderValue(value: string): string {
+  const reference = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
+  const match = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/.exec(value.trim());
+  const [scheme, secret] = match ? [`${match[1]} `, match[2]!] : ["", value.trim()];
+  if (secret === "") return "";
+  return `${scheme}${reference.test(secret) ? secret : "****"}`;
+}
+
 /** What an entry will run, for the approval modal: the command line or URL, then env / header lines, each safe to print (a config is untrusted). */
 export function launchLines(entry: ServerEntry): string[] {
   return entryLines(entry).map(terminalSafeLine);
+}
+
+/** One line for what an entry runs: its command line, or `http https://…`. */
+export function describeEntryBriefly(entry: ServerEntry): string {
+  return entryLines(entry)[0]!;
 }
 
 function entryLines(entry: ServerEntry): string[] {

@@ -18,6 +18,7 @@ import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
+import type { SaveToolOutput } from "./output-files.ts";
 import { initialView } from "./initial-state.ts";
 import { ProcessGroups } from "./process-groups.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
@@ -63,6 +64,8 @@ export interface McpManagerOptions {
   roots?: ReadableStore<readonly Root[]>;
   /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
   serverRequests?: ServerRequestHandlers;
+  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
+  saveToolOutput?: SaveToolOutput;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -201,7 +204,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const { progressKey: key } = options;
     const started = this.#clock.now();
     try {
-      let outcome = await this.#callOnce(connection, tool, args, options);
+      let outcome = await this.#callOnce(connection, server, tool, args, options);
       if (outcome.met !== undefined && isRemoteServer(this.#view(server))) {
         // Loaded with the SDK, which the first frame does without.
         const { retryVerdict } = await import("./session-renewal.ts");
@@ -217,7 +220,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** One call on one connection; `met`: the connection-level error behind a failed result, for deciding on a retry. */
-  async #callOnce(connection: ServerConnection, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<{ result: ToolResult; met?: unknown }> {
+  async #callOnce(connection: ServerConnection, server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<{ result: ToolResult; met?: unknown }> {
     const { runToolCall } = await import("./tool-call.ts");
     const { progressKey: key } = options;
     const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
@@ -235,6 +238,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
       maxChars: maxOutputChars(this.#options.env),
       clock: this.#clock,
+      saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
       onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
     });
     return result.isError ? { result, met } : { result };
@@ -257,7 +261,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!config) return first;
     const settled = await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000);
     const connection = this.#connections.get(server);
-    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, tool, args, options);
+    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, server, tool, args, options);
     const why = verdict === "retry" ? `it did not come back (${settled})` : `${tool} may have run and may change something, so it was not sent again`;
     return { result: textResult(`MCP tool ${tool} failed: server ${server} restarted during the call; ${why}.`, true) };
   }

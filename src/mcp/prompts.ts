@@ -4,7 +4,7 @@
  * same in the TUI and in print mode (`-p "/mcp__srv__prompt a b"`).
  */
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ImageBlock, TextBlock } from "../model/messages.ts";
+import { isUserContent, type ImageBlock, type TextBlock } from "../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "./content.ts";
 import { describeError } from "./describe-error.ts";
 import type { McpPromptInfo, McpSnapshot } from "./server-state.ts";
@@ -100,7 +100,7 @@ export function promptBlocks(result: GetPromptResult, maxChars: number): Array<T
     const converted = convertToolResult({ content: [message.content] }, maxChars).content;
     const list = typeof converted === "string" ? [{ type: "text" as const, text: converted }] : converted;
     if (message.role === "assistant") blocks.push({ type: "text", text: "(The prompt's assistant message:)" });
-    blocks.push(...list);
+    blocks.push(...list.filter(isUserContent));
   }
   return blocks.length > 0 ? blocks : [{ type: "text", text: "(the prompt has no messages)" }];
 }

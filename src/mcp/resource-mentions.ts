@@ -4,7 +4,7 @@
  * unknown server is left as typed (`@` is common in prose and e-mail
  * addresses); a failed read attaches its reason, so the model knows.
  */
-import type { ImageBlock, TextBlock } from "../model/messages.ts";
+import { isUserContent, type ImageBlock, type TextBlock } from "../model/messages.ts";
 import { readResource, resourceServers, type ResourceSource } from "./resources.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -40,7 +40,7 @@ export async function attachMentions(text: string, source: ResourceSource, env: 
     const result = await readResource(source, server, uri, env, signal);
     blocks.push({ type: "text", text: `Contents of @${server}:${uri}${result.isError ? " (could not be read)" : ""}:` });
     if (typeof result.content === "string") blocks.push({ type: "text", text: result.content });
-    else blocks.push(...result.content);
+    else blocks.push(...result.content.filter(isUserContent));
   }
   return blocks;
 }

@@ -6,12 +6,18 @@
 import { instructionsSection } from "./instructions.ts";
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
 import type { McpSnapshot, McpToolInfo } from "./server-state.ts";
+import { filterServerTools } from "./tool-filter.ts";
 import { assignToolNames } from "./tool-naming.ts";
 
-/** Every connected server's tools, in declaration order, each with its collision-safe registry name. */
+/**
+ * Every connected server's tools that its entry's includeTools / excludeTools
+ * let through, in declaration order, each with its collision-safe registry name.
+ */
 export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
   const entries = snapshot.servers.flatMap((view) =>
-    view.state.status === "connected" ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
+    view.state.status === "connected"
+      ? filterServerTools(view.config?.resolved, view.state.tools).map((info) => ({ server: view.name, info }))
+      : [],
   );
   const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
   return entries.map((e, i) => ({ name: names[i] as string, ...e }));

@@ -8,7 +8,8 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../tools/tool.ts";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { Clock } from "../clock.ts";
-import { convertToolResult } from "./content.ts";
+import { allText, capOutput, cutsText, resultBlocks } from "./content.ts";
+import type { SavedOutput } from "./output-files.ts";
 import { describeError, type ServerConnection } from "./server-connection.ts";
 import { formatSeconds, MAX_TIMER_MS } from "./timeouts.ts";
 
@@ -23,6 +24,8 @@ export interface ToolCallLimits {
   /** The output cap in characters (MAX_MCP_OUTPUT_TOKENS × 4). */
   maxChars: number;
   clock: Clock;
+  /** Saves the whole text when the cap cuts it (output-files.ts); without it the rest is lost. */
+  saveOutput?: (text: string) => Promise<SavedOutput | undefined>;
 }
 
 /** Calls `tool`; never throws: a timeout, an abort or any failure is an error result. */
@@ -75,7 +78,9 @@ export async function runToolCall(
       maxTotalTimeoutMs: Math.min(maxTotalMs + 1000, MAX_TIMER_MS),
       onProgress,
     });
-    return convertToolResult(result, limits.maxChars);
+    const blocks = resultBlocks(result);
+    const saved = limits.saveOutput && cutsText(blocks, limits.maxChars) ? await limits.saveOutput(allText(blocks)) : undefined;
+    return { content: capOutput(blocks, limits.maxChars, saved), isError: result.isError === true };
   } catch (error) {
     const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
     if (outcome === "timeout" || (!outcome && sdkTimeout)) {

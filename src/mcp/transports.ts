@@ -1,13 +1,17 @@
 /**
  * From a server entry to an MCP transport: our process-group-owning stdio
- * transport for `command` entries, the SDK's streamable HTTP and SSE
- * transports for remote ones, with OAuth (oauth/provider.ts: stored tokens
- * and their refresh) unless the entry brings its own credentials (an
- * Authorization header, a headersHelper). McpManager takes the factory as a
- * seam, so tests can hand it in-memory transports instead.
+ * transport for `command` entries, the SDK's streamable HTTP, SSE and
+ * WebSocket transports for remote ones, with OAuth for http and sse
+ * (oauth/provider.ts: stored tokens and their refresh) unless the entry
+ * brings its own credentials (an Authorization header, a headersHelper).
+ * The SDK's WebSocket client is the platform's WebSocket, which cannot send
+ * headers: a `ws` entry with headers fails with that reason rather than
+ * connecting without them. McpManager takes the factory as a seam, so
+ * tests can hand it in-memory transports instead.
  */
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
@@ -59,6 +63,11 @@ export const createTransport: TransportFactory = (server, context) => {
     const requestInit: RequestInit = { headers: { ...entry.headers } };
     if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${isRemote(written) ? written.url : "(expanded)"}`);
     const url = new URL(entry.url);
+    if (entry.type === "ws") {
+      if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error("a ws server's URL must start with ws:// or wss://");
+      if (Object.keys(entry.headers ?? {}).length > 0) throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
+      return new WebSocketClientTransport(url);
+    }
     const helper = entry.headersHelper;
     const fetch = helper
       ? fetchWithHeadersHelper(() =>

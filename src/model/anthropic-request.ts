@@ -10,9 +10,10 @@ import type {
   MessageParam,
   TextBlockParam,
   Tool,
+  ToolReferenceBlockParam,
   UserMessageParam,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { Message, UserBlock } from "./messages.ts";
+import type { Message, ToolContent, UserBlock } from "./messages.ts";
 import type { SystemSection, ToolSpec } from "./model.ts";
 
 export interface MessagesRequestInput {
@@ -33,8 +34,9 @@ export function buildMessagesRequest(input: MessagesRequestInput): MessageCreate
   const system = withLastMarked(
     input.system.filter((section) => section.text.trim() !== "").map((s): TextBlockParam => ({ type: "text", text: s.text })),
   );
-  const tools = withLastMarked(input.tools.map(toToolParam));
-  const messages = input.messages.map(toMessageParam);
+  const tools = withToolsBreakpoint(input.tools.map(toToolParam));
+  const deferred = new Set(input.tools.filter((tool) => tool.defer_loading).map((tool) => tool.name));
+  const messages = input.messages.map((message) => toMessageParam(message, deferred));
   const lastUser = findLastIndex(messages, (m) => m.role === "user");
   if (lastUser >= 0) messages[lastUser] = markLastBlock(messages[lastUser] as UserMessageParam);
 
@@ -54,10 +56,22 @@ function toToolParam(spec: ToolSpec): Tool {
     ...(spec.description !== "" ? { description: spec.description } : {}),
     // MCP and built-in schemas are JSON Schema objects; the API checks them.
     input_schema: spec.input_schema as Tool.InputSchema,
+    ...(spec.defer_loading ? { defer_loading: true } : {}),
   };
 }
 
-function toMessageParam(message: Message): MessageParam {
+/**
+ * The tools' breakpoint goes on the last tool loaded up front: deferred tools
+ * are not part of the prompt, so loading one later (a tool_reference in the
+ * conversation) leaves everything before this breakpoint as it was.
+ */
+function withToolsBreakpoint(tools: Tool[]): Tool[] {
+  const last = findLastIndex(tools, (tool) => tool.defer_loading !== true);
+  if (last < 0) return tools;
+  return tools.map((tool, i) => (i === last ? { ...tool, cache_control: { type: "ephemeral" } } : tool));
+}
+
+function toMessageParam(message: Message, deferred: ReadonlySet<string>): MessageParam {
   if (message.role === "assistant") {
     return {
       role: "assistant",
@@ -69,10 +83,10 @@ function toMessageParam(message: Message): MessageParam {
     };
   }
   if (typeof message.content === "string") return { role: "user", content: message.content };
-  return { role: "user", content: message.content.map(toUserBlockParam) };
+  return { role: "user", content: message.content.map((block) => toUserBlockParam(block, deferred)) };
 }
 
-function toUserBlockParam(block: UserBlock): ContentBlockParam {
+function toUserBlockParam(block: UserBlock, deferred: ReadonlySet<string>): ContentBlockParam {
   switch (block.type) {
     case "text":
       return { type: "text", text: block.text };
@@ -82,16 +96,37 @@ function toUserBlockParam(block: UserBlock): ContentBlockParam {
       return {
         type: "tool_result",
         tool_use_id: block.tool_use_id,
-        content:
-          typeof block.content === "string"
-            ? block.content
-            : block.content.map((part) => (part.type === "text" ? { type: "text", text: part.text } : toImageParam(part))),
+        content: typeof block.content === "string" ? block.content : resultContentParam(block.content, deferred),
         ...(block.is_error ? { is_error: true } : {}),
       };
   }
 }
 
-function toImageParam(block: Extract<UserBlock, { type: "image" }>): ImageBlockParam {
+/**
+ * A result's blocks. A tool_reference may only name a tool the request defers:
+ * when its server has since gone, the API would refuse every later request, so
+ * such a result is sent as text saying what it loaded (the cache misses once).
+ */
+function resultContentParam(
+  content: Exclude<ToolContent, string>,
+  deferred: ReadonlySet<string>,
+): Array<TextBlockParam | ImageBlockParam | ToolReferenceBlockParam> {
+  const unresolved = content.some((part) => part.type === "tool_reference" && !deferred.has(part.tool_name));
+  if (!unresolved) return content.map(toResultPartParam);
+  return content.map((part) =>
+    part.type === "tool_reference"
+      ? { type: "text", text: `Loaded ${part.tool_name}${deferred.has(part.tool_name) ? "" : " (no longer available)"}.` }
+      : toResultPartParam(part),
+  );
+}
+
+function toResultPartParam(part: Exclude<ToolContent, string>[number]): TextBlockParam | ImageBlockParam | ToolReferenceBlockParam {
+  if (part.type === "text") return { type: "text", text: part.text };
+  if (part.type === "tool_reference") return { type: "tool_reference", tool_name: part.tool_name };
+  return toImageParam(part);
+}
+
+function toImageParam(block: Extract<UserBlock | Exclude<ToolContent, string>[number], { type: "image" }>): ImageBlockParam {
   const source = block.source;
   return {
     type: "image",

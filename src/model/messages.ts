@@ -12,6 +12,15 @@ export interface ImageBlock {
   source: { type: "base64"; media_type: string; data: string };
 }
 
+/**
+ * In a tool_result: loads a deferred tool (one sent with defer_loading) into
+ * the model's context from here on. ToolSearch returns these.
+ */
+export interface ToolReferenceBlock {
+  type: "tool_reference";
+  tool_name: string;
+}
+
 export interface ToolUseBlock {
   type: "tool_use";
   id: string;
@@ -22,12 +31,12 @@ export interface ToolUseBlock {
 export interface ToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
-  content: string | Array<TextBlock | ImageBlock>;
+  content: ToolContent;
   is_error?: boolean;
 }
 
-/** What a tool may return: plain text, or text and image blocks. */
-export type ToolContent = string | Array<TextBlock | ImageBlock>;
+/** What a tool may return: plain text, or text and image blocks (ToolSearch: tool references). */
+export type ToolContent = string | Array<TextBlock | ImageBlock | ToolReferenceBlock>;
 
 export type AssistantBlock = TextBlock | ToolUseBlock;
 export type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
@@ -51,4 +60,9 @@ export interface Usage {
   output_tokens: number;
   cache_creation_input_tokens?: number;
   cache_read_input_tokens?: number;
+}
+
+/** Text or an image: what a user turn may hold of a tool-style result (a tool_reference answers only ToolSearch). */
+export function isUserContent(block: TextBlock | ImageBlock | ToolReferenceBlock): block is TextBlock | ImageBlock {
+  return block.type !== "tool_reference";
 }

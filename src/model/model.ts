@@ -9,6 +9,11 @@ export interface ToolSpec {
   name: string;
   description: string;
   input_schema: Record<string, unknown>;
+  /**
+   * A deferred tool (tool search, DESIGN.md): the model does not see it until a
+   * tool_reference block in a tool_result names it (deferred-tools.ts).
+   */
+  defer_loading?: boolean;
 }
 
 /** One titled part of the system prompt (base prompt, instruction files, date, MCP instructions). */
@@ -33,6 +38,8 @@ export type ModelEvent =
 export interface Model {
   /** Shown in the UI and in stream-json's init event. */
   readonly name: string;
+  /** The model's context window in tokens, when known: tool search's threshold is a share of it (default 200,000). */
+  readonly contextWindowTokens?: number;
   /** Streams one assistant message. Throws a MiniCcError on failure (the loop reports it). */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
 }

@@ -20,9 +20,20 @@ export interface ScriptToolUseBlock {
   input: Record<string, unknown>;
 }
 
+/**
+ * What the request a response answers must look like (a test's assertion
+ * inside the script): tools the model sees with their definitions, tools it
+ * must not see, and text the system prompt holds.
+ */
+export interface RequestExpectation {
+  tools?: string[];
+  notTools?: string[];
+  systemIncludes?: string[];
+}
+
 /** A validated script: tool_use ids may still be missing (the model generates them). */
 export interface ModelScript {
-  responses: { content: (ScriptTextBlock | ScriptToolUseBlock)[] }[];
+  responses: { expect?: RequestExpectation; content: (ScriptTextBlock | ScriptToolUseBlock)[] }[];
 }
 
 // Strict blocks: a typo such as `inputs` is an error, not a silently empty input.
@@ -45,9 +56,12 @@ const block: Check = (value, path) => {
   return oneOf("text", "tool_use")(value.type, [...path, "type"]);
 };
 
+const names = optional(arrayOf(string()));
+const expectation = objectOf({ tools: names, notTools: names, systemIncludes: names }, { strict: true });
+
 /** The whole script file; extra top-level keys (a description, a comment) are allowed. */
 const modelScript = objectOf({
-  responses: required(arrayOf(objectOf({ content: required(arrayOf(block, { min: 1 })) }))),
+  responses: required(arrayOf(objectOf({ expect: optional(expectation), content: required(arrayOf(block, { min: 1 })) }))),
 });
 
 /** Validates an already-parsed script; `source` names it in errors (a file path or "<script>"). */

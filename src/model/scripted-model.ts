@@ -8,7 +8,8 @@ import { basename } from "node:path";
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantBlock, AssistantMessage, Usage } from "./messages.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
-import { parseModelScript, validateModelScript, type ModelScript } from "./script-schema.ts";
+import { visibleToolSpecs } from "./deferred-tools.ts";
+import { parseModelScript, validateModelScript, type ModelScript, type RequestExpectation } from "./script-schema.ts";
 import { MiniCcError } from "../errors.ts";
 
 export interface ScriptedModelOptions {
@@ -57,7 +58,7 @@ export class ScriptedModel implements Model {
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
     throwIfAborted(signal);
-    const message = this.#takeResponse();
+    const message = this.#takeResponse(request);
     for (const block of message.content) {
       if (block.type !== "text") continue;
       for (const chunk of textChunks(block.text)) {
@@ -75,7 +76,7 @@ export class ScriptedModel implements Model {
     return new Promise((resolve) => this.#clock.setTimeout(resolve, ms));
   }
 
-  #takeResponse(): AssistantMessage {
+  #takeResponse(request: ModelRequest): AssistantMessage {
     const responses = this.#script.responses;
     const index = this.#nextResponse;
     if (index >= responses.length && (!this.#repeat || responses.length === 0)) {
@@ -84,6 +85,7 @@ export class ScriptedModel implements Model {
     }
     this.#nextResponse++;
     const response = responses[index % responses.length];
+    if (response?.expect) checkExpectation(response.expect, request, index);
     // Ids are made when a response is replayed, so a repeating script never reuses one.
     const content: AssistantBlock[] = (response?.content ?? []).map((block) =>
       block.type === "text"
@@ -122,9 +124,25 @@ export function textChunks(text: string, wordsPerChunk = WORDS_PER_CHUNK): strin
   return chunks;
 }
 
-// About four characters a token: enough for the UI's counters, never billed.
+/** Throws MiniCcError "script-expectation-failed" naming the response and what the request lacked. */
+function checkExpectation(expect: RequestExpectation, request: ModelRequest, index: number): void {
+  const visible = new Set(visibleToolSpecs(request).map((spec) => spec.name));
+  const system = request.system.map((section) => section.text).join("\n");
+  const problems = [
+    ...(expect.tools ?? []).filter((name) => !visible.has(name)).map((name) => `tool ${name} is not offered`),
+    ...(expect.notTools ?? []).filter((name) => visible.has(name)).map((name) => `tool ${name} is offered`),
+    ...(expect.systemIncludes ?? []).filter((text) => !system.includes(text)).map((text) => `the system prompt lacks ${JSON.stringify(text)}`),
+  ];
+  if (problems.length === 0) return;
+  throw new MiniCcError(
+    "script-expectation-failed",
+    `model script response ${index + 1}: the request does not match its "expect": ${problems.join("; ")} (offered: ${[...visible].join(", ") || "none"})`,
+  );
+}
+
+// About four characters a token: enough for the UI's counters, never billed. Deferred tools not loaded are not seen.
 function estimateUsage(request: ModelRequest, message: AssistantMessage): Usage {
-  const input = JSON.stringify([request.system, request.tools, request.messages]).length;
+  const input = JSON.stringify([request.system, visibleToolSpecs(request), request.messages]).length;
   const output = JSON.stringify(message.content).length;
   return { input_tokens: Math.ceil(input / 4), output_tokens: Math.ceil(output / 4) };
 }

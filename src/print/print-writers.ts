@@ -13,7 +13,10 @@ export interface PrintInit {
   session_id: string;
   model: string;
   permissionMode: string;
+  /** Every tool offered, deferred ones included (and ToolSearch when any is). */
   tools: string[];
+  /** With tool search on: the tools of `tools` the model must load with ToolSearch first. */
+  deferred_tools?: string[];
   mcp_servers: Array<{ name: string; status: string }>;
 }
 

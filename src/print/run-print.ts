@@ -3,7 +3,6 @@
  * would need the user (unapproved project servers) stay off, and tools that
  * would ask are denied with a message saying how to allow them.
  */
-import { randomUUID } from "node:crypto";
 import type { AgentOptions } from "../cli/cli-args.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/server-state.ts";
@@ -48,20 +47,23 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
   try {
     await runtime.startServers();
     const servers = runtime.manager.getSnapshot().servers;
+    const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {
-      const line = serverProblem(server);
+      const line = serverProblem(server, files.get(server.name));
       if (line) stderr(`mini-cc: ${line}\n`);
     }
 
-    const sessionId = randomUUID();
+    const { sessionId } = runtime;
     const writer = createPrintWriter(options.outputFormat, io.stdout, stderr);
     const tracker = new PrintResultTracker(sessionId);
+    const offered = runtime.agent.offeredTools();
     writer.start({
       cwd: io.cwd,
       session_id: sessionId,
       model: runtime.model.name,
       permissionMode: options.permissionMode,
-      tools: runtime.tools().map((tool) => tool.name),
+      tools: offered.tools,
+      ...(offered.deferred.length > 0 ? { deferred_tools: offered.deferred } : {}),
       mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
     });
     for await (const event of runtime.runTurn(prompt, io.signal)) {
@@ -76,9 +78,10 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
   }
 }
 
-/** A server that will not serve this run, said in one line; undefined when it is fine. */
-function serverProblem(server: ServerView): string | undefined {
+/** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
+function serverProblem(server: ServerView, file: string | undefined): string | undefined {
   const { state } = server;
+  if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
   if (state.status === "needs-auth") return `MCP server ${server.name} needs authentication — run: mini-cc mcp login ${server.name}`;
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;

@@ -9,14 +9,15 @@ import type { ScanRequest, ScanResult } from "./grep-scan.ts";
 import { MiniCcError } from "../errors.ts";
 import { toolAborted } from "./tool-input.ts";
 
-type Reply = { ok: true; result: ScanResult } | { ok: false; message: string };
+/** `started`: the worker is up and matching; the time limit counts from here, so a slow thread start (a loaded machine) never counts against the pattern. */
+type Reply = { started: true } | { ok: true; result: ScanResult } | { ok: false; message: string };
 
 /** One worker, one scan at a time (the agent runs tool calls one after another). */
 export class GrepRunner {
   #worker: Worker | undefined;
   #busy: Promise<unknown> = Promise.resolve();
 
-  /** Runs one scan; rejects with MiniCcError "scan-timeout" after `timeLimitMs`, "tool-aborted" when `signal` aborts. */
+  /** Runs one scan; rejects with MiniCcError "scan-timeout" `timeLimitMs` after it began matching, "tool-aborted" when `signal` aborts. */
   scan(request: ScanRequest, signal: AbortSignal, timeLimitMs: number): Promise<ScanResult> {
     const run = this.#busy.then(() => this.#scanNow(request, signal, timeLimitMs));
     this.#busy = run.catch(() => undefined);
@@ -37,11 +38,16 @@ export class GrepRunner {
         if (discard) this.#discard(worker);
         settle();
       };
-      const onMessage = (reply: Reply) =>
+      let timer: NodeJS.Timeout | undefined;
+      const onMessage = (reply: Reply) => {
+        if ("started" in reply) {
+          timer = setTimeout(() => finish(() => reject(new MiniCcError("scan-timeout", `timed out after ${timeLimitMs} ms`)), true), timeLimitMs);
+          return;
+        }
         finish(() => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))), false);
+      };
       const onError = (error: Error) => finish(() => reject(error), true);
       const onAbort = () => finish(() => reject(toolAborted()), true);
-      const timer = setTimeout(() => finish(() => reject(new MiniCcError("scan-timeout", `timed out after ${timeLimitMs} ms`)), true), timeLimitMs);
       signal.addEventListener("abort", onAbort, { once: true });
       worker.on("message", onMessage);
       worker.on("error", onError);

@@ -8,7 +8,8 @@ import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const DEFAULT_LIMIT = 2000;
-const MAX_LINE_CHARS = 2000;
+/** Longer lines are cut (the note for saved MCP output says so). */
+export const MAX_LINE_CHARS = 2000;
 const BINARY_PROBE_BYTES = 8192;
 // 3.75 MB of bytes is 5 MB of base64, the API's per-image limit.
 const MAX_IMAGE_BYTES = 3_932_160;

@@ -2,6 +2,7 @@
  * The one-line MCP summary: the side panel's header, the footer when the
  * panel is hidden, and /mcp all say the same thing.
  */
+import { offeredToolCount } from "../mcp/tool-filter.ts";
 import type { McpSnapshot } from "../mcp/server-state.ts";
 
 /** Connected servers, all servers, tools of the connected ones. */
@@ -18,7 +19,7 @@ export function countMcp(snapshot: McpSnapshot): McpCounts {
   for (const server of snapshot.servers) {
     if (server.state.status !== "connected") continue;
     connected += 1;
-    tools += server.state.tools.length;
+    tools += offeredToolCount(server.config?.resolved, server.state.tools);
   }
   return { connected, total: snapshot.servers.length, tools };
 }

@@ -18,10 +18,16 @@ export interface ResultPreview {
   readonly hidden: number;
 }
 
-/** Text and image blocks flattened to text; an image becomes `[image]`. */
+/** Text and image blocks flattened to text; an image becomes `[image …]`, a loaded tool `Loaded tool NAME`. */
 export function contentText(content: ToolContent): string {
   if (typeof content === "string") return content;
-  return content.map((block) => (block.type === "text" ? block.text : `[image ${block.source.media_type}]`)).join("\n");
+  return content
+    .map((block) => {
+      if (block.type === "text") return block.text;
+      if (block.type === "tool_reference") return `Loaded tool ${block.tool_name}`;
+      return `[image ${block.source.media_type}]`;
+    })
+    .join("\n");
 }
 
 /** Expands tabs to the next multiple of four columns: terminals and Ink disagree on tab width. */

@@ -99,7 +99,7 @@ describe("print mode and project servers", () => {
     ]);
     expect(init.tools).toEqual([...BUILTIN_TOOLS, ...toolsOf("good")]);
     expect(run.stderr).toBe(
-      "mini-cc: MCP server invalid failed: mcpServers.invalid.command: expected string, got number\n" +
+      `mini-cc: MCP server invalid failed: ${box.home}/mcp.json: mcpServers.invalid.command: expected string, got number\n` +
         "mini-cc: MCP server missing failed: command not found: nope-mini-cc-command\n",
     );
     expect(run.lines.at(-1)).toMatchObject({ subtype: "success", result: "Hello." });

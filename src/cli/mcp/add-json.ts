@@ -1,6 +1,7 @@
 /**
  * `mini-cc mcp add-json NAME 'JSON'`: declares a server from an entry in
  * `.mcp.json`'s own format, checked against the same schema the loader uses.
+ * A JSON of `-` is read from standard input (`… | mini-cc mcp add-json NAME -`).
  */
 import { parseJsonText } from "../../fs/json-file.ts";
 import { validateEntry } from "../../config/schema.ts";
@@ -10,6 +11,7 @@ import { reportAdded } from "./add.ts";
 import { SCOPE_OPTION, scopeOption, type McpSubcommand } from "./command.ts";
 
 const USAGE = `Usage: mini-cc mcp add-json [options] NAME 'JSON'
+       mini-cc mcp add-json [options] NAME -     (the JSON from standard input)
 
 Adds an MCP server from a JSON entry, written as in .mcp.json:
   '{"command": "node", "args": ["server.js"], "env": {"KEY": "value"}}'
@@ -32,13 +34,17 @@ export const addJsonCommand: McpSubcommand = {
     if (name === undefined) throw usageError("missing NAME");
     if (json === undefined) throw usageError("missing JSON");
     noMorePositionals(args.positionals, 2);
-    const parsed = parseJsonText(json);
-    if (!parsed.ok) throw new MiniCcError("command-failed", `invalid JSON at ${parsed.line}:${parsed.column} (${parsed.message})`);
+    const fromStdin = json === "-";
+    const text = fromStdin ? ((await context.io.readStdin?.()) ?? "") : json;
+    if (fromStdin && text.trim() === "") throw new MiniCcError("command-failed", "no JSON on standard input");
+    const parsed = parseJsonText(text);
+    const where = fromStdin ? "JSON on standard input" : "JSON";
+    if (!parsed.ok) throw new MiniCcError("command-failed", `invalid ${where} at ${parsed.line}:${parsed.column} (${parsed.message})`);
     // Paths relative to the entry the user typed: "args[1]: expected string, got number".
     const valid = validateEntry(parsed.value, []);
     if (!valid.ok) throw new MiniCcError("command-failed", `invalid server entry: ${valid.error}`);
     const added = await context.editor.addServer(scope, name, parsed.value, { force: args.flags.has("force") });
-    await reportAdded(context, added, name, valid.entry.type ?? "stdio");
+    await reportAdded(context, added, name, valid.entry);
     return 0;
   },
 };

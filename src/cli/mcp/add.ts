@@ -1,8 +1,12 @@
 /**
  * `mini-cc mcp add`: declares a stdio server (`NAME -- COMMAND [ARGS…]`) or a
- * remote one (`--transport http|sse NAME URL`) in a scope file, as
- * `claude mcp add` does. Options go before NAME; from the command on,
- * everything is the server's own command line.
+ * remote one (`--transport http|sse|ws NAME URL`) in a scope file, as
+ * `claude mcp add` does. Every example line of `claude mcp add --help` works:
+ * options before or after NAME and after URL, `-e`/`-H` taking several values
+ * (`-e A=1 B=2 my-server` stops at the name: see arg-parser.ts). A stdio
+ * server's command line, from the first word after NAME that is not an option
+ * (or after `--`), is the server's own, untouched. Header values are printed
+ * masked (`Authorization: Bearer ****`).
  */
 import type { OAuthClientEntry, ServerEntry } from "../../config/types.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
@@ -10,36 +14,55 @@ import { usageError } from "../../errors.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type ParsedArgs } from "./arg-parser.ts";
 import { SCOPE_OPTION, scopeLabel, scopeOption, type McpCommandContext, type McpSubcommand } from "./command.ts";
-import { approveCommand } from "../../mcp/describe.ts";
+import { approveCommand, maskedHeaderValue } from "../../mcp/describe.ts";
+import { isRemote } from "../../config/types.ts";
 
-const TRANSPORTS = ["stdio", "http", "sse"] as const;
-type Transport = (typeof TRANSPORTS)[number];
+/** What --transport takes; streamable-http is http's other name. */
+const TRANSPORTS = ["stdio", "http", "sse", "ws", "streamable-http"] as const;
+type Transport = Exclude<(typeof TRANSPORTS)[number], "streamable-http">;
 
 const USAGE = `Usage: mini-cc mcp add [options] NAME -- COMMAND [ARGS...]
-       mini-cc mcp add --transport http|sse [options] NAME URL
+       mini-cc mcp add --transport http|sse|ws [options] NAME URL [options]
 
-Adds an MCP server to a config scope. Options go before NAME; everything
-after NAME (or after --) is the server's command line.
+Adds an MCP server to a config scope. Options may come before or after NAME
+(and after URL); for a stdio server, everything after -- (or from the first
+word after NAME that is not an option) is the server's command line, untouched.
 
 Options:
-  -s, --scope <scope>          local (default): you, in this project only
-                               project: .mcp.json here, shared with the team
-                               user: you, in every project
-  -t, --transport <type>       stdio (default), http or sse
-  -e, --env <KEY=VALUE>        environment variable of a stdio server (repeatable)
-  -H, --header <"Name: value"> HTTP header of an http or sse server (repeatable)
-      --client-id <id>         OAuth client registered beforehand (http, sse)
-      --client-secret <secret> its secret; better '\${VAR}' than the value
-      --callback-port <port>   the port of its loopback redirect URI
-      --force                  replace a server of the same name in that scope
-  -h, --help                   show this help
+  -s, --scope <scope>             local (default): you, in this project only
+                                  project: .mcp.json here, shared with the team
+                                  user: you, in every project
+  -t, --transport <type>          stdio (default), http (or streamable-http), sse or ws
+  -e, --env <KEY=VALUE...>        environment variables of a stdio server
+                                  (repeatable; -e A=1 B=2 sets both)
+  -H, --header <"Name: value"...> HTTP headers of an http or sse server
+                                  (repeatable; shown masked: Authorization: Bearer ****)
+      --client-id <id>            OAuth client registered beforehand (http, sse)
+      --client-secret <secret>    its secret; better '\${VAR}' than the value
+      --callback-port <port>      the port of its loopback redirect URI
+      --force                     replace a server of the same name in that scope
+  -h, --help                      show this help
 
 Values may use \${VAR} and \${VAR:-default}; they expand when the server starts.
 
-Examples:
-  mini-cc mcp add tracker -- node examples/mcp_tracker_server.ts
-  mini-cc mcp add -s project -e API_KEY='\${API_KEY}' search -- npx -y search-mcp
-  mini-cc mcp add --transport http -H 'Authorization: Bearer \${TOKEN}' docs https://example.com/mcp`;
+Examples (Claude Code's own lines work unchanged):
+  mini-cc mcp add --transport http sentry https://mcp.sentry.dev/mcp
+  mini-cc mcp add --transport http corridor https://app.corridor.dev/api/mcp --header "Authorization: Bearer ..."
+  mini-cc mcp add -e API_KEY=xxx my-server -- npx my-mcp-server
+  mini-cc mcp add my-server -- my-command --some-flag arg1
+  mini-cc mcp add -s project -e API_KEY='\${API_KEY}' search -- npx -y search-mcp`;
+
+const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+/** Another -e value: `KEY=…`. A server name never has "=". */
+const ENV_PAIR = /^[A-Za-z_][A-Za-z0-9_.-]*=/;
+/** Another -H value: `Name: …`, never a URL. A server name never has ":". */
+const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:(?!\/\/)/;
+
+/** The transport --transport names (the last one given), stdio when none. */
+function transportOf(args: ParsedArgs): Transport {
+  const given = oneOf("transport", lastValue(args, "transport") ?? "stdio", TRANSPORTS);
+  return given === "streamable-http" ? "http" : given;
+}
 
 /** `KEY=VALUE` pairs (a later KEY wins); a pair without "=" is a usage error. */
 export function parseEnvPairs(pairs: readonly string[]): Record<string, string> {
@@ -64,23 +87,26 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
-/** The entry `mcp add` writes for its arguments. */
-export function entryFromArgs(transport: Transport, rest: readonly string[], args: ParsedArgs): ServerEntry {
+/** The entry `mcp add` writes: `line` is COMMAND [ARGS…] or URL. */
+export function entryFromArgs(transport: Transport, line: readonly string[], args: ParsedArgs): ServerEntry {
   const envs = args.values.get("env") ?? [];
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
-    if (headers.length > 0) throw usageError("--header is for http and sse servers");
+    if (headers.length > 0) throw usageError("--header is for http, sse and ws servers (add --transport http)");
     if (oauthFromArgs(args)) throw usageError("--client-id, --client-secret and --callback-port are for http and sse servers");
-    const [command, ...commandArgs] = rest;
+    const [command, ...commandArgs] = line;
     if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
   }
   const oauth = oauthFromArgs(args);
   if (envs.length > 0) throw usageError("--env is for stdio servers");
-  const [url, extra] = rest;
+  const [url, extra] = line;
   if (url === undefined) throw usageError("missing URL");
   if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
-  if (!/^https?:\/\//i.test(url) && !url.startsWith("${")) throw usageError(`invalid URL: ${url} (expected http:// or https://)`);
+  const schemes = transport === "ws" ? /^wss?:\/\//i : /^https?:\/\//i;
+  if (!schemes.test(url) && !url.startsWith("${")) {
+    throw usageError(`invalid URL: ${url} (expected ${transport === "ws" ? "ws:// or wss://" : "http:// or https://"})`);
+  }
   return { type: transport, url, ...(headers.length > 0 ? { headers: parseHeaders(headers) } : {}), ...(oauth ? { oauth } : {}) };
 }
 
@@ -97,6 +123,7 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
     if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535) throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
   }
   return { clientId, ...(clientSecret !== undefined ? { clientSecret } : {}), ...(callbackPort !== undefined ? { callbackPort } : {}) };
+
 }
 
 /** Prints where a server went, and the notes a user of that scope needs. */
@@ -104,10 +131,14 @@ export async function reportAdded(
   context: McpCommandContext,
   added: { scope: WritableScope; file: string; replaced: boolean },
   name: string,
-  kind: string,
+  entry: ServerEntry,
 ): Promise<void> {
+  const kind = entry.type ?? "stdio";
   const verb = added.replaced ? `Replaced ${kind} MCP server ${name} in` : `Added ${kind} MCP server ${name} to`;
   context.print(`${verb} ${scopeLabel(added.scope)} (${added.file})`);
+  if (isRemote(entry)) {
+    for (const [header, value] of Object.entries(entry.headers ?? {})) context.print(`  Header: ${header}: ${maskedHeaderValue(value)}`);
+  }
   if (added.scope === "project") {
     context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`);
   }
@@ -119,33 +150,39 @@ export async function reportAdded(
   }
 }
 
-/** `mini-cc mcp add [-s SCOPE] [-e K=V]… NAME -- COMMAND [ARGS…]` and `--transport http|sse … NAME URL`. */
+/** `mini-cc mcp add [-s SCOPE] [-e K=V…]… NAME -- COMMAND [ARGS…]` and `--transport http|sse|ws … NAME URL …`. */
 export const addCommand: McpSubcommand = {
   name: "add",
-  summary: "add a stdio, http or sse server",
+  summary: "add a stdio, http, sse or ws server",
   usage: USAGE,
   options: [
     SCOPE_OPTION,
     { long: "transport", short: "t", value: true },
-    { long: "env", short: "e", value: true },
-    { long: "header", short: "H", value: true },
+    { long: "env", short: "e", value: true, moreValues: (token) => ENV_PAIR.test(token) },
+    { long: "header", short: "H", value: true, moreValues: (token) => HEADER_LINE.test(token) },
     { long: "client-id", value: true },
     { long: "client-secret", value: true },
     { long: "callback-port", value: true },
     { long: "force", value: false },
   ],
-  parse: { passThroughAfter: 1 },
+  parse: {
+    passThroughAfter: 1,
+    // A URL, or the word after NAME of a remote server, is a positional: options may follow it.
+    passThroughAt: (token, parsed) => !URL_LIKE.test(token) && transportOf(parsed) === "stdio",
+    neededPositionals: 2,
+  },
   async run(args, context) {
     const scope = scopeOption(args) ?? "local";
-    const transport = oneOf("transport", lastValue(args, "transport") ?? "stdio", TRANSPORTS);
-    const name = args.positionals[0];
+    const transport = transportOf(args);
+    const [name, ...afterName] = args.positionals;
     if (name === undefined) throw usageError("missing NAME");
-    const entry = entryFromArgs(transport, args.rest, args);
-    if (transport === "stdio" && /^https?:\/\//i.test(args.rest[0]!)) {
-      context.warn(`Note: ${args.rest[0]} looks like a URL; for a remote server use --transport http or sse.`);
+    const line = [...afterName, ...args.rest];
+    const entry = entryFromArgs(transport, line, args);
+    if (transport === "stdio" && /^(https?|wss?):\/\//i.test(line[0]!)) {
+      context.warn(`Note: ${line[0]} looks like a URL; for a remote server use --transport http, sse or ws.`);
     }
     const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
-    await reportAdded(context, added, name, transport);
+    await reportAdded(context, added, name, entry);
     return 0;
   },
 };

@@ -3,7 +3,11 @@
  * node:util's parseArgs it can hand a server's own command line through
  * untouched: once a subcommand has its leading positionals (NAME for `add`),
  * the first token that is not one of our options, and everything after it,
- * belongs to the server.
+ * belongs to the server. An option may take several values the way Claude
+ * Code's `-e KEY=V KEY2=V2` and `-H "A: b" "C: d"` do: after its first value
+ * it takes each following token that has the shape of its values, up to the
+ * next option, `--`, or a token that is needed as a positional (a server name
+ * never has "=" or ":", so `-e K=V my-server -- cmd` keeps its name).
  */
 import { usageError } from "../../errors.ts";
 
@@ -14,6 +18,8 @@ export interface OptionSpec {
   readonly short?: string;
   /** Takes a value (`-s user`, `--scope=user`, `-suser`); otherwise a flag. */
   readonly value: boolean;
+  /** Takes more values than one (`-e A=1 B=2`): the following tokens this accepts. */
+  readonly moreValues?: (token: string) => boolean;
 }
 
 /** What the parser found. */
@@ -31,6 +37,10 @@ export interface ParsedArgs {
 export interface ParseOptions {
   /** After this many positionals, the next positional and everything after it go to `rest` verbatim. */
   readonly passThroughAfter?: number;
+  /** Whether that next positional starts the pass-through (default: always); when not, it is one more positional and options go on. */
+  readonly passThroughAt?: (token: string, parsed: ParsedArgs) => boolean;
+  /** Positionals the command needs: a token is never taken as an option's extra value when they could not be filled without it. */
+  readonly neededPositionals?: number;
 }
 
 /** `-h` and `--help`: every subcommand accepts them. */
@@ -46,8 +56,14 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
 
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
-    const isOption = !optionsEnded && token.startsWith("-") && token !== "-";
-    if (options.passThroughAfter !== undefined && positionals.length === options.passThroughAfter && !isOption) {
+    const isOption = !optionsEnded && isOptionLike(token);
+    const passThrough = options.passThroughAt ?? (() => true);
+    if (
+      options.passThroughAfter !== undefined &&
+      positionals.length === options.passThroughAfter &&
+      !isOption &&
+      (optionsEnded || passThrough(token, { values, flags, positionals, rest }))
+    ) {
       rest = argv.slice(i);
       break;
     }
@@ -73,6 +89,12 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
     const list = values.get(spec.long) ?? [];
     list.push(value);
     values.set(spec.long, list);
+    const more = spec.moreValues;
+    while (more && i + 1 < argv.length && !isOptionLike(argv[i + 1]!) && more(argv[i + 1]!)) {
+      const missing = (options.neededPositionals ?? 0) - positionals.length;
+      if (missing > 0 && positionalCandidates(argv, i + 2, specs) < missing) break;
+      list.push(argv[++i]!);
+    }
   }
   return { values, flags, positionals, rest };
 }
@@ -86,6 +108,27 @@ export function lastValue(parsed: ParsedArgs, long: string): string | undefined 
 export function noMorePositionals(positionals: readonly string[], expected: number): void {
   const extra = positionals[expected];
   if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
+}
+
+/** `-x`, `--xy`, `--`; not `-` alone (stdin). */
+function isOptionLike(token: string): boolean {
+  return token.startsWith("-") && token !== "-";
+}
+
+/** How many tokens from `start` on could still be positionals: not options, not an option's value; all of them after `--`. */
+function positionalCandidates(argv: readonly string[], start: number, specs: readonly OptionSpec[]): number {
+  let count = 0;
+  for (let j = start; j < argv.length; j++) {
+    const token = argv[j]!;
+    if (token === "--") return count + argv.length - j - 1;
+    if (!isOptionLike(token)) {
+      count++;
+      continue;
+    }
+    const spec = token.startsWith("--") ? specs.find((s) => s.long === token.slice(2)) : token.length === 2 ? specs.find((s) => s.short === token[1]) : undefined;
+    if (spec?.value) j++; // its value, given separately
+  }
+  return count;
 }
 
 function optionName(token: string): string {

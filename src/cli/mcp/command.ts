@@ -37,6 +37,12 @@ export interface McpCommandIo {
    * terminal does not reach them.
    */
   readonly onExit?: (cleanup: () => void) => void;
+  /** All of standard input, for `mcp add-json NAME -`; without it, stdin reads as empty. */
+  readonly readStdin?: () => Promise<string>;
+  /** Asks one question on the terminal and returns the answer; absent when stdin is not a terminal. */
+  readonly prompt?: (question: string) => Promise<string>;
+  /** Which desktop app paths apply (Claude Desktop's config); defaults to process.platform. */
+  readonly platform?: NodeJS.Platform;
 }
 
 /** Everything a subcommand works with, built once per run. */

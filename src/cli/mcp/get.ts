@@ -1,7 +1,7 @@
 /**
  * `mini-cc mcp get NAME`: the entry that wins for NAME, as written, with its
  * scope and file, and for a project server whether it is approved and the
- * fingerprint an approval is bound to; then, like `claude mcp get`, its live
+ * fingerprint an approval is bound to (header values masked: `Bearer ****`); then, like `claude mcp get`, its live
  * status: connected through McpManager (non-interactive, so an unapproved
  * project server is shown, never started), with its tools, then closed.
  */
@@ -12,8 +12,9 @@ import type { ApprovalRecord } from "../../mcp/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import { fingerprint } from "../../mcp/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/server-state.ts";
-import { commandLine, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
+import { commandLine, maskedHeaderValue, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
+import { isJsonObject } from "../../fs/json-path.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
@@ -44,13 +45,13 @@ declared and valid.`;
 /** The lines `mcp get` prints for an entry as written. */
 export function entryLines(entry: ServerEntry): string[] {
   const lines = [`  Type: ${entry.type ?? "stdio"}`];
-  const map = (title: string, values: Record<string, string> | undefined, join: string) => {
+  const map = (title: string, values: Record<string, string> | undefined, join: string, shown = (value: string) => value) => {
     if (!values || Object.keys(values).length === 0) return;
-    lines.push(`  ${title}:`, ...Object.entries(values).map(([key, value]) => `    ${key}${join}${value}`));
+    lines.push(`  ${title}:`, ...Object.entries(values).map(([key, value]) => `    ${key}${join}${shown(value)}`));
   };
   if (isRemote(entry)) {
     lines.push(`  URL: ${entry.url}`);
-    map("Headers", entry.headers, ": ");
+    map("Headers", entry.headers, ": ", maskedHeaderValue);
     // That a helper is set, never what it prints (a secret).
     if (entry.headersHelper !== undefined) lines.push(`  Headers helper: set (${entry.headersHelper})`);
     if (entry.oauth) {
@@ -67,6 +68,13 @@ export function entryLines(entry: ServerEntry): string[] {
   return lines;
 }
 
+/** An invalid entry as written, but its string header values masked: invalid or not, they may be secrets. */
+function withMaskedHeaders(entry: unknown): unknown {
+  if (!isJsonObject(entry) || !isJsonObject(entry.headers)) return entry;
+  const headers = Object.fromEntries(Object.entries(entry.headers).map(([key, value]) => [key, typeof value === "string" ? maskedHeaderValue(value) : value]));
+  return { ...entry, headers };
+}
+
 /** `approved (2026-05-01T10:00:00.000Z)`, `changed since approval (run: …)`, `not approved (run: …)`. */
 export function approvalText(name: string, status: ApprovalStatus, record: ApprovalRecord | undefined): string {
   if (status === "approved") return record?.approvedAt ? `approved (${record.approvedAt})` : "approved";
@@ -77,7 +85,7 @@ export function approvalText(name: string, status: ApprovalStatus, record: Appro
 async function describe(context: McpCommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
   const lines = [`${found.name}:`, `  Scope: ${found.scope} (${found.file})`];
   if (!found.ok) {
-    lines.push(`  Entry: ${JSON.stringify(found.entry)}`, `  Invalid: ${found.error}`);
+    lines.push(`  Entry: ${JSON.stringify(withMaskedHeaders(found.entry))}`, `  Invalid: ${found.error}`);
   } else {
     lines.push(...entryLines(found.config.entry));
     const login = await loginText(context, found.config);

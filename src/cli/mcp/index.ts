@@ -6,6 +6,8 @@
  */
 import { addJsonCommand } from "./add-json.ts";
 import { addCommand } from "./add.ts";
+import { addFromClaudeDesktopCommand } from "./add-from-claude-desktop.ts";
+import { importCommand } from "./import.ts";
 import { approveCommand } from "./approve.ts";
 import { isMiniCcError } from "../../errors.ts";
 import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
@@ -23,6 +25,8 @@ export type { McpCommandIo } from "./command.ts";
 const SUBCOMMANDS: readonly McpSubcommand[] = [
   addCommand,
   addJsonCommand,
+  addFromClaudeDesktopCommand,
+  importCommand,
   listCommand,
   getCommand,
   removeCommand,

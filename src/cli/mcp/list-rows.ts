@@ -3,7 +3,7 @@
  * snapshot: a plain row (the `--json` element) and its one-line human form.
  * Pure, so the exact output is tested without starting anything.
  */
-import { isRemote, type ServerEntry, type ServerSource } from "../../config/types.ts";
+import { isRemote, type RemoteType, type ServerEntry, type ServerSource } from "../../config/types.ts";
 import type { ApprovalStatus } from "../../mcp/approval-types.ts";
 import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/server-state.ts";
 import { commandLine, notApprovedText } from "../../mcp/describe.ts";
@@ -16,7 +16,7 @@ export interface ListRow {
   /** The manager's status, except that an unapproved project server is "needs-approval", not "disabled". */
   readonly status: ServerStatus;
   /** Absent for an entry that failed validation. */
-  readonly type?: "stdio" | "http" | "sse";
+  readonly type?: "stdio" | RemoteType;
   readonly command?: string;
   readonly args?: readonly string[];
   readonly url?: string;

@@ -46,7 +46,7 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   }
   const after = ctx.mcp.store.getSnapshot().servers.find((s) => s.name === name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state);
+  const detail = serverDetail(after.state, after.config?.resolved);
   if (after.state.status === "failed") {
     const log = (await logsOf([after], ctx)).get(name);
     return failure(`Approved ${name} for this project, but it failed to start: ${detail}`, ...(log !== undefined ? [logLine(log)] : []));
@@ -66,7 +66,7 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   }
   const after = mcp.store.getSnapshot().servers.find((s) => s.name === name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state);
+  const detail = serverDetail(after.state, after.config?.resolved);
   if (after.state.status === "connected") return output(`Restarted ${name}: connected, ${detail}.`);
   if (after.state.status === "failed") {
     const log = (await logsOf([after], ctx)).get(name);
@@ -88,7 +88,7 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
   }
   const after = mcp.store.getSnapshot().servers.find((s) => s.name === name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state, name);
+  const detail = serverDetail(after.state, after.config?.resolved, name);
   if (after.state.status === "connected") return output(`Logged in to ${name}: connected, ${detail}.`);
   return failure(`Logged in to ${name}, but it is ${after.state.status}: ${detail}`);
 }

@@ -182,7 +182,7 @@ describe("loadMcpConfig", () => {
         entry: { command: "good", note: "extra fields are tolerated" },
         resolved: { command: "good", note: "extra fields are tolerated" },
       },
-      { name: "remote", source: "project", file, error: 'mcpServers.remote.type: expected "stdio", "http" or "sse", got "websocket"' },
+      { name: "remote", source: "project", file, error: 'mcpServers.remote.type: expected "stdio", "http", "sse" or "ws", got "websocket"' },
       { name: "empty", source: "project", file, error: "mcpServers.empty.command: missing (expected string)" },
     ]);
   });

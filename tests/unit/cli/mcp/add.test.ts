@@ -52,7 +52,11 @@ describe("mcp add", () => {
 
   it("adds an http server with headers", async () => {
     const run = await box.run(["add", "--transport", "http", "-H", "Authorization: Bearer ${TOKEN}", "-H", "X-Team:core", "docs", "https://example.com/mcp"]);
-    expect(run.stdout).toBe(`Added http MCP server docs to local config (${box.home.localConfig})\n`);
+    expect(run.stdout).toBe(
+      `Added http MCP server docs to local config (${box.home.localConfig})\n` +
+        "  Header: Authorization: Bearer ${TOKEN}\n" +
+        "  Header: X-Team: ****\n",
+    );
     expect(await servers("local")).toEqual({
       docs: { type: "http", url: "https://example.com/mcp", headers: { Authorization: "Bearer ${TOKEN}", "X-Team": "core" } },
     });
@@ -106,7 +110,7 @@ describe("mcp add", () => {
   it("notes a URL given as a stdio command", async () => {
     const run = await box.run(["add", "docs", "https://example.com/mcp"]);
     expect(run.status).toBe(0);
-    expect(run.stderr).toBe("Note: https://example.com/mcp looks like a URL; for a remote server use --transport http or sse.\n");
+    expect(run.stderr).toBe("Note: https://example.com/mcp looks like a URL; for a remote server use --transport http, sse or ws.\n");
   });
 
   it("never overwrites a config file that is not valid JSON", async () => {

@@ -64,6 +64,48 @@ describe("parseArgv", () => {
   });
 });
 
+describe("options with several values", () => {
+  const MULTI: OptionSpec[] = [
+    { long: "scope", short: "s", value: true },
+    { long: "env", short: "e", value: true, moreValues: (token) => token.includes("=") },
+    { long: "header", short: "H", value: true, moreValues: (token) => token.includes(":") },
+  ];
+  const read = (argv: string[]) => parseArgv(argv, MULTI, { passThroughAfter: 1, neededPositionals: 2, passThroughAt: (token) => !token.includes("://") });
+
+  it("takes values of the option's shape up to the next option", () => {
+    const parsed = read(["-e", "A=1", "B=2", "-s", "user", "-e", "C=3", "D=4", "name", "--", "cmd"]);
+    expect(parsed.values.get("env")).toEqual(["A=1", "B=2", "C=3", "D=4"]);
+    expect(parsed.positionals).toEqual(["name"]);
+    expect(parsed.rest).toEqual(["cmd"]);
+  });
+
+  it("stops at a token without the shape: the name after -e K=V", () => {
+    const parsed = read(["-e", "API_KEY=xxx", "my-server", "--", "npx", "my-mcp-server"]);
+    expect(parsed.values.get("env")).toEqual(["API_KEY=xxx"]);
+    expect(parsed.positionals).toEqual(["my-server"]);
+    expect(parsed.rest).toEqual(["npx", "my-mcp-server"]);
+  });
+
+  it("leaves a token of the shape alone when a positional needs it", () => {
+    const parsed = read(["name", "-H", "A: 1", "http://h/mcp"]);
+    expect(parsed.values.get("header")).toEqual(["A: 1"]);
+    expect(parsed.positionals).toEqual(["name", "http://h/mcp"]);
+  });
+
+  it("reads options after a positional that does not start the pass-through", () => {
+    const parsed = read(["name", "http://h/mcp", "--header", "A: 1", "B: 2"]);
+    expect(parsed.positionals).toEqual(["name", "http://h/mcp"]);
+    expect(parsed.values.get("header")).toEqual(["A: 1", "B: 2"]);
+    expect(parsed.rest).toEqual([]);
+  });
+
+  it("takes nothing more after --", () => {
+    const parsed = read(["name", "-e", "A=1", "--", "B=2", "x"]);
+    expect(parsed.values.get("env")).toEqual(["A=1"]);
+    expect(parsed.rest).toEqual(["B=2", "x"]);
+  });
+});
+
 describe("oneOf", () => {
   it("names the allowed values", () => {
     expect(usageError(() => oneOf("scope", "global", ["local", "project", "user"]))).toBe(

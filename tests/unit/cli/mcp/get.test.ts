@@ -102,7 +102,7 @@ describe("mcp get", () => {
   });
 
   it("shows an invalid entry with its reason, starts nothing and exits 1", async () => {
-    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { type: "ws", url: "x" } } }));
+    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { type: "grpc", url: "x" } } }));
     const { factory, built } = memoryTransports({ bad: serverWith("x") });
     expect(await box.run(["get", "bad"], { transportFactory: factory })).toEqual({
       status: 1,
@@ -110,8 +110,8 @@ describe("mcp get", () => {
       stdout: [
         "bad:",
         `  Scope: user (${box.home.userConfig})`,
-        '  Entry: {"type":"ws","url":"x"}',
-        '  Invalid: mcpServers.bad.type: expected "stdio", "http" or "sse", got "ws"',
+        '  Entry: {"type":"grpc","url":"x"}',
+        '  Invalid: mcpServers.bad.type: expected "stdio", "http", "sse" or "ws", got "grpc"',
         "",
         "To remove it: mini-cc mcp remove bad -s user",
         "",

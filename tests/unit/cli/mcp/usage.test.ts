@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addJsonCommand } from "../../../../src/cli/mcp/add-json.ts";
 import { addCommand } from "../../../../src/cli/mcp/add.ts";
+import { addFromClaudeDesktopCommand } from "../../../../src/cli/mcp/add-from-claude-desktop.ts";
+import { importCommand } from "../../../../src/cli/mcp/import.ts";
 import { approveCommand } from "../../../../src/cli/mcp/approve.ts";
 import type { McpSubcommand } from "../../../../src/cli/mcp/command.ts";
 import { getCommand } from "../../../../src/cli/mcp/get.ts";
@@ -19,7 +21,7 @@ afterEach(async () => {
   await box.dispose();
 });
 
-const ALL = [addCommand, addJsonCommand, listCommand, getCommand, removeCommand, approveCommand, resetProjectChoicesCommand];
+const ALL = [addCommand, addJsonCommand, addFromClaudeDesktopCommand, importCommand, listCommand, getCommand, removeCommand, approveCommand, resetProjectChoicesCommand];
 
 const cases: Array<[string[], McpSubcommand, string]> = [
   [["add", "--bogus", "x", "--", "node"], addCommand, "unknown option: --bogus"],
@@ -29,11 +31,17 @@ const cases: Array<[string[], McpSubcommand, string]> = [
   [["add", "-e", "FOO", "tracker", "--", "node"], addCommand, 'invalid --env value "FOO": expected KEY=VALUE'],
   [["add", "-t", "http", "-H", "NoColon", "docs", "http://h"], addCommand, 'invalid --header value "NoColon": expected "Name: value"'],
   [["add", "-s", "global", "x", "--", "node"], addCommand, "unknown scope: global (expected local, project or user)"],
-  [["add", "--transport", "ws", "x", "ws://h"], addCommand, "unknown transport: ws (expected stdio, http or sse)"],
+  [["add", "--transport", "grpc", "x", "ws://h"], addCommand, "unknown transport: grpc (expected stdio, http, sse, ws or streamable-http)"],
+  [["import"], importCommand, "missing --from claude-code"],
+  [["import", "--from", "cursor"], importCommand, "unknown --from value: cursor (expected claude-code or claude-desktop)"],
+  [["add-from-claude-desktop", "extra"], addFromClaudeDesktopCommand, "unexpected argument: extra"],
+  [["add", "--transport", "ws", "x", "https://h"], addCommand, "invalid URL: https://h (expected ws:// or wss://)"],
+  [["add", "-t", "http", "x", "https://h", "extra"], addCommand, "unexpected argument: extra"],
+  [["add", "-t", "http", "x", "-H"], addCommand, "option -H needs a value"],
   [["add", "-t", "http", "docs", "http://h", "extra"], addCommand, "unexpected argument: extra"],
   [["add", "-t", "sse", "docs", "localhost:8080"], addCommand, "invalid URL: localhost:8080 (expected http:// or https://)"],
   [["add", "-e", "A=1", "-t", "http", "docs", "http://h"], addCommand, "--env is for stdio servers"],
-  [["add", "-H", "A: b", "x", "--", "node"], addCommand, "--header is for http and sse servers"],
+  [["add", "-H", "A: b", "x", "--", "node"], addCommand, "--header is for http, sse and ws servers (add --transport http)"],
   [["add", "-s"], addCommand, "option -s needs a value"],
   [["add-json", "x"], addJsonCommand, "missing JSON"],
   [["add-json", "-s", "team", "x", "{}"], addJsonCommand, "unknown scope: team (expected local, project or user)"],
@@ -74,7 +82,7 @@ describe("help", () => {
   it("mcp --help lists every subcommand", async () => {
     const run = await box.run(["--help"]);
     expect(run).toEqual({ status: 0, stdout: `${MCP_USAGE}\n`, stderr: "" });
-    expect(run.stdout).toContain("  reset-project-choices  forget this project's server approvals\n");
+    expect(run.stdout).toContain("  reset-project-choices    forget this project's server approvals\n");
   });
 
   for (const sub of ALL) {
