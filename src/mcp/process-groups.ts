@@ -2,11 +2,37 @@
  * The process groups of the stdio servers still alive. Each server runs in its
  * own group (spawned detached), so killing the group also reaches what a shell
  * wrapper or npx started; on Linux, descendants that left the group (setsid
- * daemons) are found through their parent chain and ended with it. The registry lives in an object the manager owns,
- * because an exit handler must be able to kill everything synchronously.
+ * daemons) are found through their parent chain and ended with it, and so are
+ * orphans whose chain is gone (their server exited first): every server gets
+ * a marker in its environment (SERVER_MARKER), which its descendants inherit.
+ * The registry lives in an object the manager owns, because an exit handler
+ * must be able to kill everything synchronously.
  */
 
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+
+/** The environment variable that marks a server and everything it starts. */
+export const SERVER_MARKER = "MINI_CC_MCP_SERVER";
+
+/** A value for SERVER_MARKER unique to one server start. */
+export function newServerMarker(): string {
+  return `${process.pid}-${randomUUID()}`;
+}
+
+/** Whether process `pid` carries one of `markers` in its environment (false when it cannot be read). */
+function carriesMarker(pid: number, markers: ReadonlySet<string>): boolean {
+  let environ: string;
+  try {
+    environ = readFileSync(`/proc/${pid}/environ`, "latin1");
+  } catch {
+    return false;
+  }
+  for (const entry of environ.split("\0")) {
+    if (entry.startsWith(`${SERVER_MARKER}=`) && markers.has(entry.slice(SERVER_MARKER.length + 1))) return true;
+  }
+  return false;
+}
 
 /** Why the wait in killAllSync is short: it runs inside process 'exit'. */
 const EXIT_GRACE_MS = 150;
@@ -70,13 +96,13 @@ export function liveGroups(pgids: readonly number[]): Set<number> {
 
 /**
  * The live descendants of the groups `pgids` that left them (a `setsid` daemon,
- * a child spawned detached), found through their parent chain. Killing a
- * group misses them, so they are signalled one by one. Must run while their
- * parents live: an orphan is re-parented to init and its chain is lost.
- * Linux only ([] elsewhere).
+ * a child spawned detached), found through their parent chain, and any other
+ * process carrying one of `markers` (an orphan whose parents are gone).
+ * Killing a group misses them, so they are signalled one by one. Linux only
+ * ([] elsewhere).
  */
-export function strayDescendants(pgids: readonly number[]): number[] {
-  if (pgids.length === 0 || process.platform !== "linux") return [];
+export function strayDescendants(pgids: readonly number[], markers: readonly string[] = []): number[] {
+  if ((pgids.length === 0 && markers.length === 0) || process.platform !== "linux") return [];
   const table = processTable();
   const children = new Map<number, ProcessEntry[]>();
   for (const p of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
@@ -90,6 +116,12 @@ export function strayDescendants(pgids: readonly number[]): number[] {
     seen.add(p.pid);
     if (!groups.has(p.pgrp) && !p.dead) strays.push(p.pid);
     queue.push(...(children.get(p.pid) ?? []));
+  }
+  if (markers.length > 0) {
+    const wanted = new Set(markers);
+    for (const p of table) {
+      if (!seen.has(p.pid) && !p.dead && !groups.has(p.pgrp) && p.pid !== process.pid && carriesMarker(p.pid, wanted)) strays.push(p.pid);
+    }
   }
   return strays;
 }
@@ -135,10 +167,13 @@ function sleepSync(ms: number): void {
 /** The live server process groups, by group id (the leader's pid). */
 export class ProcessGroups {
   readonly #live = new Set<number>();
+  /** The markers of every server started, alive or not: an exited server's orphans still carry its marker. */
+  readonly #markers = new Set<string>();
 
-  /** Records a group right after its leader spawned. */
-  add(pgid: number): void {
+  /** Records a group right after its leader spawned, with the marker in its environment. */
+  add(pgid: number, marker?: string): void {
     this.#live.add(pgid);
+    if (marker !== undefined) this.#markers.add(marker);
   }
 
   /** Forgets a group once it is gone. */
@@ -157,7 +192,7 @@ export class ProcessGroups {
    */
   killAllSync(graceMs = EXIT_GRACE_MS): void {
     // Found before any signal: once a parent dies its detached children lose their chain to us.
-    const strays = strayDescendants(this.list());
+    const strays = strayDescendants(this.list(), [...this.#markers]);
     const groups = this.list().filter((pgid) => signalGroup(pgid, "SIGTERM"));
     signalEach(strays, "SIGTERM");
     const deadline = Date.now() + graceMs;

@@ -385,6 +385,7 @@ export async function openSession(request: SessionRequest): Promise<{ connection
     const remote = isRemote(config.resolved);
     const messages = new ServerMessageLog({
       path: safeLogPath(request.logDir, config.name),
+      watchSize: opened !== undefined,
       clock,
       onWarnings: (logWarnings) => request.onFeaturesChanged?.({ logWarnings }),
     });

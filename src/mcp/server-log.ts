@@ -2,16 +2,18 @@
  * A stdio server's stderr log, `<logDir>/mcp-<name>.log`: appended across
  * sessions, one header line per start, and read back for the last line when
  * the server dies (its own words are the best failure reason we have). A log
- * that reached MAX_LOG_BYTES is moved to `<log>.1` before the next start, so
- * a chatty server keeps at most two logs' worth on disk.
+ * that reached MAX_LOG_BYTES is copied to `<log>.1` and emptied in place, at
+ * the next start and while the server runs (server-message-log.ts watches
+ * it): the child keeps appending through its own descriptor, so a chatty
+ * server keeps at most about two logs' worth on disk.
  */
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, statSync, writeSync } from "node:fs";
+import { closeSync, copyFileSync, fstatSync, mkdirSync, openSync, statSync, truncateSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
 
-/** A log this large is rotated, once, at the next start. */
+/** A log this large is rotated, once (to `<log>.1`). */
 export const MAX_LOG_BYTES = 10 * 1024 * 1024;
 /** How much of the log's tail is read to find the last line. */
 const TAIL_BYTES = 4096;
@@ -53,15 +55,27 @@ export function openServerLog(logDir: string, name: string, commandLine: string,
   }
 }
 
-/** Moves a log that reached MAX_LOG_BYTES to `<log>.1`, replacing the one rotated before. */
-function rotateIfFull(path: string): void {
+/** Rotates a log that reached `maxBytes`; true when it did. */
+export function rotateIfFull(path: string, maxBytes = MAX_LOG_BYTES): boolean {
   let size: number;
   try {
     size = statSync(path).size;
   } catch {
-    return; // No log yet.
+    return false; // No log yet.
   }
-  if (size >= MAX_LOG_BYTES) renameSync(path, `${path}.1`);
+  if (size < maxBytes) return false;
+  rotateInPlace(path);
+  return true;
+}
+
+/**
+ * Copies the log to `<log>.1` (replacing the one rotated before) and empties it.
+ * Not a rename: a running server's stderr is a descriptor opened for appending
+ * on this very file, and after a rename it would go on filling `<log>.1`.
+ */
+export function rotateInPlace(path: string): void {
+  copyFileSync(path, `${path}.1`);
+  truncateSync(path, 0);
 }
 
 /** Closes our copy of the descriptor (the child keeps its own). */
@@ -83,7 +97,8 @@ export async function lastLogLine(path: string, from: number): Promise<string> {
   try {
     handle = await open(path, "r");
     const { size } = await handle.stat();
-    const begin = Math.max(from, size - TAIL_BYTES);
+    // Rotated since this start began (the file is shorter than where it began): all of it is this start's.
+    const begin = Math.max(from > size ? 0 : from, size - TAIL_BYTES);
     if (size <= begin) return "";
     const buffer = Buffer.alloc(size - begin);
     await handle.read(buffer, 0, buffer.length, begin);

@@ -4,14 +4,15 @@
  * the panel. A flood costs neither the UI nor the disk: lines are written in
  * batches, warnings reported at most once a batch, and a log that reaches
  * MAX_LOG_BYTES mid-run is rotated to `<log>.1`, so it never grows past two
- * logs' worth.
+ * logs' worth. With `watchSize` it also checks the file every second, since
+ * a stdio server's stderr goes straight into it.
  */
-import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { appendFileSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type { LoggingLevel, LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import type { Clock } from "../clock.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
-import { MAX_LOG_BYTES } from "./server-log.ts";
+import { MAX_LOG_BYTES, rotateIfFull, rotateInPlace } from "./server-log.ts";
 import type { ServerLogEntry } from "./server-state.ts";
 
 /** Lowest to highest, as the spec orders them (RFC 5424). */
@@ -54,7 +55,12 @@ export interface ServerMessageLogOptions {
   onWarnings: (warnings: readonly ServerLogEntry[]) => void;
   /** Rotation threshold; MAX_LOG_BYTES by default (tests use less). */
   maxBytes?: number;
+  /** Also rotate the file when something else (the server's stderr) fills it: checked every SIZE_CHECK_MS. */
+  watchSize?: boolean;
 }
+
+/** How often a watched log's size is checked. */
+export const SIZE_CHECK_MS = 1000;
 
 export class ServerMessageLog {
   readonly #options: ServerMessageLogOptions;
@@ -66,9 +72,23 @@ export class ServerMessageLog {
   #size: number | undefined;
   #closed = false;
 
+  #sizeCheck: NodeJS.Timeout | undefined;
+
   constructor(options: ServerMessageLogOptions) {
     this.#options = options;
     this.#maxBytes = options.maxBytes ?? MAX_LOG_BYTES;
+    if (options.watchSize && options.path) this.#sizeCheck = setInterval(() => this.checkSize(), SIZE_CHECK_MS).unref();
+  }
+
+  /** Rotates the file if it has reached the limit, whoever wrote it. */
+  checkSize(): void {
+    const { path } = this.#options;
+    if (!path) return;
+    try {
+      if (rotateIfFull(path, this.#maxBytes)) this.#size = 0;
+    } catch {
+      // A home we cannot write costs the rotation, not the server.
+    }
   }
 
   add(message: LoggingMessageNotification["params"]): void {
@@ -101,6 +121,7 @@ export class ServerMessageLog {
   close(): void {
     this.flush();
     this.#closed = true;
+    clearInterval(this.#sizeCheck);
   }
 
   #write(batch: string): void {
@@ -113,7 +134,7 @@ export class ServerMessageLog {
       if (chunk.length > this.#maxBytes) chunk = `[earlier log lines dropped]\n${chunk.slice(-Math.floor(this.#maxBytes / 2))}`;
       const bytes = Buffer.byteLength(chunk);
       if (this.#size > 0 && this.#size + bytes > this.#maxBytes) {
-        renameSync(path, `${path}.1`);
+        rotateInPlace(path);
         this.#size = 0;
       }
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { liveGroups, livePids, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
+import { liveGroups, livePids, newServerMarker, SERVER_MARKER, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
 import { MiniCcError } from "../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
@@ -68,6 +68,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
 
   readonly #options: StdioProcessOptions;
   readonly #readBuffer = new ReadBuffer();
+  /** In the server's environment and its descendants': finds those that left its group after it is gone (process-groups.ts). */
+  readonly #marker = newServerMarker();
   #child: ChildProcess | undefined;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** Set when we ended the connection because a message outgrew the line limit. */
@@ -90,7 +92,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     return new Promise((resolve, reject) => {
       const child = spawn(command, [...args], {
         cwd,
-        env,
+        env: { ...env, [SERVER_MARKER]: this.#marker },
         detached: true, // its own process group, killed as one
         stdio: ["pipe", "pipe", stderr],
         windowsHide: true,
@@ -99,7 +101,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       let spawned = false;
       child.once("spawn", () => {
         spawned = true;
-        if (child.pid !== undefined) groups.add(child.pid);
+        if (child.pid !== undefined) groups.add(child.pid, this.#marker);
         resolve();
       });
       child.on("error", (error: NodeJS.ErrnoException) => {
@@ -169,8 +171,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
         // Already closed: nothing to flush.
       }
       const grace = this.#options.killGraceMs ?? KILL_GRACE_MS;
-      // Daemons that left the group are found through their parents, so before anyone dies.
-      const strays = strayDescendants([pgid]);
+      // Daemons that left the group are found through their parents (so before anyone dies) or their marker.
+      const strays = strayDescendants([pgid], [this.#marker]);
       signalEach(strays, "SIGTERM");
       if (signalGroup(pgid, "SIGTERM") || strays.length > 0) {
         const deadline = Date.now() + grace;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT } from "../../src/mcp/reconnect-policy.ts";
-import { alive, gone, MemoryApprovals, recordTransitions, stateOf, stdioServer } from "../helpers/mcp-fixtures.ts";
+import { alive, gone, MemoryApprovals, recordTransitions, stateOf, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
 
 // Real subprocesses: the plain-JS test server, started directly or through a shell wrapper.
 const HELPERS = resolve(import.meta.dirname, "../helpers");
@@ -106,6 +106,18 @@ describe("server processes", () => {
     expect(alive(daemon)).toBe(true);
     await manager.close();
     expect(await gone(daemon, 1000)).toBe(true);
+  });
+
+  it.runIf(process.platform === "linux")("ends the setsid daemon of a server that exited by itself, though its parent chain is gone", async () => {
+    const dir = tempDir();
+    const manager = newManager(dir, true, NO_RECONNECT);
+    await manager.start([server("daemonic", { command: process.execPath, args: [SERVER], env: { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") } })]);
+    const daemon = readPid(join(dir, "daemon.pid"));
+    daemons.push(daemon);
+    await manager.call("daemonic", "die", {});
+    await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
+    expect(await gone(daemon, 1000)).toBe(true);
+    await manager.close();
   });
 
   it.runIf(process.platform === "linux")("ends a setsid daemon in the synchronous exit kill too", async () => {

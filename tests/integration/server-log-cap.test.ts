@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { NODE, TEST_SERVER, cliForTestFile, mcpConfig, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import { NODE, TEST_SERVER, cliForTestFile, mcpConfig, modelScript, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // Every start appends to a server's log: past 10 MB it is rotated once to `.log.1`, so a
 // chatty server never fills the disk start after start.
@@ -38,5 +38,25 @@ describe("server log cap", () => {
     expect((await box.run(["mcp", "list"])).code).toBe(0);
     expect(await readFile(log, "utf8")).toMatch(/^earlier\n--- \S+ mini-cc started srv: /);
     await expect(stat(`${log}.1`)).rejects.toThrow();
+  });
+});
+
+describe("server log cap while the server runs", () => {
+  it("rotates a log that its server's stderr fills mid-run, so it never grows far past the cap", async () => {
+    // 40 MB of stderr at about 10 MB/s while the server answers as usual; the session lasts ~5 s.
+    const flood = await box.write(
+      "flood.mjs",
+      `let left = 40; const chunk = "e".repeat(1024 * 1024 - 1) + "\\n";
+       const tick = () => { process.stderr.write(chunk); if (--left > 0) setTimeout(tick, 100); };
+       tick(); await import(${JSON.stringify(TEST_SERVER)});`,
+    );
+    await box.write("home/mcp.json", mcpConfig({ srv: { command: NODE, args: [flood] } }));
+    const script = await box.write("script.json", modelScript([toolUse("b1", "Bash", { command: "sleep 5" })], [{ type: "text", text: "done" }]));
+    const run = await box.run(["-p", "wait", "--model-script", script, "--allowedTools", "Bash"]);
+    expect(run.code).toBe(0);
+    const [current, rotated] = [await stat(log), await stat(`${log}.1`)];
+    expect(current.size).toBeLessThan(25 * MB);
+    expect(rotated.size).toBeGreaterThanOrEqual(10 * MB);
+    expect(current.size + rotated.size).toBeLessThan(40 * MB);
   });
 });
