@@ -3,6 +3,7 @@
  * examples and the pty tests all bundle through here.
  */
 import { build, type Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
 
 /**
  * Ink imports react-devtools-core from a module it loads only when DEV=true
@@ -17,13 +18,25 @@ export const stubReactDevtools: Plugin = {
   },
 };
 
+/**
+ * Every `string-width` import but its own goes to src/text/string-width.ts,
+ * which measures the UI's usual strings without the package's slow first call.
+ */
+const FAST_STRING_WIDTH = fileURLToPath(new URL("../src/text/string-width.ts", import.meta.url));
+export const fastStringWidth: Plugin = {
+  name: "fast-string-width",
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === FAST_STRING_WIDTH ? undefined : { path: FAST_STRING_WIDTH }));
+  },
+};
+
 /** Some bundled dependencies are CommonJS and call require(): give the ESM bundle one. */
 export const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** What a self-contained bundle needs: the stub, a require(), and React's production build. */
 export const WHOLE_BUNDLE = {
-  plugins: [stubReactDevtools],
+  plugins: [stubReactDevtools, fastStringWidth],
   banner: { js: REQUIRE_BANNER },
   // React and react-reconciler pick their development builds (slower, noisy) unless told otherwise.
   define: { "process.env.NODE_ENV": '"production"' },

@@ -1,0 +1,63 @@
+/**
+ * `string-width` with a fast path, swapped in for the package everywhere in
+ * the bundle (scripts/ink-bundle.ts). The package segments every string that
+ * is not plain ASCII into graphemes and matches it against very large emoji
+ * patterns; the first such string costs 25–45 ms (the segmenter's data and
+ * the patterns are built on first use), and the UI's first frame is full of
+ * `❯`, `·`, `●` and styled text. Strings made only of SGR styles and
+ * characters whose width cannot depend on their neighbours (Latin, Greek,
+ * Cyrillic, punctuation, arrows, box drawing, shapes, dingbats, braille, CJK)
+ * are measured here one character at a time; anything else goes to the
+ * package. tests/unit/text/string-width.test.ts checks every fast-path
+ * character, and mixed strings, against the package.
+ */
+import packageStringWidth from "string-width";
+import { eastAsianWidth } from "get-east-asian-width";
+
+export interface StringWidthOptions {
+  readonly ambiguousIsNarrow?: boolean;
+  readonly countAnsiEscapeCodes?: boolean;
+}
+
+/** Ranges (inclusive) of characters measured by their East Asian width alone. */
+const SIMPLE_RANGES: readonly (readonly [number, number])[] = [
+  [0x00a0, 0x02ff],
+  [0x0370, 0x0482],
+  [0x048a, 0x04ff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
+  [0x2070, 0x20c0],
+  [0x2100, 0x218b],
+  [0x2190, 0x2bff],
+  [0x3000, 0x30ff],
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7a3],
+  [0xff01, 0xff60],
+];
+
+/** In those ranges but zero-width or combining: the package decides. */
+const EXCEPTIONS: ReadonlySet<number> = new Set([0x00ad, 0x302a, 0x302b, 0x302c, 0x302d, 0x3099, 0x309a]);
+
+/** Select Graphic Rendition sequences (colours, bold): they take no cells. */
+const SGR = /\u001b\[[0-9;]*m/g;
+
+function isSimple(code: number): boolean {
+  if (EXCEPTIONS.has(code)) return false;
+  for (const [from, to] of SIMPLE_RANGES) if (code >= from && code <= to) return true;
+  return false;
+}
+
+/** Terminal cells `input` takes, as the string-width package counts them. */
+export default function stringWidth(input: string, options: StringWidthOptions = {}): number {
+  if (typeof input !== "string" || options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes) return packageStringWidth(input, options);
+  const text = input.includes("\u001b") ? input.replace(SGR, "") : input;
+  if (text.includes("\u001b")) return packageStringWidth(input, options);
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code <= 0x7e) width += 1;
+    else if (isSimple(code)) width += eastAsianWidth(code, { ambiguousAsWide: false });
+    else return packageStringWidth(input, options);
+  }
+  return width;
+}
