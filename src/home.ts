@@ -18,6 +18,8 @@ export interface HomePaths {
   readonly logs: string;
   /** OAuth tokens and client registrations by server URL (0600). */
   readonly oauth: string;
+  /** Folder of cached tool lists, one file per server entry (src/mcp/tool-cache.ts). */
+  readonly toolCache: string;
   /** Folder of MCP tool output saved past MAX_MCP_OUTPUT_TOKENS, one subfolder per session. */
   readonly toolOutput: string;
 }
@@ -33,6 +35,7 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
     oauth: join(root, "mcp-oauth.json"),
+    toolCache: join(root, "tool-cache"),
     toolOutput: join(root, "tool-output"),
   };
 }

@@ -26,7 +26,11 @@ export interface StatusStyle {
 export function statusStyle(state: ServerState, filter?: ToolFilterFields): StatusStyle {
   switch (state.status) {
     case "connected":
-      return { glyph: "●", color: "green", label: plural(offeredToolCount(filter, state.tools), "tool"), busy: false };
+      return { glyph: "●", color: "green", label: plural(offeredToolCount(filter, state.tools), "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}), busy: false };
+    case "cached":
+      // Ready to be called from the tool cache, not yet (or no longer) connected: apart from green.
+      // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
+      return { glyph: "◍", color: "cyan", label: `${offeredToolCount(filter, state.tools)} cached`, busy: false };
     case "pending":
       return { glyph: "◌", color: "yellow", label: "starting", busy: true };
     case "reconnecting":

@@ -21,8 +21,10 @@ import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
 import { OAuthStore } from "../mcp/oauth/token-store.ts";
-import { McpManager } from "../mcp/manager.ts";
+import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/output-files.ts";
+import { ToolCacheFiles } from "../mcp/tool-cache.ts";
+import { startupEnvProblem } from "../mcp/startup.ts";
 import type { ServerView } from "../mcp/server-state.ts";
 import type { ServerRequestHandlers } from "../mcp/server-requests.ts";
 import { createModel } from "../model/default-model.ts";
@@ -68,8 +70,8 @@ export interface Runtime {
   addDir(dir: string): Promise<void>;
   /** Runs one typed line as a turn: a server prompt command expands, `@server:uri` mentions attach their resources. */
   runTurn(line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void>;
-  /** Lists and connects every declared server; resolves when each has settled or waits for approval. */
-  startServers(): Promise<void>;
+  /** Lists and connects every declared server; resolves when each has settled, waits for approval, or is offered from the tool cache. */
+  startServers(options?: ConnectOptions): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
   listServers(): Promise<void>;
   connectServers(): Promise<void>;
@@ -106,6 +108,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 
   const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
   for (const message of [...config.problems, ...config.warnings]) init.warn(message);
+  const startupProblem = startupEnvProblem(env);
+  if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
@@ -116,6 +120,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const cleanOldOutput = removeOldToolOutput(home.toolOutput, systemClock.now());
   const sessionId = options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
+  // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
+  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
   const manager = new McpManager({
     projectDir: cwd,
     approvals,
@@ -126,6 +132,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     serverRequests,
     saveToolOutput: outputFiles.save,
     oauth,
+    toolCache,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -142,7 +149,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const tools = (): readonly Tool[] =>
     [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
   const toolSearch = toolSearchSetting(env);
-  const agent = new Agent({ model, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns, toolSearch });
+  // Background connects held back for the first request (print mode) start once it is out.
+  const agentModel = onFirstEvent(model, () => manager.releaseBackground());
+  const agent = new Agent({ model: agentModel, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns, toolSearch });
 
   return {
     sessionId,
@@ -161,7 +170,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       // Servers that asked for roots hear roots/list_changed.
       roots.setFolders(addDirs);
     },
-    startServers: () => manager.start(config.servers),
+    startServers: (connect) => manager.start(config.servers, connect),
     listServers: () => manager.list(config.servers),
     connectServers: () => manager.connectListed(),
     close: async () => {
@@ -170,9 +179,35 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   };
 }
 
+/** `model`, calling `first` once: when its first stream yields (the request is out) or ends. */
+function onFirstEvent(model: Model, first: () => void): Model {
+  let pending = true;
+  const fire = () => {
+    if (!pending) return;
+    pending = false;
+    first();
+  };
+  return {
+    get name() {
+      return model.name;
+    },
+    async *stream(request, signal) {
+      try {
+        for await (const event of model.stream(request, signal)) {
+          fire();
+          yield event;
+        }
+      } finally {
+        fire();
+      }
+    },
+  };
+}
+
 /** What of a server's state the system prompt depends on. */
 function connectedPart(server: ServerView | undefined) {
-  return server?.state.status === "connected" ? server.state : undefined;
+  const status = server?.state.status;
+  return status === "connected" || status === "cached" ? server?.state : undefined;
 }
 
 /** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */

@@ -7,12 +7,16 @@
 import type { Agent } from "../agent/agent.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import type { McpManager } from "../mcp/manager.ts";
-import { expandPromptCommand } from "../mcp/prompts.ts";
+import { expandPromptCommand, promptCommandName } from "../mcp/prompts.ts";
+import type { McpSnapshot } from "../mcp/server-state.ts";
 import { attachMentions } from "../mcp/resource-mentions.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export async function* runUserTurn(agent: Agent, manager: McpManager, env: Env, line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  // A server offered from the tool cache has no prompts or resources until it is live.
+  const waitFor = cachedServersNamed(line, manager.getSnapshot());
+  if (waitFor.length > 0) await manager.connectCached(waitFor, signal);
   const expanded = await expandPromptCommand(line, manager, env, signal);
   if (expanded && "error" in expanded) {
     yield { type: "error", message: expanded.error };
@@ -21,4 +25,13 @@ export async function* runUserTurn(agent: Agent, manager: McpManager, env: Env, 
   }
   const prompt = expanded ? expanded.blocks : await attachMentions(line, manager, env, signal);
   yield* agent.runTurn(prompt, signal);
+}
+
+/** Servers offered from the cache whose prompt (`/mcp__srv__…`) or resource (`@srv:…`) the line names. */
+export function cachedServersNamed(line: string, snapshot: McpSnapshot): string[] {
+  const typed = line.trim().toLowerCase();
+  return snapshot.servers
+    .filter((view) => view.state.status === "cached")
+    .map((view) => view.name)
+    .filter((name) => typed.startsWith(`/${promptCommandName(name, "").toLowerCase()}`) || line.includes(`@${name}:`));
 }

@@ -9,16 +9,22 @@ import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
 
 const timeout = optional(positiveNumber("must be a positive number of milliseconds"));
 const stringMap = optional(mapOf(string()));
+/** When the process starts: with the session (eager), or on the first call of one of its tools (lazy). */
+const startup = optional(oneOf("eager", "lazy"));
+/** A lazy server idle this long is stopped (default: never). */
+const idleTimeoutMs = optional(positiveNumber("must be a positive number of milliseconds"));
 /** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
 const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
-/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?}`. */
+/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?}`. */
 const stdioEntry: Check = objectOf({
   type: optional(oneOf("stdio")),
   command: required(string({ nonEmpty: true })),
   args: optional(arrayOf(string())),
   env: stringMap,
   timeout,
+  startup,
+  idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
 });
@@ -47,6 +53,8 @@ const remoteEntry: Check = objectOf({
   timeout,
   oauth: optional(oauthClient),
   headersHelper: optional(string({ nonEmpty: true })),
+  startup,
+  idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
 });

@@ -4,6 +4,16 @@
  */
 export type ServerSource = "user" | "project" | "local" | "flag";
 
+/** Fields beyond Claude Code's that any entry may carry. */
+interface EntryExtras {
+  /** Connect timeout for this server, ms (overrides MCP_TIMEOUT). */
+  timeout?: number;
+  /** "lazy": offered from the tool cache, started on its first call (overrides MCP_STARTUP). */
+  startup?: "eager" | "lazy";
+  /** A lazy server idle this long (ms) is stopped, and started again on the next call. */
+  idleTimeoutMs?: number;
+}
+
 /** Which of a server's tools are offered (exact names or `*` globs on the server's own names); exclude wins. */
 export interface ToolFilterFields {
   /** Only these tools are offered when present. */
@@ -12,13 +22,11 @@ export interface ToolFilterFields {
   excludeTools?: string[];
 }
 
-export interface StdioEntry extends ToolFilterFields {
+export interface StdioEntry extends ToolFilterFields, EntryExtras {
   type?: "stdio";
   command: string;
   args?: string[];
   env?: Record<string, string>;
-  /** Connect timeout for this server, ms (overrides MCP_TIMEOUT). */
-  timeout?: number;
 }
 
 /** A client registered with the server's authorization server beforehand (instead of dynamic registration). */
@@ -33,11 +41,10 @@ export interface OAuthClientEntry {
 export const REMOTE_TYPES = ["http", "sse", "ws"] as const;
 export type RemoteType = (typeof REMOTE_TYPES)[number];
 
-export interface RemoteEntry extends ToolFilterFields {
+export interface RemoteEntry extends ToolFilterFields, EntryExtras {
   type: RemoteType;
   url: string;
   headers?: Record<string, string>;
-  timeout?: number;
   oauth?: OAuthClientEntry;
   /** A shell command whose stdout is a JSON object of headers, run before connecting and again on 401/403. */
   headersHelper?: string;

@@ -9,13 +9,18 @@
  */
 import type { ErrorCode } from "../errors.ts";
 import type { McpToolInfo, ServerFeatures, ServerState, ServerStatus, SkippedTool } from "./server-state.ts";
+import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
   /** The user approved a project server (or undid a "don't start"): it may run. */
   | { type: "approved" }
   /** The user answered "don't start" in the approval modal. */
   | { type: "denied" }
-  /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending or reconnecting may spawn. */
+  /** A pending server's tool list, instructions and capabilities were found in the tool cache: offered before it connects. */
+  | { type: "cache-loaded"; tools: readonly McpToolInfo[]; instructions: string; skippedTools: readonly SkippedTool[] }
+  /** A lazy server sat idle past its idleTimeoutMs: its process stopped, its tools stay offered from what it last listed. */
+  | { type: "idle-stopped" }
+  /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
   | { type: "spawned" }
   /** `connectMs`: from the attempt's spawn to the end of the handshake and tools/list. */
   | {
@@ -38,7 +43,7 @@ export type LifecycleEvent =
   | { type: "tools-changed"; tools: readonly McpToolInfo[]; skippedTools: readonly SkippedTool[] }
   /**
    * The server answered 401 and no stored token (or refresh) got past it: it
-   * waits for `mcp login`. Ends an attempt (pending, reconnecting), a session
+   * waits for `mcp login`. Ends an attempt (pending, cached, reconnecting), a session
    * whose token stopped working (connected), or a failure (after a logout).
    */
   | { type: "needs-auth"; reason: string }
@@ -120,13 +125,19 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "needs-approval" || (status === "disabled" && state.cause !== "user") ? { status: "pending" } : undefined;
     case "denied":
       return status === "needs-approval" ? { status: "disabled", reason: "declined by user", cause: "declined" } : undefined;
+    case "cache-loaded":
+      return status === "pending" ? cachedState(event.tools, event.skippedTools, event.instructions) : undefined;
+    case "idle-stopped":
+      return status === "connected" ? cachedState(state.tools, state.skippedTools ?? [], state.instructions) : undefined;
     case "spawned":
-      return status === "pending" || status === "reconnecting" ? state : undefined;
-    case "connected":
-      if (status !== "pending" && status !== "reconnecting") return undefined;
-      return { ...connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs), ...event.features } as ServerState;
+      return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
+    case "connected": {
+      if (status !== "pending" && status !== "cached" && status !== "reconnecting") return undefined;
+      const note = status === "cached" ? toolListChange(state.tools, event.tools) : "";
+      return { ...connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs, note), ...event.features } as ServerState;
+    }
     case "failed":
-      return status === "pending" || status === "reconnecting" ? { status: "failed", error: event.error, code: event.code } : undefined;
+      return status === "pending" || status === "cached" || status === "reconnecting" ? { status: "failed", error: event.error, code: event.code } : undefined;
     case "lost":
       return status === "connected" ? { status: "failed", error: event.error, code: event.code } : undefined;
     case "retry-scheduled":
@@ -134,7 +145,7 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "gave-up":
       return status === "failed" ? { status: "failed", error: event.error, code: event.code } : undefined;
     case "needs-auth":
-      return status === "pending" || status === "reconnecting" || status === "connected" || status === "failed" || status === "needs-auth"
+      return status === "pending" || status === "cached" || status === "reconnecting" || status === "connected" || status === "failed" || status === "needs-auth"
         ? { status: "needs-auth", reason: event.reason }
         : undefined;
     case "tools-changed":
@@ -154,14 +165,18 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
   }
 }
 
+function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string): ServerState {
+  return { status: "cached", tools, instructions, ...(skippedTools.length > 0 ? { skippedTools } : {}) };
+}
+
 /** What a connected state holds beyond tools, kept across a tools refresh. */
 function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
   const { capabilities, resources, resourceTemplates, prompts, logWarnings } = state;
   return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings }).filter(([, v]) => v !== undefined));
 }
 
-function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number): ServerState {
-  return { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}) };
+function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number, cacheNote = ""): ServerState {
+  return { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}), ...(cacheNote ? { cacheNote } : {}) };
 }
 
 /** The health after `event`; `changed`: the new state when the status may have changed. */

@@ -10,6 +10,14 @@
  * that wants an OAuth login waits in needs-auth until login() (oauth/).
  * The outside (approvals, env, clock, transports, the OAuth file) comes in
  * through the constructor.
+ *
+ * With a tool cache (tool-cache.ts), a server that may run and was seen before
+ * is offered at once from the cache (`cached`), and connects in the background,
+ * or, when lazy (startup.ts), on the first call of one of its tools; a call to
+ * a cached server waits for that connect. A lazy server idle past its
+ * idleTimeoutMs is stopped and goes back to `cached`. Each connect rewrites the
+ * cache. Only servers that are pending (approved for their current entry) ever
+ * read it.
  */
 import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { Store } from "../store.ts";
@@ -34,6 +42,10 @@ import type { ReadableStore } from "../store.ts";
 import { requestedLogLevel } from "./server-message-log.ts";
 import { ToolProgressStore } from "./tool-progress.ts";
 import type { ServerFeatures } from "./server-state.ts";
+import { idleStopMs, isLazy } from "./startup.ts";
+import { IdleStops } from "./idle-stop.ts";
+import { untilAborted } from "./until-aborted.ts";
+import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./tool-cache.ts";
 import type { TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { isRemote } from "../config/types.ts";
@@ -66,6 +78,18 @@ export interface McpManagerOptions {
   serverRequests?: ServerRequestHandlers;
   /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
   saveToolOutput?: SaveToolOutput;
+  /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
+  toolCache?: ToolCacheStore;
+}
+
+/** How connectListed treats servers offered from the tool cache. */
+export interface ConnectOptions {
+  /**
+   * Print mode: a cached eager server's background connect waits for
+   * releaseBackground() (called once the first model request is out), so 20
+   * servers booting at once do not slow that request; a call starts it sooner.
+   */
+  holdBackground?: boolean;
 }
 
 /** Per-call options: the agent's abort signal and an explicit timeout (ms). */
@@ -88,6 +112,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Bumped whenever a server's attempt is superseded: results of older attempts are dropped. */
   readonly #epochs = new Map<string, number>();
   #closed = false;
+  /** A connect the user asked for, while it runs: a call to a cached server waits for it. */
+  readonly #connecting = new Map<string, Promise<void>>();
+  /** What each connected server said of itself, for the cache write when its tools change. */
+  readonly #live = new Map<string, CachedServer>();
+  /** Lazy servers' idle timers, and the calls that hold them off. */
+  readonly #idle: IdleStops;
+  /** Cache writes under way: close() lets them finish, so a short session still leaves its cache. */
+  readonly #cacheWrites: BackgroundCacheWrites;
+  /** Cached eager servers whose background connect waits for releaseBackground(). */
+  readonly #held = new Set<string>();
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
@@ -101,12 +135,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#factory = options.transportFactory;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, this.#clock);
     this.progress = new ToolProgressStore(this.#clock);
+    this.#idle = new IdleStops(this.#clock);
+    this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
-  async start(declared: readonly DeclaredServer[]): Promise<void> {
+  async start(declared: readonly DeclaredServer[], options: ConnectOptions = {}): Promise<void> {
     await this.list(declared);
-    await this.connectListed();
+    await this.connectListed(options);
   }
 
   /**
@@ -122,10 +158,33 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.update(() => ({ servers: views }));
   }
 
-  /** Connects every listed server that may run; resolves when each has connected or failed. */
-  async connectListed(): Promise<void> {
+  /**
+   * Connects every listed server that may run; resolves when each has
+   * connected, failed, or is offered from the tool cache (its connect, if
+   * eager, goes on in the background).
+   */
+  async connectListed(options: ConnectOptions = {}): Promise<void> {
     const listed = this.getSnapshot().servers;
-    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#connect(view.config)] : [])));
+    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#begin(view.config, options.holdBackground)] : [])));
+  }
+
+  /**
+   * Waits (until `signal` aborts) for the live connect of each named server
+   * offered from the cache: its prompts and resources exist only live.
+   */
+  async connectCached(names: readonly string[], signal?: AbortSignal): Promise<void> {
+    const cached = names.filter((name) => this.#view(name)?.state.status === "cached");
+    await untilAborted(Promise.all(cached.map((name) => this.#liveConnect(name))).then(() => {}), signal);
+  }
+
+  /** Starts the background connects connectListed held back (servers still cached and not connecting). */
+  releaseBackground(): void {
+    const held = [...this.#held];
+    this.#held.clear();
+    for (const name of held) {
+      const view = this.#view(name);
+      if (view?.config && view.state.status === "cached" && !this.#connecting.has(name)) void this.#connect(view.config);
+    }
   }
 
   /**
@@ -144,7 +203,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         storeError = error;
       });
     }
-    await this.#connect(view.config);
+    await this.#begin(view.config);
     if (storeError !== undefined) throw storeError;
   }
 
@@ -168,17 +227,20 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!view?.config || this.#closed || view.state.status !== "disabled") return;
     const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, view.config).catch(() => "new")) !== "approved";
     if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
-    await this.#connect(view.config);
+    await this.#begin(view.config);
   }
 
   /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
+    this.#idle.cancelAll();
     const connections = [...this.#connections.values()];
     this.#connections.clear();
-    await Promise.all(connections.map((connection) => connection.close()));
+    this.#live.clear();
+    await Promise.all([...connections.map((connection) => connection.close()), this.#cacheWrites.settled()]);
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
@@ -188,6 +250,20 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
   async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    this.#idle.callStarted(server);
+    try {
+      return await this.#call(server, tool, args, options);
+    } finally {
+      if (this.#idle.callEnded(server)) this.#armIdleStop(server);
+    }
+  }
+
+  async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+    if (this.#view(server)?.state.status === "cached") {
+      // Offered from the cache: the call waits for the live connect (bounded by the connect timeout).
+      const cancelled = await untilAborted(this.#liveConnect(server), options.signal);
+      if (cancelled) return textResult(`MCP tool ${tool} was cancelled.`, true);
+    }
     const connection = this.#connections.get(server);
     const state = this.#view(server)?.state;
     if (state?.status === "reconnecting") {
@@ -199,6 +275,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!connection || state?.status !== "connected") {
       const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
+    }
+    if (!state.tools.some((offered) => offered.name === tool)) {
+      return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
     }
     const readOnly = state.tools.find((info) => info.name === tool)?.annotations.readOnlyHint === true;
     const { progressKey: key } = options;
@@ -333,8 +412,43 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     return instructionsOf(this.getSnapshot());
   }
 
-  /** A connect the user asked for (start, approval, restart): a fresh reconnect series, shown as pending. */
+  /**
+   * A server that may now run: offered from the tool cache when it has one;
+   * then connected now (eager, or nothing cached) or on its first call (lazy).
+   * Resolves once it is offered or has settled.
+   */
+  async #begin(config: ServerConfig, holdBackground = false): Promise<void> {
+    const { name } = config;
+    const cache = this.#options.toolCache;
+    const cached = cache && !this.#closed ? await cache.read(config) : undefined;
+    const offered = cached !== undefined && this.#dispatch(name, { type: "cache-loaded", tools: cached.tools, instructions: cached.instructions, skippedTools: cached.skippedTools });
+    if (offered && isLazy(config.resolved, this.#options.env)) return;
+    if (offered && holdBackground) {
+      this.#held.add(name);
+      return;
+    }
+    const connecting = this.#connect(config);
+    if (!offered) await connecting;
+  }
+
+  /** Waits for a cached server's live connect: the one under way, or (lazy, idle-stopped) one started now. */
+  #liveConnect(name: string): Promise<void> {
+    const config = this.#view(name)?.config;
+    return this.#connecting.get(name) ?? (config ? this.#connect(config) : Promise.resolve());
+  }
+
+  /** A connect the user asked for (start, approval, restart, a lazy server's first call): a fresh reconnect series. */
   async #connect(config: ServerConfig): Promise<void> {
+    const attempt = this.#connectOnce(config);
+    this.#connecting.set(config.name, attempt);
+    try {
+      await attempt;
+    } finally {
+      if (this.#connecting.get(config.name) === attempt) this.#connecting.delete(config.name);
+    }
+  }
+
+  async #connectOnce(config: ServerConfig): Promise<void> {
     const { name } = config;
     if (this.#closed) return;
     this.#reconnects.forget(name);
@@ -375,8 +489,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions, features } = session.server;
+      const { tools, skippedTools, instructions, features, serverInfo } = session.server;
       this.#dispatch(name, { type: "connected", tools, skippedTools, instructions, features, connectMs: Math.round(this.#clock.now() - started) });
+      const kept: CachedServer = { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(features.capabilities ? { capabilities: features.capabilities } : {}) };
+      this.#live.set(name, kept);
+      this.#cacheWrites.save(config, kept);
+      this.#armIdleStop(name);
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
@@ -430,7 +548,19 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
-    if (this.#current(name, epoch)) this.#dispatch(name, { type: "tools-changed", tools, skippedTools });
+    if (!this.#current(name, epoch) || !this.#dispatch(name, { type: "tools-changed", tools, skippedTools })) return;
+    const live = this.#live.get(name);
+    const config = this.#view(name)?.config;
+    if (live && config) this.#cacheWrites.save(config, { ...live, tools, skippedTools });
+  }
+
+  /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
+  #armIdleStop(name: string): void {
+    const view = this.#view(name);
+    const idleMs = view?.config && view.state.status === "connected" && !this.#closed ? idleStopMs(view.config.resolved, this.#options.env) : 0;
+    this.#idle.arm(name, idleMs, () => {
+      if (this.#dispatch(name, { type: "idle-stopped" })) void this.#stop(name);
+    });
   }
 
   /** New resources, templates, prompts or warnings of a connected server. */
@@ -442,6 +572,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   async #stop(name: string): Promise<void> {
     this.#reconnects.forget(name);
     this.#bump(name);
+    this.#idle.cancel(name);
+    this.#live.delete(name);
     const old = this.#connections.get(name);
     this.#connections.delete(name);
     await old?.close();

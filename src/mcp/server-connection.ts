@@ -51,6 +51,8 @@ export interface ConnectedServer extends ToolList {
   instructions: string;
   /** Negotiated capabilities, resources, templates and prompts. */
   features: ServerFeatures;
+  /** What the server said of itself in initialize (kept in the tool cache). */
+  serverInfo?: { name: string; version: string };
 }
 
 /** How one tool call is bounded and what it reports while it runs. */
@@ -197,7 +199,13 @@ export class ServerConnection {
       await this.#client.connect(this.#options.transport, options);
       const [list, lists] = await Promise.all([this.#listTools(options), fetchLists(this.#client, options)]);
       const capabilities = this.#client.getServerCapabilities();
-      return { ...list, instructions: this.#client.getInstructions() ?? "", features: { ...(capabilities ? { capabilities } : {}), ...lists } };
+      const info = this.#client.getServerVersion();
+      return {
+        ...list,
+        instructions: this.#client.getInstructions() ?? "",
+        features: { ...(capabilities ? { capabilities } : {}), ...lists },
+        ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+      };
     })();
     try {
       const server = await Promise.race([handshake, deadline]);

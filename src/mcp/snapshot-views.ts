@@ -1,21 +1,26 @@
 /**
- * What the rest of mini-cc derives from an McpSnapshot: the connected
+ * What the rest of mini-cc derives from an McpSnapshot: the connected (or cached)
  * servers' tools as Tools, and their instructions as a system-prompt section.
  * Pure functions of the snapshot, so a view changes only when it does.
  */
 import { instructionsSection } from "./instructions.ts";
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
-import type { McpSnapshot, McpToolInfo } from "./server-state.ts";
+import type { McpSnapshot, McpToolInfo, ServerState } from "./server-state.ts";
 import { filterServerTools } from "./tool-filter.ts";
 import { assignToolNames } from "./tool-naming.ts";
 
+/** A connected server, or one offered from the tool cache (its calls wait for the live connect). */
+export function offersTools(state: ServerState): state is Extract<ServerState, { status: "connected" | "cached" }> {
+  return state.status === "connected" || state.status === "cached";
+}
+
 /**
- * Every connected server's tools that its entry's includeTools / excludeTools
- * let through, in declaration order, each with its collision-safe registry name.
+ * Every connected (or cached) server's tools that its entry's includeTools /
+ * excludeTools let through, in declaration order, each with its collision-safe registry name.
  */
 export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
   const entries = snapshot.servers.flatMap((view) =>
-    view.state.status === "connected"
+    offersTools(view.state)
       ? filterServerTools(view.config?.resolved, view.state.tools).map((info) => ({ server: view.name, info }))
       : [],
   );
@@ -32,7 +37,7 @@ export function toolsOf(snapshot: McpSnapshot, caller: McpCaller): McpTool[] {
 export function instructionsOf(snapshot: McpSnapshot): string {
   return instructionsSection(
     snapshot.servers.flatMap((view) =>
-      view.state.status === "connected" ? [{ name: view.name, instructions: view.state.instructions }] : [],
+      offersTools(view.state) ? [{ name: view.name, instructions: view.state.instructions }] : [],
     ),
   );
 }

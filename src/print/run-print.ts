@@ -45,7 +45,8 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       unattendedHandlers({ model, allowSampling: options.allowSampling, say: (line) => stderr(`mini-cc: ${line}\n`) }),
   });
   try {
-    await runtime.startServers();
+    // Cached servers are offered at once; their processes start once the first request is out.
+    await runtime.startServers({ holdBackground: true });
     const servers = runtime.manager.getSnapshot().servers;
     const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {

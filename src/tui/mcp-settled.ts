@@ -1,5 +1,6 @@
 /**
- * Whether every declared MCP server has settled: connected, failed, disabled,
+ * Whether every declared MCP server has settled: connected, offered from the
+ * tool cache (its calls wait for the live connect), failed, disabled,
  * or answered by the user. A prompt waits for that, so the model's first
  * request carries the tools of every server the user chose to allow, instead
  * of going out without a server that is about to connect.

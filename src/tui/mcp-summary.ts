@@ -5,9 +5,10 @@
 import { offeredToolCount } from "../mcp/tool-filter.ts";
 import type { McpSnapshot } from "../mcp/server-state.ts";
 
-/** Connected servers, all servers, tools of the connected ones. */
+/** Connected servers, servers offered from the tool cache, all servers, tools offered by both. */
 export interface McpCounts {
   readonly connected: number;
+  readonly cached: number;
   readonly total: number;
   readonly tools: number;
 }
@@ -15,13 +16,15 @@ export interface McpCounts {
 /** Counts for the summary line. */
 export function countMcp(snapshot: McpSnapshot): McpCounts {
   let connected = 0;
+  let cached = 0;
   let tools = 0;
   for (const server of snapshot.servers) {
-    if (server.state.status !== "connected") continue;
-    connected += 1;
+    if (server.state.status === "connected") connected += 1;
+    else if (server.state.status === "cached") cached += 1;
+    else continue;
     tools += offeredToolCount(server.config?.resolved, server.state.tools);
   }
-  return { connected, total: snapshot.servers.length, tools };
+  return { connected, cached, total: snapshot.servers.length, tools };
 }
 
 /** `1 tool`, `3 tools`. */
@@ -29,10 +32,12 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** `MCP 1/2 connected · 3 tools`; a string, so it is a stable useStore selection. */
+/** `MCP 1/2 connected · 3 tools` (`MCP 1/3 · 1 cached · 5 tools` while some are offered from the cache); a string, so it is a stable useStore selection. */
 export function mcpSummaryText(snapshot: McpSnapshot): string {
-  const { connected, total, tools } = countMcp(snapshot);
+  const { connected, cached, total, tools } = countMcp(snapshot);
   if (total === 0) return "MCP no servers";
+  // Short enough for the side panel's header: "connected" gives way to the cached count.
+  if (cached > 0) return `MCP ${connected}/${total} · ${cached} cached · ${plural(tools, "tool")}`;
   return `MCP ${connected}/${total} connected · ${plural(tools, "tool")}`;
 }
 

@@ -103,6 +103,22 @@ describe("McpPanel", () => {
     `);
   });
 
+  it("shows a server offered from the tool cache as ready (cached), apart from connected ones, and says when a live list changed", () => {
+    const servers = [
+      server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "project"),
+      server("memory", { status: "connected", tools: [toolInfo("ping")], instructions: "", connectMs: 5, cacheNote: "tools changed since cached: added ping; removed pong" }, "user"),
+    ];
+    expect(screen(panel(servers).lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────╮
+      │ MCP 1/2 · 1 cached · 4 tools     │
+      │ ◍ tracker     project 3 cached   │
+      │ ● memory      user    1 tool     │
+      │   tools changed since cached:    │
+      │   added ping; removed pong       │
+      ╰──────────────────────────────────╯"
+    `);
+  });
+
   it("says when no server is configured", () => {
     expect(screen(panel([]).lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────╮

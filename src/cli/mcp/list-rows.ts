@@ -80,7 +80,8 @@ async function statusOf(
   const { state } = view;
   switch (state.status) {
     case "connected":
-      return { status: "connected", extra: { tools: state.tools.map((tool) => tool.name) } };
+    case "cached":
+      return { status: state.status, extra: { tools: state.tools.map((tool) => tool.name) } };
     case "failed":
       // An invalid entry's error is a JSON path; the file makes it findable.
       return { status: "failed", extra: { tools: [], error: view.config ? state.error : `${file}: ${state.error}` } };
@@ -122,6 +123,8 @@ export function statusText(row: ListRow): string {
   switch (row.status) {
     case "connected":
       return `✔ connected · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
+    case "cached":
+      return `◍ ready (cached) · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
     case "failed":
       return `✘ failed: ${row.error ?? "unknown error"}`;
     case "needs-approval":

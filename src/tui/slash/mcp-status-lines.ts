@@ -18,7 +18,9 @@ export const SUB_INDENT = "    ";
 export function serverDetail(state: ServerState, filter?: ToolFilterFields, name = "NAME"): string {
   switch (state.status) {
     case "connected":
-      return plural(offeredToolCount(filter, state.tools), "tool");
+      return state.cacheNote ? `${plural(offeredToolCount(filter, state.tools), "tool")} (${firstLine(state.cacheNote)})` : plural(offeredToolCount(filter, state.tools), "tool");
+    case "cached":
+      return `ready (cached) · ${plural(offeredToolCount(filter, state.tools), "tool")}`;
     case "pending":
       return "connecting…";
     case "reconnecting":
@@ -53,11 +55,12 @@ export function registeredToolLine(tool: McpToolView): string {
 }
 
 function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] {
-  if (server.state.status !== "connected") return [];
+  if (server.state.status !== "connected" && server.state.status !== "cached") return [];
   const offered = tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + registeredToolLine(tool));
   // Left out tools are said, so a tool missing from the model's list is never a mystery.
   const skipped = (server.state.skippedTools ?? []).map((tool) => SUB_INDENT + skippedToolText(tool));
-  return [...featureLines(server.name, server.state, SUB_INDENT), ...offered, ...skipped];
+  const features = server.state.status === "connected" ? featureLines(server.name, server.state, SUB_INDENT) : [];
+  return [...features, ...offered, ...skipped];
 }
 
 /** `    log: ~/.mini-cc/logs/mcp-b.log` */

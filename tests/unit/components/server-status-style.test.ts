@@ -11,6 +11,7 @@ describe("statusStyle", () => {
       { status: "failed", error: "x", code: "handshake-failed" } as const,
       { status: "disabled", reason: "y", cause: "user" } as const,
       { status: "needs-approval" } as const,
+      { status: "cached", tools: TRACKER_TOOLS, instructions: "" } as const,
       { status: "needs-auth", reason: "not logged in" } as const,
     ].map((state) => {
       const s = statusStyle(state);
@@ -23,6 +24,7 @@ describe("statusStyle", () => {
       "✘ red failed",
       "○ gray disabled",
       "? magenta approve?",
+      "◍ cyan 3 cached",
       "! yellow login?",
     ]);
   });

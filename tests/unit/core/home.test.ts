@@ -11,6 +11,7 @@ describe("resolveHome", () => {
       localConfig: "/home/ann/.mini-cc/local-mcp.json",
       logs: "/home/ann/.mini-cc/logs",
       oauth: "/home/ann/.mini-cc/mcp-oauth.json",
+      toolCache: "/home/ann/.mini-cc/tool-cache",
       toolOutput: "/home/ann/.mini-cc/tool-output",
     });
   });

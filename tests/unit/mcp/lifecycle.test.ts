@@ -5,10 +5,14 @@ import type { McpToolInfo, ServerState } from "../../../src/mcp/server-state.ts"
 const TOOL: McpToolInfo = { name: "echo", description: "Echo.", inputSchema: { type: "object" }, annotations: {} };
 const CONNECTED: ServerState = { status: "connected", tools: [TOOL], instructions: "be nice", connectMs: 40 };
 const FAILED: ServerState = { status: "failed", error: "boom", code: "connect-failed" };
+const OLD_TOOL: McpToolInfo = { name: "old", description: "Old.", inputSchema: { type: "object" }, annotations: {} };
+const CACHED: ServerState = { status: "cached", tools: [TOOL], instructions: "from the cache" };
 
 const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   approved: { type: "approved" },
   denied: { type: "denied" },
+  "cache-loaded": { type: "cache-loaded", tools: [TOOL], instructions: "from the cache", skippedTools: [] },
+  "idle-stopped": { type: "idle-stopped" },
   spawned: { type: "spawned" },
   connected: { type: "connected", tools: [TOOL], instructions: "", skippedTools: [], connectMs: 12 },
   failed: { type: "failed", error: "spawn x ENOENT", code: "command-not-found" },
@@ -28,6 +32,7 @@ const STATES: Record<string, ServerState> = {
   "needs-approval": { status: "needs-approval" },
   pending: { status: "pending" },
   connected: CONNECTED,
+  cached: CACHED,
   failed: FAILED,
   reconnecting: { status: "reconnecting", attempt: 2 },
   "needs-auth": { status: "needs-auth", reason: "not logged in" },
@@ -39,8 +44,9 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "tool-called": "needs-approval" },
-  pending: { spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
-  connected: { lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
+  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
+  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
+  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "cached" },
   failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
   reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
@@ -74,6 +80,34 @@ describe("the server lifecycle reducer", () => {
     const skipped = { type: "tools-changed", tools: [], skippedTools: [{ name: "deep", reason: "schema too deep" }] } as const;
     const result = step(beginLife(CONNECTED), skipped, 500);
     expect(result.ok && result.life.state).toEqual({ status: "connected", tools: [], instructions: "be nice", connectMs: 40, skippedTools: skipped.skippedTools });
+  });
+
+  it("offers a pending server's cached tools and instructions", () => {
+    const result = step(beginLife({ status: "pending" }), { type: "cache-loaded", tools: [TOOL], instructions: "hi", skippedTools: [{ name: "deep", reason: "too deep" }] }, 3);
+    expect(result.ok && result.life.state).toEqual({ status: "cached", tools: [TOOL], instructions: "hi", skippedTools: [{ name: "deep", reason: "too deep" }] });
+    expect(result.ok && result.life.health.history).toEqual([{ status: "pending", at: 0 }, { status: "cached", at: 3 }]);
+  });
+
+  it("connecting after the cache notes how the live tool list differs, and nothing when it is the same", () => {
+    const stale: ServerState = { status: "cached", tools: [OLD_TOOL, TOOL], instructions: "" };
+    const changed = step(beginLife(stale), { ...EVENTS.connected, tools: [TOOL, { ...TOOL, name: "new" }] } as LifecycleEvent, 9);
+    expect(changed.ok && changed.life.state).toEqual({
+      status: "connected",
+      tools: [TOOL, { ...TOOL, name: "new" }],
+      instructions: "",
+      connectMs: 12,
+      cacheNote: "tools changed since cached: added new; removed old",
+    });
+    const same = step(beginLife(CACHED), EVENTS.connected, 9);
+    expect(same.ok && same.life.state).toEqual({ status: "connected", tools: [TOOL], instructions: "", connectMs: 12 });
+    const schema = step(beginLife(CACHED), { ...EVENTS.connected, tools: [{ ...TOOL, inputSchema: { type: "object", required: ["x"] } }] } as LifecycleEvent, 9);
+    expect(schema.ok && schema.life.state.status === "connected" && schema.life.state.cacheNote).toBe("tools changed since cached: changed echo");
+  });
+
+  it("an idle stop keeps the connected server's tools and instructions offered, and forgets any cache note", () => {
+    const connected: ServerState = { ...CONNECTED, skippedTools: [{ name: "deep", reason: "too deep" }], cacheNote: "tools changed since cached: added echo" };
+    const result = step(beginLife(connected), EVENTS["idle-stopped"], 50);
+    expect(result.ok && result.life.state).toEqual({ status: "cached", tools: [TOOL], instructions: "be nice", skippedTools: [{ name: "deep", reason: "too deep" }] });
   });
 
   it("keeps a server's features (capabilities, resources, prompts, warnings) across a tool list refresh, and updates them on their own", () => {
@@ -147,7 +181,7 @@ describe("the server lifecycle reducer", () => {
   });
 
   it("only approved or free servers may run", () => {
-    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "failed", "reconnecting", "needs-auth"]);
+    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "cached", "failed", "reconnecting", "needs-auth"]);
   });
 });
 

@@ -66,7 +66,7 @@ describe("display paths", () => {
 describe("mcpSummaryText", () => {
   it("counts connected servers and their tools", () => {
     const snapshot = { servers: [server("a", connected(TRACKER_TOOLS)), server("b", { status: "pending" })] };
-    expect(countMcp(snapshot)).toEqual({ connected: 1, total: 2, tools: 3 });
+    expect(countMcp(snapshot)).toEqual({ connected: 1, cached: 0, total: 2, tools: 3 });
     expect(mcpSummaryText(snapshot)).toBe("MCP 1/2 connected · 3 tools");
     expect(mcpSummaryText({ servers: [] })).toBe("MCP no servers");
   });

@@ -35,6 +35,25 @@ describe("/mcp", () => {
     });
   });
 
+  it("shows a server offered from the tool cache as ready (cached) with its tools under -v, and a changed live list's note", async () => {
+    const servers = [
+      server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "user"),
+      server("memory", { status: "connected", tools: [toolInfo("ping")], instructions: "", connectMs: 5, cacheNote: "tools changed since cached: removed pong" }, "user"),
+    ];
+    const result = await run(["-v"], new RecordingMcp(servers));
+    expect(result).toMatchObject({
+      lines: [
+        "MCP 1/2 · 1 cached · 4 tools",
+        "tracker  cached     user  ready (cached) · 3 tools",
+        "    mcp__tracker__list_issues  (read-only)",
+        "    mcp__tracker__get_issue  (read-only)",
+        "    mcp__tracker__add_comment",
+        "memory   connected  user  1 tool (tools changed since cached: removed pong)",
+        "    mcp__memory__ping",
+      ],
+    });
+  });
+
   it("reads like the seed with one server", async () => {
     const result = await run([], new RecordingMcp([server("tracker", connected(TRACKER_TOOLS))]));
     expect(result).toMatchObject({ lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"] });
