@@ -60,6 +60,10 @@ export type ErrorCode =
   | "connection-lost" // a connected server's transport closed, or its network path went away
   | "ping-timeout"
   | "ping-failed"
+  | "needs-auth" // a remote server answered 401 and no stored login got past it: `mcp login NAME`
+  | "auth-failed" // a step of an OAuth login (discovery, registration, callback, token exchange) failed
+  | "session-expired" // a streamable-HTTP server no longer knows our session (it restarted)
+  | "headers-helper-failed" // an entry's headersHelper command failed or printed something other than a JSON object
   | "connect-failed"; // anything else that kept a server from connecting
 
 /** Details some errors carry beside their message. */

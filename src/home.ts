@@ -16,6 +16,8 @@ export interface HomePaths {
   readonly localConfig: string;
   /** Folder of per-server stderr logs. */
   readonly logs: string;
+  /** OAuth tokens and client registrations by server URL (0600). */
+  readonly oauth: string;
   /** Folder of cached tool lists, one file per server entry (src/mcp/tool-cache.ts). */
   readonly toolCache: string;
   /** Servers the user switched off, per project: `{projectDir: [name, ...]}`. */
@@ -34,6 +36,7 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     approvals: join(root, "mcp-approvals.json"),
     localConfig: join(root, "local-mcp.json"),
     logs: join(root, "logs"),
+    oauth: join(root, "mcp-oauth.json"),
     toolCache: join(root, "tool-cache"),
     disabled: join(root, "mcp-disabled.json"),
     toolOutput: join(root, "tool-output"),

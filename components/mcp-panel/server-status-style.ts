@@ -41,6 +41,8 @@ export function statusStyle(state: ServerState, filter?: ToolFilterFields): Stat
       return { glyph: "○", color: "gray", label: "disabled", reason: shorten(state.reason), busy: false };
     case "needs-approval":
       return { glyph: "?", color: "magenta", label: "approve?", busy: false };
+    case "needs-auth":
+      return { glyph: "!", color: "yellow", label: "login?", reason: shorten(state.reason), busy: false };
   }
 }
 

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
 import { createRuntime, type Runtime } from "./runtime.ts";
 import { loadServerDetails } from "../tui/server-details.ts";
+import { announceLoginPage } from "../mcp/oauth/open-url.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import { ServerRequestQueue } from "../tui/server-request-queue.ts";
@@ -55,7 +56,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
   const manager = runtime.manager;
   const tui: TuiRuntime = {
-    mcp: managerActions(runtime, io.cwd, homedir()),
+    mcp: managerActions(runtime, io.cwd, homedir(), io.env),
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
@@ -84,7 +85,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
 }
 
 /** The UI's server actions on the real McpManager and approvals file. */
-function managerActions(runtime: Runtime, projectDir: string, userHome: string): TuiMcp {
+function managerActions(runtime: Runtime, projectDir: string, userHome: string, env: InteractiveIo["env"]): TuiMcp {
   const { manager, approvals } = runtime;
   const view = (name: string) => manager.getSnapshot().servers.find((s) => s.name === name);
   return {
@@ -94,6 +95,8 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string):
     progress: manager.progress,
     disable: (name) => manager.disable(name),
     enable: (name) => manager.enable(name),
+    login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, env, show)),
+    logout: (name) => manager.logout(name),
     async approve(name) {
       const server = view(name);
       if (server?.state.status === "needs-approval" || server?.state.status === "disabled") return manager.decide(name, "remember");

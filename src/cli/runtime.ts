@@ -20,6 +20,7 @@ import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import { resolveHome, type HomePaths } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals.ts";
+import { OAuthStore } from "../mcp/oauth/token-store.ts";
 import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
 import { DisabledServersFile } from "../mcp/disabled-servers.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/output-files.ts";
@@ -114,6 +115,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
+  const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
   const addDirs = [...options.addDirs];
   const roots = new RootsStore(cwd, addDirs);
   const serverRequests = init.serverRequests?.({ model, home });
@@ -133,6 +135,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     roots,
     serverRequests,
     saveToolOutput: outputFiles.save,
+    oauth,
     toolCache,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.

@@ -91,6 +91,11 @@ export function expandEntry(entry: ServerEntry, env: Env): { entry: ServerEntry;
   if (isRemote(entry)) {
     const resolved = { ...entry, url: one(entry.url) };
     if (entry.headers) resolved.headers = values(entry.headers);
+    // A client secret belongs in the environment, not in a shared .mcp.json.
+    if (entry.oauth) {
+      const { clientId, clientSecret } = entry.oauth;
+      resolved.oauth = { ...entry.oauth, clientId: one(clientId), ...(clientSecret !== undefined ? { clientSecret: one(clientSecret) } : {}) };
+    }
     return { entry: resolved, unset };
   }
   const resolved = { ...entry, command: one(entry.command) };

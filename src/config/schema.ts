@@ -29,12 +29,30 @@ const stdioEntry: Check = objectOf({
   excludeTools: toolPatterns,
 });
 
-/** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?}`. */
+/** A TCP port: a whole number from 1 to 65535. */
+const port: Check = (value, path) => {
+  if (typeof value !== "number") return [{ path, message: `expected number, got ${describeJsonType(value)}` }];
+  return Number.isInteger(value) && value >= 1 && value <= 65535 ? [] : [{ path, message: "must be a port from 1 to 65535" }];
+};
+
+/** A pre-registered OAuth client: `{clientId, clientSecret?, callbackPort?}`; strict, so a misspelt secret is not silently dropped. */
+const oauthClient: Check = objectOf(
+  {
+    clientId: required(string({ nonEmpty: true })),
+    clientSecret: optional(string()),
+    callbackPort: optional(port),
+  },
+  { strict: true },
+);
+
+/** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
 const remoteEntry: Check = objectOf({
   type: required(oneOf(...REMOTE_TYPES)),
   url: required(string({ nonEmpty: true })),
   headers: stringMap,
   timeout,
+  oauth: optional(oauthClient),
+  headersHelper: optional(string({ nonEmpty: true })),
   startup,
   idleTimeoutMs,
   includeTools: toolPatterns,

@@ -29,6 +29,14 @@ export interface StdioEntry extends ToolFilterFields, EntryExtras {
   env?: Record<string, string>;
 }
 
+/** A client registered with the server's authorization server beforehand (instead of dynamic registration). */
+export interface OAuthClientEntry {
+  clientId: string;
+  clientSecret?: string;
+  /** The loopback port of the redirect URI the client was registered with (any free port when absent). */
+  callbackPort?: number;
+}
+
 /** The transports of a server reached by URL: streamable HTTP, SSE, WebSocket. */
 export const REMOTE_TYPES = ["http", "sse", "ws"] as const;
 export type RemoteType = (typeof REMOTE_TYPES)[number];
@@ -37,6 +45,9 @@ export interface RemoteEntry extends ToolFilterFields, EntryExtras {
   type: RemoteType;
   url: string;
   headers?: Record<string, string>;
+  oauth?: OAuthClientEntry;
+  /** A shell command whose stdout is a JSON object of headers, run before connecting and again on 401/403. */
+  headersHelper?: string;
 }
 
 export type ServerEntry = StdioEntry | RemoteEntry;

@@ -110,7 +110,7 @@ const codeOf = (value: unknown): unknown => (value instanceof Error ? (value as 
  */
 export function isConnectionLoss(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (error instanceof StreamableHTTPError) return error.code === 404;
+  if (error instanceof StreamableHTTPError) return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
   // The SSE transport's POST failure is a plain Error naming the status.
   if (/\(HTTP 404\)/.test(error.message)) return true;
   if (error.message === "fetch failed") return true;

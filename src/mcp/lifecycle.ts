@@ -41,6 +41,12 @@ export type LifecycleEvent =
   /** After a failure or loss: no attempts left; `error` says so. */
   | { type: "gave-up"; error: string; code: ErrorCode }
   | { type: "tools-changed"; tools: readonly McpToolInfo[]; skippedTools: readonly SkippedTool[] }
+  /**
+   * The server answered 401 and no stored token (or refresh) got past it: it
+   * waits for `mcp login`. Ends an attempt (pending, cached, reconnecting), a session
+   * whose token stopped working (connected), or a failure (after a logout).
+   */
+  | { type: "needs-auth"; reason: string }
   /** A connected server's resources, templates or prompts were fetched again, or its recent warnings changed. */
   | { type: "features-changed"; features: ServerFeatures }
   /** The user switched the server off (`mcp disable`, the panel). */
@@ -138,6 +144,10 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "failed" ? { status: "reconnecting", attempt: event.attempt } : undefined;
     case "gave-up":
       return status === "failed" ? { status: "failed", error: event.error, code: event.code } : undefined;
+    case "needs-auth":
+      return status === "pending" || status === "cached" || status === "reconnecting" || status === "connected" || status === "failed" || status === "needs-auth"
+        ? { status: "needs-auth", reason: event.reason }
+        : undefined;
     case "tools-changed":
       if (status !== "connected") return undefined;
       return { ...featuresOf(state), ...connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs) } as ServerState;

@@ -4,8 +4,12 @@
  * servers at once, keeps each session open, and turns their tools into
  * ordinary Tools. Which state follows which is lifecycle.ts's decision: this
  * class runs the effects and reports each outcome to it as an event. A lost server (a stdio exit; a remote one's failed ping or
- * call, keepalive.ts) is reconnected with backoff (reconnect-policy.ts). The
- * outside (approvals, env, clock, transports) comes in through the constructor.
+ * call, keepalive.ts) is reconnected with backoff (reconnect-policy.ts); a
+ * streamable-HTTP session the server forgot is renewed at once, and the call
+ * that met it sent again when that is safe (session-renewal.ts). A server
+ * that wants an OAuth login waits in needs-auth until login() (oauth/).
+ * The outside (approvals, env, clock, transports, the OAuth file) comes in
+ * through the constructor.
  *
  * With a tool cache (tool-cache.ts), a server that may run and was seen before
  * is offered at once from the cache (`cached`), and connects in the background,
@@ -32,7 +36,7 @@ import type { ServerRequestHandlers } from "./server-requests.ts";
 import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
 import { instructionsOf, toolsOf } from "./snapshot-views.ts";
-import { toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import { connectTimeoutMs, toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
 import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { ReadableStore } from "../store.ts";
 import { requestedLogLevel } from "./server-message-log.ts";
@@ -45,6 +49,9 @@ import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from ".
 import type { TransportFactory } from "./transports.ts";
 import type { DisabledServers } from "./disabled-servers.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
+import { isRemote } from "../config/types.ts";
+import type { OAuthStore } from "./oauth/token-store.ts";
+import type { CallVerdict } from "./session-renewal.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -66,6 +73,8 @@ export interface McpManagerOptions {
   reconnect?: ReconnectPolicy;
   /** The servers the user switched off per project: read at list(), written by disable/enable. Without it, disabling lasts this session. */
   disabledServers?: DisabledServers;
+  /** The OAuth file (`<home>/mcp-oauth.json`); without it remote servers get no OAuth. */
+  oauth?: OAuthStore;
   /** The roots servers may ask for (roots.ts); none when absent. */
   roots?: ReadableStore<readonly Root[]>;
   /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
@@ -277,6 +286,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (state?.status === "reconnecting") {
       return textResult(`MCP tool ${tool} failed: server ${server} is reconnecting (attempt ${state.attempt})`, true);
     }
+    if (state?.status === "needs-auth") {
+      return textResult(`MCP tool ${tool} failed: server ${server} needs authentication (${state.reason}); the user can run: mini-cc mcp login ${server}`, true);
+    }
     if (!connection || state?.status !== "connected") {
       const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
       return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
@@ -284,25 +296,116 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!state.tools.some((offered) => offered.name === tool)) {
       return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
     }
-    const { runToolCall } = await import("./tool-call.ts");
+    const readOnly = state.tools.find((info) => info.name === tool)?.annotations.readOnlyHint === true;
     const { progressKey: key } = options;
-    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
     const started = this.#clock.now();
     try {
-      const result = await runToolCall(connection, tool, args, {
-        signal: options.signal,
-        timeoutMs,
-        maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
-        maxChars: maxOutputChars(this.#options.env),
-        clock: this.#clock,
-        saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
-        onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
-      });
+      let outcome = await this.#callOnce(connection, server, tool, args, options);
+      if (outcome.met !== undefined && isRemoteServer(this.#view(server))) {
+        // Loaded with the SDK, which the first frame does without.
+        const { retryVerdict } = await import("./session-renewal.ts");
+        const verdict = retryVerdict(outcome.met, readOnly);
+        if (verdict !== "keep") outcome = await this.#afterRestart(server, tool, args, options, verdict, outcome);
+      }
+      const { result } = outcome;
       this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
       return result;
     } finally {
       if (key !== undefined) this.progress.finish(key);
     }
+  }
+
+  /** One call on one connection; `met`: the connection-level error behind a failed result, for deciding on a retry. */
+  async #callOnce(connection: ServerConnection, server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<{ result: ToolResult; met?: unknown }> {
+    const { runToolCall } = await import("./tool-call.ts");
+    const { progressKey: key } = options;
+    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
+    let met: unknown;
+    const probe = {
+      callTool: (...call: Parameters<ServerConnection["callTool"]>) =>
+        connection.callTool(...call).catch((error: unknown) => {
+          met = error;
+          throw error;
+        }),
+    };
+    const result = await runToolCall(probe, tool, args, {
+      signal: options.signal,
+      timeoutMs,
+      maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
+      maxChars: maxOutputChars(this.#options.env),
+      clock: this.#clock,
+      saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
+      onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
+    });
+    return result.isError ? { result, met } : { result };
+  }
+
+  /**
+   * The server restarted under a call (the call's loss report has started a
+   * reconnect): waits for the new session, then sends the call once more when
+   * `verdict` allows, or says that the server restarted.
+   */
+  async #afterRestart(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+    verdict: Exclude<CallVerdict, "keep">,
+    first: { result: ToolResult },
+  ): Promise<{ result: ToolResult }> {
+    const config = this.#view(server)?.config;
+    if (!config) return first;
+    const settled = await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000);
+    const connection = this.#connections.get(server);
+    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, server, tool, args, options);
+    const why = verdict === "retry" ? `it did not come back (${settled})` : `${tool} may have run and may change something, so it was not sent again`;
+    return { result: textResult(`MCP tool ${tool} failed: server ${server} restarted during the call; ${why}.`, true) };
+  }
+
+  /** Resolves with the server's status once it is no longer connecting (or after `timeoutMs`). */
+  #settled(name: string, timeoutMs: number): Promise<string> {
+    const busy = (status: string | undefined) => status === "pending" || status === "reconnecting";
+    return new Promise((resolve) => {
+      const now = this.#view(name)?.state.status;
+      if (!busy(now)) return resolve(now ?? "gone");
+      let cancel = () => {};
+      const unsubscribe = this.subscribe(() => {
+        const status = this.#view(name)?.state.status;
+        if (busy(status)) return;
+        unsubscribe();
+        cancel();
+        resolve(status ?? "gone");
+      });
+      cancel = this.#clock.setTimeout(() => {
+        unsubscribe();
+        resolve("still reconnecting");
+      }, timeoutMs);
+    });
+  }
+
+  /**
+   * `/mcp login NAME`: the OAuth login (oauth/login.ts; `open` shows the
+   * authorization URL), then a fresh connect. Rejects with a one-line
+   * MiniCcError when the login fails; other servers are untouched.
+   */
+  async login(name: string, open: (url: URL) => void): Promise<void> {
+    const config = this.#view(name)?.config;
+    const store = this.#options.oauth;
+    if (!config || this.#closed) throw new MiniCcError("not-found", `no server named ${name}`);
+    if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
+    const { loginToServer, loginTimeoutMs } = await import("./oauth/login.ts");
+    await loginToServer({ name, entry: config.resolved, store, open, timeoutMs: loginTimeoutMs(this.#options.env) });
+    await this.restart(name);
+  }
+
+  /** `/mcp logout NAME`: forgets the server's tokens; a running session ends and the server waits for a login. */
+  async logout(name: string): Promise<void> {
+    const config = this.#view(name)?.config;
+    const store = this.#options.oauth;
+    if (!config || !isRemote(config.resolved) || !store) return;
+    await store.update(config.resolved.url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+    if (this.#closed || !this.#dispatch(name, { type: "needs-auth", reason: "logged out" })) return;
+    await this.#stop(name);
   }
 
   /** A connected server's session, or why there is none (for resource reads and prompts). */
@@ -368,7 +471,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#reconnects.forget(name);
     const epoch = this.#bump(name);
     const failure = await this.#open(config, epoch);
-    if (failure !== undefined && this.#current(name, epoch)) this.#dispatch(name, { type: "failed", error: failure.message, code: failure.code });
+    if (failure !== undefined && this.#current(name, epoch)) this.#dispatch(name, failedEvent(failure));
   }
 
   /** One connection attempt under `epoch`: on success the server is connected; else resolves with the failure. */
@@ -385,7 +488,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
         config,
         note,
         factory,
-        context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups },
+        context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups, ...(this.#options.oauth ? { oauth: this.#options.oauth } : {}) },
         logDir: this.#options.logDir,
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
@@ -427,7 +530,15 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#connections.delete(name);
     void connection?.close();
     this.#reconnects.lost(name);
+    if (failure.code === "needs-auth") return this.#waitForLogin(name, failure);
     this.#retry(name, { type: "lost", error: failure.message, code: failure.code }, failure);
+  }
+
+  /** No timer brings a login: the server waits in needs-auth, its late callbacks dropped. */
+  #waitForLogin(name: string, failure: MiniCcError): void {
+    this.#reconnects.forget(name);
+    this.#bump(name);
+    this.#dispatch(name, failedEvent(failure));
   }
 
   /** Reports `failure` and what follows it: the series' next attempt on a timer, or giving up. */
@@ -436,7 +547,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!config) return;
     // Superseding the lost connection's epoch drops its late callbacks.
     const epoch = this.#bump(name);
-    const next = this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`));
+    // A forgotten session is renewed at once: the server is up, it only restarted.
+    const immediate = failure.code === "session-expired";
+    const next = this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`), immediate);
     this.#dispatch(name, failed, next);
   }
 
@@ -446,7 +559,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     if (!this.#current(name, scheduled)) return;
     const epoch = this.#bump(name);
     const failure = await this.#open(config, epoch, note);
-    if (failure !== undefined && this.#current(name, epoch)) this.#retry(name, { type: "failed", error: failure.message, code: failure.code }, failure);
+    if (failure === undefined || !this.#current(name, epoch)) return;
+    if (failure.code === "needs-auth") this.#waitForLogin(name, failure);
+    else this.#retry(name, { type: "failed", error: failure.message, code: failure.code }, failure);
   }
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
@@ -520,4 +635,13 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     });
     return accepted;
   }
+}
+
+/** How a failed attempt is reported: a server that wants a login waits in needs-auth, anything else failed. */
+function failedEvent(failure: MiniCcError): LifecycleEvent {
+  return failure.code === "needs-auth" ? { type: "needs-auth", reason: failure.message } : { type: "failed", error: failure.message, code: failure.code };
+}
+
+function isRemoteServer(view: ServerView | undefined): boolean {
+  return view?.config !== undefined && isRemote(view.config.resolved);
 }

@@ -88,10 +88,10 @@ export class ReconnectSchedule {
 
   /**
    * After a loss or a failed attempt (`failure`): schedules the series' next
-   * attempt after its backoff and returns `retry-scheduled`, or returns
+   * attempt after its backoff (none when `immediate`) and returns `retry-scheduled`, or returns
    * `gave-up` with the reason and the failure's code when the series is used up.
    */
-  next(name: string, entry: ServerEntry, failure: MiniCcError, run: (attempt: number, of: number) => void): LifecycleEvent {
+  next(name: string, entry: ServerEntry, failure: MiniCcError, run: (attempt: number, of: number) => void, immediate = false): LifecycleEvent {
     const series = this.#get(name);
     series.cancel?.();
     const limit = reconnectAttempts(this.#policy, entry);
@@ -100,7 +100,7 @@ export class ReconnectSchedule {
     const cancel = this.#clock.setTimeout(() => {
       if (series.cancel === cancel) series.cancel = undefined;
       run(attempt, limit);
-    }, reconnectDelayMs(this.#policy, attempt));
+    }, immediate ? 0 : reconnectDelayMs(this.#policy, attempt));
     series.cancel = cancel;
     return { type: "retry-scheduled", attempt };
   }

@@ -103,6 +103,20 @@ function lossReason(error: unknown): string {
   return error instanceof StreamableHTTPError && error.code === 404 ? "session not found (HTTP 404)" : describeError(error);
 }
 
+/**
+ * A streamable-HTTP server that no longer knows our session: 404 (the spec's
+ * answer), or 400 naming the session (what many servers built on the SDK's
+ * examples send after a restart). The request was refused unread.
+ */
+export function isSessionExpired(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError)) return false;
+  return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+}
+
+function sessionExpired(error: StreamableHTTPError): MiniCcError {
+  return new MiniCcError("session-expired", `the server restarted and no longer knows this session (HTTP ${error.code})`, { cause: error });
+}
+
 /** The SDK's rejection of every pending request when the transport closes. */
 const isConnectionClosed = (error: unknown) => error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
 
@@ -268,7 +282,10 @@ export class ServerConnection {
       intervalMs,
       timeoutMs: KEEPALIVE_TIMEOUT_MS,
       ping: (signal) => this.#client.ping({ signal, timeout }),
-      onFailed: (error) => this.#lose(isMiniCcError(error) ? error : new MiniCcError("ping-failed", `ping failed: ${lossReason(error)}`)),
+      onFailed: (error) => {
+        if (isSessionExpired(error)) return this.#lose(sessionExpired(error as StreamableHTTPError));
+        this.#lose(isMiniCcError(error) ? error : new MiniCcError("ping-failed", `ping failed: ${lossReason(error)}`));
+      },
     });
     this.#keepalive.start();
   }
@@ -293,6 +310,14 @@ export class ServerConnection {
       const options = { signal, timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalTimeoutMs, onprogress: onProgress };
       return (await this.#client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
     } catch (error) {
+      if (this.#options.remote && this.#connected && isSessionExpired(error)) {
+        // Refused unread: the manager opens a new session and may send the call again.
+        const failure = sessionExpired(error as StreamableHTTPError);
+        this.#lose(failure);
+        throw failure;
+      }
+      // A token that stopped working mid-session (refresh rejected): the server waits for a login.
+      if (isMiniCcError(error, "needs-auth")) this.#lose(error);
       if (this.#options.remote && this.#connected && isConnectionLoss(error)) this.#lose(new MiniCcError("connection-lost", lossReason(error)));
       // The SDK's "Connection closed" says nothing; how the server ended does.
       if (isConnectionClosed(error)) throw (await this.#exitFailure()) ?? error;

@@ -84,6 +84,8 @@ export type ServerState =
    */
   | { status: "cached"; tools: readonly McpToolInfo[]; instructions: string; skippedTools?: readonly SkippedTool[] }
   | { status: "failed"; error: string; code: ErrorCode }
+  /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
+  | { status: "needs-auth"; reason: string }
   /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), or the user switched it off (user). */
   | { status: "disabled"; reason: string; cause: DisabledCause }
   | { status: "reconnecting"; attempt: number };

@@ -1,9 +1,12 @@
 /**
  * From a server entry to an MCP transport: our process-group-owning stdio
  * transport for `command` entries, the SDK's streamable HTTP, SSE and
- * WebSocket transports for remote ones. The SDK's WebSocket client is the
- * platform's WebSocket, which cannot send headers: a `ws` entry with headers
- * fails with that reason rather than connecting without them. McpManager takes the factory as a seam, so
+ * WebSocket transports for remote ones, with OAuth for http and sse
+ * (oauth/provider.ts: stored tokens and their refresh) unless the entry
+ * brings its own credentials (an Authorization header, a headersHelper).
+ * The SDK's WebSocket client is the platform's WebSocket, which cannot send
+ * headers: a `ws` entry with headers fails with that reason rather than
+ * connecting without them. McpManager takes the factory as a seam, so
  * tests can hand it in-memory transports instead.
  */
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -13,6 +16,9 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
+import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
+import { StoredOAuthProvider } from "./oauth/provider.ts";
+import type { OAuthStore } from "./oauth/token-store.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -26,6 +32,8 @@ export interface TransportContext {
   env: Env;
   /** Where a spawned server's process group is recorded. */
   groups: ProcessGroups;
+  /** Where OAuth tokens are kept; without it remote servers get no OAuth. */
+  oauth?: OAuthStore;
 }
 
 /** Builds the (not yet started) transport for one server. */
@@ -60,9 +68,23 @@ export const createTransport: TransportFactory = (server, context) => {
       if (Object.keys(entry.headers ?? {}).length > 0) throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
       return new WebSocketClientTransport(url);
     }
-    return entry.type === "sse"
-      ? new SSEClientTransport(url, { requestInit })
-      : new StreamableHTTPClientTransport(url, { requestInit });
+    const helper = entry.headersHelper;
+    const fetch = helper
+      ? fetchWithHeadersHelper(() =>
+          runHeadersHelper({
+            command: helper,
+            cwd: context.cwd,
+            env: { ...childEnvironment(context.env), MINI_CC_MCP_SERVER_NAME: server.name, MINI_CC_MCP_SERVER_URL: entry.url },
+          }),
+        )
+      : undefined;
+    const hasAuthorization = Object.keys(entry.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+    const authProvider =
+      context.oauth && !helper && !hasAuthorization
+        ? new StoredOAuthProvider({ store: context.oauth, serverUrl: entry.url, ...(entry.oauth ? { client: entry.oauth } : {}) })
+        : undefined;
+    const options = { requestInit, ...(fetch ? { fetch } : {}), ...(authProvider ? { authProvider } : {}) };
+    return entry.type === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   }
   return new StdioProcessTransport({
     command: entry.command,

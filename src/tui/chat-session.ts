@@ -154,7 +154,8 @@ export class ChatSession {
     this.transcript.dispatch({ type: "user_input", text });
     const commands = this.commands();
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, ...(addDir ? { addDir } : {}) }, commands);
+    const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
+    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}) }, commands);
     switch (result?.kind) {
       case undefined:
         return "done";

@@ -43,7 +43,7 @@ export function mcpSummaryText(snapshot: McpSnapshot): string {
 
 /**
  * `MCP ✘1 ?1 · 4/6`: the footer's short form when the side panel is hidden.
- * Failed (✘) and waiting for approval (?) come first, since they need the
+ * Failed (✘), waiting for approval (?) and waiting for a login (!) come first, since they need the
  * user; then connected of all.
  */
 export function mcpCountsText(snapshot: McpSnapshot): string {
@@ -51,10 +51,12 @@ export function mcpCountsText(snapshot: McpSnapshot): string {
   if (total === 0) return "MCP none";
   let failed = 0;
   let waiting = 0;
+  let login = 0;
   for (const server of snapshot.servers) {
     if (server.state.status === "failed") failed += 1;
     else if (server.state.status === "needs-approval") waiting += 1;
+    else if (server.state.status === "needs-auth") login += 1;
   }
-  const attention = [failed > 0 ? `✘${failed}` : "", waiting > 0 ? `?${waiting}` : ""].filter(Boolean);
+  const attention = [failed > 0 ? `✘${failed}` : "", waiting > 0 ? `?${waiting}` : "", login > 0 ? `!${login}` : ""].filter(Boolean);
   return attention.length > 0 ? `MCP ${attention.join(" ")} · ${connected}/${total}` : `MCP ${connected}/${total}`;
 }

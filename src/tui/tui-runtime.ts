@@ -30,6 +30,10 @@ export interface TuiMcp {
   revoke(name: string): Promise<void>;
   /** What the panel shows of an opened server beyond the store: approval record, log tail. */
   details(name: string): Promise<ServerDetails>;
+  /** `/mcp login NAME`: an OAuth login (`show` gets each line to print: the URL, how it was opened), then a connect; rejects with why it failed. */
+  login?(name: string, show: (line: string) => void): Promise<void>;
+  /** `/mcp logout NAME`: forgets the server's tokens; it waits for a login again. */
+  logout?(name: string): Promise<void>;
   /** Running MCP calls' progress by tool-use id, published at most once a frame. */
   readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
 }

@@ -59,6 +59,9 @@ export class RecordingMcp implements TuiMcp {
     this.set(name, choice === "deny" ? { status: "disabled", reason: "declined by user", cause: "declined" } : { status: "pending" });
   };
 
+  login?: TuiMcp["login"];
+  logout?: TuiMcp["logout"];
+
   restart = async (name: string): Promise<void> => {
     this.restarts.push(name);
     this.set(name, { status: "pending" });

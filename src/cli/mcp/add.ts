@@ -8,7 +8,7 @@
  * (or after `--`), is the server's own, untouched. Header values are printed
  * masked (`Authorization: Bearer ****`).
  */
-import type { ServerEntry } from "../../config/types.ts";
+import type { OAuthClientEntry, ServerEntry } from "../../config/types.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { usageError } from "../../errors.ts";
 import { oneOf } from "../one-of.ts";
@@ -37,6 +37,9 @@ Options:
                                   (repeatable; -e A=1 B=2 sets both)
   -H, --header <"Name: value"...> HTTP headers of an http or sse server
                                   (repeatable; shown masked: Authorization: Bearer ****)
+      --client-id <id>            OAuth client registered beforehand (http, sse)
+      --client-secret <secret>    its secret; better '\${VAR}' than the value
+      --callback-port <port>      the port of its loopback redirect URI
       --force                     replace a server of the same name in that scope
   -h, --help                      show this help
 
@@ -90,10 +93,12 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
     if (headers.length > 0) throw usageError("--header is for http, sse and ws servers (add --transport http)");
+    if (oauthFromArgs(args)) throw usageError("--client-id, --client-secret and --callback-port are for http and sse servers");
     const [command, ...commandArgs] = line;
     if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
   }
+  const oauth = oauthFromArgs(args);
   if (envs.length > 0) throw usageError("--env is for stdio servers");
   const [url, extra] = line;
   if (url === undefined) throw usageError("missing URL");
@@ -102,7 +107,23 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
   if (!schemes.test(url) && !url.startsWith("${")) {
     throw usageError(`invalid URL: ${url} (expected ${transport === "ws" ? "ws:// or wss://" : "http:// or https://"})`);
   }
-  return headers.length > 0 ? { type: transport, url, headers: parseHeaders(headers) } : { type: transport, url };
+  return { type: transport, url, ...(headers.length > 0 ? { headers: parseHeaders(headers) } : {}), ...(oauth ? { oauth } : {}) };
+}
+
+/** The pre-registered OAuth client given by --client-id, --client-secret and --callback-port; undefined when none is. */
+function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
+  const clientId = lastValue(args, "client-id");
+  const clientSecret = lastValue(args, "client-secret");
+  const port = lastValue(args, "callback-port");
+  if (clientId === undefined && clientSecret === undefined && port === undefined) return undefined;
+  if (clientId === undefined || clientId === "") throw usageError("--client-secret and --callback-port need --client-id");
+  let callbackPort: number | undefined;
+  if (port !== undefined) {
+    callbackPort = Number(port);
+    if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535) throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
+  }
+  return { clientId, ...(clientSecret !== undefined ? { clientSecret } : {}), ...(callbackPort !== undefined ? { callbackPort } : {}) };
+
 }
 
 /** Prints where a server went, and the notes a user of that scope needs. */
@@ -139,6 +160,9 @@ export const addCommand: McpSubcommand = {
     { long: "transport", short: "t", value: true },
     { long: "env", short: "e", value: true, moreValues: (token) => ENV_PAIR.test(token) },
     { long: "header", short: "H", value: true, moreValues: (token) => HEADER_LINE.test(token) },
+    { long: "client-id", value: true },
+    { long: "client-secret", value: true },
+    { long: "callback-port", value: true },
     { long: "force", value: false },
   ],
   parse: {

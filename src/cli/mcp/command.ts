@@ -12,6 +12,7 @@ import { resolveHome, type HomePaths } from "../../home.ts";
 import { ApprovalsFile } from "../../mcp/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
 import { DisabledServersFile } from "../../mcp/disabled-servers.ts";
+import { OAuthStore } from "../../mcp/oauth/token-store.ts";
 import type { TransportFactory } from "../../mcp/transports.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
@@ -57,6 +58,8 @@ export class McpCommandContext {
   readonly approvals: ApprovalsFile;
   /** The servers switched off per project (`mcp disable`). */
   readonly disabled: DisabledServersFile;
+  /** OAuth tokens and client registrations by server URL. */
+  readonly oauth: OAuthStore;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -65,6 +68,7 @@ export class McpCommandContext {
     this.home = resolveHome(io.env, userHome);
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
+    this.oauth = new OAuthStore({ file: this.home.oauth, clock: io.clock ?? systemClock });
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
       clock: io.clock ?? systemClock,
@@ -86,6 +90,7 @@ export class McpCommandContext {
       logDir: this.home.logs,
       env: this.io.env,
       interactive: false,
+      oauth: this.oauth,
       ...(this.io.transportFactory ? { transportFactory: this.io.transportFactory } : {}),
     });
     this.io.onExit?.(() => manager.killAllServerProcessGroups());

@@ -29,15 +29,17 @@ over user when several scopes declare it): scope, file, type, command and
 args or URL, env, headers; for a project server, its approval state and
 fingerprint. Then connects to it as a session would and shows its status:
 its tools, or why it failed and, for a stdio server, the log file holding
-its stderr. A project server that is not approved is not started.
+its stderr. A project server that is not approved is not started. For an
+http or sse server: whether it is logged in (OAuth) and until when, and
+whether a headersHelper is set (never the tokens or the helper's output).
 
 Options:
       --no-connect   show the entry only; start nothing
   -h, --help         show this help
 
-Exit status: 0 when NAME connected, is disabled (mcp disable), or is a
-project server waiting for approval (shown, not started); 1 when no scope
-declares NAME, its entry is invalid, or it failed to connect. With --no-connect: 0 when NAME is
+Exit status: 0 when NAME connected, is disabled (mcp disable), waits for a login
+(mcp login NAME), or is a project server waiting for approval (shown, not
+started); 1 when no scope declares NAME, its entry is invalid, or it failed to connect. With --no-connect: 0 when NAME is
 declared and valid.`;
 
 /** The lines `mcp get` prints for an entry as written. */
@@ -50,6 +52,13 @@ export function entryLines(entry: ServerEntry): string[] {
   if (isRemote(entry)) {
     lines.push(`  URL: ${entry.url}`);
     map("Headers", entry.headers, ": ", maskedHeaderValue);
+    // That a helper is set, never what it prints (a secret).
+    if (entry.headersHelper !== undefined) lines.push(`  Headers helper: set (${entry.headersHelper})`);
+    if (entry.oauth) {
+      const { clientId, clientSecret, callbackPort } = entry.oauth;
+      const extras = [clientSecret !== undefined ? "client secret set" : "", callbackPort !== undefined ? `callback port ${callbackPort}` : ""].filter(Boolean);
+      lines.push(`  OAuth client: ${clientId}${extras.length > 0 ? ` (${extras.join(", ")})` : ""}`);
+    }
   } else {
     lines.push(`  Command: ${commandLine({ command: entry.command })}`);
     if (entry.args && entry.args.length > 0) lines.push(`  Args: ${entry.args.map(shellQuote).join(" ")}`);
@@ -79,6 +88,8 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
     lines.push(`  Entry: ${JSON.stringify(withMaskedHeaders(found.entry))}`, `  Invalid: ${found.error}`);
   } else {
     lines.push(...entryLines(found.config.entry));
+    const login = await loginText(context, found.config);
+    if (login !== undefined) lines.push(`  OAuth: ${login}`);
     if (found.scope === "project") {
       const status = await context.approvals.status(context.projectDir, found.config);
       const record = await context.approvals.previous(context.projectDir, found.name);
@@ -90,6 +101,18 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
     lines.push(`  Disabled: in this project (run: mini-cc mcp enable ${shellQuote(found.name)})`);
   }
   return lines;
+}
+
+/** `logged in, expires 2026-…`, `not logged in`: a remote server's stored login (its tokens are never shown); undefined for stdio. */
+async function loginText(context: McpCommandContext, config: ServerConfig): Promise<string | undefined> {
+  const resolved = expandEntry(config.entry, context.io.env).entry;
+  if (!isRemote(resolved)) return undefined;
+  const record = await context.oauth.read(resolved.url).catch(() => undefined);
+  if (!record?.tokens) return resolved.oauth || record?.client ? "not logged in" : undefined;
+  if (record.expiresAt === undefined) return "logged in";
+  const expiry = new Date(record.expiresAt).toISOString();
+  const now = (context.io.clock ?? { now: Date.now }).now();
+  return record.expiresAt > now ? `logged in, expires ${expiry}` : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
 }
 
 /** `    list_issues  (read-only)`: a connected server's tool by its own name. */

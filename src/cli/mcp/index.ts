@@ -15,6 +15,7 @@ import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
 import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
 import { getCommand } from "./get.ts";
 import { listCommand } from "./list.ts";
+import { loginCommand, logoutCommand } from "./login.ts";
 import { removeCommand } from "./remove.ts";
 import { resetProjectChoicesCommand } from "./reset-project-choices.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
@@ -34,6 +35,8 @@ const SUBCOMMANDS: readonly McpSubcommand[] = [
   disableCommand,
   enableCommand,
   resetProjectChoicesCommand,
+  loginCommand,
+  logoutCommand,
 ];
 
 const width = Math.max(...SUBCOMMANDS.map((sub) => sub.name.length)) + 2;

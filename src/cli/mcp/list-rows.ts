@@ -132,14 +132,21 @@ export function statusText(row: ListRow): string {
       return `? ${notApprovedText(row.name, row.approval ?? "new")}`;
     case "disabled":
       return `○ disabled: ${row.error ?? ""}`;
+    case "needs-auth":
+      return `! ${needsAuthText(row.name)}`;
     default:
       return `… ${row.status}`;
   }
 }
 
-/** True when the row counts as fine for the exit status: connected, or switched off by the user (the only disabled row). */
+/** What a server waiting for a login tells the user to run. */
+export function needsAuthText(name: string): string {
+  return `needs authentication — run: mini-cc mcp login ${name}`;
+}
+
+/** True when the row counts as fine for the exit status: connected, waiting for a login, or switched off by the user (the only disabled row). */
 export function isConnected(row: ListRow): boolean {
-  return row.status === "connected" || row.status === "disabled";
+  return row.status === "connected" || row.status === "needs-auth" || row.status === "disabled";
 }
 
 /**

@@ -24,9 +24,9 @@ Options:
                lower scopes whose server of the same name is hidden
   -h, --help   show this help
 
-Exit status: 0 when every listed server connected (or none is configured);
-1 when any failed, is invalid, waits for approval, or a config file could
-not be read.`;
+Exit status: 0 when every listed server connected or waits for a login
+(\`mini-cc mcp login NAME\`), or none is configured; 1 when any failed, is
+invalid, waits for approval, or a config file could not be read.`;
 
 /** `mini-cc mcp list [--json]`. */
 export const listCommand: McpSubcommand = {

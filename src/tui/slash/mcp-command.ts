@@ -5,14 +5,16 @@
  * disabled, without a name);
  * `/mcp approve NAME` starts a project server declined earlier in the session
  * (or still waiting) and remembers it. A failed stdio server gets its log file
- * under it, so the user can read its stderr.
+ * under it, so the user can read its stderr. `/mcp login NAME` logs in to a
+ * server waiting in needs-auth (the URL shows at once, through ctx.notice);
+ * `/mcp logout NAME` forgets its tokens.
  */
 import { failedServerLogs } from "../../mcp/server-log-hint.ts";
 import type { ServerView } from "../../mcp/server-state.ts";
 import { logLine, mcpStatusLines, serverDetail } from "./mcp-status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
-const USAGE = ["/mcp [-v]", "/mcp restart [NAME]", "/mcp approve NAME"];
+const USAGE = ["/mcp [-v]", "/mcp restart [NAME]", "/mcp approve NAME", "/mcp login NAME", "/mcp logout NAME"];
 
 /** Log paths (as shown) of the failed servers among `views`; none without the log places. */
 async function logsOf(views: readonly ServerView[], ctx: SlashCommandContext): Promise<ReadonlyMap<string, string>> {
@@ -85,11 +87,37 @@ async function restartAll(ctx: SlashCommandContext): Promise<CommandResult> {
   return { kind: "output", lines, isError: results.some((result) => result.kind === "output" && result.isError) };
 }
 
+async function login(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
+  const { mcp } = ctx;
+  const unknown = unknownServer(ctx, name);
+  if (unknown) return unknown;
+  if (!mcp.login) return failure("Logging in is not available here; run: mini-cc mcp login " + name);
+  try {
+    await mcp.login(name, (line) => ctx.notice?.(line));
+  } catch (error) {
+    // One line naming the server and the step; the rest of the session goes on.
+    return failure(`Login failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const after = mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  if (!after) return failure(`${name} is no longer configured.`);
+  const detail = serverDetail(after.state, after.config?.resolved, name);
+  if (after.state.status === "connected") return output(`Logged in to ${name}: connected, ${detail}.`);
+  return failure(`Logged in to ${name}, but it is ${after.state.status}: ${detail}`);
+}
+
+async function logout(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
+  const unknown = unknownServer(ctx, name);
+  if (unknown) return unknown;
+  if (!ctx.mcp.logout) return failure("Logging out is not available here; run: mini-cc mcp logout " + name);
+  await ctx.mcp.logout(name);
+  return output(`Logged out of ${name}: its tokens are forgotten.`);
+}
+
 /** `/mcp`, `/mcp -v`, `/mcp restart NAME`, `/mcp approve NAME` */
 export const mcpCommand: SlashCommand = {
   name: "mcp",
   usage: USAGE,
-  description: "MCP servers: status and the panel (Tab), tools (-v), restart, approve one",
+  description: "MCP servers: status and the panel (Tab), tools (-v), restart, approve, log in or out",
   run(args, ctx) {
     const [first, second, ...rest] = args;
     if (first === undefined) return status(ctx, false).then((result) => ({ ...result, focusPanel: true }));
@@ -97,6 +125,8 @@ export const mcpCommand: SlashCommand = {
     if (first === "restart" && second === undefined) return restartAll(ctx);
     if (first === "restart" && second !== undefined && rest.length === 0) return restart(ctx, second);
     if (first === "approve" && second !== undefined && rest.length === 0) return approve(ctx, second);
+    if (first === "login" && second !== undefined && rest.length === 0) return login(ctx, second);
+    if (first === "logout" && second !== undefined && rest.length === 0) return logout(ctx, second);
     return failure(`Usage: ${USAGE.join("  |  ")}`);
   },
 };

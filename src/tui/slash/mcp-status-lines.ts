@@ -15,7 +15,7 @@ import { featureLines } from "../../mcp/feature-lines.ts";
 export const SUB_INDENT = "    ";
 
 /** What follows the source column: tool count (what the entry's filter offers), or why the server is not usable. */
-export function serverDetail(state: ServerState, filter?: ToolFilterFields): string {
+export function serverDetail(state: ServerState, filter?: ToolFilterFields, name = "NAME"): string {
   switch (state.status) {
     case "connected":
       return state.cacheNote ? `${plural(offeredToolCount(filter, state.tools), "tool")} (${firstLine(state.cacheNote)})` : plural(offeredToolCount(filter, state.tools), "tool");
@@ -31,6 +31,8 @@ export function serverDetail(state: ServerState, filter?: ToolFilterFields): str
       return firstLine(state.reason);
     case "needs-approval":
       return "waiting for your approval";
+    case "needs-auth":
+      return `needs authentication (${firstLine(state.reason)}) — run: /mcp login ${name}`;
   }
 }
 
@@ -91,7 +93,7 @@ export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions
       server.name.padEnd(nameWidth),
       server.state.status.padEnd(statusWidth),
       server.source.padEnd(sourceWidth),
-      serverDetail(server.state, server.config?.resolved),
+      serverDetail(server.state, server.config?.resolved, server.name),
     ];
     lines.push(columns.join("  "));
     if (tools) lines.push(...toolLines(server, tools));

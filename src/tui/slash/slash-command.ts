@@ -14,6 +14,8 @@ export interface SlashCommandContext {
   readonly addDir?: (dir: string) => Promise<void>;
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
+  /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */
+  readonly notice?: (text: string) => void;
 }
 
 /** What the session does after a command: print lines, clear the transcript, or quit. */

@@ -12,6 +12,7 @@ describe("statusStyle", () => {
       { status: "disabled", reason: "y", cause: "user" } as const,
       { status: "needs-approval" } as const,
       { status: "cached", tools: TRACKER_TOOLS, instructions: "" } as const,
+      { status: "needs-auth", reason: "not logged in" } as const,
     ].map((state) => {
       const s = statusStyle(state);
       return `${s.glyph} ${s.color} ${s.label}${s.busy ? " (spinner)" : ""}`;
@@ -24,10 +25,15 @@ describe("statusStyle", () => {
       "○ gray disabled",
       "? magenta approve?",
       "◍ cyan 3 cached",
+      "! yellow login?",
     ]);
   });
 
   it("shortens a failure reason to its first line without the Error prefix", () => {
     expect(shorten("McpError: MCP error -32000: Connection closed\n  at x")).toBe("MCP error -32000: Connection closed");
+  });
+
+  it("a server waiting for a login says why, and how is in /mcp", () => {
+    expect(statusStyle({ status: "needs-auth", reason: "login expired" }).reason).toBe("login expired");
   });
 });

@@ -10,6 +10,7 @@ describe("resolveHome", () => {
       approvals: "/home/ann/.mini-cc/mcp-approvals.json",
       localConfig: "/home/ann/.mini-cc/local-mcp.json",
       logs: "/home/ann/.mini-cc/logs",
+      oauth: "/home/ann/.mini-cc/mcp-oauth.json",
       toolCache: "/home/ann/.mini-cc/tool-cache",
       disabled: "/home/ann/.mini-cc/mcp-disabled.json",
       toolOutput: "/home/ann/.mini-cc/tool-output",

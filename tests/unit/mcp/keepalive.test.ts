@@ -117,13 +117,13 @@ describe("keepalive for remote servers", () => {
     expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9", code: "ping-failed" });
   });
 
-  it("names a session the server forgot (HTTP 404) when reconnection is off", async () => {
+  it("says the server restarted when it forgot the session (HTTP 404) and reconnection is off", async () => {
     const { manager, clock, control } = setup({}, NO_RECONNECT);
     await manager.start([remoteServer("web")]);
     control.mode = "forgotten";
     clock.advance(30_000);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: session not found (HTTP 404)", code: "ping-failed" });
+    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "the server restarted and no longer knows this session (HTTP 404)", code: "session-expired" });
   });
 
   it("treats a ping unanswered for 10 s as a loss", async () => {

@@ -24,6 +24,7 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   disabled: { type: "disabled" },
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
+  "needs-auth": { type: "needs-auth", reason: "not logged in" },
   "tool-called": { type: "tool-called", tool: "echo", ms: 5, isError: false },
 };
 
@@ -34,6 +35,7 @@ const STATES: Record<string, ServerState> = {
   cached: CACHED,
   failed: FAILED,
   reconnecting: { status: "reconnecting", attempt: 2 },
+  "needs-auth": { status: "needs-auth", reason: "not logged in" },
   "disabled (declined)": { status: "disabled", reason: "declined by user", cause: "declined" },
   "disabled (not-approved)": { status: "disabled", reason: "not approved", cause: "not-approved" },
   "disabled (user)": { status: "disabled", reason: "disabled by user", cause: "user" },
@@ -42,11 +44,13 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "tool-called": "needs-approval" },
-  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
-  connected: { "idle-stopped": "cached", lost: "failed", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
-  cached: { spawned: "cached", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "cached" },
-  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
-  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
+  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
+  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
+  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "cached" },
+  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
+  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
+  // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
+  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "needs-auth" },
   "disabled (declined)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
   "disabled (not-approved)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
   "disabled (user)": { enabled: "pending", "tool-called": "disabled" },
@@ -177,6 +181,28 @@ describe("the server lifecycle reducer", () => {
   });
 
   it("only approved or free servers may run", () => {
-    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "cached", "failed", "reconnecting"]);
+    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "cached", "failed", "reconnecting", "needs-auth"]);
+  });
+});
+
+describe("needs-auth", () => {
+  it("carries the reason, is kept in the history, and is not a failure (no lastFailure, no reconnect)", () => {
+    let life: ServerLife = beginLife({ status: "pending" });
+    const next = step(life, { type: "needs-auth", reason: "not logged in" }, 10);
+    expect(next.ok && next.life.state).toEqual({ status: "needs-auth", reason: "not logged in" });
+    life = next.ok ? next.life : life;
+    expect(life.health.history).toEqual([{ status: "pending", at: 0 }, { status: "needs-auth", at: 10 }]);
+    expect(life.health.lastFailure).toBeUndefined();
+    expect(step(life, { type: "retry-scheduled", attempt: 1 }, 11)).toEqual({ ok: false, reason: "retry-scheduled is impossible while needs-auth" });
+  });
+
+  it("a login restarts it: needs-auth → pending → connected", () => {
+    let life: ServerLife = beginLife({ status: "needs-auth", reason: "logged out" });
+    for (const event of [{ type: "restarted" }, { type: "spawned" }, EVENTS.connected] as LifecycleEvent[]) {
+      const next = step(life, event, 5);
+      if (!next.ok) throw new Error(next.reason);
+      life = next.life;
+    }
+    expect(life.state.status).toBe("connected");
   });
 });

@@ -53,9 +53,11 @@ describe("/help", () => {
       isError: false,
       lines: [
         "Commands:",
-        "  /mcp [-v]            MCP servers: status and the panel (Tab), tools (-v), restart, approve one",
+        "  /mcp [-v]            MCP servers: status and the panel (Tab), tools (-v), restart, approve, log in or out",
         "  /mcp restart [NAME]",
         "  /mcp approve NAME",
+        "  /mcp login NAME",
+        "  /mcp logout NAME",
         "  /add-dir DIR         Add a folder for the file tools and MCP servers' roots",
         "  /clear               Start a new conversation (the model forgets this one)",
         "  /help                Show this help",

@@ -153,7 +153,7 @@ describe("/mcp", () => {
   });
 
   it("shows usage for anything else", async () => {
-    expect(await run(["-x"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart [NAME]  |  /mcp approve NAME"] });
+    expect(await run(["-x"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart [NAME]  |  /mcp approve NAME  |  /mcp login NAME  |  /mcp logout NAME"] });
     expect(await run(["restart", "a", "b"])).toMatchObject({ isError: true });
   });
 
@@ -230,5 +230,43 @@ describe("/mcp log hints", () => {
       isError: true,
       lines: ["broken failed to restart: Error: no database", "    log: ~/logs/mcp-broken.log"],
     });
+  });
+});
+
+describe("/mcp login and /mcp logout", () => {
+  const waiting = () => new RecordingMcp([server("notes", { status: "needs-auth", reason: "not logged in" }, "user")]);
+
+  it("shows the login page lines at once, then says the server connected", async () => {
+    const mcp = waiting();
+    const notices: string[] = [];
+    mcp.login = async (name, show) => {
+      show(`Open this page to log in to ${name}:`);
+      show("http://127.0.0.1:9/authorize?x=1");
+      mcp.set(name, connected(TRACKER_TOOLS));
+    };
+    const result = await mcpCommand.run(["login", "notes"], { mcp, commands: BUILTIN_COMMANDS, notice: (line) => notices.push(line) });
+    expect(notices).toEqual(["Open this page to log in to notes:", "http://127.0.0.1:9/authorize?x=1"]);
+    expect(result).toEqual({ kind: "output", isError: false, lines: ["Logged in to notes: connected, 3 tools."] });
+  });
+
+  it("a failed login is one error line; the server stays as it was", async () => {
+    const mcp = waiting();
+    mcp.login = async () => {
+      throw new Error("notes: client registration failed: registration is closed");
+    };
+    expect(await run(["login", "notes"], mcp)).toEqual({ kind: "output", isError: true, lines: ["Login failed: notes: client registration failed: registration is closed"] });
+    expect(mcp.store.getSnapshot().servers[0]?.state.status).toBe("needs-auth");
+  });
+
+  it("/mcp shows a server waiting for a login and how to log in", async () => {
+    expect(await run([], waiting())).toMatchObject({ lines: ["MCP 0/1 connected · 0 tools", "notes  needs-auth  user  needs authentication (not logged in) — run: /mcp login notes"] });
+  });
+
+  it("logout forgets the tokens", async () => {
+    const mcp = new RecordingMcp([server("notes", connected(TRACKER_TOOLS), "user")]);
+    const loggedOut: string[] = [];
+    mcp.logout = async (name) => void loggedOut.push(name);
+    expect(await run(["logout", "notes"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Logged out of notes: its tokens are forgotten."] });
+    expect(loggedOut).toEqual(["notes"]);
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * `mini-cc mcp login NAME` and `mini-cc mcp logout NAME`: an OAuth login for
+ * an http or sse server (mcp/oauth/login.ts), then a connect to show it
+ * works; a logout forgets the server's tokens. The authorization URL is
+ * opened with $BROWSER or the platform's opener and always printed; tokens
+ * are never printed.
+ */
+import { expandEntry } from "../../config/expand.ts";
+import { isRemote, type RemoteEntry, type ServerConfig } from "../../config/types.ts";
+import { MiniCcError, usageError } from "../../errors.ts";
+import { loginTimeoutMs, loginToServer } from "../../mcp/oauth/login.ts";
+import { announceLoginPage } from "../../mcp/oauth/open-url.ts";
+import { noMorePositionals, type ParsedArgs } from "./arg-parser.ts";
+import type { McpCommandContext, McpSubcommand } from "./command.ts";
+import { readDeclared } from "./declared-servers.ts";
+import { listRows, statusText } from "./list-rows.ts";
+
+const LOGIN_USAGE = `Usage: mini-cc mcp login NAME
+
+Logs in to the http or sse server NAME with OAuth: opens the authorization
+URL with $BROWSER (or the system's opener) and prints it, waits for the
+browser to come back (MCP_LOGIN_TIMEOUT ms, default 120000), keeps the
+tokens in ~/.mini-cc/mcp-oauth.json (only you can read it), then connects.
+
+Exit status: 0 when logged in; 1 when a step of the login failed.`;
+
+const LOGOUT_USAGE = `Usage: mini-cc mcp logout NAME
+
+Forgets the OAuth tokens of the http or sse server NAME; its next connect
+needs a login again.`;
+
+/** The winning declaration of NAME, expanded; only http and sse servers log in. */
+async function remoteServer(args: ParsedArgs, context: McpCommandContext): Promise<{ config: ServerConfig; entry: RemoteEntry }> {
+  const name = args.positionals[0];
+  if (name === undefined) throw usageError("missing NAME");
+  noMorePositionals(args.positionals, 1);
+  const { entries, problems } = await readDeclared(context);
+  for (const problem of problems) context.warn(problem);
+  const found = entries.find((entry) => entry.name === name);
+  if (!found) throw new MiniCcError("command-failed", `no server named "${name}"`);
+  if (!found.ok) throw new MiniCcError("command-failed", `${name}: ${found.error}`);
+  const entry = expandEntry(found.config.entry, context.io.env).entry;
+  if (!isRemote(entry)) throw new MiniCcError("command-failed", `${name} is a stdio server: only http and sse servers log in`);
+  return { config: { ...found.config, resolved: entry }, entry };
+}
+
+export const loginCommand: McpSubcommand = {
+  name: "login",
+  summary: "log in to an http or sse server with OAuth",
+  usage: LOGIN_USAGE,
+  options: [],
+  async run(args, context) {
+    const { config, entry } = await remoteServer(args, context);
+    const { name } = config;
+    await loginToServer({
+      name,
+      entry,
+      store: context.oauth,
+      timeoutMs: loginTimeoutMs(context.io.env),
+      open: (url) => announceLoginPage(name, url, context.io.env, (line) => context.print(line)),
+    });
+    context.print(`Logged in to ${name}.`);
+    const manager = context.createManager();
+    try {
+      await manager.start([config]);
+      const [row] = await listRows(manager.getSnapshot(), {
+        files: new Map([[name, config.file]]),
+        approvalOf: (view) => (view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new")),
+        logOf: () => Promise.resolve(undefined),
+      });
+      if (row) context.print(`${name}: ${statusText(row)}`);
+      return row?.status === "connected" || row?.status === "needs-approval" ? 0 : 1;
+    } finally {
+      await manager.close();
+    }
+  },
+};
+
+export const logoutCommand: McpSubcommand = {
+  name: "logout",
+  summary: "forget an http or sse server's OAuth tokens",
+  usage: LOGOUT_USAGE,
+  options: [],
+  async run(args, context) {
+    const { config, entry } = await remoteServer(args, context);
+    const before = await context.oauth.read(entry.url);
+    await context.oauth.update(entry.url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+    context.print(before.tokens ? `Logged out of ${config.name}.` : `${config.name} was not logged in.`);
+    return 0;
+  },
+};

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { validateEntry } from "../../../../src/config/schema.ts";
+import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
+
+let box: CommandSandbox;
+beforeEach(async () => {
+  box = await createSandbox();
+});
+afterEach(async () => {
+  await box.dispose();
+});
+
+const userServers = async () => ((await box.readJson(box.home.userConfig)) as { mcpServers: unknown }).mcpServers;
+
+describe("mcp add with a pre-registered OAuth client", () => {
+  it("writes --client-id, --client-secret and --callback-port as the entry's oauth", async () => {
+    const run = await box.run(["add", "-s", "user", "-t", "http", "--client-id", "my-app", "--client-secret", "${APP_SECRET}", "--callback-port", "8765", "docs", "https://example.com/mcp"]);
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(await userServers()).toEqual({
+      docs: { type: "http", url: "https://example.com/mcp", oauth: { clientId: "my-app", clientSecret: "${APP_SECRET}", callbackPort: 8765 } },
+    });
+  });
+
+  it("refuses a bad port, a secret without an id, and OAuth for a stdio server", async () => {
+    const port = await box.run(["add", "-t", "http", "--client-id", "a", "--callback-port", "70000", "docs", "https://example.com/mcp"]);
+    expect(port.status).toBe(2);
+    expect(port.stderr).toContain('invalid --callback-port value "70000": expected a port from 1 to 65535');
+    const noId = await box.run(["add", "-t", "http", "--client-secret", "s", "docs", "https://example.com/mcp"]);
+    expect(noId.stderr).toContain("--client-secret and --callback-port need --client-id");
+    const stdio = await box.run(["add", "--client-id", "a", "tracker", "--", "node", "t.js"]);
+    expect(stdio.stderr).toContain("--client-id, --client-secret and --callback-port are for http and sse servers");
+  });
+});
+
+describe("the oauth and headersHelper fields of an entry", () => {
+  const at = ["mcpServers", "docs"];
+  it("accepts a client id with an optional secret and port, and a helper command", () => {
+    const entry = { type: "http", url: "https://x/mcp", oauth: { clientId: "a", clientSecret: "s", callbackPort: 9 }, headersHelper: "vault-token" };
+    expect(validateEntry(entry, at)).toEqual({ ok: true, entry });
+  });
+
+  it("names the field that is wrong", () => {
+    expect(validateEntry({ type: "http", url: "u", oauth: { clientSecret: "s" } }, at)).toEqual({ ok: false, error: "mcpServers.docs.oauth.clientId: missing (expected string)" });
+    expect(validateEntry({ type: "http", url: "u", oauth: { clientId: "a", callbackPort: 0 } }, at)).toEqual({
+      ok: false,
+      error: "mcpServers.docs.oauth.callbackPort: must be a port from 1 to 65535",
+    });
+    expect(validateEntry({ type: "http", url: "u", oauth: { clientId: "a", clientSecrt: "typo" } }, at)).toMatchObject({ ok: false, error: expect.stringContaining("mcpServers.docs.oauth") });
+    expect(validateEntry({ type: "sse", url: "u", headersHelper: "" }, at)).toEqual({ ok: false, error: "mcpServers.docs.headersHelper: must not be empty" });
+  });
+});
