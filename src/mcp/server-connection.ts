@@ -38,6 +38,7 @@ import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { nestedDeeperThan } from "../fs/json-path.ts";
 import { DECLINE_ALL, type ServerRequestHandlers } from "./server-requests.ts";
+import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "./server-request-handlers.ts";
 
 /** What a successful handshake yields. */
@@ -58,9 +59,7 @@ export interface ConnectedServer extends ToolList {
 /** How one tool call is bounded and what it reports while it runs. */
 export interface ToolCallOptions {
   signal: AbortSignal;
-  /** The deadline between progress notifications (ms). */
-  timeoutMs: number;
-  /** The deadline however much progress arrives (ms). */
+  /** The deadline however much progress arrives (ms); the caller keeps the one between notifications. */
   maxTotalTimeoutMs: number;
   onProgress: (progress: Progress) => void;
 }
@@ -163,6 +162,7 @@ export class ServerConnection {
   #keepalive: Keepalive | undefined;
   #exitFailureOnce: Promise<MiniCcError> | undefined;
   #stopRoots = () => {};
+  readonly #progress = new ProgressRouter();
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
@@ -197,6 +197,7 @@ export class ServerConnection {
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
+      this.#progress.install(this.#options.transport);
       const [list, lists] = await Promise.all([this.#listTools(options), fetchLists(this.#client, options)]);
       const capabilities = this.#client.getServerCapabilities();
       const info = this.#client.getServerVersion();
@@ -299,16 +300,18 @@ export class ServerConnection {
   }
 
   /**
-   * Calls a tool; rejects on protocol errors, timeouts (`timeoutMs` as the SDK's
-   * deadline) and aborts. A remote server unreachable at the connection level
+   * Calls a tool; rejects on protocol errors, the total timeout (the SDK's
+   * deadline; the caller keeps the one between notifications) and aborts. A remote server unreachable at the connection level
    * is also reported lost, so the reconnect series gives the next call a chance.
    */
   async callTool(name: string, args: Record<string, unknown>, call: ToolCallOptions): Promise<CallToolResult> {
-    const { signal, timeoutMs, maxTotalTimeoutMs, onProgress } = call;
+    const { signal, maxTotalTimeoutMs, onProgress } = call;
+    // Our own progress token, its notifications routed past the SDK (progress-router.ts): they do not
+    // restart the SDK's deadline, so it gets the total one; the caller's timer restarts on progress.
+    const progress = this.#progress.register(onProgress);
     try {
-      // onprogress makes the SDK send a progress token; each notification restarts its deadline, up to the total.
-      const options = { signal, timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalTimeoutMs, onprogress: onProgress };
-      return (await this.#client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
+      const options = { signal, timeout: maxTotalTimeoutMs };
+      return (await this.#client.callTool({ name, arguments: args, _meta: { progressToken: progress.token } }, undefined, options)) as CallToolResult;
     } catch (error) {
       if (this.#options.remote && this.#connected && isSessionExpired(error)) {
         // Refused unread: the manager opens a new session and may send the call again.
@@ -322,6 +325,8 @@ export class ServerConnection {
       // The SDK's "Connection closed" says nothing; how the server ended does.
       if (isConnectionClosed(error)) throw (await this.#exitFailure()) ?? error;
       throw error;
+    } finally {
+      progress.unregister();
     }
   }
 

@@ -3,11 +3,19 @@
  * the SDK's StdioClientTransport, owns the child's whole process group: a
  * server started through `sh -c`, a wrapper script or npx dies with its
  * children when the transport closes.
+ *
+ * Reading: lines are parsed as the SDK's ReadBuffer would (JSON, then its
+ * JSONRPCMessageSchema), except a well-formed progress notification, checked
+ * by its exact shape and passed on without the zod parse (a flood sends
+ * thousands a second). After each chunk (up to 64 KB, ~300 notifications) the
+ * pipe pauses until setImmediate, so keystrokes and frames are not queued
+ * behind a backed-up pipe.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isProgressNotification } from "./progress-router.ts";
 import { liveGroups, livePids, newServerMarker, SERVER_MARKER, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
 import { MiniCcError } from "../errors.ts";
 
@@ -67,7 +75,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #options: StdioProcessOptions;
-  readonly #readBuffer = new ReadBuffer();
+  /** The start of a line not yet complete. */
+  #partial: Buffer | undefined;
   /** In the server's environment and its descendants': finds those that left its group after it is gone (process-groups.ts). */
   readonly #marker = newServerMarker();
   #child: ChildProcess | undefined;
@@ -123,26 +132,35 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   }
 
   #receive(chunk: Buffer): void {
-    try {
-      this.#readBuffer.append(chunk);
-    } catch (error) {
-      // The SDK's buffer refuses a line past its limit; without this the user would only read "Connection closed".
+    if ((this.#partial?.length ?? 0) + chunk.length > STDIO_DEFAULT_MAX_BUFFER_SIZE) {
+      // Without this the user would only read "Connection closed".
+      this.#partial = undefined;
       this.#overflowed = true;
-      this.onerror?.(error as Error);
+      this.onerror?.(new Error(`ReadBuffer exceeded maximum size of ${STDIO_DEFAULT_MAX_BUFFER_SIZE} bytes`));
       void this.close();
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
+    const data = this.#partial ? Buffer.concat([this.#partial, chunk]) : chunk;
+    let start = 0;
+    for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
+      const line = data.toString("utf8", start, end > start && data[end - 1] === 13 ? end - 1 : end);
+      start = end + 1;
+      let message: JSONRPCMessage;
       try {
-        message = this.#readBuffer.readMessage();
+        const parsed: unknown = JSON.parse(line);
+        message = isProgressNotification(parsed) ? parsed : JSONRPCMessageSchema.parse(parsed);
       } catch (error) {
         // A non-protocol line on stdout: report it and keep reading.
         this.onerror?.(error as Error);
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
+    }
+    this.#partial = start < data.length ? data.subarray(start) : undefined;
+    const stdout = this.#child?.stdout;
+    if (stdout && !stdout.isPaused()) {
+      stdout.pause();
+      setImmediate(() => stdout.resume());
     }
   }
 
@@ -190,7 +208,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       }
       this.#options.groups.delete(pgid);
     }
-    this.#readBuffer.clear();
+    this.#partial = undefined;
     this.#notifyClosed();
   }
 
