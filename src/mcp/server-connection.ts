@@ -38,7 +38,7 @@ import type { TransportContext, TransportFactory } from "./transports.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { nestedDeeperThan } from "../fs/json-path.ts";
 import { DECLINE_ALL, type ServerRequestHandlers } from "./server-requests.ts";
-import { ProgressRouter } from "./progress-router.ts";
+import { ProgressDeadline, ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "./server-request-handlers.ts";
 
 /** What a successful handshake yields. */
@@ -59,7 +59,9 @@ export interface ConnectedServer extends ToolList {
 /** How one tool call is bounded and what it reports while it runs. */
 export interface ToolCallOptions {
   signal: AbortSignal;
-  /** The deadline however much progress arrives (ms); the caller keeps the one between notifications. */
+  /** The deadline between progress notifications (ms). */
+  timeoutMs: number;
+  /** The deadline however much progress arrives (ms). */
   maxTotalTimeoutMs: number;
   onProgress: (progress: Progress) => void;
 }
@@ -300,17 +302,21 @@ export class ServerConnection {
   }
 
   /**
-   * Calls a tool; rejects on protocol errors, the total timeout (the SDK's
-   * deadline; the caller keeps the one between notifications) and aborts. A remote server unreachable at the connection level
+   * Calls a tool; rejects on protocol errors, timeouts (`timeoutMs` between
+   * progress notifications, `maxTotalTimeoutMs` in all) and aborts. A remote server unreachable at the connection level
    * is also reported lost, so the reconnect series gives the next call a chance.
    */
   async callTool(name: string, args: Record<string, unknown>, call: ToolCallOptions): Promise<CallToolResult> {
-    const { signal, maxTotalTimeoutMs, onProgress } = call;
-    // Our own progress token, its notifications routed past the SDK (progress-router.ts): they do not
-    // restart the SDK's deadline, so it gets the total one; the caller's timer restarts on progress.
-    const progress = this.#progress.register(onProgress);
+    const { signal, timeoutMs, maxTotalTimeoutMs, onProgress } = call;
+    // Our own progress token, its notifications routed past the SDK (progress-router.ts), so the
+    // SDK keeps only the total deadline; the one between notifications is kept here, as cheaply.
+    const between = new ProgressDeadline(timeoutMs, signal);
+    const progress = this.#progress.register((p) => {
+      between.progressed();
+      onProgress(p);
+    });
     try {
-      const options = { signal, timeout: maxTotalTimeoutMs };
+      const options = { signal: between.signal, timeout: maxTotalTimeoutMs };
       return (await this.#client.callTool({ name, arguments: args, _meta: { progressToken: progress.token } }, undefined, options)) as CallToolResult;
     } catch (error) {
       if (this.#options.remote && this.#connected && isSessionExpired(error)) {
@@ -327,6 +333,7 @@ export class ServerConnection {
       throw error;
     } finally {
       progress.unregister();
+      between.stop();
     }
   }
 

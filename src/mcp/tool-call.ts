@@ -71,9 +71,10 @@ export async function runToolCall(
   };
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    // The SDK's own deadline sits just past our total one, as a backstop.
+    // The SDK's own deadline sits just past ours, as a backstop.
     const result = await connection.callTool(tool, args, {
       signal: controller.signal,
+      timeoutMs: Math.min(timeoutMs + 1000, MAX_TIMER_MS),
       maxTotalTimeoutMs: Math.min(maxTotalMs + 1000, MAX_TIMER_MS),
       onProgress,
     });

@@ -44,8 +44,8 @@ describe("progress during a tool call", () => {
     const result = await run(clock, call, { timeoutMs: 1000, maxTotalTimeoutMs: 10_000 }, seen);
     expect(result).toEqual({ content: [{ type: "text", text: "done" }], isError: false });
     expect(seen.map((p) => p.progress)).toEqual([1, 2, 3, 4]);
-    // The SDK's own deadline sits just past our total one.
-    expect(call.options()).toMatchObject({ maxTotalTimeoutMs: 11_000 });
+    // The SDK's own deadlines sit just past ours and also reset on progress.
+    expect(call.options()).toMatchObject({ timeoutMs: 2000, maxTotalTimeoutMs: 11_000 });
   });
 
   it("times out between notifications after MCP_TOOL_TIMEOUT", async () => {
