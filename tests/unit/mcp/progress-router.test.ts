@@ -1,0 +1,104 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode, JSONRPCNotificationSchema, McpError, ProgressNotificationSchema, type JSONRPCMessage, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isProgressNotification, ProgressDeadline, ProgressRouter } from "../../../src/mcp/progress-router.ts";
+
+const progress = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", method: "notifications/progress", params, ...extra });
+
+/** What the SDK accepts as a progress notification: the strict JSON-RPC shape, then the progress schema. */
+const sdkAccepts = (value: unknown) => JSONRPCNotificationSchema.safeParse(value).success && ProgressNotificationSchema.safeParse(value).success;
+
+describe("the progress notification shape check", () => {
+  const accepted = [
+    progress({ progressToken: 1, progress: 3 }),
+    progress({ progressToken: "mini-cc-1", progress: 3, total: 10, message: "Step 3" }),
+    progress({ progressToken: "t", progress: 0.5, _meta: { note: "x" } }),
+  ];
+  const refused = [
+    progress({ progressToken: 1, progress: 3 }, { id: 4 }),
+    progress({ progressToken: 1, progress: 3, extra: true }),
+    progress({ progressToken: 1.5, progress: 3 }),
+    progress({ progressToken: null, progress: 3 }),
+    progress({ progressToken: 1, progress: "3" }),
+    progress({ progressToken: 1, progress: 3, total: "10" }),
+    progress({ progressToken: 1, progress: 3, message: 7 }),
+    progress({ progressToken: 1, progress: 3, _meta: [] }),
+    progress({ progressToken: 1, progress: 3, _meta: { progressToken: {} } }),
+    { ...progress({ progressToken: 1, progress: 3 }), jsonrpc: "1.0" },
+    { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } },
+    { jsonrpc: "2.0", method: "notifications/progress" },
+    [progress({ progressToken: 1, progress: 3 })],
+    null,
+  ];
+
+  it("accepts exactly valid progress notifications, each also valid for the SDK", () => {
+    for (const value of accepted) {
+      expect(isProgressNotification(value), JSON.stringify(value)).toBe(true);
+      expect(sdkAccepts(value), JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it("leaves anything else to the SDK", () => {
+    for (const value of refused) expect(isProgressNotification(value), JSON.stringify(value)).toBe(false);
+  });
+});
+
+describe("the progress router", () => {
+  function connected() {
+    const toSdk: JSONRPCMessage[] = [];
+    const transport = { onmessage: (message: JSONRPCMessage) => void toSdk.push(message) } as unknown as Transport;
+    const router = new ProgressRouter();
+    router.install(transport);
+    return { transport, router, toSdk, deliver: (message: unknown) => transport.onmessage!(message as JSONRPCMessage) };
+  }
+
+  it("hands a registered token's progress to its handler, and everything else to the SDK", () => {
+    const { router, toSdk, deliver } = connected();
+    const seen: Progress[] = [];
+    const { token, unregister } = router.register((p) => seen.push(p));
+    deliver(progress({ progressToken: token, progress: 1, total: 2, message: "half" }));
+    const unknown = progress({ progressToken: "other", progress: 1 });
+    const odd = progress({ progressToken: token, progress: 2, extra: 1 });
+    const result = { jsonrpc: "2.0", id: 1, result: {} };
+    for (const message of [unknown, odd, result]) deliver(message);
+    unregister();
+    const late = progress({ progressToken: token, progress: 2 });
+    deliver(late);
+    expect(seen).toMatchObject([{ progress: 1, total: 2, message: "half" }]);
+    expect(toSdk).toEqual([unknown, odd, result, late]);
+  });
+
+  it("gives each call its own token", () => {
+    const router = new ProgressRouter();
+    expect(router.register(() => {}).token).not.toEqual(router.register(() => {}).token);
+  });
+});
+
+describe("the deadline between progress notifications", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("aborts with the SDK's request timeout when no progress arrives in time, and moves with progress", () => {
+    vi.useFakeTimers();
+    const deadline = new ProgressDeadline(1000, new AbortController().signal);
+    vi.advanceTimersByTime(800);
+    deadline.progressed();
+    vi.advanceTimersByTime(900);
+    expect(deadline.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(100);
+    expect(deadline.signal.aborted).toBe(true);
+    expect(deadline.signal.reason).toBeInstanceOf(McpError);
+    expect((deadline.signal.reason as McpError).code).toBe(ErrorCode.RequestTimeout);
+  });
+
+  it("passes the caller's abort on and stops cleanly", () => {
+    vi.useFakeTimers();
+    const outer = new AbortController();
+    const deadline = new ProgressDeadline(1000, outer.signal);
+    outer.abort(new Error("cancelled by the user"));
+    expect(deadline.signal.reason).toEqual(new Error("cancelled by the user"));
+    deadline.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
