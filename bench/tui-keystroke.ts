@@ -14,7 +14,9 @@
  * going back to the list (←; a lone Esc adds Ink's wait for the rest of a sequence): each from keypress to the frame that shows it.
  *
  *   npm run build && npx node bench/tui-keystroke.ts
- *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs.
+ *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs,
+ *   BENCH_ONLY=panel for the panel case alone; BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"
+ *   to profile the panel case's CLI (NODE_OPTIONS refuses --cpu-prof).
  */
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
@@ -138,7 +140,8 @@ async function panelKeystrokes(): Promise<Record<string, number[]>> {
   const env = interactiveEnv({ MINI_CC_HOME: join(dir, "home") });
   for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
   const term = new xterm.Terminal({ ...SIZE, allowProposedApi: true });
-  const child = pty.spawn(process.execPath, [CLI, "--mcp-config", config, "--strict-mcp-config"], { ...SIZE, cwd: dir, env });
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = pty.spawn(process.execPath, [...nodeArgs, CLI, "--mcp-config", config, "--strict-mcp-config"], { ...SIZE, cwd: dir, env });
   let waiting: { needle: string; since: number; resolve: (ms: number) => void } | undefined;
   child.onData((data) => {
     const arrived = performance.now();
@@ -203,7 +206,8 @@ const sides = {
   "progress flood": toolCall(true),
 };
 const results: Record<string, number[]> = {};
-for (let rep = 0; rep < REPS; rep++) {
+const panelOnly = process.env.BENCH_ONLY === "panel";
+for (let rep = 0; rep < (panelOnly ? 0 : REPS); rep++) {
   for (const [name, session] of Object.entries(sides)) {
     const times = await keystrokes(session);
     (results[name] ??= []).push(...times);
@@ -216,15 +220,18 @@ for (let rep = 0; rep < REPS; rep++) {
 }
 rmSync(work, { recursive: true, force: true });
 
-const small = median(results["~100 items"]!);
-console.log(`keypress → frame showing it in the prompt (median of ${KEYS}×${REPS} keys, ${SIZE.cols}×${SIZE.rows} pty)`);
-for (const [name, times] of Object.entries(results)) {
-  const m = median(times);
-  const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
-  console.log(`  ${name.padEnd(14)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, small)}`);
+if (!panelOnly) printTranscriptSides();
+function printTranscriptSides(): void {
+  const small = median(results["~100 items"]!);
+  console.log(`keypress → frame showing it in the prompt (median of ${KEYS}×${REPS} keys, ${SIZE.cols}×${SIZE.rows} pty)`);
+  for (const [name, times] of Object.entries(results)) {
+    const m = median(times);
+    const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
+    console.log(`  ${name.padEnd(14)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, small)}`);
+  }
+  const quiet = median(results["quiet call"]!);
+  console.log(`  progress flood vs quiet call: ${ratio(median(results["progress flood"]!), quiet)} (target ≤ 1.2×)`);
 }
-const quiet = median(results["quiet call"]!);
-console.log(`  progress flood vs quiet call: ${ratio(median(results["progress flood"]!), quiet)} (target ≤ 1.2×)`);
 
 const floor = median(panel["type in the prompt"]!);
 console.log(`MCP panel, ${SERVERS} connected servers / ${SERVERS * TOOLS_EACH} tools: keypress → frame (median, same session)`);
