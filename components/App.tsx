@@ -28,7 +28,7 @@ import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
 import { useLatestReducer } from "./hooks/useLatestReducer.ts";
-import { McpPanel } from "./mcp-panel/McpPanel.tsx";
+import { McpPanel, type OpenedServer } from "./mcp-panel/McpPanel.tsx";
 import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
 import { useMcpPanel } from "./mcp-panel/useMcpPanel.ts";
 import { OverPanel } from "./mcp-panel/OverPanel.tsx";
@@ -181,7 +181,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
   const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
-  const panelView = (width: number) => (
+  const panelView = (width: number, opened?: OpenedServer) => (
     <McpPanel
       servers={servers}
       summary={summary}
@@ -189,14 +189,14 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       height={rows}
       focused={panelFocused}
       selected={mcpPanel.selected}
-      opened={mcpPanel.opened}
+      opened={opened}
     />
   );
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!showPanel && panelFocused) {
     return (
       <Box height={rows} width={columns}>
-        {panelView(columns)}
+        {panelView(columns, mcpPanel.opened)}
       </Box>
     );
   }
@@ -268,11 +268,12 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           />
         </Box>
       </Box>
+      {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
       {showPanel ? panelView(panel) : null}
       {showPanel && mcpPanel.opened ? (
         // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
         <OverPanel width={panelWide} height={rows}>
-          {panelView(panelWide)}
+          {panelView(panelWide, mcpPanel.opened)}
         </OverPanel>
       ) : null}
     </Box>
