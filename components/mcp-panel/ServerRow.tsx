@@ -34,7 +34,8 @@ export function ServerRow({ server, selected = false }: ServerRowProps) {
           </Text>
         </Box>
         <Box width={SOURCE_WIDTH} flexShrink={0} marginLeft={1}>
-          <Text dimColor>{server.source}</Text>
+          {/* Yellow: this entry overrides another scope's of the same name (the opened view says which). */}
+          <Text dimColor={!server.config?.shadows} color={server.config?.shadows ? "yellow" : undefined}>{server.source}</Text>
         </Box>
         <Box width={LABEL_WIDTH} flexShrink={0}>
           <Text color={style.color} wrap="truncate-end">

@@ -50,8 +50,11 @@ export async function loadMcpConfig(options: LoadOptions): Promise<LoadedConfig>
   const projectDir = resolve(options.cwd);
   const problems: string[] = [];
   const declarations = new Map<string, RawDeclaration>();
+  const shadowed = new Map<string, ServerSource[]>();
   const declare = (source: ServerSource, file: string, servers: Record<string, unknown>, path: string[]): void => {
     for (const [name, raw] of Object.entries(servers)) {
+      const lower = declarations.get(name);
+      if (lower && lower.source !== source) shadowed.set(name, [...(shadowed.get(name) ?? []), lower.source]);
       declarations.delete(name); // The winner takes its own place in the order.
       declarations.set(name, { name, source, file, raw, path: [...path, name] });
     }
@@ -76,11 +79,13 @@ export async function loadMcpConfig(options: LoadOptions): Promise<LoadedConfig>
   const warnings: string[] = [];
   const servers = [...declarations.values()].map((declared): DeclaredServer => {
     const { name, source, file } = declared;
+    const shadows = shadowed.get(name);
+    const hides = shadows ? { shadows } : {};
     const valid = validateEntry(declared.raw, declared.path);
-    if (!valid.ok) return { name, source, file, error: valid.error };
+    if (!valid.ok) return { name, source, file, error: valid.error, ...hides };
     const expanded = expandEntry(valid.entry, options.env);
     warnings.push(...unsetVariableWarnings(file, name, expanded.unset));
-    return { name, source, file, entry: valid.entry, resolved: expanded.entry };
+    return { name, source, file, entry: valid.entry, resolved: expanded.entry, ...hides };
   });
   return { servers, warnings, problems };
 }

@@ -61,6 +61,8 @@ export interface ServerConfig {
   entry: ServerEntry;
   /** `entry` after ${VAR} expansion. */
   resolved: ServerEntry;
+  /** Lower scopes that declare the same name: their entries are not what runs. */
+  shadows?: readonly ServerSource[];
 }
 
 /** An entry that failed validation: shown as a failed server, never started. */
@@ -69,6 +71,7 @@ export interface InvalidServer {
   source: ServerSource;
   file: string;
   error: string;
+  shadows?: readonly ServerSource[];
 }
 
 export type DeclaredServer = ServerConfig | InvalidServer;

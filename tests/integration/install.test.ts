@@ -50,12 +50,12 @@ function mini(args: string[], cwd: string, nodeDir = dirname(NODE)): Promise<{ c
 }
 
 describe("the packed tarball", () => {
-  it("holds the command, the bundle and the README, and nothing else", () => {
+  it("holds the command, the bundle, the README and its reference, and nothing else", () => {
     expect(installed.files).toContain("bin/mini-cc.cjs");
     expect(installed.files).toContain("dist/cli.js");
     expect(installed.files.some((file) => /^dist\/chunks\/.+\.js$/.test(file))).toBe(true);
     const outsideDist = installed.files.filter((file) => !file.startsWith("dist/")).sort();
-    expect(outsideDist).toEqual(["README.md", "bin/mini-cc.cjs", "package.json"]);
+    expect(outsideDist).toEqual(["README.md", "bin/mini-cc.cjs", "docs/reference.md", "package.json"]);
     // No source maps (two thirds of dist/'s size) and no sources.
     expect(installed.files.filter((file) => file.endsWith(".map"))).toEqual([]);
   });

@@ -123,6 +123,16 @@ describe("loadMcpConfig", () => {
     expect(summary((await load()).servers)).toEqual(['mine@user {"command":"mine"}', 'tracker@project {"command":"project-cmd"}']);
   });
 
+  it("records which lower scopes an entry overrides, valid or not, so the UI can say so", async () => {
+    await writeUser({ mcpServers: { tracker: { command: "user-cmd" }, broken: { command: "ok" } } });
+    await writeProject({ mcpServers: { tracker: { command: "project-cmd" }, broken: { command: 7 } } });
+    const servers = (await load()).servers;
+    expect(servers.map((s) => [s.name, s.source, s.shadows])).toEqual([
+      ["tracker", "project", ["user"]],
+      ["broken", "project", ["user"]],
+    ]);
+  });
+
   it("lets a local entry override the project entry of the same name", async () => {
     await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
     await writeFile(
