@@ -9,7 +9,7 @@
  * the user was typing.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
@@ -100,6 +100,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
+  const overPanel = useRef<ReactNode>(null);
   const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
   const [expanded, setExpanded] = useState(false);
   const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
@@ -192,6 +193,9 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       opened={opened}
     />
   );
+  // The opened server's view stays mounted, hidden, once closed: the next open updates its rows in place instead of building them
+  // (an unchanged element, so closing and moving the selection never render it).
+  if (showPanel && mcpPanel.opened) overPanel.current = panelView(panelWide, mcpPanel.opened);
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!showPanel && panelFocused) {
     return (
@@ -270,10 +274,10 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       </Box>
       {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
       {showPanel ? panelView(panel) : null}
-      {showPanel && mcpPanel.opened ? (
+      {showPanel && overPanel.current !== null ? (
         // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
-        <OverPanel width={panelWide} height={rows}>
-          {panelView(panelWide, mcpPanel.opened)}
+        <OverPanel width={panelWide} height={rows} shown={mcpPanel.opened !== undefined}>
+          {overPanel.current}
         </OverPanel>
       ) : null}
     </Box>
