@@ -9,7 +9,7 @@
  * the user was typing.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
 import type { McpSnapshot } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
@@ -28,7 +28,7 @@ import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
 import { useLatestReducer } from "./hooks/useLatestReducer.ts";
-import { McpPanel } from "./mcp-panel/McpPanel.tsx";
+import { McpPanel, type OpenedServer } from "./mcp-panel/McpPanel.tsx";
 import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
 import { useMcpPanel } from "./mcp-panel/useMcpPanel.ts";
 import { OverPanel } from "./mcp-panel/OverPanel.tsx";
@@ -100,6 +100,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
+  const overPanel = useRef<ReactNode>(null);
   const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
   const [expanded, setExpanded] = useState(false);
   const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
@@ -181,7 +182,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
   const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
-  const panelView = (width: number) => (
+  const panelView = (width: number, opened?: OpenedServer) => (
     <McpPanel
       servers={servers}
       summary={summary}
@@ -189,14 +190,17 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       height={rows}
       focused={panelFocused}
       selected={mcpPanel.selected}
-      opened={mcpPanel.opened}
+      opened={opened}
     />
   );
+  // The opened server's view stays mounted, hidden, once closed: the next open updates its rows in place instead of building them
+  // (an unchanged element, so closing and moving the selection never render it).
+  if (showPanel && mcpPanel.opened) overPanel.current = panelView(panelWide, mcpPanel.opened);
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!showPanel && panelFocused) {
     return (
       <Box height={rows} width={columns}>
-        {panelView(columns)}
+        {panelView(columns, mcpPanel.opened)}
       </Box>
     );
   }
@@ -268,11 +272,12 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           />
         </Box>
       </Box>
+      {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
       {showPanel ? panelView(panel) : null}
-      {showPanel && mcpPanel.opened ? (
+      {showPanel && overPanel.current !== null ? (
         // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
-        <OverPanel width={panelWide} height={rows}>
-          {panelView(panelWide)}
+        <OverPanel width={panelWide} height={rows} shown={mcpPanel.opened !== undefined}>
+          {overPanel.current}
         </OverPanel>
       ) : null}
     </Box>

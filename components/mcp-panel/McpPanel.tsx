@@ -5,6 +5,7 @@
  * shows; a server opened (Enter) fills it with everything about that server.
  */
 import { Box, Text } from "ink";
+import { memo } from "react";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import type { BodyLine } from "../../src/tui/approval-body.ts";
 import { ServerRow } from "./ServerRow.tsx";
@@ -37,8 +38,11 @@ export interface McpPanelProps {
   readonly opened?: OpenedServer;
 }
 
-/** The panel: summary header, then one row per server or the opened server. */
-export function McpPanel({ servers, summary, width, height, focused = false, selected = 0, opened }: McpPanelProps) {
+/**
+ * The panel: summary header, then one row per server or the opened server.
+ * Memoised: a keypress in the prompt, or a server opened over it, leaves the side panel's list alone.
+ */
+export const McpPanel = memo(function McpPanel({ servers, summary, width, height, focused = false, selected = 0, opened }: McpPanelProps) {
   return (
     <Box
       flexDirection="column"
@@ -68,4 +72,4 @@ export function McpPanel({ servers, summary, width, height, focused = false, sel
       {focused ? <PanelKeyHint opened={opened !== undefined} width={width - PANEL_FRAME_COLUMNS} /> : null}
     </Box>
   );
-}
+});

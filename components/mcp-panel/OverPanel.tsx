@@ -13,14 +13,16 @@ export interface OverPanelProps {
   readonly width: number;
   readonly height: number;
   readonly children: ReactNode;
+  /** False: kept mounted but not drawn (display none), so showing it again reuses its rows. */
+  readonly shown?: boolean;
 }
 
 /** Uncoloured: Ink's colorize leaves text as it is for a name it does not know. */
 const PLAIN_FILL = "plain";
 
-export function OverPanel({ width, height, children }: OverPanelProps) {
+export function OverPanel({ width, height, children, shown = true }: OverPanelProps) {
   return (
-    <Box position="absolute" top={0} right={0} width={width} height={height} backgroundColor={PLAIN_FILL}>
+    <Box display={shown ? "flex" : "none"} position="absolute" top={0} right={0} width={width} height={height} backgroundColor={PLAIN_FILL}>
       {children}
     </Box>
   );

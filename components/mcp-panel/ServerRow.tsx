@@ -3,6 +3,7 @@
  * failed or disabled server its reason under it, dimmer, wrapped so it is read whole.
  */
 import { Box, Text } from "ink";
+import { memo } from "react";
 import type { ServerView } from "../../src/mcp/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { statusStyle } from "./server-status-style.ts";
@@ -19,8 +20,8 @@ export interface ServerRowProps {
 const SOURCE_WIDTH = 8;
 const LABEL_WIDTH = 10;
 
-/** Glyph, name, source and status label, plus the reason when there is one. */
-export function ServerRow({ server, selected = false }: ServerRowProps) {
+/** Glyph, name, source and status label, plus the reason when there is one. Memoised: moving the selection redraws two rows. */
+export const ServerRow = memo(function ServerRow({ server, selected = false }: ServerRowProps) {
   const style = statusStyle(server.state, server.config?.resolved);
   return (
     <Box flexDirection="column">
@@ -54,4 +55,4 @@ export function ServerRow({ server, selected = false }: ServerRowProps) {
       ) : null}
     </Box>
   );
-}
+});
