@@ -403,7 +403,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const config = this.#view(name)?.config;
     const store = this.#options.oauth;
     if (!config || !isRemote(config.resolved) || !store) return;
-    await store.update(config.resolved.url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+    await store.forgetTokens(config.resolved.url);
     if (this.#closed || !this.#dispatch(name, { type: "needs-auth", reason: "logged out" })) return;
     await this.#stop(name);
   }

@@ -55,6 +55,25 @@ interface ProcessEntry {
   pgrp: number;
   /** A zombie (or dead) process: nothing left to kill. */
   dead: boolean;
+  /** When it started, in clock ticks since boot. */
+  started: number;
+}
+
+/** Field 22 of /proc/<pid>/stat, counted from the state field after "(comm) ". */
+const STARTTIME = 19;
+
+/** When this process started (clock ticks since boot); 0 where /proc cannot tell. */
+let ownStart: number | undefined;
+function ownStartTime(): number {
+  if (ownStart === undefined) {
+    try {
+      const stat = readFileSync("/proc/self/stat", "utf8");
+      ownStart = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[STARTTIME]) || 0;
+    } catch {
+      ownStart = 0;
+    }
+  }
+  return ownStart;
 }
 
 /** Every process in /proc (Linux only; [] where /proc cannot be read). */
@@ -71,8 +90,9 @@ function processTable(): ProcessEntry[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       // After "(comm) ": state, ppid, pgrp, … (comm may itself hold ") ").
-      const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      table.push({ pid: Number(entry), ppid: Number(ppid), pgrp: Number(pgrp), dead: state === "Z" || state === "X" });
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const [state, ppid, pgrp] = fields;
+      table.push({ pid: Number(entry), ppid: Number(ppid), pgrp: Number(pgrp), dead: state === "Z" || state === "X", started: Number(fields[STARTTIME]) });
     } catch {
       // The process ended while we looked.
     }
@@ -119,8 +139,11 @@ export function strayDescendants(pgids: readonly number[], markers: readonly str
   }
   if (markers.length > 0) {
     const wanted = new Set(markers);
+    // Only what started after us can descend from our servers: the environment is read of those alone.
+    const since = ownStartTime();
     for (const p of table) {
-      if (!seen.has(p.pid) && !p.dead && !groups.has(p.pgrp) && p.pid !== process.pid && carriesMarker(p.pid, wanted)) strays.push(p.pid);
+      if (p.started < since || seen.has(p.pid) || p.dead || groups.has(p.pgrp) || p.pid === process.pid) continue;
+      if (carriesMarker(p.pid, wanted)) strays.push(p.pid);
     }
   }
   return strays;

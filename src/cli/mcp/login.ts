@@ -84,7 +84,7 @@ export const logoutCommand: McpSubcommand = {
   async run(args, context) {
     const { config, entry } = await remoteServer(args, context);
     const before = await context.oauth.read(entry.url);
-    await context.oauth.update(entry.url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+    await context.oauth.forgetTokens(entry.url);
     context.print(before.tokens ? `Logged out of ${config.name}.` : `${config.name} was not logged in.`);
     return 0;
   },

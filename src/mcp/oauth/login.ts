@@ -44,7 +44,7 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
     throw fail("discovery", new Error(`cannot reach ${entry.url}: ${describeError(error)}`));
   });
   // A fresh login: old tokens would only be refreshed.
-  await store.update(entry.url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+  await store.forgetTokens(entry.url);
   const callback = await listen(request).catch((error: unknown) => {
     throw fail("callback", error);
   });

@@ -81,6 +81,11 @@ export class OAuthStore {
     });
   }
 
+  /** Forgets the server's tokens (logout, or before a fresh login); its client registration stays. */
+  forgetTokens(url: string): Promise<void> {
+    return this.update(url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+  }
+
   async #update<R>(mutate: (all: Servers) => { next: Servers | null; result: R }): Promise<R> {
     return updateJsonFileAtomic(
       this.#options.file,
