@@ -9,9 +9,9 @@
  * the user was typing.
  */
 import { Box, useApp, useWindowSize } from "ink";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
-import type { McpSnapshot } from "../src/mcp/server-state.ts";
+import type { McpSnapshot, ServerView } from "../src/mcp/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
 import { displayPath } from "../src/tui/display-path.ts";
 import { mcpWaitLine, unsettledServers } from "../src/tui/mcp-settled.ts";
@@ -62,6 +62,8 @@ const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
+/** The opened view draws no server list. */
+const NO_SERVERS: readonly ServerView[] = [];
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
 export function App({ runtime, session, home = "", onExit, height }: AppProps) {
@@ -100,7 +102,6 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
-  const overPanel = useRef<ReactNode>(null);
   const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
   const [expanded, setExpanded] = useState(false);
   const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
@@ -193,9 +194,11 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       opened={opened}
     />
   );
-  // The opened server's view stays mounted, hidden, once closed: the next open updates its rows in place instead of building them
-  // (an unchanged element, so closing and moving the selection never render it).
-  if (showPanel && mcpPanel.opened) overPanel.current = panelView(panelWide, mcpPanel.opened);
+  // The opened server's view, or the selected one's made ready, stays mounted while hidden: Enter only shows it.
+  // The opened view draws no list, so its own props never change as the list does, and the memoised panel is left alone.
+  const overPanel = showPanel && mcpPanel.ready ? (
+    <McpPanel servers={NO_SERVERS} summary="" width={panelWide} height={rows} focused={panelFocused} opened={mcpPanel.ready} />
+  ) : null;
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!showPanel && panelFocused) {
     return (
@@ -274,10 +277,10 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       </Box>
       {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
       {showPanel ? panelView(panel) : null}
-      {showPanel && overPanel.current !== null ? (
+      {overPanel !== null ? (
         // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
         <OverPanel width={panelWide} height={rows} shown={mcpPanel.opened !== undefined}>
-          {overPanel.current}
+          {overPanel}
         </OverPanel>
       ) : null}
     </Box>

@@ -3,6 +3,7 @@
  * examples and the pty tests all bundle through here.
  */
 import { build, type Plugin } from "esbuild";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -30,13 +31,55 @@ export const fastStringWidth: Plugin = {
   },
 };
 
+/**
+ * Two of Ink's hot paths, changed at bundle time without changing what they
+ * produce (tests/unit/cli/ink-hot-paths.test.ts compares them with Ink's own):
+ * each frame's output caches are reused across frames (src/text/reused-caches.ts)
+ * and the per-character "invisible?" pattern is built once, not once per
+ * character; line-update finds graphemes through src/text/graphemes.ts. The
+ * texts replaced are Ink 8.0.0's (package.json pins it): a text not found fails the build.
+ */
+const GRAPHEMES = fileURLToPath(new URL("../src/text/graphemes.ts", import.meta.url));
+const REUSED_CACHES = fileURLToPath(new URL("../src/text/reused-caches.ts", import.meta.url));
+const INK_EDITS: Record<string, { readonly imports: string; readonly replace: readonly (readonly [string, string])[] }> = {
+  "output.js": {
+    imports: `import { reusedCaches as __reusedCaches } from ${JSON.stringify(REUSED_CACHES)};\n`,
+    replace: [
+      ["caches = new OutputCaches();", "caches = __reusedCaches(() => new OutputCaches());"],
+      ["!/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value)", "!DEFAULT_IGNORABLE.test(character.value)"],
+      ["class OutputCaches {", "const DEFAULT_IGNORABLE = /^\\p{Default_Ignorable_Code_Point}+$/u;\nclass OutputCaches {"],
+    ],
+  },
+  "line-update.js": {
+    imports: `import { graphemeSegments as __graphemeSegments } from ${JSON.stringify(GRAPHEMES)};\n`,
+    replace: [
+      ["segmenter.segment(previousText)", "__graphemeSegments(previousText)"],
+      ["segmenter.segment(nextText)", "__graphemeSegments(nextText)"],
+    ],
+  },
+};
+export const inkHotPaths: Plugin = {
+  name: "ink-hot-paths",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](output|line-update)\.js$/ }, async (args) => {
+      const edits = INK_EDITS[args.path.split(/[\\/]/).at(-1) as string]!;
+      let contents = await readFile(args.path, "utf8");
+      for (const [from, to] of edits.replace) {
+        if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not Ink 8.0.0?)`);
+        contents = contents.replace(from, to);
+      }
+      return { contents: edits.imports + contents, loader: "js" };
+    });
+  },
+};
+
 /** Some bundled dependencies are CommonJS and call require(): give the ESM bundle one. */
 export const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** What a self-contained bundle needs: the stub, a require(), and React's production build. */
 export const WHOLE_BUNDLE = {
-  plugins: [stubReactDevtools, fastStringWidth],
+  plugins: [stubReactDevtools, fastStringWidth, inkHotPaths],
   banner: { js: REQUIRE_BANNER },
   // React and react-reconciler pick their development builds (slower, noisy) unless told otherwise.
   define: { "process.env.NODE_ENV": '"production"' },

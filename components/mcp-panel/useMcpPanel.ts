@@ -3,6 +3,10 @@
  * focus/selection reducer, the opened server's rows (built and wrapped only
  * when the server, its details or the width change), the keys, and what `/mcp`
  * and Tab do. Actions run through the session, which notes their results.
+ *
+ * While the list has the keyboard, the selected server's rows are made ready
+ * (details loaded, rows built) just after each move's frame, so Enter only
+ * shows a view that is already there.
  */
 import { useMemo, useState } from "react";
 import type { McpSnapshot } from "../../src/mcp/server-state.ts";
@@ -11,6 +15,7 @@ import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type
 import type { ServerAction } from "../../src/tui/server-actions.ts";
 import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
 import type { TuiMcp } from "../../src/tui/tui-runtime.ts";
+import { useLastAfterFrame } from "../hooks/useLastAfterFrame.ts";
 import { useLatestReducer } from "../hooks/useLatestReducer.ts";
 import { PANEL_FRAME_COLUMNS, type OpenedServer } from "./McpPanel.tsx";
 import { panelHintRows } from "./PanelKeyHint.tsx";
@@ -36,25 +41,33 @@ export interface McpPanelModel {
   readonly state: McpPanelState;
   readonly dispatch: (action: McpPanelAction) => void;
   readonly selected: number;
+  /** The opened server's rows. */
   readonly opened?: OpenedServer;
+  /** The opened server's rows, or else the last selected server's, ready to be shown. */
+  readonly ready?: OpenedServer;
 }
 
 export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const { mcp, snapshot, width, height } = options;
   const [state, dispatch, current] = useLatestReducer(reduceMcpPanel, CLOSED_PANEL);
   const [version, setVersion] = useState(0);
-  const view = state.opened === undefined ? undefined : snapshot.servers.find((s) => s.name === state.opened);
+  const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
+  const selected = clampSelection(state, names.length);
+  const prepared = useLastAfterFrame(state.focused && state.opened === undefined ? names[selected] : undefined);
+  const shown = state.opened ?? prepared;
+  const view = shown === undefined ? undefined : snapshot.servers.find((s) => s.name === shown);
   const details = useServerDetails(mcp, view, version);
+  // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
+  const showInstructions = state.opened !== undefined && state.showInstructions;
   const wrapped = useMemo(
-    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions: state.showInstructions }), width - PANEL_FRAME_COLUMNS) : []),
-    [view, snapshot, details, state.showInstructions, width],
+    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions }), width - PANEL_FRAME_COLUMNS) : []),
+    [view, snapshot, details, showInstructions, width],
   );
   // One row goes to the "↓ n lines below" line when it does not all fit.
   const text = height - BORDER_ROWS - panelHintRows(true, width - PANEL_FRAME_COLUMNS).length;
   const room = Math.max(1, text - (wrapped.length > text ? 1 : 0));
-  const window = bodyWindow(wrapped.length, state.scroll, room);
+  const window = bodyWindow(wrapped.length, state.opened !== undefined ? state.scroll : 0, room);
   const maxScroll = Math.max(0, wrapped.length - room);
-  const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
   useMcpPanelKeys({
     isActive: state.focused && options.canTakeKeys,
     current,
@@ -64,6 +77,10 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
     maxScroll,
     onAction: (name, action) => void options.onAction(name, action).then(() => setVersion((n) => n + 1)),
   });
-  const opened = view ? { rows: wrapped.slice(window.start, window.end), hidden: hiddenRowsText(window) } : undefined;
-  return { state, dispatch, selected: clampSelection(state, names.length), ...(opened ? { opened } : {}) };
+  const ready = useMemo(
+    () => (view ? { rows: wrapped.slice(window.start, window.end), hidden: hiddenRowsText(window) } : undefined),
+    // The window's fields, not its object (made anew each render): an unchanged view keeps its identity, and the memoised panel its rows.
+    [view, wrapped, window.start, window.end, window.above, window.below],
+  );
+  return { state, dispatch, selected, ...(ready ? { ready } : {}), ...(ready && state.opened !== undefined ? { opened: ready } : {}) };
 }

@@ -35,11 +35,20 @@ const SIMPLE_RANGES: readonly (readonly [number, number])[] = [
   [0xff01, 0xff60],
 ];
 
-/** In those ranges but zero-width or combining: the package decides. */
-const EXCEPTIONS: ReadonlySet<number> = new Set([0x00ad, 0x302a, 0x302b, 0x302c, 0x302d, 0x3099, 0x309a]);
+/** In those ranges but zero-width, combining or joining the character before: the package decides. */
+const EXCEPTIONS: ReadonlySet<number> = new Set([0x00ad, 0x302a, 0x302b, 0x302c, 0x302d, 0x302e, 0x302f, 0x3099, 0x309a]);
 
 /** Select Graphic Rendition sequences (colours, bold): they take no cells. */
 const SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * A character whose width is its East Asian width alone, with no neighbour
+ * joining it: ASCII printable ones and those ranges. src/text/graphemes.ts
+ * relies on the second part too (each is a grapheme of its own).
+ */
+export function isSimpleChar(code: number): boolean {
+  return (code >= 0x20 && code <= 0x7e) || isSimple(code);
+}
 
 function isSimple(code: number): boolean {
   if (EXCEPTIONS.has(code)) return false;

@@ -136,6 +136,18 @@ describe("the MCP panel", () => {
     });
   }
 
+  it("has the selected server ready before Enter: its first frame already shows the details read from files", async () => {
+    const { type, text, ui } = await app(160);
+    await type(TAB, DOWN);
+    await settle(20); // the selected server is made ready just after the move's frame
+    const before = ui.frames.length;
+    await type(ENTER);
+    await eventually(() => expect(text()).toContain("History"));
+    const opened = ui.frames.slice(before).map(screen).filter((frame) => frame.includes("History"));
+    expect(opened.length).toBeGreaterThan(0);
+    for (const frame of opened) expect(frame).toContain("Error: Cannot find module 'left-pad'");
+  });
+
   it("shows the tools' flags, schema tokens and usage, and the instructions on i", async () => {
     const { type, text } = await app(160);
     await type(TAB, ENTER);
