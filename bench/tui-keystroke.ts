@@ -12,9 +12,9 @@
  * given with --mcp-config), and in the same session typing in the prompt (the
  * floor), moving the panel's selection (j), and opening a server (Enter) and
  * going back to the list (←; a lone Esc adds Ink's wait for the rest of a sequence): each from keypress to the frame that shows it.
- * 2026-12-03, 2 loaded cores, 3 runs each: move 0.73–0.87×, open 1.66–1.84× (was 1.57–1.94×), back 1.03–1.14×
- * (was 1.62–1.92×). What is left of open: building and wrapping the server's rows (~1 ms), laying them
- * out, and Ink repainting the 40 rows the box covers (incremental rendering still rewrites each changed row).
+ * Opening was 1.66–1.84× until the selected server's view was made ready (hidden) just after each move and
+ * Ink's line-update stopped running Intl.Segmenter over every changed row (scripts/ink-bundle.ts); since then
+ * (2026-12-03, quiet machine, 3 runs of 30 keys): move 0.76×, open 0.99×, back 0.85× of typing.
  *
  *   npm run build && npx node bench/tui-keystroke.ts
  *   BENCH_KEYS=40 for more keypresses per run, BENCH_REPS=5 for more runs,

@@ -54,7 +54,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
   const selected = clampSelection(state, names.length);
   const prepared = useLastAfterFrame(state.focused && state.opened === undefined ? names[selected] : undefined);
-  const shown = state.opened ?? prepared;
+  // Only while the panel has the keyboard: a server's changes cost no file reads or hidden rows once it has gone back to the prompt.
+  const shown = state.opened ?? (state.focused ? prepared : undefined);
   const view = shown === undefined ? undefined : snapshot.servers.find((s) => s.name === shown);
   const details = useServerDetails(mcp, view, version);
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.

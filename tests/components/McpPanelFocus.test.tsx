@@ -137,9 +137,11 @@ describe("the MCP panel", () => {
   }
 
   it("has the selected server ready before Enter: its first frame already shows the details read from files", async () => {
-    const { type, text, ui } = await app(160);
+    const { type, text, ui, mcp } = await app(160);
     await type(TAB, DOWN);
-    await settle(20); // the selected server is made ready just after the move's frame
+    // The selected server is made ready just after the move's frame: its details are read, then its rows built.
+    await eventually(() => expect(mcp.detailsRead).toContain("broken"));
+    await settle(10);
     const before = ui.frames.length;
     await type(ENTER);
     await eventually(() => expect(text()).toContain("History"));

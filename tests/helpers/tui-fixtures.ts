@@ -95,7 +95,12 @@ export class RecordingMcp implements TuiMcp {
     this.detailsOf.set(name, { ...(await this.details(name)), approval: { status: "new" } });
   };
 
-  readonly details = async (name: string): Promise<ServerDetails> => this.detailsOf.get(name) ?? { logTail: [] };
+  /** Every server whose details() answered, in order. */
+  readonly detailsRead: string[] = [];
+  readonly details = async (name: string): Promise<ServerDetails> => {
+    this.detailsRead.push(name);
+    return this.detailsOf.get(name) ?? { logTail: [] };
+  };
 }
 
 export type TurnScript = (prompt: string, signal: AbortSignal, queue: PermissionQueue) => AsyncIterable<AgentEvent>;
