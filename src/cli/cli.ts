@@ -86,8 +86,11 @@ async function printMode(options: AgentOptions): Promise<number> {
 }
 
 async function interactiveMode(options: AgentOptions, loadTui: TuiLoader): Promise<number> {
+  // The UI's chunk (React and Ink, the larger part) starts loading now, beside the runtime's modules.
+  const tui = loadTui();
+  tui.catch(() => {}); // runInteractive awaits it, after the runtime's own errors
   const { runInteractive } = await import("./interactive.ts");
-  return runInteractive(options, { cwd: process.cwd(), env: process.env, onExit: killOnExit, loadTui });
+  return runInteractive(options, { cwd: process.cwd(), env: process.env, onExit: killOnExit, loadTui: () => tui });
 }
 
 /** Runs `cleanup` however the process ends: normally, on SIGTERM or SIGHUP. */
