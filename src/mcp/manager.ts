@@ -18,13 +18,15 @@
  * idleTimeoutMs is stopped and goes back to `cached`. Each connect rewrites the
  * cache. Only servers that are pending (approved for their current entry) ever
  * read it.
+ *
+ * What one tool call goes through on its way to a session (the wait for a
+ * cached server, the retry after a restart, progress) is tool-call-router.ts.
  */
 import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { Store } from "../store.ts";
-import { textResult, type ToolResult } from "../tools/tool.ts";
+import type { ToolResult } from "../tools/tool.ts";
 import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import { maxOutputChars } from "./content.ts";
 import type { McpCaller, McpTool } from "./mcp-tool.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import { initialView } from "./initial-state.ts";
@@ -35,8 +37,7 @@ import type { ServerConnection, ToolList } from "./server-connection.ts";
 import type { ServerRequestHandlers } from "./server-requests.ts";
 import type { McpSnapshot, ServerView } from "./server-state.ts";
 import { step, type LifecycleEvent } from "./lifecycle.ts";
-import { instructionsOf, toolsOf } from "./snapshot-views.ts";
-import { connectTimeoutMs, toolMaxTotalTimeoutMs, toolTimeoutMs } from "./timeouts.ts";
+import { instructionsOf, serverView, toolsOf } from "./snapshot-views.ts";
 import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { ReadableStore } from "../store.ts";
 import { requestedLogLevel } from "./server-message-log.ts";
@@ -51,7 +52,9 @@ import type { DisabledServers } from "./disabled-servers.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { isRemote } from "../config/types.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
-import type { CallVerdict } from "./session-renewal.ts";
+import { ToolCallRouter, type CallOptions } from "./tool-call-router.ts";
+
+export type { CallOptions } from "./tool-call-router.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -95,14 +98,6 @@ export interface ConnectOptions {
   holdBackground?: boolean;
 }
 
-/** Per-call options: the agent's abort signal and an explicit timeout (ms). */
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeout?: number;
-  /** The tool-use id the call's progress is reported under (the `progress` store). */
-  progressKey?: string;
-}
-
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
 export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #options: McpManagerOptions;
@@ -130,6 +125,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
   /** Running calls' latest progress, by progress key, published once a frame. */
   readonly progress: ToolProgressStore;
+  /** What a call goes through on its way to a live session (tool-call-router.ts). */
+  readonly #calls: ToolCallRouter;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
@@ -140,6 +137,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.progress = new ToolProgressStore(this.#clock);
     this.#idle = new IdleStops(this.#clock);
     this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
+    this.#calls = new ToolCallRouter({
+      servers: { subscribe: this.subscribe, getSnapshot: this.getSnapshot },
+      connections: this.#connections,
+      liveConnect: (name) => this.#liveConnect(name),
+      dispatch: (name, event) => this.#dispatch(name, event),
+      progress: this.progress,
+      env: options.env,
+      clock: this.#clock,
+      saveToolOutput: options.saveToolOutput,
+    });
   }
 
   /** Lists every declared server and connects all that may run; resolves when each has settled or waits for approval. */
@@ -269,118 +276,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     this.#idle.callStarted(server);
     try {
-      return await this.#call(server, tool, args, options);
+      return await this.#calls.call(server, tool, args, options);
     } finally {
       if (this.#idle.callEnded(server)) this.#armIdleStop(server);
     }
-  }
-
-  async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
-    if (this.#view(server)?.state.status === "cached") {
-      // Offered from the cache: the call waits for the live connect (bounded by the connect timeout).
-      const cancelled = await untilAborted(this.#liveConnect(server), options.signal);
-      if (cancelled) return textResult(`MCP tool ${tool} was cancelled.`, true);
-    }
-    const connection = this.#connections.get(server);
-    const state = this.#view(server)?.state;
-    if (state?.status === "reconnecting") {
-      return textResult(`MCP tool ${tool} failed: server ${server} is reconnecting (attempt ${state.attempt})`, true);
-    }
-    if (state?.status === "needs-auth") {
-      return textResult(`MCP tool ${tool} failed: server ${server} needs authentication (${state.reason}); the user can run: mini-cc mcp login ${server}`, true);
-    }
-    if (!connection || state?.status !== "connected") {
-      const detail = state?.status === "failed" ? ` (${state.error})` : state ? ` (${state.status})` : "";
-      return textResult(`MCP tool ${tool} failed: server ${server} is not connected${detail}`, true);
-    }
-    if (!state.tools.some((offered) => offered.name === tool)) {
-      return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
-    }
-    const readOnly = state.tools.find((info) => info.name === tool)?.annotations.readOnlyHint === true;
-    const { progressKey: key } = options;
-    const started = this.#clock.now();
-    try {
-      let outcome = await this.#callOnce(connection, server, tool, args, options);
-      if (outcome.met !== undefined && isRemoteServer(this.#view(server))) {
-        // Loaded with the SDK, which the first frame does without.
-        const { retryVerdict } = await import("./session-renewal.ts");
-        const verdict = retryVerdict(outcome.met, readOnly);
-        if (verdict !== "keep") outcome = await this.#afterRestart(server, tool, args, options, verdict, outcome);
-      }
-      const { result } = outcome;
-      this.#dispatch(server, { type: "tool-called", tool, ms: Math.round(this.#clock.now() - started), isError: result.isError === true });
-      return result;
-    } finally {
-      if (key !== undefined) this.progress.finish(key);
-    }
-  }
-
-  /** One call on one connection; `met`: the connection-level error behind a failed result, for deciding on a retry. */
-  async #callOnce(connection: ServerConnection, server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<{ result: ToolResult; met?: unknown }> {
-    const { runToolCall } = await import("./tool-call.ts");
-    const { progressKey: key } = options;
-    const timeoutMs = toolTimeoutMs(this.#options.env, options.timeout);
-    let met: unknown;
-    const probe = {
-      callTool: (...call: Parameters<ServerConnection["callTool"]>) =>
-        connection.callTool(...call).catch((error: unknown) => {
-          met = error;
-          throw error;
-        }),
-    };
-    const result = await runToolCall(probe, tool, args, {
-      signal: options.signal,
-      timeoutMs,
-      maxTotalTimeoutMs: toolMaxTotalTimeoutMs(this.#options.env, timeoutMs),
-      maxChars: maxOutputChars(this.#options.env),
-      clock: this.#clock,
-      saveOutput: this.#options.saveToolOutput && ((text: string) => this.#options.saveToolOutput!(server, tool, text)),
-      onProgress: key === undefined ? undefined : ({ progress, total, message }) => this.progress.report(key, { progress, total, message }),
-    });
-    return result.isError ? { result, met } : { result };
-  }
-
-  /**
-   * The server restarted under a call (the call's loss report has started a
-   * reconnect): waits for the new session, then sends the call once more when
-   * `verdict` allows, or says that the server restarted.
-   */
-  async #afterRestart(
-    server: string,
-    tool: string,
-    args: Record<string, unknown>,
-    options: CallOptions,
-    verdict: Exclude<CallVerdict, "keep">,
-    first: { result: ToolResult },
-  ): Promise<{ result: ToolResult }> {
-    const config = this.#view(server)?.config;
-    if (!config) return first;
-    const settled = await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000);
-    const connection = this.#connections.get(server);
-    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, server, tool, args, options);
-    const why = verdict === "retry" ? `it did not come back (${settled})` : `${tool} may have run and may change something, so it was not sent again`;
-    return { result: textResult(`MCP tool ${tool} failed: server ${server} restarted during the call; ${why}.`, true) };
-  }
-
-  /** Resolves with the server's status once it is no longer connecting (or after `timeoutMs`). */
-  #settled(name: string, timeoutMs: number): Promise<string> {
-    const busy = (status: string | undefined) => status === "pending" || status === "reconnecting";
-    return new Promise((resolve) => {
-      const now = this.#view(name)?.state.status;
-      if (!busy(now)) return resolve(now ?? "gone");
-      let cancel = () => {};
-      const unsubscribe = this.subscribe(() => {
-        const status = this.#view(name)?.state.status;
-        if (busy(status)) return;
-        unsubscribe();
-        cancel();
-        resolve(status ?? "gone");
-      });
-      cancel = this.#clock.setTimeout(() => {
-        unsubscribe();
-        resolve("still reconnecting");
-      }, timeoutMs);
-    });
   }
 
   /**
@@ -607,7 +506,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   #view(name: string): ServerView | undefined {
-    return this.getSnapshot().servers.find((view) => view.name === name);
+    return serverView(this.getSnapshot(), name);
   }
 
   /**
@@ -640,8 +539,4 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 /** How a failed attempt is reported: a server that wants a login waits in needs-auth, anything else failed. */
 function failedEvent(failure: MiniCcError): LifecycleEvent {
   return failure.code === "needs-auth" ? { type: "needs-auth", reason: failure.message } : { type: "failed", error: failure.message, code: failure.code };
-}
-
-function isRemoteServer(view: ServerView | undefined): boolean {
-  return view?.config !== undefined && isRemote(view.config.resolved);
 }

@@ -5,9 +5,14 @@
  */
 import { instructionsSection } from "./instructions.ts";
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
-import type { McpSnapshot, McpToolInfo, ServerState } from "./server-state.ts";
+import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
 import { filterServerTools } from "./tool-filter.ts";
 import { assignToolNames } from "./tool-naming.ts";
+
+/** The server named `name`, if the snapshot lists it. */
+export function serverView(snapshot: McpSnapshot, name: string): ServerView | undefined {
+  return snapshot.servers.find((view) => view.name === name);
+}
 
 /** A connected server, or one offered from the tool cache (its calls wait for the live connect). */
 export function offersTools(state: ServerState): state is Extract<ServerState, { status: "connected" | "cached" }> {
