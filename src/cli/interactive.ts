@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
-import { createRuntime, type Runtime } from "./runtime.ts";
+import { createRuntime, type Runtime } from "../session/runtime.ts";
 import { loadServerDetails } from "../tui/server-details.ts";
 import { announceLoginPage } from "../mcp/oauth/open-url.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";

@@ -6,7 +6,7 @@
 import type { AgentOptions } from "../cli/cli-args.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/server-state.ts";
-import { createRuntime } from "../cli/runtime.ts";
+import { createRuntime } from "../session/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";

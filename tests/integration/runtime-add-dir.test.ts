@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AgentOptions } from "../../src/cli/cli-args.ts";
-import { createRuntime } from "../../src/cli/runtime.ts";
+import { createRuntime } from "../../src/session/runtime.ts";
 import { NODE, SERVERS_DIR } from "../helpers/cli-sandbox.ts";
 
 const EVERYTHING = join(SERVERS_DIR, "server-everything/dist/index.js");

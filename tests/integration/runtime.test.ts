@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.ts";
 import type { AgentOptions } from "../../src/cli/cli-args.ts";
-import { createRuntime, type Runtime } from "../../src/cli/runtime.ts";
+import { createRuntime, type Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
 
 // The whole session as the CLI wires it: config → McpManager → tools → Agent →

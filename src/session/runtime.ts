@@ -14,7 +14,7 @@ import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import { toolSearchSetting } from "../agent/tool-search.ts";
-import type { AgentOptions } from "./cli-args.ts";
+import type { AgentOptions } from "../cli/cli-args.ts";
 import { isMiniCcError, usageError } from "../errors.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedServersNamed } from "../../../src/cli/user-turn.ts";
+import { cachedServersNamed } from "../../../src/session/user-turn.ts";
 import { beginLife } from "../../../src/mcp/lifecycle.ts";
 import type { ServerState } from "../../../src/mcp/server-state.ts";
 
