@@ -7,8 +7,12 @@
  * the string asked about), started afresh once it holds too many strings.
  */
 
-/** Strings a set of caches may hold before a fresh set replaces it: a few frames of a full screen. */
-export const REUSED_CACHE_LIMIT = 4000;
+/**
+ * Strings a set of caches may hold before a fresh set replaces it: a few
+ * frames of a full screen (a frame has a few hundred), and at most a few MB
+ * of styled characters kept between frames.
+ */
+export const REUSED_CACHE_LIMIT = 2000;
 
 interface SizedCaches {
   readonly styledChars: Map<string, unknown>;
