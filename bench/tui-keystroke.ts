@@ -85,13 +85,12 @@ function toolCall(progress: boolean): Session {
   return { args: ["--model-script", file, "--mcp-config", config, "--permission-mode", "bypassPermissions", "flood"], ready: progress ? ["/10000"] : ["mcp__flood__work", "Working"] };
 }
 
-/** Starts the CLI, waits until it is ready, then times `KEYS` keypresses (ms each). */
-async function keystrokes(session: Session): Promise<number[]> {
-  const dir = project();
+/** The CLI on a pty of SIZE in `dir` with the offline model, and `shown(needle)`: ms from `since` to the frame that first shows `needle`. */
+function startCli(dir: string, args: readonly string[], nodeArgs: readonly string[] = []) {
   const env = interactiveEnv({ MINI_CC_HOME: join(dir, "home") });
   for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
   const term = new xterm.Terminal({ ...SIZE, allowProposedApi: true });
-  const child = pty.spawn(process.execPath, [CLI, ...session.args], { ...SIZE, cwd: dir, env });
+  const child = pty.spawn(process.execPath, [...nodeArgs, CLI, ...args], { ...SIZE, cwd: dir, env });
   let waiting: { needle: string; since: number; resolve: (ms: number) => void } | undefined;
   child.onData((data) => {
     const arrived = performance.now();
@@ -109,6 +108,12 @@ async function keystrokes(session: Session): Promise<number[]> {
       const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(needle)}:\n${screenText(term)}`)), timeoutMs);
       waiting = { needle, since, resolve: (ms) => (clearTimeout(timer), resolve(ms)) };
     });
+  return { child, term, shown };
+}
+
+/** Starts the CLI, waits until it is ready, then times `KEYS` keypresses (ms each). */
+async function keystrokes(session: Session): Promise<number[]> {
+  const { child, term, shown } = startCli(project(), session.args);
   try {
     for (const needle of session.ready) await shown(needle);
     if (session.ready.includes(DONE)) await new Promise((resolve) => setTimeout(resolve, 500));
@@ -143,28 +148,8 @@ async function panelKeystrokes(): Promise<Record<string, number[]>> {
   );
   const config = join(dir, "servers.json");
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  const env = interactiveEnv({ MINI_CC_HOME: join(dir, "home") });
-  for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
-  const term = new xterm.Terminal({ ...SIZE, allowProposedApi: true });
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = pty.spawn(process.execPath, [...nodeArgs, CLI, "--mcp-config", config, "--strict-mcp-config"], { ...SIZE, cwd: dir, env });
-  let waiting: { needle: string; since: number; resolve: (ms: number) => void } | undefined;
-  child.onData((data) => {
-    const arrived = performance.now();
-    term.write(data, () => {
-      if (waiting && screenText(term).includes(waiting.needle)) {
-        const { since, resolve } = waiting;
-        waiting = undefined;
-        resolve(arrived - since);
-      }
-    });
-  });
-  const shown = (needle: string, since = performance.now(), timeoutMs = 60_000): Promise<number> =>
-    new Promise((resolve, reject) => {
-      if (screenText(term).includes(needle)) return resolve(0);
-      const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(needle)}:\n${screenText(term)}`)), timeoutMs);
-      waiting = { needle, since, resolve: (ms) => (clearTimeout(timer), resolve(ms)) };
-    });
+  const { child, term, shown } = startCli(dir, ["--mcp-config", config, "--strict-mcp-config"], nodeArgs);
   const idle = () => new Promise((resolve) => setTimeout(resolve, 60));
   const timed = async (key: string, needle: string): Promise<number> => {
     const frame = shown(needle, performance.now(), 10_000);

@@ -10,6 +10,7 @@
  */
 import { useMemo, useState } from "react";
 import type { McpSnapshot } from "../../src/mcp/server-state.ts";
+import { serverView } from "../../src/mcp/snapshot-views.ts";
 import { bodyWindow, hiddenRowsText, wrapBody } from "../../src/tui/approval-body.ts";
 import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
 import type { ServerAction } from "../../src/tui/server-actions.ts";
@@ -56,7 +57,7 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const prepared = useLastAfterFrame(state.focused && state.opened === undefined ? names[selected] : undefined);
   // Only while the panel has the keyboard: a server's changes cost no file reads or hidden rows once it has gone back to the prompt.
   const shown = state.opened ?? (state.focused ? prepared : undefined);
-  const view = shown === undefined ? undefined : snapshot.servers.find((s) => s.name === shown);
+  const view = shown === undefined ? undefined : serverView(snapshot, shown);
   const details = useServerDetails(mcp, view, version);
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
   const showInstructions = state.opened !== undefined && state.showInstructions;
@@ -80,8 +81,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   });
   const ready = useMemo(
     () => (view ? { rows: wrapped.slice(window.start, window.end), hidden: hiddenRowsText(window) } : undefined),
-    // The window's fields, not its object (made anew each render): an unchanged view keeps its identity, and the memoised panel its rows.
-    [view, wrapped, window.start, window.end, window.above, window.below],
+    // The window's bounds, not its object (made anew each render): an unchanged view keeps its identity, and the memoised panel its rows.
+    [view, wrapped, window.start, window.end],
   );
   return { state, dispatch, selected, ...(ready ? { ready } : {}), ...(ready && state.opened !== undefined ? { opened: ready } : {}) };
 }

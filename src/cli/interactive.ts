@@ -14,6 +14,7 @@ import { ServerRequestQueue } from "../tui/server-request-queue.ts";
 import { askingHandlers } from "../mcp/server-requests.ts";
 import { openUrl } from "../mcp/open-url.ts";
 import { noteInServerLog } from "../mcp/server-request-log.ts";
+import { serverView } from "../mcp/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 
@@ -87,7 +88,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
 /** The UI's server actions on the real McpManager and approvals file. */
 function managerActions(runtime: Runtime, projectDir: string, userHome: string, env: InteractiveIo["env"]): TuiMcp {
   const { manager, approvals } = runtime;
-  const view = (name: string) => manager.getSnapshot().servers.find((s) => s.name === name);
+  const view = (name: string) => serverView(manager.getSnapshot(), name);
   return {
     store: manager,
     decide: (name, choice) => manager.decide(name, choice),

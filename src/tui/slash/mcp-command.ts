@@ -11,6 +11,7 @@
  */
 import { failedServerLogs } from "../../mcp/server-log-hint.ts";
 import type { ServerView } from "../../mcp/server-state.ts";
+import { serverView } from "../../mcp/snapshot-views.ts";
 import { logLine, mcpStatusLines, serverDetail } from "./mcp-status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
@@ -37,7 +38,7 @@ function unknownServer(ctx: SlashCommandContext, name: string): CommandResult | 
 async function approve(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
   const unknown = unknownServer(ctx, name);
   if (unknown) return unknown;
-  const view = ctx.mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  const view = serverView(ctx.mcp.store.getSnapshot(), name);
   if (view?.source !== "project") return failure(`${name} is a ${view?.source} server: only project servers need approval.`);
   if (view.state.status !== "needs-approval" && view.state.status !== "disabled") {
     return output(`${name} is already approved (${view.state.status}).`);
@@ -47,7 +48,7 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   } catch (error) {
     return failure(`Approving ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const after = ctx.mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  const after = serverView(ctx.mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
   const detail = serverDetail(after.state, after.config?.resolved);
   if (after.state.status === "failed") {
@@ -67,7 +68,7 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   } catch (error) {
     return failure(`Restarting ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const after = mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
   const detail = serverDetail(after.state, after.config?.resolved);
   if (after.state.status === "connected") return output(`Restarted ${name}: connected, ${detail}.`);
@@ -98,7 +99,7 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
     // One line naming the server and the step; the rest of the session goes on.
     return failure(`Login failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const after = mcp.store.getSnapshot().servers.find((s) => s.name === name);
+  const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
   const detail = serverDetail(after.state, after.config?.resolved, name);
   if (after.state.status === "connected") return output(`Logged in to ${name}: connected, ${detail}.`);
