@@ -97,13 +97,18 @@ const hasTmux = (() => {
 })();
 
 describe.skipIf(!hasTmux)("leaving the UI in tmux", () => {
-  const socket = `mini-cc-test-${process.pid}`;
+  // One tmux server per window: a new session started just after kill-server can reach the
+  // dying server's socket and fail with "server exited unexpectedly".
+  const sockets: string[] = [];
+  let socket = "";
   const tmux = (...args: string[]): string => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
   afterEach(() => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // Already gone.
+    for (socket of sockets.splice(0)) {
+      try {
+        tmux("kill-server");
+      } catch {
+        // Already gone.
+      }
     }
   });
 
@@ -117,6 +122,8 @@ describe.skipIf(!hasTmux)("leaving the UI in tmux", () => {
 
   it("leaves nothing of the UI on the main screen after a resize, however the window changed", async () => {
     for (const [cols, rows] of [[200, 50], [100, 30]] as const) {
+      socket = `mini-cc-test-${process.pid}-${cols}x${rows}`;
+      sockets.push(socket);
       const { project, home, script } = sandbox();
       const env = Object.entries(interactiveEnv({ MINI_CC_HOME: home })).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
       const command = `env -i ${env.join(" ")} ${process.execPath} ${built.cli} --model-script ${script}; echo UI-EXITED; sleep 60`;
@@ -128,7 +135,6 @@ describe.skipIf(!hasTmux)("leaving the UI in tmux", () => {
       tmux("send-keys", "-t", "ui", "/exit", "Enter");
       await until(() => pane().includes("UI-EXITED"), "the UI to quit");
       expect(pane().split("\n").map((line) => line.trimEnd()).filter(Boolean), `${cols}×${rows}`).toEqual(["UI-EXITED"]);
-      tmux("kill-server");
     }
   }, 60_000);
 });
