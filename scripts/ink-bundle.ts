@@ -48,6 +48,11 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: re
       ["caches = new OutputCaches();", "caches = __reusedCaches(() => new OutputCaches());"],
       ["!/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value)", "!DEFAULT_IGNORABLE.test(character.value)"],
       ["class OutputCaches {", "const DEFAULT_IGNORABLE = /^\\p{Default_Ignorable_Code_Point}+$/u;\nclass OutputCaches {"],
+      [
+        "row.push({\n                    type: 'char',\n                    value: ' ',\n                    fullWidth: false,\n                    styles: [],\n                });",
+        "row.push(BLANK_CELL);",
+      ],
+      ["class OutputCaches {", "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nclass OutputCaches {"],
     ],
   },
   "line-update.js": {

@@ -65,7 +65,7 @@ export const McpPanel = memo(function McpPanel({ servers, summary, width, height
               none configured
             </Text>
           ) : (
-            servers.map((server, i) => <ServerRow key={server.name} server={server} selected={focused && i === selected} />)
+            servers.map((server, i) => <ServerRow key={server.name} server={server} width={width - PANEL_FRAME_COLUMNS} selected={focused && i === selected} />)
           )}
         </Box>
       )}

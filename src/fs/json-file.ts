@@ -4,8 +4,8 @@
  * the file under a lock right before the atomic write, so concurrent writers
  * of different keys lose nothing.
  */
-import { constants, type Stats } from "node:fs";
-import { mkdir, open, stat } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { PRIVATE_DIR_MODE, writeFileAtomic } from "./atomic-write.ts";
 import { type LockOptions, withFileLock } from "./file-lock.ts";
@@ -59,35 +59,40 @@ function fileKind(stats: Stats): string {
  * Reads a small regular file as UTF-8. A FIFO, a device (a link to
  * /dev/stdin or /dev/urandom) or a file over `maxBytes` is refused with an
  * Error saying so, never read forever; a missing file throws ENOENT as usual.
+ *
+ * The reads are synchronous: these files are small and local, so each takes
+ * microseconds, while each step of an asynchronous read would wait for the main
+ * thread. At start-up that thread is evaluating the UI's modules, and the
+ * configs the first frame shows would be read only after them.
  */
 export async function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_BYTES): Promise<string> {
   const notRegular = (stats: Stats) => new Error(`${fileKind(stats)}, not a regular file`);
   // Checked before opening (opening a device may itself do something), and again on what was opened.
-  const before = await stat(path);
+  const before = statSync(path);
   if (!before.isFile()) throw notRegular(before);
   // Non-blocking: a FIFO put in meanwhile, with no writer, would otherwise block the open forever.
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile()) throw notRegular(stats);
     const tooLarge = () => new Error(`larger than the ${maxBytes / 1024 / 1024} MiB a config file may be`);
     if (stats.size > maxBytes) throw tooLarge();
-    // One byte past the cap: a file that grew since the stat is still refused.
-    const buffer = Buffer.allocUnsafe(maxBytes + 1);
+    // Room for the size seen, and one byte more: a file that grew since the stat is read on, up to the cap.
+    let buffer = Buffer.allocUnsafe(stats.size + 1);
     let length = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, maxBytes + 1 - length))]);
+      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
       if (length > maxBytes) throw tooLarge();
     }
     return buffer.toString("utf8", 0, length);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
-/** Reads and parses a JSON file; never throws. */
 export async function readJsonFile(path: string): Promise<JsonReadResult> {
   let text: string;
   try {
