@@ -2,10 +2,29 @@
  * The composition root and the bundle's entry: the one file that sees both the
  * core (src/) and the Ink UI (components/), so src/ never imports components/.
  */
-import { dirname, resolve } from "node:path";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireCachedScript } from "../src/cli/cached-script.ts";
 import { runCli } from "../src/cli/cli.ts";
+import type { TuiLoader } from "../src/cli/interactive.ts";
+import { resolveHome } from "../src/home.ts";
 
-// This file is dist/cli.js once bundled (app/main.ts before): either way the installation is its folder's parent.
-const installation = { dir: resolve(dirname(fileURLToPath(import.meta.url)), "..") };
-runCli(process.argv.slice(2), () => import("../components/run-tui.tsx"), installation);
+// This file is dist/cli.js once bundled: the installation is its folder's parent, and the UI is dist/tui.cjs beside it.
+const dist = dirname(fileURLToPath(import.meta.url));
+const installation = { dir: resolve(dist, "..") };
+
+/** The UI's bundle (app/tui.ts), through its code cache; the cache is made just after the first frame, when none was used. */
+const loadTui: TuiLoader = async () => {
+  const bundle = requireCachedScript(join(dist, "tui.cjs"), resolveHome(process.env, homedir()).codeCache);
+  const { runTui } = await (bundle.exports as typeof import("./tui.ts")).loadRunTui();
+  return {
+    runTui(tui) {
+      const done = runTui(tui); // renders the first frame before it returns
+      setImmediate(bundle.saveCodeCache);
+      return done;
+    },
+  };
+};
+
+runCli(process.argv.slice(2), loadTui, installation);

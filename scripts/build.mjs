@@ -1,13 +1,13 @@
 // Bundles the CLI: start-up reads a few files instead of resolving hundreds of
-// modules (tsx would cost ~1.5 s a process). The TUI is a separate chunk, so
-// print mode and `mcp` subcommands never load React or Ink. The bundle holds
+// modules (tsx would cost ~1.5 s a process). The TUI is a separate bundle
+// (dist/tui.cjs), so print mode and `mcp` subcommands never load React or Ink. The bundle holds
 // every library it uses, so the package has no runtime dependencies: they are
 // all devDependencies, and `npm install -g` fetches nothing but the tarball.
 // Grep's worker thread is an entry of its own, beside cli.js (src/tools/grep-runner.ts
 // finds it there). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
 import { build } from "esbuild";
 import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
-import { WHOLE_BUNDLE } from "./ink-bundle.ts";
+import { WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
 
@@ -30,6 +30,24 @@ await build({
   keepNames: false,
   logLevel: "warning",
   banner: WHOLE_BUNDLE.banner,
+});
+
+// The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI.
+await build({
+  ...WHOLE_BUNDLE,
+  plugins: [withoutTopLevelAwait, ...WHOLE_BUNDLE.plugins],
+  banner: undefined,
+  entryPoints: ["app/tui.ts"],
+  outfile: "dist/tui.cjs",
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node22",
+  jsx: "automatic",
+  define: { ...WHOLE_BUNDLE.define, MINI_CC_VERSION: JSON.stringify(version) },
+  sourcemap: "linked",
+  minify: true,
+  logLevel: "warning",
 });
 
 // The bash parser's WebAssembly (src/agent/shell-parser.ts reads them from dist/wasm/).

@@ -78,6 +78,32 @@ export const inkHotPaths: Plugin = {
   },
 };
 
+/**
+ * For a CommonJS bundle of Ink (dist/tui.cjs, see app/tui.ts), which cannot
+ * wait at the top level: yoga-layout becomes app/yoga-loaded-later.ts, and
+ * Ink's two top-level waits, both only when DEV=true (React devtools, which
+ * the stub above leaves out anyway, and its own package.json for them), are
+ * taken out. Texts are Ink 8.0.0's: one not found fails the build.
+ */
+const YOGA_LOADED_LATER = fileURLToPath(new URL("../app/yoga-loaded-later.ts", import.meta.url));
+export const withoutTopLevelAwait: Plugin = {
+  name: "without-top-level-await",
+  setup(b) {
+    b.onResolve({ filter: /^yoga-layout$/ }, (args) => (args.importer === YOGA_LOADED_LATER ? undefined : { path: YOGA_LOADED_LATER }));
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, "utf8");
+      for (const [from, to] of [
+        ["await import('./devtools.js');", ""],
+        ["const loaded = await loadPackageJson();", "const loaded = {};"],
+      ] as const) {
+        if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not Ink 8.0.0?)`);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: "js" };
+    });
+  },
+};
+
 /** Some bundled dependencies are CommonJS and call require(): give the ESM bundle one. */
 export const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

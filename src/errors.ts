@@ -74,8 +74,15 @@ export interface ErrorDetails {
   readonly cause?: unknown;
 }
 
+/**
+ * Marks every MiniCcError, whichever copy of this module made it: the UI's
+ * bundle (dist/tui.cjs) has its own copy, and errors cross from it to the CLI.
+ */
+const MINI_CC_ERROR = Symbol.for("mini-cc.error");
+
 /** A failure with a one-line message naming the file, field, server or flag concerned. */
 export class MiniCcError extends Error {
+  readonly [MINI_CC_ERROR] = true;
   readonly code: ErrorCode;
   // Declared only: an error without details has no such own properties.
   declare readonly file?: string;
@@ -90,7 +97,7 @@ export class MiniCcError extends Error {
 
 /** Whether `error` is a MiniCcError (with `code`, when given). */
 export function isMiniCcError(error: unknown, code?: ErrorCode): error is MiniCcError {
-  return error instanceof MiniCcError && (code === undefined || error.code === code);
+  return error instanceof Error && MINI_CC_ERROR in error && (code === undefined || (error as MiniCcError).code === code);
 }
 
 /** A mistake on the command line: one line, shown with the usage, exit status 2, nothing started. */

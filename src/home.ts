@@ -24,6 +24,8 @@ export interface HomePaths {
   readonly disabled: string;
   /** Folder of MCP tool output saved past MAX_MCP_OUTPUT_TOKENS, one subfolder per session. */
   readonly toolOutput: string;
+  /** Folder of V8 code caches for the UI's bundle (src/cli/cached-script.ts). */
+  readonly codeCache: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -40,5 +42,6 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     toolCache: join(root, "tool-cache"),
     disabled: join(root, "mcp-disabled.json"),
     toolOutput: join(root, "tool-output"),
+    codeCache: join(root, "code-cache"),
   };
 }

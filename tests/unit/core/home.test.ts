@@ -14,6 +14,7 @@ describe("resolveHome", () => {
       toolCache: "/home/ann/.mini-cc/tool-cache",
       disabled: "/home/ann/.mini-cc/mcp-disabled.json",
       toolOutput: "/home/ann/.mini-cc/tool-output",
+      codeCache: "/home/ann/.mini-cc/code-cache",
     });
   });
 

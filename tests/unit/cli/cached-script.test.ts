@@ -1,0 +1,68 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const LOADER = join(import.meta.dirname, "../../../src/cli/cached-script.ts");
+
+/** A CommonJS file whose function is compiled only when called (lazily), as most of a bundle is. */
+function bundle(dir: string, body = "return 6 * 7;"): string {
+  const file = join(dir, "ui.cjs");
+  writeFileSync(file, `const path = require("node:path");\nexports.answer = function answer() { ${body} };\nexports.base = path.basename(__filename);\n`);
+  return file;
+}
+
+/**
+ * One start, in its own Node: V8 keeps scripts it compiled in memory, so a
+ * second load in the same process would never read the cache on disk.
+ */
+function start(file: string, cacheDir: string, env: Record<string, string> = {}): { cache: string; answer: number; base: string } {
+  const code = `
+    import { requireCachedScript } from ${JSON.stringify(LOADER)};
+    const script = requireCachedScript(${JSON.stringify(file)}, ${JSON.stringify(cacheDir)});
+    const answer = script.exports.answer();
+    script.saveCodeCache();
+    console.log(JSON.stringify({ cache: script.cache, answer, base: script.exports.base }));`;
+  const { NODE_DISABLE_COMPILE_CACHE: _, ...inherited } = process.env;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { env: { ...inherited, ...env }, encoding: "utf8" })) as never;
+}
+
+describe("requireCachedScript", () => {
+  it("runs a CommonJS bundle, makes its cache after it ran, and uses it at the next start", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cached-script-"));
+    const file = bundle(dir);
+    const cacheDir = join(dir, "cache");
+    expect(start(file, cacheDir)).toEqual({ cache: "missing", answer: 42, base: "ui.cjs" });
+    const [cache] = readdirSync(cacheDir);
+    expect(cache).toMatch(/^ui\.cjs\..*\.v8$/);
+    expect(statSync(join(cacheDir, cache!)).mode & 0o777).toBe(0o600);
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(start(file, cacheDir)).toEqual({ cache: "used", answer: 42, base: "ui.cjs" });
+  });
+
+  it("makes a damaged cache again, and a rebuilt bundle's replaces the old build's", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cached-script-"));
+    const cacheDir = join(dir, "cache");
+    const file = bundle(dir);
+    start(file, cacheDir);
+    const [name] = readdirSync(cacheDir);
+    writeFileSync(join(cacheDir, name!), "not a code cache");
+    expect(start(file, cacheDir).cache).toBe("rejected");
+    expect(start(file, cacheDir).cache).toBe("used");
+
+    bundle(dir, "return 43 + 0;"); // another build: another size, another name
+    expect(start(file, cacheDir)).toMatchObject({ cache: "missing", answer: 43 });
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(start(file, cacheDir)).toMatchObject({ cache: "used", answer: 43 });
+  });
+
+  it("keeps no cache when Node's compile cache is switched off, or there is no folder for it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cached-script-"));
+    const file = bundle(dir);
+    expect(start(file, join(dir, "cache"), { NODE_DISABLE_COMPILE_CACHE: "1" }).cache).toBe("off");
+    expect(readdirSync(dir)).toEqual(["ui.cjs"]);
+    // A cache folder that cannot be made (a file is in the way) is no cache, not an error.
+    expect(start(file, join(file, "cache"))).toMatchObject({ cache: "missing", answer: 42 });
+  });
+});
