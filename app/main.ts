@@ -14,9 +14,13 @@ import { resolveHome } from "../src/home.ts";
 const dist = dirname(fileURLToPath(import.meta.url));
 const installation = { dir: resolve(dist, "..") };
 
-/** The UI's bundle (app/tui.ts), through its code cache; the cache is made just after the first frame, when none was used. */
+/**
+ * The UI's bundle (app/tui.ts), through its code cache. When none could be
+ * used, one is made just after the first frame, or at exit if the UI ends sooner.
+ */
 const loadTui: TuiLoader = async () => {
   const bundle = requireCachedScript(join(dist, "tui.cjs"), resolveHome(process.env, homedir()).codeCache);
+  process.once("exit", bundle.saveCodeCache);
   const { runTui } = await (bundle.exports as typeof import("./tui.ts")).loadRunTui();
   return {
     runTui(tui) {

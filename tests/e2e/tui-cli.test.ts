@@ -3,7 +3,7 @@
  * approving the project's tracker server to /exit, with the scripted model,
  * the real tracker process and the real approvals file.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +122,10 @@ describe("mini-cc on a real terminal", () => {
     const approvals = JSON.parse(readFileSync(join(home, "mcp-approvals.json"), "utf8"));
     expect(Object.keys(approvals)).toEqual([project]);
     expect(approvals[project].tracker.entry).toEqual({ command: process.execPath, args: [TRACKER] });
+    // The UI's code cache, made after the first frame; the next launch uses it rather than making another.
+    const caches = readdirSync(join(home, "code-cache"));
+    expect(caches).toEqual([expect.stringMatching(/^tui\.cjs\..+\.v8$/)]);
+    const cacheTime = statSync(join(home, "code-cache", caches[0]!)).mtimeMs;
 
     const again = launch(project, home);
     await again.waitFor("● tracker     project 3 tools");
@@ -131,6 +135,8 @@ describe("mini-cc on a real terminal", () => {
     again.write("/exit\r");
     expect(await again.exited).toBe(0);
     await until(() => trackerPids(project).length === 0, "the second tracker has ended");
+    expect(readdirSync(join(home, "code-cache"))).toEqual(caches);
+    expect(statSync(join(home, "code-cache", caches[0]!)).mtimeMs).toBe(cacheTime);
   }, 90_000);
 
   it("never takes keys typed as it starts as the answer to the project-server modal: they land in the prompt", async () => {
