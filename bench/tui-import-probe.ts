@@ -1,18 +1,24 @@
 /**
  * Child process of bench/tui-why.ts: in a fresh Node, with the compile cache
  * on as cli.ts turns it on, imports the CLI's chunks one at a time in the
- * order the TUI loads them and times each, then times createRuntime and the
- * start of the servers. Prints one JSON object.
+ * order the TUI loads them and times each, then the UI's bundle (dist/tui.cjs)
+ * through its code cache (made by the warm-up run, so without the first
+ * frame's functions), then createRuntime and the start of the servers.
+ * Prints one JSON object.
  *
- *   node bench/tui-import-probe.ts '{"chunks":[...],"runtimeChunk":...,"argsChunk":...,"cwd":...,"home":...}'
+ *   node bench/tui-import-probe.ts '{"chunks":[...],"tuiBundle":...,"runtimeChunk":...,"argsChunk":...,"cwd":...,"home":...}'
  */
 import { enableCompileCache } from "node:module";
+import { join } from "node:path";
+import { requireCachedScript } from "../src/cli/cached-script.ts";
 
 enableCompileCache?.();
 
 interface ProbeInput {
   /** Absolute paths, in load order. */
   readonly chunks: readonly string[];
+  /** dist/tui.cjs. */
+  readonly tuiBundle: string;
   /** The chunk that exports createRuntime, and the one that exports parseCommand. */
   readonly runtimeChunk: string;
   readonly argsChunk: string | null;
@@ -27,6 +33,14 @@ for (const chunk of input.chunks) {
   const started = performance.now();
   await import(chunk);
   result[`import ${chunk}`] = performance.now() - started;
+}
+
+{
+  const started = performance.now();
+  const bundle = requireCachedScript(input.tuiBundle, join(input.home, "code-cache"));
+  await (bundle.exports as { loadRunTui(): Promise<unknown> }).loadRunTui();
+  result[`load tui.cjs (code cache ${bundle.cache})`] = performance.now() - started;
+  bundle.saveCodeCache();
 }
 
 if (input.argsChunk === null) {

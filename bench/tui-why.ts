@@ -64,7 +64,6 @@ async function timeline(program: string, box: { cwd: string; home: string }): Pr
     "on screen (pty, from spawn)": shown.at[PROMPT],
     "user code starts": at((n) => n === "preload"),
     "interactive chunk asked for": at((n) => n.includes("interactive-")),
-    "run-tui chunk asked for": at((n) => n.includes("run-tui-")),
     "first server spawned": spawns[0],
     "last server spawned": spawnEnds.at(-1),
     "spawn() calls, total": spawns.length ? spawns.reduce((sum, t, i) => sum + spawnEnds[i]! - t, 0) : undefined,
@@ -101,8 +100,6 @@ const staticImports = (file: string): string[] =>
   [...readFileSync(file, "utf8").matchAll(/^import (?:[^"]*? from )?"\.\/([^"]+)";?$/gm)].map((m) => join(dirname(file), m[1]!));
 const cli = join(DIST, "cli.js");
 const interactive = join(DIST, /import\("\.\/(chunks\/interactive-[^"]+)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
-// app/main.ts hands the UI's loader to the CLI, so the run-tui chunk is imported from cli.js.
-const runTui = join(chunkDir, /import\("\.\/chunks\/(run-tui-[^"]+)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
 /** Dependencies before dependants (the order Node evaluates them), so each import times that chunk alone. */
 const order: string[] = [];
 const visit = (file: string): void => {
@@ -112,7 +109,6 @@ const visit = (file: string): void => {
 };
 for (const dep of staticImports(cli)) visit(dep);
 visit(interactive);
-visit(runTui);
 const exporting = (name: string): string => order.find((f) => new RegExp(`^export \\{[^}]*\\b${name}\\b`, "m").test(readFileSync(f, "utf8")))!;
 
 /** What a chunk mostly holds: its biggest packages, or its source files. */
@@ -133,7 +129,7 @@ const probes: Record<number, Array<Record<string, number>>> = { 0: [], 5: [] };
 for (let rep = 0; rep <= REPS; rep++) {
   for (const n of [0, 5] as const) {
     // parseCommand lives in cli.js itself since app/main.ts became the entry: without it the probe times imports only.
-    const input = { chunks: order, runtimeChunk: exporting("createRuntime"), argsChunk: exporting("parseCommand") ?? null, ...boxes[n] };
+    const input = { chunks: order, tuiBundle: join(DIST, "tui.cjs"), runtimeChunk: exporting("createRuntime"), argsChunk: exporting("parseCommand") ?? null, ...boxes[n] };
     const out = JSON.parse(execFileSync(process.execPath, [probe, JSON.stringify(input)], { encoding: "utf8" })) as Record<string, number>;
     if (rep > 0) probes[n]!.push(out); // rep 0 only warms the caches
   }
