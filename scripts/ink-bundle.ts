@@ -32,6 +32,33 @@ export const fastStringWidth: Plugin = {
 };
 
 /**
+ * The string-width package (8.3.0, pinned in package.json) builds its
+ * grapheme segmenter and its RGI emoji pattern (~6 ms, the largest single
+ * cost of loading Ink) when its module loads. Only strings the fast path
+ * above cannot measure need them, and the first frame has none: here they
+ * are built on first use instead. Same widths: tests/unit/text/string-width.test.ts.
+ */
+const STRING_WIDTH_EDITS: readonly (readonly [string, string])[] = [
+  ["const segmenter = new Intl.Segmenter();", "let segmenter;"],
+  ["const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;", "let rgiEmojiRegex;"],
+  ["segmenter.segment(string)", "(segmenter ??= new Intl.Segmenter()).segment(string)"],
+  ["rgiEmojiRegex.test(segment)", "(rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v).test(segment)"],
+];
+export const lazyStringWidth: Plugin = {
+  name: "lazy-string-width",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, "utf8");
+      for (const [from, to] of STRING_WIDTH_EDITS) {
+        if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not string-width 8.3.0?)`);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: "js" };
+    });
+  },
+};
+
+/**
  * Two of Ink's hot paths, changed at bundle time without changing what they
  * produce (tests/unit/cli/ink-hot-paths.test.ts compares them with Ink's own):
  * each frame's output caches are reused across frames (src/text/reused-caches.ts)
@@ -110,7 +137,7 @@ export const REQUIRE_BANNER =
 
 /** What a self-contained bundle needs: the stub, a require(), and React's production build. */
 export const WHOLE_BUNDLE = {
-  plugins: [stubReactDevtools, fastStringWidth, inkHotPaths],
+  plugins: [stubReactDevtools, fastStringWidth, lazyStringWidth, inkHotPaths],
   banner: { js: REQUIRE_BANNER },
   // React and react-reconciler pick their development builds (slower, noisy) unless told otherwise.
   define: { "process.env.NODE_ENV": '"production"' },

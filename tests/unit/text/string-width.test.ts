@@ -1,5 +1,11 @@
+import { build } from "esbuild";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import packageStringWidth from "string-width";
 import { describe, expect, it } from "vitest";
+import { lazyStringWidth } from "../../../scripts/ink-bundle.ts";
 import stringWidth from "../../../src/text/string-width.ts";
 
 const everyFastPathCharacter = (): string[] => {
@@ -41,6 +47,23 @@ describe("stringWidth's fast path", () => {
     for (let n = 0; n < 500; n++) {
       const s = Array.from({ length: 1 + Math.floor(next() * 30) }, () => pool[Math.floor(next() * pool.length)]).join("");
       expect([s, stringWidth(s)]).toEqual([s, packageStringWidth(s)]);
+    }
+  });
+});
+
+describe("string-width bundled with its segmenter and emoji pattern built on first use (scripts/ink-bundle.ts)", () => {
+  it("measures every character of the basic plane, and emoji, as the package does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lazy-string-width-"));
+    try {
+      const outfile = join(dir, "string-width.mjs");
+      await build({ stdin: { contents: 'export { default } from "string-width";', resolveDir: import.meta.dirname }, outfile, bundle: true, platform: "node", format: "esm", logLevel: "error", plugins: [lazyStringWidth] });
+      expect(readFileSync(outfile, "utf8")).toContain("(segmenter ??= new Intl.Segmenter())");
+      const lazy = ((await import(pathToFileURL(outfile).href)) as { default: (text: string) => number }).default;
+      const emoji = ["👍🏽", "👨‍👩‍👧", "1\ufe0f\u20e3", "☺\ufe0f", "🇫🇷", "🏳️‍🌈", "e\u0301", "한국어", "\u1100\u1161\u11a8", "a\u200db"];
+      const wrong = [...everyFastPathCharacter(), ...emoji, emoji.join(" ")].filter((text) => lazy(text) !== packageStringWidth(text));
+      expect(wrong).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
