@@ -86,7 +86,7 @@ async function printMode(options: AgentOptions): Promise<number> {
 }
 
 async function interactiveMode(options: AgentOptions, loadTui: TuiLoader): Promise<number> {
-  // The UI's chunk (React and Ink, the larger part) starts loading now, beside the runtime's modules.
+  // The UI's bundle (React and Ink, the larger part) loads first; its Yoga WebAssembly compiles while the runtime's modules load.
   const tui = loadTui();
   tui.catch(() => {}); // runInteractive awaits it, after the runtime's own errors
   const { runInteractive } = await import("./interactive.ts");
