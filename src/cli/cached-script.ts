@@ -7,12 +7,13 @@
  * holds them all, and the next start deserializes them instead.
  *
  * The cache is an optimisation and never an error: a missing, stale or
- * damaged one (V8 checks its version, flags and source) is made again, and a
+ * damaged one (V8 checks its version and flags) is made again, and a
  * folder that cannot be written just means no cache. It lives in the user's
  * own mini-cc home (0700), not a shared temporary folder, since whoever can
  * write a code cache decides what code runs.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import vm from "node:vm";
@@ -34,7 +35,7 @@ export interface CachedScript {
  */
 export function requireCachedScript(file: string, cacheDir: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): CachedScript {
   const source = readFileSync(file, "utf8");
-  const cacheFile = cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir, cacheName(file));
+  const cacheFile = cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir, cacheName(file, source));
   const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
   // Node's CommonJS wrapper, on the first line, so line numbers in stack traces stay the file's.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
@@ -62,10 +63,14 @@ export function requireCachedScript(file: string, cacheDir: string | undefined, 
   };
 }
 
-/** One name per bundle build and Node: a rebuilt bundle or another Node gets its own cache. */
-function cacheName(file: string): string {
-  const { size, mtimeMs } = statSync(file);
-  return `${basename(file)}.${process.version}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
+/**
+ * One name per bundle content and Node. By content, not size and time: V8
+ * checks only a source's length, and npm gives every installed file the same
+ * time, so another build of the same length would run this one's code.
+ */
+function cacheName(file: string, source: string): string {
+  const digest = createHash("sha256").update(source).digest("hex").slice(0, 16);
+  return `${basename(file)}.${digest}.${process.version}-${process.arch}.v8`;
 }
 
 function readIfPresent(file: string): Buffer | undefined {

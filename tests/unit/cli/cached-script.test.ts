@@ -1,15 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const LOADER = join(import.meta.dirname, "../../../src/cli/cached-script.ts");
 
-/** A CommonJS file whose function is compiled only when called (lazily), as most of a bundle is. */
+/** npm installs every file of a package with this time (1985-10-26). */
+const NPM_TIME = new Date("1985-10-26T08:15:00Z");
+
+/** A CommonJS file whose function is compiled only when called (lazily), as most of a bundle is; timed as npm installs it. */
 function bundle(dir: string, body = "return 6 * 7;"): string {
   const file = join(dir, "ui.cjs");
   writeFileSync(file, `const path = require("node:path");\nexports.answer = function answer() { ${body} };\nexports.base = path.basename(__filename);\n`);
+  utimesSync(file, NPM_TIME, NPM_TIME);
   return file;
 }
 
@@ -51,10 +55,11 @@ describe("requireCachedScript", () => {
     expect(start(file, cacheDir).cache).toBe("rejected");
     expect(start(file, cacheDir).cache).toBe("used");
 
-    bundle(dir, "return 43 + 0;"); // another build: another size, another name
-    expect(start(file, cacheDir)).toMatchObject({ cache: "missing", answer: 43 });
+    // Another build of the same length and time, which V8 would take the old cache for: it gets its own, and its own code runs.
+    bundle(dir, "return 6 * 8;");
+    expect(start(file, cacheDir)).toMatchObject({ cache: "missing", answer: 48 });
     expect(readdirSync(cacheDir)).toHaveLength(1);
-    expect(start(file, cacheDir)).toMatchObject({ cache: "used", answer: 43 });
+    expect(start(file, cacheDir)).toMatchObject({ cache: "used", answer: 48 });
   });
 
   it("keeps no cache when Node's compile cache is switched off, or there is no folder for it", () => {
