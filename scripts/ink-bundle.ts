@@ -59,6 +59,27 @@ export const lazyStringWidth: Plugin = {
 };
 
 /**
+ * Yoga's WebAssembly is a base64 data: URL inside yoga-layout (3.2.1, pinned
+ * in package.json), and its Emscripten loader reads it with fetch() whenever
+ * fetch exists: Node then loads undici, its HTTP client, about 20 ms before
+ * the first frame, to decode a string. The loader's own decoder, which it
+ * uses where there is no fetch, is used instead.
+ * tests/unit/cli/yoga-without-fetch.test.ts checks Yoga still lays out and undici stays unloaded.
+ */
+export const yogaWithoutFetch: Plugin = {
+  name: "yoga-without-fetch",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const contents = await readFile(args.path, "utf8");
+      const from = 'function ya(){return w||"function"!=typeof fetch?';
+      if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not yoga-layout 3.2.1?)`);
+      // ua(H): the binary is a data: URL.
+      return { contents: contents.replace(from, 'function ya(){return w||ua(H)||"function"!=typeof fetch?'), loader: "js" };
+    });
+  },
+};
+
+/**
  * Two of Ink's hot paths, changed at bundle time without changing what they
  * produce (tests/unit/cli/ink-hot-paths.test.ts compares them with Ink's own):
  * each frame's output caches are reused across frames (src/text/reused-caches.ts)
@@ -137,7 +158,7 @@ export const REQUIRE_BANNER =
 
 /** What a self-contained bundle needs: the stub, a require(), and React's production build. */
 export const WHOLE_BUNDLE = {
-  plugins: [stubReactDevtools, fastStringWidth, lazyStringWidth, inkHotPaths],
+  plugins: [stubReactDevtools, fastStringWidth, lazyStringWidth, yogaWithoutFetch, inkHotPaths],
   banner: { js: REQUIRE_BANNER },
   // React and react-reconciler pick their development builds (slower, noisy) unless told otherwise.
   define: { "process.env.NODE_ENV": '"production"' },
