@@ -13,7 +13,7 @@
  * write a code cache decides what code runs.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import vm from "node:vm";
@@ -81,14 +81,19 @@ function readIfPresent(file: string): Buffer | undefined {
   }
 }
 
-/** Atomically (a reader never sees half a cache), private, and replacing the caches (named `prefix…`) of the bundle's earlier builds. */
+/** Caches of other builds kept beside the new one: two installs used in turn (global and npx) do not evict each other. */
+const OTHER_BUILDS_KEPT = 2;
+
+/** Atomically (a reader never sees half a cache), private; of the other builds' caches (named `prefix…`), only the newest stay. */
 function writeCache(file: string, prefix: string, data: Buffer): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, data, { mode: 0o600 });
   renameSync(temporary, file);
-  for (const name of readdirSync(dir)) {
-    if (name !== basename(file) && name.startsWith(prefix) && name.endsWith(".v8")) rmSync(join(dir, name), { force: true });
-  }
+  const others = readdirSync(dir)
+    .filter((name) => name !== basename(file) && name.startsWith(prefix) && name.endsWith(".v8"))
+    .map((name) => ({ path: join(dir, name), time: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { path } of others.slice(OTHER_BUILDS_KEPT)) rmSync(path, { force: true });
 }

@@ -45,7 +45,7 @@ describe("requireCachedScript", () => {
     expect(start(file, cacheDir)).toEqual({ cache: "used", answer: 42, base: "ui.cjs" });
   });
 
-  it("makes a damaged cache again, and a rebuilt bundle's replaces the old build's", () => {
+  it("makes a damaged cache again, gives each build its own cache, and keeps the newest three builds' caches", () => {
     const dir = mkdtempSync(join(tmpdir(), "cached-script-"));
     const cacheDir = join(dir, "cache");
     const file = bundle(dir);
@@ -58,8 +58,17 @@ describe("requireCachedScript", () => {
     // Another build of the same length and time, which V8 would take the old cache for: it gets its own, and its own code runs.
     bundle(dir, "return 6 * 8;");
     expect(start(file, cacheDir)).toMatchObject({ cache: "missing", answer: 48 });
-    expect(readdirSync(cacheDir)).toHaveLength(1);
     expect(start(file, cacheDir)).toMatchObject({ cache: "used", answer: 48 });
+    // Two builds used in turn keep their caches; a fourth build's evicts the oldest.
+    bundle(dir, "return 6 * 7;");
+    expect(start(file, cacheDir)).toMatchObject({ cache: "used", answer: 42 });
+    for (const body of ["return 6 * 9;", "return 7 * 7;"]) {
+      bundle(dir, body);
+      start(file, cacheDir);
+    }
+    expect(readdirSync(cacheDir)).toHaveLength(3);
+    bundle(dir, "return 6 * 7;");
+    expect(start(file, cacheDir)).toMatchObject({ cache: "missing", answer: 42 });
   });
 
   it("keeps no cache when Node's compile cache is switched off, or there is no folder for it", () => {
