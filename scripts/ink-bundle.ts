@@ -2,7 +2,7 @@
  * esbuild settings for code that renders with Ink: the CLI bundle, the
  * examples and the pty tests all bundle through here.
  */
-import { build, type Plugin } from "esbuild";
+import { build, type OnLoadResult, type Plugin } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
@@ -31,6 +31,23 @@ export const fastStringWidth: Plugin = {
   },
 };
 
+/** Text edits to a dependency's file: each `from` becomes `to`. */
+type TextEdits = readonly (readonly [from: string, to: string])[];
+
+/**
+ * `path` with `edits` made (and `prefix` before it), as esbuild loads it. A
+ * `from` not found fails the build: the package is not the `version` the
+ * edits were written for (package.json pins each one).
+ */
+async function edited(path: string, edits: TextEdits, version: string, prefix = ""): Promise<OnLoadResult> {
+  let contents = await readFile(path, "utf8");
+  for (const [from, to] of edits) {
+    if (!contents.includes(from)) throw new Error(`${path}: ${JSON.stringify(from)} not found (not ${version}?)`);
+    contents = contents.replace(from, to);
+  }
+  return { contents: prefix + contents, loader: "js" };
+}
+
 /**
  * The string-width package (8.3.0, pinned in package.json) builds its
  * grapheme segmenter and its RGI emoji pattern (~6 ms, the largest single
@@ -38,7 +55,7 @@ export const fastStringWidth: Plugin = {
  * above cannot measure need them, and the first frame has none: here they
  * are built on first use instead. Same widths: tests/unit/text/string-width.test.ts.
  */
-const STRING_WIDTH_EDITS: readonly (readonly [string, string])[] = [
+const STRING_WIDTH_EDITS: TextEdits = [
   ["const segmenter = new Intl.Segmenter();", "let segmenter;"],
   ["const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;", "let rgiEmojiRegex;"],
   ["segmenter.segment(string)", "(segmenter ??= new Intl.Segmenter()).segment(string)"],
@@ -47,14 +64,7 @@ const STRING_WIDTH_EDITS: readonly (readonly [string, string])[] = [
 export const lazyStringWidth: Plugin = {
   name: "lazy-string-width",
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
-      let contents = await readFile(args.path, "utf8");
-      for (const [from, to] of STRING_WIDTH_EDITS) {
-        if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not string-width 8.3.0?)`);
-        contents = contents.replace(from, to);
-      }
-      return { contents, loader: "js" };
-    });
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => edited(args.path, STRING_WIDTH_EDITS, "string-width 8.3.0"));
   },
 };
 
@@ -69,13 +79,10 @@ export const lazyStringWidth: Plugin = {
 export const yogaWithoutFetch: Plugin = {
   name: "yoga-without-fetch",
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
-      const contents = await readFile(args.path, "utf8");
-      const from = 'function ya(){return w||"function"!=typeof fetch?';
-      if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not yoga-layout 3.2.1?)`);
+    b.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) =>
       // ua(H): the binary is a data: URL.
-      return { contents: contents.replace(from, 'function ya(){return w||ua(H)||"function"!=typeof fetch?'), loader: "js" };
-    });
+      edited(args.path, [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||ua(H)||"function"!=typeof fetch?']], "yoga-layout 3.2.1"),
+    );
   },
 };
 
@@ -89,7 +96,7 @@ export const yogaWithoutFetch: Plugin = {
  */
 const GRAPHEMES = fileURLToPath(new URL("../src/text/graphemes.ts", import.meta.url));
 const REUSED_CACHES = fileURLToPath(new URL("../src/text/reused-caches.ts", import.meta.url));
-const INK_EDITS: Record<string, { readonly imports: string; readonly replace: readonly (readonly [string, string])[] }> = {
+const INK_EDITS: Record<string, { readonly imports: string; readonly replace: TextEdits }> = {
   "output.js": {
     imports: `import { reusedCaches as __reusedCaches } from ${JSON.stringify(REUSED_CACHES)};\n`,
     replace: [
@@ -114,14 +121,9 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: re
 export const inkHotPaths: Plugin = {
   name: "ink-hot-paths",
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](output|line-update)\.js$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/](output|line-update)\.js$/ }, (args) => {
       const edits = INK_EDITS[args.path.split(/[\\/]/).at(-1) as string]!;
-      let contents = await readFile(args.path, "utf8");
-      for (const [from, to] of edits.replace) {
-        if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not Ink 8.0.0?)`);
-        contents = contents.replace(from, to);
-      }
-      return { contents: edits.imports + contents, loader: "js" };
+      return edited(args.path, edits.replace, "Ink 8.0.0", edits.imports);
     });
   },
 };
@@ -138,17 +140,16 @@ export const withoutTopLevelAwait: Plugin = {
   name: "without-top-level-await",
   setup(b) {
     b.onResolve({ filter: /^yoga-layout$/ }, (args) => (args.importer === YOGA_LOADED_LATER ? undefined : { path: YOGA_LOADED_LATER }));
-    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
-      let contents = await readFile(args.path, "utf8");
-      for (const [from, to] of [
-        ["await import('./devtools.js');", ""],
-        ["const loaded = await loadPackageJson();", "const loaded = {};"],
-      ] as const) {
-        if (!contents.includes(from)) throw new Error(`${args.path}: ${JSON.stringify(from)} not found (not Ink 8.0.0?)`);
-        contents = contents.replace(from, to);
-      }
-      return { contents, loader: "js" };
-    });
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
+      edited(
+        args.path,
+        [
+          ["await import('./devtools.js');", ""],
+          ["const loaded = await loadPackageJson();", "const loaded = {};"],
+        ],
+        "Ink 8.0.0",
+      ),
+    );
   },
 };
 

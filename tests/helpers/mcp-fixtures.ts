@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteEntry, ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
@@ -99,6 +99,13 @@ export function describeState(state: ServerState): string {
   if (state.status === "failed") return `failed: ${state.error}`;
   return state.status;
 }
+
+/** Builds an in-memory server offering `tools` (each described by its name), for memoryTransports. */
+export const serverWith = (...tools: string[]) => (): McpServer => {
+  const server = new McpServer({ name: "fake", version: "1.0.0" });
+  for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
+  return server;
+};
 
 /**
  * Transports to in-process servers: each name maps to a function building a

@@ -1,7 +1,6 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { stat } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { memoryTransports } from "../../../helpers/mcp-fixtures.ts";
+import { memoryTransports, serverWith } from "../../../helpers/mcp-fixtures.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 
 let box: CommandSandbox;
@@ -11,12 +10,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await box.dispose();
 });
-
-const serverWith = (...tools: string[]) => () => {
-  const server = new McpServer({ name: "fake", version: "1.0.0" });
-  for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
-  return server;
-};
 
 describe("mcp disable / enable", () => {
   it("writes the per-project list in the home folder (0600), never the project's .mcp.json", async () => {

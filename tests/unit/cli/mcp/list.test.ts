@@ -1,8 +1,7 @@
 import { writeSync } from "node:fs";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TransportFactory } from "../../../../src/mcp/transports.ts";
-import { memoryTransports } from "../../../helpers/mcp-fixtures.ts";
+import { memoryTransports, serverWith } from "../../../helpers/mcp-fixtures.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 
 let box: CommandSandbox;
@@ -12,13 +11,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await box.dispose();
 });
-
-/** An in-memory server with the given tools. */
-const serverWith = (...tools: string[]) => () => {
-  const server = new McpServer({ name: "fake", version: "1.0.0" });
-  for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
-  return server;
-};
 
 /** Servers named in `crashes` write that to their stderr log and die before the handshake; the others are in memory. */
 const withCrashes = (crashes: Record<string, string>, others: TransportFactory): TransportFactory => (config, context) => {
