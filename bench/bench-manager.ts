@@ -4,7 +4,7 @@
  */
 import type { ServerConfig } from "../src/config/types.ts";
 import { McpManager } from "../src/mcp/manager.ts";
-import type { TransportFactory } from "../src/mcp/transports.ts";
+import type { TransportFactory } from "../src/mcp/connection/transports.ts";
 
 /** A user-scope server that runs `node script`. */
 export function benchServer(name: string, script: string): ServerConfig {

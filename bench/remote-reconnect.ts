@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerConfig } from "../src/config/types.ts";
 import { McpManager } from "../src/mcp/manager.ts";
-import { NO_RECONNECT } from "../src/mcp/reconnect-policy.ts";
-import type { ApprovalRecords } from "../src/mcp/approval-types.ts";
+import { NO_RECONNECT } from "../src/mcp/state/reconnect-policy.ts";
+import type { ApprovalRecords } from "../src/mcp/approvals/approval-types.ts";
 import { startOAuthServer, type OAuthServerProcess } from "../tests/helpers/oauth-server-process.ts";
 import { median, ratio, rotatingRuns } from "./stats.ts";
 

@@ -21,7 +21,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
 import { PermissionChain } from "../src/agent/permissions.ts";
-import type { TransportFactory } from "../src/mcp/transports.ts";
+import type { TransportFactory } from "../src/mcp/connection/transports.ts";
 import { benchManager, benchServer } from "./bench-manager.ts";
 import { median, ratio, rotatingRuns } from "./stats.ts";
 

@@ -11,7 +11,7 @@
 import { Box, useApp, useWindowSize } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PermissionMode } from "../src/agent/events.ts";
-import type { McpSnapshot, ServerView } from "../src/mcp/server-state.ts";
+import type { McpSnapshot, ServerView } from "../src/mcp/state/server-state.ts";
 import type { ChatSession } from "../src/tui/chat-session.ts";
 import { displayPath } from "../src/tui/display-path.ts";
 import { mcpWaitLine, unsettledServers } from "../src/tui/mcp-settled.ts";

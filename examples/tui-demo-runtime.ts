@@ -4,13 +4,13 @@
  * streams text, calls tools and asks permission — no API key, no processes.
  */
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
-import type { ApprovalChoice } from "../src/mcp/approval-types.ts";
-import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/server-state.ts";
+import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
+import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
 import { ServerRequestQueue } from "../src/tui/server-request-queue.ts";
 import { PermissionQueue } from "../src/tui/permission-queue.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Store } from "../src/store.ts";
-import { beginLife } from "../src/mcp/lifecycle.ts";
+import { beginLife } from "../src/mcp/state/lifecycle.ts";
 import type { ServerDetails } from "../src/tui/server-details.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

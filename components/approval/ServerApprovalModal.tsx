@@ -3,7 +3,7 @@
  * the user, whether the entry changed since it was approved and, when several
  * wait, all of them, with "start all" beside the per-server choices.
  */
-import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { serverOptions, type ServerAnswer } from "../../src/tui/approval-options.ts";
 import { serverApprovalBody, serverApprovalNote } from "../../src/tui/server-approval-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";

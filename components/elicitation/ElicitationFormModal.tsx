@@ -6,8 +6,8 @@
  * the server wrote passes through terminal-safe. Keys: useElicitationKeys.
  */
 import { Box, Text, useWindowSize } from "ink";
-import type { ElicitField } from "../../src/mcp/elicitation.ts";
-import type { FormAnswer } from "../../src/mcp/server-requests.ts";
+import type { ElicitField } from "../../src/mcp/requests/elicitation.ts";
+import type { FormAnswer } from "../../src/mcp/requests/server-requests.ts";
 import { line, wrapBody } from "../../src/tui/approval-body.ts";
 import { terminalSafeLine, terminalSafeText } from "../../src/text/terminal-safe.ts";
 import { FORM_BUTTONS } from "./elicitation-form-state.ts";

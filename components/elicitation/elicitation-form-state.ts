@@ -5,7 +5,7 @@
  * fields show their errors (those edited or left, or all after a refused
  * Accept). Pure; useElicitationKeys maps keys to these actions.
  */
-import { fieldError, formErrors, initialValue, type ElicitField, type FieldValue } from "../../src/mcp/elicitation.ts";
+import { fieldError, formErrors, initialValue, type ElicitField, type FieldValue } from "../../src/mcp/requests/elicitation.ts";
 import { reduceTextInput, type TextInputAction, type TextInputState } from "../text-input/text-input-state.ts";
 
 export const FORM_BUTTONS = ["Accept", "Decline", "Cancel"] as const;

@@ -6,7 +6,7 @@
  */
 import { Text } from "ink";
 import type { ReactNode } from "react";
-import type { ElicitField } from "../../src/mcp/elicitation.ts";
+import type { ElicitField } from "../../src/mcp/requests/elicitation.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
 import { FORM_BUTTONS, shownError, type ElicitationFormState } from "./elicitation-form-state.ts";

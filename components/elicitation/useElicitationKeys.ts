@@ -7,7 +7,7 @@
  */
 import { usePastedText, useKeys } from "../hooks/useKeys.ts";
 import { useRef, useState } from "react";
-import type { FormAnswer } from "../../src/mcp/server-requests.ts";
+import type { FormAnswer } from "../../src/mcp/requests/server-requests.ts";
 import { useLatestReducer } from "../hooks/useLatestReducer.ts";
 import { readTypedChunk, textInputActionFor } from "../text-input/text-input-keys.ts";
 import {
@@ -18,7 +18,7 @@ import {
   reduceElicitationForm,
   type ElicitationFormState,
 } from "./elicitation-form-state.ts";
-import type { ElicitField } from "../../src/mcp/elicitation.ts";
+import type { ElicitField } from "../../src/mcp/requests/elicitation.ts";
 
 export function useElicitationKeys(options: {
   readonly fields: readonly ElicitField[];

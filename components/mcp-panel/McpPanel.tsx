@@ -6,7 +6,7 @@
  */
 import { Box, Text } from "ink";
 import { memo } from "react";
-import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import type { BodyLine } from "../../src/tui/approval-body.ts";
 import { ServerRow } from "./ServerRow.tsx";
 import { ServerDetail } from "./ServerDetail.tsx";

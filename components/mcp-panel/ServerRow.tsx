@@ -4,7 +4,7 @@
  */
 import { Box, Text } from "ink";
 import { memo } from "react";
-import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { paddingTo, truncateEnd } from "../../src/text/truncate-end.ts";
 import { statusStyle } from "./server-status-style.ts";

@@ -3,10 +3,10 @@
  * word. Pure, so every status is checked without rendering.
  */
 import type { ToolFilterFields } from "../../src/config/types.ts";
-import type { ServerState } from "../../src/mcp/server-state.ts";
-import { offeredToolCount } from "../../src/mcp/tool-filter.ts";
+import type { ServerState } from "../../src/mcp/state/server-state.ts";
+import { offeredToolCount } from "../../src/mcp/tools/filter.ts";
 import { plural } from "../../src/tui/mcp-summary.ts";
-import { firstLine } from "../../src/mcp/describe.ts";
+import { firstLine } from "../../src/config/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 
 /** A status as drawn: glyph, colour, label, reason. */

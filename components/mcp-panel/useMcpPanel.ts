@@ -9,8 +9,8 @@
  * shows a view that is already there.
  */
 import { useMemo, useState } from "react";
-import type { McpSnapshot } from "../../src/mcp/server-state.ts";
-import { serverView } from "../../src/mcp/snapshot-views.ts";
+import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
+import { serverView } from "../../src/mcp/state/snapshot-views.ts";
 import { bodyWindow, hiddenRowsText, wrapBody } from "../../src/tui/approval-body.ts";
 import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
 import type { ServerAction } from "../../src/tui/server-actions.ts";

@@ -4,7 +4,7 @@
  * `version` does (after an approve or revoke, which the store does not show).
  */
 import { useEffect, useState } from "react";
-import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import type { ServerDetails } from "../../src/tui/server-details.ts";
 import type { TuiMcp } from "../../src/tui/tui-runtime.ts";
 

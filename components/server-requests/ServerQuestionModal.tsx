@@ -3,7 +3,7 @@
  * form, a URL to visit, a sampling request to approve, or the model's reply
  * to approve before it goes back. Answers through the queue.
  */
-import type { FormAnswer, ServerAnswers, UrlAnswer } from "../../src/mcp/server-requests.ts";
+import type { FormAnswer, ServerAnswers, UrlAnswer } from "../../src/mcp/requests/server-requests.ts";
 import type { PendingServerQuestion } from "../../src/tui/server-request-queue.ts";
 import { samplingReplyBody, samplingRequestBody, urlBody } from "../../src/tui/server-question-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";

@@ -13,7 +13,7 @@ import { MotionContext } from "../motion-context.ts";
 import { Spinner } from "../Spinner.tsx";
 import { useStore } from "../hooks/useStore.ts";
 import type { ReadableStore } from "../../src/store.ts";
-import { runningProgressText, type ToolProgress } from "../../src/mcp/tool-progress.ts";
+import { runningProgressText, type ToolProgress } from "../../src/mcp/tools/progress.ts";
 
 type ProgressStore = ReadableStore<ReadonlyMap<string, ToolProgress>>;
 

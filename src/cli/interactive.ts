@@ -7,14 +7,14 @@ import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
 import { createRuntime, type Runtime } from "../session/runtime.ts";
 import { loadServerDetails } from "../tui/server-details.ts";
-import { announceLoginPage } from "../mcp/oauth/open-url.ts";
+import { announceLoginPage } from "../mcp/connection/oauth/open-url.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import { ServerRequestQueue } from "../tui/server-request-queue.ts";
-import { askingHandlers } from "../mcp/server-requests.ts";
+import { askingHandlers } from "../mcp/requests/server-requests.ts";
 import { openUrl } from "../mcp/open-url.ts";
-import { noteInServerLog } from "../mcp/server-request-log.ts";
-import { serverView } from "../mcp/snapshot-views.ts";
+import { noteInServerLog } from "../mcp/logs/request-log.ts";
+import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 

@@ -25,36 +25,36 @@
 import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { Store } from "../store.ts";
 import type { ToolResult } from "../tools/tool.ts";
-import type { ApprovalChoice, ApprovalRecords } from "./approval-types.ts";
+import type { ApprovalChoice, ApprovalRecords } from "./approvals/approval-types.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import type { McpCaller, McpTool } from "./mcp-tool.ts";
-import type { SaveToolOutput } from "./output-files.ts";
-import { initialView } from "./initial-state.ts";
-import { ProcessGroups } from "./process-groups.ts";
-import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./reconnect-policy.ts";
-import { describeError } from "./describe-error.ts";
-import type { ServerConnection, ToolList } from "./server-connection.ts";
-import type { ServerRequestHandlers } from "./server-requests.ts";
-import type { McpSnapshot, ServerView } from "./server-state.ts";
-import { step, type LifecycleEvent } from "./lifecycle.ts";
-import { instructionsOf, serverView, toolsOf } from "./snapshot-views.ts";
+import type { McpCaller, McpTool } from "./tools/mcp-tool.ts";
+import type { SaveToolOutput } from "./tools/output-files.ts";
+import { initialView } from "./state/initial-state.ts";
+import { ProcessGroups } from "./connection/process-groups.ts";
+import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule, type ReconnectPolicy } from "./state/reconnect-policy.ts";
+import { describeError } from "./connection/describe-error.ts";
+import type { ServerConnection, ToolList } from "./connection/server-connection.ts";
+import type { ServerRequestHandlers } from "./requests/server-requests.ts";
+import type { McpSnapshot, ServerView } from "./state/server-state.ts";
+import { step, type LifecycleEvent } from "./state/lifecycle.ts";
+import { instructionsOf, serverView, toolsOf } from "./state/snapshot-views.ts";
 import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { ReadableStore } from "../store.ts";
-import { requestedLogLevel } from "./server-message-log.ts";
-import { ToolProgressStore } from "./tool-progress.ts";
-import type { ServerFeatures } from "./server-state.ts";
-import { idleStopMs, isLazy } from "./startup.ts";
-import { IdleStops } from "./idle-stop.ts";
-import { untilAborted } from "./until-aborted.ts";
-import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./tool-cache.ts";
-import type { TransportFactory } from "./transports.ts";
-import type { DisabledServers } from "./disabled-servers.ts";
+import { requestedLogLevel } from "./logs/message-log.ts";
+import { ToolProgressStore } from "./tools/progress.ts";
+import type { ServerFeatures } from "./state/server-state.ts";
+import { idleStopMs, isLazy } from "./state/startup.ts";
+import { IdleStops } from "./state/idle-stop.ts";
+import { untilAborted } from "./tools/until-aborted.ts";
+import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./tools/cache.ts";
+import type { TransportFactory } from "./connection/transports.ts";
+import type { DisabledServers } from "./approvals/disabled-servers.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { isRemote } from "../config/types.ts";
-import type { OAuthStore } from "./oauth/token-store.ts";
-import { ToolCallRouter, type CallOptions } from "./tool-call-router.ts";
+import type { OAuthStore } from "./connection/oauth/token-store.ts";
+import { ToolCallRouter, type CallOptions } from "./tools/call-router.ts";
 
-export type { CallOptions } from "./tool-call-router.ts";
+export type { CallOptions } from "./tools/call-router.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -292,7 +292,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const store = this.#options.oauth;
     if (!config || this.#closed) throw new MiniCcError("not-found", `no server named ${name}`);
     if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
-    const { loginToServer, loginTimeoutMs } = await import("./oauth/login.ts");
+    const { loginToServer, loginTimeoutMs } = await import("./connection/oauth/login.ts");
     await loginToServer({ name, entry: config.resolved, store, open, timeoutMs: loginTimeoutMs(this.#options.env) });
     await this.restart(name);
   }
@@ -381,7 +381,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     let connection: ServerConnection | undefined;
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
-      const [{ openSession }, factory] = await Promise.all([import("./server-connection.ts"), this.#transports()]);
+      const [{ openSession }, factory] = await Promise.all([import("./connection/server-connection.ts"), this.#transports()]);
       if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const session = await openSession({
         config,
@@ -419,7 +419,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   async #transports(): Promise<TransportFactory> {
-    return this.#factory ?? (await import("./transports.ts")).createTransport;
+    return this.#factory ?? (await import("./connection/transports.ts")).createTransport;
   }
 
   /** The server went away by itself: not our close() or restart(), which bump the epoch first. */

@@ -5,12 +5,12 @@
  */
 import type { AgentOptions } from "../cli/cli-args.ts";
 import { usageError } from "../errors.ts";
-import type { ServerView } from "../mcp/server-state.ts";
+import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
-import { unattendedHandlers } from "../mcp/server-requests.ts";
+import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
 
 export interface PrintIo {
   cwd: string;

@@ -7,9 +7,9 @@
 import type { Agent } from "../agent/agent.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import type { McpManager } from "../mcp/manager.ts";
-import { expandPromptCommand, promptCommandName } from "../mcp/prompts.ts";
-import type { McpSnapshot } from "../mcp/server-state.ts";
-import { attachMentions } from "../mcp/resource-mentions.ts";
+import { expandPromptCommand, promptCommandName } from "../mcp/features/prompts.ts";
+import type { McpSnapshot } from "../mcp/state/server-state.ts";
+import { attachMentions } from "../mcp/features/resource-mentions.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

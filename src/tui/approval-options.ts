@@ -4,7 +4,7 @@
  */
 import type { PermissionDecision, PermissionRequest } from "../agent/events.ts";
 import { allowedBy, parseToolRule } from "../agent/tool-rules.ts";
-import type { ApprovalChoice } from "../mcp/approval-types.ts";
+import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** One choice: its label and what it means. */

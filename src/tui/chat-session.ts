@@ -5,7 +5,7 @@
  * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
 import { loadDeferredLibraries } from "./deferred-libraries.ts";
-import type { ApprovalChoice } from "../mcp/approval-types.ts";
+import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
@@ -17,7 +17,7 @@ import { terminalSafeLine } from "../text/terminal-safe.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
-import { isPromptCommand } from "../mcp/prompts.ts";
+import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { promptSlashCommands } from "./slash/prompt-commands.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {

@@ -5,7 +5,7 @@
  * filtered by what follows the `@`. The menu is derived from the field and
  * the MCP snapshot each time, so a list_changed refresh shows at once.
  */
-import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** One offered completion: what it shows and what it puts in the field. */

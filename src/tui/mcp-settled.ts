@@ -5,7 +5,7 @@
  * request carries the tools of every server the user chose to allow, instead
  * of going out without a server that is about to connect.
  */
-import type { McpSnapshot } from "../mcp/server-state.ts";
+import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import type { ReadableStore } from "../store.ts";
 import { plural } from "./mcp-summary.ts";
 

@@ -2,8 +2,8 @@
  * The one-line MCP summary: the side panel's header, the footer when the
  * panel is hidden, and /mcp all say the same thing.
  */
-import { offeredToolCount } from "../mcp/tool-filter.ts";
-import type { McpSnapshot } from "../mcp/server-state.ts";
+import { offeredToolCount } from "../mcp/tools/filter.ts";
+import type { McpSnapshot } from "../mcp/state/server-state.ts";
 
 /** Connected servers, servers offered from the tool cache, all servers, tools offered by both. */
 export interface McpCounts {

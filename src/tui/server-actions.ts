@@ -5,7 +5,7 @@
  * all), a approves or revokes a project server, l shows the log's last lines.
  * React-free, so each outcome is tested with a fake TuiMcp.
  */
-import type { ServerView } from "../mcp/server-state.ts";
+import type { ServerView } from "../mcp/state/server-state.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { serverDetail } from "./slash/mcp-status-lines.ts";
 import type { TuiMcp } from "./tui-runtime.ts";

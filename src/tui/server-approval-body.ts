@@ -5,11 +5,11 @@
  * "start all" approves them all.
  */
 import { isRemote } from "../config/types.ts";
-import type { ServerView } from "../mcp/server-state.ts";
+import type { ServerView } from "../mcp/state/server-state.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { line, type BodyLine } from "./approval-body.ts";
 import { displayFile } from "./display-path.ts";
-import { launchLines } from "../mcp/describe.ts";
+import { launchLines } from "../config/describe.ts";
 
 /** Columns a command is indented under what it belongs to. */
 const COMMAND_INDENT = 4;

@@ -5,10 +5,10 @@
  * store stays the one record of state and health.
  */
 import type { ServerEntry } from "../config/types.ts";
-import type { ApprovalRecords, ApprovalStatus } from "../mcp/approval-types.ts";
-import { readLogTail, tildePath } from "../mcp/server-log-hint.ts";
-import { serverLogPath } from "../mcp/server-log.ts";
-import type { ServerView } from "../mcp/server-state.ts";
+import type { ApprovalRecords, ApprovalStatus } from "../mcp/approvals/approval-types.ts";
+import { readLogTail, tildePath } from "../mcp/logs/log-hint.ts";
+import { serverLogPath } from "../mcp/logs/stderr-log.ts";
+import type { ServerView } from "../mcp/state/server-state.ts";
 
 /** Lines of the log tail the panel shows. */
 export const LOG_TAIL_LINES = 8;

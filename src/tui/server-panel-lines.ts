@@ -8,12 +8,12 @@
  * came from a config, a server or a log goes through terminal-safe.ts.
  */
 import { isRemote, type ServerEntry } from "../config/types.ts";
-import { medianMs, type ServerHealth, type ToolUsage } from "../mcp/lifecycle.ts";
-import type { McpSnapshot, ServerView } from "../mcp/server-state.ts";
-import { namedTools } from "../mcp/snapshot-views.ts";
-import { fingerprint } from "../mcp/fingerprint.ts";
-import { commandLine, skippedToolText } from "../mcp/describe.ts";
-import { toolTokens } from "../mcp/tool-tokens.ts";
+import { medianMs, type ServerHealth, type ToolUsage } from "../mcp/state/lifecycle.ts";
+import type { McpSnapshot, ServerView } from "../mcp/state/server-state.ts";
+import { namedTools } from "../mcp/state/snapshot-views.ts";
+import { fingerprint } from "../mcp/approvals/fingerprint.ts";
+import { commandLine, skippedToolText } from "../config/describe.ts";
+import { toolTokens } from "../mcp/tools/tokens.ts";
 import { terminalSafeLine, terminalSafeText } from "../text/terminal-safe.ts";
 import { line, type BodyLine } from "./approval-body.ts";
 import { fileDiffLines } from "./file-diff.ts";

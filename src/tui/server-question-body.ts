@@ -4,7 +4,7 @@
  * server's model hints) and the model's reply before it goes back. All of it
  * the server's or the model's text, so every row is terminal-safe.
  */
-import type { SamplingReply, SamplingView } from "../mcp/sampling.ts";
+import type { SamplingReply, SamplingView } from "../mcp/requests/sampling.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { line, type BodyLine, type BodyTone } from "./approval-body.ts";
 

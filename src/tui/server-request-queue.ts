@@ -5,7 +5,7 @@
  * answers it with `answer`. A request the server cancels (or a session that
  * closes) takes its question back as dismissed.
  */
-import { DISMISSED, type ServerAnswers, type ServerQuestion, type ServerQuestionPrompt } from "../mcp/server-requests.ts";
+import { DISMISSED, type ServerAnswers, type ServerQuestion, type ServerQuestionPrompt } from "../mcp/requests/server-requests.ts";
 import { Store } from "../store.ts";
 
 /** One question and the id `answer` answers it by. */

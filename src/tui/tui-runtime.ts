@@ -4,11 +4,11 @@
  * chain; tests and examples/tui-demo.tsx build it from fakes.
  */
 import type { AgentEvent, PermissionMode } from "../agent/events.ts";
-import type { ApprovalChoice } from "../mcp/approval-types.ts";
-import type { McpSnapshot } from "../mcp/server-state.ts";
-import type { ToolProgress } from "../mcp/tool-progress.ts";
+import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
+import type { McpSnapshot } from "../mcp/state/server-state.ts";
+import type { ToolProgress } from "../mcp/tools/progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
-import type { ServerLogPlaces } from "../mcp/server-log-hint.ts";
+import type { ServerLogPlaces } from "../mcp/logs/log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";

@@ -7,7 +7,7 @@ import { ClockContext } from "../../components/clock-context.ts";
 import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
-import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
 import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 

@@ -1,8 +1,8 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ElicitationFormModal } from "../../components/elicitation/ElicitationFormModal.tsx";
-import { readElicitRequest, type ElicitField } from "../../src/mcp/elicitation.ts";
-import type { FormAnswer } from "../../src/mcp/server-requests.ts";
+import { readElicitRequest, type ElicitField } from "../../src/mcp/requests/elicitation.ts";
+import type { FormAnswer } from "../../src/mcp/requests/server-requests.ts";
 import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

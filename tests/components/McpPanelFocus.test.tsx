@@ -5,8 +5,8 @@ import { MotionContext } from "../../components/motion-context.ts";
 import { ClockContext } from "../../components/clock-context.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
-import type { ServerView } from "../../src/mcp/server-state.ts";
-import type { ServerHealth } from "../../src/mcp/lifecycle.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
+import type { ServerHealth } from "../../src/mcp/state/lifecycle.ts";
 import { connected, fakeRuntime, RecordingMcp, server, toolInfo } from "../helpers/tui-fixtures.ts";
 import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 

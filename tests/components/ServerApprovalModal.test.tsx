@@ -2,7 +2,7 @@ import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
 import type { ServerAnswer } from "../../src/tui/approval-options.ts";
-import type { ServerView } from "../../src/mcp/server-state.ts";
+import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { server } from "../helpers/tui-fixtures.ts";
 import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 

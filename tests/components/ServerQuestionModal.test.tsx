@@ -1,7 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerQuestionModal } from "../../components/server-requests/ServerQuestionModal.tsx";
-import type { ServerQuestion } from "../../src/mcp/server-requests.ts";
+import type { ServerQuestion } from "../../src/mcp/requests/server-requests.ts";
 import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

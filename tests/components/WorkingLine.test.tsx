@@ -3,7 +3,7 @@ import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { MotionContext } from "../../components/motion-context.ts";
 import { WorkingLine } from "../../components/transcript/WorkingLine.tsx";
-import { ToolProgressStore } from "../../src/mcp/tool-progress.ts";
+import { ToolProgressStore } from "../../src/mcp/tools/progress.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 import { screen } from "../helpers/tui-screen.ts";
 

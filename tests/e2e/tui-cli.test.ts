@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalsFile } from "../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
 import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";

@@ -10,7 +10,7 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalsFile } from "../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
 import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";

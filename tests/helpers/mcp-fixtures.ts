@@ -9,10 +9,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteEntry, ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
-import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approval-types.ts";
+import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approvals/approval-types.ts";
 import type { McpManager } from "../../src/mcp/manager.ts";
-import type { McpSnapshot, ServerState } from "../../src/mcp/server-state.ts";
-import type { TransportFactory } from "../../src/mcp/transports.ts";
+import type { McpSnapshot, ServerState } from "../../src/mcp/state/server-state.ts";
+import type { TransportFactory } from "../../src/mcp/connection/transports.ts";
 
 /** A stdio server entry, as written and as resolved (no variables in tests). */
 export function stdioServer(name: string, entry: StdioEntry, source: ServerSource = "user"): ServerConfig {

@@ -5,14 +5,14 @@
  */
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
-import type { ApprovalChoice } from "../../src/mcp/approval-types.ts";
-import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, type ServerView } from "../../src/mcp/server-state.ts";
+import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
+import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, type ServerView } from "../../src/mcp/state/server-state.ts";
 import type { ServerDetails } from "../../src/tui/server-details.ts";
 import { ServerRequestQueue } from "../../src/tui/server-request-queue.ts";
 import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
-import { beginLife } from "../../src/mcp/lifecycle.ts";
+import { beginLife } from "../../src/mcp/state/lifecycle.ts";
 
 export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {
   return {

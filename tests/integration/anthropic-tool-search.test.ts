@@ -3,7 +3,7 @@ import { Agent } from "../../src/agent/agent.ts";
 import { PermissionChain } from "../../src/agent/permissions.ts";
 import { SystemContext } from "../../src/agent/system-sections.ts";
 import { AnthropicModel } from "../../src/model/anthropic-model.ts";
-import { McpTool } from "../../src/mcp/mcp-tool.ts";
+import { McpTool } from "../../src/mcp/tools/mcp-tool.ts";
 import { textResult } from "../../src/tools/tool.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
-import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT } from "../../src/mcp/reconnect-policy.ts";
+import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT } from "../../src/mcp/state/reconnect-policy.ts";
 import { alive, gone, MemoryApprovals, recordTransitions, stateOf, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
 
 // Real subprocesses: the plain-JS test server, started directly or through a shell wrapper.

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/mcp/manager.ts";
-import { expandPromptCommand } from "../../src/mcp/prompts.ts";
-import { readResource } from "../../src/mcp/resources.ts";
-import { serverLogPath } from "../../src/mcp/server-log.ts";
-import type { ServerState } from "../../src/mcp/server-state.ts";
+import { expandPromptCommand } from "../../src/mcp/features/prompts.ts";
+import { readResource } from "../../src/mcp/features/resources.ts";
+import { serverLogPath } from "../../src/mcp/logs/stderr-log.ts";
+import type { ServerState } from "../../src/mcp/state/server-state.ts";
 import { MemoryApprovals, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
 import { NODE, ROOT } from "../helpers/cli-sandbox.ts";
 

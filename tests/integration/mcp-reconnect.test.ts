@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
-import { DEFAULT_RECONNECT_POLICY } from "../../src/mcp/reconnect-policy.ts";
+import { DEFAULT_RECONNECT_POLICY } from "../../src/mcp/state/reconnect-policy.ts";
 import { alive, MemoryApprovals, recordStates, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
 
 // The real test server as a child process, reconnected after 50 ms instead of 1 s.

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RemoteEntry, ServerConfig } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
-import { DEFAULT_RECONNECT_POLICY } from "../../src/mcp/reconnect-policy.ts";
+import { DEFAULT_RECONNECT_POLICY } from "../../src/mcp/state/reconnect-policy.ts";
 import { MemoryApprovals, recordStates, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
 import { startRemoteServer, type RemoteMcpServer } from "../helpers/third-party-remote-server.ts";
 

@@ -4,8 +4,8 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
-import type { McpToolInfo } from "../../src/mcp/server-state.ts";
-import { ToolCacheFiles } from "../../src/mcp/tool-cache.ts";
+import type { McpToolInfo } from "../../src/mcp/state/server-state.ts";
+import { ToolCacheFiles } from "../../src/mcp/tools/cache.ts";
 import { alive, MemoryApprovals, recordTransitions, stateOf, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
 
 // Real subprocesses: tests/helpers/sleepy-server.mjs waits before it answers initialize,

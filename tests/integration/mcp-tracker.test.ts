@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalsFile } from "../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
-import { fingerprint } from "../../src/mcp/fingerprint.ts";
+import { fingerprint } from "../../src/mcp/approvals/fingerprint.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import { stateOf, stdioServer } from "../helpers/mcp-fixtures.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openUrl } from "../../src/mcp/open-url.ts";
-import { noteInServerLog } from "../../src/mcp/server-request-log.ts";
+import { noteInServerLog } from "../../src/mcp/logs/request-log.ts";
 import { eventually } from "../helpers/tui-screen.ts";
 
 // A URL elicitation the user chose to open runs $BROWSER with the URL as one argument (never shell

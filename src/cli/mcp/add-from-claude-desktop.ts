@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { usageError, MiniCcError } from "../../errors.ts";
-import { describeEntryBriefly } from "../../mcp/describe.ts";
+import { describeEntryBriefly } from "../../config/describe.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { SCOPE_OPTION, scopeOption, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { checkServers, readForeignConfig, serversAt, writeImported, type ImportCandidate } from "./import-servers.ts";

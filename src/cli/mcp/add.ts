@@ -14,7 +14,7 @@ import { usageError } from "../../errors.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type ParsedArgs } from "./arg-parser.ts";
 import { SCOPE_OPTION, scopeLabel, scopeOption, type McpCommandContext, type McpSubcommand } from "./command.ts";
-import { approveCommand, maskedHeaderValue } from "../../mcp/describe.ts";
+import { approveCommand, maskedHeaderValue } from "../../config/describe.ts";
 import { isRemote } from "../../config/types.ts";
 
 /** What --transport takes; streamable-http is http's other name. */

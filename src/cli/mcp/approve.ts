@@ -3,7 +3,7 @@
  * `.mcp.json` (all of them without names), the non-interactive path for CI and
  * scripts. Each approval is bound to the entry's fingerprint.
  */
-import { fingerprint } from "../../mcp/fingerprint.ts";
+import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
 import { MiniCcError } from "../../errors.ts";
 import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";

@@ -9,14 +9,14 @@ import { systemClock, type Clock } from "../../clock.ts";
 import { McpConfigEditor } from "../../config/editor.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { resolveHome, type HomePaths } from "../../home.ts";
-import { ApprovalsFile } from "../../mcp/approvals.ts";
+import { ApprovalsFile } from "../../mcp/approvals/approvals.ts";
 import { McpManager } from "../../mcp/manager.ts";
-import { DisabledServersFile } from "../../mcp/disabled-servers.ts";
-import { OAuthStore } from "../../mcp/oauth/token-store.ts";
-import type { TransportFactory } from "../../mcp/transports.ts";
+import { DisabledServersFile } from "../../mcp/approvals/disabled-servers.ts";
+import { OAuthStore } from "../../mcp/connection/oauth/token-store.ts";
+import type { TransportFactory } from "../../mcp/connection/transports.ts";
 import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
-import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
+import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */

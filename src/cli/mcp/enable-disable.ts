@@ -7,7 +7,7 @@
  * scopes declare NAME the output says which one that is.
  */
 import { MiniCcError, usageError } from "../../errors.ts";
-import { shellQuote } from "../../mcp/describe.ts";
+import { shellQuote } from "../../config/describe.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";

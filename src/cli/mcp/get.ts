@@ -8,19 +8,19 @@
 import { WRITABLE_SCOPES } from "../../config/scope-files.ts";
 import { expandEntry, unsetVariableWarnings } from "../../config/expand.ts";
 import { isRemote, type ServerConfig, type ServerEntry } from "../../config/types.ts";
-import type { ApprovalRecord } from "../../mcp/approvals.ts";
-import type { ApprovalStatus } from "../../mcp/approval-types.ts";
-import { fingerprint } from "../../mcp/fingerprint.ts";
-import type { McpToolInfo } from "../../mcp/server-state.ts";
-import { commandLine, maskedHeaderValue, notApprovedText, shellQuote, skippedToolText } from "../../mcp/describe.ts";
+import type { ApprovalRecord } from "../../mcp/approvals/approvals.ts";
+import type { ApprovalStatus } from "../../mcp/approvals/approval-types.ts";
+import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
+import type { McpToolInfo } from "../../mcp/state/server-state.ts";
+import { commandLine, maskedHeaderValue, notApprovedText, shellQuote, skippedToolText } from "../../config/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { isJsonObject } from "../../fs/json-path.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import { scopeLabel, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
 import { isConnected, listRows, statusText } from "./list-rows.ts";
-import { failedServerLog, tildePath } from "../../mcp/server-log-hint.ts";
-import { featureLines } from "../../mcp/feature-lines.ts";
+import { failedServerLog, tildePath } from "../../mcp/logs/log-hint.ts";
+import { featureLines } from "../../mcp/features/feature-lines.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 

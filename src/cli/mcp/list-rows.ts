@@ -4,10 +4,10 @@
  * Pure, so the exact output is tested without starting anything.
  */
 import { isRemote, type RemoteType, type ServerEntry, type ServerSource } from "../../config/types.ts";
-import type { ApprovalStatus } from "../../mcp/approval-types.ts";
-import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/server-state.ts";
-import { commandLine, notApprovedText, shellQuote } from "../../mcp/describe.ts";
-import { tildePath } from "../../mcp/server-log-hint.ts";
+import type { ApprovalStatus } from "../../mcp/approvals/approval-types.ts";
+import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/state/server-state.ts";
+import { commandLine, notApprovedText, shellQuote } from "../../config/describe.ts";
+import { tildePath } from "../../mcp/logs/log-hint.ts";
 
 /** One element of `mcp list --json`. */
 export interface ListRow {

@@ -7,7 +7,7 @@ import { loadMcpConfig } from "../../config/load.ts";
 import { noMorePositionals } from "./arg-parser.ts";
 import type { McpSubcommand } from "./command.ts";
 import { formatListLines, isConnected, listRows, shadowedScopes } from "./list-rows.ts";
-import { failedServerLog } from "../../mcp/server-log-hint.ts";
+import { failedServerLog } from "../../mcp/logs/log-hint.ts";
 
 const USAGE = `Usage: mini-cc mcp list [--json]
 

@@ -9,9 +9,9 @@
  * server waiting in needs-auth (the URL shows at once, through ctx.notice);
  * `/mcp logout NAME` forgets its tokens.
  */
-import { failedServerLogs } from "../../mcp/server-log-hint.ts";
-import type { ServerView } from "../../mcp/server-state.ts";
-import { serverView } from "../../mcp/snapshot-views.ts";
+import { failedServerLogs } from "../../mcp/logs/log-hint.ts";
+import type { ServerView } from "../../mcp/state/server-state.ts";
+import { serverView } from "../../mcp/state/snapshot-views.ts";
 import { logLine, mcpStatusLines, serverDetail } from "./mcp-status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 

@@ -5,11 +5,11 @@
  * stdio server, the log file holding its stderr.
  */
 import type { ToolFilterFields } from "../../config/types.ts";
-import { offeredToolCount } from "../../mcp/tool-filter.ts";
-import type { McpSnapshot, ServerState, ServerView } from "../../mcp/server-state.ts";
+import { offeredToolCount } from "../../mcp/tools/filter.ts";
+import type { McpSnapshot, ServerState, ServerView } from "../../mcp/state/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
-import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../mcp/describe.ts";
-import { featureLines } from "../../mcp/feature-lines.ts";
+import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../config/describe.ts";
+import { featureLines } from "../../mcp/features/feature-lines.ts";
 
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";

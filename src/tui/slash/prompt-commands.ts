@@ -3,8 +3,8 @@
  * run as turns, not as commands (ChatSession queues them like prompts; the
  * runtime expands them), so `run` only says how to use one.
  */
-import { promptCommands, promptUsage } from "../../mcp/prompts.ts";
-import type { McpSnapshot } from "../../mcp/server-state.ts";
+import { promptCommands, promptUsage } from "../../mcp/features/prompts.ts";
+import type { McpSnapshot } from "../../mcp/state/server-state.ts";
 import { output, type SlashCommand } from "./slash-command.ts";
 
 /** `/mcp__srv__prompt <city> [units]` — its description (or title). */

@@ -2,7 +2,7 @@
  * The shape of a slash command: one per file, React-free, so each is tested
  * by calling `run` with a plain context.
  */
-import type { ServerLogPlaces } from "../../mcp/server-log-hint.ts";
+import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import type { TuiMcp } from "../tui-runtime.ts";
 
 /** What a command may use. */

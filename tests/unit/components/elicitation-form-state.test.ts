@@ -7,7 +7,7 @@ import {
   type ElicitationFormAction,
   type ElicitationFormState,
 } from "../../../components/elicitation/elicitation-form-state.ts";
-import { readElicitRequest, type ElicitField } from "../../../src/mcp/elicitation.ts";
+import { readElicitRequest, type ElicitField } from "../../../src/mcp/requests/elicitation.ts";
 import { urlOpener } from "../../../src/mcp/open-url.ts";
 import { visibleRange } from "../../../components/elicitation/form-window.ts";
 

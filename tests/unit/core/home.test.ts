@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveHome } from "../../../src/home.ts";
-import { serverLogPath } from "../../../src/mcp/server-log.ts";
+import { serverLogPath } from "../../../src/mcp/logs/stderr-log.ts";
 
 describe("resolveHome", () => {
   it("uses ~/.mini-cc when MINI_CC_HOME is unset", () => {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../src/config/types.ts";
-import { ApprovalsFile } from "../../../src/mcp/approvals.ts";
-import { fingerprint } from "../../../src/mcp/fingerprint.ts";
+import { ApprovalsFile } from "../../../src/mcp/approvals/approvals.ts";
+import { fingerprint } from "../../../src/mcp/approvals/fingerprint.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
 let dir: string;

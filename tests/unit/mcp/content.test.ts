@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capOutput, convertToolResult, maxOutputChars } from "../../../src/mcp/content.ts";
+import { capOutput, convertToolResult, maxOutputChars } from "../../../src/mcp/tools/content.ts";
 
 describe("convertToolResult", () => {
   it("keeps text and turns images into base64 image blocks", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
-import { DisabledServersFile } from "../../../src/mcp/disabled-servers.ts";
+import { DisabledServersFile } from "../../../src/mcp/approvals/disabled-servers.ts";
 import { McpManager } from "../../../src/mcp/manager.ts";
 import { MemoryApprovals, memoryTransports, stdioServer } from "../../helpers/mcp-fixtures.ts";
 

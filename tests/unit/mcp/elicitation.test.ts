@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldError, formContent, formErrors, initialValue, readElicitRequest, type ElicitField } from "../../../src/mcp/elicitation.ts";
+import { fieldError, formContent, formErrors, initialValue, readElicitRequest, type ElicitField } from "../../../src/mcp/requests/elicitation.ts";
 
 const form = (properties: Record<string, unknown>, required: string[] = []) =>
   readElicitRequest({ message: "Please", requestedSchema: { type: "object", properties, required } });

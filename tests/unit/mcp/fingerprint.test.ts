@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { loadMcpConfig } from "../../../src/config/load.ts";
 import { isInvalid, type ServerEntry } from "../../../src/config/types.ts";
 import { resolveHome } from "../../../src/home.ts";
-import { canonicalJson, fingerprint } from "../../../src/mcp/fingerprint.ts";
+import { canonicalJson, fingerprint } from "../../../src/mcp/approvals/fingerprint.ts";
 
 const base: ServerEntry = { command: "node", args: ["t.ts"], env: { A: "1", B: "${TOKEN}" } };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IdleStops } from "../../../src/mcp/idle-stop.ts";
-import { untilAborted } from "../../../src/mcp/until-aborted.ts";
+import { IdleStops } from "../../../src/mcp/state/idle-stop.ts";
+import { untilAborted } from "../../../src/mcp/tools/until-aborted.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
 describe("IdleStops", () => {

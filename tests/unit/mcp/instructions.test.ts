@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capUtf8, instructionsSection } from "../../../src/mcp/instructions.ts";
+import { capUtf8, instructionsSection } from "../../../src/mcp/features/instructions.ts";
 
 describe("instructionsSection", () => {
   it("lists each server's instructions under the MCP heading", () => {

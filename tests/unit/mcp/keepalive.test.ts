@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { McpManager } from "../../../src/mcp/manager.ts";
-import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT, type ReconnectPolicy } from "../../../src/mcp/reconnect-policy.ts";
+import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT, type ReconnectPolicy } from "../../../src/mcp/state/reconnect-policy.ts";
 import {
   describeState,
   eventually,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { beginLife, HISTORY_LIMIT, medianMs, mayRun, step, USAGE_SAMPLES, type LifecycleEvent, type ServerLife } from "../../../src/mcp/lifecycle.ts";
-import type { McpToolInfo, ServerState } from "../../../src/mcp/server-state.ts";
+import { beginLife, HISTORY_LIMIT, medianMs, mayRun, step, USAGE_SAMPLES, type LifecycleEvent, type ServerLife } from "../../../src/mcp/state/lifecycle.ts";
+import type { McpToolInfo, ServerState } from "../../../src/mcp/state/server-state.ts";
 
 const TOOL: McpToolInfo = { name: "echo", description: "Echo.", inputSchema: { type: "object" }, annotations: {} };
 const CONNECTED: ServerState = { status: "connected", tools: [TOOL], instructions: "be nice", connectMs: 40 };

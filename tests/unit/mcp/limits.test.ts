@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { closeServerLog, lastLogLine, openServerLog, serverLogPath } from "../../../src/mcp/server-log.ts";
+import { closeServerLog, lastLogLine, openServerLog, serverLogPath } from "../../../src/mcp/logs/stderr-log.ts";
 import { connectTimeoutMs, formatSeconds, toolTimeoutMs } from "../../../src/mcp/timeouts.ts";
 
 describe("timeouts", () => {

@@ -5,11 +5,11 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DeclaredServer } from "../../../src/config/types.ts";
-import { ApprovalsFile } from "../../../src/mcp/approvals.ts";
+import { ApprovalsFile } from "../../../src/mcp/approvals/approvals.ts";
 import { PermissionChain } from "../../../src/agent/permissions.ts";
 import { McpManager, type McpManagerOptions } from "../../../src/mcp/manager.ts";
-import { NO_RECONNECT } from "../../../src/mcp/reconnect-policy.ts";
-import type { TransportFactory } from "../../../src/mcp/transports.ts";
+import { NO_RECONNECT } from "../../../src/mcp/state/reconnect-policy.ts";
+import type { TransportFactory } from "../../../src/mcp/connection/transports.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 import {
   MemoryApprovals,

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { capOutput, cutsText } from "../../../src/mcp/content.ts";
-import { ToolOutputFiles } from "../../../src/mcp/output-files.ts";
+import { capOutput, cutsText } from "../../../src/mcp/tools/content.ts";
+import { ToolOutputFiles } from "../../../src/mcp/tools/output-files.ts";
 
 describe("saved tool output", () => {
   it("goes to one file per call in the session's folder, named for server and tool", async () => {

@@ -1,7 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, JSONRPCNotificationSchema, McpError, ProgressNotificationSchema, type JSONRPCMessage, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isProgressNotification, ProgressDeadline, ProgressRouter } from "../../../src/mcp/progress-router.ts";
+import { isProgressNotification, ProgressDeadline, ProgressRouter } from "../../../src/mcp/connection/progress-router.ts";
 
 const progress = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", method: "notifications/progress", params, ...extra });
 

@@ -1,8 +1,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import type { ToolCallOptions } from "../../../src/mcp/server-connection.ts";
-import { runToolCall } from "../../../src/mcp/tool-call.ts";
-import { ToolProgressStore, progressText, type ToolProgress } from "../../../src/mcp/tool-progress.ts";
+import type { ToolCallOptions } from "../../../src/mcp/connection/server-connection.ts";
+import { runToolCall } from "../../../src/mcp/tools/call.ts";
+import { ToolProgressStore, progressText, type ToolProgress } from "../../../src/mcp/tools/progress.ts";
 import { toolMaxTotalTimeoutMs } from "../../../src/mcp/timeouts.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { promptArguments, promptCommandName, promptUsage, splitArguments } from "../../../src/mcp/prompts.ts";
-import type { McpPromptInfo } from "../../../src/mcp/server-state.ts";
+import { promptArguments, promptCommandName, promptUsage, splitArguments } from "../../../src/mcp/features/prompts.ts";
+import type { McpPromptInfo } from "../../../src/mcp/state/server-state.ts";
 
 const weather: McpPromptInfo = {
   name: "weather",

@@ -5,7 +5,7 @@ import {
   NO_RECONNECT,
   reconnectAttempts,
   reconnectDelayMs,
-} from "../../../src/mcp/reconnect-policy.ts";
+} from "../../../src/mcp/state/reconnect-policy.ts";
 
 describe("reconnect policy", () => {
   it("gives stdio servers three attempts and remote servers five", () => {

@@ -5,8 +5,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { McpManager, type McpManagerOptions } from "../../../src/mcp/manager.ts";
-import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from "../../../src/mcp/reconnect-policy.ts";
-import type { TransportFactory } from "../../../src/mcp/transports.ts";
+import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from "../../../src/mcp/state/reconnect-policy.ts";
+import type { TransportFactory } from "../../../src/mcp/connection/transports.ts";
 import {
   describeState,
   MemoryApprovals,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RootsStore, rootsOf } from "../../../src/mcp/roots.ts";
+import { RootsStore, rootsOf } from "../../../src/mcp/requests/roots.ts";
 
 describe("roots", () => {
   it("offers the project and each --add-dir folder once, as file:// URIs", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CreateMessageRequestParams } from "@modelcontextprotocol/sdk/types.js";
-import { runSampling, samplingView } from "../../../src/mcp/sampling.ts";
+import { runSampling, samplingView } from "../../../src/mcp/requests/sampling.ts";
 import { FakeModel, text, use } from "../../helpers/agent-fakes.ts";
 
 const PARAMS: CreateMessageRequestParams = {

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ErrorCode } from "../../../src/errors.ts";
-import { failedServerLog } from "../../../src/mcp/server-log-hint.ts";
-import { serverLogPath } from "../../../src/mcp/server-log.ts";
-import type { ServerView } from "../../../src/mcp/server-state.ts";
+import { failedServerLog } from "../../../src/mcp/logs/log-hint.ts";
+import { serverLogPath } from "../../../src/mcp/logs/stderr-log.ts";
+import type { ServerView } from "../../../src/mcp/state/server-state.ts";
 import { stdioServer } from "../../helpers/mcp-fixtures.ts";
-import { beginLife } from "../../../src/mcp/lifecycle.ts";
+import { beginLife } from "../../../src/mcp/state/lifecycle.ts";
 
 const HEADER = "--- 2026-01-02T03:04:05.000Z mini-cc started db: node db.js";
 

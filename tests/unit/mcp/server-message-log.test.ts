@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOG_BATCH_MS, MAX_KEPT_WARNINGS, requestedLogLevel, ServerMessageLog } from "../../../src/mcp/server-message-log.ts";
-import type { ServerLogEntry } from "../../../src/mcp/server-state.ts";
+import { LOG_BATCH_MS, MAX_KEPT_WARNINGS, requestedLogLevel, ServerMessageLog } from "../../../src/mcp/logs/message-log.ts";
+import type { ServerLogEntry } from "../../../src/mcp/state/server-state.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
 const logFile = () => join(mkdtempSync(join(tmpdir(), "mcp-messages-")), "logs", "mcp-s.log");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingHandlers, type ServerQuestion } from "../../../src/mcp/server-requests.ts";
+import { askingHandlers, type ServerQuestion } from "../../../src/mcp/requests/server-requests.ts";
 import { ServerRequestQueue } from "../../../src/tui/server-request-queue.ts";
 import { FakeModel, text } from "../../helpers/agent-fakes.ts";
 

@@ -2,9 +2,9 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { MiniCcError } from "../../../src/errors.ts";
-import { parseHeaders } from "../../../src/mcp/headers-helper.ts";
-import { isSessionExpired } from "../../../src/mcp/server-connection.ts";
-import { retryVerdict } from "../../../src/mcp/session-renewal.ts";
+import { parseHeaders } from "../../../src/mcp/connection/headers-helper.ts";
+import { isSessionExpired } from "../../../src/mcp/connection/server-connection.ts";
+import { retryVerdict } from "../../../src/mcp/connection/session-renewal.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

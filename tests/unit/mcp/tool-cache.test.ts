@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../../src/config/types.ts";
 import { validateEntry } from "../../../src/config/schema.ts";
-import type { McpToolInfo } from "../../../src/mcp/server-state.ts";
-import { idleStopMs, isLazy, startupEnvProblem } from "../../../src/mcp/startup.ts";
-import { ToolCacheFiles, type CachedServer } from "../../../src/mcp/tool-cache.ts";
+import type { McpToolInfo } from "../../../src/mcp/state/server-state.ts";
+import { idleStopMs, isLazy, startupEnvProblem } from "../../../src/mcp/state/startup.ts";
+import { ToolCacheFiles, type CachedServer } from "../../../src/mcp/tools/cache.ts";
 import { stdioServer } from "../../helpers/mcp-fixtures.ts";
 
 let dir: string;

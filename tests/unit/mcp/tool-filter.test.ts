@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { validateEntry } from "../../../src/config/schema.ts";
 import type { ServerConfig } from "../../../src/config/types.ts";
-import type { McpSnapshot, McpToolInfo } from "../../../src/mcp/server-state.ts";
-import { namedTools } from "../../../src/mcp/snapshot-views.ts";
-import { matchesToolPattern, toolPassesFilter } from "../../../src/mcp/tool-filter.ts";
+import type { McpSnapshot, McpToolInfo } from "../../../src/mcp/state/server-state.ts";
+import { namedTools } from "../../../src/mcp/state/snapshot-views.ts";
+import { matchesToolPattern, toolPassesFilter } from "../../../src/mcp/tools/filter.ts";
 import { countMcp } from "../../../src/tui/mcp-summary.ts";
 import { serverDetail } from "../../../src/tui/slash/mcp-status-lines.ts";
 import { statusStyle } from "../../../components/mcp-panel/server-status-style.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { assignToolNames, mcpToolName } from "../../../src/mcp/tool-naming.ts";
+import { assignToolNames, mcpToolName } from "../../../src/mcp/tools/naming.ts";
 
 const hash6 = (server: string, tool: string) =>
   createHash("sha256").update(`${server}\u0000${tool}`).digest("hex").slice(0, 6);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildMessagesRequest } from "../../../src/model/anthropic-request.ts";
-import { toolTokens } from "../../../src/mcp/tool-tokens.ts";
-import type { McpToolInfo } from "../../../src/mcp/server-state.ts";
+import { toolTokens } from "../../../src/mcp/tools/tokens.ts";
+import type { McpToolInfo } from "../../../src/mcp/state/server-state.ts";
 
 describe("toolTokens", () => {
   it("counts the tool exactly as the request carries it, at 4 characters a token", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpTool, summarizeArgs, type McpCaller } from "../../../src/mcp/mcp-tool.ts";
+import { McpTool, summarizeArgs, type McpCaller } from "../../../src/mcp/tools/mcp-tool.ts";
 import { textResult } from "../../../src/tools/tool.ts";
 
 const info = {

@@ -1,8 +1,8 @@
 import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
 import { describe, expect, it } from "vitest";
 import type { RemoteEntry } from "../../../src/config/types.ts";
-import { createTransport, type TransportContext } from "../../../src/mcp/transports.ts";
-import type { ProcessGroups } from "../../../src/mcp/process-groups.ts";
+import { createTransport, type TransportContext } from "../../../src/mcp/connection/transports.ts";
+import type { ProcessGroups } from "../../../src/mcp/connection/process-groups.ts";
 import { remoteServer } from "../../helpers/mcp-fixtures.ts";
 
 const context = { stderr: "ignore", cwd: "/", env: {}, groups: undefined as unknown as ProcessGroups } satisfies TransportContext;

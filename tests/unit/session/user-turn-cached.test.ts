@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cachedServersNamed } from "../../../src/session/user-turn.ts";
-import { beginLife } from "../../../src/mcp/lifecycle.ts";
-import type { ServerState } from "../../../src/mcp/server-state.ts";
+import { beginLife } from "../../../src/mcp/state/lifecycle.ts";
+import type { ServerState } from "../../../src/mcp/state/server-state.ts";
 
 const view = (name: string, state: ServerState) => ({ name, source: "user" as const, ...beginLife(state) });
 const cached: ServerState = { status: "cached", tools: [], instructions: "" };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../../src/config/types.ts";
-import { ApprovalsFile } from "../../../../src/mcp/approvals.ts";
-import { fingerprint } from "../../../../src/mcp/fingerprint.ts";
+import { ApprovalsFile } from "../../../../src/mcp/approvals/approvals.ts";
+import { fingerprint } from "../../../../src/mcp/approvals/fingerprint.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 import { FakeClock } from "../../../helpers/fake-clock.ts";
 

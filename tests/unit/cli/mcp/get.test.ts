@@ -2,8 +2,8 @@ import { writeSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../../src/config/types.ts";
-import { fingerprint } from "../../../../src/mcp/fingerprint.ts";
-import type { TransportFactory } from "../../../../src/mcp/transports.ts";
+import { fingerprint } from "../../../../src/mcp/approvals/fingerprint.ts";
+import type { TransportFactory } from "../../../../src/mcp/connection/transports.ts";
 import { memoryTransports } from "../../../helpers/mcp-fixtures.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 

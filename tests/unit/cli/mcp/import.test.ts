@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeDesktopConfigPath, parseChoice } from "../../../../src/cli/mcp/add-from-claude-desktop.ts";
-import { maskedHeaderValue } from "../../../../src/mcp/describe.ts";
+import { maskedHeaderValue } from "../../../../src/config/describe.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 
 let box: CommandSandbox;

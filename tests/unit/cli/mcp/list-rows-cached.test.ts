@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatListLines, isConnected, listRows } from "../../../../src/cli/mcp/list-rows.ts";
-import { beginLife } from "../../../../src/mcp/lifecycle.ts";
+import { beginLife } from "../../../../src/mcp/state/lifecycle.ts";
 import { stdioServer } from "../../../helpers/mcp-fixtures.ts";
 import { toolInfo } from "../../../helpers/tui-fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { writeSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TransportFactory } from "../../../../src/mcp/transports.ts";
+import type { TransportFactory } from "../../../../src/mcp/connection/transports.ts";
 import { memoryTransports, serverWith } from "../../../helpers/mcp-fixtures.ts";
 import { createSandbox, type CommandSandbox } from "../../../helpers/mcp-command-io.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tildePath } from "../../../../src/mcp/server-log-hint.ts";
+import { tildePath } from "../../../../src/mcp/logs/log-hint.ts";
 
 describe("tildePath", () => {
   it("writes a path under the user's home from ~", () => {

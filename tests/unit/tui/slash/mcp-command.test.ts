@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpCommand } from "../../../../src/tui/slash/mcp-command.ts";
 import { BUILTIN_COMMANDS } from "../../../../src/tui/slash/command-registry.ts";
-import type { ServerView } from "../../../../src/mcp/server-state.ts";
+import type { ServerView } from "../../../../src/mcp/state/server-state.ts";
 import { connected, RecordingMcp, server, toolInfo, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.ts";
 
 const SERVERS: ServerView[] = [

@@ -1,0 +1,100 @@
+/**
+ * One way to describe an MCP server in text, for every place that shows one
+ * (`mini-cc mcp list/get`, /mcp, the approval modal, print-mode notes, the
+ * server log): its tools as plain data, what it runs, how to approve it.
+ * Entries are shown as written, before ${VAR} expansion, so no secret
+ * reaches the screen.
+ */
+import { isRemote, type ServerEntry, type StdioEntry } from "./types.ts";
+import type { ApprovalStatus } from "../mcp/approvals/approval-types.ts";
+import type { McpSnapshot, McpToolInfo, SkippedTool } from "../mcp/state/server-state.ts";
+import { namedTools } from "../mcp/state/snapshot-views.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
+
+/** One registered MCP tool as plain data: what /mcp -v lists. */
+export interface McpToolView {
+  /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
+  readonly name: string;
+  readonly server: string;
+  /** The tool's own name on its server. */
+  readonly toolName: string;
+  readonly readOnly: boolean;
+  readonly annotations: McpToolInfo["annotations"];
+}
+
+/** Every connected server's tools under the names McpManager.tools() registers, in its order. */
+export function toolViews(snapshot: McpSnapshot): McpToolView[] {
+  return namedTools(snapshot).map(({ name, server, info }) => ({
+    name,
+    server,
+    toolName: info.name,
+    readOnly: info.annotations.readOnlyHint === true,
+    annotations: info.annotations,
+  }));
+}
+
+const PLAIN_ARG = /^[A-Za-z0-9_\-./:=@%+,${}~]+$/;
+
+/** Quotes an argument the way a shell user would write it, only when needed. */
+export function shellQuote(arg: string): string {
+  if (PLAIN_ARG.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command line as a user would type it: `node server.ts --root 'My Docs'`. */
+export function commandLine(entry: Pick<StdioEntry, "command" | "args">): string {
+  return [entry.command, ...(entry.args ?? [])].map(shellQuote).join(" ");
+}
+
+/**
+ * A header value as `mcp add` and `mcp get` show it: the scheme word kept,
+ * the secret masked (`Bearer ****`, `****`). A value that is only a `${VAR}`
+ * reference holds no secret and is shown as written (`Bearer ${TOKEN}`).
+ */
+export function maskedHeaderValue(value: string): string {
+  const reference = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
+  const match = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/.exec(value.trim());
+  const [scheme, secret] = match ? [`${match[1]} `, match[2]!] : ["", value.trim()];
+  if (secret === "") return "";
+  return `${scheme}${reference.test(secret) ? secret : "****"}`;
+}
+
+/** What an entry will run, for the approval modal: the command line or URL, then env / header lines, each safe to print (a config is untrusted). */
+export function launchLines(entry: ServerEntry): string[] {
+  return entryLines(entry).map(terminalSafeLine);
+}
+
+/** One line for what an entry runs: its command line, or `http https://…`. */
+export function describeEntryBriefly(entry: ServerEntry): string {
+  return entryLines(entry)[0]!;
+}
+
+function entryLines(entry: ServerEntry): string[] {
+  if (isRemote(entry)) {
+    const headers = Object.keys(entry.headers ?? {});
+    return [`${entry.type} ${entry.url}`, ...(headers.length > 0 ? [`headers: ${headers.join(", ")}`] : [])];
+  }
+  const env = Object.entries(entry.env ?? {}).map(([key, value]) => `${key}=${shellQuote(value)}`);
+  return [commandLine(entry), ...(env.length > 0 ? [`env: ${env.join(" ")}`] : [])];
+}
+
+/** The command that approves project server `name`. */
+export function approveCommand(name: string): string {
+  return `mini-cc mcp approve ${shellQuote(name)}`;
+}
+
+/** `not approved (run: mini-cc mcp approve NAME)`, `changed since approval (run: …)`: a project server that may not start yet. */
+export function notApprovedText(name: string, status: Exclude<ApprovalStatus, "approved">): string {
+  const what = status === "changed" ? "changed since approval" : "not approved";
+  return `${what} (run: ${approveCommand(name)})`;
+}
+
+/** `deep  (skipped: input schema nested deeper than 64 levels)`: a listed tool the model is not offered, and why. */
+export function skippedToolText(tool: SkippedTool): string {
+  return `${tool.name}  (skipped: ${tool.reason})`;
+}
+
+/** The first line of a reason or message (servers' errors can carry stack traces). */
+export function firstLine(text: string): string {
+  return text.split("\n", 1)[0] ?? "";
+}

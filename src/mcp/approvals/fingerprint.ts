@@ -1,0 +1,34 @@
+/**
+ * What an approval is bound to: a hash of what will run (type, command, args,
+ * env, url, headers, headersHelper) taken from the entry as written, before ${VAR} expansion,
+ * so secrets never enter the hash and rotating one does not ask again.
+ */
+import { createHash } from "node:crypto";
+import type { ServerEntry } from "../../config/types.ts";
+
+/** First 16 hex digits of sha256 over the canonical JSON of the entry's run-relevant fields. */
+export function fingerprint(entry: ServerEntry): string {
+  const fields = entry as unknown as Partial<Record<string, unknown>>;
+  // Absent fields take their empty value, so `{"command":"x"}` equals `{"type":"stdio","command":"x","args":[]}`.
+  const normalised = {
+    type: fields.type ?? "stdio",
+    command: fields.command ?? "",
+    args: fields.args ?? [],
+    env: fields.env ?? {},
+    url: fields.url ?? "",
+    headers: fields.headers ?? {},
+    // A command mini-cc runs; only when set, so the fingerprints of entries without one stay as they were.
+    ...(fields.headersHelper !== undefined ? { headersHelper: fields.headersHelper } : {}),
+  };
+  return createHash("sha256").update(canonicalJson(normalised)).digest("hex").slice(0, 16);
+}
+
+/** JSON with object keys sorted at every level and no whitespace. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

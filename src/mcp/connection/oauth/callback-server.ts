@@ -1,0 +1,73 @@
+/**
+ * The loopback end of an OAuth login: an HTTP server on 127.0.0.1 that waits
+ * for the authorization server's redirect to `/callback?code=…&state=…`,
+ * checks the state, and answers the browser with a short page.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { MiniCcError } from "../../../errors.ts";
+import { formatSeconds } from "../../timeouts.ts";
+
+export interface CallbackServer {
+  readonly port: number;
+  /** The authorization code, once a redirect with `state` arrives; rejects on an error redirect or after `timeoutMs`. */
+  waitForCode(state: () => string | undefined, timeoutMs: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+type Outcome = { code: string } | { error: string };
+
+/** Listens on 127.0.0.1:`port` (0: any free port); rejects with the listen error (EADDRINUSE…). */
+export async function startCallbackServer(port: number): Promise<CallbackServer> {
+  let deliver: ((outcome: Outcome) => void) | undefined;
+  let expectedState: () => string | undefined = () => undefined;
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/callback") {
+      response.writeHead(404).end();
+      return;
+    }
+    const error = url.searchParams.get("error");
+    const code = url.searchParams.get("code");
+    const state = url.searchParams.get("state");
+    // A redirect without our state is not the answer to our request (another tab, a forged link).
+    if (state !== expectedState() || (!error && !code)) {
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("This is not the answer to mini-cc's login request.\n");
+      return;
+    }
+    const ok = !error && code;
+    response
+      .writeHead(ok ? 200 : 400, { "content-type": "text/plain; charset=utf-8" })
+      .end(ok ? "mini-cc is logged in. You can close this tab.\n" : "mini-cc's login was refused. You can close this tab.\n");
+    const description = url.searchParams.get("error_description");
+    deliver?.(ok ? { code } : { error: `${error}${description ? ` (${description})` : ""}` });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    waitForCode(state, timeoutMs) {
+      expectedState = state;
+      return new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`no answer from the browser within ${formatSeconds(timeoutMs)} (open the printed URL to log in)`));
+        }, timeoutMs);
+        deliver = (outcome) => {
+          clearTimeout(timer);
+          if ("code" in outcome) resolve(outcome.code);
+          else reject(new MiniCcError("auth-failed", `the authorization server refused: ${outcome.error}`));
+        };
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * `mini-cc mcp login NAME` and `/mcp login NAME`: one OAuth 2.1 authorization
+ * code login with PKCE for a remote server, through the SDK's `auth()`.
+ * The server's 401 names its protected-resource metadata (RFC 9728); the
+ * SDK discovers the authorization server, registers a client when the entry
+ * has none, and builds the authorization URL, which is printed and opened
+ * (open-url.ts); the browser comes back to a loopback callback on 127.0.0.1;
+ * the code is exchanged for tokens, kept in the OAuth file. Any failure is
+ * one line naming the server and the step.
+ */
+import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { RemoteEntry } from "../../../config/types.ts";
+import { isMiniCcError, MiniCcError } from "../../../errors.ts";
+import { describeError } from "../describe-error.ts";
+import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
+import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
+import type { OAuthStore } from "./token-store.ts";
+
+/** How long a login waits for the browser's redirect by default (MCP_LOGIN_TIMEOUT overrides, ms). */
+export const LOGIN_TIMEOUT_MS = 120_000;
+
+export interface LoginRequest {
+  readonly name: string;
+  /** The entry as it will run (expanded). */
+  readonly entry: RemoteEntry;
+  readonly store: OAuthStore;
+  /** Shows the authorization URL (and opens it). */
+  readonly open: (url: URL) => void;
+  readonly timeoutMs: number;
+}
+
+/** The login timeout from MCP_LOGIN_TIMEOUT (ms), else LOGIN_TIMEOUT_MS. */
+export function loginTimeoutMs(env: Readonly<Record<string, string | undefined>>): number {
+  const value = Number(env.MCP_LOGIN_TIMEOUT);
+  return Number.isFinite(value) && value > 0 ? value : LOGIN_TIMEOUT_MS;
+}
+
+/** Logs in; resolves once tokens are stored, rejects with a MiniCcError "auth-failed" naming the server and the step. */
+export async function loginToServer(request: LoginRequest): Promise<void> {
+  const { name, entry, store } = request;
+  const fail = (step: LoginStep | "callback", error: unknown) =>
+    new MiniCcError("auth-failed", `${name}: ${step} failed: ${isMiniCcError(error) ? error.message : describeError(error)}`, { cause: error });
+  const challenge = await probe(entry).catch((error: unknown) => {
+    throw fail("discovery", new Error(`cannot reach ${entry.url}: ${describeError(error)}`));
+  });
+  // A fresh login: old tokens would only be refreshed.
+  await store.forgetTokens(entry.url);
+  const callback = await listen(request).catch((error: unknown) => {
+    throw fail("callback", error);
+  });
+  try {
+    const provider = new StoredOAuthProvider({
+      store,
+      serverUrl: entry.url,
+      ...(entry.oauth ? { client: entry.oauth } : {}),
+      login: { redirectUrl: loopbackRedirect(callback.port), open: request.open },
+    });
+    const options = { serverUrl: entry.url, ...challenge };
+    let result: Awaited<ReturnType<typeof auth>>;
+    try {
+      result = await auth(provider, options);
+    } catch (error) {
+      throw fail(provider.step, error);
+    }
+    if (result === "AUTHORIZED") return;
+    let code: string;
+    try {
+      code = await callback.waitForCode(() => provider.sentState, request.timeoutMs);
+    } catch (error) {
+      throw fail("authorization", error);
+    }
+    provider.step = "token exchange";
+    try {
+      await auth(provider, { ...options, authorizationCode: code });
+    } catch (error) {
+      throw fail("token exchange", error);
+    }
+  } finally {
+    await callback.close();
+  }
+}
+
+/** What the server's 401 says about where to log in (RFC 9728's resource_metadata, a scope); nothing when it said nothing. */
+async function probe(entry: RemoteEntry): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const init: RequestInit =
+    entry.type === "sse"
+      ? { method: "GET", headers: { ...entry.headers, accept: "text/event-stream" } }
+      : {
+          method: "POST",
+          headers: { ...entry.headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "ping" }),
+        };
+  const response = await fetch(entry.url, { ...init, signal: AbortSignal.timeout(10_000) });
+  await response.body?.cancel().catch(() => {});
+  if (response.status !== 401) return {};
+  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+}
+
+/**
+ * The callback listener: on the entry's callbackPort, else on the port a
+ * registered client's redirect URI names (the authorization server compares
+ * it), else any free port — then registering again if that port is taken.
+ */
+async function listen(request: LoginRequest): Promise<CallbackServer> {
+  const { entry, store } = request;
+  if (entry.oauth?.callbackPort !== undefined) return startCallbackServer(entry.oauth.callbackPort);
+  const registered = (await store.read(entry.url)).client?.redirect_uris;
+  const first = Array.isArray(registered) && typeof registered[0] === "string" && URL.canParse(registered[0]) ? Number(new URL(registered[0]).port) : 0;
+  if (first > 0) {
+    try {
+      return await startCallbackServer(first);
+    } catch {
+      await store.update(entry.url, (record) => ({ ...record, client: undefined }));
+    }
+  }
+  return startCallbackServer(0);
+}

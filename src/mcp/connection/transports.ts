@@ -1,0 +1,98 @@
+/**
+ * From a server entry to an MCP transport: our process-group-owning stdio
+ * transport for `command` entries, the SDK's streamable HTTP, SSE and
+ * WebSocket transports for remote ones, with OAuth for http and sse
+ * (oauth/provider.ts: stored tokens and their refresh) unless the entry
+ * brings its own credentials (an Authorization header, a headersHelper).
+ * The SDK's WebSocket client is the platform's WebSocket, which cannot send
+ * headers: a `ws` entry with headers fails with that reason rather than
+ * connecting without them. McpManager takes the factory as a seam, so
+ * tests can hand it in-memory transports instead.
+ */
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isRemote, type ServerConfig } from "../../config/types.ts";
+import type { ProcessGroups } from "./process-groups.ts";
+import { StdioProcessTransport } from "./stdio-transport.ts";
+import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
+import { StoredOAuthProvider } from "./oauth/provider.ts";
+import type { OAuthStore } from "./oauth/token-store.ts";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the manager provides when it asks for a transport. */
+export interface TransportContext {
+  /** Where a stdio server's stderr goes: the open log file, or "ignore". */
+  stderr: number | "ignore";
+  /** The project directory: stdio servers start in it. */
+  cwd: string;
+  /** mini-cc's own environment; a child inherits it, with the entry's env on top. */
+  env: Env;
+  /** Where a spawned server's process group is recorded. */
+  groups: ProcessGroups;
+  /** Where OAuth tokens are kept; without it remote servers get no OAuth. */
+  oauth?: OAuthStore;
+}
+
+/** Builds the (not yet started) transport for one server. */
+export type TransportFactory = (server: ServerConfig, context: TransportContext) => Transport;
+
+/**
+ * mini-cc's environment, then the entry's own variables on top. Claude Code
+ * passes the user's environment on, and servers rely on it (a token exported
+ * in the shell, a proxy for npx, KUBECONFIG…), so a `.mcp.json` only works
+ * unchanged if we do the same.
+ */
+function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    // A value starting with "()" is an exported shell function: never pass those on.
+    if (value !== undefined && !value.startsWith("()")) out[key] = value;
+  }
+  return { ...out, ...entryEnv };
+}
+
+/** The real transports: stdio in its own process group, streamable HTTP, SSE. */
+export const createTransport: TransportFactory = (server, context) => {
+  const entry = server.resolved;
+  // Messages quote the entry as written (`${TOKEN}`): the expanded value may be a secret.
+  const written = server.entry;
+  if (isRemote(entry)) {
+    const requestInit: RequestInit = { headers: { ...entry.headers } };
+    if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${isRemote(written) ? written.url : "(expanded)"}`);
+    const url = new URL(entry.url);
+    if (entry.type === "ws") {
+      if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error("a ws server's URL must start with ws:// or wss://");
+      if (Object.keys(entry.headers ?? {}).length > 0) throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
+      return new WebSocketClientTransport(url);
+    }
+    const helper = entry.headersHelper;
+    const fetch = helper
+      ? fetchWithHeadersHelper(() =>
+          runHeadersHelper({
+            command: helper,
+            cwd: context.cwd,
+            env: { ...childEnvironment(context.env), MINI_CC_MCP_SERVER_NAME: server.name, MINI_CC_MCP_SERVER_URL: entry.url },
+          }),
+        )
+      : undefined;
+    const hasAuthorization = Object.keys(entry.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+    const authProvider =
+      context.oauth && !helper && !hasAuthorization
+        ? new StoredOAuthProvider({ store: context.oauth, serverUrl: entry.url, ...(entry.oauth ? { client: entry.oauth } : {}) })
+        : undefined;
+    const options = { requestInit, ...(fetch ? { fetch } : {}), ...(authProvider ? { authProvider } : {}) };
+    return entry.type === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+  }
+  return new StdioProcessTransport({
+    command: entry.command,
+    shownCommand: isRemote(written) ? entry.command : written.command,
+    args: entry.args ?? [],
+    env: childEnvironment(context.env, entry.env),
+    cwd: context.cwd,
+    stderr: context.stderr,
+    groups: context.groups,
+  });
+};

@@ -1,0 +1,67 @@
+/**
+ * Reading and listing MCP resources for the model (the ListMcpResources and
+ * ReadMcpResource tools) and for `@server:uri` mentions. A read's contents
+ * convert as a tool result's do: text stays text, a supported image is an
+ * image block, any other blob becomes a note with its type and size.
+ */
+import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { textResult, type ToolResult } from "../../tools/tool.ts";
+import { convertToolResult, maxOutputChars } from "../tools/content.ts";
+import { describeError } from "../connection/describe-error.ts";
+import type { McpSnapshot } from "../state/server-state.ts";
+import { toolTimeoutMs } from "../timeouts.ts";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What reading needs from McpManager: the snapshot and a connected server's session. */
+export interface ResourceSource {
+  getSnapshot(): McpSnapshot;
+  session(server: string): { readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult> } | string;
+}
+
+/** The image types the model takes: a blob of one of these is shown as an image. */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+/** A read's contents as a tool result, within MAX_MCP_OUTPUT_TOKENS. */
+export function convertResourceContents(result: ReadResourceResult, maxChars: number): ToolResult {
+  const content = result.contents.map((item) => {
+    if ("blob" in item && typeof item.blob === "string" && IMAGE_TYPES.has((item.mimeType ?? "").toLowerCase())) {
+      return { type: "image" as const, data: item.blob, mimeType: item.mimeType as string };
+    }
+    return { type: "resource" as const, resource: item };
+  });
+  return convertToolResult({ content }, maxChars);
+}
+
+/** Servers whose resources can be read: connected and declaring the capability. */
+export function resourceServers(snapshot: McpSnapshot): string[] {
+  return snapshot.servers.flatMap((view) => (view.state.status === "connected" && view.state.capabilities?.resources ? [view.name] : []));
+}
+
+/** Reads `uri` from `server`; never throws. */
+export async function readResource(source: ResourceSource, server: string, uri: string, env: Env, signal?: AbortSignal): Promise<ToolResult> {
+  const session = source.session(server);
+  if (typeof session === "string") return textResult(`Cannot read ${uri}: ${session}.`, true);
+  const timeoutMs = toolTimeoutMs(env);
+  try {
+    return convertResourceContents(await session.readResource(uri, { signal, timeout: timeoutMs }), maxOutputChars(env));
+  } catch (error) {
+    return textResult(`Reading ${uri} from ${server} failed: ${describeError(error)}`, true);
+  }
+}
+
+/** Every connected server's resources and templates (or one server's) as JSON the model reads. */
+export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolResult {
+  const servers = resourceServers(snapshot);
+  if (server !== undefined && !servers.includes(server)) {
+    return textResult(`No connected MCP server named ${server} offers resources. Servers with resources: ${servers.join(", ") || "none"}.`, true);
+  }
+  const entries = snapshot.servers.flatMap((view) => {
+    if (view.state.status !== "connected" || (server !== undefined && view.name !== server)) return [];
+    const resources = (view.state.resources ?? []).map((r) => ({ server: view.name, ...r }));
+    const templates = (view.state.resourceTemplates ?? []).map((t) => ({ server: view.name, ...t }));
+    return [...resources, ...templates];
+  });
+  if (entries.length === 0) return textResult(server ? `${server} lists no resources.` : "No MCP server lists any resources.");
+  return textResult(JSON.stringify(entries, null, 2));
+}

@@ -1,0 +1,41 @@
+/**
+ * The state a declared server starts in: failed (an invalid entry), disabled
+ * (the user switched it off for this project, mcp-disabled.json), waiting
+ * for approval or disabled (a project server not approved for this entry), or
+ * pending (free to connect). A project server is never started before this
+ * says pending.
+ */
+import { isInvalid, type DeclaredServer } from "../../config/types.ts";
+import type { ApprovalRecords, ApprovalStatus } from "../approvals/approval-types.ts";
+import { USER_DISABLED, type ServerState, type ServerView } from "./server-state.ts";
+import { beginLife } from "./lifecycle.ts";
+import { notApprovedText } from "../../config/describe.ts";
+
+export interface ApprovalContext {
+  approvals: ApprovalRecords;
+  projectDir: string;
+  /** A user can answer (TUI): an unapproved server waits; else it is disabled with the way to approve it. */
+  interactive: boolean;
+  /** Names the user switched off in this project: not started, whatever their approval. */
+  userDisabled?: ReadonlySet<string>;
+}
+
+/** The view a server starts with; `pending` means it may connect now. */
+export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
+  const { name, source } = server;
+  if (isInvalid(server)) return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
+  if (context.userDisabled?.has(name)) return { name, source, config: server, ...beginLife(USER_DISABLED) };
+  if (source === "project") {
+    const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
+    if (status !== "approved") return { name, source, config: server, ...beginLife(await unapprovedState(name, status, context)) };
+  }
+  return { name, source, config: server, ...beginLife({ status: "pending" }) };
+}
+
+/** Disabled when nobody can answer; else waiting for the user, with the entry approved before when it changed. */
+async function unapprovedState(name: string, status: Exclude<ApprovalStatus, "approved">, context: ApprovalContext): Promise<ServerState> {
+  if (!context.interactive) return { status: "disabled", reason: notApprovedText(name, status), cause: "not-approved" };
+  if (status !== "changed") return { status: "needs-approval" };
+  const before = await context.approvals.previous?.(context.projectDir, name).catch(() => undefined);
+  return before?.entry ? { status: "needs-approval", previous: before.entry } : { status: "needs-approval" };
+}

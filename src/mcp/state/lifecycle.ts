@@ -1,0 +1,217 @@
+/**
+ * A server's lifecycle as one pure reducer: `(life, event) → life` over
+ * tagged events (DESIGN.md, "Server state"). McpManager runs the effects
+ * (spawning, connecting, timers) and reports each outcome here as an event;
+ * this file alone decides which state follows, and refuses transitions that
+ * cannot happen (a tools list from a server that is not connected, a restart
+ * of a server the user never approved). Health figures ride along, so every
+ * view (panel, `/mcp`, `mcp get`) reads one record.
+ */
+import type { ErrorCode } from "../../errors.ts";
+import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerState, type ServerStatus, type SkippedTool } from "./server-state.ts";
+import { toolListChange } from "./tool-list-change.ts";
+
+export type LifecycleEvent =
+  /** The user approved a project server (or undid a "don't start"): it may run. */
+  | { type: "approved" }
+  /** The user answered "don't start" in the approval modal. */
+  | { type: "denied" }
+  /** A pending server's tool list, instructions and capabilities were found in the tool cache: offered before it connects. */
+  | { type: "cache-loaded"; tools: readonly McpToolInfo[]; instructions: string; skippedTools: readonly SkippedTool[] }
+  /** A lazy server sat idle past its idleTimeoutMs: its process stopped, its tools stay offered from what it last listed. */
+  | { type: "idle-stopped" }
+  /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
+  | { type: "spawned" }
+  /** `connectMs`: from the attempt's spawn to the end of the handshake and tools/list. */
+  | {
+      type: "connected";
+      tools: readonly McpToolInfo[];
+      instructions: string;
+      skippedTools: readonly SkippedTool[];
+      connectMs: number;
+      /** Negotiated capabilities, resources, templates and prompts. */
+      features?: ServerFeatures;
+    }
+  /** A connection attempt failed; a retry-scheduled or gave-up may follow in the same dispatch. */
+  | { type: "failed"; error: string; code: ErrorCode }
+  /** A connected server went away by itself; a retry-scheduled or gave-up follows in the same dispatch. */
+  | { type: "lost"; error: string; code: ErrorCode }
+  /** After a failure or loss: the next reconnect attempt waits on a timer. */
+  | { type: "retry-scheduled"; attempt: number }
+  /** After a failure or loss: no attempts left; `error` says so. */
+  | { type: "gave-up"; error: string; code: ErrorCode }
+  | { type: "tools-changed"; tools: readonly McpToolInfo[]; skippedTools: readonly SkippedTool[] }
+  /**
+   * The server answered 401 and no stored token (or refresh) got past it: it
+   * waits for `mcp login`. Ends an attempt (pending, cached, reconnecting), a session
+   * whose token stopped working (connected), or a failure (after a logout).
+   */
+  | { type: "needs-auth"; reason: string }
+  /** A connected server's resources, templates or prompts were fetched again, or its recent warnings changed. */
+  | { type: "features-changed"; features: ServerFeatures }
+  /** The user switched the server off (`mcp disable`, the panel). */
+  | { type: "disabled" }
+  /** The user switched it back on; a project server not approved for its entry asks again. */
+  | { type: "enabled"; needsApproval: boolean }
+  /** The user asked for a fresh connect. */
+  | { type: "restarted" }
+  /** A tool call ended (health only; legal in any state, since a call may outlive its connection). */
+  | { type: "tool-called"; tool: string; ms: number; isError: boolean };
+
+export type LifecycleEventType = LifecycleEvent["type"];
+
+/** One status change, `at` ms after the session's servers were listed. */
+export interface Transition {
+  readonly status: ServerStatus;
+  readonly at: number;
+}
+
+/** A tool's calls this session: enough to show calls, errors, p50 and max latency. */
+export interface ToolUsage {
+  readonly calls: number;
+  readonly errors: number;
+  readonly maxMs: number;
+  /** The most recent durations (at most USAGE_SAMPLES), for the median. */
+  readonly recentMs: readonly number[];
+}
+
+export interface ServerHealth {
+  /** Status changes, oldest first (at most HISTORY_LIMIT). */
+  readonly history: readonly Transition[];
+  /** Reconnect attempts scheduled this session. */
+  readonly reconnects: number;
+  readonly lastFailure?: string;
+  readonly usage: Readonly<Record<string, ToolUsage>>;
+}
+
+/** A server's state and the health figures that go with it. */
+export interface ServerLife {
+  readonly state: ServerState;
+  readonly health: ServerHealth;
+}
+
+export const HISTORY_LIMIT = 50;
+export const USAGE_SAMPLES = 100;
+
+export type Step = { ok: true; life: ServerLife } | { ok: false; reason: string };
+
+/** The life a server begins with, in the state its entry and approvals give it. */
+export function beginLife(state: ServerState, at = 0): ServerLife {
+  return { state, health: { history: [{ status: state.status, at }], reconnects: 0, usage: {} } };
+}
+
+/** Whether a server in this state may have a process or connection (approved, not switched off). */
+export function mayRun(state: ServerState): boolean {
+  return state.status !== "needs-approval" && state.status !== "disabled";
+}
+
+/**
+ * The life after `event` at time `at`, or why the event cannot happen now.
+ * An event that changes nothing (the same tool list again) returns the same object.
+ */
+export function step(life: ServerLife, event: LifecycleEvent, at: number): Step {
+  const state = nextState(life.state, event);
+  if (state === undefined) return { ok: false, reason: `${event.type} is impossible while ${life.state.status}` };
+  const health = nextHealth(life.health, event, at, state === life.state ? undefined : state);
+  if (state === life.state && health === life.health) return { ok: true, life };
+  return { ok: true, life: { state, health } };
+}
+
+/** The state after `event`, undefined when it cannot happen. */
+function nextState(state: ServerState, event: LifecycleEvent): ServerState | undefined {
+  const { status } = state;
+  switch (event.type) {
+    case "approved":
+      return status === "needs-approval" || (status === "disabled" && state.cause !== "user") ? { status: "pending" } : undefined;
+    case "denied":
+      return status === "needs-approval" ? { status: "disabled", reason: "declined by user", cause: "declined" } : undefined;
+    case "cache-loaded":
+      return status === "pending" ? cachedState(event.tools, event.skippedTools, event.instructions) : undefined;
+    case "idle-stopped":
+      return status === "connected" ? cachedState(state.tools, state.skippedTools ?? [], state.instructions) : undefined;
+    case "spawned":
+      return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
+    case "connected": {
+      if (status !== "pending" && status !== "cached" && status !== "reconnecting") return undefined;
+      const note = status === "cached" ? toolListChange(state.tools, event.tools) : "";
+      return { ...connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs, note), ...event.features } as ServerState;
+    }
+    case "failed":
+      return status === "pending" || status === "cached" || status === "reconnecting" ? { status: "failed", error: event.error, code: event.code } : undefined;
+    case "lost":
+      return status === "connected" ? { status: "failed", error: event.error, code: event.code } : undefined;
+    case "retry-scheduled":
+      return status === "failed" ? { status: "reconnecting", attempt: event.attempt } : undefined;
+    case "gave-up":
+      return status === "failed" ? { status: "failed", error: event.error, code: event.code } : undefined;
+    case "needs-auth":
+      return status === "pending" || status === "cached" || status === "reconnecting" || status === "connected" || status === "failed" || status === "needs-auth"
+        ? { status: "needs-auth", reason: event.reason }
+        : undefined;
+    case "tools-changed":
+      if (status !== "connected") return undefined;
+      return { ...featuresOf(state), ...connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs) } as ServerState;
+    case "features-changed":
+      return status === "connected" ? { ...state, ...event.features } : undefined;
+    case "disabled":
+      return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
+    case "enabled":
+      if (status !== "disabled" || state.cause !== "user") return undefined;
+      return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
+    case "restarted":
+      return mayRun(state) ? { status: "pending" } : undefined;
+    case "tool-called":
+      return state;
+  }
+}
+
+function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string): ServerState {
+  return { status: "cached", tools, instructions, ...(skippedTools.length > 0 ? { skippedTools } : {}) };
+}
+
+/** What a connected state holds beyond tools, kept across a tools refresh. */
+function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
+  const { capabilities, resources, resourceTemplates, prompts, logWarnings } = state;
+  return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings }).filter(([, v]) => v !== undefined));
+}
+
+function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number, cacheNote = ""): ServerState {
+  return { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}), ...(cacheNote ? { cacheNote } : {}) };
+}
+
+/** The health after `event`; `changed`: the new state when the status may have changed. */
+function nextHealth(health: ServerHealth, event: LifecycleEvent, at: number, changed: ServerState | undefined): ServerHealth {
+  let next = health;
+  if (changed !== undefined && health.history.at(-1)?.status !== changed.status) {
+    next = { ...next, history: [...next.history, { status: changed.status, at }].slice(-HISTORY_LIMIT) };
+  }
+  switch (event.type) {
+    case "failed":
+    case "lost":
+      return { ...next, lastFailure: event.error };
+    case "retry-scheduled":
+      return { ...next, reconnects: next.reconnects + 1 };
+    case "tool-called":
+      return { ...next, usage: { ...next.usage, [event.tool]: addCall(next.usage[event.tool], event.ms, event.isError) } };
+    default:
+      return next;
+  }
+}
+
+function addCall(usage: ToolUsage | undefined, ms: number, isError: boolean): ToolUsage {
+  const before = usage ?? { calls: 0, errors: 0, maxMs: 0, recentMs: [] };
+  return {
+    calls: before.calls + 1,
+    errors: before.errors + (isError ? 1 : 0),
+    maxMs: Math.max(before.maxMs, ms),
+    recentMs: [...before.recentMs, ms].slice(-USAGE_SAMPLES),
+  };
+}
+
+/** The median of a tool's recent call durations (0 before any call). */
+export function medianMs(usage: ToolUsage): number {
+  const sorted = [...usage.recentMs].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
+}

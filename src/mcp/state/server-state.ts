@@ -1,0 +1,113 @@
+/**
+ * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
+ */
+import type { ErrorCode } from "../../errors.ts";
+import type { ServerConfig, ServerEntry, ServerSource } from "../../config/types.ts";
+import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerHealth } from "./lifecycle.ts";
+
+export interface McpToolInfo {
+  /** The tool's own name on its server. */
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+/** A tool the server listed that is not offered to the model, and why. */
+export interface SkippedTool {
+  name: string;
+  reason: string;
+}
+
+/** A resource a server lists (resources/list). */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A parameterised resource (resources/templates/list): `file:///{path}`. */
+export interface McpResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A prompt a server offers (prompts/list): a slash command `/mcp__<server>__<prompt>`. */
+export interface McpPromptInfo {
+  name: string;
+  title?: string;
+  description: string;
+  arguments: readonly { name: string; description?: string; required: boolean }[];
+}
+
+/** A `notifications/message` line at warning or above, kept for the server's details. */
+export interface ServerLogEntry {
+  level: string;
+  logger?: string;
+  text: string;
+}
+
+/**
+ * What a connected server offers beyond tools: its negotiated capabilities,
+ * resources, templates and prompts (absent when it has none), and its most
+ * recent warnings.
+ */
+export interface ServerFeatures {
+  capabilities?: ServerCapabilities;
+  resources?: readonly McpResourceInfo[];
+  resourceTemplates?: readonly McpResourceTemplateInfo[];
+  prompts?: readonly McpPromptInfo[];
+  logWarnings?: readonly ServerLogEntry[];
+}
+
+export type ServerState =
+  /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
+  | { status: "needs-approval"; previous?: ServerEntry }
+  | { status: "pending" }
+  /** `cacheNote`: how the live tool list differed from the cached one offered before it (absent when it matched or there was none). */
+  | ({ status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[]; cacheNote?: string } & ServerFeatures)
+  /**
+   * Offered from the tool cache (tool-cache.ts) with no live session yet: one may be
+   * connecting in the background, or (lazy start, idle stop) starts on the first call.
+   */
+  | { status: "cached"; tools: readonly McpToolInfo[]; instructions: string; skippedTools?: readonly SkippedTool[] }
+  | { status: "failed"; error: string; code: ErrorCode }
+  /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
+  | { status: "needs-auth"; reason: string }
+  /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), or the user switched it off (user). */
+  | { status: "disabled"; reason: string; cause: DisabledCause }
+  | { status: "reconnecting"; attempt: number };
+
+export type ServerStatus = ServerState["status"];
+
+export type DisabledCause = "declined" | "not-approved" | "user";
+
+/** The state of a server the user switched off (`mcp disable`, the panel's d). */
+export const USER_DISABLED: ServerState = { status: "disabled", reason: "disabled by user", cause: "user" };
+
+export interface ServerView {
+  readonly name: string;
+  readonly source: ServerSource;
+  /** Absent for an entry that failed validation. */
+  readonly config?: ServerConfig;
+  readonly state: ServerState;
+  /** State history, connect attempts, per-tool usage (lifecycle.ts keeps it with the state). */
+  readonly health: ServerHealth;
+}
+
+/** What McpManager's store holds: servers in declaration order. */
+export interface McpSnapshot {
+  readonly servers: readonly ServerView[];
+}

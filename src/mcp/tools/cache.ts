@@ -1,0 +1,178 @@
+/**
+ * What a server offered when it last connected (tools, instructions,
+ * capabilities, its reported name and version), kept in
+ * `<home>/tool-cache/`, one file per server entry, so the next session can
+ * offer its tools before the server has even started.
+ *
+ * A file is keyed by what will run: the server's name, the project it runs in,
+ * and the fingerprints of its entry as written and as expanded — a changed
+ * entry (or a changed ${VAR}) finds no file and never a stale list. Files are
+ * 0600 and written atomically, so two sessions writing the same server leave
+ * one whole file; a file that is corrupt, unreadable or not for this entry is
+ * ignored (and rewritten after the next connect). Writing a server's cache
+ * removes its caches for earlier entries in the same project.
+ */
+import { createHash } from "node:crypto";
+import { readdir, unlink } from "node:fs/promises";
+import { basename, join } from "node:path";
+import type { ServerConfig } from "../../config/types.ts";
+import { writeFileAtomic } from "../../fs/atomic-write.ts";
+import { readSmallTextFile } from "../../fs/json-file.ts";
+import { nestedDeeperThan } from "../../fs/json-path.ts";
+import { anything, arrayOf, mapOf, objectOf, oneOf, optional, required, string } from "../../fs/json-shape.ts";
+import { canonicalJson, fingerprint } from "../approvals/fingerprint.ts";
+import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
+
+/** What a live connect yields that is worth keeping. */
+export interface CachedServer {
+  readonly tools: readonly McpToolInfo[];
+  readonly skippedTools: readonly SkippedTool[];
+  readonly instructions: string;
+  /** The server's own `serverInfo` from initialize. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+  readonly capabilities?: Readonly<Record<string, unknown>>;
+}
+
+/** The tool cache as McpManager uses it: reads never throw, writes may. */
+export interface ToolCacheStore {
+  read(config: ServerConfig): Promise<CachedServer | undefined>;
+  write(config: ServerConfig, server: CachedServer): Promise<void>;
+}
+
+/** Deeper than a record of tools whose schemas connect allows (64 levels) is not one we wrote. */
+const MAX_RECORD_DEPTH = 72;
+/** A cache bigger than this is not one we wrote; it is ignored (and rewritten). */
+const MAX_CACHE_BYTES = 8 * 1024 * 1024;
+const FORMAT_VERSION = 1;
+
+const flag = optional(oneOf(true, false));
+const toolShape = objectOf({
+  name: required(string()),
+  description: required(string()),
+  inputSchema: required(mapOf(anything)),
+  annotations: required(objectOf({ title: optional(string()), readOnlyHint: flag, destructiveHint: flag, idempotentHint: flag, openWorldHint: flag })),
+});
+
+const recordShape = objectOf({
+  version: required(oneOf(FORMAT_VERSION)),
+  server: required(string()),
+  project: required(string()),
+  key: required(string()),
+  cachedAt: required(string()),
+  serverInfo: optional(objectOf({ name: required(string()), version: required(string()) })),
+  capabilities: optional(mapOf(anything)),
+  instructions: required(string()),
+  tools: required(arrayOf(toolShape)),
+  skippedTools: required(arrayOf(objectOf({ name: required(string()), reason: required(string()) }))),
+});
+
+/** A record as written, once recordShape passed. */
+interface CacheRecord extends CachedServer {
+  readonly server: string;
+  readonly project: string;
+  readonly key: string;
+}
+
+export interface ToolCacheOptions {
+  /** `<home>/tool-cache`. */
+  dir: string;
+  /** Stdio servers start here, and what they offer may depend on it. */
+  projectDir: string;
+  now?: () => number;
+}
+
+/** The tool cache in the home folder. */
+export class ToolCacheFiles implements ToolCacheStore {
+  readonly #options: ToolCacheOptions;
+
+  constructor(options: ToolCacheOptions) {
+    this.#options = options;
+  }
+
+  /** The key of what will run for `config` (32 hex digits). */
+  keyOf(config: ServerConfig): string {
+    const what = { server: config.name, project: this.#options.projectDir, entry: fingerprint(config.entry), resolved: fingerprint(config.resolved) };
+    return createHash("sha256").update(canonicalJson(what)).digest("hex").slice(0, 32);
+  }
+
+  /** Where `config`'s cache lives: readable name first, for a person looking in the folder. */
+  pathOf(config: ServerConfig): string {
+    return join(this.#options.dir, `${readableName(config.name)}-${this.keyOf(config)}.json`);
+  }
+
+  /** The cached server for exactly this entry; undefined when there is none or it cannot be trusted. */
+  async read(config: ServerConfig): Promise<CachedServer | undefined> {
+    const record = await readRecord(this.pathOf(config));
+    if (!record || record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
+    const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
+    return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
+  }
+
+  /** Replaces `config`'s cache whole (0600, atomic). */
+  async write(config: ServerConfig, server: CachedServer): Promise<void> {
+    const record = {
+      version: FORMAT_VERSION,
+      server: config.name,
+      project: this.#options.projectDir,
+      key: this.keyOf(config),
+      cachedAt: new Date((this.#options.now ?? Date.now)()).toISOString(),
+      ...(server.serverInfo ? { serverInfo: server.serverInfo } : {}),
+      ...(server.capabilities ? { capabilities: server.capabilities } : {}),
+      instructions: server.instructions,
+      tools: server.tools,
+      skippedTools: server.skippedTools,
+    };
+    await writeFileAtomic(this.pathOf(config), `${JSON.stringify(record)}\n`, { private: true, followLinks: false });
+    await this.#removeOutdated(config);
+  }
+
+  /** Deletes this server's caches for earlier entries in this project: a changed entry never uses them, so they only pile up. */
+  async #removeOutdated(config: ServerConfig): Promise<void> {
+    const prefix = `${readableName(config.name)}-`;
+    const current = basename(this.pathOf(config));
+    const names = await readdir(this.#options.dir).catch((): string[] => []);
+    for (const name of names) {
+      if (!name.startsWith(prefix) || !name.endsWith(".json") || name === current) continue;
+      const path = join(this.#options.dir, name);
+      const record = await readRecord(path);
+      if (record?.server === config.name && record.project === this.#options.projectDir) await unlink(path).catch(() => {});
+    }
+  }
+}
+
+/** The server's name as it may appear in a file name. */
+function readableName(server: string): string {
+  return server.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40);
+}
+
+/** A cache file's record; undefined when it is missing, unreadable, not JSON or not shaped as one. */
+async function readRecord(path: string): Promise<CacheRecord | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readSmallTextFile(path, MAX_CACHE_BYTES));
+    if (nestedDeeperThan(value, MAX_RECORD_DEPTH) || recordShape(value, []).length > 0) return undefined;
+    return value as CacheRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Cache writes that run behind the session: failures cost the cache, not the session; settled() waits for those under way. */
+export class BackgroundCacheWrites {
+  readonly #store: ToolCacheStore | undefined;
+  readonly #running = new Set<Promise<void>>();
+
+  constructor(store: ToolCacheStore | undefined) {
+    this.#store = store;
+  }
+
+  save(config: ServerConfig, server: CachedServer): void {
+    if (!this.#store) return;
+    const write = this.#store.write(config, server).catch(() => {});
+    this.#running.add(write);
+    void write.finally(() => this.#running.delete(write));
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all([...this.#running]);
+  }
+}

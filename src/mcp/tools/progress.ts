@@ -1,0 +1,78 @@
+/**
+ * The progress of running MCP tool calls, by tool-use id, for the running
+ * tool's row: the latest `notifications/progress` of each call. A server may
+ * send thousands a second; the store publishes at most once a frame, so a
+ * flood costs the UI one render per frame.
+ */
+import type { Clock } from "../../clock.ts";
+import { Store } from "../../store.ts";
+import { terminalSafeLine } from "../../text/terminal-safe.ts";
+
+/** One call's latest progress: `progress` of `total` (when known), and the server's message. */
+export interface ToolProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** About 30 frames a second: what the terminal can show anyway. */
+export const PROGRESS_FRAME_MS = 33;
+
+export class ToolProgressStore extends Store<ReadonlyMap<string, ToolProgress>> {
+  readonly #clock: Clock;
+  readonly #frameMs: number;
+  #pending = new Map<string, ToolProgress | null>();
+  #cancelFrame: (() => void) | undefined;
+
+  constructor(clock: Clock, frameMs = PROGRESS_FRAME_MS) {
+    super(new Map());
+    this.#clock = clock;
+    this.#frameMs = frameMs;
+  }
+
+  /** Records `key`'s latest progress, shown at the next frame. */
+  report(key: string, progress: ToolProgress): void {
+    this.#pending.set(key, progress);
+    this.#cancelFrame ??= this.#clock.setTimeout(() => this.#publish(), this.#frameMs);
+  }
+
+  /** The call ended: its row stops showing progress (at once, with anything still pending). */
+  finish(key: string): void {
+    this.#pending.set(key, null);
+    this.#publish();
+  }
+
+  #publish(): void {
+    this.#cancelFrame?.();
+    this.#cancelFrame = undefined;
+    const pending = this.#pending;
+    this.#pending = new Map();
+    this.update((prev) => {
+      const next = new Map(prev);
+      for (const [key, value] of pending) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      const changed = next.size !== prev.size || [...next].some(([key, value]) => prev.get(key) !== value);
+      return changed ? next : prev;
+    });
+  }
+}
+
+/** `███░░░░ 3/10 Step 3` with a total, else the message (or the count): the row's text. */
+export function progressText(progress: ToolProgress, barWidth = 10): string {
+  const message = progress.message?.trim() ?? "";
+  if (progress.total !== undefined && progress.total > 0) {
+    const ratio = Math.min(1, Math.max(0, progress.progress / progress.total));
+    const filled = Math.round(ratio * barWidth);
+    const bar = `${"█".repeat(filled)}${"░".repeat(barWidth - filled)}`;
+    return `${bar} ${progress.progress}/${progress.total}${message ? ` ${message}` : ""}`;
+  }
+  return message || `${progress.progress}`;
+}
+
+/** The newest running call's progress as one terminal-safe line; "" when none reports any. */
+export function runningProgressText(calls: ReadonlyMap<string, ToolProgress>): string {
+  const latest = [...calls.values()].at(-1);
+  return latest ? terminalSafeLine(progressText(latest)) : "";
+}

@@ -1,0 +1,77 @@
+/**
+ * What mini-cc knows of each Anthropic model: its context window, its output
+ * limit and its price. One table, read by the adapter (the default max_tokens),
+ * compaction (the window), `/cost` and print mode's `total_cost_usd`.
+ * A model not listed here still works: its window and output limit fall back
+ * to safe defaults and its cost is unknown (tokens only).
+ */
+import type { Usage } from "./messages.ts";
+
+/** US dollars per million tokens. */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  /** Writing the prompt cache (the 5-minute kind): 1.25 × input. */
+  cacheWrite: number;
+  /** Reading the prompt cache: 0.1 × input. */
+  cacheRead: number;
+}
+
+export interface ModelInfo {
+  contextWindowTokens: number;
+  maxOutputTokens: number;
+  /** Absent when the price is not known. */
+  price?: ModelPrice;
+}
+
+/** Used for a model the table does not list. */
+export const UNKNOWN_MODEL: ModelInfo = { contextWindowTokens: 200_000, maxOutputTokens: 32_000 };
+
+function priced(input: number, output: number): ModelPrice {
+  return { input, output, cacheWrite: input * 1.25, cacheRead: input * 0.1 };
+}
+
+const OPUS_4 = { contextWindowTokens: 200_000, maxOutputTokens: 64_000, price: priced(5, 25) };
+const SONNET_4 = { contextWindowTokens: 200_000, maxOutputTokens: 64_000, price: priced(3, 15) };
+const HAIKU_4 = { contextWindowTokens: 200_000, maxOutputTokens: 64_000, price: priced(1, 5) };
+/** Newer than this table's prices: the window and output limit are known, the price is not. */
+const UNPRICED_5 = { contextWindowTokens: 200_000, maxOutputTokens: 64_000 };
+
+/** Model ids as the installed SDK's types list them (dated ids map to the same entry). */
+const CATALOG: Readonly<Record<string, ModelInfo>> = {
+  "claude-opus-4-5": OPUS_4,
+  "claude-opus-4-6": OPUS_4,
+  "claude-opus-4-7": OPUS_4,
+  "claude-opus-4-8": OPUS_4,
+  "claude-sonnet-4-5": SONNET_4,
+  "claude-sonnet-4-6": SONNET_4,
+  "claude-haiku-4-5": HAIKU_4,
+  "claude-opus-5": UNPRICED_5,
+  "claude-opus-5-5": UNPRICED_5,
+  "claude-sonnet-5": UNPRICED_5,
+  "claude-sonnet-5-5": UNPRICED_5,
+  "claude-haiku-5-5": UNPRICED_5,
+};
+
+/** The table's entry for a model id, a dated id (`claude-haiku-4-5-20251001`) included; undefined when unknown. */
+export function knownModel(model: string): ModelInfo | undefined {
+  return CATALOG[model] ?? CATALOG[model.replace(/-\d{8}$/, "")];
+}
+
+/** The table's entry, or UNKNOWN_MODEL's defaults. */
+export function modelInfo(model: string): ModelInfo {
+  return knownModel(model) ?? UNKNOWN_MODEL;
+}
+
+/** The cost of `usage` on `model` in USD; undefined when the model's price is not known. */
+export function costUsd(model: string, usage: Usage): number | undefined {
+  const price = knownModel(model)?.price;
+  if (price === undefined) return undefined;
+  const perToken = (rate: number) => rate / 1_000_000;
+  return (
+    usage.input_tokens * perToken(price.input) +
+    usage.output_tokens * perToken(price.output) +
+    (usage.cache_creation_input_tokens ?? 0) * perToken(price.cacheWrite) +
+    (usage.cache_read_input_tokens ?? 0) * perToken(price.cacheRead)
+  );
+}
