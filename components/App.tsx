@@ -221,6 +221,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           working={transcript.running && !modalOpen}
           rows={rows}
           progress={runtime.mcp.progress}
+          retry={transcript.retry}
         />
         <Box flexDirection="column" flexShrink={0}>
           {server ? (

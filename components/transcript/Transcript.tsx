@@ -5,6 +5,7 @@
  * that fit the view are drawn. Following, the newest row sits just above the
  * prompt with the working line under it; scrolled back, the view stays on
  * the rows the user is reading and says how many newer rows are below.
+ * Ctrl+O unfolds tool output and thinking.
  */
 import { Box, Text, useBoxMetrics, type DOMElement } from "ink";
 import { memo, useMemo, useRef, useState } from "react";
@@ -35,6 +36,8 @@ export interface TranscriptProps {
   readonly rows: number;
   /** Running MCP calls' progress, shown on the working line. */
   readonly progress?: WorkingLineProps["progress"];
+  /** A model request waiting to be retried, shown on the working line. */
+  readonly retry?: WorkingLineProps["retry"];
 }
 
 /** One row; rows never change once cut, so each is drawn once and reused. */
@@ -48,7 +51,7 @@ const ignore = (): void => {};
  * The visible rows of the transcript and the line under them. Memoised: a
  * keypress in the prompt re-renders the App, never the transcript.
  */
-export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows, progress }: TranscriptProps) {
+export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows, progress, retry }: TranscriptProps) {
   const region = useRef<DOMElement>(null);
   const measured = useBoxMetrics(region);
   const [cache] = useState(() => new RowCache());
@@ -77,7 +80,7 @@ export const Transcript = memo(function Transcript({ items, live = "", width, ex
         <Text color="yellow" wrap="truncate-end">{`↓ ${plural(window.below, "line")} below · PgDn, End`}</Text>
       ) : working ? (
         <Box marginTop={bottom - 1} flexShrink={0}>
-          <WorkingLine progress={progress} />
+          <WorkingLine progress={progress} retry={retry} />
         </Box>
       ) : null}
     </Box>

@@ -5,21 +5,28 @@
  * known, the server's message otherwise. While the spinner moves, the
  * progress is read on its ticks (Ink runs all animations on one timer), so a
  * flood of notifications adds no frames of its own; with motion off it
- * follows the store (which publishes at most once a frame).
+ * follows the store (which publishes at most once a frame). While a model
+ * request waits to be retried, the line says why and when
+ * (`API overloaded · retry 3/10 in 8 s`); Esc still stops the turn.
  */
 import { Box, Text, useAnimation } from "ink";
-import { useContext } from "react";
+import { useContext, useMemo } from "react";
+import { ClockContext } from "../clock-context.ts";
 import { MotionContext } from "../motion-context.ts";
 import { Spinner } from "../Spinner.tsx";
 import { useStore } from "../hooks/useStore.ts";
 import type { ReadableStore } from "../../src/store.ts";
 import { runningProgressText, type ToolProgress } from "../../src/mcp/tools/progress.ts";
+import type { RetryNotice } from "../../src/model/model.ts";
+import { retryStatusText } from "../../src/model/retry-policy.ts";
 
 type ProgressStore = ReadableStore<ReadonlyMap<string, ToolProgress>>;
 
 export interface WorkingLineProps {
   /** Running MCP calls' progress; absent: the plain line. */
   readonly progress?: ProgressStore;
+  /** The model request waiting to be tried again, if any. */
+  readonly retry?: RetryNotice;
 }
 
 const NONE = new Map<string, ToolProgress>();
@@ -29,12 +36,19 @@ const NO_PROGRESS: ProgressStore = { subscribe: () => () => {}, getSnapshot: () 
 const TICK_MS = 80;
 
 /** A spinner line; one row. */
-export function WorkingLine({ progress = NO_PROGRESS }: WorkingLineProps) {
+export function WorkingLine({ progress = NO_PROGRESS, retry }: WorkingLineProps) {
   const moving = useContext(MotionContext);
+  const clock = useContext(ClockContext);
   // Re-renders on the shared animation tick; the value itself is not needed.
   useAnimation({ interval: TICK_MS, isActive: moving });
   const followed = useStore(moving ? NO_PROGRESS : progress, runningProgressText);
-  const text = moving ? runningProgressText(progress.getSnapshot()) : followed;
+  // When this notice arrived: the countdown runs from there.
+  const since = useMemo(() => (retry ? clock.now() : 0), [retry, clock]);
+  const text = retry
+    ? retryStatusText(retry, retry.delayMs - (clock.now() - since))
+    : moving
+      ? runningProgressText(progress.getSnapshot())
+      : followed;
   return (
     <Box>
       <Box flexShrink={0}>
@@ -43,7 +57,7 @@ export function WorkingLine({ progress = NO_PROGRESS }: WorkingLineProps) {
       </Box>
       {text !== "" ? (
         <Box flexShrink={1} marginRight={1}>
-          <Text wrap="truncate-end">{text}</Text>
+          <Text wrap="truncate-end" color={retry ? "yellow" : undefined}>{text}</Text>
         </Box>
       ) : null}
       <Box flexShrink={0}>

@@ -35,10 +35,22 @@ export interface AgentOptions {
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
+/** What the model reads after the user stopped its reply (as Claude Code says it). */
+export const INTERRUPTED_NOTE = "[Request interrupted by user]";
+/** What the model reads after a reply cut at the output limit, to go on from there. */
+export const CONTINUE_NOTE =
+  "Output token limit hit. Resume directly — no apology, no recap of what you were doing. " +
+  "Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
+/** The tool_result of a call whose input the output limit cut. */
+export const CUT_CALL_NOTE =
+  "Not run: this tool call was cut off at the output token limit before its input was complete. " +
+  "Call it again; for a large file, write it in smaller pieces.";
+/** How many times one turn's text reply is continued after max_tokens before it ends with a notice. */
+export const MAX_CONTINUATIONS = 3;
 
 type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
-type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted" } | { kind: "error"; message: string };
+type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
 
 /** Runs turns against one conversation, which it keeps across turns. */
 export class Agent {
@@ -47,6 +59,8 @@ export class Agent {
   readonly #clock: Clock;
   readonly #conversation = new Conversation();
   #notesShown = false;
+  /** Tool search's `auto` is decided once per session (the first request with MCP tools): flipping later would change the whole prompt. */
+  #deferDecided: boolean | undefined;
 
   constructor(options: AgentOptions) {
     this.#options = options;
@@ -66,20 +80,27 @@ export class Agent {
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
   async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+    const before = this.#conversation.messages;
     this.#conversation.addPrompt(prompt);
     const count = { requests: 0 };
     const { reason, resultText = "" } = yield* this.#turn(signal, count);
+    // A refused prompt is taken back, so the next one is not sent with it.
+    if (reason === "refusal") this.#conversation.rewind(before);
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
   }
 
   async *#turn(signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
+    /** Text of replies continued after max_tokens, which the turn's result joins. */
+    let continued = "";
+    let continuations = 0;
+    let raiseMaxTokens = false;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
       let request: ModelRequest;
       let plan: ToolPlan;
       try {
         plan = this.#plan();
-        request = this.#request(plan);
+        request = { ...this.#request(plan), ...(raiseMaxTokens ? { raiseMaxTokens } : {}) };
       } catch (error) {
         yield { type: "error", message: messageOf(error) };
         return { reason: "error" };
@@ -90,29 +111,72 @@ export class Agent {
       }
       count.requests += 1;
       const outcome = yield* this.#stream(request, signal);
-      if (outcome.kind === "aborted") return { reason: "aborted" };
+      if (outcome.kind === "aborted") {
+        // What the user saw stays, and the model hears it was stopped.
+        if (outcome.partialText.trim() !== "") this.#conversation.addAssistant({ role: "assistant", content: [{ type: "text", text: outcome.partialText }] });
+        this.#conversation.addUserText(INTERRUPTED_NOTE);
+        return { reason: "aborted" };
+      }
       if (outcome.kind === "error") {
         yield { type: "error", message: outcome.message };
         return { reason: "error" };
       }
-      const { message, stopReason, usage } = outcome.final;
-      this.#conversation.addAssistant(message);
-      yield { type: "assistant", message, usage };
+      const { message, stopReason, usage, id, model } = outcome.final;
       const uses = message.content.filter((block): block is ToolUseBlock => block.type === "tool_use");
+      yield { type: "assistant", message, usage, stopReason, ...(id !== undefined ? { id } : {}), ...(model !== undefined ? { model } : {}) };
+      if (stopReason === "refusal") {
+        yield { type: "error", message: refusalMessage(textOf(message.content)) };
+        return { reason: "refusal" };
+      }
+      this.#conversation.addAssistant(message);
+      if (stopReason === "max_tokens" && uses.length > 0) {
+        // A call cut mid-input is never run; the model is told, and tried once more with its whole output limit.
+        this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(CUT_CALL_NOTE, true))));
+        if (raiseMaxTokens) {
+          yield { type: "error", message: "The reply hit the output token limit twice while writing a tool call; the call was not run." };
+          return { reason: "max_tokens", resultText: continued + textOf(message.content) };
+        }
+        raiseMaxTokens = true;
+        continue;
+      }
+      if (stopReason === "max_tokens") {
+        continued += textOf(message.content);
+        if (continuations >= MAX_CONTINUATIONS) {
+          yield { type: "error", message: `The reply hit the output token limit and stays cut off (continued ${MAX_CONTINUATIONS} times).` };
+          return { reason: "max_tokens", resultText: continued };
+        }
+        continuations += 1;
+        this.#conversation.addUserText(CONTINUE_NOTE);
+        continue;
+      }
+      if (stopReason === "pause_turn") {
+        // The API paused a long turn (server tools): sending the reply back lets it go on.
+        continued += textOf(message.content);
+        rounds += 1;
+        if (rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
+        continue;
+      }
       if (stopReason !== "tool_use") {
-        // A cut-off response (max_tokens) may hold a half-written call: answer it unrun.
+        // Any other stop with a call in it: answer the call unrun.
         const note = `Not run: the response ended with stop reason ${stopReason}.`;
         this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
-        return { reason: "end_turn", resultText: textOf(message.content) };
+        return { reason: "end_turn", resultText: continued + textOf(message.content) };
       }
+      continued = "";
+      raiseMaxTokens = false;
       this.#conversation.addToolResults(yield* this.#runTools(uses, plan, signal));
-      if (signal.aborted) return { reason: "aborted" };
-      rounds += 1;
-      if (rounds >= this.#maxRounds) {
-        yield { type: "error", message: `Reached the limit of ${this.#maxRounds} tool round${this.#maxRounds === 1 ? "" : "s"} for this turn.` };
-        return { reason: "max_rounds" };
+      if (signal.aborted) {
+        this.#conversation.addUserText(INTERRUPTED_NOTE);
+        return { reason: "aborted" };
       }
+      rounds += 1;
+      if (rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
     }
+  }
+
+  async *#tooManyRounds(): AsyncGenerator<AgentEvent, TurnEnd> {
+    yield { type: "error", message: `Reached the limit of ${this.#maxRounds} tool round${this.#maxRounds === 1 ? "" : "s"} for this turn.` };
+    return { reason: "max_rounds" };
   }
 
   /** The names of the tools the next request offers, and which of them are deferred (stream-json's init). */
@@ -123,7 +187,13 @@ export class Agent {
 
   #plan(): ToolPlan {
     const { toolSearch = { kind: "off" }, model } = this.#options;
-    return planTools(this.#options.tools(), this.#conversation.messages, { setting: toolSearch, contextWindowTokens: model.contextWindowTokens });
+    const tools = this.#options.tools();
+    const setting = toolSearch.kind === "auto" && this.#deferDecided !== undefined ? decided(this.#deferDecided) : toolSearch;
+    const plan = planTools(tools, this.#conversation.messages, { setting, contextWindowTokens: model.contextWindowTokens });
+    if (toolSearch.kind === "auto" && this.#deferDecided === undefined && tools.some((tool) => tool.server !== undefined)) {
+      this.#deferDecided = plan.deferred.length > 0;
+    }
+    return plan;
   }
 
   #request(plan: ToolPlan): ModelRequest {
@@ -137,15 +207,24 @@ export class Agent {
 
   async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<AgentEvent, RequestOutcome> {
     let final: Final | undefined;
+    let partialText = "";
     try {
       for await (const event of abortable(this.#options.model.stream(request, signal), signal)) {
-        if (event.type === "text_delta") yield { type: "text_delta", text: event.text };
-        else final = event;
+        if (event.type === "text_delta") {
+          partialText += event.text;
+          yield event;
+        } else if (event.type === "message") {
+          final = event;
+        } else {
+          // A retry streams afresh: what the failed attempt showed is not kept.
+          if (event.type === "retry") partialText = "";
+          yield event;
+        }
       }
     } catch (error) {
-      return signal.aborted ? { kind: "aborted" } : { kind: "error", message: messageOf(error) };
+      return signal.aborted ? { kind: "aborted", partialText } : { kind: "error", message: messageOf(error) };
     }
-    if (signal.aborted) return { kind: "aborted" };
+    if (signal.aborted) return { kind: "aborted", partialText };
     if (!final) return { kind: "error", message: `The model (${this.#options.model.name}) ended its response without a message.` };
     return { kind: "message", final };
   }
@@ -235,6 +314,16 @@ function resultBlock(id: string, result: ToolResult): ToolResultBlock {
   const empty = result.content === "" || (Array.isArray(result.content) && result.content.length === 0);
   // The API refuses an empty error result, and an empty one tells the model nothing.
   return { type: "tool_result", tool_use_id: id, content: empty ? "(no output)" : result.content, is_error: result.isError };
+}
+
+/** Tool search's `auto`, once decided: on or off for the rest of the session. */
+function decided(defer: boolean): ToolSearchSetting {
+  return defer ? { kind: "on" } : { kind: "off" };
+}
+
+function refusalMessage(text: string): string {
+  const said = text.trim();
+  return `The model declined to answer this request (stop reason: refusal); the prompt was taken back, so it is not sent again.${said !== "" ? ` It said: ${said}` : ""}`;
 }
 
 function textOf(content: Message["content"]): string {

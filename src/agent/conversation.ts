@@ -24,10 +24,28 @@ export class Conversation {
     this.#messages = withinImageBudget(this.#messages);
   }
 
-  /** Adds the model's reply; an empty one is left out because the API refuses it. */
+  /**
+   * Adds the model's reply; an empty one is left out because the API refuses
+   * it. A reply that continues a paused one (pause_turn) joins it.
+   */
   addAssistant(message: AssistantMessage): void {
     if (message.content.length === 0) return;
+    const last = this.#messages.at(-1);
+    if (last?.role === "assistant") {
+      this.#messages = [...this.#messages.slice(0, -1), { role: "assistant", content: [...last.content, ...message.content] }];
+      return;
+    }
     this.#messages = [...this.#messages, message];
+  }
+
+  /** Adds a line of text to the user side: a note the model should read with the next prompt ("[Request interrupted by user]"). */
+  addUserText(text: string): void {
+    this.#addUserBlocks([textBlock(text)]);
+  }
+
+  /** Goes back to messages this conversation held earlier (a refused turn is not sent again). */
+  rewind(to: readonly Message[]): void {
+    this.#messages = to;
   }
 
   /** Adds the results of one round's tool calls, as one user message. */

@@ -2,7 +2,8 @@
  * What the agent loop yields. The TUI and the print-mode writers are two
  * consumers of this one stream; neither knows how a tool ran.
  */
-import type { AssistantMessage, Usage } from "../model/messages.ts";
+import type { AssistantMessage, StopReason, Usage } from "../model/messages.ts";
+import type { RetryNotice } from "../model/model.ts";
 import type { ToolResult } from "../tools/tool.ts";
 
 export type PermissionMode = "default" | "acceptEdits" | "plan" | "bypassPermissions";
@@ -31,13 +32,19 @@ export type PermissionDecision =
  */
 export type PermissionPrompt = (request: PermissionRequest, signal: AbortSignal) => Promise<PermissionDecision>;
 
-export type TurnEndReason = "end_turn" | "max_rounds" | "aborted" | "error";
+/** `max_tokens`: the reply stayed cut at the output limit; `refusal`: the model declined (the prompt was taken back). */
+export type TurnEndReason = "end_turn" | "max_rounds" | "max_tokens" | "refusal" | "aborted" | "error";
 
 export type AgentEvent =
   /** Context notes shown once per session: instruction files found, today's date. */
   | { type: "system_note"; label: string; text: string }
   | { type: "text_delta"; text: string }
-  | { type: "assistant"; message: AssistantMessage; usage: Usage }
+  /** The model request failed and is tried again after `retry.delayMs`; text streamed for it so far is void. */
+  | { type: "retry"; retry: RetryNotice }
+  /** A raw API stream event (--include-partial-messages). */
+  | { type: "stream_event"; event: unknown }
+  /** `id` and `model` as the API named them (absent for the offline models). */
+  | { type: "assistant"; message: AssistantMessage; usage: Usage; stopReason?: StopReason; id?: string; model?: string }
   | { type: "tool_call"; id: string; name: string; input: Record<string, unknown>; summary: string }
   | { type: "permission_denied"; id: string; name: string; message: string }
   | { type: "tool_result"; id: string; name: string; result: ToolResult; durationMs: number }

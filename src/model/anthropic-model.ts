@@ -1,55 +1,96 @@
 /**
- * The real model: the Anthropic Messages API through @anthropic-ai/sdk, streamed.
- * Raw stream events are assembled into one assistant message here (text
- * deltas pass straight through); API failures become one-line MiniCcErrors.
+ * The real model: the Anthropic Messages API through @anthropic-ai/sdk,
+ * streamed. The adapter survives what the real API does: 429, 529 and 5xx
+ * answers, a stream that breaks off, stalls, or reports overloaded mid-way
+ * are tried again with backoff on the injected clock (the SDK's own retries
+ * are off, so every wait is ours and visible as a `retry` event). Raw events
+ * are assembled into one assistant message (message-assembler.ts).
  */
-import Anthropic, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "@anthropic-ai/sdk";
-import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import Anthropic from "@anthropic-ai/sdk";
+import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import { systemClock, type Clock } from "../clock.ts";
 import { buildMessagesRequest } from "./anthropic-request.ts";
-import type { AssistantBlock, AssistantMessage, StopReason, Usage } from "./messages.ts";
+import { abortedError, afterRetries, retryableFailure, stalledError, toModelError } from "./anthropic-errors.ts";
+import { MessageAssembler, type AssembledMessage } from "./message-assembler.ts";
+import { modelInfo } from "./model-catalog.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
-import { MiniCcError, type ErrorCode } from "../errors.ts";
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryableFailure, type RetryPolicy } from "./retry-policy.ts";
 
-/** The newest Sonnet the installed SDK's types list; ANTHROPIC_MODEL overrides it. */
+/** The newest Sonnet the installed SDK's types list; ANTHROPIC_MODEL or --model overrides it. */
 export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5";
-/** Output budget per response: room for a Write of a large file. */
-const DEFAULT_MAX_TOKENS = 16_000;
+/** The output budget of a request when the model allows more: a retry of a cut tool input asks for the model's whole limit. */
+const DEFAULT_OUTPUT_BUDGET = 32_000;
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
+/** A stream that sends no event for this long is given up and tried again (MINI_CC_STREAM_IDLE_MS). */
+export const DEFAULT_STREAM_IDLE_MS = 60_000;
+/** The API's floor for a thinking budget. */
+const MIN_THINKING_TOKENS = 1024;
 
 export interface AnthropicModelOptions {
   apiKey: string;
   /** Default https://api.anthropic.com (the caller passes ANTHROPIC_BASE_URL). */
   baseURL?: string;
-  /** Default DEFAULT_ANTHROPIC_MODEL (the caller passes ANTHROPIC_MODEL). */
+  /** Default DEFAULT_ANTHROPIC_MODEL (the caller passes --model or ANTHROPIC_MODEL). */
   model?: string;
+  /** The output budget of a request; default the model's output limit, at most 32,000. */
   maxTokens?: number;
-  /** The SDK retries 408/409/429/5xx and connection errors with backoff; default 2. */
+  /** Tries after the first; default 10. */
   maxRetries?: number;
+  /** The first backoff wait, ms (default 500); tests make it small. */
+  retryBaseDelayMs?: number;
+  /** Gives up on a stream silent for this long, ms (default 60 s). */
+  streamIdleMs?: number;
   /** Per-request timeout, ms; the SDK's default is 10 minutes. */
   timeoutMs?: number;
+  /** Extended thinking's budget (--thinking, MAX_THINKING_TOKENS); none when absent. */
+  thinkingBudgetTokens?: number;
+  /** Yield each raw API event as a `stream_event` (--include-partial-messages). */
+  rawEvents?: boolean;
+  /** Times the backoff and the idle limit; the system clock by default. */
+  clock?: Clock;
+  /** Jitter's source, [0, 1); Math.random by default. */
+  random?: () => number;
 }
 
-/** Streams assistant messages from the Messages API; throws a MiniCcError on any failure. */
+type Attempt = { kind: "done"; final: AssembledMessage } | { kind: "failed"; error: unknown; failure: RetryableFailure | undefined };
+
+/** Streams assistant messages from the Messages API; throws a MiniCcError on a failure retries cannot fix. */
 export class AnthropicModel implements Model {
   readonly name: string;
+  readonly contextWindowTokens: number;
   readonly #client: Anthropic;
   readonly #baseURL: string;
   readonly #maxTokens: number;
+  readonly #maxOutputTokens: number;
+  readonly #policy: RetryPolicy;
+  readonly #idleMs: number;
+  readonly #thinking: number | undefined;
+  readonly #rawEvents: boolean;
+  readonly #clock: Clock;
+  readonly #random: () => number;
 
   constructor(options: AnthropicModelOptions) {
     this.name = options.model ?? DEFAULT_ANTHROPIC_MODEL;
+    const info = modelInfo(this.name);
+    this.contextWindowTokens = info.contextWindowTokens;
+    this.#maxOutputTokens = info.maxOutputTokens;
     this.#baseURL = options.baseURL ?? DEFAULT_BASE_URL;
-    this.#maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+    this.#maxTokens = options.maxTokens ?? Math.min(info.maxOutputTokens, DEFAULT_OUTPUT_BUDGET);
+    this.#policy = {
+      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+      baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
+    };
+    this.#idleMs = options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS;
+    this.#thinking = options.thinkingBudgetTokens;
+    this.#rawEvents = options.rawEvents ?? false;
+    this.#clock = options.clock ?? systemClock;
+    this.#random = options.random ?? Math.random;
     this.#client = new Anthropic({
       apiKey: options.apiKey,
       // Explicit, so the SDK never reads process.env behind the caller's back.
       baseURL: this.#baseURL,
-      maxRetries: options.maxRetries ?? 2,
+      // Every retry is ours: on our clock, told to the user, and covering broken streams too.
+      maxRetries: 0,
       ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
       // The SDK logs to stdout by default, which would corrupt print mode's JSON output.
       logLevel: "off",
@@ -57,201 +98,127 @@ export class AnthropicModel implements Model {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-    const maxTokens = Math.min(request.maxTokens ?? this.#maxTokens, this.#maxTokens);
-    const body = buildMessagesRequest({ model: this.name, ...request, maxTokens });
+    const body = this.#body(request);
+    for (let retry = 1; ; retry++) {
+      const attempt = yield* this.#attempt(body, signal);
+      if (attempt.kind === "done") {
+        yield { type: "message", ...attempt.final };
+        return;
+      }
+      if (signal.aborted) throw abortedError();
+      const delayMs = attempt.failure && retryDelayMs(attempt.failure, retry, this.#policy, this.#random);
+      const error = toModelError(attempt.error, signal, this.#baseURL);
+      if (attempt.failure === undefined || delayMs === undefined) throw afterRetries(error, retry - 1);
+      yield {
+        type: "retry",
+        retry: { reason: attempt.failure.reason, retry, maxRetries: this.#policy.maxRetries, delayMs, message: error.message },
+      };
+      await this.#sleep(delayMs, signal);
+    }
+  }
+
+  /** The request body: the output budget (raised for a retried cut tool input, capped by a server's sampling request) and thinking. */
+  #body(request: ModelRequest): MessageCreateParamsStreaming {
+    let maxTokens = request.raiseMaxTokens ? this.#maxOutputTokens : this.#maxTokens;
+    if (request.maxTokens !== undefined) maxTokens = Math.min(maxTokens, request.maxTokens);
+    let thinking: number | undefined;
+    // Thinking needs room: its budget must be below max_tokens, and a capped request (sampling) goes without.
+    if (this.#thinking !== undefined && request.maxTokens === undefined) {
+      thinking = Math.max(MIN_THINKING_TOKENS, this.#thinking);
+      if (maxTokens <= thinking) maxTokens = Math.min(this.#maxOutputTokens, thinking + DEFAULT_OUTPUT_BUDGET);
+      if (maxTokens <= thinking) thinking = maxTokens - 1 >= MIN_THINKING_TOKENS ? maxTokens - 1 : undefined;
+    }
+    return buildMessagesRequest({ model: this.name, ...request, maxTokens, ...(thinking !== undefined ? { thinkingBudgetTokens: thinking } : {}) });
+  }
+
+  /** One try: streams its text, and returns the message or why it failed (never throws but for the user's abort). */
+  async *#attempt(body: MessageCreateParamsStreaming, signal: AbortSignal): AsyncGenerator<ModelEvent, Attempt> {
     const assembler = new MessageAssembler();
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    const watch = new IdleWatch(this.#clock, this.#idleMs, () => controller.abort());
     try {
-      const events = await this.#client.messages.create(body, { signal });
+      const events = await this.#client.messages.create(body, { signal: controller.signal });
+      watch.touch();
       for await (const event of events) {
+        watch.touch();
         // Events already buffered keep arriving after an abort; nothing more goes out.
-        if (signal.aborted) break;
-        const text = assembler.push(event);
+        if (controller.signal.aborted) break;
+        if (this.#rawEvents) yield { type: "stream_event", event };
+        const text = assembler.push(event as RawMessageStreamEvent);
         if (text !== undefined) yield { type: "text_delta", text };
       }
     } catch (error) {
-      throw toModelError(error, signal, this.#baseURL);
+      if (signal.aborted) throw abortedError();
+      if (watch.fired) return { kind: "failed", error: stalledError(this.#idleMs), failure: { reason: "stalled" } };
+      return { kind: "failed", error, failure: retryableFailure(error, this.#clock.now()) };
+    } finally {
+      watch.stop();
+      signal.removeEventListener("abort", onAbort);
     }
     // The SDK ends the iteration quietly when aborted mid-stream.
     if (signal.aborted) throw abortedError();
-    yield { type: "message", ...assembler.finish() };
-  }
-}
-
-interface OpenBlock {
-  type: "text" | "tool_use";
-  text: string;
-  id: string;
-  name: string;
-  /** input_json_delta fragments, joined; parsed when the message ends. */
-  json: string;
-  initialInput: Record<string, unknown>;
-}
-
-/** Folds raw stream events into one assistant message, its stop reason and usage. */
-export class MessageAssembler {
-  readonly #blocks: OpenBlock[] = [];
-  #usage: Usage = { input_tokens: 0, output_tokens: 0 };
-  #stopReason: string | null = null;
-  #stopped = false;
-
-  /** Takes one event; returns the text it adds, if any. */
-  push(event: RawMessageStreamEvent): string | undefined {
-    switch (event.type) {
-      case "message_start":
-        this.#mergeUsage(event.message.usage);
-        return undefined;
-      case "content_block_start": {
-        const block = event.content_block;
-        if (block.type === "text") {
-          this.#blocks[event.index] = { ...emptyBlock("text"), text: block.text };
-          return block.text === "" ? undefined : block.text;
-        }
-        if (block.type === "tool_use") {
-          this.#blocks[event.index] = { ...emptyBlock("tool_use"), id: block.id, name: block.name, initialInput: asObject(block.input) };
-        }
-        // Thinking and server-tool blocks are not part of our conversation types.
-        return undefined;
-      }
-      case "content_block_delta": {
-        const open = this.#blocks[event.index];
-        if (open === undefined) return undefined;
-        if (event.delta.type === "text_delta") {
-          open.text += event.delta.text;
-          return event.delta.text;
-        }
-        if (event.delta.type === "input_json_delta") open.json += event.delta.partial_json;
-        return undefined;
-      }
-      case "message_delta":
-        this.#stopReason = event.delta.stop_reason ?? this.#stopReason;
-        this.#mergeUsage(event.usage);
-        return undefined;
-      case "message_stop":
-        this.#stopped = true;
-        return undefined;
-      default:
-        return undefined;
+    if (watch.fired) return { kind: "failed", error: stalledError(this.#idleMs), failure: { reason: "stalled" } };
+    try {
+      return { kind: "done", final: assembler.finish() };
+    } catch (error) {
+      return { kind: "failed", error, failure: retryableFailure(error, this.#clock.now()) };
     }
   }
 
-  /** The whole message; throws a MiniCcError when the stream ended early or a tool input is not JSON. */
-  finish(): { message: AssistantMessage; stopReason: StopReason; usage: Usage } {
-    if (!this.#stopped) {
-      throw new MiniCcError("incomplete-response", "Anthropic API stream ended before the message was complete");
-    }
-    const stopReason = toStopReason(this.#stopReason);
-    const content: AssistantBlock[] = [];
-    for (const block of this.#blocks) {
-      if (block === undefined) continue;
-      if (block.type === "text") {
-        // The API rejects empty text blocks when the message is sent back.
-        if (block.text !== "") content.push({ type: "text", text: block.text });
-        continue;
-      }
-      content.push({ type: "tool_use", id: block.id, name: block.name, input: parseToolInput(block, stopReason) });
-    }
-    return { message: { role: "assistant", content }, stopReason, usage: { ...this.#usage } };
-  }
-
-  #mergeUsage(usage: {
-    input_tokens?: number | null;
-    output_tokens?: number | null;
-    cache_creation_input_tokens?: number | null;
-    cache_read_input_tokens?: number | null;
-  }): void {
-    const next: Usage = { ...this.#usage };
-    if (typeof usage.input_tokens === "number") next.input_tokens = usage.input_tokens;
-    // output_tokens in message_delta is cumulative, so it replaces the start value.
-    if (typeof usage.output_tokens === "number") next.output_tokens = usage.output_tokens;
-    if (typeof usage.cache_creation_input_tokens === "number") next.cache_creation_input_tokens = usage.cache_creation_input_tokens;
-    if (typeof usage.cache_read_input_tokens === "number") next.cache_read_input_tokens = usage.cache_read_input_tokens;
-    this.#usage = next;
+  #sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(abortedError());
+      const onAbort = () => {
+        cancel();
+        reject(abortedError());
+      };
+      const cancel = this.#clock.setTimeout(() => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
   }
 }
 
-function emptyBlock(type: OpenBlock["type"]): OpenBlock {
-  return { type, text: "", id: "", name: "", json: "", initialInput: {} };
-}
+/**
+ * Fires once when `touch()` has not been called for `idleMs`. One timer per
+ * idle period, not one per event: touching only notes the time.
+ */
+class IdleWatch {
+  readonly #clock: Clock;
+  readonly #idleMs: number;
+  readonly #onIdle: () => void;
+  #last: number;
+  #cancel: (() => void) | undefined;
+  fired = false;
 
-function parseToolInput(block: OpenBlock, stopReason: StopReason): Record<string, unknown> {
-  if (block.json.trim() === "") return block.initialInput;
-  try {
-    const value: unknown = JSON.parse(block.json);
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // reported below
+  constructor(clock: Clock, idleMs: number, onIdle: () => void) {
+    this.#clock = clock;
+    this.#idleMs = idleMs;
+    this.#onIdle = onIdle;
+    this.#last = clock.now();
+    // 0 (or less) turns the limit off.
+    if (idleMs > 0 && Number.isFinite(idleMs)) this.#arm(idleMs);
   }
-  const why = stopReason === "max_tokens" ? " (the response hit max_tokens)" : "";
-  throw new MiniCcError("invalid-response", `Anthropic API returned an incomplete input for tool ${block.name}${why}`);
-}
 
-function asObject(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-const STOP_REASONS: ReadonlySet<string> = new Set(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal", "pause_turn"]);
-
-function toStopReason(reason: string | null): StopReason {
-  if (reason === "model_context_window_exceeded") return "max_tokens";
-  return reason !== null && STOP_REASONS.has(reason) ? (reason as StopReason) : "end_turn";
-}
-
-function abortedError(): MiniCcError {
-  return new MiniCcError("aborted", "model request aborted");
-}
-
-const HINTS: Record<string, { code: ErrorCode; hint?: string }> = {
-  authentication_error: { code: "authentication", hint: "check ANTHROPIC_API_KEY" },
-  permission_error: { code: "permission-denied", hint: "this API key may not use this model or feature" },
-  not_found_error: { code: "model-not-found", hint: "check ANTHROPIC_MODEL and ANTHROPIC_BASE_URL" },
-  rate_limit_error: { code: "rate-limit", hint: "rate limited; wait a moment and try again" },
-  overloaded_error: { code: "overloaded", hint: "the API is overloaded; try again shortly" },
-  api_error: { code: "server-error", hint: "the API had an internal error; try again" },
-  invalid_request_error: { code: "invalid-request" },
-};
-
-const TYPE_BY_STATUS: Record<number, string> = {
-  401: "authentication_error",
-  403: "permission_error",
-  404: "not_found_error",
-  429: "rate_limit_error",
-  529: "overloaded_error",
-  400: "invalid_request_error",
-};
-
-/** Turns whatever the SDK threw into a one-line MiniCcError the transcript can show. */
-export function toModelError(error: unknown, signal: AbortSignal, baseURL: string): MiniCcError {
-  if (error instanceof MiniCcError) return error;
-  if (error instanceof APIUserAbortError || signal.aborted) return abortedError();
-  if (error instanceof APIConnectionTimeoutError) {
-    return new MiniCcError("request-timeout", `Anthropic API request to ${baseURL} timed out`);
+  touch(): void {
+    this.#last = this.#clock.now();
   }
-  if (error instanceof APIConnectionError) {
-    return new MiniCcError(
-      "connection",
-      `cannot reach the Anthropic API at ${baseURL}: ${rootCause(error)} — check your network and ANTHROPIC_BASE_URL`,
-    );
-  }
-  if (error instanceof APIError) {
-    const status = typeof error.status === "number" ? error.status : undefined;
-    const type = error.type ?? (status !== undefined ? (TYPE_BY_STATUS[status] ?? (status >= 500 ? "api_error" : undefined)) : undefined);
-    const known = type !== undefined ? HINTS[type] : undefined;
-    const detail = oneLine(error.apiMessage ?? error.message.replace(/^\d+\s+/, ""));
-    const label = status !== undefined ? `Anthropic API error ${status}` : "Anthropic API error";
-    const hint = known?.hint !== undefined ? ` — ${known.hint}` : "";
-    return new MiniCcError(known?.code ?? "api-error", `${label}: ${detail}${hint}`);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new MiniCcError("api-error", `Anthropic API request failed: ${oneLine(message)}`);
-}
 
-// fetch wraps the socket error (e.g. "connect ECONNREFUSED 127.0.0.1:9") two causes deep.
-function rootCause(error: Error): string {
-  let current: unknown = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return oneLine(current instanceof Error ? current.message : String(current));
-}
+  stop(): void {
+    this.#cancel?.();
+    this.#cancel = undefined;
+  }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  #arm(ms: number): void {
+    this.#cancel = this.#clock.setTimeout(() => {
+      const quiet = this.#clock.now() - this.#last;
+      if (quiet < this.#idleMs) return this.#arm(this.#idleMs - quiet);
+      this.fired = true;
+      this.#onIdle();
+    }, ms);
+  }
 }

@@ -19,16 +19,22 @@ import type { SystemSection, ToolSpec } from "./model.ts";
 export interface MessagesRequestInput {
   model: string;
   maxTokens: number;
+  /** Extended thinking's budget, below maxTokens; no thinking when absent. */
+  thinkingBudgetTokens?: number;
   system: SystemSection[];
   tools: ToolSpec[];
   messages: Message[];
 }
 
 /**
- * The streaming request body. Cache breakpoints (the API allows 4; we use at
- * most 3): the last tool and the last system block, so the stable prefix
- * tools + system is reused across turns, and the last user message's last
- * block, so each round of a tool loop reads the conversation so far from cache.
+ * The streaming request body. Cache breakpoints (the API allows 4): the last
+ * tool and the last system block, so the stable prefix tools + system is
+ * reused across turns; the last user message's last block, so each round of
+ * a tool loop reads the conversation so far from cache; and the user message
+ * before it, where the previous request put its breakpoint. The API looks
+ * back only about 20 blocks from a breakpoint for a cached prefix, so one
+ * round of many parallel tool calls would otherwise move the conversation's
+ * breakpoint out of reach of everything cached before it.
  */
 export function buildMessagesRequest(input: MessagesRequestInput): MessageCreateParamsStreaming {
   const system = withLastMarked(
@@ -39,10 +45,14 @@ export function buildMessagesRequest(input: MessagesRequestInput): MessageCreate
   const messages = input.messages.map((message) => toMessageParam(message, deferred));
   const lastUser = findLastIndex(messages, (m) => m.role === "user");
   if (lastUser >= 0) messages[lastUser] = markLastBlock(messages[lastUser] as UserMessageParam);
+  const previousUser = findLastIndex(messages.slice(0, Math.max(0, lastUser)), (m) => m.role === "user");
+  // The fourth: tools, system and the last user message hold the other three.
+  if (previousUser >= 0) messages[previousUser] = markLastBlock(messages[previousUser] as UserMessageParam);
 
   return {
     model: input.model,
     max_tokens: input.maxTokens,
+    ...(input.thinkingBudgetTokens !== undefined ? { thinking: { type: "enabled", budget_tokens: input.thinkingBudgetTokens } } : {}),
     ...(system.length > 0 ? { system } : {}),
     ...(tools.length > 0 ? { tools } : {}),
     messages,
@@ -76,11 +86,19 @@ function toMessageParam(message: Message, deferred: ReadonlySet<string>): Messag
   if (message.role === "assistant") {
     return {
       role: "assistant",
-      content: message.content.map((block) =>
-        block.type === "text"
-          ? { type: "text", text: block.text }
-          : { type: "tool_use", id: block.id, name: block.name, input: block.input },
-      ),
+      content: message.content.map((block): ContentBlockParam => {
+        switch (block.type) {
+          case "text":
+            return { type: "text", text: block.text };
+          case "tool_use":
+            return { type: "tool_use", id: block.id, name: block.name, input: block.input };
+          // Unchanged, signature and all: the API verifies them.
+          case "thinking":
+            return { type: "thinking", thinking: block.thinking, signature: block.signature };
+          case "redacted_thinking":
+            return { type: "redacted_thinking", data: block.data };
+        }
+      }),
     };
   }
   if (typeof message.content === "string") return { role: "user", content: message.content };

@@ -38,7 +38,24 @@ export interface ToolResultBlock {
 /** What a tool may return: plain text, or text and image blocks (ToolSearch: tool references). */
 export type ToolContent = string | Array<TextBlock | ImageBlock | ToolReferenceBlock>;
 
-export type AssistantBlock = TextBlock | ToolUseBlock;
+/**
+ * Extended thinking (--thinking): the model's reasoning, signed by the API.
+ * Sent back byte for byte in later requests: the API checks the signature,
+ * and refuses a tool loop whose assistant turn lost its thinking.
+ */
+export interface ThinkingBlock {
+  type: "thinking";
+  thinking: string;
+  signature: string;
+}
+
+/** Thinking the API encrypted: never shown, sent back unchanged. */
+export interface RedactedThinkingBlock {
+  type: "redacted_thinking";
+  data: string;
+}
+
+export type AssistantBlock = TextBlock | ToolUseBlock | ThinkingBlock | RedactedThinkingBlock;
 export type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
 
 export interface AssistantMessage {

@@ -28,12 +28,36 @@ export interface ModelRequest {
   tools: ToolSpec[];
   /** A lower cap on the reply's tokens than the model's own (a server's sampling request); the model's when absent. */
   maxTokens?: number;
+  /**
+   * Ask for the model's whole output limit rather than its default budget:
+   * the retry of a request whose tool input was cut at max_tokens.
+   */
+  raiseMaxTokens?: boolean;
+}
+
+/** Why a request is being tried again. */
+export type RetryReason = "overloaded" | "rate-limit" | "server-error" | "connection" | "stream-cut" | "stalled";
+
+/** Said before the adapter waits to try a request again. */
+export interface RetryNotice {
+  reason: RetryReason;
+  /** The retry about to start: 1 for the first. */
+  retry: number;
+  maxRetries: number;
+  /** The wait before it, ms. */
+  delayMs: number;
+  /** The failure, one line. */
+  message: string;
 }
 
 export type ModelEvent =
   | { type: "text_delta"; text: string }
-  /** Always last: the whole assistant message. */
-  | { type: "message"; message: AssistantMessage; stopReason: StopReason; usage: Usage };
+  /** The request failed and will be tried again after `delayMs`: text streamed so far for it is void (the retry streams afresh). */
+  | { type: "retry"; retry: RetryNotice }
+  /** A raw Messages API stream event, only when the model was asked for them (--include-partial-messages). */
+  | { type: "stream_event"; event: unknown }
+  /** Always last: the whole assistant message; `id` and `model` as the API named them, when it did. */
+  | { type: "message"; message: AssistantMessage; stopReason: StopReason; usage: Usage; id?: string; model?: string };
 
 export interface Model {
   /** Shown in the UI and in stream-json's init event. */

@@ -6,6 +6,7 @@ import { INTERRUPTED } from "../agent/agent.ts";
 import type { AgentEvent, TurnEndReason } from "../agent/events.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import type { Usage } from "../model/messages.ts";
+import { costUsd, modelInfo } from "../model/model-catalog.ts";
 
 export interface PermissionDenial {
   tool_name: string;
@@ -13,9 +14,21 @@ export interface PermissionDenial {
   tool_input: Record<string, unknown>;
 }
 
+/** One model's share of the run, in Claude Code's `modelUsage` shape. */
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  webSearchRequests: number;
+  /** 0 when the model's price is not known. */
+  costUSD: number;
+  contextWindow: number;
+}
+
 export interface PrintResult {
   type: "result";
-  subtype: "success" | "error_max_turns" | "error_during_execution";
+  subtype: "success" | "error_max_turns" | "error_max_tokens" | "error_refusal" | "error_during_execution";
   is_error: boolean;
   duration_ms: number;
   duration_api_ms: number;
@@ -24,12 +37,15 @@ export interface PrintResult {
   session_id: string;
   total_cost_usd: number;
   usage: Usage;
+  modelUsage: Record<string, ModelUsage>;
   permission_denials: PermissionDenial[];
 }
 
 const SUBTYPES: Record<TurnEndReason, PrintResult["subtype"]> = {
   end_turn: "success",
   max_rounds: "error_max_turns",
+  max_tokens: "error_max_tokens",
+  refusal: "error_refusal",
   aborted: "error_during_execution",
   error: "error_during_execution",
 };
@@ -38,6 +54,8 @@ const SUBTYPES: Record<TurnEndReason, PrintResult["subtype"]> = {
 const FALLBACK_REASONS: Record<TurnEndReason, string> = {
   end_turn: "",
   max_rounds: "Reached the limit of tool rounds for this turn.",
+  max_tokens: "The reply hit the output token limit.",
+  refusal: "The model declined to answer this request.",
   aborted: INTERRUPTED,
   error: "The turn ended with an error.",
 };
@@ -55,8 +73,14 @@ export class PrintResultTracker {
   #requestStartedAt: number;
   #end: { reason: TurnEndReason; numTurns: number; resultText: string } | undefined;
 
-  constructor(sessionId: string, clock: Clock = systemClock) {
+  readonly #model: string;
+  readonly #byModel = new Map<string, ModelUsage>();
+  #costUsd = 0;
+
+  /** `model`: the session's model, for replies that do not name theirs. */
+  constructor(sessionId: string, clock: Clock = systemClock, model = "unknown") {
     this.#sessionId = sessionId;
+    this.#model = model;
     this.#clock = clock;
     this.#startedAt = clock.now();
     this.#requestStartedAt = this.#startedAt;
@@ -69,6 +93,7 @@ export class PrintResultTracker {
         for (const key of Object.keys(this.#usage) as Array<keyof Usage>) {
           this.#usage[key] = (this.#usage[key] ?? 0) + (event.usage[key] ?? 0);
         }
+        this.#addModelUsage(event.model ?? this.#model, event.usage);
         break;
       case "tool_call":
         this.#pendingInputs.set(event.id, event.input);
@@ -87,6 +112,28 @@ export class PrintResultTracker {
         this.#end = { reason: event.reason, numTurns: event.numTurns, resultText: event.resultText };
         break;
     }
+  }
+
+  #addModelUsage(model: string, usage: Usage): void {
+    const cost = costUsd(model, usage) ?? 0;
+    this.#costUsd += cost;
+    const seen = this.#byModel.get(model) ?? {
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadInputTokens: 0,
+      cacheCreationInputTokens: 0,
+      webSearchRequests: 0,
+      costUSD: 0,
+      contextWindow: modelInfo(model).contextWindowTokens,
+    };
+    this.#byModel.set(model, {
+      ...seen,
+      inputTokens: seen.inputTokens + usage.input_tokens,
+      outputTokens: seen.outputTokens + usage.output_tokens,
+      cacheReadInputTokens: seen.cacheReadInputTokens + (usage.cache_read_input_tokens ?? 0),
+      cacheCreationInputTokens: seen.cacheCreationInputTokens + (usage.cache_creation_input_tokens ?? 0),
+      costUSD: seen.costUSD + cost,
+    });
   }
 
   /** Errors the loop reported; text mode prints them on stderr. */
@@ -112,8 +159,9 @@ export class PrintResultTracker {
       // An error result carries the reason, so a script that reads `result` sees why.
       result: isError && end.resultText === "" ? (this.#errors.at(-1) ?? FALLBACK_REASONS[end.reason]) : end.resultText,
       session_id: this.#sessionId,
-      total_cost_usd: 0,
+      total_cost_usd: this.#costUsd,
       usage: { ...this.#usage },
+      modelUsage: Object.fromEntries(this.#byModel),
       permission_denials: [...this.#denials],
     };
   }

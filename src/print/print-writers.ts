@@ -71,9 +71,11 @@ class JsonWriter implements PrintWriter {
 /** `stream-json`: one JSON object a line, in Claude Code's shapes. */
 class StreamJsonWriter implements PrintWriter {
   readonly #out: Write;
+  readonly #partial: boolean;
   #init: PrintInit | undefined;
-  constructor(out: Write) {
+  constructor(out: Write, partial: boolean) {
     this.#out = out;
+    this.#partial = partial;
   }
   #line(value: unknown): void {
     this.#out(`${JSON.stringify(value)}\n`);
@@ -88,15 +90,20 @@ class StreamJsonWriter implements PrintWriter {
       this.#line({
         type: "assistant",
         message: {
+          ...(event.id !== undefined ? { id: event.id } : {}),
           type: "message",
           role: "assistant",
-          model: this.#init?.model,
+          model: event.model ?? this.#init?.model,
           content: event.message.content,
+          stop_reason: event.stopReason ?? null,
+          stop_sequence: null,
           usage: event.usage,
         },
         parent_tool_use_id: null,
         session_id,
       });
+    } else if (event.type === "stream_event" && this.#partial) {
+      this.#line({ type: "stream_event", event: event.event, parent_tool_use_id: null, session_id });
     } else if (event.type === "tool_result") {
       this.#line({
         type: "user",
@@ -114,13 +121,14 @@ class StreamJsonWriter implements PrintWriter {
   }
 }
 
-export function createPrintWriter(format: OutputFormat, out: Write, err: Write): PrintWriter {
+/** `partial`: stream-json also writes each raw API event as a `stream_event` line (--include-partial-messages). */
+export function createPrintWriter(format: OutputFormat, out: Write, err: Write, partial = false): PrintWriter {
   switch (format) {
     case "text":
       return new TextWriter(out, err);
     case "json":
       return new JsonWriter(out);
     case "stream-json":
-      return new StreamJsonWriter(out);
+      return new StreamJsonWriter(out, partial);
   }
 }

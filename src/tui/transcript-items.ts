@@ -10,6 +10,8 @@ export type TranscriptItem =
   /** `◇ system  date 2026-10-22` */
   | { readonly kind: "system"; readonly id: number; readonly label: string; readonly text: string }
   | { readonly kind: "assistant"; readonly id: number; readonly text: string }
+  /** Extended thinking: dimmed and folded to one line until Ctrl+O; `redacted` when the API encrypted it. */
+  | { readonly kind: "thinking"; readonly id: number; readonly text: string; readonly redacted: boolean }
   /** `⏺ mcp__tracker__list_issues(Todo)` */
   | { readonly kind: "tool_call"; readonly id: number; readonly label: string }
   | {
@@ -34,6 +36,8 @@ export type TranscriptItem =
   /** The output of a slash command. */
   | { readonly kind: "command"; readonly id: number; readonly lines: readonly string[]; readonly isError: boolean };
 
+import type { RetryNotice } from "../model/model.ts";
+
 /** The transcript store's snapshot. */
 export interface TranscriptState {
   readonly items: readonly TranscriptItem[];
@@ -41,6 +45,8 @@ export interface TranscriptState {
   readonly live: string;
   /** True from a prompt's submission until its `turn_end`. */
   readonly running: boolean;
+  /** The model request is waiting to be tried again (the working line says so); until its next output. */
+  readonly retry?: RetryNotice;
   readonly nextId: number;
 }
 

@@ -54,6 +54,13 @@ function resultRows(item: Extract<TranscriptItem, { kind: "tool_result" }>, { wi
   });
 }
 
+/** Folded: one dim line; Ctrl+O: the whole thinking, dim and italic. */
+function thinkingRows(item: Extract<TranscriptItem, { kind: "thinking" }>, { width, expanded }: LineLayout): Row[] {
+  if (item.redacted) return [chalk.dim("∴ Thinking (redacted by the API)")];
+  if (!expanded) return [chalk.dim("∴ Thinking… (ctrl+o to show)")];
+  return marked(chalk.dim("∴ "), item.text, width, (line) => chalk.dim.italic(line));
+}
+
 /** The rows of one finished item, by kind. */
 export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
   const { width } = layout;
@@ -64,6 +71,8 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
       return marked(chalk.dim("◇ "), `system  ${item.label} ${item.text}`, width, chalk.dim);
     case "assistant":
       return gutterRows("● ", markdownLines(item.text, width - GUTTER));
+    case "thinking":
+      return thinkingRows(item, layout);
     case "tool_call": {
       const text = `${chalk.blue("⏺ ")}${visibleText(item.label)}`;
       return layout.expanded ? wrapLines(text, width) : [text];

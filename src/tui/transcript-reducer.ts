@@ -46,8 +46,24 @@ export function callLabel(name: string, summary: string): string {
   return summary.startsWith(name) ? summary : `${name}(${summary})`;
 }
 
+/** The reply's thinking blocks, each one folded item, before its text. */
+function withThinking(state: TranscriptState, message: AssistantMessage): TranscriptState {
+  let next = state;
+  for (const block of message.content) {
+    if (block.type === "thinking" && block.thinking.trim() !== "") next = append(next, { kind: "thinking", text: block.thinking.trim(), redacted: false });
+    if (block.type === "redacted_thinking") next = append(next, { kind: "thinking", text: "", redacted: true });
+  }
+  return next;
+}
+
+function withoutRetry(state: TranscriptState): TranscriptState {
+  if (state.retry === undefined) return state;
+  const { retry: _gone, ...rest } = state;
+  return rest;
+}
+
 function endTurn(state: TranscriptState, event: Extract<AgentEvent, { type: "turn_end" }>): TranscriptState {
-  const done = { ...flushLive(state), running: false };
+  const done = { ...withoutRetry(flushLive(state)), running: false };
   if (event.reason === "aborted") return append(done, { kind: "notice", text: "Interrupted." });
   if (event.reason === "max_rounds") {
     return append(done, { kind: "notice", text: `Stopped after ${event.numTurns} rounds (the turn limit).` });
@@ -71,11 +87,17 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "system_note":
       return append(state, { kind: "system", label: action.label, text: action.text });
     case "text_delta":
-      return action.text === "" ? state : { ...state, live: state.live + action.text };
+      return action.text === "" ? state : { ...withoutRetry(state), live: state.live + action.text };
+    case "retry":
+      // The failed attempt's text is void: the retry streams it afresh.
+      return { ...state, live: "", retry: action.retry };
+    case "stream_event":
+      return state;
     case "assistant": {
       const text = messageText(action.message);
-      if (text === "") return flushLive(state);
-      return append({ ...state, live: "" }, { kind: "assistant", text });
+      const thought = withThinking(withoutRetry(state), action.message);
+      if (text === "") return flushLive(thought);
+      return append({ ...thought, live: "" }, { kind: "assistant", text });
     }
     case "tool_call":
       return append(flushLive(state), { kind: "tool_call", label: callLabel(action.name, action.summary) });
@@ -88,7 +110,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return append(state, { kind: "tool_result", name: action.name, isError: action.result.isError, lines });
     }
     case "error":
-      return append(flushLive(state), { kind: "error", message: action.message });
+      return append(flushLive(withoutRetry(state)), { kind: "error", message: action.message });
     case "turn_end":
       return endTurn(state, action);
   }

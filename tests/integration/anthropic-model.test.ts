@@ -80,6 +80,8 @@ describe("AnthropicModel against a local Messages API", () => {
       },
       stopReason: "tool_use",
       usage: { input_tokens: 120, output_tokens: 42, cache_creation_input_tokens: 0, cache_read_input_tokens: 900 },
+      id: "msg_fake_1",
+      model: "claude-test-model",
     });
   });
 

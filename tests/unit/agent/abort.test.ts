@@ -62,13 +62,14 @@ describe("Agent abort", () => {
       content: [
         { type: "tool_result", tool_use_id: "t1", content: "Interrupted by user", is_error: true },
         { type: "tool_result", tool_use_id: "t2", content: "Interrupted by user", is_error: true },
+        { type: "text", text: "[Request interrupted by user]" },
         { type: "text", text: "again" },
       ],
     });
     expect(unansweredToolUses(model.requests[1]?.messages ?? [])).toEqual([]);
   });
 
-  it("stops the model stream on abort", async () => {
+  it("stops the model stream on abort, keeping the text shown and telling the model it was interrupted", async () => {
     const { agent, model } = testAgent({ replies: [{ hang: true }, { content: [text("Hello again.")] }] });
 
     const events = await turnAbortedAt(agent, (event) => event.type === "text_delta");
@@ -77,10 +78,12 @@ describe("Agent abort", () => {
     expect(model.signals[0]?.aborted).toBe(true);
     expect(events.at(-1)).toEqual({ type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" });
     expect(model.requests[1]?.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "go" }] },
+      { role: "assistant", content: [{ type: "text", text: "thinking" }] },
       {
         role: "user",
         content: [
-          { type: "text", text: "go" },
+          { type: "text", text: "[Request interrupted by user]" },
           { type: "text", text: "again" },
         ],
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MiniCcError } from "../../../src/errors.ts";
 import { textResult } from "../../../src/tools/tool.ts";
+import { CONTINUE_NOTE, CUT_CALL_NOTE, MAX_CONTINUATIONS } from "../../../src/agent/agent.ts";
 import { fakeTool, testAgent, text, turn, use } from "../../helpers/agent-fakes.ts";
 
 const USAGE = { input_tokens: 10, output_tokens: 5 };
@@ -26,13 +27,14 @@ describe("Agent loop", () => {
         type: "assistant",
         message: { role: "assistant", content: [text("Looking."), use("t1", "First", { a: 1 }), use("t2", "Second")] },
         usage: USAGE,
+        stopReason: "tool_use",
       },
       { type: "tool_call", id: "t1", name: "First", input: { a: 1 }, summary: "First(1)" },
       { type: "tool_result", id: "t1", name: "First", result: { content: "one", isError: false }, durationMs: 5 },
       { type: "tool_call", id: "t2", name: "Second", input: {}, summary: "Second" },
       { type: "tool_result", id: "t2", name: "Second", result: { content: "broke", isError: true }, durationMs: 5 },
       { type: "text_delta", text: "Done." },
-      { type: "assistant", message: { role: "assistant", content: [text("Done.")] }, usage: USAGE },
+      { type: "assistant", message: { role: "assistant", content: [text("Done.")] }, usage: USAGE, stopReason: "end_turn" },
       { type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "Done." },
     ]);
     expect(model.requests[1]?.messages.at(-1)).toEqual({
@@ -120,7 +122,7 @@ describe("Agent loop", () => {
     });
   });
 
-  it("answers without running the calls of a response cut off before tool_use", async () => {
+  it("never runs a call whose input max_tokens cut, tells the model, and retries once with the whole output limit", async () => {
     const read = fakeTool("Read", { readOnly: true });
     const { agent, model } = testAgent({
       tools: [read],
@@ -128,17 +130,78 @@ describe("Agent loop", () => {
     });
 
     const events = await turn(agent, "go");
-    await turn(agent, "next");
 
     expect(read.calls).toEqual([]);
-    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "Reading" });
+    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "ok" });
+    expect([model.requests[0]?.raiseMaxTokens, model.requests[1]?.raiseMaxTokens]).toEqual([undefined, true]);
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: "user",
-      content: [
-        { type: "tool_result", tool_use_id: "t1", content: "Not run: the response ended with stop reason max_tokens.", is_error: true },
-        { type: "text", text: "next" },
-      ],
+      content: [{ type: "tool_result", tool_use_id: "t1", content: CUT_CALL_NOTE, is_error: true }],
     });
+  });
+
+  it("ends with max_tokens when the raised limit cuts the call again", async () => {
+    const read = fakeTool("Read", { readOnly: true });
+    const cut = { content: [use("t1", "Read")], stopReason: "max_tokens" as const };
+    const { agent } = testAgent({ tools: [read], replies: [cut, { ...cut, content: [use("t2", "Read")] }] });
+
+    const events = await turn(agent, "go");
+
+    expect(read.calls).toEqual([]);
+    expect(events.filter((e) => e.type === "error").map((e) => e.message)).toEqual([
+      "The reply hit the output token limit twice while writing a tool call; the call was not run.",
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "turn_end", reason: "max_tokens", numTurns: 2 });
+  });
+
+  it("continues a text reply cut at max_tokens, up to a bound, then ends with a notice", async () => {
+    const cut = (part: string) => ({ content: [text(part)], stopReason: "max_tokens" as const });
+    const { agent, model } = testAgent({ replies: [cut("one "), cut("two "), cut("three "), cut("four")] });
+
+    const events = await turn(agent, "write a long essay");
+
+    expect(model.requests).toHaveLength(MAX_CONTINUATIONS + 1);
+    expect(model.requests[1]?.messages.slice(-2)).toEqual([
+      { role: "assistant", content: [text("one ")] },
+      { role: "user", content: [{ type: "text", text: CONTINUE_NOTE }] },
+    ]);
+    expect(events.filter((e) => e.type === "error").map((e) => e.message)).toEqual([
+      "The reply hit the output token limit and stays cut off (continued 3 times).",
+    ]);
+    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "max_tokens", numTurns: 4, resultText: "one two three four" });
+  });
+
+  it("joins a continued reply into the turn's result", async () => {
+    const { agent } = testAgent({ replies: [{ content: [text("first half, ")], stopReason: "max_tokens" }, { content: [text("second half.")] }] });
+    const events = await turn(agent, "go");
+    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "first half, second half." });
+  });
+
+  it("shows a refusal, ends the turn with it, and does not send the refused prompt again", async () => {
+    const { agent, model } = testAgent({ replies: [{ content: [], stopReason: "refusal" }, { content: [text("Sure.")] }] });
+
+    const refused = await turn(agent, "something refused");
+    await turn(agent, "something else");
+
+    expect(refused.filter((e) => e.type === "error").map((e) => e.message)).toEqual([
+      "The model declined to answer this request (stop reason: refusal); the prompt was taken back, so it is not sent again.",
+    ]);
+    expect(refused.at(-1)).toMatchObject({ type: "turn_end", reason: "refusal" });
+    expect(model.requests[1]?.messages).toEqual([{ role: "user", content: [{ type: "text", text: "something else" }] }]);
+  });
+
+  it("continues a turn the API paused (pause_turn), sending the paused reply back", async () => {
+    const { agent, model } = testAgent({ replies: [{ content: [text("Searching…")], stopReason: "pause_turn" }, { content: [text(" Found it.")] }] });
+
+    const events = await turn(agent, "search");
+    await turn(agent, "thanks");
+
+    expect(model.requests[1]?.messages.at(-1)).toEqual({ role: "assistant", content: [text("Searching…")] });
+    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "Searching… Found it." });
+    expect(model.requests[2]?.messages.slice(0, 2)).toEqual([
+      { role: "user", content: [{ type: "text", text: "search" }] },
+      { role: "assistant", content: [text("Searching…"), text(" Found it.")] },
+    ]);
   });
 
   it("stops at the tool-round cap with a clear message", async () => {

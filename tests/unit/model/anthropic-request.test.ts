@@ -70,9 +70,9 @@ describe("buildMessagesRequest", () => {
     ]);
   });
 
-  it("moves the conversation breakpoint to the last block of the last user message", () => {
+  it("moves the conversation breakpoint to the last block of the last user message, keeping one where the previous request had it", () => {
     expect(buildMessagesRequest({ ...BASE, messages: TOOL_ROUND }).messages).toEqual([
-      { role: "user", content: "List the Todo issues" },
+      { role: "user", content: [{ type: "text", text: "List the Todo issues", cache_control: EPHEMERAL }] },
       {
         role: "assistant",
         content: [
@@ -84,8 +84,9 @@ describe("buildMessagesRequest", () => {
     ]);
   });
 
-  it("uses three breakpoints, within the API's limit of four", () => {
-    expect(countBreakpoints(buildMessagesRequest({ ...BASE, messages: TOOL_ROUND }))).toBe(3);
+  it("uses four breakpoints, the API's limit, however long the conversation", () => {
+    const long: Message[] = [...TOOL_ROUND, { role: "assistant", content: [{ type: "text", text: "More?" }] }, { role: "user", content: "Yes" }];
+    expect([TOOL_ROUND, long].map((messages) => countBreakpoints(buildMessagesRequest({ ...BASE, messages })))).toEqual([4, 4]);
   });
 
   it("keeps is_error and image blocks of tool results", () => {

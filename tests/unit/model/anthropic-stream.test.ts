@@ -1,7 +1,8 @@
 import { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, it } from "vitest";
-import { MessageAssembler, toModelError } from "../../../src/model/anthropic-model.ts";
+import { MessageAssembler } from "../../../src/model/message-assembler.ts";
+import { toModelError } from "../../../src/model/anthropic-errors.ts";
 import { MiniCcError } from "../../../src/errors.ts";
 import { messageEvents, type FakeMessage } from "../../helpers/fake-messages-api.ts";
 
@@ -38,13 +39,18 @@ describe("MessageAssembler", () => {
     expect(result.stopReason).toBe("max_tokens");
   });
 
-  it("reports a tool input cut off by max_tokens", () => {
+  it("keeps a tool input cut off by max_tokens as {} (the loop never runs it)", () => {
     const events = rawEvents({ content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { content: "x".repeat(30) } }], stopReason: "max_tokens" });
     // Leave out the last JSON fragment, as a response that ran out of tokens does.
     const cut = events.filter((e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"));
-    expect(() => assemble(cut)).toThrow(
-      new MiniCcError("invalid-response", "Anthropic API returned an incomplete input for tool Write (the response hit max_tokens)"),
-    );
+    const { result } = assemble(cut);
+    expect([result.stopReason, result.message.content]).toEqual(["max_tokens", [{ type: "tool_use", id: "toolu_1", name: "Write", input: {} }]]);
+  });
+
+  it("reports a tool input that is not JSON though the response was not cut", () => {
+    const events = rawEvents({ content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { content: "x".repeat(30) } }] });
+    const cut = events.filter((e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"));
+    expect(() => assemble(cut)).toThrow(new MiniCcError("invalid-response", "Anthropic API returned an incomplete input for tool Write"));
   });
 
   it("reports a stream that ends before message_stop", () => {
@@ -74,7 +80,7 @@ describe("toModelError", () => {
 
   it("points at ANTHROPIC_MODEL for a 404", () => {
     const error = toModelError(apiError(404, "not_found_error", "model: claude-nope"), live, base);
-    expect(error.message).toBe("Anthropic API error 404: model: claude-nope — check ANTHROPIC_MODEL and ANTHROPIC_BASE_URL");
+    expect(error.message).toBe("Anthropic API error 404: model: claude-nope — check ANTHROPIC_MODEL (or --model) and ANTHROPIC_BASE_URL");
   });
 
   it("keeps a bad request's message on one line without a hint", () => {
