@@ -2,7 +2,8 @@
  * The system prompt's sections: base prompt, the project's instruction files,
  * today's date and the MCP servers' instructions. Built once and cached, so the
  * prompt prefix stays byte-identical between requests (prompt caching); the CLI
- * calls invalidate() when the set of MCP servers changes.
+ * calls invalidate() when the set of MCP servers changes. The date is read
+ * once a session: a server that connects after midnight must not move it.
  */
 import type { Clock } from "../clock.ts";
 import type { SystemSection } from "../model/model.ts";
@@ -19,6 +20,10 @@ export interface SystemContextOptions {
   readFile?: ReadTextFile;
   /** The agent's name in the base prompt; "mini-cc" by default. */
   baseName?: string;
+  /** --system-prompt: replaces the base prompt. */
+  systemPrompt?: string;
+  /** --append-system-prompt: the last section. */
+  appendSystemPrompt?: string;
 }
 
 /** A context note the loop shows once per session. */
@@ -34,6 +39,7 @@ export class SystemContext {
   readonly #options: SystemContextOptions;
   readonly #readFile: ReadTextFile;
   #built: Built | undefined;
+  #date: string | undefined;
 
   constructor(options: SystemContextOptions) {
     this.#options = options;
@@ -57,14 +63,16 @@ export class SystemContext {
 
   #build(): Built {
     if (this.#built) return this.#built;
-    const { cwd, clock, mcpInstructions, baseName = "mini-cc" } = this.#options;
+    const { cwd, clock, mcpInstructions, baseName = "mini-cc", systemPrompt, appendSystemPrompt } = this.#options;
     const files = findInstructionFiles(cwd, this.#readFile);
-    const date = formatDate(new Date(clock.now()));
-    const sections: SystemSection[] = [{ id: "base", text: basePrompt(baseName, cwd) }];
+    this.#date ??= formatDate(new Date(clock.now()));
+    const date = this.#date;
+    const sections: SystemSection[] = [{ id: "base", text: systemPrompt ?? basePrompt(baseName, cwd) }];
     if (files.length > 0) sections.push({ id: "instructions", text: instructionsText(files) });
     sections.push({ id: "date", text: `Today's date is ${date}.` });
     const mcp = mcpInstructions().trim();
     if (mcp !== "") sections.push({ id: "mcp_instructions", text: mcp });
+    if (appendSystemPrompt !== undefined && appendSystemPrompt.trim() !== "") sections.push({ id: "append", text: appendSystemPrompt });
     this.#built = {
       sections,
       notes: [

@@ -10,6 +10,8 @@ import { oneOf } from "./one-of.ts";
 
 export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export const INPUT_FORMATS = ["text", "stream-json"] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
@@ -28,6 +30,13 @@ Options:
   --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
+  --model <name>                  the Anthropic model (overrides ANTHROPIC_MODEL)
+  --system-prompt <text>          replace the base system prompt
+  --append-system-prompt <text>   add text at the end of the system prompt
+  --thinking                      extended thinking (budget: MAX_THINKING_TOKENS, default 10000)
+  --input-format <format>         text | stream-json (with -p: user messages as JSON lines on stdin)
+  --include-partial-messages      with -p and stream-json output: also each raw API stream event
+  --verbose                       accepted as claude takes it (stream-json works with or without)
   -h, --help                      show this help
   -v, --version                   print the version`;
 
@@ -48,6 +57,20 @@ export interface AgentOptions {
   maxTurns: number;
   /** --session-id: a UUID; a random one when absent. */
   sessionId?: string;
+  /** --model: wins over ANTHROPIC_MODEL. */
+  model?: string;
+  /** --system-prompt: replaces the base prompt (instruction files, date and MCP sections stay). */
+  systemPrompt?: string;
+  /** --append-system-prompt: the system prompt's last section. */
+  appendSystemPrompt?: string;
+  /** --thinking: extended thinking on (MAX_THINKING_TOKENS alone turns it on too). */
+  thinking?: boolean;
+  /** --input-format (print mode); text by default. */
+  inputFormat?: InputFormat;
+  /** --include-partial-messages: stream-json also writes raw API events. */
+  includePartialMessages?: boolean;
+  /** --verbose: accepted for claude's scripts; print mode's output is the same. */
+  verbose?: boolean;
 }
 
 export type Command =
@@ -84,6 +107,13 @@ export function parseCommand(argv: string[]): Command {
         "allow-sampling": { type: "boolean" },
         "max-turns": { type: "string" },
         "session-id": { type: "string" },
+        model: { type: "string" },
+        "system-prompt": { type: "string" },
+        "append-system-prompt": { type: "string" },
+        thinking: { type: "boolean" },
+        "input-format": { type: "string" },
+        "include-partial-messages": { type: "boolean" },
+        verbose: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -113,7 +143,15 @@ export function parseCommand(argv: string[]): Command {
     allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
     ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
+    ...(values.model === undefined ? {} : { model: checkModelName(values.model) }),
+    ...(values["system-prompt"] === undefined ? {} : { systemPrompt: values["system-prompt"] }),
+    ...(values["append-system-prompt"] === undefined ? {} : { appendSystemPrompt: values["append-system-prompt"] }),
+    ...(values.thinking ? { thinking: true } : {}),
+    ...(values["input-format"] === undefined ? {} : { inputFormat: oneOf("--input-format value", values["input-format"], INPUT_FORMATS) }),
+    ...(values["include-partial-messages"] ? { includePartialMessages: true } : {}),
+    ...(values.verbose ? { verbose: true } : {}),
   };
+  checkPrintOnly(options, values["output-format"]);
   if (!options.print && values["output-format"] !== undefined) {
     throw usageError("--output-format works only with -p/--print");
   }
@@ -121,6 +159,22 @@ export function parseCommand(argv: string[]): Command {
     throw usageError("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   }
   return { kind: "agent", options };
+}
+
+/** The flags that shape print mode's input and output need -p, and stream-json input needs stream-json output (as claude says). */
+function checkPrintOnly(options: AgentOptions, outputFormat: string | undefined): void {
+  if (options.inputFormat !== undefined && !options.print) throw usageError("--input-format works only with -p/--print");
+  if (options.inputFormat === "stream-json" && outputFormat !== "stream-json") {
+    throw usageError("--input-format stream-json needs --output-format stream-json");
+  }
+  if (options.includePartialMessages && (!options.print || outputFormat !== "stream-json")) {
+    throw usageError("--include-partial-messages works only with -p and --output-format stream-json");
+  }
+}
+
+function checkModelName(value: string): string {
+  if (value.trim() === "") throw usageError("--model needs a model name, like claude-sonnet-4-5");
+  return value.trim();
 }
 
 /** A session id names a folder in the home: only a UUID, as in Claude Code. */

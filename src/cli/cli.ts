@@ -4,7 +4,7 @@
  * Each mode is imported on demand, so `mcp list` never loads the agent and
  * print mode never loads React.
  */
-import { readFileSync } from "node:fs";
+import { fstatSync, readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { isMiniCcError } from "../errors.ts";
 import { parseCommand, USAGE, type AgentOptions } from "./cli-args.ts";
@@ -80,9 +80,31 @@ async function printMode(options: AgentOptions): Promise<number> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     readStdin: async () => (process.stdin.isTTY ? undefined : readFileSync(0, "utf8")),
+    stdinPiped: stdinIsPipeOrFile(),
+    stdinLines: () => stdinLines(),
     signal: abort.signal,
     onExit: killOnExit,
   });
+}
+
+/**
+ * A shell pipe or a redirected file, whose end will come. A socket (what a
+ * parent process that spawned us with a pipe usually hands down) may stay open
+ * for ever with nothing in it, so a prompt given with -p is not held up by it.
+ */
+function stdinIsPipeOrFile(): boolean {
+  if (process.stdin.isTTY) return false;
+  try {
+    const stat = fstatSync(0);
+    return stat.isFIFO() || stat.isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function* stdinLines(): AsyncGenerator<string> {
+  const { createInterface } = await import("node:readline");
+  yield* createInterface({ input: process.stdin, crlfDelay: Infinity });
 }
 
 async function interactiveMode(options: AgentOptions, loadTui: TuiLoader): Promise<number> {

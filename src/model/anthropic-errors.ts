@@ -14,7 +14,8 @@ export function abortedError(): MiniCcError {
 
 /** No event for the idle limit (MINI_CC_STREAM_IDLE_MS). */
 export function stalledError(idleMs: number): MiniCcError {
-  return new MiniCcError("request-timeout", `Anthropic API stream sent nothing for ${Math.round(idleMs / 1000)} s`);
+  const span = idleMs < 1000 ? `${idleMs} ms` : `${Math.round(idleMs / 1000)} s`;
+  return new MiniCcError("request-timeout", `Anthropic API stream sent nothing for ${span}`);
 }
 
 const REASON_BY_TYPE: Record<string, RetryReason> = {

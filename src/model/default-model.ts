@@ -3,6 +3,7 @@
  * when a key is set, else a built-in offline model that explains how to get
  * either — so mini-cc always starts, key or not.
  */
+import { MiniCcError } from "../errors.ts";
 import type { Model } from "./model.ts";
 import { loadModelScript, ScriptedModel } from "./scripted-model.ts";
 
@@ -26,20 +27,36 @@ export interface CreateModelOptions {
   scriptPath?: string;
   /** Where ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_MODEL are read from. */
   env: Readonly<Record<string, string | undefined>>;
-  /** Passed to the SDK (its default is 2). */
+  /** Tries after the first failure (default 10). */
   maxRetries?: number;
+  /** --model: wins over ANTHROPIC_MODEL. */
+  model?: string;
+  /** --thinking: extended thinking with MAX_THINKING_TOKENS (default DEFAULT_THINKING_TOKENS). */
+  thinking?: boolean;
+  /** --include-partial-messages: the API model also yields its raw stream events. */
+  rawEvents?: boolean;
   /** Scripted and offline models: longest pause between text chunks, ms (default 10; 0 for print mode or tests). */
   maxChunkDelayMs?: number;
 }
 
-/** A script path → ScriptedModel; else ANTHROPIC_API_KEY → AnthropicModel; else the offline model. Throws MiniCcError for a bad script. */
+/** The thinking budget of --thinking when MAX_THINKING_TOKENS does not say. */
+export const DEFAULT_THINKING_TOKENS = 10_000;
+
+/**
+ * A script path → ScriptedModel; else ANTHROPIC_API_KEY → AnthropicModel; else the offline model.
+ * Throws MiniCcError for a bad script or a bad number in MAX_THINKING_TOKENS, MINI_CC_STREAM_IDLE_MS.
+ */
 export async function createModel(options: CreateModelOptions): Promise<Model> {
   const delay = options.maxChunkDelayMs !== undefined ? { maxChunkDelayMs: options.maxChunkDelayMs } : {};
   if (options.scriptPath !== undefined) return loadModelScript(options.scriptPath, delay);
   const apiKey = nonEmpty(options.env["ANTHROPIC_API_KEY"]);
   if (apiKey !== undefined) {
     const baseURL = nonEmpty(options.env["ANTHROPIC_BASE_URL"]);
-    const model = nonEmpty(options.env["ANTHROPIC_MODEL"]);
+    const model = nonEmpty(options.model) ?? nonEmpty(options.env["ANTHROPIC_MODEL"]);
+    const thinking = thinkingBudget(options);
+    const idle = whole(options.env, "MINI_CC_STREAM_IDLE_MS");
+    // For tests only: backoff in milliseconds rather than seconds.
+    const retryBase = whole(options.env, "MINI_CC_RETRY_BASE_MS");
     // Loaded only when used: the SDK is a large share of start-up without a key.
     const { AnthropicModel } = await import("./anthropic-model.ts");
     return new AnthropicModel({
@@ -47,6 +64,10 @@ export async function createModel(options: CreateModelOptions): Promise<Model> {
       ...(baseURL !== undefined ? { baseURL } : {}),
       ...(model !== undefined ? { model } : {}),
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+      ...(thinking !== undefined ? { thinkingBudgetTokens: thinking } : {}),
+      ...(idle !== undefined ? { streamIdleMs: idle } : {}),
+      ...(retryBase !== undefined ? { retryBaseDelayMs: retryBase } : {}),
+      ...(options.rawEvents ? { rawEvents: true } : {}),
     });
   }
   return createOfflineModel(delay);
@@ -58,6 +79,22 @@ export function createOfflineModel(options: { maxChunkDelayMs?: number } = {}): 
     { responses: [{ content: [{ type: "text", text: OFFLINE_MODEL_TEXT }] }] },
     { name: OFFLINE_MODEL_NAME, repeat: true, ...options },
   );
+}
+
+/** MAX_THINKING_TOKENS turns thinking on by itself (0 turns it off); --thinking uses it, or the default. */
+function thinkingBudget(options: CreateModelOptions): number | undefined {
+  const set = whole(options.env, "MAX_THINKING_TOKENS");
+  if (set !== undefined) return set > 0 ? set : undefined;
+  return options.thinking ? DEFAULT_THINKING_TOKENS : undefined;
+}
+
+/** A whole number from the environment; undefined when unset; a MiniCcError naming the variable otherwise. */
+function whole(env: CreateModelOptions["env"], name: string): number | undefined {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new MiniCcError("usage", `${name} takes a whole number, not ${JSON.stringify(value)}`);
+  return n;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

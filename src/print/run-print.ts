@@ -11,6 +11,10 @@ import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
+import { systemClock } from "../clock.ts";
+import { OFFLINE_MODEL_NAME } from "../model/default-model.ts";
+import { retryStatusText } from "../model/retry-policy.ts";
+import { userMessages, type UserInputBlock } from "./stream-json-input.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -19,6 +23,13 @@ export interface PrintIo {
   stderr: (text: string) => void;
   /** Standard input's text when it is not a terminal: the prompt, if none was given. */
   readStdin: () => Promise<string | undefined>;
+  /**
+   * Standard input is a pipe or a file (`cat log | mini-cc -p "summarise"`): its text
+   * goes before the prompt, as claude does. False for a terminal or an inherited socket.
+   */
+  stdinPiped?: boolean;
+  /** Standard input line by line, as it arrives (--input-format stream-json). */
+  stdinLines?: () => AsyncIterable<string>;
   /** Aborted on SIGINT. */
   signal: AbortSignal;
   homeDir?: string;
@@ -26,8 +37,9 @@ export interface PrintIo {
 }
 
 export async function runPrint(options: AgentOptions, io: PrintIo): Promise<number> {
-  const prompt = options.prompt ?? (await io.readStdin())?.trim();
-  if (!prompt) throw usageError("no prompt: give one after -p, or on standard input");
+  const streamInput = options.inputFormat === "stream-json";
+  const prompt = streamInput ? "" : await promptOf(options, io);
+  if (!streamInput && !prompt) throw usageError("no prompt: give one after -p, or on standard input");
   // Everything on stderr may quote a config, a server or the model: shown, never obeyed by the terminal.
   const stderr = (text: string) => io.stderr(terminalSafeText(text, { keepTabs: true }));
 
@@ -54,9 +66,11 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       if (line) stderr(`mini-cc: ${line}\n`);
     }
 
+    if (runtime.model.name === OFFLINE_MODEL_NAME) {
+      stderr("mini-cc: no ANTHROPIC_API_KEY and no --model-script: the built-in offline model answers\n");
+    }
     const { sessionId } = runtime;
-    const writer = createPrintWriter(options.outputFormat, io.stdout, stderr);
-    const tracker = new PrintResultTracker(sessionId);
+    const writer = createPrintWriter(options.outputFormat, io.stdout, stderr, options.includePartialMessages ?? false);
     const offered = runtime.agent.offeredTools();
     writer.start({
       cwd: io.cwd,
@@ -67,17 +81,41 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       ...(offered.deferred.length > 0 ? { deferred_tools: offered.deferred } : {}),
       mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
     });
-    for await (const event of runtime.runTurn(prompt, io.signal)) {
-      tracker.observe(event);
-      writer.event(event);
+    const turn = async (line: string | readonly UserInputBlock[]): Promise<boolean> => {
+      const tracker = new PrintResultTracker(sessionId, systemClock, runtime.model.name);
+      const events = typeof line === "string" ? runtime.runTurn(line, io.signal) : runtime.agent.runTurn(line, io.signal);
+      for await (const event of events) {
+        tracker.observe(event);
+        writer.event(event);
+        // A long wait should not look like a hang.
+        if (event.type === "retry") stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
+      }
+      const result = tracker.result();
+      writer.end(result);
+      return !result.is_error;
+    };
+    if (!streamInput) return (await turn(prompt ?? "")) ? 0 : 1;
+    // One turn per user message on stdin, each closed by its result; the exit status says whether all succeeded.
+    let ok = true;
+    for await (const message of userMessages(io.stdinLines?.() ?? noLines())) {
+      if (io.signal.aborted) break;
+      ok = (await turn(message)) && ok;
     }
-    const result = tracker.result();
-    writer.end(result);
-    return result.is_error ? 1 : 0;
+    return ok ? 0 : 1;
   } finally {
     await runtime.close();
   }
 }
+
+/** The -p prompt, with piped standard input before it (claude's order); standard input alone when no prompt was given. */
+async function promptOf(options: AgentOptions, io: PrintIo): Promise<string | undefined> {
+  if (options.prompt === undefined) return (await io.readStdin())?.trim();
+  if (!io.stdinPiped) return options.prompt;
+  const piped = ((await io.readStdin()) ?? "").trimEnd();
+  return piped === "" ? options.prompt : `${piped}\n\n${options.prompt}`;
+}
+
+async function* noLines(): AsyncGenerator<string> {}
 
 /** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
 function serverProblem(server: ServerView, file: string | undefined): string | undefined {

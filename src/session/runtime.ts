@@ -88,7 +88,14 @@ export interface Runtime {
 export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const { options, cwd, env } = init;
   const model = await asUsageError(() =>
-    createModel({ scriptPath: options.modelScript, env, maxChunkDelayMs: init.interactive ? undefined : 0 }),
+    createModel({
+      scriptPath: options.modelScript,
+      env,
+      maxChunkDelayMs: init.interactive ? undefined : 0,
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      ...(options.thinking ? { thinking: true } : {}),
+      ...(options.includePartialMessages ? { rawEvents: true } : {}),
+    }),
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
   for (const dir of options.addDirs) await checkAddDir(cwd, dir);
@@ -140,7 +147,13 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
-  const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
+  const system = new SystemContext({
+    cwd,
+    clock: systemClock,
+    mcpInstructions: () => manager.instructionsSection(),
+    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+    ...(options.appendSystemPrompt !== undefined ? { appendSystemPrompt: options.appendSystemPrompt } : {}),
+  });
   // The MCP section of the system prompt follows the servers: rebuild it when their tools or instructions change.
   manager.subscribe((next, prev) => {
     if (next.servers.length !== prev.servers.length || next.servers.some((s, i) => connectedPart(s) !== connectedPart(prev.servers[i]))) {

@@ -2,14 +2,20 @@
  * A real local HTTP server that speaks the Anthropic Messages API
  * (POST /v1/messages) well enough for the real SDK: it records each request
  * and answers with scripted replies — a message (server-sent events when the
- * request asks to stream, JSON otherwise) or an error response.
+ * request asks to stream, JSON otherwise) or an error response. It misbehaves
+ * the way the real API does when told to: 429/529/5xx with retry-after, a
+ * stream whose connection drops after K events, a stream that stalls, an
+ * `overloaded_error` event mid-stream, replies cut at max_tokens (a tool
+ * input included), refusals, pause_turn, and signed thinking blocks.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FakeBlock =
   | { type: "text"; text: string }
-  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
+  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> }
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
 
 export interface FakeUsage {
   input_tokens?: number;
@@ -23,6 +29,8 @@ export interface FakeMessage {
   /** Default: tool_use when a tool_use block is present, else end_turn. */
   stopReason?: string;
   usage?: FakeUsage;
+  /** Leave out the last fragment of the last tool_use's input JSON, as a reply cut at max_tokens does. */
+  cutLastToolInput?: boolean;
 }
 
 export type FakeReply =
@@ -33,6 +41,8 @@ export type FakeReply =
       hangAfterEvents?: number;
       /** Streaming only: send this many events, then an `error` event, then end. */
       errorAfterEvents?: { count: number; type: string; message: string };
+      /** Streaming only: send this many events, then drop the connection (a reset, not a clean end). */
+      dropAfterEvents?: number;
     }
   | { kind: "error"; status: number; type: string; message: string; headers?: Record<string, string> };
 
@@ -45,6 +55,8 @@ export interface RecordedRequest {
   clientClosedEarly: boolean;
   /** Resolves when the connection for this request closes, for whatever reason. */
   closed: Promise<void>;
+  /** When the request arrived (Date.now()). */
+  at: number;
 }
 
 export interface SseEvent {
@@ -86,8 +98,17 @@ export function messageEvents(message: FakeMessage, model: string, id: string): 
     },
     { event: "ping", data: { type: "ping" } },
   ];
+  const lastToolUse = message.content.map((b) => b.type).lastIndexOf("tool_use");
   message.content.forEach((block, index) => {
-    if (block.type === "text") {
+    if (block.type === "thinking") {
+      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } } });
+      for (const piece of splitEvery(block.thinking, 8)) {
+        events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } } });
+      }
+      events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } } });
+    } else if (block.type === "redacted_thinking") {
+      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "redacted_thinking", data: block.data } } });
+    } else if (block.type === "text") {
       events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "text", text: "" } } });
       for (const piece of splitEvery(block.text, 8)) {
         events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "text_delta", text: piece } } });
@@ -98,7 +119,9 @@ export function messageEvents(message: FakeMessage, model: string, id: string): 
         data: { type: "content_block_start", index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } },
       });
       const json = JSON.stringify(block.input);
-      for (const piece of splitEvery(json, Math.max(1, Math.ceil(json.length / 3)))) {
+      const pieces = splitEvery(json, Math.max(1, Math.ceil(json.length / 3)));
+      if (message.cutLastToolInput && index === lastToolUse) pieces.pop();
+      for (const piece of pieces) {
         events.push({
           event: "content_block_delta",
           data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } },
@@ -196,6 +219,7 @@ export class FakeMessagesApi {
 
   #answer(method: string, path: string, headers: IncomingHttpHeaders, body: Record<string, unknown>, res: ServerResponse): void {
     const recorded: RecordedRequest = {
+      at: Date.now(),
       method,
       path,
       headers,
@@ -235,9 +259,12 @@ export class FakeMessagesApi {
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_fake_${n}` });
     const events = messageEvents(reply.message, model, id);
-    const limit = reply.hangAfterEvents ?? reply.errorAfterEvents?.count ?? events.length;
+    const limit = reply.hangAfterEvents ?? reply.errorAfterEvents?.count ?? reply.dropAfterEvents ?? events.length;
     for (const { event, data } of events.slice(0, limit)) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    if (reply.errorAfterEvents !== undefined) {
+    if (reply.dropAfterEvents !== undefined) {
+      // Let the events written so far reach the client, then reset the connection.
+      setTimeout(() => res.socket?.destroy(), 20);
+    } else if (reply.errorAfterEvents !== undefined) {
       res.end(`event: error\ndata: ${errorBody(reply.errorAfterEvents.type, reply.errorAfterEvents.message)}\n\n`);
     } else if (reply.hangAfterEvents === undefined) {
       res.end();

@@ -95,6 +95,28 @@ describe("SystemContext", () => {
     expect(rebuilt.map((section) => section.id)).toEqual(["base", "date", "mcp_instructions"]);
   });
 
+  it("keeps the session's date when a server connecting after midnight rebuilds the sections", () => {
+    const clock = new FakeClock(new Date(2026, 9, 22, 23, 59));
+    const system = context({ clock });
+    const before = system.sections().find((section) => section.id === "date")?.text;
+    clock.advance(2 * 60_000);
+    system.invalidate();
+    expect([before, system.sections().find((section) => section.id === "date")?.text]).toEqual([
+      "Today's date is 2026-10-22.",
+      "Today's date is 2026-10-22.",
+    ]);
+  });
+
+  it("replaces the base prompt with --system-prompt and ends with --append-system-prompt", () => {
+    const sections = context({ systemPrompt: "You are a release bot.", appendSystemPrompt: "Answer in French.", mcpInstructions: () => "# MCP" }).sections();
+    expect(sections.map((section) => [section.id, section.text])).toEqual([
+      ["base", "You are a release bot."],
+      ["date", "Today's date is 2026-10-22."],
+      ["mcp_instructions", "# MCP"],
+      ["append", "Answer in French."],
+    ]);
+  });
+
   it("counts one instruction file in the singular", () => {
     const system = context({ readFile: files({ "/home/ada/proj/AGENTS.md": "x" }).readFile });
     expect(system.notes()[0]).toEqual({ type: "system_note", label: "project instructions", text: "1 file (../AGENTS.md)" });
