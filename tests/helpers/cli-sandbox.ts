@@ -91,6 +91,8 @@ export interface CliSandbox {
   readonly project: string;
   /** `<root>/home`, MINI_CC_HOME. */
   readonly home: string;
+  /** The cli.js it runs (for a test that runs it through a shell pipe). */
+  readonly cli: string;
   /** The CLI's environment: Node 22 first on PATH, HOME (the root) and MINI_CC_HOME; nothing else. */
   readonly env: Readonly<Record<string, string>>;
   /** Runs `node cli.js ...argv` to its exit (a run that never exits fails the test by timeout). */
@@ -131,6 +133,7 @@ export async function createCliSandbox(cli: string, options: { copyFrom?: string
     root,
     project,
     home,
+    cli,
     env,
     start,
     run: (argv, runOptions) => start(argv, runOptions).ended,
