@@ -4,6 +4,9 @@
  * already capped on its own (src/mcp/content.ts), but many results add up
  * over a session. Past the budget the oldest images become short notes, so
  * the newest (what the model is looking at now) stay and the session goes on.
+ * Dropping rewrites earlier messages, which costs the prompt cache from there
+ * on; so once over, it drops down to a share of the budget, and the next
+ * images fit without rewriting anything again.
  */
 import type { ImageBlock, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
 
@@ -11,10 +14,12 @@ export interface ImageBudget {
   readonly maxImages: number;
   /** Base64 characters of all images together. */
   readonly maxBase64Chars: number;
+  /** Once over the budget, drop down to this share of it (default 1: just within). */
+  readonly keepShare?: number;
 }
 
-/** Below the API's 100 images and 32 MB a request, leaving room for the text. */
-export const REQUEST_IMAGE_BUDGET: ImageBudget = { maxImages: 100, maxBase64Chars: 24 * 1024 * 1024 };
+/** Below the API's 100 images and 32 MB a request, leaving room for the text; a drop makes room for a quarter more. */
+export const REQUEST_IMAGE_BUDGET: ImageBudget = { maxImages: 100, maxBase64Chars: 24 * 1024 * 1024, keepShare: 0.75 };
 
 type Located = { message: number; block: number; inner?: number; chars: number };
 
@@ -24,9 +29,12 @@ export function withinImageBudget(messages: readonly Message[], budget: ImageBud
   let count = images.length;
   let chars = images.reduce((sum, image) => sum + image.chars, 0);
   if (count <= budget.maxImages && chars <= budget.maxBase64Chars) return messages;
+  const share = budget.keepShare ?? 1;
+  const keepImages = Math.floor(budget.maxImages * share);
+  const keepChars = budget.maxBase64Chars * share;
   const dropped = new Set<string>();
   for (const image of images) {
-    if (count <= budget.maxImages && chars <= budget.maxBase64Chars) break;
+    if (count <= keepImages && chars <= keepChars) break;
     dropped.add(key(image));
     count--;
     chars -= image.chars;

@@ -7,6 +7,7 @@ import { Agent } from "../../src/agent/agent.ts";
 import type { AgentEvent, PermissionDecision, PermissionMode, PermissionPrompt, PermissionRequest } from "../../src/agent/events.ts";
 import { PermissionChain } from "../../src/agent/permissions.ts";
 import { SystemContext } from "../../src/agent/system-sections.ts";
+import type { ToolSearchSetting } from "../../src/agent/tool-search.ts";
 import type { AssistantBlock, StopReason } from "../../src/model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../../src/model/model.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "../../src/tools/tool.ts";
@@ -111,6 +112,9 @@ export interface TestAgentOptions {
   maxRounds?: number;
   /** Replaces the scripted prompt built from `decisions`. */
   ask?: PermissionPrompt;
+  /** Read before each request, like the runtime's tool list (wins over `tools`). */
+  toolsNow?: () => Tool[];
+  toolSearch?: ToolSearchSetting;
 }
 
 export const CWD = "/work/project";
@@ -125,7 +129,8 @@ export function testAgent(options: TestAgentOptions) {
   const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => undefined });
   const agent = new Agent({
     model,
-    tools: () => options.tools ?? [],
+    tools: options.toolsNow ?? (() => options.tools ?? []),
+    ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
     permissions,
     ask: options.ask ?? asked.prompt,
     system,

@@ -54,6 +54,14 @@ if (mode === "hang") {
     process.stderr.write("Error: asked to die\n");
     process.exit(7);
   });
+  if (env.MCP_TEST_IMAGE_TOOL) {
+    // A 1×1 PNG, numbered in its text so each call's result differs.
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    let shots = 0;
+    server.registerTool("screenshot", { description: "Takes a screenshot." }, () => ({
+      content: [{ type: "text", text: `shot ${++shots}` }, { type: "image", data: png, mimeType: "image/png" }],
+    }));
+  }
   if (env.MCP_TEST_HUGE_TOOL) {
     server.registerTool("huge", { description: "Returns 11 MB of text in one message." }, () => ({
       content: [{ type: "text", text: "x".repeat(11 * 1024 * 1024) }],

@@ -39,16 +39,21 @@ describe("the request's image budget", () => {
     expect(imagesIn(withinImageBudget(messages, { maxImages: 10, maxBase64Chars: 6 }))).toEqual(["bbbb", "cc"]);
   });
 
-  it("applies over a whole session: 150 results of one image each leave 100 in the next request", () => {
+  it("applies over a whole session, rewriting earlier messages only when a quarter of the budget has filled again", () => {
     const conversation = new Conversation();
     conversation.addPrompt("look at many screenshots");
+    let rewrites = 0;
     for (let i = 0; i < 150; i++) {
       conversation.addAssistant({ role: "assistant", content: [{ type: "tool_use", id: `t${i}`, name: "shot", input: {} }] });
+      const before = conversation.messages;
       conversation.addToolResults([result(`t${i}`, image(`img${i}`))]);
+      if (before.some((message, m) => conversation.messages[m] !== message)) rewrites += 1;
     }
     const images = imagesIn(conversation.messages);
-    expect(images).toHaveLength(100);
-    expect(images[0]).toBe("img50");
+    // Over 100 at img100 (kept: the newest 75), and again at img126.
+    expect(rewrites).toBe(2);
+    expect(images).toHaveLength(98);
+    expect(images[0]).toBe("img52");
     expect(images.at(-1)).toBe("img149");
   });
 });

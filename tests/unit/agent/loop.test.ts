@@ -204,6 +204,19 @@ describe("Agent loop", () => {
     ]);
   });
 
+  it("decides tool search's auto once a session: servers connecting later do not flip it", async () => {
+    const mcp = (name: string, description = "d") => ({ ...fakeTool(name), description, server: "big" });
+    let tools = [mcp("mcp__big__one")];
+    const { agent, model } = testAgent({ replies: [{ content: [text("a")] }, { content: [text("b")] }], toolsNow: () => tools, toolSearch: { kind: "auto", percent: 1 } });
+
+    await turn(agent, "first");
+    // Now well past 1% of the window: a fresh decision would defer them.
+    tools = Array.from({ length: 200 }, (_, i) => mcp(`mcp__big__t${i}`, "x".repeat(200)));
+    await turn(agent, "second");
+
+    expect(model.requests.map((request) => request.tools.some((spec) => spec.defer_loading))).toEqual([false, false]);
+  });
+
   it("stops at the tool-round cap with a clear message", async () => {
     const read = fakeTool("Read", { readOnly: true });
     const { agent, model } = testAgent({
