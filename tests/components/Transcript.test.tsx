@@ -41,6 +41,25 @@ async function view(shown: readonly TranscriptItem[], { rows = 40, width = 100, 
 const say = (text: string): AgentEvent => ({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text }] }, usage });
 
 describe("Transcript", () => {
+  it("shows thinking dimmed and folded to one line, whole with Ctrl+O", async () => {
+    const thought = items([
+      {
+        type: "assistant",
+        message: { role: "assistant", content: [{ type: "thinking", thinking: "First list the files.\nThen read README.md.", signature: "s" }, { type: "text", text: "Let me look." }] },
+        usage,
+      },
+    ]);
+    expect(await view(thought, { rows: 5 })).toMatchInlineSnapshot(`
+      "∴ Thinking… (ctrl+o to show)
+      ● Let me look."
+    `);
+    expect(await view(thought, { rows: 5, expanded: true })).toMatchInlineSnapshot(`
+      "∴ First list the files.
+        Then read README.md.
+      ● Let me look."
+    `);
+  });
+
   it("reads like the seed session: prompt, system notes, text, tool calls and results", async () => {
     const session = items([
       { type: "turn_start", prompt: "Fix the Todo issue about posts.ts" },

@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
+import { ClockContext } from "../../components/clock-context.ts";
 import { MotionContext } from "../../components/motion-context.ts";
 import { WorkingLine } from "../../components/transcript/WorkingLine.tsx";
 import { ToolProgressStore } from "../../src/mcp/tools/progress.ts";
@@ -58,5 +59,33 @@ describe("WorkingLine", async () => {
     clock.advance(40);
     await settle();
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… ███░░░░░░… (esc to interrupt)"`);
+  });
+});
+
+describe("WorkingLine while a model request waits to be retried", () => {
+  it("says why and when the next try comes, counting down on the injected clock", async () => {
+    const clock = new FakeClock(1_000_000);
+    const retry = { reason: "overloaded" as const, retry: 3, maxRetries: 10, delayMs: 8000, message: "Anthropic API error 529: Overloaded" };
+    const view = render(
+      <ClockContext value={clock}>
+        <MotionContext value={false}>
+          <Box width={80}>
+            <WorkingLine retry={retry} />
+          </Box>
+        </MotionContext>
+      </ClockContext>,
+    );
+    expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… API overloaded · retry 3/10 in 8 s (esc to interrupt)"`);
+    clock.advance(5000);
+    view.rerender(
+      <ClockContext value={clock}>
+        <MotionContext value={false}>
+          <Box width={80}>
+            <WorkingLine retry={retry} />
+          </Box>
+        </MotionContext>
+      </ClockContext>,
+    );
+    expect(screen(view.lastFrame())).toContain("API overloaded · retry 3/10 in 3 s");
   });
 });

@@ -12,6 +12,37 @@ const assistant = (text: string): AgentEvent => ({
 });
 
 describe("reduceTranscript", () => {
+  it("drops a failed attempt's streamed text on retry, shows the retry until the next output", () => {
+    const retry = { reason: "stream-cut" as const, retry: 1, maxRetries: 10, delayMs: 500, message: "cut" };
+    const waiting = run([{ type: "text_delta", text: "Hello th" }, { type: "retry", retry }]);
+    expect(waiting).toMatchObject({ live: "", retry });
+    const again = run([{ type: "text_delta", text: "Hello there" }], waiting);
+    expect(again.retry).toBeUndefined();
+    expect(again.live).toBe("Hello there");
+  });
+
+  it("puts a reply's thinking before its text, as folded items", () => {
+    const state = run([
+      {
+        type: "assistant",
+        message: {
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "Weigh both options.", signature: "s" },
+            { type: "redacted_thinking", data: "d" },
+            { type: "text", text: "Option B." },
+          ],
+        },
+        usage,
+      },
+    ]);
+    expect(state.items).toEqual([
+      { kind: "thinking", id: 1, text: "Weigh both options.", redacted: false },
+      { kind: "thinking", id: 2, text: "", redacted: true },
+      { kind: "assistant", id: 3, text: "Option B." },
+    ]);
+  });
+
   it("echoes the prompt and marks the turn running until turn_end", () => {
     const started = run([{ type: "turn_start", prompt: "hi" }]);
     expect(started.items).toEqual([{ kind: "user", id: 1, text: "hi" }]);
