@@ -100,20 +100,55 @@ export class AnthropicModel implements Model {
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
     const body = this.#body(request);
     for (let retry = 1; ; retry++) {
-      const attempt = yield* this.#attempt(body, signal);
-      if (attempt.kind === "done") {
-        yield { type: "message", ...attempt.final };
+      // One try, inline (a nested generator would cost every event a second hop).
+      const assembler = new MessageAssembler();
+      const controller = new AbortController();
+      const onAbort = () => controller.abort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      const watch = new IdleWatch(this.#clock, this.#idleMs, onAbort);
+      let failed: { error: unknown } | undefined;
+      try {
+        const events = await this.#client.messages.create(body, { signal: controller.signal });
+        watch.touch();
+        for await (const event of events) {
+          watch.touch();
+          // Events already buffered keep arriving after an abort; nothing more goes out.
+          if (controller.signal.aborted) break;
+          if (this.#rawEvents) yield { type: "stream_event", event };
+          const text = assembler.push(event as RawMessageStreamEvent);
+          if (text !== undefined) yield { type: "text_delta", text };
+        }
+      } catch (error) {
+        failed = { error };
+      } finally {
+        watch.stop();
+        signal.removeEventListener("abort", onAbort);
+      }
+      // The SDK ends the iteration quietly when aborted mid-stream.
+      if (signal.aborted) throw abortedError();
+      const outcome = watch.fired ? { kind: "failed" as const, error: stalledError(this.#idleMs), failure: { reason: "stalled" as const } } : this.#outcome(assembler, failed);
+      if (outcome.kind === "done") {
+        yield { type: "message", ...outcome.final };
         return;
       }
-      if (signal.aborted) throw abortedError();
-      const delayMs = attempt.failure && retryDelayMs(attempt.failure, retry, this.#policy, this.#random);
-      const error = toModelError(attempt.error, signal, this.#baseURL);
-      if (attempt.failure === undefined || delayMs === undefined) throw afterRetries(error, retry - 1);
+      const delayMs = outcome.failure && retryDelayMs(outcome.failure, retry, this.#policy, this.#random);
+      const error = toModelError(outcome.error, signal, this.#baseURL);
+      if (outcome.failure === undefined || delayMs === undefined) throw afterRetries(error, retry - 1);
       yield {
         type: "retry",
-        retry: { reason: attempt.failure.reason, retry, maxRetries: this.#policy.maxRetries, delayMs, message: error.message },
+        retry: { reason: outcome.failure.reason, retry, maxRetries: this.#policy.maxRetries, delayMs, message: error.message },
       };
       await this.#sleep(delayMs, signal);
+    }
+  }
+
+  /** How a try ended: its message, or why it failed and whether a retry may help. */
+  #outcome(assembler: MessageAssembler, failed: { error: unknown } | undefined): Attempt {
+    if (failed !== undefined) return { kind: "failed", error: failed.error, failure: retryableFailure(failed.error, this.#clock.now()) };
+    try {
+      return { kind: "done", final: assembler.finish() };
+    } catch (error) {
+      return { kind: "failed", error, failure: retryableFailure(error, this.#clock.now()) };
     }
   }
 
@@ -129,42 +164,6 @@ export class AnthropicModel implements Model {
       if (maxTokens <= thinking) thinking = maxTokens - 1 >= MIN_THINKING_TOKENS ? maxTokens - 1 : undefined;
     }
     return buildMessagesRequest({ model: this.name, ...request, maxTokens, ...(thinking !== undefined ? { thinkingBudgetTokens: thinking } : {}) });
-  }
-
-  /** One try: streams its text, and returns the message or why it failed (never throws but for the user's abort). */
-  async *#attempt(body: MessageCreateParamsStreaming, signal: AbortSignal): AsyncGenerator<ModelEvent, Attempt> {
-    const assembler = new MessageAssembler();
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    const watch = new IdleWatch(this.#clock, this.#idleMs, () => controller.abort());
-    try {
-      const events = await this.#client.messages.create(body, { signal: controller.signal });
-      watch.touch();
-      for await (const event of events) {
-        watch.touch();
-        // Events already buffered keep arriving after an abort; nothing more goes out.
-        if (controller.signal.aborted) break;
-        if (this.#rawEvents) yield { type: "stream_event", event };
-        const text = assembler.push(event as RawMessageStreamEvent);
-        if (text !== undefined) yield { type: "text_delta", text };
-      }
-    } catch (error) {
-      if (signal.aborted) throw abortedError();
-      if (watch.fired) return { kind: "failed", error: stalledError(this.#idleMs), failure: { reason: "stalled" } };
-      return { kind: "failed", error, failure: retryableFailure(error, this.#clock.now()) };
-    } finally {
-      watch.stop();
-      signal.removeEventListener("abort", onAbort);
-    }
-    // The SDK ends the iteration quietly when aborted mid-stream.
-    if (signal.aborted) throw abortedError();
-    if (watch.fired) return { kind: "failed", error: stalledError(this.#idleMs), failure: { reason: "stalled" } };
-    try {
-      return { kind: "done", final: assembler.finish() };
-    } catch (error) {
-      return { kind: "failed", error, failure: retryableFailure(error, this.#clock.now()) };
-    }
   }
 
   #sleep(ms: number, signal: AbortSignal): Promise<void> {
