@@ -209,6 +209,10 @@ function onFirstEvent(model: Model, first: () => void): Model {
     get name() {
       return model.name;
     },
+    // Tool search's threshold is a share of it.
+    get contextWindowTokens() {
+      return model.contextWindowTokens;
+    },
     async *stream(request, signal) {
       try {
         for await (const event of model.stream(request, signal)) {

@@ -70,4 +70,31 @@ describe("parseCommand", () => {
   it("takes --allow-sampling only in print mode: the TUI asks each time", () => {
     expect(usageMessage(["--allow-sampling"])).toBe("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   });
+
+  it("reads claude's flags for the real API and scripts", () => {
+    const command = parseCommand([
+      "-p", "--model", "claude-haiku-4-5", "--system-prompt", "Be brief.", "--append-system-prompt", "In French.", "--thinking",
+      "--input-format", "stream-json", "--output-format", "stream-json", "--include-partial-messages", "--verbose",
+    ]);
+    expect(command).toMatchObject({
+      kind: "agent",
+      options: {
+        prompt: undefined,
+        model: "claude-haiku-4-5",
+        systemPrompt: "Be brief.",
+        appendSystemPrompt: "In French.",
+        thinking: true,
+        inputFormat: "stream-json",
+        includePartialMessages: true,
+        verbose: true,
+      },
+    });
+  });
+
+  it("says what stream-json input and partial messages need", () => {
+    expect(usageMessage(["-p", "--input-format", "stream-json"])).toBe("--input-format stream-json needs --output-format stream-json");
+    expect(usageMessage(["--input-format", "text"])).toBe("--input-format works only with -p/--print");
+    expect(usageMessage(["-p", "hi", "--include-partial-messages"])).toBe("--include-partial-messages works only with -p and --output-format stream-json");
+    expect(usageMessage(["-p", "hi", "--model", " "])).toBe("--model needs a model name, like claude-sonnet-4-5");
+  });
 });
