@@ -8,7 +8,8 @@
  * came from a config, a server or a log goes through terminal-safe.ts.
  */
 import { isRemote, type ServerEntry } from "../config/types.ts";
-import { medianMs, type ServerHealth, type ToolUsage } from "../mcp/state/lifecycle.ts";
+import { medianMs } from "../mcp/state/lifecycle.ts";
+import type { ServerHealth, ToolUsage } from "../mcp/state/server-state.ts";
 import type { McpSnapshot, ServerView } from "../mcp/state/server-state.ts";
 import { namedTools } from "../mcp/state/snapshot-views.ts";
 import { fingerprint } from "../mcp/approvals/fingerprint.ts";

@@ -6,7 +6,7 @@ import { ClockContext } from "../../components/clock-context.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import type { ServerHealth } from "../../src/mcp/state/lifecycle.ts";
+import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import { connected, fakeRuntime, RecordingMcp, server, toolInfo } from "../helpers/tui-fixtures.ts";
 import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 

@@ -8,7 +8,7 @@
  * view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../../errors.ts";
-import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerState, type ServerStatus, type SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool, type ToolUsage } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
@@ -60,29 +60,6 @@ export type LifecycleEvent =
 
 export type LifecycleEventType = LifecycleEvent["type"];
 
-/** One status change, `at` ms after the session's servers were listed. */
-export interface Transition {
-  readonly status: ServerStatus;
-  readonly at: number;
-}
-
-/** A tool's calls this session: enough to show calls, errors, p50 and max latency. */
-export interface ToolUsage {
-  readonly calls: number;
-  readonly errors: number;
-  readonly maxMs: number;
-  /** The most recent durations (at most USAGE_SAMPLES), for the median. */
-  readonly recentMs: readonly number[];
-}
-
-export interface ServerHealth {
-  /** Status changes, oldest first (at most HISTORY_LIMIT). */
-  readonly history: readonly Transition[];
-  /** Reconnect attempts scheduled this session. */
-  readonly reconnects: number;
-  readonly lastFailure?: string;
-  readonly usage: Readonly<Record<string, ToolUsage>>;
-}
 
 /** A server's state and the health figures that go with it. */
 export interface ServerLife {

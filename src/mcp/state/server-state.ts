@@ -4,7 +4,6 @@
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerConfig, ServerEntry, ServerSource } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerHealth } from "./lifecycle.ts";
 
 export interface McpToolInfo {
   /** The tool's own name on its server. */
@@ -110,4 +109,28 @@ export interface ServerView {
 /** What McpManager's store holds: servers in declaration order. */
 export interface McpSnapshot {
   readonly servers: readonly ServerView[];
+}
+
+/** One status change, `at` ms after the session's servers were listed. */
+export interface Transition {
+  readonly status: ServerStatus;
+  readonly at: number;
+}
+
+/** A tool's calls this session: enough to show calls, errors, p50 and max latency. */
+export interface ToolUsage {
+  readonly calls: number;
+  readonly errors: number;
+  readonly maxMs: number;
+  /** The most recent durations (at most USAGE_SAMPLES), for the median. */
+  readonly recentMs: readonly number[];
+}
+
+export interface ServerHealth {
+  /** Status changes, oldest first (at most HISTORY_LIMIT). */
+  readonly history: readonly Transition[];
+  /** Reconnect attempts scheduled this session. */
+  readonly reconnects: number;
+  readonly lastFailure?: string;
+  readonly usage: Readonly<Record<string, ToolUsage>>;
 }
