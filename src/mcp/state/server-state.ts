@@ -102,7 +102,7 @@ export interface ServerView {
   /** Absent for an entry that failed validation. */
   readonly config?: ServerConfig;
   readonly state: ServerState;
-  /** State history, connect attempts, per-tool usage (lifecycle.ts keeps it with the state). */
+  /** State history and connect attempts (lifecycle.ts keeps them with the state; tool usage is tools/usage.ts). */
   readonly health: ServerHealth;
 }
 
@@ -117,20 +117,10 @@ export interface Transition {
   readonly at: number;
 }
 
-/** A tool's calls this session: enough to show calls, errors, p50 and max latency. */
-export interface ToolUsage {
-  readonly calls: number;
-  readonly errors: number;
-  readonly maxMs: number;
-  /** The most recent durations (at most USAGE_SAMPLES), for the median. */
-  readonly recentMs: readonly number[];
-}
-
 export interface ServerHealth {
   /** Status changes, oldest first (at most HISTORY_LIMIT). */
   readonly history: readonly Transition[];
   /** Reconnect attempts scheduled this session. */
   readonly reconnects: number;
   readonly lastFailure?: string;
-  readonly usage: Readonly<Record<string, ToolUsage>>;
 }
