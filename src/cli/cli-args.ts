@@ -3,15 +3,10 @@
  * exit status 2, nothing started.
  */
 import { parseArgs } from "node:util";
-import type { PermissionMode } from "../agent/events.ts";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
 import { usageError } from "../errors.ts";
 import { oneOf } from "./one-of.ts";
-
-export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-export const INPUT_FORMATS = ["text", "stream-json"] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+import { INPUT_FORMATS, OUTPUT_FORMATS, type RunOptions } from "../session/run-options.ts";
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
@@ -40,44 +35,11 @@ Options:
   -h, --help                      show this help
   -v, --version                   print the version`;
 
-export interface AgentOptions {
-  print: boolean;
-  prompt: string | undefined;
-  outputFormat: OutputFormat;
-  modelScript: string | undefined;
-  permissionMode: PermissionMode;
-  allowedTools: string[];
-  disallowedTools: string[];
-  /** Folders given with --add-dir, as typed (resolved against the working directory). */
-  addDirs: string[];
-  mcpConfig: string[];
-  strictMcpConfig: boolean;
-  /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
-  allowSampling: boolean;
-  maxTurns: number;
-  /** --session-id: a UUID; a random one when absent. */
-  sessionId?: string;
-  /** --model: wins over ANTHROPIC_MODEL. */
-  model?: string;
-  /** --system-prompt: replaces the base prompt (instruction files, date and MCP sections stay). */
-  systemPrompt?: string;
-  /** --append-system-prompt: the system prompt's last section. */
-  appendSystemPrompt?: string;
-  /** --thinking: extended thinking on (MAX_THINKING_TOKENS alone turns it on too). */
-  thinking?: boolean;
-  /** --input-format (print mode); text by default. */
-  inputFormat?: InputFormat;
-  /** --include-partial-messages: stream-json also writes raw API events. */
-  includePartialMessages?: boolean;
-  /** --verbose: accepted for claude's scripts; print mode's output is the same. */
-  verbose?: boolean;
-}
-
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "mcp"; argv: string[] }
-  | { kind: "agent"; options: AgentOptions };
+  | { kind: "agent"; options: RunOptions };
 
 /** Tool lists may be given as `a,b`, `"a b"` or the flag repeated. */
 function splitToolList(values: string[]): string[] {
@@ -129,7 +91,7 @@ export function parseCommand(argv: string[]): Command {
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
     throw usageError(`--max-turns takes a whole number of at least 1, not ${values["max-turns"]}`);
   }
-  const options: AgentOptions = {
+  const options: RunOptions = {
     print: values.print ?? false,
     prompt: positionals.length > 0 ? positionals.join(" ") : undefined,
     outputFormat: oneOf("--output-format value", values["output-format"] ?? "text", OUTPUT_FORMATS),
@@ -162,7 +124,7 @@ export function parseCommand(argv: string[]): Command {
 }
 
 /** The flags that shape print mode's input and output need -p, and stream-json input needs stream-json output (as claude says). */
-function checkPrintOnly(options: AgentOptions, outputFormat: string | undefined): void {
+function checkPrintOnly(options: RunOptions, outputFormat: string | undefined): void {
   if (options.inputFormat !== undefined && !options.print) throw usageError("--input-format works only with -p/--print");
   if (options.inputFormat === "stream-json" && outputFormat !== "stream-json") {
     throw usageError("--input-format stream-json needs --output-format stream-json");

@@ -3,7 +3,7 @@
  * would need the user (unapproved project servers) stay off, and tools that
  * would ask are denied with a message saying how to allow them.
  */
-import type { AgentOptions } from "../cli/cli-args.ts";
+import type { RunOptions } from "../session/run-options.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
@@ -36,7 +36,7 @@ export interface PrintIo {
   onExit?: (cleanup: () => void) => void;
 }
 
-export async function runPrint(options: AgentOptions, io: PrintIo): Promise<number> {
+export async function runPrint(options: RunOptions, io: PrintIo): Promise<number> {
   const streamInput = options.inputFormat === "stream-json";
   const prompt = streamInput ? "" : await promptOf(options, io);
   if (!streamInput && !prompt) throw usageError("no prompt: give one after -p, or on standard input");
@@ -108,7 +108,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
 }
 
 /** The -p prompt, with piped standard input before it (claude's order); standard input alone when no prompt was given. */
-async function promptOf(options: AgentOptions, io: PrintIo): Promise<string | undefined> {
+async function promptOf(options: RunOptions, io: PrintIo): Promise<string | undefined> {
   if (options.prompt === undefined) return (await io.readStdin())?.trim();
   if (!io.stdinPiped) return options.prompt;
   const piped = ((await io.readStdin()) ?? "").trimEnd();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { AgentOptions } from "../../src/cli/cli-args.ts";
+import type { RunOptions } from "../../src/session/run-options.ts";
 import { createRuntime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
 
@@ -51,7 +51,7 @@ describe("the cached prefix over a session", () => {
       replies.push(reply([say(`Turn ${turn + 1} done.`)]));
     });
     const api = await FakeMessagesApi.start(replies);
-    const options: AgentOptions = {
+    const options: RunOptions = {
       print: true,
       prompt: undefined,
       outputFormat: "text",
