@@ -20,6 +20,13 @@ export interface ScriptToolUseBlock {
   input: Record<string, unknown>;
 }
 
+/** Extended thinking, shown folded in the TUI; the signature defaults to "scripted". */
+export interface ScriptThinkingBlock {
+  type: "thinking";
+  thinking: string;
+  signature?: string;
+}
+
 /**
  * What the request a response answers must look like (a test's assertion
  * inside the script): tools the model sees with their definitions, tools it
@@ -33,7 +40,7 @@ export interface RequestExpectation {
 
 /** A validated script: tool_use ids may still be missing (the model generates them). */
 export interface ModelScript {
-  responses: { expect?: RequestExpectation; content: (ScriptTextBlock | ScriptToolUseBlock)[] }[];
+  responses: { expect?: RequestExpectation; content: (ScriptTextBlock | ScriptToolUseBlock | ScriptThinkingBlock)[] }[];
 }
 
 // Strict blocks: a typo such as `inputs` is an error, not a silently empty input.
@@ -48,12 +55,18 @@ const toolUseBlock = objectOf(
   { strict: true },
 );
 
+const thinkingBlock = objectOf(
+  { type: required(oneOf("thinking")), thinking: required(string()), signature: optional(string()) },
+  { strict: true },
+);
+
 /** A content block, checked against the shape its `type` names. */
 const block: Check = (value, path) => {
   if (!isJsonObject(value)) return textBlock(value, path);
   if (value.type === "text") return textBlock(value, path);
   if (value.type === "tool_use") return toolUseBlock(value, path);
-  return oneOf("text", "tool_use")(value.type, [...path, "type"]);
+  if (value.type === "thinking") return thinkingBlock(value, path);
+  return oneOf("text", "tool_use", "thinking")(value.type, [...path, "type"]);
 };
 
 const names = optional(arrayOf(string()));

@@ -87,11 +87,11 @@ export class ScriptedModel implements Model {
     const response = responses[index % responses.length];
     if (response?.expect) checkExpectation(response.expect, request, index);
     // Ids are made when a response is replayed, so a repeating script never reuses one.
-    const content: AssistantBlock[] = (response?.content ?? []).map((block) =>
-      block.type === "text"
-        ? { type: "text", text: block.text }
-        : { type: "tool_use", id: block.id ?? `toolu_scripted_${this.#nextId++}`, name: block.name, input: block.input },
-    );
+    const content: AssistantBlock[] = (response?.content ?? []).map((block): AssistantBlock => {
+      if (block.type === "text") return { type: "text", text: block.text };
+      if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature ?? "scripted" };
+      return { type: "tool_use", id: block.id ?? `toolu_scripted_${this.#nextId++}`, name: block.name, input: block.input };
+    });
     return { role: "assistant", content };
   }
 }

@@ -31,7 +31,7 @@ describe("model script validation", () => {
   });
 
   it("lists the block types it knows for an unknown one", () => {
-    expect(problem(script({ type: "image" }))).toBe('examples/x.json: responses[1].content[0].type: expected "text" or "tool_use", got "image"');
+    expect(problem(script({ type: "image" }))).toBe('examples/x.json: responses[1].content[0].type: expected "text", "tool_use" or "thinking", got "image"');
   });
 
   it("rejects a misspelt key instead of ignoring it", () => {

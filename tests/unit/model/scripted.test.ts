@@ -155,3 +155,11 @@ describe("textChunks", () => {
     expect(textChunks("")).toEqual([]);
   });
 });
+
+describe("ScriptedModel thinking", () => {
+  it("replays a thinking block (signature \"scripted\" unless given) before the text", async () => {
+    const model = new ScriptedModel({ responses: [{ content: [{ type: "thinking", thinking: "Plan first." }, { type: "text", text: "Done." }] }] }, { maxChunkDelayMs: 0 });
+    const events = await streamEvents(model, { system: [], tools: [], messages: [{ role: "user", content: "go" }] });
+    expect(events.at(-1)).toMatchObject({ message: { content: [{ type: "thinking", thinking: "Plan first.", signature: "scripted" }, { type: "text", text: "Done." }] } });
+  });
+});
