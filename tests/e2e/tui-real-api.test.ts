@@ -1,0 +1,59 @@
+/**
+ * The TUI on a real pseudo-terminal against a stand-in Messages API that is
+ * overloaded at first: the working line says so and when the next try comes,
+ * the reply then arrives once, and its thinking shows folded until Ctrl+O.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { copyBuiltCli, createCliSandbox, NODE, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
+import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+
+const CTRL_O = "\u000f";
+
+let built: BuiltCli;
+let box: CliSandbox;
+let app: PtyScreen | undefined;
+let api: FakeMessagesApi | undefined;
+beforeAll(async () => {
+  built = await copyBuiltCli();
+  box = await createCliSandbox(built.cli);
+});
+afterAll(async () => {
+  await box.dispose();
+  await built.dispose();
+});
+afterEach(async () => {
+  app?.kill();
+  app = undefined;
+  await api?.close();
+  api = undefined;
+});
+
+describe("the TUI against an overloaded API", () => {
+  it("shows the retry on the working line, then the reply once, its thinking folded until Ctrl+O", async () => {
+    api = await FakeMessagesApi.start([
+      { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" },
+      {
+        kind: "message",
+        message: { content: [{ type: "thinking", thinking: "The user says hi; answer briefly.", signature: "sig-1" }, { type: "text", text: "Hi, what shall we build?" }] },
+      },
+    ]);
+    // A base of 1.5 s: the first overloaded wait is 2.25–3 s, long enough to read.
+    const env = interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", MINI_CC_RETRY_BASE_MS: "1500" });
+    app = new PtyScreen(NODE, [built.cli, "--thinking"], { cols: 110, rows: 30, cwd: box.project, env });
+    await app.waitFor("Ask anything", 20_000);
+
+    app.write("hi\r");
+    await app.waitFor("API overloaded · retry 1/10 in", 10_000);
+    expect(app.text()).toContain("(esc to interrupt)");
+    await app.waitFor("● Hi, what shall we build?", 10_000);
+    expect(app.text()).toContain("∴ Thinking… (ctrl+o to show)");
+    expect(app.text()).not.toContain("retry 1/10");
+    expect(app.text().split("Hi, what shall we build?")).toHaveLength(2);
+
+    app.write(CTRL_O);
+    await app.waitFor("∴ The user says hi; answer briefly.");
+    expect(api.requests).toHaveLength(2);
+    app.write("/exit\r");
+  }, 60_000);
+});
