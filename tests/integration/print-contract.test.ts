@@ -61,6 +61,8 @@ describe("print mode output contract", () => {
           { type: "text", text: "Let me look." },
           { type: "tool_use", id: "toolu_list", name: "mcp__tracker__list_issues", input: { status: "Todo" } },
         ],
+        stop_reason: "tool_use",
+        stop_sequence: null,
         usage: expect.objectContaining({ input_tokens: expect.any(Number), output_tokens: expect.any(Number) }),
       },
       parent_tool_use_id: null,
@@ -87,6 +89,8 @@ describe("print mode output contract", () => {
       session_id: sessionId,
       total_cost_usd: 0,
       usage: expect.objectContaining({ input_tokens: expect.any(Number), output_tokens: expect.any(Number) }),
+      // A scripted model has no price: its tokens are counted, its cost is 0.
+      modelUsage: { "script:script.json": expect.objectContaining({ costUSD: 0, contextWindow: 200_000 }) },
       permission_denials: [],
     });
   });
