@@ -3,15 +3,17 @@
  * streamed. The adapter survives what the real API does: 429, 529 and 5xx
  * answers, a stream that breaks off, stalls, or reports overloaded mid-way
  * are tried again with backoff on the injected clock (the SDK's own retries
- * are off, so every wait is ours and visible as a `retry` event). Raw events
- * are assembled into one assistant message (message-assembler.ts).
+ * are off, so every wait is ours and visible as a `retry` event). The SDK
+ * sends the request; the body's events are read by chunk (sse-reader.ts) and
+ * assembled into one assistant message (message-assembler.ts).
  */
 import Anthropic from "@anthropic-ai/sdk";
-import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages";
 import { systemClock, type Clock } from "../clock.ts";
 import { buildMessagesRequest } from "./anthropic-request.ts";
 import { abortedError, afterRetries, retryableFailure, stalledError, toModelError } from "./anthropic-errors.ts";
 import { MessageAssembler, type AssembledMessage } from "./message-assembler.ts";
+import { SseReader } from "./sse-reader.ts";
 import { modelInfo } from "./model-catalog.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryableFailure, type RetryPolicy } from "./retry-policy.ts";
@@ -50,6 +52,8 @@ export interface AnthropicModelOptions {
   clock?: Clock;
   /** Jitter's source, [0, 1); Math.random by default. */
   random?: () => number;
+  /** The SDK's fetch; the global one by default (the bench streams from memory). */
+  fetch?: typeof fetch;
 }
 
 type Attempt = { kind: "done"; final: AssembledMessage } | { kind: "failed"; error: unknown; failure: RetryableFailure | undefined };
@@ -92,6 +96,7 @@ export class AnthropicModel implements Model {
       // Every retry is ours: on our clock, told to the user, and covering broken streams too.
       maxRetries: 0,
       ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+      ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
       // The SDK logs to stdout by default, which would corrupt print mode's JSON output.
       logLevel: "off",
     });
@@ -107,24 +112,28 @@ export class AnthropicModel implements Model {
       signal.addEventListener("abort", onAbort, { once: true });
       const watch = new IdleWatch(this.#clock, this.#idleMs, onAbort);
       let failed: { error: unknown } | undefined;
+      let reader: SseReader | undefined;
       try {
-        const events = await this.#client.messages.create(body, { signal: controller.signal });
-        watch.touch();
-        for await (const event of events) {
+        // The SDK sends the request and turns error statuses into APIErrors; the body's events are read here, a chunk at a time.
+        reader = new SseReader(await this.#client.messages.create(body, { signal: controller.signal }).asResponse());
+        reading: for (let batch = await reader.next(); batch !== undefined; batch = await reader.next()) {
           watch.touch();
-          // Events already buffered keep arriving after an abort; nothing more goes out.
-          if (controller.signal.aborted) break;
-          if (this.#rawEvents) yield { type: "stream_event", event };
-          const text = assembler.push(event as RawMessageStreamEvent);
-          if (text !== undefined) yield { type: "text_delta", text };
+          for (const event of batch) {
+            // Events already buffered keep arriving after an abort; nothing more goes out.
+            if (controller.signal.aborted) break reading;
+            if (this.#rawEvents) yield { type: "stream_event", event };
+            const text = assembler.push(event);
+            if (text !== undefined) yield { type: "text_delta", text };
+          }
         }
       } catch (error) {
         failed = { error };
       } finally {
+        reader?.cancel();
         watch.stop();
         signal.removeEventListener("abort", onAbort);
       }
-      // The SDK ends the iteration quietly when aborted mid-stream.
+      // An abort mid-stream (Esc) is the user's: no retry.
       if (signal.aborted) throw abortedError();
       const outcome = watch.fired ? { kind: "failed" as const, error: stalledError(this.#idleMs), failure: { reason: "stalled" as const } } : this.#outcome(assembler, failed);
       if (outcome.kind === "done") {
@@ -183,28 +192,30 @@ export class AnthropicModel implements Model {
 }
 
 /**
- * Fires once when `touch()` has not been called for `idleMs`. One timer per
- * idle period, not one per event: touching only notes the time.
+ * Fires once when `touch()` has not been called for `idleMs` (give or take a
+ * quarter). Touching only counts, so an event costs an increment, not a
+ * clock reading; a timer every quarter of the limit looks whether the count moved.
  */
 class IdleWatch {
   readonly #clock: Clock;
-  readonly #idleMs: number;
+  readonly #checkMs: number;
   readonly #onIdle: () => void;
-  #last: number;
+  #touches = 0;
+  #seen = 0;
+  #quietChecks = 0;
   #cancel: (() => void) | undefined;
   fired = false;
 
   constructor(clock: Clock, idleMs: number, onIdle: () => void) {
     this.#clock = clock;
-    this.#idleMs = idleMs;
+    this.#checkMs = idleMs / 4;
     this.#onIdle = onIdle;
-    this.#last = clock.now();
     // 0 (or less) turns the limit off.
-    if (idleMs > 0 && Number.isFinite(idleMs)) this.#arm(idleMs);
+    if (idleMs > 0 && Number.isFinite(idleMs)) this.#arm();
   }
 
   touch(): void {
-    this.#last = this.#clock.now();
+    this.#touches++;
   }
 
   stop(): void {
@@ -212,12 +223,17 @@ class IdleWatch {
     this.#cancel = undefined;
   }
 
-  #arm(ms: number): void {
+  #arm(): void {
     this.#cancel = this.#clock.setTimeout(() => {
-      const quiet = this.#clock.now() - this.#last;
-      if (quiet < this.#idleMs) return this.#arm(this.#idleMs - quiet);
-      this.fired = true;
-      this.#onIdle();
-    }, ms);
+      if (this.#touches !== this.#seen) {
+        this.#seen = this.#touches;
+        this.#quietChecks = 0;
+      } else if (++this.#quietChecks >= 4) {
+        this.fired = true;
+        this.#onIdle();
+        return;
+      }
+      this.#arm();
+    }, this.#checkMs);
   }
 }
