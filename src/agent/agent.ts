@@ -15,6 +15,7 @@ import type { PermissionChain, PermissionCheck } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
 import { summarizeCall } from "./tool-summary.ts";
 import { notLoadedMessage, planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
+import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -35,19 +36,6 @@ export interface AgentOptions {
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
-/** What the model reads after the user stopped its reply (as Claude Code says it). */
-export const INTERRUPTED_NOTE = "[Request interrupted by user]";
-/** What the model reads after a reply cut at the output limit, to go on from there. */
-export const CONTINUE_NOTE =
-  "Output token limit hit. Resume directly — no apology, no recap of what you were doing. " +
-  "Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
-/** The tool_result of a call whose input the output limit cut. */
-export const CUT_CALL_NOTE =
-  "Not run: this tool call was cut off at the output token limit before its input was complete. " +
-  "Call it again; for a large file, write it in smaller pieces.";
-/** How many times one turn's text reply is continued after max_tokens before it ends with a notice. */
-export const MAX_CONTINUATIONS = 3;
-
 type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
 type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
@@ -90,17 +78,14 @@ export class Agent {
   }
 
   async *#turn(signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
-    /** Text of replies continued after max_tokens, which the turn's result joins. */
-    let continued = "";
-    let continuations = 0;
-    let raiseMaxTokens = false;
+    let state = FRESH_REPLY_STATE;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
       let request: ModelRequest;
       let plan: ToolPlan;
       try {
         plan = this.#plan();
-        request = { ...this.#request(plan), ...(raiseMaxTokens ? { raiseMaxTokens } : {}) };
+        request = { ...this.#request(plan), ...(state.raiseMaxTokens ? { raiseMaxTokens: true } : {}) };
       } catch (error) {
         yield { type: "error", message: messageOf(error) };
         return { reason: "error" };
@@ -122,49 +107,26 @@ export class Agent {
         return { reason: "error" };
       }
       const { message, stopReason, usage, id, model } = outcome.final;
-      const uses = message.content.filter((block): block is ToolUseBlock => block.type === "tool_use");
       yield { type: "assistant", message, usage, stopReason, ...(id !== undefined ? { id } : {}), ...(model !== undefined ? { model } : {}) };
-      if (stopReason === "refusal") {
-        yield { type: "error", message: refusalMessage(textOf(message.content)) };
-        return { reason: "refusal" };
-      }
-      this.#conversation.addAssistant(message);
-      if (stopReason === "max_tokens" && uses.length > 0) {
-        // A call cut mid-input is never run; the model is told, and tried once more with its whole output limit.
-        this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(CUT_CALL_NOTE, true))));
-        if (raiseMaxTokens) {
-          yield { type: "error", message: "The reply hit the output token limit twice while writing a tool call; the call was not run." };
-          return { reason: "max_tokens", resultText: continued + textOf(message.content) };
-        }
-        raiseMaxTokens = true;
-        continue;
-      }
-      if (stopReason === "max_tokens") {
-        continued += textOf(message.content);
-        if (continuations >= MAX_CONTINUATIONS) {
-          yield { type: "error", message: `The reply hit the output token limit and stays cut off (continued ${MAX_CONTINUATIONS} times).` };
-          return { reason: "max_tokens", resultText: continued };
-        }
-        continuations += 1;
-        this.#conversation.addUserText(CONTINUE_NOTE);
-        continue;
-      }
-      if (stopReason === "pause_turn") {
-        // The API paused a long turn (server tools): sending the reply back lets it go on.
-        continued += textOf(message.content);
-        rounds += 1;
-        if (rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
-        continue;
-      }
-      if (stopReason !== "tool_use") {
-        // Any other stop with a call in it: answer the call unrun.
-        const note = `Not run: the response ended with stop reason ${stopReason}.`;
+      const step = afterReply(message, stopReason, state);
+      // A refused reply is not kept: the turn is taken back.
+      if (step.kind !== "end" || step.reason !== "refusal") this.#conversation.addAssistant(message);
+      if (step.kind !== "run-tools" && step.unrun) {
+        const { uses, note } = step.unrun;
         this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
-        return { reason: "end_turn", resultText: continued + textOf(message.content) };
       }
-      continued = "";
-      raiseMaxTokens = false;
-      this.#conversation.addToolResults(yield* this.#runTools(uses, plan, signal));
+      if (step.kind === "end") {
+        if (step.error !== undefined) yield { type: "error", message: step.error };
+        return { reason: step.reason, resultText: step.resultText };
+      }
+      if (step.kind === "again") {
+        state = step.state;
+        if (step.userNote !== undefined) this.#conversation.addUserText(step.userNote);
+        if (step.pause && ++rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
+        continue;
+      }
+      state = FRESH_REPLY_STATE;
+      this.#conversation.addToolResults(yield* this.#runTools(step.uses, plan, signal));
       if (signal.aborted) {
         this.#conversation.addUserText(INTERRUPTED_NOTE);
         return { reason: "aborted" };
@@ -319,19 +281,6 @@ function resultBlock(id: string, result: ToolResult): ToolResultBlock {
 /** Tool search's `auto`, once decided: on or off for the rest of the session. */
 function decided(defer: boolean): ToolSearchSetting {
   return defer ? { kind: "on" } : { kind: "off" };
-}
-
-function refusalMessage(text: string): string {
-  const said = text.trim();
-  return `The model declined to answer this request (stop reason: refusal); the prompt was taken back, so it is not sent again.${said !== "" ? ` It said: ${said}` : ""}`;
-}
-
-function textOf(content: Message["content"]): string {
-  if (typeof content === "string") return content;
-  return content
-    .filter((block) => block.type === "text")
-    .map((block) => block.text)
-    .join("\n");
 }
 
 function messageOf(error: unknown): string {

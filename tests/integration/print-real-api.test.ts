@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/agent.ts";
+import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MiniCcError } from "../../../src/errors.ts";
 import { textResult } from "../../../src/tools/tool.ts";
-import { CONTINUE_NOTE, CUT_CALL_NOTE, MAX_CONTINUATIONS } from "../../../src/agent/agent.ts";
+import { CONTINUE_NOTE, CUT_CALL_NOTE, MAX_CONTINUATIONS } from "../../../src/agent/stop-reasons.ts";
 import { fakeTool, testAgent, text, turn, use } from "../../helpers/agent-fakes.ts";
 
 const USAGE = { input_tokens: 10, output_tokens: 5 };
