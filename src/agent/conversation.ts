@@ -4,8 +4,21 @@
  * message), every tool_use is answered by a tool_result, and the images
  * together stay within what one request may carry (image-budget.ts).
  */
-import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserBlock } from "../model/messages.ts";
+import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
 import { withinImageBudget } from "./image-budget.ts";
+import { summaryMessages } from "./compaction.ts";
+
+/**
+ * One change to the conversation, as the agent reports it (the saved session
+ * is these, one a line): replaying them through `replay` gives the same messages.
+ */
+export type ConversationEntry =
+  | { type: "prompt"; content: string | readonly (TextBlock | ImageBlock)[] }
+  | { type: "assistant"; message: AssistantMessage; usage: Usage; model: string }
+  | { type: "tool_results"; content: readonly ToolResultBlock[] }
+  /** The conversation was replaced by a summary (compaction.ts). */
+  | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number }
+  | { type: "clear" };
 
 /** An append-only list of immutable messages. */
 export class Conversation {
@@ -41,6 +54,22 @@ export class Conversation {
   /** Forgets everything (/clear). */
   clear(): void {
     this.#messages = [];
+  }
+
+  /** Continues from a summary of everything so far (compaction). */
+  replaceWithSummary(summary: string): void {
+    this.#messages = summaryMessages(summary);
+  }
+
+  /** Applies recorded changes in order (a resumed session). */
+  replay(entries: readonly ConversationEntry[]): void {
+    for (const entry of entries) {
+      if (entry.type === "prompt") this.addPrompt(entry.content);
+      else if (entry.type === "assistant") this.addAssistant(entry.message);
+      else if (entry.type === "tool_results") this.addToolResults(entry.content);
+      else if (entry.type === "compaction") this.replaceWithSummary(entry.summary);
+      else this.clear();
+    }
   }
 
   #addUserBlocks(blocks: readonly UserBlock[]): void {

@@ -55,6 +55,13 @@ function endTurn(state: TranscriptState, event: Extract<AgentEvent, { type: "tur
   return done;
 }
 
+/** The boundary a compaction leaves in the transcript. */
+export function compactionLine(event: Extract<AgentEvent, { type: "compaction" }>): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const how = event.trigger === "auto" ? "automatically" : "with /compact";
+  return `✻ Conversation compacted ${how}: ${count(event.tokensBefore)} → ${count(event.tokensAfter)} tokens (earlier messages are summarised for the model)`;
+}
+
 /** The next transcript; returns `state` itself when nothing visible changes. */
 export function reduceTranscript(state: TranscriptState, action: TranscriptAction): TranscriptState {
   switch (action.type) {
@@ -91,5 +98,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return append(flushLive(state), { kind: "error", message: action.message });
     case "turn_end":
       return endTurn(state, action);
+    case "compaction":
+      return append(flushLive(state), { kind: "notice", text: compactionLine(action) });
   }
 }
