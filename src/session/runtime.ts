@@ -37,6 +37,7 @@ import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
+import type { AskUser } from "../tools/ask-user-question.ts";
 import { ScriptedModel } from "../model/scripted-model.ts";
 import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
@@ -61,6 +62,8 @@ export interface RuntimeOptions {
   homeDir?: string;
   /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
   serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
+  /** Answers the model's AskUserQuestion (the TUI's modal); absent in print mode, where it is a tool error. */
+  askUser?: AskUser;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
 }
@@ -176,7 +179,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       system.invalidate();
     }
   });
-  const builtins = builtinTools({ env });
+  const builtins = builtinTools({ env }, init.askUser);
   const resourceTools = mcpResourceTools(manager, env);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>

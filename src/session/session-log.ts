@@ -28,6 +28,7 @@ export class SessionLog {
   #fd: number | undefined;
   #failed = false;
   #unsynced = false;
+  #opened = false;
 
   constructor(options: SessionLogOptions) {
     this.file = options.file;
@@ -36,7 +37,7 @@ export class SessionLog {
 
   /** Whether anything has been written this run (or the file existed, when resumed). */
   get started(): boolean {
-    return this.#fd !== undefined;
+    return this.#opened;
   }
 
   append(entry: ConversationEntry | ModelEntry): void {
@@ -68,6 +69,7 @@ export class SessionLog {
       mkdirSync(dirname(this.file), { recursive: true, mode: PRIVATE_DIR_MODE });
       const fd = openSync(this.file, "a+", PRIVATE_FILE_MODE);
       this.#fd = fd;
+      this.#opened = true;
       const size = fstatSync(fd).size;
       if (size === 0) {
         const { sessionId, cwd, model } = this.#options;

@@ -9,7 +9,10 @@ import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
-import type { SlashCommand } from "./slash/slash-command.ts";
+import type { CommandResult, Picker, SlashCommand } from "./slash/slash-command.ts";
+import { savedTranscriptActions } from "./saved-transcript.ts";
+import { resumePicker } from "./slash/resume-command.ts";
+import type { SavedSession } from "../session/saved-sessions.ts";
 import type { PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
 import { runServerAction, type ServerAction } from "./server-actions.ts";
@@ -46,6 +49,11 @@ export class ChatSession {
   readonly queue = new Store<readonly string[]>([]);
   /** Counts `/mcp` asking for the MCP panel: the UI moves the keyboard there when it changes. */
   readonly panelRequests = new Store<number>(0);
+  /** The picker on screen (/resume, /model), with an id the UI arms it by. */
+  readonly picker = new Store<{ readonly id: number; readonly picker: Picker } | undefined>(undefined);
+  /** The share of the context window the next request takes (0-100), updated after each turn; the footer shows it past half. */
+  readonly contextPct = new Store<number>(0);
+  #pickers = 0;
   readonly #runtime: TuiRuntime;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
@@ -58,6 +66,18 @@ export class ChatSession {
     this.#runtime = runtime;
     this.transcript = transcript;
     this.#commands = commands;
+    const sessions = runtime.sessions;
+    if (sessions?.restored) this.#showSaved(sessions.restored);
+    else if (sessions?.pickAtStart) void this.#apply(resumePicker(sessions));
+  }
+
+  /** The user chose `index` in the open picker; the last index (Cancel) or any other closes it. */
+  async answerPicker(id: number, index: number): Promise<void> {
+    const open = this.picker.getSnapshot();
+    if (open?.id !== id) return;
+    this.picker.update(() => undefined);
+    if (index < 0 || index >= open.picker.choices.length) return;
+    await this.#apply(await open.picker.pick(index));
   }
 
   /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
@@ -82,7 +102,9 @@ export class ChatSession {
     if (text === "") return Promise.resolve("done");
     const slash = parseSlash(text);
     // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
-    const runsNow = slash !== null && !isPromptCommand(slash.name) && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
+    // /compact is a turn of its own: it waits like a prompt.
+    const runsNow =
+      slash !== null && !isPromptCommand(slash.name) && slash.name !== "compact" && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
     if (runsNow) return this.#command(text);
     return new Promise((settle) => {
       this.#waiting.push({ text, settle });
@@ -155,7 +177,16 @@ export class ChatSession {
     const commands = this.commands();
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}) }, commands);
+    const sessions = this.#runtime.sessions;
+    const result = await runSlashCommand(
+      text,
+      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sessions ? { sessions } : {}) },
+      commands,
+    );
+    return this.#apply(result);
+  }
+
+  async #apply(result: CommandResult | null): Promise<SubmitOutcome> {
     switch (result?.kind) {
       case undefined:
         return "done";
@@ -168,7 +199,27 @@ export class ChatSession {
         this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
         if (result.focusPanel) this.panelRequests.update((n) => n + 1);
         return "done";
+      case "pick":
+        this.picker.update(() => ({ id: ++this.#pickers, picker: result.picker }));
+        return "done";
+      case "resumed":
+        this.transcript.dispatch({ type: "clear" });
+        this.#showSaved(result.saved);
+        return "done";
     }
+  }
+
+  /** A saved session's transcript, then where it came from. */
+  #showSaved(saved: SavedSession): void {
+    for (const action of savedTranscriptActions(saved.entries)) this.transcript.dispatch(action);
+    this.transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
+    this.#updateContext();
+  }
+
+  #updateContext(): void {
+    const use = this.#runtime.sessions?.contextUse();
+    if (!use) return;
+    this.contextPct.update(() => Math.min(100, Math.round((use.tokens / use.windowTokens) * 100)));
   }
 
   async #runTurn(prompt: string): Promise<void> {
@@ -193,6 +244,7 @@ export class ChatSession {
         this.transcript.dispatch({ type: "turn_end", reason, numTurns: 0, resultText: "" });
       }
       this.#turn = null;
+      this.#updateContext();
       this.#sendNext();
     }
   }
