@@ -4,7 +4,6 @@
  * token), so the figures add up to what auto-compaction compares with its
  * threshold. Deferred MCP tools are listed apart: they are not sent until loaded.
  */
-import { estimateTokens } from "../agent/compaction.ts";
 import type { ModelRequest } from "../model/model.ts";
 
 export interface ContextRow {
@@ -29,25 +28,26 @@ export function contextBreakdown(
   windowTokens: number,
   thresholdTokens: number | undefined,
 ): ContextBreakdown {
-  const sized = (part: Pick<ModelRequest, "system" | "tools" | "messages">) => estimateTokens(part);
-  const none = { system: [], tools: [], messages: [] };
-  const sectionTokens = (ids: (id: string) => boolean) => sized({ ...none, system: request.system.filter((s) => ids(s.id)) });
+  const tokens = (chars: number) => Math.ceil(chars / 4);
+  const sized = (part: { system?: ModelRequest["system"]; tools?: ModelRequest["tools"] }) =>
+    tokens((part.system ?? []).reduce((n, s) => n + s.text.length, 0) + (part.tools && part.tools.length > 0 ? JSON.stringify(part.tools).length : 0));
+  const sectionTokens = (ids: (id: string) => boolean) => sized({ system: request.system.filter((s) => ids(s.id)) });
   const rows: ContextRow[] = [
     { label: "System prompt", tokens: sectionTokens((id) => id !== "instructions" && id !== "mcp_instructions") },
     { label: "Instruction files", tokens: sectionTokens((id) => id === "instructions") },
     { label: "MCP instructions", tokens: sectionTokens((id) => id === "mcp_instructions") },
-    { label: "Built-in tools", tokens: sized({ ...none, tools: request.tools.filter((t) => serverOf(t.name) === undefined) }) },
+    { label: "Built-in tools", tokens: sized({ tools: request.tools.filter((t) => serverOf(t.name) === undefined) }) },
   ];
   const deferred: ContextRow[] = [];
   const servers = [...new Set(request.tools.map((t) => serverOf(t.name)).filter((s): s is string => s !== undefined))];
   for (const server of servers) {
     const tools = request.tools.filter((t) => serverOf(t.name) === server);
-    const sent = tools.filter((t) => !t.defer_loading);
+    const sent = tools.filter((t) => !t.defer_loading).map(({ defer_loading: _d, ...spec }) => spec);
     const held = tools.filter((t) => t.defer_loading).map(({ defer_loading: _d, ...spec }) => spec);
-    if (sent.length > 0) rows.push({ label: `MCP tools: ${server} (${sent.length})`, tokens: sized({ ...none, tools: sent }) });
-    if (held.length > 0) deferred.push({ label: `MCP tools: ${server} (${held.length} deferred)`, tokens: sized({ ...none, tools: held }) });
+    if (sent.length > 0) rows.push({ label: `MCP tools: ${server} (${sent.length})`, tokens: sized({ tools: sent }) });
+    if (held.length > 0) deferred.push({ label: `MCP tools: ${server} (${held.length} deferred)`, tokens: sized({ tools: held }) });
   }
-  rows.push({ label: "Messages", tokens: request.messages.length === 0 ? 0 : sized({ ...none, messages: request.messages }) });
+  rows.push({ label: "Messages", tokens: request.messages.length === 0 ? 0 : tokens(JSON.stringify(request.messages).length) });
   const usedTokens = rows.reduce((n, row) => n + row.tokens, 0);
   return { rows: rows.filter((row) => row.tokens > 0 || row.label === "Messages"), deferred, usedTokens, windowTokens, thresholdTokens };
 }
