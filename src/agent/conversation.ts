@@ -63,6 +63,10 @@ export class Conversation {
 
   /** Applies recorded changes in order (a resumed session). */
   replay(entries: readonly ConversationEntry[]): void {
+    if (!entries.some(holdsImage)) {
+      this.#messages = replayedWithoutImages(this.#messages, entries);
+      return;
+    }
     for (const entry of entries) {
       if (entry.type === "prompt") this.addPrompt(entry.content);
       else if (entry.type === "assistant") this.addAssistant(entry.message);
@@ -81,6 +85,40 @@ export class Conversation {
     const before: UserBlock[] = typeof last.content === "string" ? [textBlock(last.content)] : last.content;
     this.#messages = [...this.#messages.slice(0, -1), { role: "user", content: [...before, ...blocks] }];
   }
+}
+
+function holdsImage(entry: ConversationEntry): boolean {
+  if (entry.type === "prompt") return typeof entry.content !== "string" && entry.content.some((b) => b.type === "image");
+  if (entry.type !== "tool_results") return false;
+  return entry.content.some((r) => typeof r.content !== "string" && r.content.some((b) => b.type === "image"));
+}
+
+/**
+ * The messages `entries` lead to, built in one pass: without images the image
+ * budget never changes anything, so the steps above reduce to appending and
+ * joining user blocks (a 500-turn session replays in a few milliseconds, not O(n²)).
+ */
+function replayedWithoutImages(start: readonly Message[], entries: readonly ConversationEntry[]): readonly Message[] {
+  const messages: Message[] = [...start];
+  const addUser = (blocks: readonly UserBlock[]): void => {
+    const last = messages.at(-1);
+    if (last?.role !== "user") {
+      messages.push({ role: "user", content: [...blocks] });
+      return;
+    }
+    const before: UserBlock[] = typeof last.content === "string" ? [textBlock(last.content)] : last.content;
+    messages[messages.length - 1] = { role: "user", content: [...before, ...blocks] };
+  };
+  for (const entry of entries) {
+    if (entry.type === "prompt") addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
+    else if (entry.type === "assistant") {
+      if (entry.message.content.length > 0) messages.push(entry.message);
+    } else if (entry.type === "tool_results") {
+      if (entry.content.length > 0) addUser(entry.content);
+    } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary));
+    else messages.length = 0;
+  }
+  return messages;
 }
 
 function textBlock(text: string): TextBlock {

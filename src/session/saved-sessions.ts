@@ -82,6 +82,28 @@ export function listProjectSessions(projectsRoot: string, cwd: string): SessionS
   return summaries.filter((s) => s.turns > 0).sort((a, b) => b.modifiedMs - a.modifiedMs);
 }
 
+/** The most recently changed session file of `cwd`, found by its time alone (nothing is read). */
+export function latestSessionFile(projectsRoot: string, cwd: string): { id: string; file: string } | undefined {
+  const dir = projectSessionsDir(projectsRoot, cwd);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".jsonl"));
+  } catch {
+    return undefined;
+  }
+  let best: { id: string; file: string; at: number } | undefined;
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      const { mtimeMs, size } = statSync(file);
+      if (size > 0 && (best === undefined || mtimeMs > best.at)) best = { id: name.slice(0, -".jsonl".length), file, at: mtimeMs };
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return best && { id: best.id, file: best.file };
+}
+
 /** The file of session `id`: this project's first, else any project's; undefined when there is none. */
 export function findSessionFile(projectsRoot: string, cwd: string, id: string): string | undefined {
   const here = join(projectSessionsDir(projectsRoot, cwd), `${id}.jsonl`);

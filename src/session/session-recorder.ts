@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { AgentEvent } from "../agent/events.ts";
 import { usageError } from "../errors.ts";
 import type { ResumeChoice } from "../cli/cli-args.ts";
-import { findSessionFile, listProjectSessions, projectSessionsDir, readSavedSession, type SavedSession } from "./saved-sessions.ts";
+import { findSessionFile, latestSessionFile, projectSessionsDir, readSavedSession, type SavedSession } from "./saved-sessions.ts";
 import type { ConversationEntry, ModelEntry } from "./session-entries.ts";
 import { SessionLog } from "./session-log.ts";
 import { SessionUsage } from "./session-usage.ts";
@@ -88,7 +88,7 @@ export function openSavedSession(projectsRoot: string, cwd: string, choice: Excl
   let file: string | undefined;
   let id: string;
   if (choice.kind === "latest") {
-    const latest = listProjectSessions(projectsRoot, cwd)[0];
+    const latest = latestSessionFile(projectsRoot, cwd);
     if (!latest) throw usageError(`--continue: no saved session for ${cwd} (sessions are saved in ${projectSessionsDir(projectsRoot, cwd)})`);
     ({ file, id } = latest);
   } else {

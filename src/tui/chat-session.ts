@@ -11,6 +11,9 @@ import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { CommandResult, Picker, SlashCommand } from "./slash/slash-command.ts";
 import { savedTranscriptActions } from "./saved-transcript.ts";
+import { foldTranscript } from "./transcript-reducer.ts";
+import type { ConversationEntry } from "../agent/conversation.ts";
+import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
 import { resumePicker } from "./slash/resume-command.ts";
 import type { SavedSession } from "../session/saved-sessions.ts";
 import type { PendingPermission } from "./permission-queue.ts";
@@ -28,6 +31,39 @@ const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,
 };
+
+/** How many items of a resumed transcript are shown: laying out every row of a 500-turn session would take long. */
+const SAVED_ITEMS_SHOWN = 400;
+/** How long after the first frame the rest of a resumed transcript is drawn. */
+const WHOLE_SAVED_DELAY_MS = 150;
+/** Prompts of a resumed session drawn in its first frame. */
+const FIRST_FRAME_PROMPTS = 4;
+
+/** Where the last few turns start (at a prompt, so each tool call and its result stay together). */
+function recentStart(entries: readonly ConversationEntry[]): number {
+  let prompts = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (entries[i]!.type === "prompt" && ++prompts === FIRST_FRAME_PROMPTS) return i;
+  }
+  return 0;
+}
+
+/** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
+function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
+  const at = quick.length === 0 ? -1 : state.items.indexOf(quick[0]!);
+  // Cleared since, or nothing was drawn: leave the transcript as it is.
+  if (at < 0 || state.items[at + quick.length - 1] !== quick.at(-1)) return state;
+  const whole = foldTranscript({ ...state, items: [] }, savedTranscriptActions(entries));
+  const hidden = whole.items.length - SAVED_ITEMS_SHOWN;
+  const kept = hidden > 0 ? whole.items.slice(hidden) : whole.items;
+  const note: TranscriptItem[] = hidden > 0 ? [{ kind: "notice", id: whole.nextId, text: hiddenNote(hidden) }] : [];
+  const items = [...state.items.slice(0, at), ...note, ...kept, ...state.items.slice(at + quick.length)];
+  return { ...state, items, nextId: whole.nextId + 1 };
+}
+
+function hiddenNote(hidden: number): string {
+  return `${hidden.toLocaleString("en-US")} earlier lines of this session are not shown (the model has the whole conversation).`;
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -209,11 +245,26 @@ export class ChatSession {
     }
   }
 
-  /** A saved session's transcript, then where it came from. */
+  /**
+   * A saved session's transcript, then where it came from. Its last turns are
+   * drawn now; the earlier ones are put before them just after the first
+   * frame, so a long session opens as fast as a new one.
+   */
   #showSaved(saved: SavedSession): void {
-    for (const action of savedTranscriptActions(saved.entries)) this.transcript.dispatch(action);
+    const split = recentStart(saved.entries);
+    const before = this.transcript.getSnapshot().items.length;
+    this.transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.entries.slice(split))));
+    const quick = this.transcript.getSnapshot().items.slice(before);
     this.transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
-    this.#updateContext();
+    // After the first frame: the context figure, then, once Markdown can be drawn, the whole saved
+    // transcript (its last SAVED_ITEMS_SHOWN items) in the quick one's place.
+    // (The first frame is drawn twice, once measured: a moment later, so neither waits for this.)
+    setTimeout(() => {
+      this.#updateContext();
+      void loadDeferredLibraries()
+        .catch(() => undefined)
+        .then(() => this.transcript.update((state) => withWholeSaved(state, quick, saved.entries)));
+    }, WHOLE_SAVED_DELAY_MS).unref?.();
   }
 
   #updateContext(): void {

@@ -67,7 +67,7 @@ describe("the session log", () => {
       { type: "prompt" as const, content: "two" },
     ];
     live.addPrompt("one");
-    live.addAssistant(entries[1]!.message);
+    live.addAssistant({ role: "assistant", content: [{ type: "text", text: "a" }] });
     live.addPrompt("two");
     const replayed = new Conversation();
     replayed.replay(entries);
