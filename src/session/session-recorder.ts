@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentEvent } from "../agent/events.ts";
 import { usageError } from "../errors.ts";
-import type { ResumeChoice } from "../cli/cli-args.ts";
+import type { ResumeChoice } from "./run-options.ts";
 import { findSessionFile, latestSessionFile, projectSessionsDir, readSavedSession, type SavedSession } from "./saved-sessions.ts";
 import type { ConversationEntry, ModelEntry } from "./session-entries.ts";
 import { SessionLog } from "./session-log.ts";

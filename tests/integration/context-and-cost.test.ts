@@ -6,7 +6,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentOptions } from "../../src/cli/cli-args.ts";
+import type { RunOptions } from "../../src/session/run-options.ts";
 import { createRuntime, type Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
 
@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const OPTIONS: AgentOptions = {
+const OPTIONS: RunOptions = {
   print: false,
   prompt: undefined,
   outputFormat: "text",
