@@ -4,7 +4,7 @@
  * mid-turn is continued with the same request prefix, and a long one is
  * compacted before it passes the window, and once more, smaller, on a 400.
  */
-import { appendFileSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUMMARY_PREFIX } from "../../src/agent/compaction.ts";
@@ -108,6 +108,25 @@ describe("saved sessions", () => {
     const missing = await box.run(["-p", "--resume", "00000000-0000-4000-8000-000000000000", "x"], { env: apiEnv(box, api) });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("mini-cc: --resume: no saved session 00000000-0000-4000-8000-000000000000");
+  }, 60_000);
+});
+
+describe("a session from another folder", () => {
+  it("says where it was started, and that the folder is gone when it is", async () => {
+    const box = await cli.sandbox();
+    await box.write("moved/.keep", "");
+    const old = join(box.root, "moved");
+    api = await FakeMessagesApi.start([text("one"), text("two"), text("three")]);
+    const first = await box.run(["-p", "hello", "--output-format", "json"], { cwd: old, env: apiEnv(box, api) });
+    const id = JSON.parse(first.stdout).session_id as string;
+    const elsewhere = await box.run(["-p", "--resume", id, "again"], { env: apiEnv(box, api) });
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.stderr).toContain(`mini-cc: session ${id} was started in ${old}; it continues here, in ${box.project}`);
+    rmSync(old, { recursive: true });
+    const gone = await box.run(["-p", "--resume", id, "and again"], { env: apiEnv(box, api) });
+    expect(gone.code).toBe(0);
+    expect(gone.stderr).toContain(`was started in ${old}, which no longer exists (moved or deleted); it continues here, in ${box.project}`);
+    expect(body(api, 2).messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
   }, 60_000);
 });
 
