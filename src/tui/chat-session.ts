@@ -210,6 +210,11 @@ export class ChatSession {
   async #command(text: string): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
+    if (parseSlash(text)?.name === "resume" && (this.running || this.#waiting.length > 0)) {
+      // The conversation must not change under a running turn.
+      this.transcript.dispatch({ type: "command_output", lines: ["A turn is running: /resume once it has ended (Esc interrupts it)."], isError: true });
+      return "done";
+    }
     const commands = this.commands();
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
