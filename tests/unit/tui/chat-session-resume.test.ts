@@ -46,7 +46,7 @@ describe("/resume in the TUI", () => {
     expect(resumed).toEqual(["s-1"]);
     expect(session.picker.getSnapshot()).toBeUndefined();
     expect(texts(session)).toEqual(["❯ fix posts.ts", "⏺ Read(posts.ts)", "✔ Read      1  const a = 1;", "● Fixed.", "◇ Resumed session s-1."]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // figured a moment after the first frame
     expect(session.contextPct.getSnapshot()).toBe(75);
   });
 
