@@ -64,10 +64,14 @@ const sides = {
   fresh: async () => (await timeScreen(process.execPath, [CLI], [PROMPT], options)).at[PROMPT]!,
   "--continue, 500 turns": async () => {
     const times = await timeScreen(process.execPath, [CLI, "--continue"], [PROMPT, LAST_REPLY], options);
+    promptAt.push(times.at[PROMPT]!);
     return Math.max(times.at[PROMPT]!, times.at[LAST_REPLY]!);
   },
 };
+/** When the resumed side's prompt box showed (its first frame, whatever the transcript). */
+const promptAt: number[] = [];
 for (const run of Object.values(sides)) await run();
+promptAt.length = 0;
 const runs = await rotatingRuns(REPS, sides);
 
 // Compaction's overhead: everything but the model, which answers at once.
@@ -97,5 +101,6 @@ const fresh = median(runs.fresh);
 const resumed = median(runs["--continue, 500 turns"]);
 console.log(`first frame, spawn → "${PROMPT}" (and, resumed, the session's last reply) on screen, median of ${REPS}, ${SIZE.cols}×${SIZE.rows} pty`);
 console.log(`  fresh start                 ${fresh.toFixed(1).padStart(7)} ms`);
-console.log(`  --continue, ${TURNS} turns (${entries.length} entries)  ${resumed.toFixed(1).padStart(7)} ms  ${ratio(resumed, fresh)} (goal: under 1.2×)`);
+console.log(`  --continue, ${TURNS} turns (${entries.length} entries): prompt box ${median(promptAt).toFixed(1).padStart(7)} ms  ${ratio(median(promptAt), fresh)}`);
+console.log(`    …with the last reply in the transcript     ${resumed.toFixed(1).padStart(7)} ms  ${ratio(resumed, fresh)} (goal: under 1.2×)`);
 console.log(`compaction of the ${TURNS}-turn conversation, model time excluded: median ${median(overheads).toFixed(1)} ms (goal: under 50 ms)`);
