@@ -4,12 +4,14 @@
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
  */
 import { systemClock, type Clock } from "../clock.ts";
-import type { ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import { ABORTED, abortable, raceAbort } from "./abortable.ts";
-import { Conversation } from "./conversation.ts";
+import { Conversation, type ConversationEntry } from "./conversation.ts";
+import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
+import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
 import type { PermissionChain, PermissionCheck } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
@@ -32,6 +34,10 @@ export interface AgentOptions {
   clock?: Clock;
   /** Whether MCP tools are deferred behind ToolSearch (ENABLE_TOOL_SEARCH); off by default. */
   toolSearch?: ToolSearchSetting;
+  /** Told every change to the conversation, in order (the saved session). */
+  record?: (entry: ConversationEntry) => void;
+  /** Compact before a request would pass this share of the context window (MINI_CC_AUTOCOMPACT_PCT); 0 is off. Default 90. */
+  autoCompactPct?: number;
 }
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
@@ -46,6 +52,7 @@ export class Agent {
   readonly #maxRounds: number;
   readonly #clock: Clock;
   readonly #conversation = new Conversation();
+  readonly #compaction: CompactionRunner;
   #notesShown = false;
   /** Tool search's `auto` is decided once per session (the first request with MCP tools): flipping later would change the whole prompt. */
   #deferDecided: boolean | undefined;
@@ -54,6 +61,50 @@ export class Agent {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
     this.#clock = options.clock ?? systemClock;
+    this.#compaction = new CompactionRunner({
+      model: options.model,
+      conversation: this.#conversation,
+      pct: options.autoCompactPct,
+      record: (entry) => this.#record(entry),
+    });
+  }
+
+  /** Continues a saved conversation: its recorded changes are replayed, and a call the session never answered is answered unrun. */
+  restore(entries: readonly ConversationEntry[]): void {
+    this.#conversation.replay(entries);
+    this.#compaction.forgetUsage();
+    const last = this.#conversation.messages.at(-1);
+    const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
+    if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+  }
+
+  /** The request the next turn would send now, less its new prompt (`/context`). */
+  nextRequest(): ModelRequest {
+    return this.#request(this.#plan());
+  }
+
+  /** Replaces the conversation with a saved one (`/resume`), recording nothing: the saved file already holds it. */
+  load(entries: readonly ConversationEntry[]): void {
+    this.#conversation.clear();
+    this.restore(entries);
+  }
+
+  /** The estimated tokens of the next request, and the auto-compact threshold (`/context`, the footer). */
+  contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined } {
+    return this.#compaction.use(this.#request(this.#plan()));
+  }
+
+  /** `/compact [focus]`: summarises the conversation now. Never throws; ends with `turn_end`. */
+  async *compact(focus: string | undefined, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+    let outcome: CompactionOutcome;
+    try {
+      outcome = yield* this.#compaction.run({ trigger: "manual", focus, base: this.#request(this.#plan()), signal });
+    } catch (error) {
+      outcome = { kind: "error", message: messageOf(error) };
+    }
+    if (outcome.kind === "error") yield { type: "error", message: outcome.message };
+    const reason = outcome.kind === "done" ? "end_turn" : outcome.kind === "aborted" ? "aborted" : "error";
+    yield { type: "turn_end", reason, numTurns: outcome.kind === "done" ? 1 : 0, resultText: "" };
   }
 
   /** The conversation so far. */
@@ -64,16 +115,42 @@ export class Agent {
   /** Starts a new conversation (/clear). */
   clear(): void {
     this.#conversation.clear();
+    this.#compaction.forgetUsage();
+    this.#record({ type: "clear" });
+  }
+
+  #record(entry: ConversationEntry): void {
+    this.#options.record?.(entry);
+  }
+
+  #addAssistant(message: AssistantMessage, usage: Usage, model?: string): void {
+    this.#conversation.addAssistant(message);
+    if (message.content.length > 0) this.#record({ type: "assistant", message, usage, model: model ?? this.#options.model.name });
+  }
+
+  /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */
+  #addNote(text: string): void {
+    this.#conversation.addUserText(text);
+    this.#record({ type: "note", text });
+  }
+
+  #addToolResults(results: ToolResultBlock[]): void {
+    this.#conversation.addToolResults(results);
+    if (results.length > 0) this.#record({ type: "tool_results", content: results });
   }
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
   async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
     const before = this.#conversation.messages;
     this.#conversation.addPrompt(prompt);
+    this.#record({ type: "prompt", content: prompt });
     const count = { requests: 0 };
     const { reason, resultText = "" } = yield* this.#turn(signal, count);
     // A refused prompt is taken back, so the next one is not sent with it.
-    if (reason === "refusal") this.#conversation.rewind(before);
+    if (reason === "refusal") {
+      this.#conversation.rewind(before);
+      this.#record({ type: "refused" });
+    }
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
   }
 
@@ -94,12 +171,31 @@ export class Agent {
         this.#notesShown = true;
         yield* this.#options.system.notes();
       }
+      // Before a request would pass the threshold, the conversation is summarised first.
+      if (this.#compaction.due(request)) {
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal });
+        if (compacted.kind === "aborted") return { reason: "aborted" };
+        if (compacted.kind === "done") request = this.#request(plan);
+        // A failed compaction is said; the request is still tried, and a "too long" answer is handled below.
+        if (compacted.kind === "error") yield { type: "error", message: compacted.message };
+      }
       count.requests += 1;
-      const outcome = yield* this.#stream(request, signal);
+      let outcome = yield* this.#stream(request, signal);
+      if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
+        // Once more, smaller: the summary of the conversation's end, then the same request again.
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true });
+        if (compacted.kind === "aborted") return { reason: "aborted" };
+        if (compacted.kind === "done") {
+          request = this.#request(plan);
+          count.requests += 1;
+          outcome = yield* this.#stream(request, signal);
+        }
+      }
       if (outcome.kind === "aborted") {
         // What the user saw stays, and the model hears it was stopped.
-        if (outcome.partialText.trim() !== "") this.#conversation.addAssistant({ role: "assistant", content: [{ type: "text", text: outcome.partialText }] });
-        this.#conversation.addUserText(INTERRUPTED_NOTE);
+        const partial = outcome.partialText;
+        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, { input_tokens: 0, output_tokens: 0 });
+        this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
       }
       if (outcome.kind === "error") {
@@ -107,13 +203,14 @@ export class Agent {
         return { reason: "error" };
       }
       const { message, stopReason, usage, id, model } = outcome.final;
+      this.#compaction.observe(usage, this.#conversation.messages.length);
       yield { type: "assistant", message, usage, stopReason, ...(id !== undefined ? { id } : {}), ...(model !== undefined ? { model } : {}) };
       const step = afterReply(message, stopReason, state);
       // A refused reply is not kept: the turn is taken back.
-      if (step.kind !== "end" || step.reason !== "refusal") this.#conversation.addAssistant(message);
+      if (step.kind !== "end" || step.reason !== "refusal") this.#addAssistant(message, usage, model);
       if (step.kind !== "run-tools" && step.unrun) {
         const { uses, note } = step.unrun;
-        this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
+        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
       }
       if (step.kind === "end") {
         if (step.error !== undefined) yield { type: "error", message: step.error };
@@ -121,14 +218,14 @@ export class Agent {
       }
       if (step.kind === "again") {
         state = step.state;
-        if (step.userNote !== undefined) this.#conversation.addUserText(step.userNote);
+        if (step.userNote !== undefined) this.#addNote(step.userNote);
         if (step.pause && ++rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
         continue;
       }
       state = FRESH_REPLY_STATE;
-      this.#conversation.addToolResults(yield* this.#runTools(step.uses, plan, signal));
+      this.#addToolResults(yield* this.#runTools(step.uses, plan, signal));
       if (signal.aborted) {
-        this.#conversation.addUserText(INTERRUPTED_NOTE);
+        this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
       }
       rounds += 1;

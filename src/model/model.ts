@@ -33,6 +33,8 @@ export interface ModelRequest {
    * the retry of a request whose tool input was cut at max_tokens.
    */
   raiseMaxTokens?: boolean;
+  /** "compaction": the request asks for the conversation's summary (the scripted model answers it with a `"compaction": true` response). */
+  purpose?: "compaction";
 }
 
 /** Why a request is being tried again. */

@@ -41,4 +41,9 @@ export interface RunOptions {
   includePartialMessages?: boolean;
   /** --verbose: accepted for claude's scripts; print mode's output is the same. */
   verbose?: boolean;
+  /** --continue (the latest), --resume ID, or --resume alone (the TUI's picker). */
+  resume?: ResumeChoice;
 }
+
+/** Which saved session to continue. */
+export type ResumeChoice = { kind: "latest" } | { kind: "id"; id: string } | { kind: "pick" };
