@@ -8,6 +8,7 @@ import type { AgentEvent, PermissionDecision, PermissionMode, PermissionPrompt, 
 import { PermissionChain } from "../../src/agent/permissions.ts";
 import { SystemContext } from "../../src/agent/system-sections.ts";
 import type { ToolSearchSetting } from "../../src/agent/tool-search.ts";
+import type { ConversationEntry } from "../../src/agent/conversation.ts";
 import type { AssistantBlock, StopReason } from "../../src/model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../../src/model/model.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "../../src/tools/tool.ts";
@@ -115,6 +116,8 @@ export interface TestAgentOptions {
   /** Read before each request, like the runtime's tool list (wins over `tools`). */
   toolsNow?: () => Tool[];
   toolSearch?: ToolSearchSetting;
+  /** Gets each change to the conversation, as a saved session does. */
+  record?: (entry: ConversationEntry) => void;
 }
 
 export const CWD = "/work/project";
@@ -131,6 +134,7 @@ export function testAgent(options: TestAgentOptions) {
     model,
     tools: options.toolsNow ?? (() => options.tools ?? []),
     ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
+    ...(options.record === undefined ? {} : { record: options.record }),
     permissions,
     ask: options.ask ?? asked.prompt,
     system,

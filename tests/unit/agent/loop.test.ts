@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MiniCcError } from "../../../src/errors.ts";
 import { textResult } from "../../../src/tools/tool.ts";
 import { CONTINUE_NOTE, CUT_CALL_NOTE, MAX_CONTINUATIONS } from "../../../src/agent/stop-reasons.ts";
+import { Conversation, type ConversationEntry } from "../../../src/agent/conversation.ts";
 import { fakeTool, testAgent, text, turn, use } from "../../helpers/agent-fakes.ts";
 
 const USAGE = { input_tokens: 10, output_tokens: 5 };
@@ -270,5 +271,42 @@ describe("Agent loop", () => {
       { role: "assistant", content: [text("One.")] },
       { role: "user", content: [{ type: "text", text: "b" }] },
     ]);
+  });
+});
+
+describe("the saved session of a turn the API cut, paused, refused or the user stopped", () => {
+  it("replays to the very messages the agent holds", async () => {
+    const entries: ConversationEntry[] = [];
+    const { agent } = testAgent({
+      record: (entry) => entries.push(entry),
+      replies: [
+        { content: [text("part one, ")], stopReason: "max_tokens" },
+        { content: [text("part two.")] },
+        { content: [text("Searching…")], stopReason: "pause_turn" },
+        { content: [text(" found.")] },
+        { content: [], stopReason: "refusal" },
+        { hang: true },
+        { content: [text("ok")] },
+      ],
+    });
+    await turn(agent, "long");
+    await turn(agent, "search");
+    await turn(agent, "refused one");
+    const controller = new AbortController();
+    for await (const event of agent.runTurn("stopped", controller.signal)) if (event.type === "text_delta") controller.abort();
+    await turn(agent, "again");
+
+    expect(entries.map((entry) => entry.type)).toContain("note");
+    expect(entries.map((entry) => entry.type)).toContain("refused");
+    const replayed = new Conversation();
+    replayed.replay(entries);
+    expect(replayed.messages).toEqual(agent.messages);
+    // Without the refusal the quick path (no images, no refusal) gives the same too.
+    const upToRefusal = entries.slice(0, entries.findIndex((entry) => entry.type === "prompt" && entry.content === "refused one"));
+    const quick = new Conversation();
+    quick.replay(upToRefusal);
+    const slow = new Conversation();
+    slow.replay([...upToRefusal, { type: "prompt", content: "x" }, { type: "refused" }]);
+    expect(quick.messages).toEqual(slow.messages);
   });
 });
