@@ -18,6 +18,7 @@ import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
 import { StoredOAuthProvider } from "./oauth/provider.ts";
+import { childEnvironment } from "./server-env.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -28,7 +29,7 @@ export interface TransportContext {
   stderr: number | "ignore";
   /** The project directory: stdio servers start in it. */
   cwd: string;
-  /** mini-cc's own environment; a child inherits it, with the entry's env on top. */
+  /** mini-cc's own environment; a full-access child inherits it less mini-cc's credentials (server-env.ts), with the entry's env on top. */
   env: Env;
   /** Where a spawned server's process group is recorded. */
   groups: ProcessGroups;
@@ -38,21 +39,6 @@ export interface TransportContext {
 
 /** Builds the (not yet started) transport for one server. */
 export type TransportFactory = (server: ServerConfig, context: TransportContext) => Transport;
-
-/**
- * mini-cc's environment, then the entry's own variables on top. Claude Code
- * passes the user's environment on, and servers rely on it (a token exported
- * in the shell, a proxy for npx, KUBECONFIG…), so a `.mcp.json` only works
- * unchanged if we do the same.
- */
-function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) {
-    // A value starting with "()" is an exported shell function: never pass those on.
-    if (value !== undefined && !value.startsWith("()")) out[key] = value;
-  }
-  return { ...out, ...entryEnv };
-}
 
 /** The real transports: stdio in its own process group, streamable HTTP, SSE. */
 export const createTransport: TransportFactory = (server, context) => {
