@@ -21,7 +21,7 @@ async function serverEnvironment(entry: StdioEntry, env: Record<string, string>)
   await manager.start([stdioServer("hostile", entry)]);
   await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "connected");
   const result = await manager.call("hostile", "env", {});
-  const first = result.content[0];
+  const first = typeof result.content === "string" ? { type: "text" as const, text: result.content } : result.content[0];
   if (first?.type !== "text") throw new Error(`unexpected result ${JSON.stringify(result)}`);
   return JSON.parse(first.text) as Record<string, string>;
 }
