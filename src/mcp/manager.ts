@@ -53,6 +53,8 @@ import { isMiniCcError, MiniCcError } from "../errors.ts";
 import { isRemote } from "../config/types.ts";
 import type { OAuthStore } from "./connection/oauth/token-store.ts";
 import { ToolCallRouter, type CallOptions } from "./tools/call-router.ts";
+import type { SandboxHost } from "./connection/sandbox/sandbox-host.ts";
+import { sandboxLaunchFor } from "./connection/sandbox/run-mode.ts";
 
 export type { CallOptions } from "./tools/call-router.ts";
 
@@ -86,6 +88,8 @@ export interface McpManagerOptions {
   saveToolOutput?: SaveToolOutput;
   /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
   toolCache?: ToolCacheStore;
+  /** The session's sandbox (connection/sandbox/); without it a server that must run sandboxed fails. */
+  sandbox?: SandboxHost;
 }
 
 /** How connectListed treats servers offered from the tool cache. */
@@ -112,6 +116,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   #closed = false;
   /** A connect the user asked for, while it runs: a call to a cached server waits for it. */
   readonly #connecting = new Map<string, Promise<void>>();
+  /** Sandboxed or not, as answered at approval this session (the stored approval says so otherwise). */
+  readonly #sandboxChoices = new Map<string, boolean>();
   /** What each connected server said of itself, for the cache write when its tools change. */
   readonly #live = new Map<string, CachedServer>();
   /** Lazy servers' idle timers, and the calls that hold them off. */
@@ -201,18 +207,20 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /**
-   * The user's answer for a project server waiting for approval: "remember"
-   * stores the approval and starts it, "once" starts it this session only,
-   * "deny" disables it. Resolves once the server has settled.
+   * The user's answer for a project server waiting for approval: "sandbox"
+   * stores the approval and starts it sandboxed, "remember" stores it and
+   * starts it with full access, "once" starts it this session only, "deny"
+   * disables it. Resolves once the server has settled.
    */
   async decide(name: string, choice: ApprovalChoice): Promise<void> {
     const view = this.#view(name);
     if (!view?.config || view.source !== "project" || this.#closed) return;
     if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
+    this.#sandboxChoices.set(name, choice === "sandbox");
     let storeError: unknown;
-    if (choice === "remember") {
+    if (choice === "remember" || choice === "sandbox") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
-      await this.#options.approvals.approve(this.#options.projectDir, view.config).catch((error: unknown) => {
+      await this.#options.approvals.approve(this.#options.projectDir, view.config, { sandboxed: choice === "sandbox" }).catch((error: unknown) => {
         storeError = error;
       });
     }
@@ -381,13 +389,13 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     let connection: ServerConnection | undefined;
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
-      const [{ openSession }, factory] = await Promise.all([import("./connection/server-connection.ts"), this.#transports()]);
+      const [{ openSession }, factory, sandbox] = await Promise.all([import("./connection/server-connection.ts"), this.#transports(), this.#sandboxFor(config)]);
       if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const session = await openSession({
         config,
         note,
         factory,
-        context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups, ...(this.#options.oauth ? { oauth: this.#options.oauth } : {}) },
+        context: { cwd: this.#options.projectDir, env: this.#options.env, groups: this.#groups, ...(this.#options.oauth ? { oauth: this.#options.oauth } : {}), ...(sandbox ? { sandbox } : {}) },
         logDir: this.#options.logDir,
         clock: this.#clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
@@ -416,6 +424,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
       return isMiniCcError(error) ? error : new MiniCcError("connect-failed", describeError(error));
     }
+  }
+
+  /** Whether this server runs sandboxed (its entry, else the approval's choice), and in which sandbox. */
+  async #sandboxFor(config: ServerConfig) {
+    const { approvals, projectDir, sandbox } = this.#options;
+    const chosen = this.#sandboxChoices.get(config.name);
+    const approved = config.source !== "project" || chosen !== undefined ? chosen : (await approvals.previous?.(projectDir, config.name).catch(() => undefined))?.sandboxed;
+    return sandboxLaunchFor(config, approved === true, sandbox);
   }
 
   async #transports(): Promise<TransportFactory> {

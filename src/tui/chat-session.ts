@@ -21,6 +21,7 @@ import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { promptSlashCommands } from "./slash/prompt-commands.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
+  sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,

@@ -17,7 +17,8 @@ const attempt = (fn) => {
   try {
     return { ok: true, value: fn() };
   } catch (error) {
-    return { ok: false, error: error.code ?? String(error) };
+    // The message, as servers usually reply: it names the path.
+    return { ok: false, error: error.message ?? String(error) };
   }
 };
 

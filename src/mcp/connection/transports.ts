@@ -19,6 +19,9 @@ import { StdioProcessTransport } from "./stdio-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
 import { StoredOAuthProvider } from "./oauth/provider.ts";
 import { childEnvironment } from "./server-env.ts";
+import { SandboxedStdioTransport } from "./sandbox/sandboxed-transport.ts";
+import type { SandboxHost } from "./sandbox/sandbox-host.ts";
+import type { SandboxOptions } from "../../config/sandbox-field.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -35,6 +38,10 @@ export interface TransportContext {
   groups: ProcessGroups;
   /** Where OAuth tokens are kept; without it remote servers get no OAuth. */
   oauth?: OAuthStore;
+  /** Present when this stdio server runs sandboxed: the session's sandbox and what the profile is loosened by. */
+  sandbox?: { readonly host: SandboxHost; readonly options: SandboxOptions };
+  /** The server's log file (what the sandbox blocks is written there). */
+  logPath?: string;
 }
 
 /** Builds the (not yet started) transport for one server. */
@@ -72,7 +79,7 @@ export const createTransport: TransportFactory = (server, context) => {
     const options = { requestInit, ...(fetch ? { fetch } : {}), ...(authProvider ? { authProvider } : {}) };
     return entry.type === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   }
-  return new StdioProcessTransport({
+  const stdio = {
     command: entry.command,
     shownCommand: isRemote(written) ? entry.command : written.command,
     args: entry.args ?? [],
@@ -80,5 +87,10 @@ export const createTransport: TransportFactory = (server, context) => {
     cwd: context.cwd,
     stderr: context.stderr,
     groups: context.groups,
-  });
+  };
+  if (context.sandbox) {
+    const { host, options } = context.sandbox;
+    return new SandboxedStdioTransport({ ...stdio, name: server.name, host, sandbox: options, entryEnv: entry.env ?? {}, ...(context.logPath ? { logPath: context.logPath } : {}) });
+  }
+  return new StdioProcessTransport(stdio);
 };
