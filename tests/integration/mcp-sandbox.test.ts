@@ -30,7 +30,7 @@ function machine() {
   mkdirSync(join(home, ".ssh"), { recursive: true });
   writeFileSync(join(home, ".ssh", "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----planted");
   mkdirSync(join(project, ".git", "hooks"), { recursive: true });
-  const env = { ...process.env, HOME: home, ANTHROPIC_API_KEY: "sk-ant-planted", AWS_SECRET_ACCESS_KEY: "aws-planted" };
+  const env: Record<string, string | undefined> = { ...process.env, HOME: home, ANTHROPIC_API_KEY: "sk-ant-planted", AWS_SECRET_ACCESS_KEY: "aws-planted" };
   const miniCcHome = join(home, ".mini-cc");
   return { root, home, project, env, miniCcHome, logDir: join(miniCcHome, "logs") };
 }
