@@ -33,6 +33,7 @@ import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
+import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
@@ -63,6 +64,8 @@ export interface Runtime {
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
+  /** The session's sandbox: sandboxed servers (and Bash with --sandbox) run in it; its runtime loads on first use. */
+  readonly sandbox: SandboxHost;
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
@@ -125,6 +128,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
+  const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,
     approvals,
@@ -137,6 +141,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     saveToolOutput: outputFiles.save,
     oauth,
     toolCache,
+    sandbox,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -163,6 +168,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     config,
     model,
     manager,
+    sandbox,
     approvals,
     permissions,
     agent,
@@ -180,6 +186,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     connectServers: () => manager.connectListed(),
     close: async () => {
       await Promise.all([manager.close(), cleanOldOutput]);
+      // After the servers: its proxies outlive no sandboxed process.
+      await sandbox.close();
     },
   };
 }
