@@ -106,11 +106,11 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
   return lines;
 }
 
-/** How a stdio server runs: `default profile (chosen at approval)`, `off (full access)`; undefined for remote ones. */
+/** How a stdio server runs when it is said: `default profile (chosen at approval)`, `off (full access)`; undefined when nothing says (full access). */
 function sandboxLine(entry: ServerEntry, approvedSandboxed: boolean): string | undefined {
   if (isRemote(entry)) return undefined;
   if (entry.sandbox !== undefined) return sandboxSettingText(entry.sandbox);
-  return approvedSandboxed ? "default profile (chosen at approval)" : "off (full access)";
+  return approvedSandboxed ? "default profile (chosen at approval)" : undefined;
 }
 
 /** `logged in, expires 2026-…`, `not logged in`: a remote server's stored login (its tokens are never shown); undefined for stdio. */
