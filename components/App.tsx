@@ -27,6 +27,8 @@ import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
+import type { ReadableStore } from "../src/store.ts";
+import type { SandboxAvailability } from "../src/mcp/connection/sandbox/availability.ts";
 import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel, type OpenedServer } from "./mcp-panel/McpPanel.tsx";
 import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
@@ -62,6 +64,10 @@ const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
+/** A runtime without a sandbox offers none. */
+const NO_SANDBOX: ReadableStore<undefined> = { subscribe: () => () => {}, getSnapshot: () => undefined };
+const theSandbox = <T,>(value: T): T => value;
+
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
 
@@ -76,6 +82,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const servers = snapshot.servers;
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
   const counts = useStore(runtime.mcp.store, mcpCountsText);
+  const sandbox = useStore<SandboxAvailability | "checking" | undefined, SandboxAvailability | "checking" | undefined>(runtime.mcp.sandbox ?? NO_SANDBOX, theSandbox);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
   const server = waiting[0];
   // Rebuilt from the ref on each render: the same servers give the same round.
@@ -235,6 +242,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
               width={transcriptWidth}
               maxHeight={modalRows}
+              sandbox={sandbox}
             />
           ) : permission ? (
             <ToolApprovalModal

@@ -17,6 +17,8 @@ import { noteInServerLog } from "../mcp/logs/request-log.ts";
 import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
+import { Store } from "../store.ts";
+import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -56,8 +58,9 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
   const manager = runtime.manager;
+  const sandbox = new Store<SandboxAvailability | "checking">("checking");
   const tui: TuiRuntime = {
-    mcp: managerActions(runtime, io.cwd, homedir(), io.env),
+    mcp: { ...managerActions(runtime, io.cwd, homedir(), io.env), sandbox, violations: runtime.sandbox.violations },
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
@@ -79,6 +82,8 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   const [{ runTui }] = await Promise.all([tuiModule, runtime.listServers()]);
   const done = runTui(tui);
   void runtime.connectServers();
+  // Whether the approval may offer "Start sandboxed": PATH lookups and one bubblewrap run, after the first frame.
+  void runtime.sandbox.availability().then((availability) => sandbox.update(() => availability));
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
   void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;

@@ -9,6 +9,8 @@ import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import type { ToolProgress } from "../mcp/tools/progress.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/logs/log-hint.ts";
+import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
+import type { ServerViolations } from "../mcp/connection/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
@@ -36,6 +38,10 @@ export interface TuiMcp {
   logout?(name: string): Promise<void>;
   /** Running MCP calls' progress by tool-use id, published at most once a frame. */
   readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
+  /** Whether the sandbox can run here ("checking" until known); absent: the approval offers no sandbox. */
+  readonly sandbox?: ReadableStore<SandboxAvailability | "checking">;
+  /** What the sandbox blocked per server: the panel's counts and lines. */
+  readonly violations?: ReadableStore<Readonly<Record<string, ServerViolations>>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */
