@@ -19,6 +19,8 @@ import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { Store } from "../store.ts";
 import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
+import { isRemote } from "../config/types.ts";
+import { sandboxSettingText } from "../config/describe.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -113,7 +115,12 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     async details(name) {
       const server = view(name);
       if (!server) return { logTail: [] };
-      return loadServerDetails(server, { approvals, projectDir, logDir: runtime.home.logs, userHome });
+      const details = await loadServerDetails(server, { approvals, projectDir, logDir: runtime.home.logs, userHome });
+      const violations = runtime.sandbox.violations.getSnapshot();
+      if (!server.config || isRemote(server.config.entry) || !Object.hasOwn(violations, name)) return details;
+      const setting = server.config.entry.sandbox;
+      const profile = setting === undefined || setting === false ? "default profile (chosen at approval)" : sandboxSettingText(setting);
+      return { ...details, sandbox: { profile, blocked: violations[name]!.recent } };
     },
   };
 }

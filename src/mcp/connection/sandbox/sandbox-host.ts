@@ -142,6 +142,7 @@ export class SandboxHost {
       },
     };
     this.#launches.set(key, { name, launch });
+    this.violations.launched(name);
     return launch;
   }
 

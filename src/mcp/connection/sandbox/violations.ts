@@ -78,6 +78,11 @@ export class SandboxViolationsStore extends Store<Readonly<Record<string, Server
     super({});
   }
 
+  /** A server started sandboxed: listed (count 0) if it was not, so the panel can mark it. */
+  launched(server: string): void {
+    this.update((prev) => (Object.hasOwn(prev, server) ? prev : { ...prev, [server]: { count: 0, recent: [] } }));
+  }
+
   add(server: string, line: string): void {
     this.update((prev) => {
       const before = Object.hasOwn(prev, server) ? prev[server] : undefined;
