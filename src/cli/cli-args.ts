@@ -26,6 +26,8 @@ Options:
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
   --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
+  --sandbox                       run Bash commands in the sandbox (writes: this project; no network),
+                                  without asking; /sandbox switches it in the TUI
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
   -h, --help                      show this help
@@ -45,6 +47,8 @@ export interface AgentOptions {
   strictMcpConfig: boolean;
   /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
   allowSampling: boolean;
+  /** --sandbox: Bash commands run in the sandbox and need no approval. */
+  sandbox?: boolean;
   maxTurns: number;
   /** --session-id: a UUID; a random one when absent. */
   sessionId?: string;
@@ -82,6 +86,7 @@ export function parseCommand(argv: string[]): Command {
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
         "allow-sampling": { type: "boolean" },
+        sandbox: { type: "boolean" },
         "max-turns": { type: "string" },
         "session-id": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -112,6 +117,7 @@ export function parseCommand(argv: string[]): Command {
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
+    ...(values.sandbox ? { sandbox: true } : {}),
     ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
   };
   if (!options.print && values["output-format"] !== undefined) {

@@ -66,6 +66,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
+    sandboxMode: runtime.sandboxMode,
     permissionQueue: queue,
     serverRequests,
     permissionMode: runtime.permissions.mode,

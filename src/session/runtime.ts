@@ -34,6 +34,7 @@ import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
+import { Store } from "../store.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
@@ -66,6 +67,8 @@ export interface Runtime {
   readonly manager: McpManager;
   /** The session's sandbox: sandboxed servers (and Bash with --sandbox) run in it; its runtime loads on first use. */
   readonly sandbox: SandboxHost;
+  /** Sandbox mode for Bash (`--sandbox`, `/sandbox`). */
+  readonly sandboxMode: Store<boolean>;
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
@@ -152,7 +155,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       system.invalidate();
     }
   });
-  const builtins = builtinTools({ env });
+  const sandboxMode = new Store(options.sandbox ?? false);
+  const builtins = builtinTools({ env, sandbox: { enabled: sandboxMode, host: sandbox } });
   const resourceTools = mcpResourceTools(manager, env);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
@@ -169,6 +173,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     model,
     manager,
     sandbox,
+    sandboxMode,
     approvals,
     permissions,
     agent,

@@ -156,7 +156,8 @@ export class ChatSession {
     const commands = this.commands();
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}) }, commands);
+    const sandboxMode = this.#runtime.sandboxMode;
+    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sandboxMode ? { sandboxMode } : {}) }, commands);
     switch (result?.kind) {
       case undefined:
         return "done";

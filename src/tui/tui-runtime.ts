@@ -51,6 +51,8 @@ export interface TuiRuntime {
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
   /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
   addDir?(dir: string): Promise<void>;
+  /** Sandbox mode for Bash (`/sandbox`); absent: the command says the session has none. */
+  readonly sandboxMode?: Store<boolean>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**

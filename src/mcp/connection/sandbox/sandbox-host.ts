@@ -14,6 +14,7 @@ import type { SandboxOptions } from "../../../config/sandbox-field.ts";
 import { MiniCcError, isMiniCcError } from "../../../errors.ts";
 import { checkSandbox, unavailableText, type SandboxAvailability } from "./availability.ts";
 import { buildProfile, type SandboxProfile } from "./profile.ts";
+import { childEnvironment } from "../server-env.ts";
 import { acquireRuntime, releaseRuntime, type SandboxRuntime } from "./runtime.ts";
 import { blockedText, parseViolationLine, SandboxViolationsStore, writeAllowed, type Blocked } from "./violations.ts";
 
@@ -85,12 +86,13 @@ export class SandboxHost {
   }
 
   /**
-   * A sandboxed launch of `command` for `name` (a server, or "Bash"). Rejects
+   * A sandboxed launch of `command` for `name` (a server, or "Bash"); `keep.env`:
+   * the environment to keep instead of the profile's reduced one. Rejects
    * with sandbox-unavailable where the sandbox cannot run (never runs it
    * unconfined), invalid-entry for a refused path, sandbox-failed when the
    * runtime cannot start.
    */
-  async launch(name: string, command: SandboxCommand, options: SandboxOptions): Promise<SandboxLaunch> {
+  async launch(name: string, command: SandboxCommand, options: SandboxOptions, keep: { env?: Env } = {}): Promise<SandboxLaunch> {
     if (this.#closed) throw new MiniCcError("sandbox-failed", "the session is closing");
     const availability = await this.availability();
     if (!availability.available) throw new MiniCcError("sandbox-unavailable", unavailableText(availability));
@@ -98,6 +100,8 @@ export class SandboxHost {
     let profile: SandboxProfile;
     try {
       profile = buildProfile(options, command.entryEnv ?? {}, { ...this.#options, tempDir });
+      // A Bash command keeps the session's environment (less mini-cc's credentials), as Claude Code's sandbox does.
+      if (keep.env) profile = { ...profile, env: { ...childEnvironment(keep.env), TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir } };
     } catch (error) {
       rmSync(tempDir, { recursive: true, force: true });
       throw error;

@@ -59,6 +59,7 @@ describe("/help", () => {
         "  /mcp login NAME",
         "  /mcp logout NAME",
         "  /add-dir DIR         Add a folder for the file tools and MCP servers' roots",
+        "  /sandbox [on|off]    Run Bash commands in the sandbox (no approval needed), or as you",
         "  /clear               Start a new conversation (the model forgets this one)",
         "  /help                Show this help",
         "  /exit                Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",
