@@ -2,10 +2,10 @@
 // a hostile server under a fake HOME, the tracker, server-everything, a
 // server the sandbox kills, and the places where the sandbox must refuse.
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { StdioEntry } from "../../src/config/types.ts";
 import { checkSandbox } from "../../src/mcp/connection/sandbox/availability.ts";
@@ -149,6 +149,21 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     await connected(manager);
     expect(text(await manager.call("tracker", "list_issues", { status: "Todo" }))).toContain("BUG-101");
     expect(text(await manager.call("everything", "echo", { message: "inside" }))).toContain("inside");
+  });
+
+  it("npx -y of a package already in npm's npx cache starts (npm itself could reach neither the registry nor its cache)", async () => {
+    const m = machine();
+    // The cache as `npx -y @modelcontextprotocol/server-memory` leaves it, the package linked from our node_modules.
+    const installed = join(m.home, ".npm", "_npx", "0a1b2c3d4e5f6a7b");
+    mkdirSync(join(installed, "node_modules", "@modelcontextprotocol"), { recursive: true });
+    mkdirSync(join(installed, "node_modules", ".bin"));
+    writeFileSync(join(installed, "package.json"), JSON.stringify({ dependencies: { "@modelcontextprotocol/server-memory": "^2026.8.31" }, _npx: { packages: ["@modelcontextprotocol/server-memory"] } }));
+    symlinkSync(join(ROOT, "node_modules/@modelcontextprotocol/server-memory"), join(installed, "node_modules/@modelcontextprotocol/server-memory"));
+    symlinkSync("../@modelcontextprotocol/server-memory/dist/index.js", join(installed, "node_modules/.bin/mcp-server-memory"));
+    const { manager } = session({ ...m, env: { ...m.env, PATH: `${dirname(process.execPath)}:${m.env.PATH}` } });
+    await manager.start([stdioServer("memory", { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], sandbox: true })]);
+    await connected(manager);
+    expect(text(await manager.call("memory", "read_graph", {}))).toContain("entities");
   });
 
   it("a server the sandbox kills says what was blocked and which field would allow it", async () => {

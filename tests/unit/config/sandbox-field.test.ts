@@ -76,3 +76,23 @@ describe("the default profile", () => {
     expect(() => buildProfile({ allowWrite: [".."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow('sandbox.allowWrite[0]: ".." would allow writing your whole home folder');
   });
 });
+
+describe("loosening an approved sandbox", () => {
+  it("asks again: the approval no longer matches, and the sandboxed choice is kept with the record", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { ApprovalsFile } = await import("../../../src/mcp/approvals/approvals.ts");
+    const file = join(mkdtempSync(join(tmpdir(), "approvals-")), "mcp-approvals.json");
+    const approvals = new ApprovalsFile({ file, clock: { now: () => 0 }, warn: () => {} });
+    const config = (sandbox: unknown) => {
+      const entry = { command: "node", args: ["s.js"], sandbox } as never;
+      return { name: "srv", source: "project" as const, file: ".mcp.json", entry, resolved: entry };
+    };
+    await approvals.approve("/p", config(true), { sandboxed: true });
+    expect(await approvals.status("/p", config(true))).toBe("approved");
+    expect(await approvals.status("/p", config({ allowWrite: ["out"] }))).toBe("changed");
+    expect(await approvals.status("/p", config(false))).toBe("changed");
+    expect((await approvals.previous("/p", "srv"))?.sandboxed).toBe(true);
+  });
+});

@@ -20,7 +20,7 @@ export const HOME_SECRETS = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".netrc
 export const PROJECT_WRITE_DENIES = [".mcp.json", ".git/hooks", ".git/config", ".claude", ".cursor", ".vscode", ".gemini", ".codex", ".windsurf", ".idea", ".continue"] as const;
 
 /** The variables every sandboxed server keeps: enough to find programs, its home, its locale and terminal. */
-const BASE_ENV = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TERM", "COLORTERM", "TZ"] as const;
+const BASE_ENV = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TERM", "COLORTERM", "TZ", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR"] as const;
 
 /** Where one server runs, as the host knows it. */
 export interface ProfileContext {

@@ -15,6 +15,7 @@ import { MiniCcError, isMiniCcError } from "../../../errors.ts";
 import { checkSandbox, unavailableText, type SandboxAvailability } from "./availability.ts";
 import { buildProfile, type SandboxProfile } from "./profile.ts";
 import { childEnvironment } from "../server-env.ts";
+import { npxCachedCommand } from "./npx-cache.ts";
 import { acquireRuntime, releaseRuntime, type SandboxRuntime } from "./runtime.ts";
 import { blockedText, parseViolationLine, SandboxViolationsStore, writeAllowed, type Blocked } from "./violations.ts";
 
@@ -114,7 +115,8 @@ export class SandboxHost {
       runtime = await this.#start();
       // The runtime sets its own shared TMPDIR inside; the server's own folder goes over it.
       const temp = shellWord(tempDir);
-      const inner = `export TMPDIR=${temp} TMP=${temp} TEMP=${temp}; exec ${[command.command, ...command.args].map(shellWord).join(" ")}`;
+      const run = npxCachedCommand(command.command, command.args, profile.env, this.#options.home) ?? command;
+      const inner = `export TMPDIR=${temp} TMP=${temp} TEMP=${temp}; exec ${[run.command, ...run.args].map(shellWord).join(" ")}`;
       wrapped = await runtime.wrapWithSandbox(
         inner,
         "sh",
