@@ -84,7 +84,8 @@ describe("loosening an approved sandbox", () => {
     const { join } = await import("node:path");
     const { ApprovalsFile } = await import("../../../src/mcp/approvals/approvals.ts");
     const file = join(mkdtempSync(join(tmpdir(), "approvals-")), "mcp-approvals.json");
-    const approvals = new ApprovalsFile({ file, clock: { now: () => 0 }, warn: () => {} });
+    const { systemClock } = await import("../../../src/clock.ts");
+    const approvals = new ApprovalsFile({ file, clock: systemClock, warn: () => {} });
     const config = (sandbox: unknown) => {
       const entry = { command: "node", args: ["s.js"], sandbox } as never;
       return { name: "srv", source: "project" as const, file: ".mcp.json", entry, resolved: entry };
