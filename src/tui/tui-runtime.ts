@@ -7,6 +7,7 @@ import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import type { ToolProgress } from "../mcp/tools/progress.ts";
+import type { ServerUsage } from "../mcp/tools/usage.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/logs/log-hint.ts";
 import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
@@ -38,6 +39,8 @@ export interface TuiMcp {
   logout?(name: string): Promise<void>;
   /** Running MCP calls' progress by tool-use id, published at most once a frame. */
   readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
+  /** Each server's tool calls this session (calls, errors, latency), by server name. */
+  readonly usage?: ReadableStore<ReadonlyMap<string, ServerUsage>>;
   /** Whether the sandbox can run here ("checking" until known); absent: the approval offers no sandbox. */
   readonly sandbox?: ReadableStore<SandboxAvailability | "checking">;
   /** What the sandbox blocked per server: the panel's counts and lines. */
