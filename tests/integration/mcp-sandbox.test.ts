@@ -138,6 +138,17 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
     await host.close();
     await expect.poll(() => processesWith(marker), { timeout: 5000 }).toEqual([]);
   });
+
+  it("leaves no process behind on the hard exit path (every server's group killed at once)", async () => {
+    const m = machine();
+    const { manager } = session(m);
+    const marker = `--marker=${randomUUID()}`;
+    await manager.start([stdioServer("hostile", { command: process.execPath, args: [HOSTILE, marker], sandbox: true })]);
+    await connected(manager);
+    expect(processesWith(marker).length).toBeGreaterThan(0);
+    manager.killAllServerProcessGroups();
+    await expect.poll(() => processesWith(marker), { timeout: 5000 }).toEqual([]);
+  });
 });
 
 describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`, () => {
