@@ -17,6 +17,8 @@ import { noteInServerLog } from "../mcp/logs/request-log.ts";
 import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
+import { UserQuestionQueue } from "../tui/user-question-queue.ts";
+import { catalogModels } from "../model/model-catalog.ts";
 import { Store } from "../store.ts";
 import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
 import { isRemote } from "../config/types.ts";
@@ -39,6 +41,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
   const queue = new PermissionQueue();
   const serverRequests = new ServerRequestQueue();
+  const userQuestions = new UserQuestionQueue();
   const notices: string[] = [];
   const runtime = await createRuntime({
     options,
@@ -47,6 +50,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     homeDir: io.homeDir,
     interactive: true,
     ask: queue.ask,
+    askUser: userQuestions.ask,
     warn: (message) => notices.push(message),
     onExit: io.onExit,
     // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.
@@ -69,6 +73,19 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     sandboxMode: runtime.sandboxMode,
     permissionQueue: queue,
     serverRequests,
+    userQuestions,
+    sessions: {
+      list: () => runtime.listSessions(),
+      resume: (id) => runtime.resume(id),
+      ...(runtime.restored ? { restored: runtime.restored } : {}),
+      pickAtStart: options.resume?.kind === "pick",
+      contextLines: () => runtime.contextLines(),
+      contextUse: () => runtime.contextUse(),
+      costLines: () => runtime.costLines(),
+      model: runtime.modelName,
+      models: () => catalogModels(),
+      setModel: (name) => runtime.setModel(name),
+    },
     permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,
     cwd: io.cwd,
@@ -90,6 +107,9 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
   void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;
+  // Printed on the main screen once the UI has left the alternate one.
+  const hint = runtime.resumeHint();
+  if (hint) process.stdout.write(`${hint}\n`);
   return 0;
 }
 
