@@ -15,7 +15,7 @@
  */
 import type { ServerConfig } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
-import { isMiniCcError, MiniCcError } from "../errors.ts";
+import { describeError, isMiniCcError, MiniCcError } from "../errors.ts";
 import type { OAuthStore } from "./connection/oauth/token-store.ts";
 import type { ServerRequestHandlers } from "./requests/server-requests.ts";
 import type { ToolCacheStore } from "./tools/cache.ts";
@@ -24,7 +24,6 @@ import type { ReadableStore } from "../store.ts";
 import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { Env } from "../env.ts";
 import { ProcessGroups } from "./connection/process-groups.ts";
-import { describeError } from "./connection/describe-error.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";

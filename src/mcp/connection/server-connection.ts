@@ -19,14 +19,13 @@ import {
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
-import { announceRootChanges, fetchLists, installFeatureHandlers } from "../features/server-features.ts";
+import { announceRootChanges, fetchLists, installFeatureHandlers } from "./feature-lists.ts";
 import type { ServerMessageLog } from "../logs/message-log.ts";
 import type { ReadableStore } from "../../store.ts";
-import { describeError } from "./describe-error.ts";
 import { Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
 import { formatSeconds, MAX_TIMER_MS } from "../timeouts.ts";
-import { isMiniCcError, MiniCcError } from "../../errors.ts";
+import { describeError, isMiniCcError, MiniCcError } from "../../errors.ts";
 import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";

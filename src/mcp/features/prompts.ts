@@ -6,7 +6,7 @@
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { describeError } from "../connection/describe-error.ts";
+import { describeError } from "../../errors.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";

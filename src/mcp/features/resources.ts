@@ -7,7 +7,7 @@
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { describeError } from "../connection/describe-error.ts";
+import { describeError } from "../../errors.ts";
 import type { McpSnapshot } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";

@@ -6,7 +6,8 @@
  */
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/state/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
-import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../config/describe.ts";
+import { firstLine, skippedToolText } from "../../config/describe.ts";
+import { toolViews, type McpToolView } from "../../mcp/tools/offered-tools.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
 
 /** Indent of the lines under a server: its tools, its log. */

@@ -10,8 +10,7 @@
  */
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { RemoteEntry } from "../../../config/types.ts";
-import { isMiniCcError, MiniCcError } from "../../../errors.ts";
-import { describeError } from "../describe-error.ts";
+import { describeError, isMiniCcError, MiniCcError } from "../../../errors.ts";
 import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
 import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
 import type { OAuthStore } from "./token-store.ts";
