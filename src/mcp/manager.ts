@@ -13,8 +13,7 @@
  * The outside (approvals, env, clock, transports, the OAuth file) comes in
  * through the constructor.
  */
-import type { DeclaredServer } from "../config/types.ts";
-import { isRemote } from "../config/types.ts";
+import { isInvalid, isRemote, type DeclaredServer, type ServerConfig } from "../config/types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
@@ -70,6 +69,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+  /** Each valid server's config with its expanded entry: kept here, out of the snapshot every component reads. */
+  #configs = new Map<string, ServerConfig>();
   /** Running calls' latest progress, by progress key, published once a frame. */
   readonly progress: ToolProgressStore;
   /** Each server's tool calls this session: apart from the snapshot, so a call leaves the tool list as it is. */
@@ -81,10 +82,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.progress = new ToolProgressStore(this.#clock);
     const dispatch = (name: string, ...events: LifecycleEvent[]) => this.#dispatch(name, ...events);
-    this.#servers = new ServerSupervisor({ ...options, clock: this.#clock, dispatch, view: (name) => this.#view(name) });
+    const config = (name: string) => this.#configs.get(name);
+    this.#servers = new ServerSupervisor({ ...options, clock: this.#clock, dispatch, view: (name) => this.#view(name), config });
     this.#calls = new ToolCallRouter({
       servers: { subscribe: this.subscribe, getSnapshot: this.getSnapshot },
       connections: this.#servers.connections,
+      config,
       liveConnect: (name) => this.#servers.liveConnect(name),
       busy: this.#servers.busy,
       progress: this.progress,
@@ -111,6 +114,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#servers.resume();
     this.usage.clear();
     this.#listedAt = this.#clock.now();
+    this.#configs = new Map(declared.flatMap((server) => (isInvalid(server) ? [] : [[server.name, server] as const])));
     const { projectDir, disabledServers } = this.#options;
     // An unreadable list starts every server rather than none.
     const userDisabled = await disabledServers?.list(projectDir).catch(() => undefined);
@@ -125,7 +129,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    */
   async connectListed(options: ConnectOptions = {}): Promise<void> {
     const listed = this.getSnapshot().servers;
-    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#servers.begin(view.config, options.holdBackground)] : [])));
+    await Promise.all(
+      listed.flatMap((view) => {
+        const config = this.#configs.get(view.name);
+        return view.state.status === "pending" && config ? [this.#servers.begin(config, options.holdBackground)] : [];
+      }),
+    );
   }
 
   /**
@@ -148,23 +157,23 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * "deny" disables it. Resolves once the server has settled.
    */
   async decide(name: string, choice: ApprovalChoice): Promise<void> {
-    const view = this.#view(name);
-    if (!view?.config || view.source !== "project" || this.#servers.closed) return;
+    const config = this.#configs.get(name);
+    if (!config || config.source !== "project" || this.#servers.closed) return;
     if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
     let storeError: unknown;
     if (choice === "remember") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
-      await this.#options.approvals.approve(this.#options.projectDir, view.config).catch((error: unknown) => {
+      await this.#options.approvals.approve(this.#options.projectDir, config).catch((error: unknown) => {
         storeError = error;
       });
     }
-    await this.#servers.begin(view.config);
+    await this.#servers.begin(config);
     if (storeError !== undefined) throw storeError;
   }
 
   /** Closes one server and connects it again now (→ pending → connected, or failed); nothing for a server that may not run. */
   async restart(name: string): Promise<void> {
-    const config = this.#view(name)?.config;
+    const config = this.#configs.get(name);
     if (!config || this.#servers.closed || !this.#dispatch(name, { type: "restarted" })) return;
     await this.#servers.stop(name);
     await this.#servers.connect(config);
@@ -185,11 +194,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);
-    if (!view?.config || this.#servers.closed || view.state.status !== "disabled") return;
+    const config = this.#configs.get(name);
+    if (!view || !config || this.#servers.closed || view.state.status !== "disabled") return;
     if (view.state.cause === "user") await this.#remember(name, false);
-    const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, view.config).catch(() => "new")) !== "approved";
+    const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, config).catch(() => "new")) !== "approved";
     if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
-    await this.#servers.begin(view.config);
+    await this.#servers.begin(config);
   }
 
   async #remember(name: string, disabled: boolean): Promise<void> {
@@ -226,7 +236,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * MiniCcError when the login fails; other servers are untouched.
    */
   async login(name: string, open: (url: URL) => void): Promise<void> {
-    const config = this.#view(name)?.config;
+    const config = this.#configs.get(name);
     const store = this.#options.oauth;
     if (!config || this.#servers.closed) throw new MiniCcError("not-found", `no server named ${name}`);
     if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
@@ -237,7 +247,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   /** `/mcp logout NAME`: forgets the server's tokens; a running session ends and the server waits for a login. */
   async logout(name: string): Promise<void> {
-    const config = this.#view(name)?.config;
+    const config = this.#configs.get(name);
     const store = this.#options.oauth;
     if (!config || !isRemote(config.resolved) || !store) return;
     await store.forgetTokens(config.resolved.url);

@@ -65,6 +65,8 @@ export interface SupervisorOptions extends ServersOutside {
   dispatch: (name: string, ...events: LifecycleEvent[]) => boolean;
   /** The server's view in the store now. */
   view: (name: string) => ServerView | undefined;
+  /** The server's config with its expanded entry (what runs), which the store does not hold. */
+  config: (name: string) => ServerConfig | undefined;
 }
 
 export class ServerSupervisor {
@@ -135,13 +137,14 @@ export class ServerSupervisor {
     this.#held.clear();
     for (const name of held) {
       const view = this.#options.view(name);
-      if (view?.config && view.state.status === "cached" && !this.#connecting.has(name)) void this.connect(view.config);
+      const config = this.#options.config(name);
+      if (config && view?.state.status === "cached" && !this.#connecting.has(name)) void this.connect(config);
     }
   }
 
   /** Waits for a cached server's live connect: the one under way, or (lazy, idle-stopped) one started now. */
   liveConnect(name: string): Promise<void> {
-    const config = this.#options.view(name)?.config;
+    const config = this.#options.config(name);
     return this.#connecting.get(name) ?? (config ? this.connect(config) : Promise.resolve());
   }
 
@@ -274,7 +277,7 @@ export class ServerSupervisor {
 
   /** Reports `failure` and what follows it: the series' next attempt on a timer, or giving up. */
   #retry(name: string, failed: LifecycleEvent, failure: MiniCcError): void {
-    const config = this.#options.view(name)?.config;
+    const config = this.#options.config(name);
     if (!config) return;
     // Superseding the lost connection's epoch drops its late callbacks.
     const epoch = this.#bump(name);
@@ -296,7 +299,7 @@ export class ServerSupervisor {
   }
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
-    const config = this.#options.view(name)?.config;
+    const config = this.#options.config(name);
     if (!config || !this.#current(name, epoch)) return;
     if (!this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools })) return;
     const live = this.#live.get(name);
@@ -310,8 +313,8 @@ export class ServerSupervisor {
 
   /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
   #armIdleStop(name: string): void {
-    const view = this.#options.view(name);
-    const idleMs = view?.config && view.state.status === "connected" && !this.#closed ? idleStopMs(view.config.resolved, this.#options.env) : 0;
+    const config = this.#options.config(name);
+    const idleMs = config && this.#options.view(name)?.state.status === "connected" && !this.#closed ? idleStopMs(config.resolved, this.#options.env) : 0;
     this.#idle.arm(name, idleMs, () => {
       if (this.#options.dispatch(name, { type: "idle-stopped" })) void this.stop(name);
     });

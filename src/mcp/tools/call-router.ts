@@ -15,7 +15,7 @@
 import type { Clock } from "../../clock.ts";
 import type { ReadableStore } from "../../store.ts";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
-import { isRemote } from "../../config/types.ts";
+import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
@@ -38,6 +38,8 @@ export type SessionRequest<T> = (session: ServerConnection, options: { signal?: 
 export interface ToolCallRouterOptions {
   /** The servers' state: read for each call, watched while a restarted server reconnects. */
   servers: ReadableStore<McpSnapshot>;
+  /** A server's config with its expanded entry (the store holds it as written). */
+  config: (server: string) => ServerConfig | undefined;
   /** The live sessions by server name (the supervisor alone adds and removes them). */
   connections: ReadonlyMap<string, ServerConnection>;
   /** Waits for a cached server's live connect (the one under way, or one started now). */
@@ -100,7 +102,8 @@ export class ToolCallRouter {
     const { clock, env, saveToolOutput } = this.#options;
     const started = clock.now();
     const first = await this.#callOnce(ready.connection, tool, args, options);
-    const verdict = isRemoteServer(ready.view) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
+    const config = this.#options.config(server);
+    const verdict = config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
     const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, options, verdict);
     const result =
       typeof outcome === "string"
@@ -145,7 +148,7 @@ export class ToolCallRouter {
    * `verdict` allows, or says that the server restarted.
    */
   async #afterRestart(server: string, tool: string, args: Record<string, unknown>, options: CallOptions, verdict: Exclude<CallVerdict, "keep">): Promise<CallOutcome | string> {
-    const config = this.#view(server)?.config;
+    const config = this.#options.config(server);
     const settled = config ? await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000) : "gone";
     const connection = this.#options.connections.get(server);
     if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, tool, args, options);
@@ -177,8 +180,4 @@ export class ToolCallRouter {
   #view(name: string): ServerView | undefined {
     return serverView(this.#options.servers.getSnapshot(), name);
   }
-}
-
-function isRemoteServer(view: ServerView | undefined): boolean {
-  return view?.config !== undefined && isRemote(view.config.resolved);
 }

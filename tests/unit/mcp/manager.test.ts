@@ -441,6 +441,21 @@ describe("McpManager disable and enable", () => {
   });
 });
 
+describe("McpManager snapshot", () => {
+  it("holds each entry as written, never the expanded one (it may hold secrets), and runs the expanded one", async () => {
+    const seen: string[] = [];
+    const { factory } = memoryTransports({ a: () => makeServer() });
+    const m = manager((config, context) => (seen.push(JSON.stringify(config.resolved)), factory(config, context)));
+    const written = { command: "run-a", env: { TOKEN: "${TOKEN}" } };
+    await m.start([{ name: "a", source: "user", file: "/home/u/.mini-cc/mcp.json", entry: written, resolved: { ...written, env: { TOKEN: "s3cret-value" } } }]);
+    expect(stateOf(m, "a").status).toBe("connected");
+    expect(m.getSnapshot().servers[0]?.config).toEqual({ name: "a", source: "user", file: "/home/u/.mini-cc/mcp.json", entry: written });
+    expect(JSON.stringify(m.getSnapshot())).not.toContain("s3cret-value");
+    expect(seen).toEqual([JSON.stringify({ ...written, env: { TOKEN: "s3cret-value" } })]);
+    await m.close();
+  });
+});
+
 describe("McpManager health", () => {
   it("keeps each server's transitions in the snapshot and each tool's usage in its own store, the tool list untouched by a call", async () => {
     const clock = new FakeClock();
