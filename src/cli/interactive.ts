@@ -17,6 +17,7 @@ import { noteInServerLog } from "../mcp/logs/request-log.ts";
 import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
+import type { Env } from "../env.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -24,7 +25,7 @@ export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<voi
 export interface InteractiveIo {
   loadTui: TuiLoader;
   cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
   onExit?: (cleanup: () => void) => void;
   homeDir?: string;
 }

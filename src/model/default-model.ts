@@ -5,6 +5,7 @@
  */
 import type { Model } from "./model.ts";
 import { loadModelScript, ScriptedModel } from "./scripted-model.ts";
+import type { Env } from "../env.ts";
 
 /** What the offline model answers to every prompt. */
 export const OFFLINE_MODEL_TEXT =
@@ -25,7 +26,7 @@ export interface CreateModelOptions {
   /** --model-script FILE: wins over an API key. */
   scriptPath?: string;
   /** Where ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_MODEL are read from. */
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
   /** Passed to the SDK (its default is 2). */
   maxRetries?: number;
   /** Scripted and offline models: longest pause between text chunks, ms (default 10; 0 for print mode or tests). */

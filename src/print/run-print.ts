@@ -11,10 +11,11 @@ import { PrintResultTracker } from "./print-result.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
+import type { Env } from "../env.ts";
 
 export interface PrintIo {
   cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Standard input's text when it is not a terminal: the prompt, if none was given. */

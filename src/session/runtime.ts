@@ -36,8 +36,7 @@ import { RootsStore } from "../mcp/requests/roots.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../env.ts";
 
 export interface RuntimeOptions {
   options: RunOptions;

@@ -18,11 +18,12 @@ import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
+import type { Env } from "../../env.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
   readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly env: Env;
   /** The user's home directory (the mini-cc home is `<homedir>/.mini-cc` unless MINI_CC_HOME is set); defaults to os.homedir(). */
   readonly homedir?: string | undefined;
   stdout(text: string): void;

@@ -19,8 +19,7 @@ import { StdioProcessTransport } from "./stdio-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
 import { StoredOAuthProvider } from "./oauth/provider.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 /** What the manager provides when it asks for a transport. */
 export interface TransportContext {
