@@ -47,12 +47,12 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     warn: (message) => notices.push(message),
     onExit: io.onExit,
     // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.
-    serverRequests: ({ model, home }) =>
+    serverRequests: ({ model, home, clock }) =>
       askingHandlers({
         model,
         ask: serverRequests.ask,
         openUrl: (url) => openUrl(url, io.env),
-        log: (server, line) => noteInServerLog(home.logs, server, line, new Date()),
+        log: (server, line) => noteInServerLog(home.logs, server, line, new Date(clock.now())),
       }),
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);

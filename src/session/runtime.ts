@@ -8,7 +8,7 @@ import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
-import { systemClock } from "../clock.ts";
+import { systemClock, type Clock } from "../clock.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
@@ -50,7 +50,7 @@ export interface RuntimeOptions {
   ask: PermissionPrompt;
   homeDir?: string;
   /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
-  serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
+  serverRequests?: (parts: { model: Model; home: HomePaths; clock: Clock }) => ServerRequestHandlers;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
 }
@@ -117,13 +117,13 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
   const addDirs = [...options.addDirs];
   const roots = new RootsStore(cwd, addDirs);
-  const serverRequests = init.serverRequests?.({ model, home });
+  const serverRequests = init.serverRequests?.({ model, home, clock: systemClock });
   // In the background; close() waits for it, so a short run still finishes the clean-up.
   const cleanOldOutput = removeOldToolOutput(home.toolOutput, systemClock.now());
   const sessionId = options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
-  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
+  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock });
   const manager = new McpManager({
     projectDir: cwd,
     approvals,

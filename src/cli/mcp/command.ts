@@ -61,18 +61,21 @@ export class McpCommandContext {
   readonly disabled: DisabledServersFile;
   /** OAuth tokens and client registrations by server URL. */
   readonly oauth: OAuthStore;
+  /** The one clock the command reads: the io's, else the system's. */
+  readonly clock: Clock;
 
   constructor(io: McpCommandIo) {
     this.io = io;
+    this.clock = io.clock ?? systemClock;
     this.projectDir = resolve(io.cwd);
     const userHome = io.homedir ?? homedir();
     this.home = resolveHome(io.env, userHome);
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
-    this.oauth = new OAuthStore({ file: this.home.oauth, clock: io.clock ?? systemClock });
+    this.oauth = new OAuthStore({ file: this.home.oauth, clock: this.clock });
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
-      clock: io.clock ?? systemClock,
+      clock: this.clock,
       warn: (message) => this.warn(message),
     });
     this.disabled = new DisabledServersFile(this.home.disabled);
