@@ -74,13 +74,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Running calls' latest progress, by progress key, published once a frame. */
   readonly progress: ToolProgressStore;
   /** Each server's tool calls this session: apart from the snapshot, so a call leaves the tool list as it is. */
-  readonly usage = new ToolUsageStore();
+  readonly usage: ToolUsageStore;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.progress = new ToolProgressStore(this.#clock);
+    this.usage = new ToolUsageStore(this.#clock);
     const dispatch = (name: string, ...events: LifecycleEvent[]) => this.#dispatch(name, ...events);
     const config = (name: string) => this.#configs.get(name);
     this.#servers = new ServerSupervisor({ ...options, clock: this.#clock, dispatch, view: (name) => this.#view(name), config });

@@ -58,9 +58,14 @@ export interface ToolCallRouterOptions {
 
 export class ToolCallRouter {
   readonly #options: ToolCallRouterOptions;
+  /** MCP_TOOL_TIMEOUT and MAX_MCP_OUTPUT_TOKENS, read once: the environment is fixed for the manager's life. */
+  readonly #timeoutMs: number;
+  readonly #maxChars: number;
 
   constructor(options: ToolCallRouterOptions) {
     this.#options = options;
+    this.#timeoutMs = toolTimeoutMs(options.env);
+    this.#maxChars = maxOutputChars(options.env);
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
@@ -81,12 +86,12 @@ export class ToolCallRouter {
    * `run` may reject: its caller words the failure.
    */
   async request<T>(server: string, run: SessionRequest<T>, signal?: AbortSignal): Promise<T | string> {
-    const { busy, env } = this.#options;
+    const { busy } = this.#options;
     busy.started(server);
     try {
       const ready = await this.#ready(server, signal);
       if (typeof ready === "string") return ready;
-      return await run(ready.connection, { ...(signal ? { signal } : {}), timeout: toolTimeoutMs(env) });
+      return await run(ready.connection, { ...(signal ? { signal } : {}), timeout: this.#timeoutMs });
     } finally {
       busy.ended(server);
     }
@@ -99,7 +104,7 @@ export class ToolCallRouter {
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered = ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
     if (!offered) return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
-    const { clock, env, saveToolOutput } = this.#options;
+    const { clock, saveToolOutput } = this.#options;
     const started = clock.now();
     const first = await this.#callOnce(ready.connection, tool, args, options);
     const config = this.#options.config(server);
@@ -108,7 +113,7 @@ export class ToolCallRouter {
     const result =
       typeof outcome === "string"
         ? textResult(outcome, true)
-        : await callResult(tool, outcome, { maxChars: maxOutputChars(env), ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}) });
+        : await callResult(tool, outcome, { maxChars: this.#maxChars, ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}) });
     this.#options.usage.record(server, tool, Math.round(clock.now() - started), result.isError === true);
     return result;
   }
@@ -133,7 +138,7 @@ export class ToolCallRouter {
   #callOnce(connection: ServerConnection, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallOutcome> {
     const { env, progress } = this.#options;
     const key = options.progressKey;
-    const timeoutMs = toolTimeoutMs(env, options.timeout);
+    const timeoutMs = options.timeout === undefined ? this.#timeoutMs : toolTimeoutMs(env, options.timeout);
     return connection.callTool(tool, args, {
       ...(options.signal ? { signal: options.signal } : {}),
       timeoutMs,
