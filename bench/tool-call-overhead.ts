@@ -78,7 +78,8 @@ async function toolLayer(transportFactory?: TransportFactory): Promise<Side> {
   const tool = manager.tools().find((t) => t.name === "mcp__tracker__list_issues");
   if (!tool) throw new Error(`tracker did not connect: ${JSON.stringify(manager.getSnapshot().servers)}`);
   const permissions = new PermissionChain({ mode: "default", allow: [], deny: [], cwd: root, canAsk: false });
-  const ctx = { cwd: root, signal: new AbortController().signal };
+  // As the agent calls it: the turn's signal, and a tool-use id its progress is reported under.
+  const ctx = { cwd: root, signal: new AbortController().signal, toolUseId: "toolu_bench" };
   return {
     call: async () => {
       if (permissions.check(tool, INPUT).behavior !== "allow") throw new Error("layer: list_issues was not allowed");

@@ -87,6 +87,8 @@ export class ServerSupervisor {
   readonly #cacheWrites: BackgroundCacheWrites;
   /** Cached eager servers whose background connect waits for releaseBackground(). */
   readonly #held = new Set<string>();
+  /** Each server's idle timeout, by name, once read. */
+  readonly #idleTimeouts = new Map<string, number>();
 
   constructor(options: SupervisorOptions) {
     this.#options = options;
@@ -173,6 +175,7 @@ export class ServerSupervisor {
   /** Closes every session, kills every server process and cancels pending reconnects. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#idleTimeouts.clear();
     this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
@@ -313,11 +316,21 @@ export class ServerSupervisor {
 
   /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
   #armIdleStop(name: string): void {
-    const config = this.#options.config(name);
-    const idleMs = config && this.#options.view(name)?.state.status === "connected" && !this.#closed ? idleStopMs(config.resolved, this.#options.env) : 0;
+    const idleMs = this.#options.view(name)?.state.status === "connected" && !this.#closed ? this.#idleMs(name) : 0;
     this.#idle.arm(name, idleMs, () => {
       if (this.#options.dispatch(name, { type: "idle-stopped" })) void this.stop(name);
     });
+  }
+
+  /** The server's idle timeout (0: never stopped), read from its entry once. */
+  #idleMs(name: string): number {
+    let ms = this.#idleTimeouts.get(name);
+    if (ms === undefined) {
+      const config = this.#options.config(name);
+      ms = config ? idleStopMs(config.resolved, this.#options.env) : 0;
+      this.#idleTimeouts.set(name, ms);
+    }
+    return ms;
   }
 
   #bump(name: string): number {

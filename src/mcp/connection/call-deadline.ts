@@ -17,25 +17,25 @@ import type { Clock } from "../../clock.ts";
 class RequestSignal {
   aborted = false;
   reason: unknown = undefined;
-  #listeners: Array<() => void> = [];
+  #listeners: Array<() => void> | undefined;
 
   throwIfAborted(): void {
     if (this.aborted) throw this.reason;
   }
 
   addEventListener(type: string, listener: () => void): void {
-    if (type === "abort") this.#listeners.push(listener);
+    if (type === "abort") (this.#listeners ??= []).push(listener);
   }
 
   removeEventListener(type: string, listener: () => void): void {
-    if (type === "abort") this.#listeners = this.#listeners.filter((l) => l !== listener);
+    if (type === "abort") this.#listeners = this.#listeners?.filter((l) => l !== listener);
   }
 
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    for (const listener of this.#listeners) listener();
+    for (const listener of this.#listeners ?? []) listener();
   }
 }
 
@@ -45,8 +45,15 @@ class RequestSignal {
  */
 const bounded = new WeakMap<AbortSignal, Set<CallDeadline>>();
 
+/** The signal watched last and its calls: a turn's calls come one after another with the same signal. */
+let last: { outer: AbortSignal; calls: Set<CallDeadline> } | undefined;
+
+function callsOf(outer: AbortSignal): Set<CallDeadline> | undefined {
+  return last?.outer === outer ? last.calls : bounded.get(outer);
+}
+
 function watch(outer: AbortSignal, deadline: CallDeadline): void {
-  let calls = bounded.get(outer);
+  let calls = callsOf(outer);
   if (!calls) {
     const mine = (calls = new Set());
     bounded.set(outer, mine);
@@ -55,6 +62,7 @@ function watch(outer: AbortSignal, deadline: CallDeadline): void {
     }, { once: true });
   }
   calls.add(deadline);
+  if (last?.outer !== outer) last = { outer, calls };
 }
 
 export class CallDeadline {
@@ -101,7 +109,7 @@ export class CallDeadline {
 
   stop(): void {
     this.#cancelTimer();
-    if (this.#outer) bounded.get(this.#outer)?.delete(this);
+    if (this.#outer) callsOf(this.#outer)?.delete(this);
   }
 
   /** The caller aborted: the call ends as cancelled. */

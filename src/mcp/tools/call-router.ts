@@ -19,7 +19,7 @@ import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
-import type { CallOutcome } from "../connection/call-outcome.ts";
+import type { CallLimits, CallOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
@@ -60,11 +60,13 @@ export class ToolCallRouter {
   readonly #options: ToolCallRouterOptions;
   /** MCP_TOOL_TIMEOUT and MAX_MCP_OUTPUT_TOKENS, read once: the environment is fixed for the manager's life. */
   readonly #timeoutMs: number;
+  readonly #maxTotalMs: number;
   readonly #maxChars: number;
 
   constructor(options: ToolCallRouterOptions) {
     this.#options = options;
     this.#timeoutMs = toolTimeoutMs(options.env);
+    this.#maxTotalMs = toolMaxTotalTimeoutMs(options.env, this.#timeoutMs);
     this.#maxChars = maxOutputChars(options.env);
   }
 
@@ -89,7 +91,7 @@ export class ToolCallRouter {
     const { busy } = this.#options;
     busy.started(server);
     try {
-      const ready = await this.#ready(server, signal);
+      const ready = await this.#waitIfCached(server, signal);
       if (typeof ready === "string") return ready;
       return await run(ready.connection, { ...(signal ? { signal } : {}), timeout: this.#timeoutMs });
     } finally {
@@ -99,7 +101,7 @@ export class ToolCallRouter {
 
   async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
     if (!this.#view(server)) return failedResult(tool, `server ${server} is not connected`);
-    const ready = await this.#ready(server, options.signal);
+    const ready = this.#ready(server) ?? (await this.#waitIfCached(server, options.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered = ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
@@ -118,16 +120,20 @@ export class ToolCallRouter {
     return result;
   }
 
-  /** The server's live session and view, or why there is none ("cancelled" when the caller gave up waiting). */
-  async #ready(server: string, signal: AbortSignal | undefined): Promise<{ connection: ServerConnection; view: ServerView } | string> {
-    if (this.#view(server)?.state.status === "cached") {
-      // Offered from the cache: the request waits for the live connect (bounded by the connect timeout).
-      if (await untilAborted(this.#options.liveConnect(server), signal)) return "cancelled";
-    }
+  /** #ready, after waiting for the live connect of a server offered from the cache ("cancelled" when the caller gave up waiting). */
+  async #waitIfCached(server: string, signal: AbortSignal | undefined): Promise<Ready | string> {
+    // Offered from the cache: the request waits for the live connect (bounded by the connect timeout).
+    if (this.#view(server)?.state.status === "cached" && (await untilAborted(this.#options.liveConnect(server), signal))) return "cancelled";
+    return this.#ready(server) ?? `server ${server} is not connected (cached)`;
+  }
+
+  /** The server's live session and view, or why there is none; undefined while it is offered from the cache. */
+  #ready(server: string): Ready | string | undefined {
     const view = this.#view(server);
     const state = view?.state;
     const connection = this.#options.connections.get(server);
     if (!view || !state) return `no MCP server named ${server}`;
+    if (state.status === "cached") return undefined;
     if (state.status === "reconnecting") return `server ${server} is reconnecting (attempt ${state.attempt})`;
     if (state.status === "needs-auth") return `server ${server} needs authentication (${state.reason}); the user can run: mini-cc mcp login ${server}`;
     if (!connection || state.status !== "connected") return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
@@ -138,13 +144,11 @@ export class ToolCallRouter {
   #callOnce(connection: ServerConnection, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallOutcome> {
     const { env, progress } = this.#options;
     const key = options.progressKey;
-    const timeoutMs = options.timeout === undefined ? this.#timeoutMs : toolTimeoutMs(env, options.timeout);
-    return connection.callTool(tool, args, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      timeoutMs,
-      maxTotalTimeoutMs: toolMaxTotalTimeoutMs(env, timeoutMs),
-      ...(key === undefined ? {} : { onProgress: ({ progress: done, total, message }) => progress.report(key, { progress: done, total, message }) }),
-    });
+    const limits: CallLimits =
+      options.timeout === undefined ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs } : explicitLimits(env, options.timeout);
+    if (options.signal) limits.signal = options.signal;
+    if (key !== undefined) limits.onProgress = ({ progress: done, total, message }) => progress.report(key, { progress: done, total, message });
+    return connection.callTool(tool, args, limits);
   }
 
   /**
@@ -185,4 +189,16 @@ export class ToolCallRouter {
   #view(name: string): ServerView | undefined {
     return serverView(this.#options.servers.getSnapshot(), name);
   }
+}
+
+/** A live server's session and view. */
+interface Ready {
+  connection: ServerConnection;
+  view: ServerView;
+}
+
+/** The limits of a call given its own timeout (between notifications). */
+function explicitLimits(env: Env, timeout: number): CallLimits {
+  const timeoutMs = toolTimeoutMs(env, timeout);
+  return { timeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs(env, timeoutMs) };
 }
