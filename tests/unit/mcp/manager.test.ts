@@ -113,7 +113,9 @@ describe("McpManager store", () => {
 
   it("records tools, instructions and connect time of a connected server", async () => {
     const { factory } = memoryTransports({ a: () => makeServer({ instructions: "Use echo." }) });
-    const m = manager(factory);
+    // The server takes 412 ms to start, on the fake clock: connectMs is exactly that.
+    const clock = new FakeClock(Date.UTC(2026, 0, 2));
+    const m = manager((config, context) => (clock.advance(412), factory(config, context)), { clock });
     await m.start([entry("a")]);
     const state = stateOf(m, "a");
     if (state.status !== "connected") throw new Error(state.status);
@@ -124,7 +126,7 @@ describe("McpManager store", () => {
       ["slow", {}],
     ]);
     expect(state.instructions).toBe("Use echo.");
-    expect(state.connectMs).toBeGreaterThanOrEqual(0);
+    expect(state.connectMs).toBe(412);
     await m.close();
   });
 });
