@@ -12,6 +12,7 @@ import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
 import type { Env } from "../env.ts";
+import { needsAuthText } from "../mcp/state/status-table.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -85,7 +86,7 @@ function serverProblem(server: ServerView, file: string | undefined): string | u
   const { state } = server;
   if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
-  if (state.status === "needs-auth") return `MCP server ${server.name} needs authentication — run: mini-cc mcp login ${server.name}`;
+  if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`)}`;
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
   return undefined;
 }

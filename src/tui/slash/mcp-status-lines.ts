@@ -9,6 +9,7 @@ import { mcpSummaryText, plural } from "../mcp-summary.ts";
 import { firstLine, skippedToolText } from "../../config/describe.ts";
 import { toolViews, type McpToolView } from "../../mcp/tools/offered-tools.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
+import { needsAuthText } from "../../mcp/state/status-table.ts";
 
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
@@ -31,7 +32,7 @@ export function serverDetail(state: ServerState, name = "NAME"): string {
     case "needs-approval":
       return "waiting for your approval";
     case "needs-auth":
-      return `needs authentication (${firstLine(state.reason)}) — run: /mcp login ${name}`;
+      return needsAuthText(`/mcp login ${name}`, firstLine(state.reason));
   }
 }
 
