@@ -5,7 +5,7 @@
  * tools into ordinary Tools. Which state follows which is lifecycle.ts's
  * decision, applied by #dispatch; running the servers (connect attempts,
  * reconnects, idle stops, the tool cache) is the supervisor's
- * (supervisor.ts); what one call goes through on its way to a session is
+ * (supervisor.ts); what one call goes through on its way to a connection is
  * ToolCallRouter's (tools/call-router.ts). Both are handed #dispatch and the
  * store's views, never the class. A server that wants an OAuth login waits in
  * needs-auth until login() (connection/oauth/).
@@ -31,7 +31,7 @@ import type { SaveToolOutput } from "./tools/output-files.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
 import { ToolUsageStore } from "./tools/usage.ts";
 import { untilAborted } from "./tools/until-aborted.ts";
-import { ToolCallRouter, type SessionRequest } from "./tools/call-router.ts";
+import { ToolCallRouter, type LiveRequest } from "./tools/call-router.ts";
 import { ServerSupervisor, type ServersOutside } from "./supervisor.ts";
 
 export type { CallOptions } from "./tools/mcp-tool.ts";
@@ -64,7 +64,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #clock: Clock;
   /** Runs the servers: connects, epochs, reconnects, idle stops, cache writes. */
   readonly #servers: ServerSupervisor;
-  /** What a request goes through on its way to a live session. */
+  /** What a request goes through on its way to a live connection. */
   readonly #calls: ToolCallRouter;
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
@@ -207,7 +207,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await this.#options.disabledServers?.set(this.#options.projectDir, name, disabled);
   }
 
-  /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
+  /** Closes every connection, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
   close(): Promise<void> {
     return this.#servers.close();
   }
@@ -223,11 +223,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /**
-   * A resource read or prompts/get on a server's live session, the way a tool
+   * A resource read or prompts/get on a server's live connection, the way a tool
    * call goes (a cached server is connected first); resolves with why not
-   * when the server has no session.
+   * when the server has no connection.
    */
-  request<T>(server: string, run: SessionRequest<T>, signal?: AbortSignal): Promise<T | string> {
+  request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
     return this.#calls.request(server, run, signal);
   }
 

@@ -97,7 +97,7 @@ export class ServerSupervisor {
     this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
   }
 
-  /** The live sessions by server name. */
+  /** The live connections by server name. */
   get connections(): ReadonlyMap<string, ServerConnection> {
     return this.#connections;
   }
@@ -172,7 +172,7 @@ export class ServerSupervisor {
     await old?.close();
   }
 
-  /** Closes every session, kills every server process and cancels pending reconnects. */
+  /** Closes every connection, kills every server process and cancels pending reconnects. */
   async close(): Promise<void> {
     this.#closed = true;
     this.#idleTimeouts.clear();
@@ -217,10 +217,10 @@ export class ServerSupervisor {
     let connection: ServerConnection | undefined;
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
-      const [{ openSession }, factory] = await Promise.all([import("./connection/open-session.ts"), this.#transports()]);
+      const [{ openConnection }, factory] = await Promise.all([import("./connection/open-connection.ts"), this.#transports()]);
       if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const { projectDir, env, oauth } = this.#options;
-      const session = await openSession({
+      const opened = await openConnection({
         config,
         note,
         factory,
@@ -238,11 +238,11 @@ export class ServerSupervisor {
       });
       if (!this.#current(name, epoch)) {
         if (this.#connections.get(name) === connection) this.#connections.delete(name);
-        await session.connection.close();
+        await opened.connection.close();
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions, features, serverInfo } = session.server;
+      const { tools, skippedTools, instructions, features, serverInfo } = opened.server;
       const connectMs = Math.round(clock.now() - started);
       dispatch(name, { type: "connected", tools: offeredTools(config, tools), skippedTools, instructions, features, connectMs });
       const kept: CachedServer = { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(features.capabilities ? { capabilities: features.capabilities } : {}) };

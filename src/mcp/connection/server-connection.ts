@@ -1,10 +1,10 @@
 /**
- * One server's live MCP session: its handshake under a deadline, its tool
+ * One server's live connection (its MCP session): its handshake under a deadline, its tool
  * list (refreshed on list_changed), tool calls (each ending in one typed
  * outcome, call-outcome.ts), and telling the supervisor when the server goes
  * away on its own: a stdio server's exit closes the transport; a remote one
  * is noticed by keepalive pings and connection-level call failures
- * (keepalive.ts, remote-failure.ts). open-session.ts starts one.
+ * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";

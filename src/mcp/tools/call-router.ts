@@ -1,5 +1,5 @@
 /**
- * The way from McpManager to a server's live session, for tool calls and for
+ * The way from McpManager to a server's live connection, for tool calls and for
  * resource reads and prompts alike: a server offered from the tool cache is
  * connected first (the call waits); a server that is reconnecting, waits for
  * a login or is down answers with why; while a request runs its lazy server
@@ -31,8 +31,8 @@ import type { CallOptions } from "./mcp-tool.ts";
 import { callResult, cancelledResult, failedResult } from "./call-result.ts";
 import type { Env } from "../../env.ts";
 
-/** What a resource read or a prompt is handed: the live session and its bounds. */
-export type SessionRequest<T> = (session: ServerConnection, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
+/** What a resource read or a prompt is handed: the live connection and its bounds. */
+export type LiveRequest<T> = (connection: ServerConnection, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
 
 /** What the router reads and the few things it asks of the supervisor. */
 export interface ToolCallRouterOptions {
@@ -40,7 +40,7 @@ export interface ToolCallRouterOptions {
   servers: ReadableStore<McpSnapshot>;
   /** A server's config with its expanded entry (the store holds it as written). */
   config: (server: string) => ServerConfig | undefined;
-  /** The live sessions by server name (the supervisor alone adds and removes them). */
+  /** The live connections by server name (the supervisor alone adds and removes them). */
   connections: ReadonlyMap<string, ServerConnection>;
   /** Waits for a cached server's live connect (the one under way, or one started now). */
   liveConnect: (server: string) => Promise<void>;
@@ -83,11 +83,11 @@ export class ToolCallRouter {
   }
 
   /**
-   * Runs a resource read or prompts/get on the server's live session (a cached
+   * Runs a resource read or prompts/get on the server's live connection (a cached
    * server is connected first); resolves with why not when there is none.
    * `run` may reject: its caller words the failure.
    */
-  async request<T>(server: string, run: SessionRequest<T>, signal?: AbortSignal): Promise<T | string> {
+  async request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
     const { busy } = this.#options;
     busy.started(server);
     try {
@@ -127,7 +127,7 @@ export class ToolCallRouter {
     return this.#ready(server) ?? `server ${server} is not connected (cached)`;
   }
 
-  /** The server's live session and view, or why there is none; undefined while it is offered from the cache. */
+  /** The server's live connection and view, or why there is none; undefined while it is offered from the cache. */
   #ready(server: string): Ready | string | undefined {
     const view = this.#view(server);
     const state = view?.state;
@@ -191,7 +191,7 @@ export class ToolCallRouter {
   }
 }
 
-/** A live server's session and view. */
+/** A live server's connection and view. */
 interface Ready {
   connection: ServerConnection;
   view: ServerView;
