@@ -43,7 +43,7 @@ export function serverPanelLines(
 ): BodyLine[] {
   return [
     line(`${safe(view.name)} · ${view.state.status} · ${view.source}`, "strong"),
-    line(safe(serverDetail(view.state)), view.state.status === "failed" ? "removed" : "dim", INDENT),
+    line(safe(serverDetail(view.state, view.name)), view.state.status === "failed" ? "removed" : "dim", INDENT),
     ...section("Runs", runsLines(view)),
     ...section("Approval", approvalLines(view, details)),
     ...section("History", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
