@@ -27,6 +27,7 @@ import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { promptSlashCommands } from "./slash/prompt-commands.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
+  sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,
@@ -219,9 +220,10 @@ export class ChatSession {
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
     const sessions = this.#runtime.sessions;
+    const sandboxMode = this.#runtime.sandboxMode;
     const result = await runSlashCommand(
       text,
-      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sessions ? { sessions } : {}) },
+      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sessions ? { sessions } : {}), ...(sandboxMode ? { sandboxMode } : {}) },
       commands,
     );
     return this.#apply(result);

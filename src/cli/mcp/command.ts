@@ -19,6 +19,7 @@ import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
 import type { Env } from "../../env.ts";
+import { SandboxHost } from "../../mcp/connection/sandbox/sandbox-host.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
@@ -63,6 +64,8 @@ export class McpCommandContext {
   readonly oauth: OAuthStore;
   /** The one clock the command reads: the io's, else the system's. */
   readonly clock: Clock;
+  /** Where sandboxed servers run when a command connects them; closed when the command ends. */
+  readonly sandbox: SandboxHost;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -79,6 +82,7 @@ export class McpCommandContext {
       warn: (message) => this.warn(message),
     });
     this.disabled = new DisabledServersFile(this.home.disabled);
+    this.sandbox = new SandboxHost({ projectDir: this.projectDir, home: userHome, miniCcHome: this.home.root, env: io.env });
   }
 
   /**
@@ -95,6 +99,7 @@ export class McpCommandContext {
       env: this.io.env,
       interactive: false,
       oauth: this.oauth,
+      sandbox: this.sandbox,
       ...(this.io.transportFactory ? { transportFactory: this.io.transportFactory } : {}),
     });
     this.io.onExit?.(() => manager.killAllServerProcessGroups());
