@@ -5,9 +5,10 @@
  * conversion), against the floor: raw `client.callTool` on a separate
  * connection to another tracker process, in the same run. Rounds alternate
  * which side goes first; the figures are medians of the rounds.
- * Target: layer ≤ 1.05 × floor + 0.2 ms a call. A second comparison over
- * in-memory transports shows the layer's own CPU cost without the noise of
- * two processes being scheduled.
+ * Target: layer ≤ 1.10 × floor. A second comparison over in-memory
+ * transports measures the layer's own cost in CPU time (process.cpuUsage:
+ * client, server and layer all run in this process, so other processes on a
+ * loaded machine do not count): target ≤ 5 µs a call.
  *
  *   npx node bench/tool-call-overhead.ts     (BENCH_CALLS=1000, BENCH_ROUNDS=9, BENCH_WARMUP=1000, BENCH_VERBOSE=1)
  */
@@ -77,7 +78,8 @@ async function toolLayer(transportFactory?: TransportFactory): Promise<Side> {
   const tool = manager.tools().find((t) => t.name === "mcp__tracker__list_issues");
   if (!tool) throw new Error(`tracker did not connect: ${JSON.stringify(manager.getSnapshot().servers)}`);
   const permissions = new PermissionChain({ mode: "default", allow: [], deny: [], cwd: root, canAsk: false });
-  const ctx = { cwd: root, signal: new AbortController().signal };
+  // As the agent calls it: the turn's signal, and a tool-use id its progress is reported under.
+  const ctx = { cwd: root, signal: new AbortController().signal, toolUseId: "toolu_bench" };
   return {
     call: async () => {
       if (permissions.check(tool, INPUT).behavior !== "allow") throw new Error("layer: list_issues was not allowed");
@@ -90,18 +92,26 @@ async function toolLayer(transportFactory?: TransportFactory): Promise<Side> {
   };
 }
 
-/** Microseconds per call over `n` sequential calls. */
+/** Wall-clock microseconds per call over `n` sequential calls. */
 async function perCallUs(call: () => Promise<void>, n: number): Promise<number> {
   const started = performance.now();
   for (let i = 0; i < n; i++) await call();
   return ((performance.now() - started) * 1000) / n;
 }
 
+/** This process's CPU microseconds per call over `n` sequential calls. */
+async function cpuPerCallUs(call: () => Promise<void>, n: number): Promise<number> {
+  const started = process.cpuUsage();
+  for (let i = 0; i < n; i++) await call();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / n;
+}
+
 /** Warms both sides up, then ROUNDS rounds of CALLS calls each, alternating which side goes first. */
-async function compare(floorSide: Side, layerSide: Side): Promise<{ floor: number[]; layer: number[] }> {
-  await perCallUs(floorSide.call, WARMUP);
-  await perCallUs(layerSide.call, WARMUP);
-  return rotatingRuns(ROUNDS, { floor: () => perCallUs(floorSide.call, CALLS), layer: () => perCallUs(layerSide.call, CALLS) });
+async function compare(floorSide: Side, layerSide: Side, measure = perCallUs): Promise<{ floor: number[]; layer: number[] }> {
+  await measure(floorSide.call, WARMUP);
+  await measure(layerSide.call, WARMUP);
+  return rotatingRuns(ROUNDS, { floor: () => measure(floorSide.call, CALLS), layer: () => measure(layerSide.call, CALLS) });
 }
 
 const us = (value: number) => `${value.toFixed(1)} µs/call`;
@@ -111,12 +121,12 @@ try {
   const times = await compare(stdio.floor, stdio.layer);
   const floorUs = median(times.floor);
   const layerUs = median(times.layer);
-  const budgetUs = floorUs * 1.05 + 200;
+  const budgetUs = floorUs * 1.1;
   console.log(`${CALLS} sequential list_issues calls to the tracker over stdio, median of ${ROUNDS} rounds`);
   console.log(`  floor (client.callTool)                    ${us(floorUs)}   (best round ${us(Math.min(...times.floor))})`);
   console.log(`  tool layer (PermissionChain + McpTool.run) ${us(layerUs)}   (best round ${us(Math.min(...times.layer))})`);
   console.log(`  ratio ${ratio(layerUs, floorUs)}, overhead ${us(layerUs - floorUs)}`);
-  console.log(`  target ≤ 1.05 × floor + 200 µs = ${us(budgetUs)}: ${layerUs <= budgetUs ? "met" : "MISSED"}`);
+  console.log(`  target ≤ 1.10 × floor = ${us(budgetUs)}: ${layerUs <= budgetUs ? "met" : "MISSED"}`);
   if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(times));
 } finally {
   await Promise.all([stdio.floor.close(), stdio.layer.close()]);
@@ -125,11 +135,14 @@ try {
 // The layer's own CPU cost, free of process scheduling: the same comparison over in-memory transports.
 const memory = { floor: await rawClient(memoryTransport()), layer: await toolLayer(memoryTransport) };
 try {
-  const times = await compare(memory.floor, memory.layer);
+  const times = await compare(memory.floor, memory.layer, cpuPerCallUs);
   const floorUs = median(times.floor);
   const layerUs = median(times.layer);
-  console.log(`Same over in-memory transports (the layer's CPU cost alone)`);
-  console.log(`  floor ${us(floorUs)}, tool layer ${us(layerUs)}, overhead ${us(layerUs - floorUs)}`);
+  const pairs = times.layer.map((layer, i) => layer - times.floor[i]!);
+  console.log(`Same over in-memory transports, CPU time (the layer's own cost)`);
+  console.log(`  floor ${us(floorUs)}, tool layer ${us(layerUs)}, overhead ${us(layerUs - floorUs)} (round by round: median ${us(median(pairs))}, least ${us(Math.min(...pairs))})`);
+  console.log(`  target ≤ 5 µs a call: ${layerUs - floorUs <= 5 ? "met" : "MISSED"}`);
+  if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(times));
 } finally {
   await Promise.all([memory.floor.close(), memory.layer.close()]);
   rmSync(root, { recursive: true, force: true });

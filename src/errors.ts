@@ -106,3 +106,12 @@ export function isMiniCcError(error: unknown, code?: ErrorCode): error is MiniCc
 export function usageError(message: string, details?: ErrorDetails): MiniCcError {
   return new MiniCcError("usage", message, details);
 }
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Why something failed in one line, for the panel, /mcp and the model: the error's message, with its cause's ("fetch failed: connect ECONNREFUSED …"). */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return oneLine(String(error));
+  const cause = error.cause instanceof Error && error.cause.message ? `: ${error.cause.message}` : "";
+  return oneLine(`${error.message}${cause}`);
+}

@@ -3,6 +3,7 @@
  * ~/.mini-cc. Pure: the environment and the home directory come in as arguments.
  */
 import { join, resolve } from "node:path";
+import type { Env } from "./env.ts";
 
 /** The files and folders inside the mini-cc home. */
 export interface HomePaths {
@@ -31,7 +32,7 @@ export interface HomePaths {
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
-export function resolveHome(env: Readonly<Record<string, string | undefined>>, homedir: string): HomePaths {
+export function resolveHome(env: Env, homedir: string): HomePaths {
   const override = env.MINI_CC_HOME;
   const root = override ? resolve(override) : join(homedir, ".mini-cc");
   return {

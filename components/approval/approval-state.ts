@@ -24,9 +24,9 @@ export type ApprovalAction =
   | { type: "move"; delta: number }
   | { type: "focus"; index: number }
   /** Opens the message field of the focused choice. */
-  | { type: "startMessage" }
+  | { type: "start-message" }
   /** Back from the message field to the list. */
-  | { type: "stopMessage" }
+  | { type: "stop-message" }
   | { type: "edit"; action: TextInputAction };
 
 /** First available choice highlighted, no message. */
@@ -51,9 +51,9 @@ export function reduceApproval(state: ApprovalState, action: ApprovalAction): Ap
     case "focus":
       if (action.index < 0 || action.index >= state.count || state.typing || state.disabled[action.index]) return state;
       return action.index === state.focus ? state : { ...state, focus: action.index };
-    case "startMessage":
+    case "start-message":
       return state.typing ? state : { ...state, typing: true };
-    case "stopMessage":
+    case "stop-message":
       return state.typing ? { ...state, typing: false } : state;
     case "edit": {
       if (!state.typing) return state;

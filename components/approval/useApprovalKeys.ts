@@ -45,7 +45,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     if (options.disabled?.[index]) return;
     if (options.asksForMessage[index]) {
       dispatch({ type: "focus", index });
-      dispatch({ type: "startMessage" });
+      dispatch({ type: "start-message" });
     } else decide(index);
   };
 
@@ -64,7 +64,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
       if (typing) {
         if (key.return) return send();
         if (key.escape) return decide(focus);
-        if (key.upArrow) return dispatch({ type: "stopMessage" });
+        if (key.upArrow) return dispatch({ type: "stop-message" });
         const edit = textInputActionFor(input, key);
         if (edit?.type !== "insert") return edit ? dispatch({ type: "edit", action: edit }) : undefined;
         const typed = readTypedChunk(edit.text);

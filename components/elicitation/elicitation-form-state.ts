@@ -32,7 +32,7 @@ export type ElicitationFormAction =
   /** Space: toggles a boolean, or the option under a multi-select's cursor; selects it in an enum. */
   | { type: "toggle" }
   /** Accept was refused: show every error and focus the first field that has one. */
-  | { type: "showErrors" };
+  | { type: "show-errors" };
 
 const isTextual = (field: ElicitField | undefined) => field?.kind === "text" || field?.kind === "number";
 
@@ -113,7 +113,7 @@ export function reduceElicitationForm(state: ElicitationFormState, action: Elici
       const next = chosen.includes(option.value) ? chosen.filter((v) => v !== option.value) : field.options.map((o) => o.value).filter((v) => v === option.value || chosen.includes(v));
       return setValue(state, field.key, next);
     }
-    case "showErrors": {
+    case "show-errors": {
       const errors = currentErrors(state);
       const first = state.fields.findIndex((f) => errors[f.key] !== undefined);
       return { ...state, shown: state.fields.map((f) => f.key), focus: first >= 0 ? first : state.focus };

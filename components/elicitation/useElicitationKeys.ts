@@ -40,7 +40,7 @@ export function useElicitationKeys(options: {
     if (button === undefined) return dispatch({ type: "move", delta: 1 });
     if (button === "Decline") return answer({ action: "decline" });
     if (button === "Cancel") return answer({ action: "cancel" });
-    if (Object.keys(currentErrors(now)).length > 0) return dispatch({ type: "showErrors" });
+    if (Object.keys(currentErrors(now)).length > 0) return dispatch({ type: "show-errors" });
     answer({ action: "accept", values: now.values });
   };
 

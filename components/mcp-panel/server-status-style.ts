@@ -1,9 +1,11 @@
 /**
- * How each server status looks in the side panel: glyph, colour and a short
- * word. Pure, so every status is checked without rendering.
+ * How each server status looks in the side panel: STATUS_TABLE's glyph,
+ * colour and short word, with counts and reasons. Pure, so every status is
+ * checked without rendering.
  */
 import type { ServerState } from "../../src/mcp/state/server-state.ts";
 import { plural } from "../../src/tui/mcp-summary.ts";
+import { STATUS_TABLE } from "../../src/mcp/state/status-table.ts";
 import { firstLine } from "../../src/config/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 
@@ -20,27 +22,25 @@ export interface StatusStyle {
   readonly busy: boolean;
 }
 
-/** The look of one server state. */
+/** The look of one server state: STATUS_TABLE's, with the tool count or the attempt, and the reason worth reading. */
 export function statusStyle(state: ServerState): StatusStyle {
+  const { glyph, color, label, busy } = STATUS_TABLE[state.status];
+  const look = { glyph, color, label, busy };
   switch (state.status) {
     case "connected":
-      return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}), busy: false };
+      return { ...look, label: plural(state.tools.length, "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}) };
     case "cached":
-      // Ready to be called from the tool cache, not yet (or no longer) connected: apart from green.
       // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
-      return { glyph: "◍", color: "cyan", label: `${state.tools.length} cached`, busy: false };
-    case "pending":
-      return { glyph: "◌", color: "yellow", label: "starting", busy: true };
+      return { ...look, label: `${state.tools.length} cached` };
     case "reconnecting":
-      return { glyph: "◌", color: "yellow", label: `retry ${state.attempt}`, busy: true };
+      return { ...look, label: `retry ${state.attempt}` };
     case "failed":
-      return { glyph: "✘", color: "red", label: "failed", reason: shorten(state.error), busy: false };
+      return { ...look, reason: shorten(state.error) };
     case "disabled":
-      return { glyph: "○", color: "gray", label: "disabled", reason: shorten(state.reason), busy: false };
-    case "needs-approval":
-      return { glyph: "?", color: "magenta", label: "approve?", busy: false };
     case "needs-auth":
-      return { glyph: "!", color: "yellow", label: "login?", reason: shorten(state.reason), busy: false };
+      return { ...look, reason: shorten(state.reason) };
+    default:
+      return look;
   }
 }
 

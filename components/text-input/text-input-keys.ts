@@ -12,24 +12,24 @@ const CONTROL_KEYS: Readonly<Record<string, TextInputAction>> = {
   e: { type: "end" },
   b: { type: "left" },
   f: { type: "right" },
-  w: { type: "deleteWord" },
-  u: { type: "deleteToStart" },
-  k: { type: "deleteToEnd" },
+  w: { type: "delete-word" },
+  u: { type: "delete-to-start" },
+  k: { type: "delete-to-end" },
 };
 
 /** Alt+letter (the terminal sends Esc, then the letter). */
 const META_KEYS: Readonly<Record<string, TextInputAction>> = {
-  b: { type: "wordLeft" },
-  f: { type: "wordRight" },
-  d: { type: "deleteWordForward" },
+  b: { type: "word-left" },
+  f: { type: "word-right" },
+  d: { type: "delete-word-forward" },
 };
 
 /** The editing action for a key, or null when the key is not an edit (Enter, Esc, arrows up/down…). */
 export function textInputActionFor(input: string, key: Key): TextInputAction | null {
   const byWord = key.ctrl || key.meta;
-  if (key.leftArrow) return { type: byWord ? "wordLeft" : "left" };
-  if (key.rightArrow) return { type: byWord ? "wordRight" : "right" };
-  if (key.backspace) return key.meta ? { type: "deleteWord" } : { type: "backspace" };
+  if (key.leftArrow) return { type: byWord ? "word-left" : "left" };
+  if (key.rightArrow) return { type: byWord ? "word-right" : "right" };
+  if (key.backspace) return key.meta ? { type: "delete-word" } : { type: "backspace" };
   if (key.delete) return { type: "delete" };
   if (key.ctrl) return CONTROL_KEYS[input] ?? null;
   if (key.meta) return META_KEYS[input] ?? null;

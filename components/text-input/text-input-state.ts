@@ -29,16 +29,16 @@ export type TextInputAction =
   /** Replaces `start`–`end` with `text`, cursor after it (an accepted completion). */
   | { type: "replace"; start: number; end: number; text: string }
   /** Alt+B / Alt+F (Ctrl+←/→): to the start of this or the previous word, to the end of this or the next. */
-  | { type: "wordLeft" }
-  | { type: "wordRight" }
+  | { type: "word-left" }
+  | { type: "word-right" }
   /** Ctrl+W, Alt+Backspace: the word before the cursor. */
-  | { type: "deleteWord" }
+  | { type: "delete-word" }
   /** Alt+D: the word after the cursor. */
-  | { type: "deleteWordForward" }
+  | { type: "delete-word-forward" }
   /** Ctrl+U: everything before the cursor. */
-  | { type: "deleteToStart" }
+  | { type: "delete-to-start" }
   /** Ctrl+K: everything after the cursor. */
-  | { type: "deleteToEnd" }
+  | { type: "delete-to-end" }
   | { type: "reset" };
 
 /** An empty field. */
@@ -149,25 +149,25 @@ export function reduceTextInput(state: TextInputState, action: TextInputAction):
       const end = Math.max(start, Math.min(action.end, value.length));
       return { value: value.slice(0, start) + text + value.slice(end), cursor: start + text.length };
     }
-    case "wordLeft": {
+    case "word-left": {
       const start = wordStart(value, cursor);
       return start === cursor ? state : { value, cursor: start };
     }
-    case "wordRight": {
+    case "word-right": {
       const end = wordEnd(value, cursor);
       return end === cursor ? state : { value, cursor: end };
     }
-    case "deleteWord": {
+    case "delete-word": {
       const start = wordStart(value, cursor);
       return start === cursor ? state : splice(state, start, cursor);
     }
-    case "deleteWordForward": {
+    case "delete-word-forward": {
       const end = wordEnd(value, cursor);
       return end === cursor ? state : splice(state, cursor, end);
     }
-    case "deleteToStart":
+    case "delete-to-start":
       return cursor === 0 ? state : splice(state, 0, cursor);
-    case "deleteToEnd":
+    case "delete-to-end":
       return cursor === value.length ? state : { value: value.slice(0, cursor), cursor };
     case "reset":
       return value === "" ? state : EMPTY_INPUT;

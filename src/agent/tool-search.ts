@@ -11,8 +11,7 @@ import type { Message } from "../model/messages.ts";
 import type { SystemSection, ToolSpec } from "../model/model.ts";
 import { TOOL_SEARCH_NAME, ToolSearchTool } from "../tools/tool-search-tool.ts";
 import type { Tool } from "../tools/tool.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../env.ts";
 
 /** ENABLE_TOOL_SEARCH: `true` always defers MCP tools, `false` never, `auto[:N]` past N% of the context window (10 by default). */
 export type ToolSearchSetting = { kind: "on" } | { kind: "off" } | { kind: "auto"; percent: number };

@@ -17,6 +17,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import vm from "node:vm";
+import type { Env } from "../env.ts";
 
 /** What became of the code cache at this start. */
 export type CodeCacheUse = "used" | "missing" | "rejected" | "off";
@@ -33,7 +34,7 @@ export interface CachedScript {
  * Runs `file` (CommonJS) and returns its exports. `cacheDir` undefined, or
  * NODE_DISABLE_COMPILE_CACHE set (Node's switch for its own cache), runs it without a cache.
  */
-export function requireCachedScript(file: string, cacheDir: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): CachedScript {
+export function requireCachedScript(file: string, cacheDir: string | undefined, env: Env = process.env): CachedScript {
   const source = readFileSync(file, "utf8");
   const cacheFile = cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir, cacheName(file, source));
   const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);

@@ -17,6 +17,7 @@ import { noteInServerLog } from "../mcp/logs/request-log.ts";
 import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
+import type { Env } from "../env.ts";
 import { UserQuestionQueue } from "../tui/user-question-queue.ts";
 import { catalogModels } from "../model/model-catalog.ts";
 import { Store } from "../store.ts";
@@ -30,7 +31,7 @@ export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<voi
 export interface InteractiveIo {
   loadTui: TuiLoader;
   cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
   onExit?: (cleanup: () => void) => void;
   homeDir?: string;
 }
@@ -54,12 +55,12 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     warn: (message) => notices.push(message),
     onExit: io.onExit,
     // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.
-    serverRequests: ({ model, home }) =>
+    serverRequests: ({ model, home, clock }) =>
       askingHandlers({
         model,
         ask: serverRequests.ask,
         openUrl: (url) => openUrl(url, io.env),
-        log: (server, line) => noteInServerLog(home.logs, server, line, new Date()),
+        log: (server, line) => noteInServerLog(home.logs, server, line, new Date(clock.now())),
       }),
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);

@@ -1,38 +1,13 @@
 /**
  * One way to describe an MCP server in text, for every place that shows one
  * (`mini-cc mcp list/get`, /mcp, the approval modal, print-mode notes, the
- * server log): its tools as plain data, what it runs, how to approve it.
+ * server log): what it runs, how to approve it.
  * Entries are shown as written, before ${VAR} expansion, so no secret
  * reaches the screen.
  */
 import { isRemote, type ServerEntry, type StdioEntry } from "./types.ts";
-import type { ApprovalStatus } from "../mcp/approvals/approval-types.ts";
-import type { McpSnapshot, McpToolInfo, SkippedTool } from "../mcp/state/server-state.ts";
-import { namedTools } from "../mcp/state/snapshot-views.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { SANDBOX_FIELDS, type SandboxSetting } from "./sandbox-field.ts";
-
-/** One registered MCP tool as plain data: what /mcp -v lists. */
-export interface McpToolView {
-  /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
-  readonly name: string;
-  readonly server: string;
-  /** The tool's own name on its server. */
-  readonly toolName: string;
-  readonly readOnly: boolean;
-  readonly annotations: McpToolInfo["annotations"];
-}
-
-/** Every connected server's tools under the names McpManager.tools() registers, in its order. */
-export function toolViews(snapshot: McpSnapshot): McpToolView[] {
-  return namedTools(snapshot).map(({ name, server, info }) => ({
-    name,
-    server,
-    toolName: info.name,
-    readOnly: info.annotations.readOnlyHint === true,
-    annotations: info.annotations,
-  }));
-}
 
 const PLAIN_ARG = /^[A-Za-z0-9_\-./:=@%+,${}~]+$/;
 
@@ -95,13 +70,13 @@ export function approveCommand(name: string): string {
 }
 
 /** `not approved (run: mini-cc mcp approve NAME)`, `changed since approval (run: …)`: a project server that may not start yet. */
-export function notApprovedText(name: string, status: Exclude<ApprovalStatus, "approved">): string {
+export function notApprovedText(name: string, status: "changed" | "new"): string {
   const what = status === "changed" ? "changed since approval" : "not approved";
   return `${what} (run: ${approveCommand(name)})`;
 }
 
 /** `deep  (skipped: input schema nested deeper than 64 levels)`: a listed tool the model is not offered, and why. */
-export function skippedToolText(tool: SkippedTool): string {
+export function skippedToolText(tool: { readonly name: string; readonly reason: string }): string {
   return `${tool.name}  (skipped: ${tool.reason})`;
 }
 

@@ -4,9 +4,7 @@
  * becomes "" and is reported, so the caller can warn.
  */
 import { isRemote, type ServerEntry } from "./types.ts";
-
-/** The environment variables expansion reads. */
-export type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../env.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 

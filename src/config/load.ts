@@ -7,7 +7,8 @@
 import { resolve } from "node:path";
 import type { HomePaths } from "../home.ts";
 import { formatSyntaxProblem, readJsonFile } from "../fs/json-file.ts";
-import { type Env, expandEntry, unsetVariableWarnings } from "./expand.ts";
+import { expandEntry, unsetVariableWarnings } from "./expand.ts";
+import type { Env } from "../env.ts";
 import { parseMcpConfigArg } from "./mcp-config-arg.ts";
 import { validateEntry } from "./schema.ts";
 import { locateServers, scopeFilePath, serversPath, type WritableScope } from "./scope-files.ts";

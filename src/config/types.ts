@@ -69,6 +69,15 @@ export interface ServerConfig {
   shadows?: readonly ServerSource[];
 }
 
+/** A server as written, without its expanded entry (which may hold secrets): what the store shows everyone. */
+export type WrittenServer = Omit<ServerConfig, "resolved">;
+
+/** `server` without its expanded entry. */
+export function writtenServer(server: ServerConfig): WrittenServer {
+  const { resolved: _expanded, ...written } = server;
+  return written;
+}
+
 /** An entry that failed validation: shown as a failed server, never started. */
 export interface InvalidServer {
   name: string;

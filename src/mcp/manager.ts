@@ -5,7 +5,7 @@
  * tools into ordinary Tools. Which state follows which is lifecycle.ts's
  * decision, applied by #dispatch; running the servers (connect attempts,
  * reconnects, idle stops, the tool cache) is the supervisor's
- * (supervisor.ts); what one call goes through on its way to a session is
+ * (supervisor.ts); what one call goes through on its way to a connection is
  * ToolCallRouter's (tools/call-router.ts). Both are handed #dispatch and the
  * store's views, never the class. A server that wants an OAuth login waits in
  * needs-auth until login() (connection/oauth/).
@@ -13,8 +13,7 @@
  * The outside (approvals, env, clock, transports, the OAuth file) comes in
  * through the constructor.
  */
-import type { DeclaredServer, ServerConfig } from "../config/types.ts";
-import { isRemote } from "../config/types.ts";
+import { isInvalid, isRemote, type DeclaredServer, type ServerConfig } from "../config/types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
@@ -24,13 +23,15 @@ import type { DisabledServers } from "./approvals/disabled-servers.ts";
 import { initialView } from "./state/initial-state.ts";
 import { step, type LifecycleEvent } from "./state/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "./state/server-state.ts";
-import { instructionsOf, serverView, toolsOf } from "./state/snapshot-views.ts";
+import { serverView } from "./state/snapshot-views.ts";
+import { toolsOf } from "./tools/offered-tools.ts";
+import { instructionsOf } from "./features/instructions.ts";
 import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";
 import type { SaveToolOutput } from "./tools/output-files.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
 import { ToolUsageStore } from "./tools/usage.ts";
 import { untilAborted } from "./tools/until-aborted.ts";
-import { ToolCallRouter, type SessionRequest } from "./tools/call-router.ts";
+import { ToolCallRouter, type LiveRequest } from "./tools/call-router.ts";
 import { ServerSupervisor, type ServersOutside } from "./supervisor.ts";
 
 export type { CallOptions } from "./tools/mcp-tool.ts";
@@ -63,34 +64,40 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #clock: Clock;
   /** Runs the servers: connects, epochs, reconnects, idle stops, cache writes. */
   readonly #servers: ServerSupervisor;
-  /** What a request goes through on its way to a live session. */
+  /** What a request goes through on its way to a live connection. */
   readonly #calls: ToolCallRouter;
   /** When the servers were listed: history times count from here. */
   /** Sandboxed or not, as answered at approval this session (the stored approval says so otherwise). */
   readonly #sandboxChoices = new Map<string, boolean>();
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
+  /** Each valid server's config with its expanded entry: kept here, out of the snapshot every component reads. */
+  #configs = new Map<string, ServerConfig>();
   /** Running calls' latest progress, by progress key, published once a frame. */
   readonly progress: ToolProgressStore;
   /** Each server's tool calls this session: apart from the snapshot, so a call leaves the tool list as it is. */
-  readonly usage = new ToolUsageStore();
+  readonly usage: ToolUsageStore;
 
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.progress = new ToolProgressStore(this.#clock);
+    this.usage = new ToolUsageStore(this.#clock);
     const dispatch = (name: string, ...events: LifecycleEvent[]) => this.#dispatch(name, ...events);
+    const config = (name: string) => this.#configs.get(name);
     this.#servers = new ServerSupervisor({
       ...options,
       clock: this.#clock,
       dispatch,
       view: (name) => this.#view(name),
-      approvedSandboxed: (config) => this.#approvedSandboxed(config),
+      config,
+      approvedSandboxed: (server) => this.#approvedSandboxed(server),
     });
     this.#calls = new ToolCallRouter({
       servers: { subscribe: this.subscribe, getSnapshot: this.getSnapshot },
       connections: this.#servers.connections,
+      config,
       liveConnect: (name) => this.#servers.liveConnect(name),
       busy: this.#servers.busy,
       progress: this.progress,
@@ -117,6 +124,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#servers.resume();
     this.usage.clear();
     this.#listedAt = this.#clock.now();
+    this.#configs = new Map(declared.flatMap((server) => (isInvalid(server) ? [] : [[server.name, server] as const])));
     const { projectDir, disabledServers } = this.#options;
     // An unreadable list starts every server rather than none.
     const userDisabled = await disabledServers?.list(projectDir).catch(() => undefined);
@@ -131,7 +139,12 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    */
   async connectListed(options: ConnectOptions = {}): Promise<void> {
     const listed = this.getSnapshot().servers;
-    await Promise.all(listed.flatMap((view) => (view.state.status === "pending" && view.config ? [this.#servers.begin(view.config, options.holdBackground)] : [])));
+    await Promise.all(
+      listed.flatMap((view) => {
+        const config = this.#configs.get(view.name);
+        return view.state.status === "pending" && config ? [this.#servers.begin(config, options.holdBackground)] : [];
+      }),
+    );
   }
 
   /**
@@ -155,24 +168,24 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * disables it. Resolves once the server has settled.
    */
   async decide(name: string, choice: ApprovalChoice): Promise<void> {
-    const view = this.#view(name);
-    if (!view?.config || view.source !== "project" || this.#servers.closed) return;
+    const config = this.#configs.get(name);
+    if (!config || config.source !== "project" || this.#servers.closed) return;
     if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
     this.#sandboxChoices.set(name, choice === "sandbox");
     let storeError: unknown;
     if (choice === "remember" || choice === "sandbox") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
-      await this.#options.approvals.approve(this.#options.projectDir, view.config, { sandboxed: choice === "sandbox" }).catch((error: unknown) => {
+      await this.#options.approvals.approve(this.#options.projectDir, config, { sandboxed: choice === "sandbox" }).catch((error: unknown) => {
         storeError = error;
       });
     }
-    await this.#servers.begin(view.config);
+    await this.#servers.begin(config);
     if (storeError !== undefined) throw storeError;
   }
 
   /** Closes one server and connects it again now (→ pending → connected, or failed); nothing for a server that may not run. */
   async restart(name: string): Promise<void> {
-    const config = this.#view(name)?.config;
+    const config = this.#configs.get(name);
     if (!config || this.#servers.closed || !this.#dispatch(name, { type: "restarted" })) return;
     await this.#servers.stop(name);
     await this.#servers.connect(config);
@@ -193,18 +206,19 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);
-    if (!view?.config || this.#servers.closed || view.state.status !== "disabled") return;
+    const config = this.#configs.get(name);
+    if (!view || !config || this.#servers.closed || view.state.status !== "disabled") return;
     if (view.state.cause === "user") await this.#remember(name, false);
-    const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, view.config).catch(() => "new")) !== "approved";
+    const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, config).catch(() => "new")) !== "approved";
     if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
-    await this.#servers.begin(view.config);
+    await this.#servers.begin(config);
   }
 
   async #remember(name: string, disabled: boolean): Promise<void> {
     await this.#options.disabledServers?.set(this.#options.projectDir, name, disabled);
   }
 
-  /** Closes every session, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
+  /** Closes every connection, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
   close(): Promise<void> {
     return this.#servers.close();
   }
@@ -220,11 +234,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /**
-   * A resource read or prompts/get on a server's live session, the way a tool
+   * A resource read or prompts/get on a server's live connection, the way a tool
    * call goes (a cached server is connected first); resolves with why not
-   * when the server has no session.
+   * when the server has no connection.
    */
-  request<T>(server: string, run: SessionRequest<T>, signal?: AbortSignal): Promise<T | string> {
+  request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
     return this.#calls.request(server, run, signal);
   }
 
@@ -234,7 +248,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * MiniCcError when the login fails; other servers are untouched.
    */
   async login(name: string, open: (url: URL) => void): Promise<void> {
-    const config = this.#view(name)?.config;
+    const config = this.#configs.get(name);
     const store = this.#options.oauth;
     if (!config || this.#servers.closed) throw new MiniCcError("not-found", `no server named ${name}`);
     if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
@@ -245,7 +259,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
 
   /** `/mcp logout NAME`: forgets the server's tokens; a running session ends and the server waits for a login. */
   async logout(name: string): Promise<void> {
-    const config = this.#view(name)?.config;
+    const config = this.#configs.get(name);
     const store = this.#options.oauth;
     if (!config || !isRemote(config.resolved) || !store) return;
     await store.forgetTokens(config.resolved.url);

@@ -15,7 +15,7 @@
  */
 import type { ServerConfig } from "../config/types.ts";
 import type { Clock } from "../clock.ts";
-import { isMiniCcError, MiniCcError } from "../errors.ts";
+import { describeError, isMiniCcError, MiniCcError } from "../errors.ts";
 import type { OAuthStore } from "./connection/oauth/token-store.ts";
 import type { ServerRequestHandlers } from "./requests/server-requests.ts";
 import type { ToolCacheStore } from "./tools/cache.ts";
@@ -24,7 +24,6 @@ import type { ReadableStore } from "../store.ts";
 import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { Env } from "../env.ts";
 import { ProcessGroups } from "./connection/process-groups.ts";
-import { describeError } from "./connection/describe-error.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";
@@ -70,6 +69,8 @@ export interface SupervisorOptions extends ServersOutside {
   dispatch: (name: string, ...events: LifecycleEvent[]) => boolean;
   /** The server's view in the store now. */
   view: (name: string) => ServerView | undefined;
+  /** The server's config with its expanded entry (what runs), which the store does not hold. */
+  config: (name: string) => ServerConfig | undefined;
   /** Whether its approval chose the sandbox (for an entry whose `"sandbox"` does not decide). */
   approvedSandboxed?: (config: ServerConfig) => Promise<boolean>;
 }
@@ -92,6 +93,8 @@ export class ServerSupervisor {
   readonly #cacheWrites: BackgroundCacheWrites;
   /** Cached eager servers whose background connect waits for releaseBackground(). */
   readonly #held = new Set<string>();
+  /** Each server's idle timeout, by name, once read. */
+  readonly #idleTimeouts = new Map<string, number>();
 
   constructor(options: SupervisorOptions) {
     this.#options = options;
@@ -100,7 +103,7 @@ export class ServerSupervisor {
     this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
   }
 
-  /** The live sessions by server name. */
+  /** The live connections by server name. */
   get connections(): ReadonlyMap<string, ServerConnection> {
     return this.#connections;
   }
@@ -142,13 +145,14 @@ export class ServerSupervisor {
     this.#held.clear();
     for (const name of held) {
       const view = this.#options.view(name);
-      if (view?.config && view.state.status === "cached" && !this.#connecting.has(name)) void this.connect(view.config);
+      const config = this.#options.config(name);
+      if (config && view?.state.status === "cached" && !this.#connecting.has(name)) void this.connect(config);
     }
   }
 
   /** Waits for a cached server's live connect: the one under way, or (lazy, idle-stopped) one started now. */
   liveConnect(name: string): Promise<void> {
-    const config = this.#options.view(name)?.config;
+    const config = this.#options.config(name);
     return this.#connecting.get(name) ?? (config ? this.connect(config) : Promise.resolve());
   }
 
@@ -174,9 +178,10 @@ export class ServerSupervisor {
     await old?.close();
   }
 
-  /** Closes every session, kills every server process and cancels pending reconnects. */
+  /** Closes every connection, kills every server process and cancels pending reconnects. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#idleTimeouts.clear();
     this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
@@ -218,10 +223,10 @@ export class ServerSupervisor {
     let connection: ServerConnection | undefined;
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
-      const [{ openSession }, factory, sandbox] = await Promise.all([import("./connection/open-session.ts"), this.#transports(), this.#sandboxFor(config)]);
+      const [{ openConnection }, factory, sandbox] = await Promise.all([import("./connection/open-connection.ts"), this.#transports(), this.#sandboxFor(config)]);
       if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const { projectDir, env, oauth } = this.#options;
-      const session = await openSession({
+      const opened = await openConnection({
         config,
         note,
         factory,
@@ -239,11 +244,11 @@ export class ServerSupervisor {
       });
       if (!this.#current(name, epoch)) {
         if (this.#connections.get(name) === connection) this.#connections.delete(name);
-        await session.connection.close();
+        await opened.connection.close();
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions, features, serverInfo } = session.server;
+      const { tools, skippedTools, instructions, features, serverInfo } = opened.server;
       const connectMs = Math.round(clock.now() - started);
       dispatch(name, { type: "connected", tools: offeredTools(config, tools), skippedTools, instructions, features, connectMs });
       const kept: CachedServer = { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(features.capabilities ? { capabilities: features.capabilities } : {}) };
@@ -287,7 +292,7 @@ export class ServerSupervisor {
 
   /** Reports `failure` and what follows it: the series' next attempt on a timer, or giving up. */
   #retry(name: string, failed: LifecycleEvent, failure: MiniCcError): void {
-    const config = this.#options.view(name)?.config;
+    const config = this.#options.config(name);
     if (!config) return;
     // Superseding the lost connection's epoch drops its late callbacks.
     const epoch = this.#bump(name);
@@ -309,7 +314,7 @@ export class ServerSupervisor {
   }
 
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
-    const config = this.#options.view(name)?.config;
+    const config = this.#options.config(name);
     if (!config || !this.#current(name, epoch)) return;
     if (!this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools })) return;
     const live = this.#live.get(name);
@@ -323,11 +328,21 @@ export class ServerSupervisor {
 
   /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
   #armIdleStop(name: string): void {
-    const view = this.#options.view(name);
-    const idleMs = view?.config && view.state.status === "connected" && !this.#closed ? idleStopMs(view.config.resolved, this.#options.env) : 0;
+    const idleMs = this.#options.view(name)?.state.status === "connected" && !this.#closed ? this.#idleMs(name) : 0;
     this.#idle.arm(name, idleMs, () => {
       if (this.#options.dispatch(name, { type: "idle-stopped" })) void this.stop(name);
     });
+  }
+
+  /** The server's idle timeout (0: never stopped), read from its entry once. */
+  #idleMs(name: string): number {
+    let ms = this.#idleTimeouts.get(name);
+    if (ms === undefined) {
+      const config = this.#options.config(name);
+      ms = config ? idleStopMs(config.resolved, this.#options.env) : 0;
+      this.#idleTimeouts.set(name, ms);
+    }
+    return ms;
   }
 
   #bump(name: string): number {

@@ -6,8 +6,7 @@
  * interval; 0 turns the keepalive off).
  */
 import type { ServerEntry } from "../config/types.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../env.ts";
 
 /** Connect timeout when neither the entry nor MCP_TIMEOUT sets one. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;

@@ -6,6 +6,7 @@
 import { MiniCcError } from "../errors.ts";
 import type { Model } from "./model.ts";
 import { loadModelScript, ScriptedModel } from "./scripted-model.ts";
+import type { Env } from "../env.ts";
 
 /** What the offline model answers to every prompt. */
 export const OFFLINE_MODEL_TEXT =
@@ -26,7 +27,7 @@ export interface CreateModelOptions {
   /** --model-script FILE: wins over an API key. */
   scriptPath?: string;
   /** Where ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_MODEL are read from. */
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
   /** Tries after the first failure (default 10). */
   maxRetries?: number;
   /** --model: wins over ANTHROPIC_MODEL. */

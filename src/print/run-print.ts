@@ -15,10 +15,12 @@ import { systemClock } from "../clock.ts";
 import { OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { retryStatusText } from "../model/retry-policy.ts";
 import { userMessages, type UserInputBlock } from "./stream-json-input.ts";
+import type { Env } from "../env.ts";
+import { needsAuthText } from "../mcp/state/status-table.ts";
 
 export interface PrintIo {
   cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Standard input's text when it is not a terminal: the prompt, if none was given. */
@@ -122,7 +124,7 @@ function serverProblem(server: ServerView, file: string | undefined): string | u
   const { state } = server;
   if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
-  if (state.status === "needs-auth") return `MCP server ${server.name} needs authentication — run: mini-cc mcp login ${server.name}`;
+  if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`)}`;
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
   return undefined;
 }

@@ -8,7 +8,7 @@ import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
-import { systemClock } from "../clock.ts";
+import { systemClock, type Clock } from "../clock.ts";
 import type { PermissionPrompt } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
@@ -37,6 +37,7 @@ import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
 import type { Tool } from "../tools/tool.ts";
+import type { Env } from "../env.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
 import type { AskUser } from "../tools/ask-user-question.ts";
 import { ScriptedModel } from "../model/scripted-model.ts";
@@ -47,8 +48,6 @@ import { listProjectSessions, type SavedSession, type SessionSummary } from "./s
 import { openSavedSession, readChecked, SessionRecorder } from "./session-recorder.ts";
 import { costLines } from "./session-usage.ts";
 import { findSessionFile } from "./saved-sessions.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 export interface RuntimeOptions {
   options: RunOptions;
@@ -62,7 +61,7 @@ export interface RuntimeOptions {
   ask: PermissionPrompt;
   homeDir?: string;
   /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
-  serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
+  serverRequests?: (parts: { model: Model; home: HomePaths; clock: Clock }) => ServerRequestHandlers;
   /** Answers the model's AskUserQuestion (the TUI's modal); absent in print mode, where it is a tool error. */
   askUser?: AskUser;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
@@ -160,7 +159,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
   const addDirs = [...options.addDirs];
   const roots = new RootsStore(cwd, addDirs);
-  const serverRequests = init.serverRequests?.({ model, home });
+  const serverRequests = init.serverRequests?.({ model, home, clock: systemClock });
   // In the background; close() waits for it, so a short run still finishes the clean-up.
   const cleanOldOutput = removeOldToolOutput(home.toolOutput, systemClock.now());
   const resumeChoice = options.resume?.kind === "pick" ? undefined : options.resume;
@@ -168,7 +167,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
-  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
+  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock });
   const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,

@@ -10,8 +10,7 @@ import type { McpManager } from "../mcp/manager.ts";
 import { expandPromptCommand, promptCommandName } from "../mcp/features/prompts.ts";
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import { attachMentions } from "../mcp/features/resource-mentions.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../env.ts";
 
 export async function* runUserTurn(agent: Agent, manager: McpManager, env: Env, line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
   // A server offered from the tool cache has no prompts or resources until it is live.

@@ -28,7 +28,7 @@ function viewOf(mcp: TuiMcp, name: string): ServerView | undefined {
 /** `tracker: connected, 3 tools` — how a server stands after an action. */
 function outcome(mcp: TuiMcp, name: string): string {
   const view = viewOf(mcp, name);
-  return view ? `${view.state.status}, ${serverDetail(view.state)}` : "no longer configured";
+  return view ? `${view.state.status}, ${serverDetail(view.state, name)}` : "no longer configured";
 }
 
 /** Runs one panel action on `name`; never throws. */

@@ -11,7 +11,7 @@ import { isRemote, type ServerEntry } from "../config/types.ts";
 import { medianMs, type ServerUsage, type ToolUsage } from "../mcp/tools/usage.ts";
 import type { ServerHealth } from "../mcp/state/server-state.ts";
 import type { McpSnapshot, ServerView } from "../mcp/state/server-state.ts";
-import { namedTools } from "../mcp/state/snapshot-views.ts";
+import { namedTools } from "../mcp/tools/offered-tools.ts";
 import { fingerprint } from "../mcp/approvals/fingerprint.ts";
 import { commandLine, skippedToolText } from "../config/describe.ts";
 import { toolTokens } from "../mcp/tools/tokens.ts";
@@ -43,7 +43,7 @@ export function serverPanelLines(
 ): BodyLine[] {
   return [
     line(`${safe(view.name)} · ${view.state.status} · ${view.source}`, "strong"),
-    line(safe(serverDetail(view.state)), view.state.status === "failed" ? "removed" : "dim", INDENT),
+    line(safe(serverDetail(view.state, view.name)), view.state.status === "failed" ? "removed" : "dim", INDENT),
     ...section("Runs", runsLines(view)),
     ...section("Approval", approvalLines(view, details)),
     ...section("Sandbox", sandboxLines(details)),

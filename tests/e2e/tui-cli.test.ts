@@ -181,7 +181,7 @@ describe("mini-cc on a real terminal", () => {
     const { project, home } = sandbox({ TRACKER_MODE: "changed" });
     const store = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
     const before = { command: process.execPath, args: [TRACKER] };
-    await store.approve(project, { name: "tracker", source: "project", file: join(project, ".mcp.json"), entry: before, resolved: before });
+    await store.approve(project, { name: "tracker", entry: before });
 
     const screen = launch(project, home);
     await screen.waitFor("⚠ This entry changed since you approved it. Before, it was:");

@@ -64,7 +64,7 @@ describe("the MCP panel on a real terminal", () => {
     writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
     const projectDir = realpathSync(project);
     const approvals = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
-    await approvals.approve(projectDir, { name: "tracker", source: "project", file: join(projectDir, ".mcp.json"), entry, resolved: entry });
+    await approvals.approve(projectDir, { name: "tracker", entry });
     api = await FakeMessagesApi.start([reply("First answer."), reply("Second answer."), reply("Third answer.")]);
 
     const env = interactiveEnv({ MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" });

@@ -36,7 +36,7 @@ export function server(
   source: ServerSource = "project",
   entry: ServerEntry = { command: "node", args: [`${name}.js`] },
 ): ServerView {
-  return { name, source, config: { name, source, file: "/home/ann/proj/.mcp.json", entry, resolved: entry }, ...beginLife(state) };
+  return { name, source, config: { name, source, file: "/home/ann/proj/.mcp.json", entry }, ...beginLife(state) };
 }
 
 /** An McpManager stand-in: a real Store, and decide/restart that record what they were asked. */

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync,
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.ts";
 import type { ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import type { McpToolInfo } from "../../src/mcp/state/server-state.ts";
@@ -29,7 +30,7 @@ function setup(): Setup {
   const dir = mkdtempSync(join(tmpdir(), "mcp-cache-"));
   const pids = join(dir, "pids");
   mkdirSync(pids);
-  return { dir, pids, cache: new ToolCacheFiles({ dir: join(dir, "home", "tool-cache"), projectDir: dir }), approvals: new MemoryApprovals() };
+  return { dir, pids, cache: new ToolCacheFiles({ dir: join(dir, "home", "tool-cache"), projectDir: dir, clock: systemClock }), approvals: new MemoryApprovals() };
 }
 
 function sleepy(s: Setup, options: { delayMs?: number; tools?: string; extra?: Partial<StdioEntry>; source?: ServerSource } = {}): ServerConfig {

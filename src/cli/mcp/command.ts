@@ -18,12 +18,13 @@ import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
+import type { Env } from "../../env.ts";
 import { SandboxHost } from "../../mcp/connection/sandbox/sandbox-host.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
   readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly env: Env;
   /** The user's home directory (the mini-cc home is `<homedir>/.mini-cc` unless MINI_CC_HOME is set); defaults to os.homedir(). */
   readonly homedir?: string | undefined;
   stdout(text: string): void;
@@ -61,20 +62,23 @@ export class McpCommandContext {
   readonly disabled: DisabledServersFile;
   /** OAuth tokens and client registrations by server URL. */
   readonly oauth: OAuthStore;
+  /** The one clock the command reads: the io's, else the system's. */
+  readonly clock: Clock;
   /** Where sandboxed servers run when a command connects them; closed when the command ends. */
   readonly sandbox: SandboxHost;
 
   constructor(io: McpCommandIo) {
     this.io = io;
+    this.clock = io.clock ?? systemClock;
     this.projectDir = resolve(io.cwd);
     const userHome = io.homedir ?? homedir();
     this.home = resolveHome(io.env, userHome);
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
-    this.oauth = new OAuthStore({ file: this.home.oauth, clock: io.clock ?? systemClock });
+    this.oauth = new OAuthStore({ file: this.home.oauth, clock: this.clock });
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
-      clock: io.clock ?? systemClock,
+      clock: this.clock,
       warn: (message) => this.warn(message),
     });
     this.disabled = new DisabledServersFile(this.home.disabled);

@@ -121,7 +121,7 @@ async function loginText(context: McpCommandContext, config: ServerConfig): Prom
   if (!record?.tokens) return resolved.oauth || record?.client ? "not logged in" : undefined;
   if (record.expiresAt === undefined) return "logged in";
   const expiry = new Date(record.expiresAt).toISOString();
-  const now = (context.io.clock ?? { now: Date.now }).now();
+  const now = context.clock.now();
   return record.expiresAt > now ? `logged in, expires ${expiry}` : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
 }
 

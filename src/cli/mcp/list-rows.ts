@@ -8,6 +8,7 @@ import type { ApprovalStatus } from "../../mcp/approvals/approval-types.ts";
 import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/state/server-state.ts";
 import { commandLine, notApprovedText, shellQuote } from "../../config/describe.ts";
 import { tildePath } from "../../mcp/logs/log-hint.ts";
+import { needsAuthText, STATUS_TABLE } from "../../mcp/state/status-table.ts";
 
 /** One element of `mcp list --json`. */
 export interface ListRow {
@@ -124,29 +125,26 @@ export function formatListLines(row: ListRow, userHome: string): string[] {
   return row.log !== undefined ? [line, `  log: ${tildePath(row.log, userHome)}`] : [line];
 }
 
-/** `✔ connected · 3 tools`, `✘ failed: REASON`, `? not approved (run: …)`: how a row stands. */
+/** `✔ connected · 3 tools`, `✘ failed: REASON`, `? not approved (run: …)`: how a row stands, after STATUS_TABLE's mark. */
 export function statusText(row: ListRow): string {
+  const mark = STATUS_TABLE[row.status].listMark;
+  const tools = () => `${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
   switch (row.status) {
     case "connected":
-      return `✔ connected · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
+      return `${mark} connected · ${tools()}`;
     case "cached":
-      return `◍ ready (cached) · ${row.tools.length} ${row.tools.length === 1 ? "tool" : "tools"}`;
+      return `${mark} ready (cached) · ${tools()}`;
     case "failed":
-      return `✘ failed: ${row.error ?? "unknown error"}`;
+      return `${mark} failed: ${row.error ?? "unknown error"}`;
     case "needs-approval":
-      return `? ${notApprovedText(row.name, row.approval ?? "new")}`;
+      return `${mark} ${notApprovedText(row.name, row.approval ?? "new")}`;
     case "disabled":
-      return `○ disabled: ${row.error ?? ""}`;
+      return `${mark} disabled: ${row.error ?? ""}`;
     case "needs-auth":
-      return `! ${needsAuthText(row.name)}`;
+      return `${mark} ${needsAuthText(`mini-cc mcp login ${row.name}`)}`;
     default:
-      return `… ${row.status}`;
+      return `${mark} ${row.status}`;
   }
-}
-
-/** What a server waiting for a login tells the user to run. */
-export function needsAuthText(name: string): string {
-  return `needs authentication — run: mini-cc mcp login ${name}`;
 }
 
 /** True when the row counts as fine for the exit status: connected, waiting for a login, or switched off by the user (the only disabled row). */

@@ -4,6 +4,9 @@
  */
 import type { ServerConfig, ServerEntry } from "../../config/types.ts";
 
+/** What an approval is of: a server's name and its entry as written (never the expanded one). */
+export type ApprovedServer = Pick<ServerConfig, "name" | "entry">;
+
 /** "changed": approved before, but the entry's fingerprint differs now. */
 export type ApprovalStatus = "approved" | "changed" | "new";
 
@@ -27,9 +30,9 @@ export interface PreviousApproval {
 }
 
 export interface ApprovalRecords {
-  status(projectDir: string, server: ServerConfig): Promise<ApprovalStatus>;
+  status(projectDir: string, server: ApprovedServer): Promise<ApprovalStatus>;
   /** The stored approval of a server, whatever its fingerprint; optional so simple records can leave it out. */
   previous?(projectDir: string, name: string): Promise<PreviousApproval | undefined>;
   /** Remembers the entry's fingerprint and how it runs (atomic, merged with what is on disk). */
-  approve(projectDir: string, server: ServerConfig, mode?: ApprovalMode): Promise<void>;
+  approve(projectDir: string, server: ApprovedServer, mode?: ApprovalMode): Promise<void>;
 }

@@ -11,7 +11,7 @@ import type { Clock } from "../../clock.ts";
 import type { ServerConfig, ServerEntry } from "../../config/types.ts";
 import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../../fs/json-file.ts";
 import { formatJson } from "../../fs/json-style.ts";
-import type { ApprovalMode, ApprovalRecords, ApprovalStatus, PreviousApproval } from "./approval-types.ts";
+import type { ApprovalMode, ApprovalRecords, ApprovalStatus, ApprovedServer, PreviousApproval } from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
 
 /** Approvals are the user's alone: the file 0600 in a 0700 home. */
@@ -44,7 +44,7 @@ export class ApprovalsFile implements ApprovalRecords {
   }
 
   /** approved: fingerprint matches; changed: approved before with another fingerprint; new: never approved. */
-  async status(projectDir: string, server: ServerConfig): Promise<ApprovalStatus> {
+  async status(projectDir: string, server: ApprovedServer): Promise<ApprovalStatus> {
     const record = await this.previous(projectDir, server.name);
     if (!record) return "new";
     return record.fingerprint === fingerprint(server.entry) ? "approved" : "changed";
@@ -57,7 +57,7 @@ export class ApprovalsFile implements ApprovalRecords {
   }
 
   /** Remembers the server's current fingerprint, entry and how it runs, merged with what is on disk. */
-  async approve(projectDir: string, server: ServerConfig, mode?: ApprovalMode): Promise<void> {
+  async approve(projectDir: string, server: ApprovedServer, mode?: ApprovalMode): Promise<void> {
     const record = {
       fingerprint: fingerprint(server.entry),
       approvedAt: new Date(this.#options.clock.now()).toISOString(),

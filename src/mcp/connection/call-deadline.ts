@@ -4,11 +4,69 @@
  * start (MCP_TOOL_MAX_TOTAL_TIMEOUT). One timer, moved lazily: a flood of
  * progress costs a clock reading each, not a timer each. `signal` aborts on
  * the deadline or on the caller's abort, and `ended` says which.
+ *
+ * `signal` is the request's own abort signal as the SDK reads it (aborted,
+ * reason, throwIfAborted, one abort listener that it never removes), not an
+ * AbortController's: creating a real AbortSignal costs ~8 µs, more than the
+ * rest of the call's own work together, and the SDK needs a fresh one per
+ * request since it leaves its listener on it.
  */
 import type { Clock } from "../../clock.ts";
 
+/** The part of AbortSignal that the SDK's Protocol.request uses. */
+class RequestSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  #listeners: Array<() => void> | undefined;
+
+  throwIfAborted(): void {
+    if (this.aborted) throw this.reason;
+  }
+
+  addEventListener(type: string, listener: () => void): void {
+    if (type === "abort") (this.#listeners ??= []).push(listener);
+  }
+
+  removeEventListener(type: string, listener: () => void): void {
+    if (type === "abort") this.#listeners = this.#listeners?.filter((l) => l !== listener);
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    for (const listener of this.#listeners ?? []) listener();
+  }
+}
+
+/**
+ * The calls each caller's signal (a turn's) bounds, under one abort listener
+ * for the signal's life instead of one added and removed per call.
+ */
+const bounded = new WeakMap<AbortSignal, Set<CallDeadline>>();
+
+/** The signal watched last and its calls: a turn's calls come one after another with the same signal. */
+let last: { outer: AbortSignal; calls: Set<CallDeadline> } | undefined;
+
+function callsOf(outer: AbortSignal): Set<CallDeadline> | undefined {
+  return last?.outer === outer ? last.calls : bounded.get(outer);
+}
+
+function watch(outer: AbortSignal, deadline: CallDeadline): void {
+  let calls = callsOf(outer);
+  if (!calls) {
+    const mine = (calls = new Set());
+    bounded.set(outer, mine);
+    outer.addEventListener("abort", () => {
+      for (const call of [...mine]) call.cancel();
+    }, { once: true });
+  }
+  calls.add(deadline);
+  if (last?.outer !== outer) last = { outer, calls };
+}
+
 export class CallDeadline {
-  readonly #controller = new AbortController();
+  readonly #signal = new RequestSignal();
   readonly #clock: Clock;
   readonly #timeoutMs: number;
   readonly #lastMs: number;
@@ -27,13 +85,13 @@ export class CallDeadline {
     this.#due = now + timeoutMs;
     this.#outer = outer;
     this.#cancelTimer = clock.setTimeout(this.#check, timeoutMs);
-    if (outer?.aborted) this.#onAbort();
-    else outer?.addEventListener("abort", this.#onAbort, { once: true });
+    if (outer?.aborted) this.cancel();
+    else if (outer) watch(outer, this);
   }
 
-  /** Aborts at the deadline or with the caller's signal. */
+  /** Aborts at the deadline or with the caller's signal: hand it to the SDK's request. */
   get signal(): AbortSignal {
-    return this.#controller.signal;
+    return this.#signal as unknown as AbortSignal;
   }
 
   /** True when the total maximum, not a quiet spell, set the deadline that ended the call. */
@@ -51,7 +109,12 @@ export class CallDeadline {
 
   stop(): void {
     this.#cancelTimer();
-    this.#outer?.removeEventListener("abort", this.#onAbort);
+    if (this.#outer) callsOf(this.#outer)?.delete(this);
+  }
+
+  /** The caller aborted: the call ends as cancelled. */
+  cancel(): void {
+    this.#end("cancelled");
   }
 
   readonly #check = (): void => {
@@ -63,12 +126,10 @@ export class CallDeadline {
     this.#end("timeout");
   };
 
-  readonly #onAbort = (): void => this.#end("cancelled");
-
   #end(why: "timeout" | "cancelled"): void {
     if (this.ended !== undefined) return;
     this.ended = why;
     this.stop();
-    this.#controller.abort(new Error(why === "timeout" ? "timed out" : "cancelled by the user"));
+    this.#signal.abort(new Error(why === "timeout" ? "timed out" : "cancelled by the user"));
   }
 }

@@ -11,8 +11,7 @@
  */
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { MiniCcError } from "../../errors.ts";
-import { describeError } from "./describe-error.ts";
+import { describeError, MiniCcError } from "../../errors.ts";
 
 /** How a connection was lost under a request (see the file's comment). */
 export type LossKind = "expired" | "down" | "broken";

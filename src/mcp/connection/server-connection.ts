@@ -1,10 +1,10 @@
 /**
- * One server's live MCP session: its handshake under a deadline, its tool
+ * One server's live connection (its MCP session): its handshake under a deadline, its tool
  * list (refreshed on list_changed), tool calls (each ending in one typed
  * outcome, call-outcome.ts), and telling the supervisor when the server goes
  * away on its own: a stdio server's exit closes the transport; a remote one
  * is noticed by keepalive pings and connection-level call failures
- * (keepalive.ts, remote-failure.ts). open-session.ts starts one.
+ * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -19,14 +19,13 @@ import {
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
-import { announceRootChanges, fetchLists, installFeatureHandlers } from "../features/server-features.ts";
+import { announceRootChanges, fetchLists, installFeatureHandlers } from "./feature-lists.ts";
 import type { ServerMessageLog } from "../logs/message-log.ts";
 import type { ReadableStore } from "../../store.ts";
-import { describeError } from "./describe-error.ts";
 import { Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
 import { formatSeconds, MAX_TIMER_MS } from "../timeouts.ts";
-import { isMiniCcError, MiniCcError } from "../../errors.ts";
+import { describeError, isMiniCcError, MiniCcError } from "../../errors.ts";
 import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";

@@ -5,7 +5,7 @@
  * credentials, then the entry's `env` on top. An entry that needs the API key
  * names it in `env` (`"ANTHROPIC_API_KEY": "${ANTHROPIC_API_KEY}"`).
  */
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 /** The model credentials mini-cc (and Claude Code, whose names it reads) runs on: never handed to a server unasked. */
 export const OWN_CREDENTIALS: readonly string[] = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"];

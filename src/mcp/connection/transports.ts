@@ -23,8 +23,7 @@ import { SandboxedStdioTransport } from "./sandbox/sandboxed-transport.ts";
 import type { SandboxHost } from "./sandbox/sandbox-host.ts";
 import type { SandboxOptions } from "../../config/sandbox-field.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 /** What the manager provides when it asks for a transport. */
 export interface TransportContext {

@@ -2,6 +2,8 @@
  * The system-prompt section built from the instructions servers send in their
  * initialize result, in the structure Claude Code uses.
  */
+import type { McpSnapshot } from "../state/server-state.ts";
+import { offersTools } from "../state/snapshot-views.ts";
 
 /** Each server's instructions are cut to this many UTF-8 bytes. */
 export const MAX_INSTRUCTIONS_BYTES = 2048;
@@ -31,4 +33,9 @@ export function instructionsSection(servers: readonly ServerInstructions[]): str
     "The following MCP servers have provided instructions for how to use their tools and resources:",
     ...parts,
   ].join("\n\n");
+}
+
+/** The `# MCP Server Instructions` section of the servers in `snapshot` that offer tools ("" when none sent any). */
+export function instructionsOf(snapshot: McpSnapshot): string {
+  return instructionsSection(snapshot.servers.flatMap((view) => (offersTools(view.state) ? [{ name: view.name, instructions: view.state.instructions }] : [])));
 }

@@ -6,7 +6,7 @@
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { describeError } from "../connection/describe-error.ts";
+import { describeError } from "../../errors.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
@@ -87,14 +87,14 @@ export function promptArguments(prompt: McpPromptInfo, words: readonly string[])
 }
 
 /** The one request expanding makes of a server's session. */
-interface PromptSession {
+interface PromptGetter {
   getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult>;
 }
 
 /** What expanding needs: the snapshot, and a request on a server's live session (or why there is none). */
 export interface PromptSource {
   getSnapshot(): McpSnapshot;
-  request<T>(server: string, run: (session: PromptSession, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
+  request<T>(server: string, run: (connection: PromptGetter, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
 }
 
 /** The prompt's messages as the blocks of one user turn; an assistant message is marked as such. */
@@ -128,7 +128,7 @@ export async function expandPromptCommand(
   const parsed = promptArguments(command.prompt, splitArguments(match[2] as string));
   if ("error" in parsed) return { error: `/${command.command}: ${parsed.error}. Usage: ${promptUsage(command)}` };
   try {
-    const result = await source.request(command.server, (session, options) => session.getPrompt(command.prompt.name, parsed.args, options), signal);
+    const result = await source.request(command.server, (connection, options) => connection.getPrompt(command.prompt.name, parsed.args, options), signal);
     if (typeof result === "string") return { error: `/${command.command}: ${result}` };
     return { blocks: promptBlocks(result, maxOutputChars(env)) };
   } catch (error) {

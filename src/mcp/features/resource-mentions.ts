@@ -6,8 +6,7 @@
  */
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { readResource, resourceServers, type ResourceSource } from "./resources.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 /** A mention as typed: `@tracker:issues://BUG-101`. */
 export interface ResourceMention {

@@ -5,8 +5,7 @@
  */
 import { listResourcesText, readResource, resourceServers, type ResourceSource } from "./resources.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "../../tools/tool.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 export class ListMcpResourcesTool implements Tool {
   readonly name = "ListMcpResources";

@@ -7,20 +7,20 @@
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { describeError } from "../connection/describe-error.ts";
+import { describeError } from "../../errors.ts";
 import type { McpSnapshot } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
 
 /** The one request a read makes of a server's session. */
-interface ResourceSession {
+interface ResourceReader {
   readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult>;
 }
 
 /** What reading needs from McpManager: the snapshot, and a request on a server's live session (or why there is none). */
 export interface ResourceSource {
   getSnapshot(): McpSnapshot;
-  request<T>(server: string, run: (session: ResourceSession, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
+  request<T>(server: string, run: (connection: ResourceReader, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
 }
 
 /** The image types the model takes: a blob of one of these is shown as an image. */
@@ -45,7 +45,7 @@ export function resourceServers(snapshot: McpSnapshot): string[] {
 /** Reads `uri` from `server`; never throws. */
 export async function readResource(source: ResourceSource, server: string, uri: string, env: Env, signal?: AbortSignal): Promise<ToolResult> {
   try {
-    const read = await source.request(server, (session, options) => session.readResource(uri, options), signal);
+    const read = await source.request(server, (connection, options) => connection.readResource(uri, options), signal);
     if (typeof read === "string") return textResult(`Cannot read ${uri}: ${read}.`, true);
     return convertResourceContents(read, maxOutputChars(env));
   } catch (error) {

@@ -14,6 +14,7 @@ import type { Clock } from "../../clock.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../fs/atomic-write.ts";
 import { MAX_LOG_BYTES, rotateIfFull, rotateInPlace } from "./stderr-log.ts";
 import type { ServerLogEntry } from "../state/server-state.ts";
+import type { Env } from "../../env.ts";
 
 /** Lowest to highest, as the spec orders them (RFC 5424). */
 export const LOG_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -25,7 +26,7 @@ export const LOG_BATCH_MS = 100;
 const MAX_TEXT = 2000;
 
 /** MCP_LOG_LEVEL when it names a level, else `info`. */
-export function requestedLogLevel(env: Readonly<Record<string, string | undefined>>): LoggingLevel {
+export function requestedLogLevel(env: Env): LoggingLevel {
   const wanted = env.MCP_LOG_LEVEL?.trim().toLowerCase();
   return LOG_LEVELS.find((level) => level === wanted) ?? "info";
 }

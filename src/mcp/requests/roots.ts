@@ -2,7 +2,7 @@
  * The roots mini-cc offers servers (MCP `roots/list`): the project folder and
  * every `--add-dir` folder, as `file://` URIs. A store, so a change reaches
  * every connected server as `notifications/roots/list_changed`
- * (server-features.ts installs the handler and the notice).
+ * (connection/feature-lists.ts installs the handler and the notice).
  */
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

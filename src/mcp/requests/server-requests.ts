@@ -9,7 +9,7 @@
  */
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Model } from "../../model/model.ts";
-import { describeError } from "../connection/describe-error.ts";
+import { describeError } from "../../errors.ts";
 import { formContent, readElicitRequest, type ElicitField, type FieldValue } from "./elicitation.ts";
 import { runSampling, samplingResult, samplingView, type SamplingReply, type SamplingView } from "./sampling.ts";
 

@@ -5,7 +5,7 @@
  * pending (free to connect). A project server is never started before this
  * says pending.
  */
-import { isInvalid, type DeclaredServer } from "../../config/types.ts";
+import { isInvalid, writtenServer, type DeclaredServer } from "../../config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "../approvals/approval-types.ts";
 import { USER_DISABLED, type ServerState, type ServerView } from "./server-state.ts";
 import { beginLife } from "./lifecycle.ts";
@@ -24,12 +24,12 @@ export interface ApprovalContext {
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
   if (isInvalid(server)) return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
-  if (context.userDisabled?.has(name)) return { name, source, config: server, ...beginLife(USER_DISABLED) };
+  if (context.userDisabled?.has(name)) return { name, source, config: writtenServer(server), ...beginLife(USER_DISABLED) };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
-    if (status !== "approved") return { name, source, config: server, ...beginLife(await unapprovedState(name, status, context)) };
+    if (status !== "approved") return { name, source, config: writtenServer(server), ...beginLife(await unapprovedState(name, status, context)) };
   }
-  return { name, source, config: server, ...beginLife({ status: "pending" }) };
+  return { name, source, config: writtenServer(server), ...beginLife({ status: "pending" }) };
 }
 
 /** Disabled when nobody can answer; else waiting for the user, with the entry approved before when it changed. */

@@ -2,7 +2,7 @@
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
 import type { ErrorCode } from "../../errors.ts";
-import type { ServerConfig, ServerEntry, ServerSource } from "../../config/types.ts";
+import type { ServerEntry, ServerSource, WrittenServer } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 
 export interface McpToolInfo {
@@ -100,7 +100,7 @@ export interface ServerView {
   readonly name: string;
   readonly source: ServerSource;
   /** Absent for an entry that failed validation. */
-  readonly config?: ServerConfig;
+  readonly config?: WrittenServer;
   readonly state: ServerState;
   /** State history and connect attempts (lifecycle.ts keeps them with the state; tool usage is tools/usage.ts). */
   readonly health: ServerHealth;

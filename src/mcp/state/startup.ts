@@ -5,8 +5,7 @@
  */
 import type { ServerEntry } from "../../config/types.ts";
 import { MAX_TIMER_MS } from "../timeouts.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 /** True when `entry` starts on its first call rather than with the session. */
 export function isLazy(entry: ServerEntry, env: Env): boolean {

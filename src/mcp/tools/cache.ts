@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { readdir, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { ServerConfig } from "../../config/types.ts";
+import type { Clock } from "../../clock.ts";
 import { writeFileAtomic } from "../../fs/atomic-write.ts";
 import { readSmallTextFile } from "../../fs/json-file.ts";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
@@ -78,7 +79,8 @@ export interface ToolCacheOptions {
   dir: string;
   /** Stdio servers start here, and what they offer may depend on it. */
   projectDir: string;
-  now?: () => number;
+  /** Stamps each file's `cachedAt`. */
+  clock: Clock;
 }
 
 /** The tool cache in the home folder. */
@@ -115,7 +117,7 @@ export class ToolCacheFiles implements ToolCacheStore {
       server: config.name,
       project: this.#options.projectDir,
       key: this.keyOf(config),
-      cachedAt: new Date((this.#options.now ?? Date.now)()).toISOString(),
+      cachedAt: new Date(this.#options.clock.now()).toISOString(),
       ...(server.serverInfo ? { serverInfo: server.serverInfo } : {}),
       ...(server.capabilities ? { capabilities: server.capabilities } : {}),
       instructions: server.instructions,

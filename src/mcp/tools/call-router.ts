@@ -1,5 +1,5 @@
 /**
- * The way from McpManager to a server's live session, for tool calls and for
+ * The way from McpManager to a server's live connection, for tool calls and for
  * resource reads and prompts alike: a server offered from the tool cache is
  * connected first (the call waits); a server that is reconnecting, waits for
  * a login or is down answers with why; while a request runs its lazy server
@@ -15,11 +15,11 @@
 import type { Clock } from "../../clock.ts";
 import type { ReadableStore } from "../../store.ts";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
-import { isRemote } from "../../config/types.ts";
+import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
-import type { CallOutcome } from "../connection/call-outcome.ts";
+import type { CallLimits, CallOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
@@ -31,14 +31,16 @@ import type { CallOptions } from "./mcp-tool.ts";
 import { callResult, cancelledResult, failedResult } from "./call-result.ts";
 import type { Env } from "../../env.ts";
 
-/** What a resource read or a prompt is handed: the live session and its bounds. */
-export type SessionRequest<T> = (session: ServerConnection, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
+/** What a resource read or a prompt is handed: the live connection and its bounds. */
+export type LiveRequest<T> = (connection: ServerConnection, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
 
 /** What the router reads and the few things it asks of the supervisor. */
 export interface ToolCallRouterOptions {
   /** The servers' state: read for each call, watched while a restarted server reconnects. */
   servers: ReadableStore<McpSnapshot>;
-  /** The live sessions by server name (the supervisor alone adds and removes them). */
+  /** A server's config with its expanded entry (the store holds it as written). */
+  config: (server: string) => ServerConfig | undefined;
+  /** The live connections by server name (the supervisor alone adds and removes them). */
   connections: ReadonlyMap<string, ServerConnection>;
   /** Waits for a cached server's live connect (the one under way, or one started now). */
   liveConnect: (server: string) => Promise<void>;
@@ -56,9 +58,16 @@ export interface ToolCallRouterOptions {
 
 export class ToolCallRouter {
   readonly #options: ToolCallRouterOptions;
+  /** MCP_TOOL_TIMEOUT and MAX_MCP_OUTPUT_TOKENS, read once: the environment is fixed for the manager's life. */
+  readonly #timeoutMs: number;
+  readonly #maxTotalMs: number;
+  readonly #maxChars: number;
 
   constructor(options: ToolCallRouterOptions) {
     this.#options = options;
+    this.#timeoutMs = toolTimeoutMs(options.env);
+    this.#maxTotalMs = toolMaxTotalTimeoutMs(options.env, this.#timeoutMs);
+    this.#maxChars = maxOutputChars(options.env);
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
@@ -74,17 +83,17 @@ export class ToolCallRouter {
   }
 
   /**
-   * Runs a resource read or prompts/get on the server's live session (a cached
+   * Runs a resource read or prompts/get on the server's live connection (a cached
    * server is connected first); resolves with why not when there is none.
    * `run` may reject: its caller words the failure.
    */
-  async request<T>(server: string, run: SessionRequest<T>, signal?: AbortSignal): Promise<T | string> {
-    const { busy, env } = this.#options;
+  async request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
+    const { busy } = this.#options;
     busy.started(server);
     try {
-      const ready = await this.#ready(server, signal);
+      const ready = await this.#waitIfCached(server, signal);
       if (typeof ready === "string") return ready;
-      return await run(ready.connection, { ...(signal ? { signal } : {}), timeout: toolTimeoutMs(env) });
+      return await run(ready.connection, { ...(signal ? { signal } : {}), timeout: this.#timeoutMs });
     } finally {
       busy.ended(server);
     }
@@ -92,34 +101,39 @@ export class ToolCallRouter {
 
   async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
     if (!this.#view(server)) return failedResult(tool, `server ${server} is not connected`);
-    const ready = await this.#ready(server, options.signal);
+    const ready = this.#ready(server) ?? (await this.#waitIfCached(server, options.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered = ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
     if (!offered) return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
-    const { clock, env, saveToolOutput } = this.#options;
+    const { clock, saveToolOutput } = this.#options;
     const started = clock.now();
     const first = await this.#callOnce(ready.connection, tool, args, options);
-    const verdict = isRemoteServer(ready.view) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
+    const config = this.#options.config(server);
+    const verdict = config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
     const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, options, verdict);
     const result =
       typeof outcome === "string"
         ? textResult(outcome, true)
-        : await callResult(tool, outcome, { maxChars: maxOutputChars(env), ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}) });
+        : await callResult(tool, outcome, { maxChars: this.#maxChars, ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}) });
     this.#options.usage.record(server, tool, Math.round(clock.now() - started), result.isError === true);
     return result;
   }
 
-  /** The server's live session and view, or why there is none ("cancelled" when the caller gave up waiting). */
-  async #ready(server: string, signal: AbortSignal | undefined): Promise<{ connection: ServerConnection; view: ServerView } | string> {
-    if (this.#view(server)?.state.status === "cached") {
-      // Offered from the cache: the request waits for the live connect (bounded by the connect timeout).
-      if (await untilAborted(this.#options.liveConnect(server), signal)) return "cancelled";
-    }
+  /** #ready, after waiting for the live connect of a server offered from the cache ("cancelled" when the caller gave up waiting). */
+  async #waitIfCached(server: string, signal: AbortSignal | undefined): Promise<Ready | string> {
+    // Offered from the cache: the request waits for the live connect (bounded by the connect timeout).
+    if (this.#view(server)?.state.status === "cached" && (await untilAborted(this.#options.liveConnect(server), signal))) return "cancelled";
+    return this.#ready(server) ?? `server ${server} is not connected (cached)`;
+  }
+
+  /** The server's live connection and view, or why there is none; undefined while it is offered from the cache. */
+  #ready(server: string): Ready | string | undefined {
     const view = this.#view(server);
     const state = view?.state;
     const connection = this.#options.connections.get(server);
     if (!view || !state) return `no MCP server named ${server}`;
+    if (state.status === "cached") return undefined;
     if (state.status === "reconnecting") return `server ${server} is reconnecting (attempt ${state.attempt})`;
     if (state.status === "needs-auth") return `server ${server} needs authentication (${state.reason}); the user can run: mini-cc mcp login ${server}`;
     if (!connection || state.status !== "connected") return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
@@ -130,13 +144,11 @@ export class ToolCallRouter {
   #callOnce(connection: ServerConnection, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallOutcome> {
     const { env, progress } = this.#options;
     const key = options.progressKey;
-    const timeoutMs = toolTimeoutMs(env, options.timeout);
-    return connection.callTool(tool, args, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      timeoutMs,
-      maxTotalTimeoutMs: toolMaxTotalTimeoutMs(env, timeoutMs),
-      ...(key === undefined ? {} : { onProgress: ({ progress: done, total, message }) => progress.report(key, { progress: done, total, message }) }),
-    });
+    const limits: CallLimits =
+      options.timeout === undefined ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs } : explicitLimits(env, options.timeout);
+    if (options.signal) limits.signal = options.signal;
+    if (key !== undefined) limits.onProgress = ({ progress: done, total, message }) => progress.report(key, { progress: done, total, message });
+    return connection.callTool(tool, args, limits);
   }
 
   /**
@@ -145,7 +157,7 @@ export class ToolCallRouter {
    * `verdict` allows, or says that the server restarted.
    */
   async #afterRestart(server: string, tool: string, args: Record<string, unknown>, options: CallOptions, verdict: Exclude<CallVerdict, "keep">): Promise<CallOutcome | string> {
-    const config = this.#view(server)?.config;
+    const config = this.#options.config(server);
     const settled = config ? await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000) : "gone";
     const connection = this.#options.connections.get(server);
     if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, tool, args, options);
@@ -179,6 +191,14 @@ export class ToolCallRouter {
   }
 }
 
-function isRemoteServer(view: ServerView | undefined): boolean {
-  return view?.config !== undefined && isRemote(view.config.resolved);
+/** A live server's connection and view. */
+interface Ready {
+  connection: ServerConnection;
+  view: ServerView;
+}
+
+/** The limits of a call given its own timeout (between notifications). */
+function explicitLimits(env: Env, timeout: number): CallLimits {
+  const timeoutMs = toolTimeoutMs(env, timeout);
+  return { timeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs(env, timeoutMs) };
 }

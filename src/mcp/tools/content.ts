@@ -9,6 +9,7 @@ import type { ImageBlock, TextBlock } from "../../model/messages.ts";
 import type { ToolResult } from "../../tools/tool.ts";
 import { MAX_LINE_CHARS as READ_MAX_LINE_CHARS } from "../../tools/read.ts";
 import type { SavedOutput } from "./output-files.ts";
+import type { Env } from "../../env.ts";
 
 /** MAX_MCP_OUTPUT_TOKENS when unset (Claude Code's default). */
 const DEFAULT_MAX_OUTPUT_TOKENS = 25_000;
@@ -178,7 +179,7 @@ export function resultBlocks(result: CallToolResult): Block[] {
 }
 
 /** MAX_MCP_OUTPUT_TOKENS from the environment, as a character budget. */
-export function maxOutputChars(env: Readonly<Record<string, string | undefined>>): number {
+export function maxOutputChars(env: Env): number {
   const tokens = Number(env.MAX_MCP_OUTPUT_TOKENS);
   const valid = Number.isFinite(tokens) && tokens > 0 ? Math.floor(tokens) : DEFAULT_MAX_OUTPUT_TOKENS;
   return valid * CHARS_PER_TOKEN;

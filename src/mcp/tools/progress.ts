@@ -38,6 +38,8 @@ export class ToolProgressStore extends Store<ReadonlyMap<string, ToolProgress>> 
 
   /** The call ended: its row stops showing progress (at once, with anything still pending). */
   finish(key: string): void {
+    // Most calls report no progress: nothing shown, nothing pending, nothing to publish.
+    if (!this.#pending.has(key) && !this.getSnapshot().has(key)) return;
     this.#pending.set(key, null);
     this.#publish();
   }

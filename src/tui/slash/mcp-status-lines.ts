@@ -6,8 +6,10 @@
  */
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/state/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
-import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../config/describe.ts";
+import { firstLine, skippedToolText } from "../../config/describe.ts";
+import { toolViews, type McpToolView } from "../../mcp/tools/offered-tools.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
+import { needsAuthText } from "../../mcp/state/status-table.ts";
 
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
@@ -30,7 +32,7 @@ export function serverDetail(state: ServerState, name = "NAME"): string {
     case "needs-approval":
       return "waiting for your approval";
     case "needs-auth":
-      return `needs authentication (${firstLine(state.reason)}) — run: /mcp login ${name}`;
+      return needsAuthText(`/mcp login ${name}`, firstLine(state.reason));
   }
 }
 

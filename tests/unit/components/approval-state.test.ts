@@ -16,7 +16,7 @@ describe("reduceApproval", () => {
   });
 
   it("edits the message only while typing, and keeps the focus fixed then", () => {
-    const typed = apply({ type: "focus", index: 2 }, { type: "startMessage" }, { type: "edit", action: { type: "insert", text: "no" } }, { type: "move", delta: 1 });
+    const typed = apply({ type: "focus", index: 2 }, { type: "start-message" }, { type: "edit", action: { type: "insert", text: "no" } }, { type: "move", delta: 1 });
     expect(typed).toEqual({ count: 3, disabled: [], focus: 2, typing: true, message: { value: "no", cursor: 2 } });
     expect(apply({ type: "edit", action: { type: "insert", text: "no" } }).message.value).toBe("");
   });
@@ -30,6 +30,6 @@ describe("reduceApproval", () => {
   });
 
   it("goes back to the list from the message field", () => {
-    expect(apply({ type: "startMessage" }, { type: "stopMessage" }).typing).toBe(false);
+    expect(apply({ type: "start-message" }, { type: "stop-message" }).typing).toBe(false);
   });
 });

@@ -72,7 +72,7 @@ describe("elicitation form state", () => {
   });
 
   it("a refused Accept shows every error and focuses the first invalid field", () => {
-    const state = run(initialFormState(fields), { type: "move", delta: 4 }, { type: "showErrors" });
+    const state = run(initialFormState(fields), { type: "move", delta: 4 }, { type: "show-errors" });
     expect(state.focus).toBe(0);
     expect(shownError(state, fields[0]!)).toBe("required");
   });

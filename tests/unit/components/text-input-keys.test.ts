@@ -18,24 +18,24 @@ describe("textInputActionFor", () => {
   it("maps arrows, backspace and delete", () => {
     expect(textInputActionFor("", key({ leftArrow: true }))).toEqual({ type: "left" });
     expect(textInputActionFor("", key({ backspace: true }))).toEqual({ type: "backspace" });
-    expect(textInputActionFor("", key({ backspace: true, meta: true }))).toEqual({ type: "deleteWord" });
+    expect(textInputActionFor("", key({ backspace: true, meta: true }))).toEqual({ type: "delete-word" });
     expect(textInputActionFor("", key({ delete: true }))).toEqual({ type: "delete" });
   });
 
   it("maps the readline control keys", () => {
     expect(textInputActionFor("a", key({ ctrl: true }))).toEqual({ type: "home" });
     expect(textInputActionFor("e", key({ ctrl: true }))).toEqual({ type: "end" });
-    expect(textInputActionFor("w", key({ ctrl: true }))).toEqual({ type: "deleteWord" });
-    expect(textInputActionFor("u", key({ ctrl: true }))).toEqual({ type: "deleteToStart" });
-    expect(textInputActionFor("k", key({ ctrl: true }))).toEqual({ type: "deleteToEnd" });
+    expect(textInputActionFor("w", key({ ctrl: true }))).toEqual({ type: "delete-word" });
+    expect(textInputActionFor("u", key({ ctrl: true }))).toEqual({ type: "delete-to-start" });
+    expect(textInputActionFor("k", key({ ctrl: true }))).toEqual({ type: "delete-to-end" });
   });
 
   it("maps Alt+B/F/D, Alt+Backspace and Ctrl/Alt+arrows to word edits", () => {
-    expect(textInputActionFor("b", key({ meta: true }))).toEqual({ type: "wordLeft" });
-    expect(textInputActionFor("f", key({ meta: true }))).toEqual({ type: "wordRight" });
-    expect(textInputActionFor("d", key({ meta: true }))).toEqual({ type: "deleteWordForward" });
-    expect(textInputActionFor("", key({ leftArrow: true, ctrl: true }))).toEqual({ type: "wordLeft" });
-    expect(textInputActionFor("", key({ rightArrow: true, meta: true }))).toEqual({ type: "wordRight" });
+    expect(textInputActionFor("b", key({ meta: true }))).toEqual({ type: "word-left" });
+    expect(textInputActionFor("f", key({ meta: true }))).toEqual({ type: "word-right" });
+    expect(textInputActionFor("d", key({ meta: true }))).toEqual({ type: "delete-word-forward" });
+    expect(textInputActionFor("", key({ leftArrow: true, ctrl: true }))).toEqual({ type: "word-left" });
+    expect(textInputActionFor("", key({ rightArrow: true, meta: true }))).toEqual({ type: "word-right" });
     expect(textInputActionFor("x", key({ meta: true }))).toBeNull();
   });
 
@@ -66,9 +66,9 @@ describe("readTypedChunk", () => {
   });
 
   it("reads every control key of a chunk as the edit it stands for", () => {
-    expect(readTypedChunk("\u0015\u0015")).toEqual({ edits: [{ type: "deleteToStart" }, { type: "deleteToStart" }], enter: false });
+    expect(readTypedChunk("\u0015\u0015")).toEqual({ edits: [{ type: "delete-to-start" }, { type: "delete-to-start" }], enter: false });
     expect(readTypedChunk("fix\u0017bug\u0001the \u0005\r")).toEqual({
-      edits: [insert("fix"), { type: "deleteWord" }, insert("bug"), { type: "home" }, insert("the "), { type: "end" }],
+      edits: [insert("fix"), { type: "delete-word" }, insert("bug"), { type: "home" }, insert("the "), { type: "end" }],
       enter: true,
     });
   });

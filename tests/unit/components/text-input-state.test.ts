@@ -29,14 +29,14 @@ describe("reduceTextInput", () => {
   });
 
   it("moves and deletes by words", () => {
-    expect(apply(at("fix the  bug", 12), { type: "wordLeft" })).toEqual(at("fix the  bug", 9));
-    expect(apply(at("fix the  bug", 9), { type: "wordLeft" })).toEqual(at("fix the  bug", 4));
-    expect(apply(at("fix the  bug", 0), { type: "wordRight" })).toEqual(at("fix the  bug", 3));
-    expect(apply(at("fix the  bug", 3), { type: "wordRight" })).toEqual(at("fix the  bug", 7));
-    expect(apply(at("fix the  bug", 3), { type: "deleteWordForward" })).toEqual(at("fix  bug", 3));
+    expect(apply(at("fix the  bug", 12), { type: "word-left" })).toEqual(at("fix the  bug", 9));
+    expect(apply(at("fix the  bug", 9), { type: "word-left" })).toEqual(at("fix the  bug", 4));
+    expect(apply(at("fix the  bug", 0), { type: "word-right" })).toEqual(at("fix the  bug", 3));
+    expect(apply(at("fix the  bug", 3), { type: "word-right" })).toEqual(at("fix the  bug", 7));
+    expect(apply(at("fix the  bug", 3), { type: "delete-word-forward" })).toEqual(at("fix  bug", 3));
     const end = at("fix", 3);
-    expect(reduceTextInput(end, { type: "wordRight" })).toBe(end);
-    expect(reduceTextInput(end, { type: "deleteWordForward" })).toBe(end);
+    expect(reduceTextInput(end, { type: "word-right" })).toBe(end);
+    expect(reduceTextInput(end, { type: "delete-word-forward" })).toBe(end);
   });
 
   it("deletes backwards and forwards around the cursor", () => {
@@ -57,14 +57,14 @@ describe("reduceTextInput", () => {
   });
 
   it("deletes the word before the cursor, then the line before and after it", () => {
-    expect(apply(at("fix the bug  "), { type: "deleteWord" })).toEqual(at("fix the ", 8));
-    expect(apply(at("fix the bug", 4), { type: "deleteToStart" })).toEqual(at("the bug", 0));
-    expect(apply(at("fix the bug", 3), { type: "deleteToEnd" })).toEqual(at("fix", 3));
+    expect(apply(at("fix the bug  "), { type: "delete-word" })).toEqual(at("fix the ", 8));
+    expect(apply(at("fix the bug", 4), { type: "delete-to-start" })).toEqual(at("the bug", 0));
+    expect(apply(at("fix the bug", 3), { type: "delete-to-end" })).toEqual(at("fix", 3));
   });
 
   it("returns the same state when nothing changes", () => {
     const start = at("abc", 0);
-    for (const type of ["backspace", "left", "home", "deleteWord", "deleteToStart"] as const) {
+    for (const type of ["backspace", "left", "home", "delete-word", "delete-to-start"] as const) {
       expect(reduceTextInput(start, { type })).toBe(start);
     }
     expect(reduceTextInput(EMPTY_INPUT, { type: "reset" })).toBe(EMPTY_INPUT);

@@ -113,7 +113,9 @@ describe("McpManager store", () => {
 
   it("records tools, instructions and connect time of a connected server", async () => {
     const { factory } = memoryTransports({ a: () => makeServer({ instructions: "Use echo." }) });
-    const m = manager(factory);
+    // The server takes 412 ms to start, on the fake clock: connectMs is exactly that.
+    const clock = new FakeClock(Date.UTC(2026, 0, 2));
+    const m = manager((config, context) => (clock.advance(412), factory(config, context)), { clock });
     await m.start([entry("a")]);
     const state = stateOf(m, "a");
     if (state.status !== "connected") throw new Error(state.status);
@@ -124,7 +126,7 @@ describe("McpManager store", () => {
       ["slow", {}],
     ]);
     expect(state.instructions).toBe("Use echo.");
-    expect(state.connectMs).toBeGreaterThanOrEqual(0);
+    expect(state.connectMs).toBe(412);
     await m.close();
   });
 });
@@ -438,6 +440,21 @@ describe("McpManager disable and enable", () => {
     await m.restart("proj");
     expect(stateOf(m, "proj").status).toBe("disabled");
     expect(built).toEqual({});
+  });
+});
+
+describe("McpManager snapshot", () => {
+  it("holds each entry as written, never the expanded one (it may hold secrets), and runs the expanded one", async () => {
+    const seen: string[] = [];
+    const { factory } = memoryTransports({ a: () => makeServer() });
+    const m = manager((config, context) => (seen.push(JSON.stringify(config.resolved)), factory(config, context)));
+    const written = { command: "run-a", env: { TOKEN: "${TOKEN}" } };
+    await m.start([{ name: "a", source: "user", file: "/home/u/.mini-cc/mcp.json", entry: written, resolved: { ...written, env: { TOKEN: "s3cret-value" } } }]);
+    expect(stateOf(m, "a").status).toBe("connected");
+    expect(m.getSnapshot().servers[0]?.config).toEqual({ name: "a", source: "user", file: "/home/u/.mini-cc/mcp.json", entry: written });
+    expect(JSON.stringify(m.getSnapshot())).not.toContain("s3cret-value");
+    expect(seen).toEqual([JSON.stringify({ ...written, env: { TOKEN: "s3cret-value" } })]);
+    await m.close();
   });
 });
 

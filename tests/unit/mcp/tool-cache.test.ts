@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, rename, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { FakeClock } from "../../helpers/fake-clock.ts";
 import type { ServerConfig } from "../../../src/config/types.ts";
 import { validateEntry } from "../../../src/config/schema.ts";
 import type { McpToolInfo } from "../../../src/mcp/state/server-state.ts";
@@ -13,7 +14,7 @@ let dir: string;
 let cache: ToolCacheFiles;
 beforeEach(async () => {
   dir = join(await mkdtemp(join(tmpdir(), "tool-cache-")), "tool-cache");
-  cache = new ToolCacheFiles({ dir, projectDir: "/project", now: () => Date.UTC(2026, 0, 2) });
+  cache = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock(Date.UTC(2026, 0, 2)) });
 });
 
 const tool = (name: string, extra = ""): McpToolInfo => ({ name, description: `${name}${extra}`, inputSchema: { type: "object", properties: {} }, annotations: {} });
@@ -32,7 +33,7 @@ describe("the tool cache files", () => {
     const changedArgs = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v2"] });
     const changedVar: ServerConfig = { ...ECHO, resolved: { command: "node", args: ["other.mjs"] } };
     const renamed = { ...ECHO, name: "echo2" };
-    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere" });
+    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock() });
     for (const config of [changedArgs, changedVar, renamed]) {
       expect(cache.keyOf(config)).not.toBe(cache.keyOf(ECHO));
       expect(await cache.read(config)).toBeUndefined();
@@ -46,7 +47,7 @@ describe("the tool cache files", () => {
   it("writing a changed entry's cache removes the same server's caches of earlier entries in this project, and nothing else", async () => {
     const before = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v1"] });
     const similar = stdioServer("echo-2", { command: "node", args: ["echo.mjs"] });
-    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere" });
+    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock() });
     await cache.write(before, server(["a"]));
     await cache.write(similar, server(["b"]));
     await otherProject.write(before, server(["c"]));
@@ -69,11 +70,11 @@ describe("the tool cache files", () => {
       expect(await cache.read(ECHO)).toBeUndefined();
     }
     await writeFile(join(dir, "x"), "");
-    await expect(new ToolCacheFiles({ dir: join(dir, "x"), projectDir: "/project" }).read(ECHO)).resolves.toBeUndefined();
+    await expect(new ToolCacheFiles({ dir: join(dir, "x"), projectDir: "/project", clock: new FakeClock() }).read(ECHO)).resolves.toBeUndefined();
   });
 
   it("two sessions writing the same cache at once never leave a torn file", async () => {
-    const other = new ToolCacheFiles({ dir, projectDir: "/project" });
+    const other = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock() });
     const big = (n: number) => server(Array.from({ length: 200 }, (_, i) => `tool_${i}`), ` ${"x".repeat(200)} ${n}`);
     await cache.write(ECHO, big(0));
     const reads: Array<CachedServer | undefined> = [];

@@ -8,7 +8,7 @@ import type { McpSnapshot } from "../../../src/mcp/state/server-state.ts";
 import { McpManager } from "../../../src/mcp/manager.ts";
 import type { CachedServer } from "../../../src/mcp/tools/cache.ts";
 import { MemoryApprovals, memoryTransports, serverWith } from "../../helpers/mcp-fixtures.ts";
-import { namedTools } from "../../../src/mcp/state/snapshot-views.ts";
+import { namedTools } from "../../../src/mcp/tools/offered-tools.ts";
 import { matchesToolPattern, toolPassesFilter } from "../../../src/mcp/tools/filter.ts";
 import { countMcp } from "../../../src/tui/mcp-summary.ts";
 import { serverDetail } from "../../../src/tui/slash/mcp-status-lines.ts";

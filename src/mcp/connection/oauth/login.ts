@@ -10,11 +10,11 @@
  */
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { RemoteEntry } from "../../../config/types.ts";
-import { isMiniCcError, MiniCcError } from "../../../errors.ts";
-import { describeError } from "../describe-error.ts";
+import { describeError, isMiniCcError, MiniCcError } from "../../../errors.ts";
 import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
 import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
 import type { OAuthStore } from "./token-store.ts";
+import type { Env } from "../../../env.ts";
 
 /** How long a login waits for the browser's redirect by default (MCP_LOGIN_TIMEOUT overrides, ms). */
 export const LOGIN_TIMEOUT_MS = 120_000;
@@ -30,7 +30,7 @@ export interface LoginRequest {
 }
 
 /** The login timeout from MCP_LOGIN_TIMEOUT (ms), else LOGIN_TIMEOUT_MS. */
-export function loginTimeoutMs(env: Readonly<Record<string, string | undefined>>): number {
+export function loginTimeoutMs(env: Env): number {
   const value = Number(env.MCP_LOGIN_TIMEOUT);
   return Number.isFinite(value) && value > 0 ? value : LOGIN_TIMEOUT_MS;
 }

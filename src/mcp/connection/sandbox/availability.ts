@@ -12,7 +12,7 @@ import { delimiter, join } from "node:path";
 
 export type SandboxAvailability = { readonly available: true } | { readonly available: false; readonly reason: string; readonly hint: string };
 
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../../env.ts";
 
 /** The first executable `name` on PATH, or undefined. */
 async function which(name: string, env: Env): Promise<string | undefined> {

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../../env.ts";
 
 /** The options npx takes before the package that change nothing here. */
 const PLAIN_OPTIONS = new Set(["-y", "--yes", "-q", "--quiet", "--no-install"]);

@@ -11,7 +11,7 @@ import { isAbsolute, resolve } from "node:path";
 import { MiniCcError } from "../../../errors.ts";
 import { expandHome, refusedWriteRoot, type SandboxOptions } from "../../../config/sandbox-field.ts";
 
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../../env.ts";
 
 /** Secrets under the home folder no sandboxed server reads unless its entry's allowRead says so. */
 export const HOME_SECRETS = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".netrc", ".npmrc", ".docker/config.json", ".claude.json"] as const;

@@ -10,8 +10,9 @@ import { MiniCcError } from "../../../errors.ts";
 import type { SandboxHost } from "./sandbox-host.ts";
 
 /** True when the server will run in the sandbox. */
-export function runsSandboxed(config: ServerConfig, approvedSandboxed: boolean): boolean {
-  const entry = config.resolved;
+export function runsSandboxed(config: Pick<ServerConfig, "entry">, approvedSandboxed: boolean): boolean {
+  // The entry as written: ${VAR} expansion leaves `type` and `sandbox` as they are.
+  const entry = config.entry;
   if (isRemote(entry)) return false;
   return entry.sandbox === undefined ? approvedSandboxed : entry.sandbox !== false;
 }

@@ -19,7 +19,7 @@ import { npxCachedCommand } from "./npx-cache.ts";
 import { acquireRuntime, releaseRuntime, type SandboxRuntime } from "./runtime.ts";
 import { blockedText, parseViolationLine, SandboxViolationsStore, writeAllowed, type Blocked } from "./violations.ts";
 
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../../env.ts";
 
 export interface SandboxHostOptions {
   readonly projectDir: string;

@@ -1,5 +1,5 @@
 /**
- * Starting one server's session: a header line in its stderr log (stdio),
+ * Opening one server's connection (its MCP session): a header line in its stderr log (stdio),
  * its transport, its message log, the handshake under its connect timeout.
  * The supervisor calls it for each connect attempt; the SDK loads with it.
  */
@@ -19,7 +19,7 @@ import type { ToolList } from "./tool-list.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
 
 /** What starting one session needs from the supervisor. */
-export interface SessionRequest {
+export interface OpenRequest {
   config: ServerConfig;
   factory: TransportFactory;
   /** Everything the transport needs but its stderr, which goes to the log opened here. */
@@ -46,7 +46,7 @@ export interface SessionRequest {
  * transport, the handshake under its connect timeout. Rejects with a
  * MiniCcError (or the transport factory's error) on failure.
  */
-export async function openSession(request: SessionRequest): Promise<{ connection: ServerConnection; server: ConnectedServer }> {
+export async function openConnection(request: OpenRequest): Promise<{ connection: ServerConnection; server: ConnectedServer }> {
   const { config, clock } = request;
   let log: OpenedLog | undefined;
   try {

@@ -1,0 +1,48 @@
+/**
+ * The tools the servers in an McpSnapshot offer, under their registry
+ * names, and as Tools the agent loop can call. Pure functions of the
+ * snapshot: McpManager keeps one array per snapshot, so the system prompt
+ * stays the same until the servers change.
+ */
+import { McpTool, type McpCaller } from "./mcp-tool.ts";
+import type { McpSnapshot, McpToolInfo } from "../state/server-state.ts";
+import { offersTools } from "../state/snapshot-views.ts";
+import { assignToolNames } from "./naming.ts";
+
+/**
+ * Every connected (or cached) server's tools (those its entry's includeTools /
+ * excludeTools let through: the supervisor filters them as they enter the state),
+ * in declaration order, each with its collision-safe registry name.
+ */
+export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
+  const entries = snapshot.servers.flatMap((view) => (offersTools(view.state) ? view.state.tools.map((info) => ({ server: view.name, info })) : []));
+  const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
+  return entries.map((e, i) => ({ name: names[i] as string, ...e }));
+}
+
+/** Every connected server's tools as Tools under their registry names, calling through `caller`. */
+export function toolsOf(snapshot: McpSnapshot, caller: McpCaller): McpTool[] {
+  return namedTools(snapshot).map((tool) => new McpTool({ ...tool, caller }));
+}
+
+/** One registered MCP tool as plain data: what /mcp -v lists. */
+export interface McpToolView {
+  /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
+  readonly name: string;
+  readonly server: string;
+  /** The tool's own name on its server. */
+  readonly toolName: string;
+  readonly readOnly: boolean;
+  readonly annotations: McpToolInfo["annotations"];
+}
+
+/** Every connected server's tools under the names McpManager.tools() registers, in its order. */
+export function toolViews(snapshot: McpSnapshot): McpToolView[] {
+  return namedTools(snapshot).map(({ name, server, info }) => ({
+    name,
+    server,
+    toolName: info.name,
+    readOnly: info.annotations.readOnlyHint === true,
+    annotations: info.annotations,
+  }));
+}
