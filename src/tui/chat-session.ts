@@ -10,7 +10,7 @@ import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } fr
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { SlashCommand } from "./slash/slash-command.ts";
-import type { PendingPermission } from "./permission-queue.ts";
+import { ABORTED_DECISION, type PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
 import { runServerAction, type ServerAction } from "./server-actions.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
@@ -147,6 +147,11 @@ export class ChatSession {
       this.transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
     this.#runtime.permissionQueue.resolve(pending.id, decision);
+  }
+
+  /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */
+  stopAtPermission(pending: PendingPermission): void {
+    if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
   }
 
   async #command(text: string): Promise<SubmitOutcome> {

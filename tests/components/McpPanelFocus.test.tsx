@@ -54,7 +54,8 @@ const BROKEN: ServerView = {
     usage: {},
   },
 };
-const CHANGED = server("shared", { status: "needs-approval", previous: { command: "node", args: ["shared.js", "--port", "3000"] } }, "project", {
+// Declined this time: a server still waiting for approval would hold the keys in its modal, not the panel.
+const CHANGED = server("shared", { status: "disabled", reason: "declined by user", cause: "declined" }, "project", {
   command: "node",
   args: ["shared.js", "--port", "4000", "--verbose"],
 });

@@ -139,7 +139,7 @@ describe("mini-cc on a real terminal", () => {
     expect(statSync(join(home, "code-cache", caches[0]!)).mtimeMs).toBe(cacheTime);
   }, 90_000);
 
-  it("never takes keys typed as it starts as the answer to the project-server modal: they land in the prompt", async () => {
+  it("never takes keys typed as it starts as the answer to the project-server modal, nor types them behind it", async () => {
     const { project, home } = sandbox();
     const screen = launch(project, home);
     // A user who starts typing at once: the first keys arrive before the modal is even drawn.
@@ -148,7 +148,8 @@ describe("mini-cc on a real terminal", () => {
     await screen.waitFor("MCP server tracker wants to start");
     // …and go on typing while it has just appeared: "3" would have been "Don't start".
     screen.write(", just list 3 issues");
-    await screen.waitFor("❯ fix 1 bug, just list 3 issues");
+    await screen.waitFor("⏸ Key ignored: read the question, then press a key");
+    expect(screen.text()).not.toContain("just list 3 issues");
     expect(screen.text()).toContain("MCP server tracker wants to start");
     expect(screen.text()).toContain("? tracker     project approve?");
     expect(screen.text()).not.toContain("approved for this project");
@@ -156,12 +157,11 @@ describe("mini-cc on a real terminal", () => {
     expect(existsSync(join(home, "mcp-approvals.json"))).toBe(false);
     expect(trackerPids(project)).toEqual([]);
 
-    // Once the user stops and the modal is armed, a key answers it; the typed prompt stays.
+    // Once the user stops and the modal is armed, a key answers it.
     await screen.waitFor("❯ 1. Start, and remember");
     screen.write("2");
     await screen.waitFor("MCP server tracker approved this time only; starting it.");
     await screen.waitFor("● tracker     project 3 tools");
-    expect(screen.text()).toContain("❯ fix 1 bug, just list 3 issues");
     expect(existsSync(join(home, "mcp-approvals.json"))).toBe(false);
     screen.write("\u0015");
     await screen.waitFor("❯ Ask anything");
