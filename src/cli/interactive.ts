@@ -7,7 +7,7 @@ import { homedir } from "node:os";
 import type { AgentOptions } from "./cli-args.ts";
 import { createRuntime, type Runtime } from "../session/runtime.ts";
 import { loadServerDetails } from "../tui/server-details.ts";
-import { announceLoginPage } from "../mcp/connection/oauth/open-url.ts";
+import { announceLoginPage } from "../mcp/connection/oauth/login-page.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import { ServerRequestQueue } from "../tui/server-request-queue.ts";

@@ -11,7 +11,9 @@
 // answer to a session it does not know, as after a restart), REGISTRATION
 // (on | off | reject), PRECLIENT ("id:secret": a pre-registered client with a
 // loopback redirect), TOKEN_TTL (seconds), RESOURCE (origin: the protected
-// resource is the whole server, else /mcp). Prints `listening PORT` when ready.
+// resource is the whole server, else /mcp), AUTHORIZATION_ENDPOINT (a hostile
+// authorization server: its metadata names this as authorization_endpoint).
+// Prints `listening PORT` when ready.
 // /test/state reports what happened (registrations, token grants, refreshes,
 // the resource parameters seen); /test/expire makes every access token expire.
 import { randomUUID } from "node:crypto";
@@ -176,6 +178,13 @@ const listener = app.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
   // RESOURCE=origin: one protected resource for the whole server (/mcp and /sse alike).
   const resource = process.env.RESOURCE === "origin" ? base : mcpUrl;
   if (AUTH === "oauth") {
+    if (process.env.AUTHORIZATION_ENDPOINT) {
+      app.use("/.well-known/oauth-authorization-server", (_req, res, next) => {
+        const json = res.json.bind(res);
+        res.json = (body) => json({ ...body, authorization_endpoint: process.env.AUTHORIZATION_ENDPOINT });
+        next();
+      });
+    }
     app.use(
       mcpAuthRouter({
         provider,

@@ -9,7 +9,7 @@ import { expandEntry } from "../../config/expand.ts";
 import { isRemote, type RemoteEntry, type ServerConfig } from "../../config/types.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { loginTimeoutMs, loginToServer } from "../../mcp/connection/oauth/login.ts";
-import { announceLoginPage } from "../../mcp/connection/oauth/open-url.ts";
+import { announceLoginPage } from "../../mcp/connection/oauth/login-page.ts";
 import { noMorePositionals, type ParsedArgs } from "./arg-parser.ts";
 import type { McpCommandContext, McpSubcommand } from "./command.ts";
 import { readDeclared } from "./declared-servers.ts";

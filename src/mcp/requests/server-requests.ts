@@ -12,6 +12,7 @@ import type { Model } from "../../model/model.ts";
 import { describeError } from "../connection/describe-error.ts";
 import { formContent, readElicitRequest, type ElicitField, type FieldValue } from "./elicitation.ts";
 import { runSampling, samplingResult, samplingView, type SamplingReply, type SamplingView } from "./sampling.ts";
+import type { OpenOutcome } from "../open-url.ts";
 
 /** The spec's error for a sampling request the user (or print mode) refused. */
 export const SAMPLING_REJECTED = -1;
@@ -84,7 +85,7 @@ export const DECLINE_ALL: ServerRequestHandlers = unattendedHandlers({ allowSamp
 export function askingHandlers(options: {
   model: Model;
   ask: ServerQuestionPrompt;
-  openUrl: (url: string) => Promise<void>;
+  openUrl: (url: string) => Promise<OpenOutcome>;
   log: (server: string, line: string) => void;
 }): ServerRequestHandlers {
   const { ask } = options;
@@ -98,7 +99,9 @@ export function askingHandlers(options: {
       if (view.kind === "url") {
         const answer = await ask({ kind: "elicit-url", server, message: view.message, url: view.url }, signal);
         if (answer === "open") {
-          await options.openUrl(view.url).catch((error: unknown) => options.log(server, `could not open ${view.url}: ${describeError(error)}`));
+          const opened = await options.openUrl(view.url);
+          if (opened.kind === "refused") options.log(server, `did not open the URL: ${opened.reason}`);
+          if (opened.kind === "failed") options.log(server, `could not open ${view.url} with ${opened.via}: ${opened.reason}`);
         }
         return { action: answer === "open" || answer === "copied" ? "accept" : answer };
       }

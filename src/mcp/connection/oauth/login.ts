@@ -4,7 +4,7 @@
  * The server's 401 names its protected-resource metadata (RFC 9728); the
  * SDK discovers the authorization server, registers a client when the entry
  * has none, and builds the authorization URL, which is printed and opened
- * (open-url.ts); the browser comes back to a loopback callback on 127.0.0.1;
+ * (login-page.ts; only a web page is opened); the browser comes back to a loopback callback on 127.0.0.1;
  * the code is exchanged for tokens, kept in the OAuth file. Any failure is
  * one line naming the server and the step.
  */
@@ -25,7 +25,7 @@ export interface LoginRequest {
   readonly entry: RemoteEntry;
   readonly store: OAuthStore;
   /** Shows the authorization URL (and opens it). */
-  readonly open: (url: URL) => void;
+  readonly open: (url: URL) => void | Promise<void>;
   readonly timeoutMs: number;
 }
 
