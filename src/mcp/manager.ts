@@ -292,6 +292,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const store = this.#options.oauth;
     if (!config || this.#closed) throw new MiniCcError("not-found", `no server named ${name}`);
     if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
+    // Logging in contacts the server: only once approved, as on every other route.
+    if (this.#view(name)?.state.status === "needs-approval") {
+      throw new MiniCcError("command-failed", `${name} is waiting for your approval: approve it first (nothing was contacted)`);
+    }
     const { loginToServer, loginTimeoutMs } = await import("./connection/oauth/login.ts");
     await loginToServer({ name, entry: config.resolved, store, open, timeoutMs: loginTimeoutMs(this.#options.env) });
     await this.restart(name);

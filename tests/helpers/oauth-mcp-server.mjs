@@ -31,7 +31,7 @@ const UNKNOWN_SESSION = Number(process.env.UNKNOWN_SESSION ?? 404);
 const REGISTRATION = process.env.REGISTRATION ?? "on";
 const TOKEN_TTL = Number(process.env.TOKEN_TTL ?? 3600);
 
-const state = { registrations: 0, codeGrants: 0, refreshes: 0, resources: [], clients: [], calls: [], sessions: 0, staticToken: undefined };
+const state = { registrations: 0, codeGrants: 0, refreshes: 0, resources: [], clients: [], calls: [], sessions: 0, staticToken: undefined, requests: 0 };
 
 class Clients {
   constructor() {
@@ -135,6 +135,11 @@ const provider = new Provider();
 let base;
 const guard = [];
 
+// Every request but the tests' own: what a client contacted at all.
+app.use((req, _res, next) => {
+  if (!req.path.startsWith("/test/")) state.requests += 1;
+  next();
+});
 app.get("/test/state", (_req, res) => res.json(state));
 app.post("/test/expire", (_req, res) => {
   for (const data of provider.tokens.values()) data.expiresAt = 0;

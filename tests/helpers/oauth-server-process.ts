@@ -20,6 +20,8 @@ export interface FixtureState {
   clients: string[];
   calls: string[];
   sessions: number;
+  /** Requests of any kind but the tests' own. */
+  requests: number;
 }
 
 export interface OAuthServerProcess {
