@@ -12,6 +12,7 @@ import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/cl
 import type { RemoteEntry } from "../../../config/types.ts";
 import { isMiniCcError, MiniCcError } from "../../../errors.ts";
 import { describeError } from "../describe-error.ts";
+import { headersProblem } from "../../../config/header-values.ts";
 import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
 import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
 import type { OAuthStore } from "./token-store.ts";
@@ -82,6 +83,8 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
 
 /** What the server's 401 says about where to log in (RFC 9728's resource_metadata, a scope); nothing when it said nothing. */
 async function probe(entry: RemoteEntry): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const badHeader = headersProblem(entry.headers);
+  if (badHeader) throw new Error(badHeader);
   const init: RequestInit =
     entry.type === "sse"
       ? { method: "GET", headers: { ...entry.headers, accept: "text/event-stream" } }
