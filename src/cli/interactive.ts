@@ -105,7 +105,10 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
       // Running on a "this time only" answer: remember the entry it runs.
       if (server?.config) await approvals.approve(projectDir, server.config);
     },
-    revoke: async (name) => void (await approvals.forget(projectDir, [name])),
+    async revoke(name) {
+      await approvals.forget(projectDir, [name]);
+      await manager.revoked(name);
+    },
     async details(name) {
       const server = view(name);
       if (!server) return { logTail: [] };

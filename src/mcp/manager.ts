@@ -180,6 +180,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await remembered;
   }
 
+  /**
+   * After the user took back a project server's approval (the caller forgets
+   * it in the approvals file): the server stops and its tools go for the rest
+   * of the session, until it is approved again.
+   */
+  async revoked(name: string): Promise<void> {
+    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "revoked" })) return;
+    await this.#servers.stop(name);
+  }
+
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);

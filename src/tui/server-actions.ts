@@ -81,7 +81,7 @@ async function approveOrRevoke(mcp: TuiMcp, view: ServerView, shown: string): Pr
   const details = await mcp.details(view.name);
   if (details.approval?.status === "approved") {
     await mcp.revoke(view.name);
-    return ok(`Revoked the approval of ${shown}: it keeps running now; the next session asks again.`);
+    return ok(`Revoked the approval of ${shown}: stopped, its tools gone (a approves it again).`);
   }
   const { state } = view;
   if (state.status === "disabled" && state.cause === "user") return failed(`${shown} is disabled: enable it first (d).`);

@@ -51,6 +51,8 @@ export type LifecycleEvent =
   | { type: "features-changed"; features: ServerFeatures }
   /** The user switched the server off (`mcp disable`, the panel). */
   | { type: "disabled" }
+  /** The user took back a project server's approval: it stops, and asks again only when approved anew. */
+  | { type: "revoked" }
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
@@ -129,6 +131,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "connected" ? { ...state, ...event.features } : undefined;
     case "disabled":
       return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
+    case "revoked":
+      return status === "disabled" || status === "needs-approval" ? undefined : { status: "disabled", reason: "approval revoked", cause: "declined" };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
