@@ -52,6 +52,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
         ask: serverRequests.ask,
         openUrl: (url) => openUrl(url, io.env),
         log: (server, line) => noteInServerLog(home.logs, server, line, new Date()),
+        callStarted: serverRequests.callStarted,
       }),
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);

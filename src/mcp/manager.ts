@@ -215,8 +215,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
-  call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
-    return this.#calls.call(server, tool, args, options);
+  async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    // Questions the server asks during the call are the call's: declined if still waiting when it ends.
+    const ended = this.#options.serverRequests?.callStarted?.(server);
+    try {
+      return await this.#calls.call(server, tool, args, options);
+    } finally {
+      ended?.();
+    }
   }
 
   /**

@@ -21,6 +21,12 @@ export const SAMPLING_REJECTED = -1;
 export interface ServerRequestHandlers {
   elicit(server: string, params: unknown, signal: AbortSignal): Promise<ElicitResult>;
   sample(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
+  /**
+   * A tool call to `server` begins; the returned function is called when it
+   * has ended or was interrupted, so that questions it left waiting can be
+   * declined rather than shown after the call they were for.
+   */
+  callStarted?(server: string): () => void;
 }
 
 /** Everything the user can be asked on a server's behalf. Texts are the server's, untrusted. */
@@ -45,6 +51,14 @@ export interface ServerAnswers {
 export type ServerQuestionPrompt = <Q extends ServerQuestion>(question: Q, signal: AbortSignal) => Promise<ServerAnswers[Q["kind"]]>;
 
 /** What an answer becomes when the request is dropped (the server cancelled it, or we are closing). */
+/** What a question still waiting when the tool call that caused it ended answers. */
+export const DECLINED: { [K in keyof ServerAnswers]: ServerAnswers[K] } = {
+  "elicit-form": { action: "decline" },
+  "elicit-url": "decline",
+  "sampling-request": "reject",
+  "sampling-reply": "reject",
+};
+
 export const DISMISSED: { [K in keyof ServerAnswers]: ServerAnswers[K] } = {
   "elicit-form": { action: "cancel" },
   "elicit-url": "cancel",
@@ -87,9 +101,11 @@ export function askingHandlers(options: {
   ask: ServerQuestionPrompt;
   openUrl: (url: string) => Promise<OpenOutcome>;
   log: (server: string, line: string) => void;
+  callStarted?: (server: string) => () => void;
 }): ServerRequestHandlers {
   const { ask } = options;
   return {
+    ...(options.callStarted ? { callStarted: options.callStarted } : {}),
     async elicit(server, params, signal) {
       const view = readElicitRequest(params);
       if (view.kind === "unsupported") {
