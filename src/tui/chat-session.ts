@@ -19,6 +19,10 @@ import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { promptSlashCommands } from "./slash/prompt-commands.ts";
+import type { AgentEvent } from "../agent/events.ts";
+import type { BodyLine } from "./approval-body.ts";
+import { toolRequestBody } from "./tool-request-body.ts";
+import { resultLines } from "./result-preview.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
@@ -149,6 +153,27 @@ export class ChatSession {
     this.#runtime.permissionQueue.resolve(pending.id, decision);
   }
 
+  /**
+   * An agent event into the transcript. An Edit or Write call's diff is made
+   * as it is announced (the file is still as it was: the agent waits at the
+   * event) and shown under its result if it succeeds, in every mode, with the
+   * result cut to its first line (the diff says the rest).
+   */
+  #show(event: AgentEvent, diffs: Map<string, readonly BodyLine[]>): void {
+    if (event.type === "tool_call" && (event.name === "Edit" || event.name === "Write")) {
+      // The first row names the file, as the call's own row already does.
+      const lines = toolRequestBody({ toolUseId: event.id, toolName: event.name, input: event.input, summary: "", reason: "" }, this.#runtime.cwd).slice(1);
+      diffs.set(event.id, lines);
+    }
+    if (event.type !== "tool_result") return this.transcript.dispatch(event);
+    const diff = diffs.get(event.id);
+    diffs.delete(event.id);
+    if (!diff || event.result.isError) return this.transcript.dispatch(event);
+    const first = resultLines(event.result.content)[0] ?? "";
+    this.transcript.dispatch({ ...event, result: { ...event.result, content: first } });
+    this.transcript.dispatch({ type: "file_diff", lines: diff });
+  }
+
   /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */
   stopAtPermission(pending: PendingPermission): void {
     if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
@@ -185,8 +210,9 @@ export class ChatSession {
       // Markdown and diffs render only what a turn produces: make sure they have loaded.
       await loadDeferredLibraries();
       if (turn.signal.aborted) return; // interrupted while they loaded: `finally` ends the turn
+      const diffs = new Map<string, readonly BodyLine[]>();
       for await (const event of this.#runtime.startTurn(prompt, turn.signal)) {
-        this.transcript.dispatch(event);
+        this.#show(event, diffs);
         if (event.type === "turn_end") ended = true;
       }
     } catch (error) {

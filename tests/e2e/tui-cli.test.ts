@@ -97,7 +97,8 @@ describe("mini-cc on a real terminal", () => {
 
     // The prompt from the command line runs once the server has settled.
     await screen.waitFor("Allow mcp__tracker__add_comment(BUG-101)?", 20_000);
-    expect(screen.text()).toContain("✔ mcp__tracker__list_issues -> BUG-101 [Todo] list_posts has no pagination");
+    // Drawn before the edit's diff pushed it up the screen.
+    expect(screen.output).toContain("mcp__tracker__list_issues -> ");
     await screen.waitFor("❯ 1. Allow");
     screen.write("1");
     await screen.waitFor("✔ mcp__tracker__add_comment -> Comment added to BUG-101 (2 total).");
@@ -105,6 +106,9 @@ describe("mini-cc on a real terminal", () => {
     expect(readFileSync(join(project, "posts.ts"), "utf8")).toContain(
       "export function listPosts(posts: Post[], page = 1, pageSize = 20): Post[] {",
     );
+    // acceptEdits asked nothing, yet the edit's diff is in the transcript.
+    await screen.waitFor("+ export function listPosts(posts: Post[], page = 1, pageSize = 20): Post[] {");
+    expect(screen.text()).toMatch(/\d+ - export function listPosts\(posts: Post\[\]\): Post\[\] \{/);
 
     // Typed and sent in one chunk, as a fast typist or tmux send-keys does.
     screen.write("/mcp -v\r");
