@@ -268,6 +268,7 @@ export class ChatSession {
   #newConversation(): void {
     this.transcript.dispatch({ type: "clear" });
     this.#runtime.newConversation();
+    this.transcript.dispatch({ type: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." });
   }
 
   #publishQueue(): void {

@@ -28,7 +28,9 @@ function viewOf(mcp: TuiMcp, name: string): ServerView | undefined {
 /** `tracker: connected, 3 tools` — how a server stands after an action. */
 function outcome(mcp: TuiMcp, name: string): string {
   const view = viewOf(mcp, name);
-  return view ? `${view.state.status}, ${serverDetail(view.state)}` : "no longer configured";
+  if (!view) return "no longer configured";
+  // "ready (cached) · 3 tools" says its status itself.
+  return view.state.status === "cached" ? serverDetail(view.state) : `${view.state.status}, ${serverDetail(view.state)}`;
 }
 
 /** Runs one panel action on `name`; never throws. */

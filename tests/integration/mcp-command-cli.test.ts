@@ -63,7 +63,7 @@ describe("mini-cc mcp (bundled CLI)", () => {
     expect(await mini("mcp", "add", "-e", "NOEQUALS", "x", "--", "node")).toEqual({
       status: 2,
       stdout: "",
-      stderr: `mini-cc mcp add: invalid --env value "NOEQUALS": expected KEY=VALUE\n${addCommand.usage}\n`,
+      stderr: `mini-cc mcp add: invalid --env value "NOEQUALS": expected KEY=VALUE\n${addCommand.usage.split("\n\n")[0]}\nRun "mini-cc mcp add --help" for every option.\n`,
     });
   });
 });

@@ -113,7 +113,7 @@ export class ServerConnection {
     let cancelTimer = () => {};
     const deadline = new Promise<never>((_, reject) => {
       cancelTimer = this.#options.clock.setTimeout(() => {
-        reject(new MiniCcError("connect-timeout", `connection timed out after ${formatSeconds(timeoutMs)}`));
+        reject(new MiniCcError("connect-timeout", `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`));
         controller.abort();
       }, timeoutMs);
     });
