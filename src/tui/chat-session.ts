@@ -125,11 +125,14 @@ export class ChatSession {
    */
   async decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
     if (answer !== "all") return this.#decide(name, answer);
-    await Promise.all(waiting.map((each) => this.#decide(each, "remember")));
+    // One line for all of them, not one per server.
+    const names = waiting.map(terminalSafeLine).join(", ");
+    this.transcript.dispatch({ type: "notice", text: `MCP servers ${names} approved for this project; starting them.` });
+    await Promise.all(waiting.map((each) => this.#decide(each, "remember", false)));
   }
 
-  async #decide(name: string, choice: ApprovalChoice): Promise<void> {
-    this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](terminalSafeLine(name)) });
+  async #decide(name: string, choice: ApprovalChoice, note = true): Promise<void> {
+    if (note) this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](terminalSafeLine(name)) });
     try {
       await this.#runtime.mcp.decide(name, choice);
     } catch (error) {

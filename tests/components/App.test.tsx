@@ -449,6 +449,9 @@ describe("App", () => {
       ["memory", "remember"],
       ["files", "remember"],
     ]);
+    // One line for the servers started together.
+    expect(left()).toContain("◇ MCP servers memory, files approved for this project; starting");
+    expect(left()).not.toContain("MCP server files approved");
   });
 
   it("scrolls the transcript by screenfuls of rows with PgUp/PgDn, to the top with Home and back with End", async () => {
