@@ -161,7 +161,7 @@ describe("the MCP panel", () => {
     expect(shown).toContain("read-only · ~");
     expect(shown).toContain("3 calls · 0 errors · p50 14 ms · max 20 ms");
     expect(shown).toContain("non-destructive · open-world");
-    expect(shown).toContain("pending 0 ms → connected 412 ms");
+    expect(shown).toContain("pending at 0 ms → connected at 412 ms");
     expect(shown).toContain("env: TRACKER_TOKEN");
     expect(shown).not.toContain("Ids look like BUG-101.");
     await type("i");
