@@ -148,7 +148,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     askBypass(false);
     runtime.permissionMode.update(() => "bypassPermissions");
   };
-  const panel = panelWidth(columns);
+  // No server configured: the panel would be an empty third of the screen; the footer says so instead.
+  const panel = servers.length === 0 ? 0 : panelWidth(columns);
   const showPanel = panel > 0;
   // An opened server gets half a wide screen; with no side panel, the whole screen.
   const panelWide = showPanel ? Math.max(panel, Math.min(OPENED_PANEL_MAX, Math.round(columns / 2))) : columns;

@@ -101,6 +101,12 @@ describe("App", () => {
     `);
   });
 
+  it("gives the whole width to the transcript when no MCP server is configured; the footer says so", async () => {
+    const { text } = await app([]);
+    expect(text()).not.toContain("╮ │");
+    expect(text()).toContain("MCP none");
+  });
+
   it("sends the modal's answer to the manager and gives the keyboard back to the prompt", async () => {
     const { type, arm, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
     await arm();
