@@ -26,6 +26,8 @@ export interface HomePaths {
   readonly toolOutput: string;
   /** Folder of V8 code caches for the UI's bundle (src/cli/cached-script.ts). */
   readonly codeCache: string;
+  /** Saved sessions: `projects/<project-key>/<session-id>.jsonl` (src/session/session-log.ts). */
+  readonly projects: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -43,5 +45,6 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     disabled: join(root, "mcp-disabled.json"),
     toolOutput: join(root, "tool-output"),
     codeCache: join(root, "code-cache"),
+    projects: join(root, "projects"),
   };
 }

@@ -15,6 +15,7 @@ describe("resolveHome", () => {
       disabled: "/home/ann/.mini-cc/mcp-disabled.json",
       toolOutput: "/home/ann/.mini-cc/tool-output",
       codeCache: "/home/ann/.mini-cc/code-cache",
+      projects: "/home/ann/.mini-cc/projects",
     });
   });
 
