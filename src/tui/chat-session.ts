@@ -31,6 +31,7 @@ import { toolRequestBody } from "./tool-request-body.ts";
 import { resultLines } from "./result-preview.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
+  sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,
@@ -252,9 +253,10 @@ export class ChatSession {
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
     const sessions = this.#runtime.sessions;
+    const sandboxMode = this.#runtime.sandboxMode;
     const result = await runSlashCommand(
       text,
-      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sessions ? { sessions } : {}) },
+      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sessions ? { sessions } : {}), ...(sandboxMode ? { sandboxMode } : {}) },
       commands,
     );
     return this.#apply(result);

@@ -7,14 +7,17 @@ import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
 import { MiniCcError } from "../../errors.ts";
 import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";
+import { runsSandboxed } from "../../mcp/connection/sandbox/run-mode.ts";
 
-const USAGE = `Usage: mini-cc mcp approve [NAME...]
+const USAGE = `Usage: mini-cc mcp approve [--sandbox] [NAME...]
 
 Approves project servers of ./.mcp.json so that sessions start them without
 asking: the named ones, or all of them without names. An approval holds until
-the server's entry (type, command, args, env, url, headers) changes.
+the server's entry (type, command, args, env, url, headers, sandbox) changes.
 
 Options:
+  --sandbox    run them in the sandbox (reads all but your secrets, writes only
+               this project, no network), where their entry does not say
   -h, --help   show this help`;
 
 /** `mini-cc mcp approve [NAME…]`. */
@@ -22,9 +25,10 @@ export const approveCommand: McpSubcommand = {
   name: "approve",
   summary: "approve project servers of .mcp.json (all, or the named ones)",
   usage: USAGE,
-  options: [],
+  options: [{ long: "sandbox", value: false }],
   async run(args, context) {
     const file = context.editor.fileOf("project");
+    const sandboxed = args.flags.has("sandbox");
     const { entries, problems } = await readDeclared(context);
     const problem = problemOf(problems, file);
     if (problem) throw new MiniCcError("command-failed", problem);
@@ -49,8 +53,9 @@ export const approveCommand: McpSubcommand = {
         context.warn(`Not approved ${entry.name}: ${file}: ${entry.error}`);
         continue;
       }
-      await context.approvals.approve(context.projectDir, entry.config);
-      context.print(`Approved project server ${entry.name} (fingerprint ${fingerprint(entry.config.entry)})`);
+      await context.approvals.approve(context.projectDir, entry.config, { sandboxed });
+      const how = runsSandboxed(entry.config, sandboxed) ? ", sandboxed" : "";
+      context.print(`Approved project server ${entry.name} (fingerprint ${fingerprint(entry.config.entry)}${how})`);
     }
     return invalid.length > 0 ? 1 : 0;
   },

@@ -89,7 +89,13 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
       io.stdout(`${sub.usage}\n`);
       return 0;
     }
-    return await sub.run(args, new McpCommandContext(io));
+    const context = new McpCommandContext(io);
+    try {
+      return await sub.run(args, context);
+    } finally {
+      // The sandbox's proxies, if a sandboxed server ran: after its servers are closed.
+      await context.sandbox.close();
+    }
   } catch (error) {
     if (isMiniCcError(error, "usage")) {
       // The mistake and the command's usage lines; the options are one --help away, not 30 lines of noise.

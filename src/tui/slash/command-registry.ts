@@ -12,6 +12,7 @@ import { contextCommand } from "./context-command.ts";
 import { costCommand } from "./cost-command.ts";
 import { modelCommand } from "./model-command.ts";
 import { resumeCommand } from "./resume-command.ts";
+import { sandboxCommand } from "./sandbox-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 /** In /help order. */
@@ -23,6 +24,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   costCommand,
   modelCommand,
   resumeCommand,
+  sandboxCommand,
   clearCommand,
   helpCommand,
   exitCommand,
