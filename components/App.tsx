@@ -4,9 +4,10 @@
  * waits, the prompt and the footer pinned to the bottom rows; the MCP panel is
  * a full-height right-hand column when the terminal is wide enough.
  *
- * A question (an approval, the bypassPermissions confirmation) takes keys only
- * once armed (useArming): until then keys still go to the prompt box, where
- * the user was typing.
+ * A question (an approval, a server's question, the bypassPermissions
+ * confirmation) takes keys only once armed (useArming); while one is shown the
+ * prompt and the panel take none, so a key meant for the prompt or pressed
+ * twice is dropped rather than typed behind the question.
  */
 import { Box, useApp, useWindowSize } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -42,6 +43,7 @@ import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
 import { BypassConfirm } from "./approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
+import { ArmingNotice } from "./approval/ArmingNotice.tsx";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { Transcript } from "./transcript/Transcript.tsx";
 import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
@@ -174,13 +176,13 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     askBypass(false);
     runtime.permissionMode.update(() => "bypassPermissions");
   };
-  const panel = panelWidth(columns);
+  // No server configured: the panel would be an empty third of the screen; the footer says so instead.
+  const panel = servers.length === 0 ? 0 : panelWidth(columns);
   const showPanel = panel > 0;
   // An opened server gets half a wide screen; with no side panel, the whole screen.
   const panelWide = showPanel ? Math.max(panel, Math.min(OPENED_PANEL_MAX, Math.round(columns / 2))) : columns;
-  const canTakeKeys = question === undefined || !questionArmed;
-  // Without the side panel, a waiting question keeps the screen: the panel cannot take keys unseen.
-  const panelCanTakeKeys = canTakeKeys && (showPanel || !modalOpen);
+  const canTakeKeys = question === undefined;
+  const panelCanTakeKeys = canTakeKeys;
   const mcpPanel = useMcpPanel({
     mcp: runtime.mcp,
     snapshot,
@@ -210,7 +212,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
 
   const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
-  const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1;
+  const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
   const panelView = (width: number, opened?: OpenedServer) => (
     <McpPanel
       servers={servers}
@@ -275,6 +277,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               isActive={questionArmed}
               onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
+              onStop={() => session.stopAtPermission(permission)}
               width={transcriptWidth}
               maxHeight={modalRows}
             />
@@ -313,6 +316,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           ) : confirmingBypass ? (
             <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
           ) : null}
+          <ArmingNotice shown={arming.droppedKey} />
           <PromptInput state={prompt.state} isActive={canTakeKeys && !panelFocused} placeholder="Ask anything, or /help" />
           {prompt.menu && question === undefined ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
           <QueuedPrompts prompts={queued} waitLine={waitLine} />

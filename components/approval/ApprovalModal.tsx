@@ -44,6 +44,8 @@ export interface ApprovalModalProps {
   /** Takes keys; until then the choices show dimmed. */
   readonly isActive: boolean;
   readonly onDecide: (index: number, message?: string) => void;
+  /** Esc, when it is more than the last choice (see useApprovalKeys); `escapeHint` says what it does. */
+  readonly onEscape?: () => void;
   /** Text typed at the modal that is none of its keys: the user thinks they are in the prompt. */
   readonly onStrayKey?: () => void;
   /** Columns the box takes, border included; the terminal's width by default. */
@@ -78,7 +80,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const titleRows = wrapBody([line(title.map((part) => part.text).join(""))], inner).length;
   const digits = choices.length > 1 ? `1-${choices.length}` : "1";
   const fixedRows = (scrolls: boolean) => {
-    const hint = wrapBody([line(helpText(false, scrolls, digits, escapeHint))], inner).length;
+    const hint = wrapBody([line(helpText(false, scrolls, digits, escapeHint, props.onEscape !== undefined))], inner).length;
     const messageRow = choices.some((c) => c.asksForMessage) ? 1 : 0;
     // The border, and the blank rows before the choices and the hint, given up when space is short.
     return 2 + (scrolls ? 0 : 2) + titleRows + choiceRows.flat().length + messageRow + hint;
@@ -97,6 +99,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
     isActive,
     onDecide,
     onStrayKey: props.onStrayKey,
+    onEscape: props.onEscape,
     onScroll: fits ? undefined : (pages, rows) => scroll(pages * page + rows),
   });
   return (
@@ -128,13 +131,13 @@ export function ApprovalModal(props: ApprovalModalProps) {
         </Box>
       ) : null}
       <Box marginTop={fits ? 1 : 0}>
-        <Text dimColor>{helpText(state.typing, !fits, digits, escapeHint)}</Text>
+        <Text dimColor>{helpText(state.typing, !fits, digits, escapeHint, props.onEscape !== undefined)}</Text>
       </Box>
     </Box>
   );
 }
 
-function helpText(typing: boolean, scrolls: boolean, digits: string, escapeHint: string): string {
-  if (typing) return "Enter send · Esc deny without a message · ↑ back";
+function helpText(typing: boolean, scrolls: boolean, digits: string, escapeHint: string, escapeStops = false): string {
+  if (typing) return `Enter send · Esc ${escapeStops ? escapeHint : "deny without a message"} · ↑ back`;
   return `↑/↓ j/k move · Enter or ${digits} choose${scrolls ? " · PgUp/PgDn scroll" : ""} · Esc ${escapeHint}`;
 }

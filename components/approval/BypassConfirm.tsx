@@ -1,7 +1,8 @@
 /**
  * The one-line question Shift+Tab asks before bypassPermissions: `y` turns it
  * on, Shift+Tab passes it by to the next mode, any other key keeps the mode
- * as it was. Dimmed, and deaf, until armed (useArming).
+ * as it was. Dimmed, and deaf but for Shift+Tab, until armed (useArming):
+ * passing it by is always safe, so cycling modes never stalls on it.
  */
 import { Text } from "ink";
 import { useKeys } from "../hooks/useKeys.ts";
@@ -20,10 +21,11 @@ export function BypassConfirm({ isActive, onConfirm, onSkip, onCancel }: BypassC
   useKeys(
     (input, key) => {
       if (key.tab && key.shift) return onSkip();
+      if (!isActive) return;
       if (input === "y" || input === "Y") return onConfirm();
       onCancel();
     },
-    { isActive },
+    { isActive: true },
   );
   return (
     <Text color="red" dimColor={!isActive} wrap="wrap">

@@ -20,6 +20,8 @@ export interface ToolApprovalModalProps {
   readonly cwd: string;
   readonly isActive: boolean;
   readonly onAnswer: (answer: ToolAnswer, message?: string) => void;
+  /** Esc: deny and stop the turn (the way to say no and go on is the deny-with-a-message choice). */
+  readonly onStop?: () => void;
   /** See ApprovalModal. */
   readonly onStrayKey?: () => void;
   readonly width?: number;
@@ -27,7 +29,7 @@ export interface ToolApprovalModalProps {
 }
 
 /** "Allow" / "Allow for the session" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
+export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStop, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
   const { request } = pending;
   const options = toolOptions(request);
   // Read the file once per request, not on every keypress.
@@ -42,7 +44,8 @@ export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStrayKey
       ]}
       body={body}
       choices={options}
-      escapeHint="deny"
+      escapeHint={onStop ? "stop" : "deny"}
+      onEscape={onStop}
       accent="yellow"
       isActive={isActive}
       onDecide={(index, message) => onAnswer(options[index]?.value ?? "deny", message)}

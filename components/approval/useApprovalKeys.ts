@@ -1,9 +1,9 @@
 /**
  * Keys of the approval modal: ↑/↓, k/j or Tab/Shift+Tab move, Enter or a
- * digit picks, Esc picks the last choice (the refusal). A choice that takes a
- * message opens its field first; there Enter sends (also when it arrives in
- * one chunk with the text), a paste adds text, Esc refuses without a message
- * and ↑ goes back to the list. PgUp/PgDn scroll a body taller than the
+ * digit picks, Esc picks the last choice (the refusal), or stops when the
+ * modal has `onEscape`. A choice that takes a message opens its field first;
+ * there Enter sends (also when it arrives in one chunk with the text), a paste
+ * adds text, Esc refuses without a message (or stops) and ↑ goes back to the list. PgUp/PgDn scroll a body taller than the
  * screen by a page, Ctrl+↑/↓ by a row. Any other character means the user
  * is typing text meant for the prompt: it answers nothing and `onStrayKey`
  * is told, so the Enter that follows cannot pick a choice. Answers once:
@@ -28,6 +28,8 @@ export interface ApprovalKeyOptions {
   readonly onScroll?: (pages: number, rows: number) => void;
   /** A character that is no key of the modal arrived (see above). */
   readonly onStrayKey?: () => void;
+  /** Esc, when it means more than the refusal (a tool approval's Esc stops the turn). */
+  readonly onEscape?: () => void;
 }
 
 /** Handles the modal's keys and returns its state for the view. */
@@ -49,6 +51,13 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     } else decide(index);
   };
 
+  const escape = (index: number): void => {
+    if (!options.onEscape) return decide(index);
+    if (decided.current) return;
+    decided.current = true;
+    options.onEscape();
+  };
+
   const send = (): void => {
     const { focus, message } = current();
     decide(focus, message.value.trim() || undefined);
@@ -63,7 +72,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
       const { typing, focus } = current();
       if (typing) {
         if (key.return) return send();
-        if (key.escape) return decide(focus);
+        if (key.escape) return escape(focus);
         if (key.upArrow) return dispatch({ type: "stop-message" });
         const edit = textInputActionFor(input, key);
         if (edit?.type !== "insert") return edit ? dispatch({ type: "edit", action: edit }) : undefined;
@@ -72,7 +81,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
         if (typed.enter) send();
         return;
       }
-      if (key.escape) return decide(count - 1);
+      if (key.escape) return escape(count - 1);
       if (key.return) return pick(focus);
       if (key.upArrow || (key.tab && key.shift)) return dispatch({ type: "move", delta: -1 });
       if (key.downArrow || key.tab) return dispatch({ type: "move", delta: 1 });

@@ -71,9 +71,15 @@ export function ElicitationFormModal(props: ElicitationFormModalProps) {
         <Box key={window.start + i}>{row.node}</Box>
       ))}
       {scrolls ? <Text color={ACCENT}>{[above > 0 ? `↑ ${above} more` : "", below > 0 ? `↓ ${below} more` : ""].filter(Boolean).join(" · ")}</Text> : null}
-      <Text dimColor wrap="truncate-end">
-        ↑↓/Tab move · ←→ choose · Space toggle · Esc cancel
-      </Text>
+      {state.leaving ? (
+        <Text color="yellow" wrap="truncate-end">
+          Discard your input and {state.leaving}? y yes · other key: back
+        </Text>
+      ) : (
+        <Text dimColor wrap="truncate-end">
+          Last field: Enter submits · Tab: Decline · Esc: cancel
+        </Text>
+      )}
     </Box>
   );
 }

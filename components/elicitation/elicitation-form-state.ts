@@ -3,7 +3,9 @@
  * cursor), which row has focus (a field, or one of the Accept / Decline /
  * Cancel buttons), the option under the cursor in a choice field, and which
  * fields show their errors (those edited or left, or all after a refused
- * Accept). Pure; useElicitationKeys maps keys to these actions.
+ * Accept), and whether the user is asked before typed input is thrown away
+ * (Decline, Cancel or Esc on a changed form). Pure; useElicitationKeys maps
+ * keys to these actions.
  */
 import { fieldError, formErrors, initialValue, type ElicitField, type FieldValue } from "../../src/mcp/requests/elicitation.ts";
 import { reduceTextInput, type TextInputAction, type TextInputState } from "../text-input/text-input-state.ts";
@@ -22,10 +24,20 @@ export interface ElicitationFormState {
   readonly optionCursor: Readonly<Record<string, number>>;
   /** Fields whose error is shown. */
   readonly shown: readonly string[];
+  /** The values the form opened with: anything else is input the user would lose by leaving. */
+  readonly initialValues: Readonly<Record<string, FieldValue>>;
+  /** Set while the form asks whether to throw the typed input away and decline or cancel. */
+  readonly leaving?: "decline" | "cancel";
 }
 
 export type ElicitationFormAction =
+  /** Tab/Shift+Tab: every row in turn, around. */
   | { type: "move"; delta: number }
+  /** ↑/↓: between the fields and Accept, stopping there (a held ↓ never reaches Decline or Cancel). */
+  | { type: "step"; delta: number }
+  /** Decline or Cancel was asked for on a changed form: ask first. */
+  | { type: "ask-leave"; how: "decline" | "cancel" }
+  | { type: "stay" }
   | { type: "edit"; action: TextInputAction }
   /** ←/→ in a choice field: the next option (an enum selects it; a multi-select moves its cursor); a boolean toggles. */
   | { type: "option"; delta: number }
@@ -47,7 +59,12 @@ export function initialFormState(fields: readonly ElicitField[]): ElicitationFor
     if (field.kind === "enum") optionCursor[field.key] = Math.max(0, field.options.findIndex((o) => o.value === value));
     if (field.kind === "multi") optionCursor[field.key] = 0;
   }
-  return { fields, values, inputs, focus: 0, optionCursor, shown: [] };
+  return { fields, values, inputs, focus: 0, optionCursor, shown: [], initialValues: values };
+}
+
+/** Whether the user changed any value: leaving would throw their input away. */
+export function hasInput(state: ElicitationFormState): boolean {
+  return state.fields.some((field) => JSON.stringify(state.values[field.key]) !== JSON.stringify(state.initialValues[field.key]));
 }
 
 /** The focused field, or undefined when a button has focus. */
@@ -78,6 +95,17 @@ export function reduceElicitationForm(state: ElicitationFormState, action: Elici
       const rows = state.fields.length + FORM_BUTTONS.length;
       const focus = (((state.focus + action.delta) % rows) + rows) % rows;
       return { ...state, focus, shown: show(state.shown, field?.key) };
+    }
+    case "step": {
+      const focus = Math.max(0, Math.min(state.fields.length, state.focus + action.delta));
+      return focus === state.focus ? state : { ...state, focus, shown: show(state.shown, field?.key) };
+    }
+    case "ask-leave":
+      return state.leaving === action.how ? state : { ...state, leaving: action.how };
+    case "stay": {
+      if (state.leaving === undefined) return state;
+      const { leaving: _, ...rest } = state;
+      return rest;
     }
     case "edit": {
       if (!field || !isTextual(field)) return state;

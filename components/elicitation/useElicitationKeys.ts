@@ -1,9 +1,12 @@
 /**
- * Keys of the elicitation form: Tab/Shift+Tab or ↑/↓ move between fields and
- * buttons, Enter moves on from a field and presses a button, ←/→ pick an
- * option (enum) or move over them (multi-select), Space toggles, Esc
- * cancels. In a text or number field keys edit as in the prompt box. Accept
- * with invalid fields shows their errors instead. Answers once.
+ * Keys of the elicitation form: Tab/Shift+Tab move over fields and buttons,
+ * ↑/↓ over the fields and Accept only, Enter moves on from a field, submits
+ * from the last one and presses a button, ←/→ pick an option (enum), move
+ * over them (multi-select) or over the buttons, Space toggles, Esc cancels.
+ * In a text or number field keys edit as in the prompt box. Accept with
+ * invalid fields shows their errors instead. Decline, Cancel or Esc on a
+ * form whose values changed asks first: only `y` throws the input away, any
+ * other key goes back to the form. Answers once.
  */
 import { usePastedText, useKeys } from "../hooks/useKeys.ts";
 import { useRef, useState } from "react";
@@ -14,6 +17,7 @@ import {
   currentErrors,
   focusedButton,
   focusedField,
+  hasInput,
   initialFormState,
   reduceElicitationForm,
   type ElicitationFormState,
@@ -34,14 +38,22 @@ export function useElicitationKeys(options: {
     answered.current = true;
     options.onAnswer(value);
   };
+  const leave = (how: "decline" | "cancel"): void => {
+    if (hasInput(current())) return dispatch({ type: "ask-leave", how });
+    answer({ action: how });
+  };
+  const submit = (): void => {
+    const now = current();
+    if (Object.keys(currentErrors(now)).length > 0) return dispatch({ type: "show-errors" });
+    answer({ action: "accept", values: now.values });
+  };
   const enter = (): void => {
     const now = current();
     const button = focusedButton(now);
-    if (button === undefined) return dispatch({ type: "move", delta: 1 });
-    if (button === "Decline") return answer({ action: "decline" });
-    if (button === "Cancel") return answer({ action: "cancel" });
-    if (Object.keys(currentErrors(now)).length > 0) return dispatch({ type: "show-errors" });
-    answer({ action: "accept", values: now.values });
+    if (button === undefined) return now.focus === now.fields.length - 1 ? submit() : dispatch({ type: "move", delta: 1 });
+    if (button === "Decline") return leave("decline");
+    if (button === "Cancel") return leave("cancel");
+    submit();
   };
 
   /** Text typed at the focused field: edits a text field, Space toggles a choice. */
@@ -71,9 +83,11 @@ export function useElicitationKeys(options: {
   useKeys(
     (input, key) => {
       if (answered.current) return;
-      if (key.escape) return answer({ action: "cancel" });
+      const leaving = current().leaving;
+      if (leaving !== undefined) return input === "y" || input === "Y" ? answer({ action: leaving }) : dispatch({ type: "stay" });
+      if (key.escape) return leave("cancel");
       if (key.tab) return dispatch({ type: "move", delta: key.shift ? -1 : 1 });
-      if (key.upArrow || key.downArrow) return dispatch({ type: "move", delta: key.upArrow ? -1 : 1 });
+      if (key.upArrow || key.downArrow) return dispatch({ type: "step", delta: key.upArrow ? -1 : 1 });
       if (key.return) return enter();
       const field = focusedField(current());
       const textual = field?.kind === "text" || field?.kind === "number";

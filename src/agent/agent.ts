@@ -42,6 +42,10 @@ export interface AgentOptions {
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
+/** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
+export const STOPPED_AT_APPROVAL =
+  "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";
+
 type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
 type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
@@ -313,7 +317,7 @@ export class Agent {
       const realPaths = new RealPaths();
       const verdict = yield* this.#permit(tool, use, summary, signal, realPaths);
       if (verdict === ABORTED) {
-        result = textResult(INTERRUPTED, true);
+        result = textResult(STOPPED_AT_APPROVAL, true);
       } else if (verdict.behavior === "deny") {
         yield { type: "permission_denied", id, name, message: verdict.message };
         result = textResult(verdict.message, true);

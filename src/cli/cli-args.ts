@@ -10,7 +10,8 @@ import { INPUT_FORMATS, OUTPUT_FORMATS, type ResumeChoice, type RunOptions } fro
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
-       mini-cc mcp <add|add-json|add-from-claude-desktop|import|list|get|remove|approve|reset-project-choices> …
+       mini-cc mcp <add|add-json|add-from-claude-desktop|import|list|get|remove|approve|
+                   enable|disable|reset-project-choices|login|logout> …   (mini-cc mcp --help)
 
 Options:
   -p, --print                     answer PROMPT and exit (for scripts and CI)

@@ -7,7 +7,7 @@ import { homedir } from "node:os";
 import type { RunOptions } from "../session/run-options.ts";
 import { createRuntime, type Runtime } from "../session/runtime.ts";
 import { loadServerDetails } from "../tui/server-details.ts";
-import { announceLoginPage } from "../mcp/connection/oauth/open-url.ts";
+import { announceLoginPage } from "../mcp/connection/oauth/login-page.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
 import { PermissionQueue } from "../tui/permission-queue.ts";
 import { ServerRequestQueue } from "../tui/server-request-queue.ts";
@@ -61,6 +61,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
         ask: serverRequests.ask,
         openUrl: (url) => openUrl(url, io.env),
         log: (server, line) => noteInServerLog(home.logs, server, line, new Date(clock.now())),
+        callStarted: serverRequests.callStarted,
       }),
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
@@ -134,7 +135,10 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
       // Running on a "this time only" answer: remember the entry it runs.
       if (server?.config) await approvals.approve(projectDir, server.config);
     },
-    revoke: async (name) => void (await approvals.forget(projectDir, [name])),
+    async revoke(name) {
+      await approvals.forget(projectDir, [name]);
+      await manager.revoked(name);
+    },
     async details(name) {
       const server = view(name);
       if (!server) return { logTail: [] };

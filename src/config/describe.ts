@@ -29,7 +29,8 @@ export function commandLine(entry: Pick<StdioEntry, "command" | "args">): string
  */
 export function maskedHeaderValue(value: string): string {
   const reference = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-  const match = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/.exec(value.trim());
+  // A scheme is a plain word (Bearer, Basic, Token); a token with dashes, or one a line break follows, is the secret itself.
+  const match = /^([A-Za-z]{1,20})[ \t]+(\S.*)$/s.exec(value.trim());
   const [scheme, secret] = match ? [`${match[1]} `, match[2]!] : ["", value.trim()];
   if (secret === "") return "";
   return `${scheme}${reference.test(secret) ? secret : "****"}`;

@@ -203,6 +203,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await remembered;
   }
 
+  /**
+   * After the user took back a project server's approval (the caller forgets
+   * it in the approvals file): the server stops and its tools go for the rest
+   * of the session, until it is approved again.
+   */
+  async revoked(name: string): Promise<void> {
+    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "revoked" })) return;
+    await this.#servers.stop(name);
+  }
+
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);
@@ -229,8 +239,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
-  call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
-    return this.#calls.call(server, tool, args, options);
+  async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    // Questions the server asks during the call are the call's: declined if still waiting when it ends.
+    const ended = this.#options.serverRequests?.callStarted?.(server);
+    try {
+      return await this.#calls.call(server, tool, args, options);
+    } finally {
+      ended?.();
+    }
   }
 
   /**
@@ -252,6 +268,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const store = this.#options.oauth;
     if (!config || this.#servers.closed) throw new MiniCcError("not-found", `no server named ${name}`);
     if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
+    // Logging in contacts the server: only once approved, as on every other route.
+    if (this.#view(name)?.state.status === "needs-approval") {
+      throw new MiniCcError("command-failed", `${name} is waiting for your approval: approve it first (nothing was contacted)`);
+    }
     const { loginToServer, loginTimeoutMs } = await import("./connection/oauth/login.ts");
     await loginToServer({ name, entry: config.resolved, store, open, timeoutMs: loginTimeoutMs(this.#options.env) });
     await this.restart(name);

@@ -129,7 +129,13 @@ export class ServerSupervisor {
     const cached = cache && !this.#closed ? await cache.read(config) : undefined;
     const offered =
       cached !== undefined &&
-      this.#options.dispatch(name, { type: "cache-loaded", tools: offeredTools(config, cached.tools), instructions: cached.instructions, skippedTools: cached.skippedTools });
+      this.#options.dispatch(name, {
+        type: "cache-loaded",
+        tools: offeredTools(config, cached.tools),
+        instructions: cached.instructions,
+        skippedTools: cached.skippedTools,
+        features: cachedFeatures(cached),
+      });
     if (offered && isLazy(config.resolved, this.#options.env)) return;
     if (offered && holdBackground) {
       this.#held.add(name);
@@ -251,7 +257,15 @@ export class ServerSupervisor {
       const { tools, skippedTools, instructions, features, serverInfo } = opened.server;
       const connectMs = Math.round(clock.now() - started);
       dispatch(name, { type: "connected", tools: offeredTools(config, tools), skippedTools, instructions, features, connectMs });
-      const kept: CachedServer = { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(features.capabilities ? { capabilities: features.capabilities } : {}) };
+      const { capabilities, resources, resourceTemplates, prompts } = features;
+      const offers = { capabilities, resources, resourceTemplates, prompts };
+      const kept: CachedServer = {
+        tools,
+        skippedTools,
+        instructions,
+        ...(serverInfo ? { serverInfo } : {}),
+        ...Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined)),
+      };
       this.#live.set(name, kept);
       this.#cacheWrites.save(config, kept);
       this.#armIdleStop(name);
@@ -364,4 +378,11 @@ function offeredTools(config: ServerConfig, tools: readonly McpToolInfo[]): read
 /** How a failed attempt is reported: a server that wants a login waits in needs-auth, anything else failed. */
 function failedEvent(failure: MiniCcError): LifecycleEvent {
   return failure.code === "needs-auth" ? { type: "needs-auth", reason: failure.message } : { type: "failed", error: failure.message, code: failure.code };
+}
+
+/** What a cached server offered beyond tools, as the state keeps it. */
+function cachedFeatures(cached: CachedServer): ServerFeatures {
+  const { capabilities, resources, resourceTemplates, prompts } = cached;
+  const offers = { capabilities: capabilities as ServerFeatures["capabilities"], resources, resourceTemplates, prompts };
+  return Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined));
 }

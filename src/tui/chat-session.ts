@@ -16,7 +16,7 @@ import type { ConversationEntry } from "../agent/conversation.ts";
 import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
 import { resumePicker } from "./slash/resume-command.ts";
 import type { SavedSession } from "../session/saved-sessions.ts";
-import type { PendingPermission } from "./permission-queue.ts";
+import { ABORTED_DECISION, type PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
 import { runServerAction, type ServerAction } from "./server-actions.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
@@ -25,6 +25,10 @@ import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { promptSlashCommands } from "./slash/prompt-commands.ts";
+import type { AgentEvent } from "../agent/events.ts";
+import type { BodyLine } from "./approval-body.ts";
+import { toolRequestBody } from "./tool-request-body.ts";
+import { resultLines } from "./result-preview.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
@@ -180,11 +184,14 @@ export class ChatSession {
    */
   async decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
     if (answer !== "all") return this.#decide(name, answer);
-    await Promise.all(waiting.map((each) => this.#decide(each, "remember")));
+    // One line for all of them, not one per server.
+    const names = waiting.map(terminalSafeLine).join(", ");
+    this.transcript.dispatch({ type: "notice", text: `MCP servers ${names} approved for this project; starting them.` });
+    await Promise.all(waiting.map((each) => this.#decide(each, "remember", false)));
   }
 
-  async #decide(name: string, choice: ApprovalChoice): Promise<void> {
-    this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](terminalSafeLine(name)) });
+  async #decide(name: string, choice: ApprovalChoice, note = true): Promise<void> {
+    if (note) this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](terminalSafeLine(name)) });
     try {
       await this.#runtime.mcp.decide(name, choice);
     } catch (error) {
@@ -206,6 +213,32 @@ export class ChatSession {
       this.transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
     this.#runtime.permissionQueue.resolve(pending.id, decision);
+  }
+
+  /**
+   * An agent event into the transcript. An Edit or Write call's diff is made
+   * as it is announced (the file is still as it was: the agent waits at the
+   * event) and shown under its result if it succeeds, in every mode, with the
+   * result cut to its first line (the diff says the rest).
+   */
+  #show(event: AgentEvent, diffs: Map<string, readonly BodyLine[]>): void {
+    if (event.type === "tool_call" && (event.name === "Edit" || event.name === "Write")) {
+      // The first row names the file, as the call's own row already does.
+      const lines = toolRequestBody({ toolUseId: event.id, toolName: event.name, input: event.input, summary: "", reason: "" }, this.#runtime.cwd).slice(1);
+      diffs.set(event.id, lines);
+    }
+    if (event.type !== "tool_result") return this.transcript.dispatch(event);
+    const diff = diffs.get(event.id);
+    diffs.delete(event.id);
+    if (!diff || event.result.isError) return this.transcript.dispatch(event);
+    const first = resultLines(event.result.content)[0] ?? "";
+    this.transcript.dispatch({ ...event, result: { ...event.result, content: first } });
+    this.transcript.dispatch({ type: "file_diff", lines: diff });
+  }
+
+  /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */
+  stopAtPermission(pending: PendingPermission): void {
+    if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
   }
 
   async #command(text: string): Promise<SubmitOutcome> {
@@ -289,8 +322,9 @@ export class ChatSession {
       // Markdown and diffs render only what a turn produces: make sure they have loaded.
       await loadDeferredLibraries();
       if (turn.signal.aborted) return; // interrupted while they loaded: `finally` ends the turn
+      const diffs = new Map<string, readonly BodyLine[]>();
       for await (const event of this.#runtime.startTurn(prompt, turn.signal)) {
-        this.transcript.dispatch(event);
+        this.#show(event, diffs);
         if (event.type === "turn_end") ended = true;
       }
     } catch (error) {
@@ -347,6 +381,7 @@ export class ChatSession {
   #newConversation(): void {
     this.transcript.dispatch({ type: "clear" });
     this.#runtime.newConversation();
+    this.transcript.dispatch({ type: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." });
   }
 
   #publishQueue(): void {

@@ -37,10 +37,10 @@ export interface CompletionSources {
 /** Items shown at once. */
 export const MAX_COMPLETIONS = 8;
 
-/** Every connected server's listed resources, in declaration order. */
+/** Every connected (or cached) server's listed resources, in declaration order. */
 export function mentionableResources(snapshot: McpSnapshot): MentionableResource[] {
   return snapshot.servers.flatMap((view) =>
-    view.state.status === "connected"
+    view.state.status === "connected" || view.state.status === "cached"
       ? (view.state.resources ?? []).map((r) => ({ server: view.name, uri: r.uri, name: r.title ?? r.name, ...(r.description ? { description: r.description } : {}) }))
       : [],
   );

@@ -28,7 +28,9 @@ function viewOf(mcp: TuiMcp, name: string): ServerView | undefined {
 /** `tracker: connected, 3 tools` — how a server stands after an action. */
 function outcome(mcp: TuiMcp, name: string): string {
   const view = viewOf(mcp, name);
-  return view ? `${view.state.status}, ${serverDetail(view.state, name)}` : "no longer configured";
+  if (!view) return "no longer configured";
+  // "ready (cached) · 3 tools" says its status itself.
+  return view.state.status === "cached" ? serverDetail(view.state, name) : `${view.state.status}, ${serverDetail(view.state, name)}`;
 }
 
 /** Runs one panel action on `name`; never throws. */
@@ -81,7 +83,7 @@ async function approveOrRevoke(mcp: TuiMcp, view: ServerView, shown: string): Pr
   const details = await mcp.details(view.name);
   if (details.approval?.status === "approved") {
     await mcp.revoke(view.name);
-    return ok(`Revoked the approval of ${shown}: it keeps running now; the next session asks again.`);
+    return ok(`Revoked the approval of ${shown}: stopped, its tools gone (a approves it again).`);
   }
   const { state } = view;
   if (state.status === "disabled" && state.cause === "user") return failed(`${shown} is disabled: enable it first (d).`);

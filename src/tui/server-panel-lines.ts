@@ -122,13 +122,13 @@ function indented(row: BodyLine): BodyLine {
   return { ...row, indent: (row.indent ?? 0) + INDENT };
 }
 
-/** `pending 0 ms → connected 412 ms`, then connect time, reconnects and the last failure. */
+/** `pending at 0 ms → connected at 412 ms` (since the session listed it), then how long the connect took, reconnects and the last failure. */
 export function historyLines(health: ServerHealth, connectMs: number | undefined): BodyLine[] {
   const shown = health.history.slice(-HISTORY_SHOWN);
-  const steps = shown.map((t) => `${t.status} ${t.at} ms`).join(" → ");
+  const steps = shown.map((t) => `${t.status} at ${t.at} ms`).join(" → ");
   const rows = [line(`${health.history.length > shown.length ? "… → " : ""}${steps}`, "plain", INDENT)];
   const facts = [
-    ...(connectMs !== undefined ? [`connect ${connectMs} ms`] : []),
+    ...(connectMs !== undefined ? [`connected after ${connectMs} ms`] : []),
     `${plural(health.reconnects, "reconnect attempt")}`,
   ];
   rows.push(line(facts.join(" · "), "dim", INDENT));

@@ -3,9 +3,11 @@
  * approvals) waiting their turn: the handlers in src/mcp/server-requests.ts
  * await `ask`; the UI shows the oldest once no other modal is open and
  * answers it with `answer`. A request the server cancels (or a session that
- * closes) takes its question back as dismissed.
+ * closes) takes its question back as dismissed. Questions a server asked
+ * while a tool call to it ran are declined when the call ends, if still
+ * waiting: a flood of them never outlives the call as modal after modal.
  */
-import { DISMISSED, type ServerAnswers, type ServerQuestion, type ServerQuestionPrompt } from "../mcp/requests/server-requests.ts";
+import { DECLINED, DISMISSED, type ServerAnswers, type ServerQuestion, type ServerQuestionPrompt } from "../mcp/requests/server-requests.ts";
 import { Store } from "../store.ts";
 
 /** One question and the id `answer` answers it by. */
@@ -23,6 +25,8 @@ export interface ServerRequestQueueSnapshot {
 export class ServerRequestQueue extends Store<ServerRequestQueueSnapshot> {
   readonly #waiting = new Map<number, (answer: unknown) => void>();
   #nextId = 1;
+  /** Per server: tool calls running, and the first question id asked since the oldest of them began. */
+  readonly #calls = new Map<string, { running: number; since: number }>();
 
   constructor() {
     super({ pending: [] });
@@ -48,6 +52,24 @@ export class ServerRequestQueue extends Store<ServerRequestQueueSnapshot> {
   answer<K extends ServerQuestion["kind"]>(pending: PendingServerQuestion & { question: { kind: K } }, answer: ServerAnswers[K]): void {
     this.#settle(pending.id, answer);
   }
+
+  /** A tool call to `server` began; the returned function ends it (see above). */
+  readonly callStarted = (server: string): (() => void) => {
+    const calls = this.#calls.get(server) ?? { running: 0, since: this.#nextId };
+    this.#calls.set(server, { ...calls, running: calls.running + 1 });
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const now = this.#calls.get(server);
+      if (!now) return;
+      if (now.running > 1) return void this.#calls.set(server, { ...now, running: now.running - 1 });
+      this.#calls.delete(server);
+      for (const p of this.getSnapshot().pending) {
+        if (p.question.server === server && p.id >= now.since) this.#settle(p.id, DECLINED[p.question.kind]);
+      }
+    };
+  };
 
   /** Every waiting question dismissed: the session is closing. */
   dismissAll(): void {

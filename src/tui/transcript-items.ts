@@ -4,6 +4,8 @@
  * text still streaming in.
  */
 
+import type { BodyLine } from "./approval-body.ts";
+
 /** One finished line (or block) of the transcript. */
 export type TranscriptItem =
   | { readonly kind: "user"; readonly id: number; readonly text: string }
@@ -22,6 +24,8 @@ export type TranscriptItem =
       /** Every line of the result: folded to a few in the transcript until Ctrl+O. */
       readonly lines: readonly string[];
     }
+  /** The change a successful Edit or Write made, as a unified diff (file-diff.ts): folded to a few rows until Ctrl+O. */
+  | { readonly kind: "diff"; readonly id: number; readonly lines: readonly BodyLine[] }
   /** `toolUseId`: the call it refused, whose error result then goes unshown (it repeats the message). */
   | {
       readonly kind: "denied";

@@ -10,6 +10,7 @@ import { foldedNote, previewResult } from "./result-preview.ts";
 import { markdownLines } from "./transcript-markdown.ts";
 import type { TranscriptItem } from "./transcript-items.ts";
 import { visibleText, withGutter, wrapLines } from "./transcript-text.ts";
+import { wrapBody, type BodyLine } from "./approval-body.ts";
 
 /** How the rows are cut: the view's width, and whether tool output is shown whole (Ctrl+O). */
 export interface LineLayout {
@@ -61,6 +62,26 @@ function thinkingRows(item: Extract<TranscriptItem, { kind: "thinking" }>, { wid
   return marked(chalk.dim("∴ "), item.text, width, (line) => chalk.dim.italic(line));
 }
 
+/** Diff rows shown before Ctrl+O opens the rest. */
+export const DIFF_PREVIEW_LINES = 8;
+const TONES: Record<BodyLine["tone"], (s: string) => string> = {
+  plain: String,
+  strong: chalk.bold,
+  dim: chalk.dim,
+  command: String,
+  added: chalk.green,
+  removed: chalk.red,
+  warning: chalk.yellow,
+};
+
+/** A file change under its result, in the approval modal's diff rows, folded past DIFF_PREVIEW_LINES. */
+function diffRows(item: Extract<TranscriptItem, { kind: "diff" }>, { width, expanded }: LineLayout): Row[] {
+  const room = Math.max(10, width - 2 * GUTTER);
+  const wrapped = wrapBody(item.lines, room).map((row) => `    ${" ".repeat(row.indent ?? 0)}${TONES[row.tone](row.text)}`);
+  if (expanded || wrapped.length <= DIFF_PREVIEW_LINES) return wrapped;
+  return [...wrapped.slice(0, DIFF_PREVIEW_LINES), chalk.dim(`    ${foldedNote(wrapped.length - DIFF_PREVIEW_LINES)}`)];
+}
+
 /** The rows of one finished item, by kind. */
 export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
   const { width } = layout;
@@ -79,6 +100,8 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
     }
     case "tool_result":
       return resultRows(item, layout);
+    case "diff":
+      return diffRows(item, layout);
     case "denied":
       return marked(chalk.red("✘ "), `${item.name}: ${item.message === "" ? "denied" : item.message}`, width, chalk.red);
     case "error":

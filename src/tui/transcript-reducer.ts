@@ -6,6 +6,7 @@ import type { AgentEvent } from "../agent/events.ts";
 import type { AssistantMessage } from "../model/messages.ts";
 import { resultLines } from "./result-preview.ts";
 import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
+import type { BodyLine } from "./approval-body.ts";
 
 /** Everything the transcript changes on: agent events plus what the session itself adds. */
 export type TranscriptAction =
@@ -16,6 +17,8 @@ export type TranscriptAction =
   | { type: "user_input"; text: string }
   | { type: "command_output"; lines: readonly string[]; isError: boolean }
   | { type: "notice"; text: string }
+  /** What an Edit or Write changed, shown under its result. */
+  | { type: "file_diff"; lines: readonly BodyLine[] }
   | { type: "clear" };
 
 type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, "id"> : never) : never;
@@ -89,6 +92,8 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return append(state, { kind: "command", lines: action.lines, isError: action.isError });
     case "notice":
       return append(state, { kind: "notice", text: action.text });
+    case "file_diff":
+      return action.lines.length === 0 ? state : append(state, { kind: "diff", lines: action.lines });
     case "clear":
       return { ...state, items: [], live: "" };
     case "system_note":

@@ -101,6 +101,12 @@ describe("App", () => {
     `);
   });
 
+  it("gives the whole width to the transcript when no MCP server is configured; the footer says so", async () => {
+    const { text } = await app([]);
+    expect(text()).not.toContain("╮ │");
+    expect(text()).toContain("MCP none");
+  });
+
   it("sends the modal's answer to the manager and gives the keyboard back to the prompt", async () => {
     const { type, arm, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
     await arm();
@@ -274,10 +280,11 @@ describe("App", () => {
     const { type, arm, left, runtime } = await app();
     await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
     expect(left()).toContain("⚠ Bypass permissions: tools run unasked. y on · other key no");
-    // Typed on at once ("yarn test"): the y was meant for the prompt.
+    // Typed on at once ("yarn test"): the y was not an answer, and is dropped.
     await type("yarn");
     expect(runtime.modes).toEqual(["acceptEdits", "plan"]);
-    expect(left()).toContain("❯ yarn");
+    expect(left()).toContain("⏸ Key ignored: read the question, then press a key");
+    expect(left()).toContain("❯ Ask anything");
     await arm();
     await type("y");
     expect(runtime.modes).toEqual(["acceptEdits", "plan", "bypassPermissions"]);
@@ -295,22 +302,23 @@ describe("App", () => {
     expect(left()).toContain("⏵ plan");
   });
 
-  it("gives keys typed before a modal is armed to the prompt, never as the modal's answer", async () => {
+  it("drops keys typed before a modal is armed: neither the modal's answer nor typed into the prompt behind it", async () => {
     const { type, arm, clock, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
     await type("fix 1 bug");
     expect(mcp.decisions).toEqual([]);
-    expect(left()).toContain("❯ fix 1 bug");
+    expect(left()).toContain("⏸ Key ignored: read the question, then press a key");
+    expect(left()).toContain("❯ Ask anything");
     // Each key while waiting starts the wait again: typing on never answers.
     clock.advance(ARMING_DELAY_MS - 50);
     await type(" 3");
     clock.advance(ARMING_DELAY_MS - 50);
     await type("2");
     expect(mcp.decisions).toEqual([]);
-    expect(left()).toContain("❯ fix 1 bug 32");
     await arm();
+    expect(left()).not.toContain("Key ignored");
     await type("2");
     expect(mcp.decisions).toEqual([["tracker", "once"]]);
-    expect(left()).toContain("❯ fix 1 bug 32");
+    expect(left()).toContain("❯ Ask anything");
   });
 
   it("disarms an armed modal when text meant for the prompt is typed at it, so Enter cannot answer", async () => {
@@ -326,7 +334,32 @@ describe("App", () => {
     expect(mcp.decisions).toEqual([["tracker", "deny"]]);
   });
 
-  it("gives keys typed as a tool approval opens to the prompt, then takes the answer once armed", async () => {
+  it("never lets a double press answer the modal that follows an answered one, nor a held key arm it", async () => {
+    const { type, arm, clock, runtime, left } = await app(undefined, undefined, 30);
+    const signal = new AbortController().signal;
+    const first = runtime.permissionQueue.ask({ ...COMMENT_REQUEST, toolUseId: "a", summary: "Bash(echo first)" }, signal);
+    const second = runtime.permissionQueue.ask({ ...COMMENT_REQUEST, toolUseId: "b", summary: "Bash(rm -rf ./important-data)" }, signal);
+    await eventually(() => expect(left()).toContain("Allow Bash(echo first)?"));
+    await arm();
+    await type("1");
+    expect(await first).toEqual({ behavior: "allow", scope: "once" });
+    await eventually(() => expect(left()).toContain("Allow Bash(rm -rf ./important-data)?"));
+    clock.advance(400);
+    await type("1");
+    // A key held down: each repeat starts the wait again.
+    for (let i = 0; i < 20; i++) {
+      clock.advance(ARMING_DELAY_MS - 100);
+      await type("1");
+    }
+    expect(runtime.permissionQueue.getSnapshot().pending).toHaveLength(1);
+    expect(left()).toContain("⏸ Key ignored: read the question, then press a key");
+    expect(left()).toContain("❯ Ask anything");
+    await arm();
+    await type("3", ENTER);
+    expect(await second).toMatchObject({ behavior: "deny" });
+  });
+
+  it("drops keys typed as a tool approval opens, then takes the answer once armed", async () => {
     const { type, arm, runtime, left } = await app();
     const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, new AbortController().signal);
     await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
@@ -335,7 +368,7 @@ describe("App", () => {
     await arm();
     await type("1");
     expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
-    expect(left()).toContain("❯ and 1 more");
+    expect(left()).toContain("❯ Ask anything");
   });
 
   it("lets a server's question wait behind a tool approval, then takes its answer only once armed", async () => {
@@ -351,17 +384,18 @@ describe("App", () => {
     await type("1");
     expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
     await eventually(() => expect(left()).toContain("tracker asks you to open a link"));
-    // Typed before it was armed: goes to the prompt, answers nothing.
+    // Typed before it was armed (a second press): dropped, answers nothing.
     await type("2");
     expect(runtime.serverRequests.getSnapshot().pending).toHaveLength(1);
-    expect(left()).toContain("❯ 2");
+    expect(left()).toContain("⏸ Key ignored");
+    expect(left()).toContain("❯ Ask anything");
     await arm();
     await armedAt("❯ 1. Open it in the browser");
     await type("3");
     expect(await url).toBe("decline");
   });
 
-  it("fills an elicitation form once armed; keys typed before go to the prompt", async () => {
+  it("fills an elicitation form once armed; keys typed before are dropped", async () => {
     const { type, arm, runtime, left } = await app(undefined, undefined, 30);
     const armedAt = armedWhen(left);
     const fields = [{ key: "n", label: "Count", description: "", required: true, kind: "number" as const, integer: true }];
@@ -372,7 +406,7 @@ describe("App", () => {
     await armedAt("❯ Count");
     await type("12", ENTER, ENTER);
     expect(await answer).toEqual({ action: "accept", values: { n: "12" } });
-    expect(left()).toContain("❯ 9");
+    expect(left()).toContain("❯ Ask anything");
   });
 
   it("asks about several project servers one by one, counting them, and can start all the rest", async () => {
@@ -421,6 +455,9 @@ describe("App", () => {
       ["memory", "remember"],
       ["files", "remember"],
     ]);
+    // One line for the servers started together.
+    expect(left()).toContain("◇ MCP servers memory, files approved for this project; starting");
+    expect(left()).not.toContain("MCP server files approved");
   });
 
   it("scrolls the transcript by screenfuls of rows with PgUp/PgDn, to the top with Home and back with End", async () => {

@@ -51,6 +51,43 @@ async function modal(options: { fields?: readonly ElicitField[]; message?: strin
 }
 
 describe("ElicitationFormModal", () => {
+  it("never throws typed input away on a held ↓ and Enter: ↓ stops at Accept, which submits", async () => {
+    const fields = fieldsOf({ note: { type: "string", title: "Note" }, count: { type: "integer", title: "Count" } });
+    const { press, answers } = await modal({ fields });
+    await press("hello", ...Array<string>(12).fill(DOWN), ENTER);
+    expect(answers).toEqual([{ action: "accept", values: { note: "hello", count: "" } }]);
+  });
+
+  it("submits with Enter in the last field, once the form checks", async () => {
+    const fields = fieldsOf({ note: { type: "string", title: "Note" }, count: { type: "integer", title: "Count" } }, ["count"]);
+    const { app, press, answers } = await modal({ fields });
+    await press("hi", ENTER, "x", ENTER);
+    expect(answers).toEqual([]);
+    expect(screen(app.lastFrame())).toContain("❯ Count*");
+    await press("\u007f", "3", ENTER);
+    expect(answers).toEqual([{ action: "accept", values: { note: "hi", count: "3" } }]);
+  });
+
+  it("asks before Esc, Decline or Cancel throw typed input away: only y does, any other key goes back", async () => {
+    const fields = fieldsOf({ note: { type: "string", title: "Note" } });
+    const { app, press, answers } = await modal({ fields });
+    await press("draft", ESC);
+    expect(screen(app.lastFrame())).toContain("Discard your input and cancel? y yes · other key: back");
+    await press(ENTER);
+    expect(answers).toEqual([]);
+    expect(screen(app.lastFrame())).toContain("Last field: Enter submits · Tab: Decline · Esc: cancel");
+    await press(TAB, TAB, ENTER);
+    expect(screen(app.lastFrame())).toContain("Discard your input and decline?");
+    await press("y");
+    expect(answers).toEqual([{ action: "decline" }]);
+  });
+
+  it("cancels at once on Esc when nothing was typed", async () => {
+    const { press, answers } = await modal({ fields: fieldsOf({ note: { type: "string", title: "Note" } }) });
+    await press(ESC);
+    expect(answers).toEqual([{ action: "cancel" }]);
+  });
+
   it("shows each field kind with its hints and defaults pre-filled", async () => {
     const { app } = await modal();
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
@@ -77,7 +114,7 @@ describe("ElicitationFormModal", () => {
       │     [ ] Beta                                             │
       │                                                          │
       │  Accept  Decline  Cancel                                 │
-      │ ↑↓/Tab move · ←→ choose · Space toggle · Esc cancel      │
+      │ Last field: Enter submits · Tab: Decline · Esc: cancel   │
       ╰──────────────────────────────────────────────────────────╯"
     `);
   });
@@ -111,7 +148,7 @@ describe("ElicitationFormModal", () => {
       │     [ ] Beta                                             │
       │                                                          │
       │  Accept  Decline  Cancel                                 │
-      │ ↑↓/Tab move · ←→ choose · Space toggle · Esc cancel      │
+      │ Last field: Enter submits · Tab: Decline · Esc: cancel   │
       ╰──────────────────────────────────────────────────────────╯"
     `);
     // Accept with errors: nothing is sent, the first invalid field gets focus.
@@ -172,7 +209,7 @@ describe("ElicitationFormModal", () => {
       │     [ ] Beta               │
       │                            │
       │  Accept  Decline  Cancel   │
-      │ ↑↓/Tab move · ←→ choose ·… │
+      │ Last field: Enter submits… │
       ╰────────────────────────────╯"
     `);
   });
@@ -190,7 +227,7 @@ describe("ElicitationFormModal", () => {
       │     ›                                                    │
       │   Age* (whole number, 1–150)                             │
       │ ↓ 14 more                                                │
-      │ ↑↓/Tab move · ←→ choose · Space toggle · Esc cancel      │
+      │ Last field: Enter submits · Tab: Decline · Esc: cancel   │
       ╰──────────────────────────────────────────────────────────╯"
     `);
     await press(TAB, TAB, TAB, TAB, TAB, TAB);
@@ -205,7 +242,7 @@ describe("ElicitationFormModal", () => {
       │     [ ] Alpha                                            │
       │     [ ] Beta                                             │
       │ ↑ 14 more · ↓ 2 more                                     │
-      │ ↑↓/Tab move · ←→ choose · Space toggle · Esc cancel      │
+      │ Last field: Enter submits · Tab: Decline · Esc: cancel   │
       ╰──────────────────────────────────────────────────────────╯"
     `);
   });

@@ -54,7 +54,8 @@ const BROKEN: ServerView = {
     lastFailure: "server exited (code 1) before the handshake",
   },
 };
-const CHANGED = server("shared", { status: "needs-approval", previous: { command: "node", args: ["shared.js", "--port", "3000"] } }, "project", {
+// Declined this time: a server still waiting for approval would hold the keys in its modal, not the panel.
+const CHANGED = server("shared", { status: "disabled", reason: "declined by user", cause: "declined" }, "project", {
   command: "node",
   args: ["shared.js", "--port", "4000", "--verbose"],
 });
@@ -160,7 +161,7 @@ describe("the MCP panel", () => {
     expect(shown).toContain("read-only · ~");
     expect(shown).toContain("3 calls · 0 errors · p50 14 ms · max 20 ms");
     expect(shown).toContain("non-destructive · open-world");
-    expect(shown).toContain("pending 0 ms → connected 412 ms");
+    expect(shown).toContain("pending at 0 ms → connected at 412 ms");
     expect(shown).toContain("env: TRACKER_TOKEN");
     expect(shown).not.toContain("Ids look like BUG-101.");
     await type("i");

@@ -21,9 +21,12 @@ const COMMENT: PendingPermission = {
   },
 };
 
-async function modal(isActive = true) {
+async function modal(isActive = true, stops?: string[]) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
-  const app = render(<ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} />);
+  const onStop = stops ? () => stops.push("stop") : undefined;
+  const app = render(
+    <ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} onStop={onStop} />,
+  );
   await settle();
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, answers, press };
@@ -118,6 +121,26 @@ describe("ToolApprovalModal", () => {
     const { press, answers } = await modal();
     await press("\u001b");
     expect(answers).toEqual([["deny", undefined]]);
+  });
+
+  it("stops (and answers nothing else) on Esc from the list or the message field when it can stop the turn, and says so", async () => {
+    const stops: string[] = [];
+    const { app, press, answers } = await modal(true, stops);
+    expect(screen(app.lastFrame())).toContain("↑/↓ j/k move · Enter or 1-3 choose · Esc stop");
+    await press("\u001b", "\u001b");
+    expect(stops).toEqual(["stop"]);
+    expect(answers).toEqual([]);
+    const typing = await modal(true, []);
+    await typing.press("3", "never");
+    expect(screen(typing.app.lastFrame())).toContain("Enter send · Esc stop · ↑ back");
+  });
+
+  it("denies and goes on with the deny-with-a-message choice and an empty message, even where Esc stops", async () => {
+    const stops: string[] = [];
+    const { press, answers } = await modal(true, stops);
+    await press("3", "\r");
+    expect(answers).toEqual([["deny", undefined]]);
+    expect(stops).toEqual([]);
   });
 
   it("ignores keys while inactive", async () => {

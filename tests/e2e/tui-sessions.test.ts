@@ -63,9 +63,9 @@ describe("sessions on a real terminal", () => {
     const { project, home, script } = sandbox();
     const screen = launch(project, home, "--model-script", script, "pick a color");
     await screen.waitFor("Which color?");
-    // Typed as the modal appears: it goes to the prompt box, it answers nothing.
+    // Typed as the modal appears: dropped (not typed into the prompt behind it), it answers nothing.
     screen.write("2");
-    await screen.waitFor("❯ 2");
+    await screen.waitFor("⏸ Key ignored: read the question, then press a key");
     expect(screen.text()).not.toContain("User has answered");
     await screen.waitFor("❯ 1. Red — warm");
     screen.write("2");

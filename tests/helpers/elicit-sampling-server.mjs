@@ -3,12 +3,14 @@
 //   ask_url     a URL-mode elicitation
 //   ask_nested  a form whose schema nests an object (no client can render it)
 //   ask_sample  sampling/createMessage with a system prompt and max tokens
+//   ask_flood   {count}: that many form elicitations, not waited for, then returns
 // Each tool returns what the client answered as JSON text, and also writes it
 // to MCP_ASK_RESULT_FILE when set (a pty test reads it there).
 import { writeFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 
 /** The form ask_form sends: string with format, integer with bounds, number, boolean, enums in all three spellings, multi-select. */
 export const FORM_SCHEMA = {
@@ -83,5 +85,16 @@ server.registerTool("ask_sample", { description: "Asks the client's model a ques
     }),
   ),
 );
+
+server.registerTool("ask_flood", { description: "Asks many questions and does not wait for them.", inputSchema: { count: z.number() } }, async ({ count }) => {
+  const answers = [];
+  for (let i = 0; i < count; i++) {
+    answers.push(server.server.elicitInput({ message: `Question ${i}`, requestedSchema: { type: "object", properties: { x: { type: "string" } } } }).catch(() => "error"));
+  }
+  // Long enough for every request to reach the client, then the call ends with them unanswered.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  answers.length = 0;
+  return { content: [{ type: "text", text: `asked ${count}` }] };
+});
 
 await server.connect(new StdioServerTransport());

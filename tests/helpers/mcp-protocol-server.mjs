@@ -7,7 +7,9 @@
 //   add_resource {uri}            adds a resource, announces resources/list_changed
 //   add_prompt {name}             adds a prompt, announces prompts/list_changed
 //   task_only                     execution.taskSupport "required" (must be skipped)
-// Resources: note://text (text), note://png (a PNG blob), note://zip (a zip blob).
+// Resources: note://text (text), note://png (a PNG blob), note://zip (a zip blob); note://huge
+// (unlisted) reads as 11 MB of text, past the client's line limit.
+// PROTOCOL_DELAY_MS: waits that long before it answers anything (a slow start).
 // Prompt: greet {name required, style optional}: a user and an assistant message.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -56,6 +58,7 @@ server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ reso
 server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
   const { uri } = request.params;
   if (uri === "note://png") return { contents: [{ uri, mimeType: "image/png", blob: PNG }] };
+  if (uri === "note://huge") return { contents: [{ uri, mimeType: "text/plain", text: "x".repeat(11 * 1024 * 1024) }] };
   if (uri === "note://zip") return { contents: [{ uri, mimeType: "application/zip", blob: Buffer.alloc(300).toString("base64") }] };
   return { contents: [{ uri, mimeType: "text/plain", text: `contents of ${uri}` }] };
 });
@@ -111,4 +114,5 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return { content: [{ type: "text", text: `no tool ${request.params.name}` }], isError: true };
   }
 });
+if (process.env.PROTOCOL_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, Number(process.env.PROTOCOL_DELAY_MS)));
 await server.connect(new StdioServerTransport());

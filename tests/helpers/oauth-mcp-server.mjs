@@ -11,7 +11,9 @@
 // answer to a session it does not know, as after a restart), REGISTRATION
 // (on | off | reject), PRECLIENT ("id:secret": a pre-registered client with a
 // loopback redirect), TOKEN_TTL (seconds), RESOURCE (origin: the protected
-// resource is the whole server, else /mcp). Prints `listening PORT` when ready.
+// resource is the whole server, else /mcp), AUTHORIZATION_ENDPOINT (a hostile
+// authorization server: its metadata names this as authorization_endpoint).
+// Prints `listening PORT` when ready.
 // /test/state reports what happened (registrations, token grants, refreshes,
 // the resource parameters seen); /test/expire makes every access token expire.
 import { randomUUID } from "node:crypto";
@@ -29,7 +31,7 @@ const UNKNOWN_SESSION = Number(process.env.UNKNOWN_SESSION ?? 404);
 const REGISTRATION = process.env.REGISTRATION ?? "on";
 const TOKEN_TTL = Number(process.env.TOKEN_TTL ?? 3600);
 
-const state = { registrations: 0, codeGrants: 0, refreshes: 0, resources: [], clients: [], calls: [], sessions: 0, staticToken: undefined };
+const state = { registrations: 0, codeGrants: 0, refreshes: 0, resources: [], clients: [], calls: [], sessions: 0, staticToken: undefined, requests: 0 };
 
 class Clients {
   constructor() {
@@ -133,6 +135,11 @@ const provider = new Provider();
 let base;
 const guard = [];
 
+// Every request but the tests' own: what a client contacted at all.
+app.use((req, _res, next) => {
+  if (!req.path.startsWith("/test/")) state.requests += 1;
+  next();
+});
 app.get("/test/state", (_req, res) => res.json(state));
 app.post("/test/expire", (_req, res) => {
   for (const data of provider.tokens.values()) data.expiresAt = 0;
@@ -176,6 +183,13 @@ const listener = app.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
   // RESOURCE=origin: one protected resource for the whole server (/mcp and /sse alike).
   const resource = process.env.RESOURCE === "origin" ? base : mcpUrl;
   if (AUTH === "oauth") {
+    if (process.env.AUTHORIZATION_ENDPOINT) {
+      app.use("/.well-known/oauth-authorization-server", (_req, res, next) => {
+        const json = res.json.bind(res);
+        res.json = (body) => json({ ...body, authorization_endpoint: process.env.AUTHORIZATION_ENDPOINT });
+        next();
+      });
+    }
     app.use(
       mcpAuthRouter({
         provider,

@@ -20,6 +20,8 @@ export interface FixtureState {
   clients: string[];
   calls: string[];
   sessions: number;
+  /** Requests of any kind but the tests' own. */
+  requests: number;
 }
 
 export interface OAuthServerProcess {
@@ -34,7 +36,7 @@ export interface OAuthServerProcess {
   stop(): Promise<void>;
 }
 
-export type FixtureSettings = Partial<Record<"AUTH" | "PORT" | "UNKNOWN_SESSION" | "REGISTRATION" | "PRECLIENT" | "TOKEN_TTL" | "RESOURCE", string>>;
+export type FixtureSettings = Partial<Record<"AUTH" | "PORT" | "UNKNOWN_SESSION" | "REGISTRATION" | "PRECLIENT" | "TOKEN_TTL" | "RESOURCE" | "AUTHORIZATION_ENDPOINT", string>>;
 
 export async function startOAuthServer(settings: FixtureSettings = {}): Promise<OAuthServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [SCRIPT], { env: { ...process.env, ...settings }, stdio: ["ignore", "pipe", "pipe"] });

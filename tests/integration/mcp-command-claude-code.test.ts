@@ -111,7 +111,7 @@ describe("Claude Code's `mcp add` lines", () => {
 
   it("exits 2 naming the flag for a header without a colon", async () => {
     const run = await box.run(["mcp", "add", "-t", "http", "x", "https://h/mcp", "-H", "Authorization"]);
-    expect(run).toMatchObject({ code: 2, stdout: "", stderr: `mini-cc mcp add: invalid --header value "Authorization": expected "Name: value"\n${addCommand.usage}\n` });
+    expect(run).toMatchObject({ code: 2, stdout: "", stderr: `mini-cc mcp add: invalid --header value "Authorization": expected "Name: value"\n${addCommand.usage.split("\n\n")[0]}\nRun "mini-cc mcp add --help" for every option.\n` });
   });
 });
 

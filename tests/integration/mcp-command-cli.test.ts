@@ -40,11 +40,30 @@ describe("mini-cc mcp (bundled CLI)", () => {
     });
   });
 
+  it("warns on stderr, naming the field, when a secret goes literally into the shared .mcp.json, and still adds it", async () => {
+    const project = `${box.project}/.mcp.json`;
+    const header = await mini("mcp", "add", "-s", "project", "--transport", "http", "api", "https://api.example.com/mcp", "--header", "Authorization: Bearer sk-live-123", "--header", "X-Team: design");
+    expect(header.status).toBe(0);
+    expect(header.stdout).toContain("  Header: Authorization: Bearer ****");
+    expect(header.stderr).toBe(
+      `Warning: the value of header Authorization is written as is into ${project}, which is shared with everyone who has the project. Keep it in the environment instead: --header "Authorization: Bearer \${API_TOKEN}"\n`,
+    );
+    const env = await mini("mcp", "add", "-s", "project", "-e", "API_KEY=sk-live-456", "DEBUG=1", "search", "--", "npx", "search-mcp");
+    expect(env.status).toBe(0);
+    expect(env.stderr).toBe(
+      `Warning: the value of API_KEY is written as is into ${project}, which is shared with everyone who has the project. Keep it in the environment instead: -e API_KEY='\${API_KEY}'\n`,
+    );
+    expect(header.stderr + env.stderr).not.toContain("sk-live");
+    // The ${VAR} forms, and any value in a file of your own, are quiet.
+    expect((await mini("mcp", "add", "-s", "project", "-e", "API_KEY=${API_KEY}", "quiet", "--", "npx", "q")).stderr).toBe("");
+    expect((await mini("mcp", "add", "-s", "local", "-e", "API_KEY=sk-live-789", "mine", "--", "npx", "m")).stderr).toBe("");
+  });
+
   it("exits 2 with one line and the usage for a usage error", async () => {
     expect(await mini("mcp", "add", "-e", "NOEQUALS", "x", "--", "node")).toEqual({
       status: 2,
       stdout: "",
-      stderr: `mini-cc mcp add: invalid --env value "NOEQUALS": expected KEY=VALUE\n${addCommand.usage}\n`,
+      stderr: `mini-cc mcp add: invalid --env value "NOEQUALS": expected KEY=VALUE\n${addCommand.usage.split("\n\n")[0]}\nRun "mini-cc mcp add --help" for every option.\n`,
     });
   });
 });

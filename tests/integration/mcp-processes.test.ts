@@ -163,7 +163,7 @@ describe("server processes", () => {
     const silent = server("silent", directEntry(dir, { MCP_TEST_MODE: "hang", MCP_TEST_PID_FILE: join(dir, "silent.pid") }, 1000));
     await manager.start([silent, server("ok", directEntry(dir))]);
     expect(manager.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
-    expect(stateOf(manager, "silent")).toEqual({ status: "failed", error: "connection timed out after 1s", code: "connect-timeout" });
+    expect(stateOf(manager, "silent")).toEqual({ status: "failed", error: 'connection timed out after 1s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
     expect(alive(readPid(join(dir, "silent.pid")))).toBe(false);
     await manager.close();
   });

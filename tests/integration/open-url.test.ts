@@ -27,14 +27,27 @@ describe("openUrl", () => {
     writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$#" "$@" > '${out}'\n`);
     chmodSync(browser, 0o755);
     const url = "https://example.com/a?x=1&y=$(touch pwned);z";
-    await openUrl(url, { BROWSER: browser, PATH: process.env.PATH });
+    expect(await openUrl(url, { BROWSER: browser, PATH: process.env.PATH })).toEqual({ kind: "opened", via: "$BROWSER" });
     await eventually(() => expect(existsSync(out)).toBe(true));
-    await eventually(() => expect(readFileSync(out, "utf8")).toBe(`1\n${url}\n`));
+    await eventually(() => expect(readFileSync(out, "utf8")).toBe(`1\n${new URL(url).href}\n`));
     expect(existsSync(join(dir, "pwned"))).toBe(false);
   });
 
-  it("rejects when the opener cannot start", async () => {
-    await expect(openUrl("https://example.com", { BROWSER: "/nonexistent/browser", PATH: "" })).rejects.toThrow();
+  it("says so when the opener cannot start", async () => {
+    expect(await openUrl("https://example.com", { BROWSER: "/nonexistent/browser", PATH: "" })).toMatchObject({ kind: "failed", via: "$BROWSER" });
+  });
+
+  it("never hands $BROWSER a URL that is not a web page", async () => {
+    const dir = tempDir();
+    const browser = join(dir, "browser.sh");
+    const out = join(dir, "args.txt");
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" >> '${out}'\n`);
+    chmodSync(browser, 0o755);
+    for (const url of ["file:///etc/passwd", "smb://attacker.example/share", "x-evil-scheme://run?cmd=touch%20pwned"]) {
+      expect(await openUrl(url, { BROWSER: browser, PATH: process.env.PATH })).toMatchObject({ kind: "refused" });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(out)).toBe(false);
   });
 });
 

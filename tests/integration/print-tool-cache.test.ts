@@ -59,3 +59,31 @@ describe("print mode and the tool cache", () => {
     expect(await readdir(pids)).toHaveLength(spawnedCold);
   }, 40_000);
 });
+
+describe("print mode, the tool cache and what a server offers beyond tools", () => {
+  const PROTOCOL = join(ROOT, "tests/helpers/mcp-protocol-server.mjs");
+  const notes = (delay: number) => mcpConfig({ notes: { command: NODE, args: [PROTOCOL], env: { PROTOCOL_DELAY_MS: String(delay) } } });
+  async function run(responses: unknown[][], delay: number) {
+    const script = await box.write(`script-${Math.random()}.json`, modelScript(...responses));
+    const ran = await box.run(["-p", "hi", "--model-script", script, "--output-format", "stream-json", "--mcp-config", notes(delay)]);
+    return { run: ran, init: initOf(ran.lines) };
+  }
+
+  it("keeps ListMcpResources and ReadMcpResource for a server offered from its cache, and reads through it", async () => {
+    // The same entry both times: the cache is keyed by it.
+    const cold = await run([[{ type: "text", text: "cold" }]], 2000);
+    expect(cold.init?.tools).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
+    const warm = await run([[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://text" })], [{ type: "text", text: "done" }]], 2000);
+    expect(warm.init?.mcp_servers).toEqual([{ name: "notes", status: "cached" }]);
+    expect(warm.init?.tools).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
+    const [result] = toolResults(warm.run.lines);
+    expect(JSON.stringify(result?.content)).toContain("contents of note://text");
+  }, 40_000);
+
+  it("says a resource was over the 10 MB line limit, not that the connection closed", async () => {
+    const read = await run([[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://huge" })], [{ type: "text", text: "done" }]], 0);
+    const [result] = toolResults(read.run.lines);
+    expect(result?.is_error).toBe(true);
+    expect(JSON.stringify(result?.content)).toContain("result larger than the 10 MB line limit");
+  }, 40_000);
+});

@@ -128,6 +128,39 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
 
 }
 
+/** Names of headers and variables that usually hold a credential. */
+const SECRET_NAME = /authorization|cookie|key|token|secret|passw|credential|auth|private|session/i;
+/** A value that is a `${VAR}` reference, alone or after a scheme word: it holds no secret itself. */
+const ONLY_REFERENCES = /^(?:[A-Za-z]{1,20}[ \t]+)?(?:\$\{[^}]+\})+$/;
+
+/**
+ * Warnings for credentials written as literal values into a file meant for
+ * git (`.mcp.json`): each names the header or variable, never the value,
+ * and shows the `${VAR}` form that keeps the secret in the environment.
+ */
+export function sharedSecretWarnings(entry: ServerEntry, file: string): string[] {
+  const literal = (name: string, value: string) => SECRET_NAME.test(name) && value.trim() !== "" && !ONLY_REFERENCES.test(value.trim());
+  const variable = (name: string) => name.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
+  const warnings: string[] = [];
+  const shared = `is written as is into ${file}, which is shared with everyone who has the project`;
+  if (isRemote(entry)) {
+    for (const [name, value] of Object.entries(entry.headers ?? {})) {
+      if (!literal(name, value)) continue;
+      const scheme = /^([A-Za-z]{1,20})[ \t]+\S/.exec(value.trim())?.[1];
+      const example = `${name}: ${scheme ? `${scheme} ` : ""}\${${name.toLowerCase() === "authorization" ? "API_TOKEN" : variable(name)}}`;
+      warnings.push(`Warning: the value of header ${name} ${shared}. Keep it in the environment instead: --header "${example}"`);
+    }
+    if (entry.oauth?.clientSecret !== undefined && literal("secret", entry.oauth.clientSecret)) {
+      warnings.push(`Warning: the OAuth client secret ${shared}. Keep it in the environment instead: --client-secret '\${CLIENT_SECRET}'`);
+    }
+  } else {
+    for (const [name, value] of Object.entries(entry.env ?? {})) {
+      if (literal(name, value)) warnings.push(`Warning: the value of ${name} ${shared}. Keep it in the environment instead: -e ${name}='\${${name}}'`);
+    }
+  }
+  return warnings;
+}
+
 /** Prints where a server went, and the notes a user of that scope needs. */
 export async function reportAdded(
   context: McpCommandContext,
@@ -142,6 +175,7 @@ export async function reportAdded(
     for (const [header, value] of Object.entries(entry.headers ?? {})) context.print(`  Header: ${header}: ${maskedHeaderValue(value)}`);
   }
   if (added.scope === "project") {
+    for (const warning of sharedSecretWarnings(entry, added.file)) context.warn(warning);
     context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`);
   }
   // Local beats project beats user: say so when the new entry will not be the one that runs.

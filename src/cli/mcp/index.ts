@@ -41,6 +41,11 @@ const SUBCOMMANDS: readonly McpSubcommand[] = [
 
 const width = Math.max(...SUBCOMMANDS.map((sub) => sub.name.length)) + 2;
 
+/** The `Usage:` lines at the top of a command's help. */
+export function usageLines(usage: string): string {
+  return usage.split("\n\n")[0] ?? usage;
+}
+
 /** `mini-cc mcp --help`. */
 export const MCP_USAGE = `Usage: mini-cc mcp <command> [options]
 
@@ -93,7 +98,8 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
     }
   } catch (error) {
     if (isMiniCcError(error, "usage")) {
-      io.stderr(`${prefix}: ${error.message}\n${sub.usage}\n`);
+      // The mistake and the command's usage lines; the options are one --help away, not 30 lines of noise.
+      io.stderr(`${prefix}: ${error.message}\n${usageLines(sub.usage)}\nRun "${prefix} --help" for every option.\n`);
       return 2;
     }
     // Every other MiniCcError's message already names the file or server.

@@ -9,11 +9,12 @@ import { expandEntry } from "../../config/expand.ts";
 import { isRemote, type RemoteEntry, type ServerConfig } from "../../config/types.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { loginTimeoutMs, loginToServer } from "../../mcp/connection/oauth/login.ts";
-import { announceLoginPage } from "../../mcp/connection/oauth/open-url.ts";
+import { announceLoginPage } from "../../mcp/connection/oauth/login-page.ts";
 import { noMorePositionals, type ParsedArgs } from "./arg-parser.ts";
 import type { McpCommandContext, McpSubcommand } from "./command.ts";
 import { readDeclared } from "./declared-servers.ts";
 import { listRows, statusText } from "./list-rows.ts";
+import { terminalSafeLine } from "../../text/terminal-safe.ts";
 
 const LOGIN_USAGE = `Usage: mini-cc mcp login NAME
 
@@ -21,6 +22,10 @@ Logs in to the http or sse server NAME with OAuth: opens the authorization
 URL with $BROWSER (or the system's opener) and prints it, waits for the
 browser to come back (MCP_LOGIN_TIMEOUT ms, default 120000), keeps the
 tokens in ~/.mini-cc/mcp-oauth.json (only you can read it), then connects.
+
+A project server of ./.mcp.json that is not approved yet is approved first
+(asked on the terminal, or \`mini-cc mcp approve NAME\`): nothing contacts
+it before.
 
 Exit status: 0 when logged in; 1 when a step of the login failed.`;
 
@@ -52,6 +57,7 @@ export const loginCommand: McpSubcommand = {
   async run(args, context) {
     const { config, entry } = await remoteServer(args, context);
     const { name } = config;
+    if (!(await approvedToContact(config, entry, context))) return 1;
     await loginToServer({
       name,
       entry,
@@ -75,6 +81,36 @@ export const loginCommand: McpSubcommand = {
     }
   },
 };
+
+/**
+ * A project server is contacted (probe, metadata, registration, browser) only
+ * once approved, as on every other route: an unapproved one is asked about
+ * first on a terminal, else refused.
+ */
+async function approvedToContact(config: ServerConfig, entry: RemoteEntry, context: McpCommandContext): Promise<boolean> {
+  if (config.source !== "project") return true;
+  const status = await context.approvals.status(context.projectDir, config);
+  if (status === "approved") return true;
+  const what = status === "changed" ? "changed since you approved it" : "not approved in this project";
+  const prompt = context.io.prompt;
+  if (!prompt) {
+    throw new MiniCcError(
+      "command-failed",
+      `${config.name} is a project server ${what}: approve it first with \`mini-cc mcp approve ${config.name}\` (nothing was contacted)`,
+    );
+  }
+  context.print(`Project server ${config.name} (${context.editor.fileOf("project")}) is ${what}.`);
+  const url = isRemote(config.entry) ? config.entry.url : entry.url;
+  context.print(`Logging in contacts ${terminalSafeLine(url)} and opens the login page it names.`);
+  const answer = (await prompt(`Approve ${config.name} for this project and log in? [y/N] `)).trim().toLowerCase();
+  if (answer !== "y" && answer !== "yes") {
+    context.warn(`Not approved: ${config.name} was not contacted.`);
+    return false;
+  }
+  await context.approvals.approve(context.projectDir, config);
+  context.print(`Approved project server ${config.name}.`);
+  return true;
+}
 
 export const logoutCommand: McpSubcommand = {
   name: "logout",

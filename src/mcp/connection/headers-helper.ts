@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { MiniCcError } from "../../errors.ts";
 import { formatSeconds } from "../timeouts.ts";
+import { headerValueProblem } from "../../config/header-values.ts";
 
 export const HEADERS_HELPER_TIMEOUT_MS = 10_000;
 /** A helper printing more than this is not printing headers. */
@@ -92,6 +93,8 @@ export function parseHeaders(text: string): Record<string, string> {
   for (const [name, headerValue] of Object.entries(value)) {
     if (typeof headerValue !== "string") throw failed(`header ${JSON.stringify(name)} is not a string`);
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw failed(`${JSON.stringify(name)} is not a valid header name`);
+    const problem = headerValueProblem(name, headerValue);
+    if (problem) throw failed(`its ${problem}`);
     headers[name] = headerValue;
   }
   return headers;

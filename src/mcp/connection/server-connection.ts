@@ -112,7 +112,7 @@ export class ServerConnection {
     let cancelTimer = () => {};
     const deadline = new Promise<never>((_, reject) => {
       cancelTimer = this.#options.clock.setTimeout(() => {
-        reject(new MiniCcError("connect-timeout", `connection timed out after ${formatSeconds(timeoutMs)}`));
+        reject(new MiniCcError("connect-timeout", `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`));
         controller.abort();
       }, timeoutMs);
     });
@@ -256,12 +256,22 @@ export class ServerConnection {
 
   /** resources/read; rejects on protocol errors, the timeout and the abort. */
   readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult> {
-    return this.#client.readResource({ uri }, options);
+    return this.#saysHowItEnded(() => this.#client.readResource({ uri }, options));
   }
 
   /** prompts/get with the arguments as typed. */
   getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult> {
-    return this.#client.getPrompt({ name, arguments: args }, options);
+    return this.#saysHowItEnded(() => this.#client.getPrompt({ name, arguments: args }, options));
+  }
+
+  /** A request whose session went under it rejects with how the server ended ("larger than the 10 MB line limit"), not "Connection closed". */
+  async #saysHowItEnded<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (!isConnectionClosed(error)) throw error;
+      throw (await this.#exitFailure()) ?? error;
+    }
   }
 
   /** Closes the session and stops its keepalive; for stdio this kills the server's process group. */

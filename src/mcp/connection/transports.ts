@@ -17,6 +17,7 @@ import { isRemote, type ServerConfig } from "../../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
+import { headersProblem } from "../../config/header-values.ts";
 import { StoredOAuthProvider } from "./oauth/provider.ts";
 import { childEnvironment } from "./server-env.ts";
 import { SandboxedStdioTransport } from "./sandbox/sandboxed-transport.ts";
@@ -52,6 +53,9 @@ export const createTransport: TransportFactory = (server, context) => {
   // Messages quote the entry as written (`${TOKEN}`): the expanded value may be a secret.
   const written = server.entry;
   if (isRemote(entry)) {
+    // After ${VAR} expansion: a variable may bring the line break the entry as written does not show.
+    const badHeader = headersProblem(entry.headers);
+    if (badHeader) throw new Error(badHeader);
     const requestInit: RequestInit = { headers: { ...entry.headers } };
     if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${isRemote(written) ? written.url : "(expanded)"}`);
     const url = new URL(entry.url);

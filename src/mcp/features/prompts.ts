@@ -25,10 +25,10 @@ export interface PromptCommand {
   readonly prompt: McpPromptInfo;
 }
 
-/** Every connected server's prompts, in declaration order. */
+/** Every connected (or cached: it connects on use) server's prompts, in declaration order. */
 export function promptCommands(snapshot: McpSnapshot): PromptCommand[] {
   return snapshot.servers.flatMap((view) =>
-    view.state.status === "connected"
+    view.state.status === "connected" || view.state.status === "cached"
       ? (view.state.prompts ?? []).map((prompt) => ({ command: promptCommandName(view.name, prompt.name), server: view.name, prompt }))
       : [],
   );

@@ -8,7 +8,7 @@ import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
 import { describeError } from "../../errors.ts";
-import type { McpSnapshot } from "../state/server-state.ts";
+import type { McpSnapshot, ServerState } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
 
@@ -39,7 +39,12 @@ export function convertResourceContents(result: ReadResourceResult, maxChars: nu
 
 /** Servers whose resources can be read: connected and declaring the capability. */
 export function resourceServers(snapshot: McpSnapshot): string[] {
-  return snapshot.servers.flatMap((view) => (view.state.status === "connected" && view.state.capabilities?.resources ? [view.name] : []));
+  return snapshot.servers.flatMap((view) => (offersNow(view.state) && view.state.capabilities?.resources ? [view.name] : []));
+}
+
+/** A connected server, or one offered from the tool cache (a read connects it first). */
+function offersNow(state: ServerState): state is Extract<ServerState, { status: "connected" | "cached" }> {
+  return state.status === "connected" || state.status === "cached";
 }
 
 /** Reads `uri` from `server`; never throws. */
@@ -60,7 +65,7 @@ export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolR
     return textResult(`No connected MCP server named ${server} offers resources. Servers with resources: ${servers.join(", ") || "none"}.`, true);
   }
   const entries = snapshot.servers.flatMap((view) => {
-    if (view.state.status !== "connected" || (server !== undefined && view.name !== server)) return [];
+    if (!offersNow(view.state) || (server !== undefined && view.name !== server)) return [];
     const resources = (view.state.resources ?? []).map((r) => ({ server: view.name, ...r }));
     const templates = (view.state.resourceTemplates ?? []).map((t) => ({ server: view.name, ...t }));
     return [...resources, ...templates];

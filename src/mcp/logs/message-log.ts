@@ -15,6 +15,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../fs/atomic-write.ts";
 import { MAX_LOG_BYTES, rotateIfFull, rotateInPlace } from "./stderr-log.ts";
 import type { ServerLogEntry } from "../state/server-state.ts";
 import type { Env } from "../../env.ts";
+import { terminalSafeLine } from "../../text/terminal-safe.ts";
 
 /** Lowest to highest, as the spec orders them (RFC 5424). */
 export const LOG_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -97,7 +98,8 @@ export class ServerMessageLog {
     const text = messageText(message.data);
     const logger = typeof message.logger === "string" && message.logger !== "" ? message.logger : undefined;
     const when = new Date(this.#options.clock.now()).toISOString();
-    this.#pending.push(`${when} [${message.level}]${logger ? ` ${logger}:` : ""} ${text}\n`);
+    // One line each, escapes shown as text: a `cat` or `tail -f` of the log must not drive the terminal.
+    this.#pending.push(`${when} [${terminalSafeLine(String(message.level))}]${logger ? ` ${terminalSafeLine(logger)}:` : ""} ${terminalSafeLine(text)}\n`);
     if (atLeastWarning(message.level)) {
       this.#warnings = [...this.#warnings, { level: message.level, ...(logger ? { logger } : {}), text }].slice(-MAX_KEPT_WARNINGS);
       this.#warningsChanged = true;

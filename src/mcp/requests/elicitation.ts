@@ -5,6 +5,7 @@
  * must pass and the content an accepted form returns (defaults applied for
  * fields left empty, as the `applyDefaults` capability promises). Pure.
  */
+import { openableUrl } from "../open-url.ts";
 
 /** One choice of an enum field: the value sent and the label shown. */
 export interface EnumOption {
@@ -52,7 +53,8 @@ export function readElicitRequest(params: unknown): ElicitRequestView {
     const url = str(params.url);
     const elicitationId = str(params.elicitationId);
     if (!url || !elicitationId) return { kind: "unsupported", reason: "URL request without url or elicitationId" };
-    if (!/^https?:\/\//i.test(url)) return { kind: "unsupported", reason: "URL is not http(s)" };
+    const openable = openableUrl(url);
+    if (!openable.ok) return { kind: "unsupported", reason: `its url field: ${openable.reason}` };
     return { kind: "url", message, url, elicitationId };
   }
   if (params.mode !== undefined && params.mode !== "form") return { kind: "unsupported", reason: `unknown mode ${JSON.stringify(params.mode)}` };

@@ -12,6 +12,7 @@ import type { Model } from "../../model/model.ts";
 import { describeError } from "../../errors.ts";
 import { formContent, readElicitRequest, type ElicitField, type FieldValue } from "./elicitation.ts";
 import { runSampling, samplingResult, samplingView, type SamplingReply, type SamplingView } from "./sampling.ts";
+import type { OpenOutcome } from "../open-url.ts";
 
 /** The spec's error for a sampling request the user (or print mode) refused. */
 export const SAMPLING_REJECTED = -1;
@@ -20,6 +21,12 @@ export const SAMPLING_REJECTED = -1;
 export interface ServerRequestHandlers {
   elicit(server: string, params: unknown, signal: AbortSignal): Promise<ElicitResult>;
   sample(server: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
+  /**
+   * A tool call to `server` begins; the returned function is called when it
+   * has ended or was interrupted, so that questions it left waiting can be
+   * declined rather than shown after the call they were for.
+   */
+  callStarted?(server: string): () => void;
 }
 
 /** Everything the user can be asked on a server's behalf. Texts are the server's, untrusted. */
@@ -44,6 +51,14 @@ export interface ServerAnswers {
 export type ServerQuestionPrompt = <Q extends ServerQuestion>(question: Q, signal: AbortSignal) => Promise<ServerAnswers[Q["kind"]]>;
 
 /** What an answer becomes when the request is dropped (the server cancelled it, or we are closing). */
+/** What a question still waiting when the tool call that caused it ended answers. */
+export const DECLINED: { [K in keyof ServerAnswers]: ServerAnswers[K] } = {
+  "elicit-form": { action: "decline" },
+  "elicit-url": "decline",
+  "sampling-request": "reject",
+  "sampling-reply": "reject",
+};
+
 export const DISMISSED: { [K in keyof ServerAnswers]: ServerAnswers[K] } = {
   "elicit-form": { action: "cancel" },
   "elicit-url": "cancel",
@@ -84,11 +99,13 @@ export const DECLINE_ALL: ServerRequestHandlers = unattendedHandlers({ allowSamp
 export function askingHandlers(options: {
   model: Model;
   ask: ServerQuestionPrompt;
-  openUrl: (url: string) => Promise<void>;
+  openUrl: (url: string) => Promise<OpenOutcome>;
   log: (server: string, line: string) => void;
+  callStarted?: (server: string) => () => void;
 }): ServerRequestHandlers {
   const { ask } = options;
   return {
+    ...(options.callStarted ? { callStarted: options.callStarted } : {}),
     async elicit(server, params, signal) {
       const view = readElicitRequest(params);
       if (view.kind === "unsupported") {
@@ -98,7 +115,9 @@ export function askingHandlers(options: {
       if (view.kind === "url") {
         const answer = await ask({ kind: "elicit-url", server, message: view.message, url: view.url }, signal);
         if (answer === "open") {
-          await options.openUrl(view.url).catch((error: unknown) => options.log(server, `could not open ${view.url}: ${describeError(error)}`));
+          const opened = await options.openUrl(view.url);
+          if (opened.kind === "refused") options.log(server, `did not open the URL: ${opened.reason}`);
+          if (opened.kind === "failed") options.log(server, `could not open ${view.url} with ${opened.via}: ${opened.reason}`);
         }
         return { action: answer === "open" || answer === "copied" ? "accept" : answer };
       }

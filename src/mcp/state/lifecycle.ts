@@ -17,7 +17,7 @@ export type LifecycleEvent =
   /** The user answered "don't start" in the approval modal. */
   | { type: "denied" }
   /** A pending server's tool list, instructions and capabilities were found in the tool cache: offered before it connects. */
-  | { type: "cache-loaded"; tools: readonly McpToolInfo[]; instructions: string; skippedTools: readonly SkippedTool[] }
+  | { type: "cache-loaded"; tools: readonly McpToolInfo[]; instructions: string; skippedTools: readonly SkippedTool[]; features?: ServerFeatures }
   /** A lazy server sat idle past its idleTimeoutMs: its process stopped, its tools stay offered from what it last listed. */
   | { type: "idle-stopped" }
   /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
@@ -51,6 +51,8 @@ export type LifecycleEvent =
   | { type: "features-changed"; features: ServerFeatures }
   /** The user switched the server off (`mcp disable`, the panel). */
   | { type: "disabled" }
+  /** The user took back a project server's approval: it stops, and asks again only when approved anew. */
+  | { type: "revoked" }
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
@@ -100,9 +102,12 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "denied":
       return status === "needs-approval" ? { status: "disabled", reason: "declined by user", cause: "declined" } : undefined;
     case "cache-loaded":
-      return status === "pending" ? cachedState(event.tools, event.skippedTools, event.instructions) : undefined;
-    case "idle-stopped":
-      return status === "connected" ? cachedState(state.tools, state.skippedTools ?? [], state.instructions) : undefined;
+      return status === "pending" ? cachedState(event.tools, event.skippedTools, event.instructions, event.features) : undefined;
+    case "idle-stopped": {
+      if (status !== "connected") return undefined;
+      const { logWarnings: _, ...offers } = featuresOf(state);
+      return cachedState(state.tools, state.skippedTools ?? [], state.instructions, offers);
+    }
     case "spawned":
       return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
     case "connected": {
@@ -129,6 +134,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "connected" ? { ...state, ...event.features } : undefined;
     case "disabled":
       return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
+    case "revoked":
+      return status === "disabled" || status === "needs-approval" ? undefined : { status: "disabled", reason: "approval revoked", cause: "declined" };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
@@ -137,8 +144,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
   }
 }
 
-function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string): ServerState {
-  return { status: "cached", tools, instructions, ...(skippedTools.length > 0 ? { skippedTools } : {}) };
+function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, features: ServerFeatures = {}): ServerState {
+  return { status: "cached", tools, instructions, ...(skippedTools.length > 0 ? { skippedTools } : {}), ...features };
 }
 
 /** What a connected state holds beyond tools, kept across a tools refresh. */

@@ -81,7 +81,7 @@ export type ServerState =
    * Offered from the tool cache (tool-cache.ts) with no live session yet: one may be
    * connecting in the background, or (lazy start, idle stop) starts on the first call.
    */
-  | { status: "cached"; tools: readonly McpToolInfo[]; instructions: string; skippedTools?: readonly SkippedTool[] }
+  | ({ status: "cached"; tools: readonly McpToolInfo[]; instructions: string; skippedTools?: readonly SkippedTool[] } & Omit<ServerFeatures, "logWarnings">)
   | { status: "failed"; error: string; code: ErrorCode }
   /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
   | { status: "needs-auth"; reason: string }

@@ -22,7 +22,7 @@ import { readSmallTextFile } from "../../fs/json-file.ts";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import { anything, arrayOf, mapOf, objectOf, oneOf, optional, required, string } from "../../fs/json-shape.ts";
 import { canonicalJson, fingerprint } from "../approvals/fingerprint.ts";
-import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
+import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, McpToolInfo, SkippedTool } from "../state/server-state.ts";
 
 /** What a live connect yields that is worth keeping. */
 export interface CachedServer {
@@ -32,7 +32,13 @@ export interface CachedServer {
   /** The server's own `serverInfo` from initialize. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
   readonly capabilities?: Readonly<Record<string, unknown>>;
+  /** What it offers beyond tools, so a cached server still has its resource tools and prompt commands. */
+  readonly resources?: readonly McpResourceInfo[];
+  readonly resourceTemplates?: readonly McpResourceTemplateInfo[];
+  readonly prompts?: readonly McpPromptInfo[];
 }
+
+const OFFERS = ["resources", "resourceTemplates", "prompts"] as const;
 
 /** The tool cache as McpManager uses it: reads never throw, writes may. */
 export interface ToolCacheStore {
@@ -62,6 +68,9 @@ const recordShape = objectOf({
   cachedAt: required(string()),
   serverInfo: optional(objectOf({ name: required(string()), version: required(string()) })),
   capabilities: optional(mapOf(anything)),
+  resources: optional(arrayOf(objectOf({ uri: required(string()), name: required(string()) }))),
+  resourceTemplates: optional(arrayOf(objectOf({ uriTemplate: required(string()), name: required(string()) }))),
+  prompts: optional(arrayOf(objectOf({ name: required(string()), description: required(string()), arguments: required(arrayOf(mapOf(anything))) }))),
   instructions: required(string()),
   tools: required(arrayOf(toolShape)),
   skippedTools: required(arrayOf(objectOf({ name: required(string()), reason: required(string()) }))),
@@ -107,7 +116,8 @@ export class ToolCacheFiles implements ToolCacheStore {
     const record = await readRecord(this.pathOf(config));
     if (!record || record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
     const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
-    return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}) };
+    const offers = Object.fromEntries(OFFERS.flatMap((key) => (record[key] ? [[key, record[key]]] : [])));
+    return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}), ...offers };
   }
 
   /** Replaces `config`'s cache whole (0600, atomic). */
@@ -120,6 +130,7 @@ export class ToolCacheFiles implements ToolCacheStore {
       cachedAt: new Date(this.#options.clock.now()).toISOString(),
       ...(server.serverInfo ? { serverInfo: server.serverInfo } : {}),
       ...(server.capabilities ? { capabilities: server.capabilities } : {}),
+      ...Object.fromEntries(OFFERS.flatMap((key) => (server[key] ? [[key, server[key]]] : []))),
       instructions: server.instructions,
       tools: server.tools,
       skippedTools: server.skippedTools,

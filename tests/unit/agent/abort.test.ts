@@ -110,7 +110,7 @@ describe("Agent abort", () => {
     expect(promptSignal?.aborted).toBe(true);
     expect(tool.calls).toEqual([]);
     expect(events.slice(-2)).toEqual([
-      { type: "tool_result", id: "t1", name: "Write", result: { content: "Interrupted by user", isError: true }, durationMs: 0 },
+      { type: "tool_result", id: "t1", name: "Write", result: { content: "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.", isError: true }, durationMs: 0 },
       { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
     ]);
     expect(unansweredToolUses(model.requests[1]?.messages ?? [])).toEqual([]);

@@ -8,7 +8,6 @@ import {
   type ElicitationFormState,
 } from "../../../components/elicitation/elicitation-form-state.ts";
 import { readElicitRequest, type ElicitField } from "../../../src/mcp/requests/elicitation.ts";
-import { urlOpener } from "../../../src/mcp/open-url.ts";
 import { visibleRange } from "../../../components/elicitation/form-window.ts";
 
 function fieldsOf(properties: Record<string, unknown>, required: string[] = []): readonly ElicitField[] {
@@ -78,13 +77,6 @@ describe("elicitation form state", () => {
   });
 });
 
-describe("urlOpener", () => {
-  it("uses $BROWSER when set, else the platform's opener", () => {
-    expect(urlOpener({ BROWSER: "firefox --new-tab" }, "linux")).toEqual(["firefox", "--new-tab"]);
-    expect(urlOpener({}, "linux")).toEqual(["xdg-open"]);
-    expect(urlOpener({}, "darwin")).toEqual(["open"]);
-  });
-});
 
 describe("visibleRange", () => {
   const rows = (owners: number[], cursorAt = -1) => owners.map((owner, i) => ({ owner, ...(i === cursorAt ? { cursor: true } : {}) }));

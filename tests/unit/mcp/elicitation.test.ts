@@ -56,7 +56,7 @@ describe("readElicitRequest", () => {
     expect(readElicitRequest("nonsense")).toMatchObject({ kind: "unsupported" });
   });
 
-  it("reads a URL request and refuses one that is not http(s)", () => {
+  it("reads a URL request and refuses one that is not a web page", () => {
     expect(readElicitRequest({ mode: "url", message: "Sign in", url: "https://a.example/x", elicitationId: "1" })).toEqual({
       kind: "url",
       message: "Sign in",
@@ -65,8 +65,9 @@ describe("readElicitRequest", () => {
     });
     expect(readElicitRequest({ mode: "url", message: "", url: "file:///etc/passwd", elicitationId: "1" })).toEqual({
       kind: "unsupported",
-      reason: "URL is not http(s)",
+      reason: "its url field: `file:///etc/passwd` is not a web page (scheme file:); only https:, or http: to this machine, is opened",
     });
+    expect(readElicitRequest({ mode: "url", message: "", url: "http://a.example/x", elicitationId: "1" })).toMatchObject({ kind: "unsupported" });
   });
 });
 

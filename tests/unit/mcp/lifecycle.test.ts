@@ -22,6 +22,7 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   "tools-changed": { type: "tools-changed", tools: [], skippedTools: [] },
   "features-changed": { type: "features-changed", features: { prompts: [] } },
   disabled: { type: "disabled" },
+  revoked: { type: "revoked" },
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
   "needs-auth": { type: "needs-auth", reason: "not logged in" },
@@ -43,13 +44,13 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled" },
-  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
-  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending" },
-  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
-  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
-  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
+  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
-  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
+  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
   "disabled (declined)": { approved: "pending", disabled: "disabled" },
   "disabled (not-approved)": { approved: "pending", disabled: "disabled" },
   "disabled (user)": { enabled: "pending" },

@@ -238,7 +238,7 @@ describe("McpManager connect failures", () => {
     const m = manager(factory, { env: { MCP_TIMEOUT: "60000" } });
     await m.start([entry("silent", { timeout: 50 }), entry("ok")]);
     expect(m.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
-    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: "connection timed out after 0.05s", code: "connect-timeout" });
+    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: 'connection timed out after 0.05s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
     await m.close();
   });
 
@@ -246,7 +246,7 @@ describe("McpManager connect failures", () => {
     const { factory } = memoryTransports({ silent: "hang" });
     const m = manager(factory, { env: { MCP_TIMEOUT: "80" } });
     await m.start([entry("silent")]);
-    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: "connection timed out after 0.08s", code: "connect-timeout" });
+    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: 'connection timed out after 0.08s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
   });
 
   it("fails a server whose transport cannot be built, alone", async () => {

@@ -26,6 +26,15 @@ describe("server log messages", () => {
     );
   });
 
+  it("writes a message's escape sequences and line breaks as text, so a cat of the log cannot drive the terminal", () => {
+    const path = logFile();
+    const clock = new FakeClock(new Date("2026-05-01T10:00:00.000Z"));
+    const log = new ServerMessageLog({ path, clock, onWarnings: () => {} });
+    log.add({ level: "error", logger: "x\u001b]0;owned\u0007", data: "\u001b[2J\u001b[Hgone\nfake line\r\u009b31m" });
+    clock.advance(LOG_BATCH_MS);
+    expect(readFileSync(path, "utf8")).toBe("2026-05-01T10:00:00.000Z [error] x\\x1b]0;owned\\x07: \\x1b[2J\\x1b[Hgone\\nfake line\\x0d\\x9b31m\n");
+  });
+
   it("keeps the recent warnings and worse, reported once a batch", () => {
     const clock = new FakeClock();
     const reports: (readonly ServerLogEntry[])[] = [];

@@ -19,7 +19,7 @@ function setup(replies = [{ content: [text("Blue.")] }]) {
   const handlers = askingHandlers({
     model,
     ask: queue.ask,
-    openUrl: async (url) => void opened.push(url),
+    openUrl: async (url) => (opened.push(url), { kind: "opened", via: "test" }),
     log: (server, line) => logged.push(`${server}: ${line}`),
   });
   /** Waits for the next question and answers it. */

@@ -111,7 +111,7 @@ describe("ChatSession", () => {
     await first;
     expect(await clear).toBe("done");
     expect(runtime.conversations).toBe(3);
-    expect(session.transcript.getSnapshot().items).toEqual([]);
+    expect(session.transcript.getSnapshot().items).toEqual([expect.objectContaining({ kind: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." })]);
   });
 
   it("aborts the running turn and notes the interruption", async () => {
@@ -137,7 +137,7 @@ describe("ChatSession", () => {
     const session = new ChatSession(fakeRuntime());
     await session.submit("/help");
     await session.submit("/clear");
-    expect(session.transcript.getSnapshot()).toMatchObject({ items: [] });
+    expect(session.transcript.getSnapshot()).toMatchObject({ items: [expect.objectContaining({ kind: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." })] });
     expect(await session.submit("/exit")).toBe("exit");
   });
 

@@ -8,7 +8,7 @@ describe("runServerAction", () => {
     expect(await runServerAction(mcp, "tracker", "approve")).toEqual({ isError: false, lines: ["Approved tracker for this project: connected, 3 tools"] });
     expect(await runServerAction(mcp, "tracker", "approve")).toEqual({
       isError: false,
-      lines: ["Revoked the approval of tracker: it keeps running now; the next session asks again."],
+      lines: ["Revoked the approval of tracker: stopped, its tools gone (a approves it again)."],
     });
     expect(mcp.actions).toEqual(["approve tracker", "revoke tracker"]);
   });

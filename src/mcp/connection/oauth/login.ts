@@ -4,13 +4,14 @@
  * The server's 401 names its protected-resource metadata (RFC 9728); the
  * SDK discovers the authorization server, registers a client when the entry
  * has none, and builds the authorization URL, which is printed and opened
- * (open-url.ts); the browser comes back to a loopback callback on 127.0.0.1;
+ * (login-page.ts; only a web page is opened); the browser comes back to a loopback callback on 127.0.0.1;
  * the code is exchanged for tokens, kept in the OAuth file. Any failure is
  * one line naming the server and the step.
  */
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { RemoteEntry } from "../../../config/types.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../../../errors.ts";
+import { headersProblem } from "../../../config/header-values.ts";
 import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
 import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
 import type { OAuthStore } from "./token-store.ts";
@@ -25,7 +26,7 @@ export interface LoginRequest {
   readonly entry: RemoteEntry;
   readonly store: OAuthStore;
   /** Shows the authorization URL (and opens it). */
-  readonly open: (url: URL) => void;
+  readonly open: (url: URL) => void | Promise<void>;
   readonly timeoutMs: number;
 }
 
@@ -82,6 +83,8 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
 
 /** What the server's 401 says about where to log in (RFC 9728's resource_metadata, a scope); nothing when it said nothing. */
 async function probe(entry: RemoteEntry): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const badHeader = headersProblem(entry.headers);
+  if (badHeader) throw new Error(badHeader);
   const init: RequestInit =
     entry.type === "sse"
       ? { method: "GET", headers: { ...entry.headers, accept: "text/event-stream" } }

@@ -16,6 +16,7 @@ import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprot
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClientEntry } from "../../../config/types.ts";
 import { MiniCcError } from "../../../errors.ts";
+import { openableUrl } from "../../open-url.ts";
 import type { OAuthStore, ServerCredentials } from "./token-store.ts";
 
 /** Where a login is; a failure is reported as "NAME: <step> failed: …". */
@@ -26,7 +27,7 @@ export interface LoginMode {
   /** The loopback callback this login listens on. */
   readonly redirectUrl: string;
   /** Shows and opens the authorization URL. */
-  readonly open: (url: URL) => void;
+  readonly open: (url: URL) => void | Promise<void>;
 }
 
 export interface StoredOAuthProviderOptions {
@@ -112,7 +113,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const { login } = this.#options;
     if (!login) throw this.#needsAuth();
     this.step = "authorization";
-    login.open(authorizationUrl);
+    // Built from the metadata's authorization_endpoint: a server must not get anything but a web page opened.
+    const check = openableUrl(authorizationUrl.href);
+    if (!check.ok) throw new MiniCcError("auth-failed", `the authorization server's authorization_endpoint ${check.reason}`);
+    await login.open(authorizationUrl);
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -98,6 +98,9 @@ describe("maskedHeaderValue", () => {
     expect(maskedHeaderValue("Basic dXNlcjpwYXNz")).toBe("Basic ****");
     expect(maskedHeaderValue("sk-live-123")).toBe("****");
     expect(maskedHeaderValue("Token a b c")).toBe("Token ****");
+    // A secret followed by a line break is no scheme word.
+    expect(maskedHeaderValue("sk-live-123\nX-Evil: 1")).toBe("****");
+    expect(maskedHeaderValue("abc\r\nX-Evil: 1")).toBe("****");
   });
 
   it("shows a lone ${VAR} reference, which holds no secret, but masks a default", () => {

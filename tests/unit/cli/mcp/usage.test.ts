@@ -8,6 +8,7 @@ import { approveCommand } from "../../../../src/cli/mcp/approve.ts";
 import type { McpSubcommand } from "../../../../src/cli/mcp/command.ts";
 import { getCommand } from "../../../../src/cli/mcp/get.ts";
 import { MCP_USAGE } from "../../../../src/cli/mcp/index.ts";
+import { USAGE } from "../../../../src/cli/cli-args.ts";
 import { listCommand } from "../../../../src/cli/mcp/list.ts";
 import { removeCommand } from "../../../../src/cli/mcp/remove.ts";
 import { resetProjectChoicesCommand } from "../../../../src/cli/mcp/reset-project-choices.ts";
@@ -55,11 +56,21 @@ const cases: Array<[string[], McpSubcommand, string]> = [
   [["reset-project-choices", "now"], resetProjectChoicesCommand, "unexpected argument: now"],
 ];
 
+describe("top-level --help", () => {
+  it("names every mcp command", () => {
+    const names = [...MCP_USAGE.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!).filter((name) => name !== "help");
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) expect(USAGE).toMatch(new RegExp(`[<| ]${name}[|>]`));
+  });
+});
+
 describe("usage errors", () => {
   for (const [argv, sub, message] of cases) {
     it(`mcp ${argv.join(" ")} → exit 2: ${message}`, async () => {
       const run = await box.run(argv);
-      expect(run).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp ${sub.name}: ${message}\n${sub.usage}\n` });
+      const usage = sub.usage.split("\n\n")[0];
+      expect(usage).toMatch(/^Usage: mini-cc mcp /);
+      expect(run).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp ${sub.name}: ${message}\n${usage}\nRun "mini-cc mcp ${sub.name} --help" for every option.\n` });
       // Nothing was written.
       expect([box.projectFile, box.home.localConfig, box.home.userConfig].filter((file) => existsSync(file))).toEqual([]);
     });
