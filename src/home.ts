@@ -26,6 +26,10 @@ export interface HomePaths {
   readonly toolOutput: string;
   /** Folder of V8 code caches for the UI's bundle (src/cli/cached-script.ts). */
   readonly codeCache: string;
+  /** The user's own settings for mini-cc, Claude Code's format; wins over ~/.claude/settings.json. */
+  readonly settings: string;
+  /** Approved shared project settings: `{projectDir: {fingerprint, approvedAt, grants}}`. */
+  readonly settingsApprovals: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -43,5 +47,7 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     disabled: join(root, "mcp-disabled.json"),
     toolOutput: join(root, "tool-output"),
     codeCache: join(root, "code-cache"),
+    settings: join(root, "settings.json"),
+    settingsApprovals: join(root, "settings-approvals.json"),
   };
 }

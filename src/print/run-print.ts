@@ -3,6 +3,7 @@
  * would need the user (unapproved project servers) stay off, and tools that
  * would ask are denied with a message saying how to allow them.
  */
+import { relative } from "node:path";
 import type { AgentOptions } from "../cli/cli-args.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
@@ -50,7 +51,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     const servers = runtime.manager.getSnapshot().servers;
     const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {
-      const line = serverProblem(server, files.get(server.name));
+      const line = serverProblem(server, files.get(server.name), io.cwd);
       if (line) stderr(`mini-cc: ${line}\n`);
     }
 
@@ -80,11 +81,16 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
 }
 
 /** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
-function serverProblem(server: ServerView, file: string | undefined): string | undefined {
+function serverProblem(server: ServerView, file: string | undefined, cwd: string): string | undefined {
   const { state } = server;
   if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
   if (state.status === "needs-auth") return `MCP server ${server.name} needs authentication — run: mini-cc mcp login ${server.name}`;
+  if (state.status === "disabled" && state.cause === "not-approved") {
+    const config = file ? relative(cwd, file) || file : ".mcp.json";
+    return `MCP server ${server.name} (project) is not started: ${state.reason}; ` +
+      `or pass --mcp-config ${config} to trust that file for this run`;
+  }
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
   return undefined;
 }

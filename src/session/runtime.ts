@@ -6,10 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
-import type { PermissionPrompt } from "../agent/events.ts";
+import type { PermissionMode, PermissionPrompt } from "../agent/events.ts";
+import { settingsMessages } from "../settings/project-settings.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -35,6 +36,9 @@ import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
+import { SettingsSession } from "../settings/settings-session.ts";
+import { SettingsApprovalsFile } from "../settings/settings-trust.ts";
+import { settingsApprovedServers, settingsDisabledServers } from "../settings/settings-servers.ts";
 import type { Tool } from "../tools/tool.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -66,6 +70,8 @@ export interface Runtime {
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
+  /** The settings files: what applies, the shared file's question, "don't ask again". */
+  readonly settings: SettingsSession;
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];
@@ -77,6 +83,12 @@ export interface Runtime {
   startServers(options?: ConnectOptions): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
   listServers(): Promise<void>;
+  /**
+   * After the shared settings file was approved (and before connectServers):
+   * its env and server-enabling keys apply, so the config is read again and
+   * the servers listed again.
+   */
+  applyApprovedSettings(): Promise<void>;
   connectServers(): Promise<void>;
   close(): Promise<void>;
 }
@@ -92,31 +104,48 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
   for (const dir of options.addDirs) await checkAddDir(cwd, dir);
+  const userHome = init.homeDir ?? homedir();
+  const home = resolveHome(env, userHome);
+  const settings = await SettingsSession.load(
+    { cwd, userHome, miniCcHome: home.root },
+    new SettingsApprovalsFile(home.settingsApprovals, systemClock),
+  );
+  for (const message of settingsMessages(settings.loaded)) init.warn(message);
+  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
+  // Settings' env reaches tools and servers (as Claude Code sets it in its process); the object is
+  // kept, so an approval given before the servers connect still applies.
+  const liveEnv: Record<string, string | undefined> = { ...env, ...settings.effective().env };
   // The bash parser loads (about 50 ms) only for rules that look inside commands.
-  const rules = [...options.allowedTools, ...options.disallowedTools];
+  const rules = [...options.allowedTools, ...options.disallowedTools, ...settings.loaded.files.flatMap((f) => f.rules.map((r) => r.rule))];
   const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
-  const home = resolveHome(env, init.homeDir ?? homedir());
+  const settingsDirs = await existingDirs(settings.effective().additionalDirectories, init.warn);
   const permissions = await asUsageError(async () =>
     new PermissionChain({
       shell,
-      mode: options.permissionMode,
+      mode: modeFrom(options.permissionMode, settings),
       allow: options.allowedTools,
       deny: options.disallowedTools,
+      rules: settings.chainRules(),
       cwd,
-      addDirs: options.addDirs,
+      addDirs: [...options.addDirs, ...settingsDirs],
       canAsk: init.interactive,
       readableByRead: [home.toolOutput],
     }),
   );
+  settings.attach(permissions);
 
-  const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
-  for (const message of [...config.problems, ...config.warnings]) init.warn(message);
+  const loadConfig = async () => {
+    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig });
+    for (const message of [...loaded.problems, ...loaded.warnings]) init.warn(message);
+    return loaded;
+  };
+  let config = await loadConfig();
   const startupProblem = startupEnvProblem(env);
   if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
-  const addDirs = [...options.addDirs];
+  const addDirs = [...options.addDirs, ...settingsDirs];
   const roots = new RootsStore(cwd, addDirs);
   const serverRequests = init.serverRequests?.({ model, home });
   // In the background; close() waits for it, so a short run still finishes the clean-up.
@@ -127,10 +156,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
   const manager = new McpManager({
     projectDir: cwd,
-    approvals,
-    disabledServers: new DisabledServersFile(home.disabled),
+    approvals: settingsApprovedServers(approvals, () => settings.effective()),
+    disabledServers: settingsDisabledServers(new DisabledServersFile(home.disabled), () => settings.effective()),
     logDir: home.logs,
-    env,
+    env: liveEnv,
     interactive: init.interactive,
     roots,
     serverRequests,
@@ -147,8 +176,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       system.invalidate();
     }
   });
-  const builtins = builtinTools({ env });
-  const resourceTools = mcpResourceTools(manager, env);
+  const builtins = builtinTools({ env: liveEnv });
+  const resourceTools = mcpResourceTools(manager, liveEnv);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
     [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
@@ -160,14 +189,17 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   return {
     sessionId,
     home,
-    config,
+    get config() {
+      return config;
+    },
     model,
     manager,
     approvals,
     permissions,
     agent,
     tools,
-    runTurn: (line, signal) => runUserTurn(agent, manager, env, line, signal),
+    settings,
+    runTurn: (line, signal) => runUserTurn(agent, manager, liveEnv, line, signal),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);
@@ -177,11 +209,45 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     startServers: (connect) => manager.start(config.servers, connect),
     listServers: () => manager.list(config.servers),
+    async applyApprovedSettings() {
+      const now = settings.effective();
+      Object.assign(liveEnv, now.env);
+      for (const dir of await existingDirs(now.additionalDirectories, init.warn)) {
+        if (addDirs.includes(dir)) continue;
+        permissions.addDir(dir);
+        addDirs.push(dir);
+      }
+      roots.setFolders(addDirs);
+      if (options.permissionMode === "default" && now.defaultMode) permissions.mode.update(() => now.defaultMode!);
+      config = await loadConfig();
+      await manager.list(config.servers);
+    },
     connectServers: () => manager.connectListed(),
     close: async () => {
       await Promise.all([manager.close(), cleanOldOutput]);
     },
   };
+}
+
+/** The --permission-mode flag, else a settings file's defaultMode. */
+function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMode {
+  return flag === "default" ? (settings.effective().defaultMode ?? flag) : flag;
+}
+
+/** Print mode's line for a shared settings file that grants what the user has not approved. */
+function unapprovedSettingsLine(file: string, cwd: string): string {
+  return `${relative(cwd, file)} grants permissions or settings not applied until you approve them: ` +
+    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
+}
+
+/** Settings' additionalDirectories that are folders; a missing one is named and left out. */
+async function existingDirs(dirs: readonly string[], warn: (message: string) => void): Promise<string[]> {
+  const found: string[] = [];
+  for (const dir of dirs) {
+    if (await stat(dir).then((s) => s.isDirectory(), () => false)) found.push(dir);
+    else warn(`permissions.additionalDirectories: ${dir} is not a folder; left out`);
+  }
+  return found;
 }
 
 /** `model`, calling `first` once: when its first stream yields (the request is out) or ends. */

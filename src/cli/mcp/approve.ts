@@ -7,14 +7,21 @@ import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
 import { MiniCcError } from "../../errors.ts";
 import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";
+import { approveSettings } from "./approve-settings.ts";
 
 const USAGE = `Usage: mini-cc mcp approve [NAME...]
+       mini-cc mcp approve --settings
 
 Approves project servers of ./.mcp.json so that sessions start them without
 asking: the named ones, or all of them without names. An approval holds until
 the server's entry (type, command, args, env, url, headers) changes.
 
+With --settings, approves instead what ./.claude/settings.json grants (allow
+rules, defaultMode, additionalDirectories, env, servers it enables), listing
+it; the approval holds until those parts of the file change.
+
 Options:
+  --settings   approve the project's shared .claude/settings.json
   -h, --help   show this help`;
 
 /** `mini-cc mcp approve [NAME…]`. */
@@ -22,8 +29,9 @@ export const approveCommand: McpSubcommand = {
   name: "approve",
   summary: "approve project servers of .mcp.json (all, or the named ones)",
   usage: USAGE,
-  options: [],
+  options: [{ long: "settings", value: false }],
   async run(args, context) {
+    if (args.flags.has("settings")) return approveSettings(args.positionals, context);
     const file = context.editor.fileOf("project");
     const { entries, problems } = await readDeclared(context);
     const problem = problemOf(problems, file);
