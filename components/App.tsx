@@ -40,6 +40,9 @@ import { BypassConfirm } from "./approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
+import { SettingsApprovalModal } from "./approval/SettingsApprovalModal.tsx";
+import { Store } from "../src/store.ts";
+import type { PendingSettings } from "../src/settings/settings-session.ts";
 import { Transcript } from "./transcript/Transcript.tsx";
 import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
 
@@ -62,6 +65,9 @@ const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
+const thePending = (p: PendingSettings | undefined) => p;
+/** For a runtime without settings files: nothing ever waits. */
+const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
 
@@ -76,6 +82,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const servers = snapshot.servers;
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
   const counts = useStore(runtime.mcp.store, mcpCountsText);
+  // The shared settings file is asked about first: the servers wait for its answer.
+  const settingsQuestion = useStore(runtime.settings?.question ?? NO_SETTINGS_QUESTION, thePending);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
   const server = waiting[0];
   // Rebuilt from the ref on each render: the same servers give the same round.
@@ -89,8 +97,10 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const [confirmingBypass, setConfirmingBypass] = useState(false);
   // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
   const confirming = useRef(false);
-  const modalOpen = server !== undefined || permission !== undefined || serverQuestion !== undefined;
-  const question = server
+  const modalOpen = settingsQuestion !== undefined || server !== undefined || permission !== undefined || serverQuestion !== undefined;
+  const question = settingsQuestion
+    ? `settings:${settingsQuestion.fingerprint}`
+    : server
     ? `server:${server.name}`
     : permission
       ? `tool:${permission.id}`
@@ -223,7 +233,18 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           progress={runtime.mcp.progress}
         />
         <Box flexDirection="column" flexShrink={0}>
-          {server ? (
+          {settingsQuestion ? (
+            <SettingsApprovalModal
+              key={question}
+              pending={settingsQuestion}
+              cwd={runtime.cwd}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onAnswer={(approve) => void session.answerSettings(approve)}
+              width={transcriptWidth}
+              maxHeight={modalRows}
+            />
+          ) : server ? (
             <ServerApprovalModal
               key={question}
               server={server}
@@ -241,6 +262,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               key={question}
               pending={permission}
               cwd={runtime.cwd}
+              canRemember={runtime.settings !== undefined}
               isActive={questionArmed}
               onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}

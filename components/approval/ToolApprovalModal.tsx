@@ -20,16 +20,18 @@ export interface ToolApprovalModalProps {
   readonly cwd: string;
   readonly isActive: boolean;
   readonly onAnswer: (answer: ToolAnswer, message?: string) => void;
+  /** "Yes, and don't ask again" can be written to the project's settings.local.json. */
+  readonly canRemember?: boolean;
   /** See ApprovalModal. */
   readonly onStrayKey?: () => void;
   readonly width?: number;
   readonly maxHeight?: number;
 }
 
-/** "Allow" / "Allow for the session" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
+/** "Allow" / "Allow for the session" / "Yes, and don't ask again" / "Deny, and say why" for one tool call. */
+export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, canRemember, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
   const { request } = pending;
-  const options = toolOptions(request);
+  const options = toolOptions(request, canRemember);
   // Read the file once per request, not on every keypress.
   const body = useMemo(() => toolRequestBody(request, cwd).map((row) => ({ ...row, indent: (row.indent ?? 0) + BODY_INDENT })), [request, cwd]);
   return (

@@ -69,6 +69,17 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     notices,
     serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
     initialPrompt: options.prompt,
+    settings: {
+      cwd: io.cwd,
+      question: runtime.settings.question,
+      answer: (approve) => runtime.settings.answer(approve),
+      async rememberAllow(rule) {
+        await runtime.settings.rememberAllow(rule);
+        return runtime.settings.localFile;
+      },
+      rules: () => runtime.permissions.listRules(),
+      remove: (rule) => runtime.settings.remove(rule),
+    },
     close: () => {
       serverRequests.dismissAll();
       return runtime.close();
@@ -78,11 +89,23 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
   // synchronous), so spawning does not compete with drawing it.
   const [{ runTui }] = await Promise.all([tuiModule, runtime.listServers()]);
   const done = runTui(tui);
-  void runtime.connectServers();
+  void startWhenSettingsAnswered(runtime);
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
   void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;
   return 0;
+}
+
+/**
+ * Servers connect once the shared settings file's question is answered: an
+ * approval may bring env for them or enable project servers, and nothing it
+ * grants may run before the user said yes.
+ */
+async function startWhenSettingsAnswered(runtime: Runtime): Promise<void> {
+  const waited = runtime.settings.question.getSnapshot() !== undefined;
+  await runtime.settings.whenAnswered();
+  if (waited && runtime.settings.isTrusted) await runtime.applyApprovedSettings();
+  await runtime.connectServers();
 }
 
 /** The UI's server actions on the real McpManager and approvals file. */

@@ -4,6 +4,8 @@
  * atomically, the other keys, their order and the file's indentation kept,
  * and a file that is not valid JSON never overwritten.
  */
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
 import { formatSyntaxProblem, updateJsonFileAtomic, type JsonReadResult } from "../fs/json-file.ts";
 import { DEFAULT_JSON_STYLE, detectJsonStyle, formatJson, type JsonStyle } from "../fs/json-style.ts";
 import { MiniCcError } from "../errors.ts";
@@ -11,6 +13,7 @@ import type { RuleBehavior } from "./settings-file.ts";
 
 /** Adds `rule` to `permissions.<behavior>` of the file (created if missing); false when it was there already. */
 export async function addSettingsRule(file: string, behavior: RuleBehavior, rule: string): Promise<boolean> {
+  await mkdir(dirname(file), { recursive: true });
   return updateJsonFileAtomic(file, (current) => {
     const { doc, style } = parsed(file, current);
     const list = ruleList(file, doc, behavior, true)!;

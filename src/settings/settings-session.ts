@@ -41,6 +41,11 @@ export class SettingsSession {
     return this.#loaded;
   }
 
+  /** Whether the shared file's grants apply. */
+  get isTrusted(): boolean {
+    return this.#trusted;
+  }
+
   /** What applies now. */
   effective(): EffectiveSettings {
     return effectiveSettings(this.#loaded, this.#trusted);

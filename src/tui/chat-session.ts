@@ -6,7 +6,7 @@
  */
 import { loadDeferredLibraries } from "./deferred-libraries.ts";
 import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
-import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
+import { rememberedRule, sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { SlashCommand } from "./slash/slash-command.ts";
@@ -133,6 +133,21 @@ export class ChatSession {
     }
   }
 
+  /** The user's answer to the shared settings file's question, noted in the transcript. */
+  async answerSettings(approve: boolean): Promise<void> {
+    const settings = this.#runtime.settings;
+    if (!settings) return;
+    this.transcript.dispatch({
+      type: "notice",
+      text: approve ? "Project settings applied, and remembered for this project." : "Project settings not applied (their deny and ask rules still are).",
+    });
+    try {
+      await settings.answer(approve);
+    } catch (error) {
+      this.transcript.dispatch({ type: "error", message: `Project settings: ${terminalSafeLine(errorText(error))}` });
+    }
+  }
+
   /** A key pressed in the MCP panel (r, d, a, l) on server `name`: its one-line result goes to the transcript. */
   async serverAction(name: string, action: ServerAction): Promise<void> {
     const result = await runServerAction(this.#runtime.mcp, name, action);
@@ -143,10 +158,24 @@ export class ChatSession {
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
     const decision = toolDecision(pending.request, answer, message);
     const allowance = sessionAllowance(pending.request);
-    if (decision.behavior === "allow" && decision.scope === "session" && allowance) {
+    if (answer === "session" && decision.behavior === "allow" && decision.scope === "session" && allowance) {
       this.transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
+    if (answer === "always" || answer === "always-server") void this.#remember(pending, answer);
     this.#runtime.permissionQueue.resolve(pending.id, decision);
+  }
+
+  /** "Yes, and don't ask again": the rule goes to the project's settings.local.json; the transcript says where, or why not. */
+  async #remember(pending: PendingPermission, answer: "always" | "always-server"): Promise<void> {
+    const remembered = rememberedRule(pending.request, answer);
+    const settings = this.#runtime.settings;
+    if (!remembered || !settings) return;
+    try {
+      const file = await settings.rememberAllow(remembered.rule);
+      this.transcript.dispatch({ type: "notice", text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).` });
+    } catch (error) {
+      this.transcript.dispatch({ type: "error", message: `Could not save ${remembered.rule}: ${terminalSafeLine(errorText(error))}; allowed for this session only.` });
+    }
   }
 
   async #command(text: string): Promise<SubmitOutcome> {
@@ -155,7 +184,11 @@ export class ChatSession {
     const commands = this.commands();
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
-    const result = await runSlashCommand(text, { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}) }, commands);
+    const result = await runSlashCommand(
+      text,
+      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}) },
+      commands,
+    );
     switch (result?.kind) {
       case undefined:
         return "done";

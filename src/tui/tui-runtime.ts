@@ -12,6 +12,23 @@ import type { ServerLogPlaces } from "../mcp/logs/log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
+import type { PendingSettings } from "../settings/settings-session.ts";
+import type { ListedRule } from "../agent/permissions.ts";
+
+/** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
+export interface TuiSettings {
+  /** The project folder, to show files relative to it. */
+  readonly cwd: string;
+  /** The shared `.claude/settings.json` while it waits for an answer (asked before any other question). */
+  readonly question: ReadableStore<PendingSettings | undefined>;
+  answer(approve: boolean): Promise<void>;
+  /** "Yes, and don't ask again": the rule is written to `.claude/settings.local.json` and applies at once; resolves to that file. */
+  rememberAllow(rule: string): Promise<string>;
+  /** Every rule in force, with where it came from (/permissions). */
+  rules(): readonly ListedRule[];
+  /** Removes a rule from its file (or this session's allows). */
+  remove(rule: ListedRule): Promise<void>;
+}
 
 /** The slice of McpManager the UI drives: its store and the user's actions on servers. */
 export interface TuiMcp {
@@ -65,6 +82,8 @@ export interface TuiRuntime {
   readonly notices?: readonly string[];
   /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
   readonly initialPrompt?: string;
+  /** The settings files; absent in tests and examples that have none. */
+  readonly settings?: TuiSettings;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;
 }

@@ -7,10 +7,11 @@ import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash } from "./parse-slash.ts";
+import { permissionsCommand } from "./permissions-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 /** In /help order. */
-export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, addDirCommand, clearCommand, helpCommand, exitCommand];
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, addDirCommand, permissionsCommand, clearCommand, helpCommand, exitCommand];
 
 /** Runs `line` as a slash command; null when the line is a prompt for the model. */
 export async function runSlashCommand(

@@ -3,7 +3,7 @@
  * by calling `run` with a plain context.
  */
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
-import type { TuiMcp } from "../tui-runtime.ts";
+import type { TuiMcp, TuiSettings } from "../tui-runtime.ts";
 
 /** What a command may use. */
 export interface SlashCommandContext {
@@ -14,6 +14,8 @@ export interface SlashCommandContext {
   readonly addDir?: (dir: string) => Promise<void>;
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
+  /** The settings files' rules (/permissions). */
+  readonly settings?: TuiSettings;
   /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */
   readonly notice?: (text: string) => void;
 }
