@@ -9,6 +9,7 @@ import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
+import { initServer } from "./init-server-status.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
@@ -66,7 +67,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
       permissionMode: options.permissionMode,
       tools: offered.tools,
       ...(offered.deferred.length > 0 ? { deferred_tools: offered.deferred } : {}),
-      mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
+      mcp_servers: servers.map(initServer),
     });
     for await (const event of runtime.runTurn(prompt, io.signal)) {
       tracker.observe(event);
