@@ -169,7 +169,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
-  const system = new SystemContext({ cwd, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
+  const system = new SystemContext({ cwd, userHome, clock: systemClock, mcpInstructions: () => manager.instructionsSection() });
   // The MCP section of the system prompt follows the servers: rebuild it when their tools or instructions change.
   manager.subscribe((next, prev) => {
     if (next.servers.length !== prev.servers.length || next.servers.some((s, i) => connectedPart(s) !== connectedPart(prev.servers[i]))) {
