@@ -17,6 +17,7 @@ import { noteInServerLog } from "../mcp/logs/request-log.ts";
 import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
+import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -45,6 +46,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     ask: queue.ask,
     warn: (message) => notices.push(message),
     onExit: io.onExit,
+    reservedCommands: BUILTIN_COMMAND_NAMES,
     // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.
     serverRequests: ({ model, home }) =>
       askingHandlers({
@@ -69,6 +71,7 @@ export async function runInteractive(options: AgentOptions, io: InteractiveIo): 
     notices,
     serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
     initialPrompt: options.prompt,
+    customCommands: runtime.customCommands,
     settings: {
       cwd: io.cwd,
       question: runtime.settings.question,

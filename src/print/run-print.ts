@@ -10,6 +10,7 @@ import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { initServer } from "./init-server-status.ts";
+import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
@@ -40,6 +41,7 @@ export async function runPrint(options: AgentOptions, io: PrintIo): Promise<numb
     homeDir: io.homeDir,
     onExit: io.onExit,
     interactive: false,
+    reservedCommands: BUILTIN_COMMAND_NAMES,
     warn: (message) => stderr(`mini-cc: ${message}\n`),
     ask: () => Promise.reject(new Error("print mode cannot ask")),
     // Nobody to ask: elicitation is declined, sampling runs only with --allow-sampling; either way stderr says so.

@@ -36,6 +36,7 @@ import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
+import { loadCustomCommands, type CustomCommand } from "./custom-commands.ts";
 import { SettingsSession } from "../settings/settings-session.ts";
 import { SettingsApprovalsFile } from "../settings/settings-trust.ts";
 import { settingsApprovedServers, settingsDisabledServers } from "../settings/settings-servers.ts";
@@ -58,6 +59,8 @@ export interface RuntimeOptions {
   serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
+  /** Names of the UI's own slash commands: a custom command of that name is shadowed. */
+  reservedCommands?: readonly string[];
 }
 
 export interface Runtime {
@@ -72,6 +75,8 @@ export interface Runtime {
   readonly permissions: PermissionChain;
   /** The settings files: what applies, the shared file's question, "don't ask again". */
   readonly settings: SettingsSession;
+  /** `.claude/commands/*.md` of the project and the user, as slash commands. */
+  readonly customCommands: readonly CustomCommand[];
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];
@@ -140,6 +145,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     return loaded;
   };
   let config = await loadConfig();
+  const custom = loadCustomCommands({ cwd, userHome, reserved: init.reservedCommands ?? [] });
+  for (const note of custom.notes) init.warn(note);
   const startupProblem = startupEnvProblem(env);
   if (startupProblem) init.warn(startupProblem);
 
@@ -199,7 +206,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     agent,
     tools,
     settings,
-    runTurn: (line, signal) => runUserTurn(agent, manager, liveEnv, line, signal),
+    customCommands: custom.commands,
+    runTurn: (line, signal) => runUserTurn(agent, manager, liveEnv, line, signal, custom.commands),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);

@@ -18,7 +18,7 @@ import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { isPromptCommand } from "../mcp/features/prompts.ts";
-import { promptSlashCommands } from "./slash/prompt-commands.ts";
+import { customSlashCommands, promptSlashCommands } from "./slash/prompt-commands.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
@@ -63,7 +63,13 @@ export class ChatSession {
   /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
   commands(): readonly SlashCommand[] {
     const prompts = promptSlashCommands(this.#runtime.mcp.store.getSnapshot());
-    return prompts.length === 0 ? this.#commands : [...this.#commands, ...prompts];
+    const custom = customSlashCommands(this.#runtime.customCommands ?? []);
+    return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
+  }
+
+  /** A custom command not shadowed by a built-in: it is a turn for the model, queued like a prompt. */
+  #isCustom(name: string): boolean {
+    return !this.#commands.some((c) => c.name === name) && (this.#runtime.customCommands ?? []).some((c) => c.name.toLowerCase() === name);
   }
 
   /** Whether an agent turn is in progress. */
@@ -82,7 +88,7 @@ export class ChatSession {
     if (text === "") return Promise.resolve("done");
     const slash = parseSlash(text);
     // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
-    const runsNow = slash !== null && !isPromptCommand(slash.name) && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
+    const runsNow = slash !== null && !isPromptCommand(slash.name) && !this.#isCustom(slash.name) && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
     if (runsNow) return this.#command(text);
     return new Promise((settle) => {
       this.#waiting.push({ text, settle });

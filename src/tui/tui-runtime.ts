@@ -14,6 +14,7 @@ import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../settings/settings-session.ts";
 import type { ListedRule } from "../agent/permissions.ts";
+import type { CustomCommand } from "../session/custom-commands.ts";
 
 /** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
 export interface TuiSettings {
@@ -82,6 +83,8 @@ export interface TuiRuntime {
   readonly notices?: readonly string[];
   /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
   readonly initialPrompt?: string;
+  /** `.claude/commands/*.md` commands: they run as turns (startTurn expands them), and /help and completion list them. */
+  readonly customCommands?: readonly CustomCommand[];
   /** The settings files; absent in tests and examples that have none. */
   readonly settings?: TuiSettings;
   /** Closes every MCP server; the UI awaits it before it returns. */
