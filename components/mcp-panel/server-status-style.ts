@@ -2,9 +2,7 @@
  * How each server status looks in the side panel: glyph, colour and a short
  * word. Pure, so every status is checked without rendering.
  */
-import type { ToolFilterFields } from "../../src/config/types.ts";
 import type { ServerState } from "../../src/mcp/state/server-state.ts";
-import { offeredToolCount } from "../../src/mcp/tools/filter.ts";
 import { plural } from "../../src/tui/mcp-summary.ts";
 import { firstLine } from "../../src/config/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
@@ -22,15 +20,15 @@ export interface StatusStyle {
   readonly busy: boolean;
 }
 
-/** The look of one server state; `filter` (the entry's includeTools / excludeTools) decides what is counted. */
-export function statusStyle(state: ServerState, filter?: ToolFilterFields): StatusStyle {
+/** The look of one server state. */
+export function statusStyle(state: ServerState): StatusStyle {
   switch (state.status) {
     case "connected":
-      return { glyph: "●", color: "green", label: plural(offeredToolCount(filter, state.tools), "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}), busy: false };
+      return { glyph: "●", color: "green", label: plural(state.tools.length, "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}), busy: false };
     case "cached":
       // Ready to be called from the tool cache, not yet (or no longer) connected: apart from green.
       // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
-      return { glyph: "◍", color: "cyan", label: `${offeredToolCount(filter, state.tools)} cached`, busy: false };
+      return { glyph: "◍", color: "cyan", label: `${state.tools.length} cached`, busy: false };
     case "pending":
       return { glyph: "◌", color: "yellow", label: "starting", busy: true };
     case "reconnecting":

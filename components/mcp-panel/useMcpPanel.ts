@@ -22,6 +22,12 @@ import { PANEL_FRAME_COLUMNS, type OpenedServer } from "./McpPanel.tsx";
 import { panelHintRows } from "./PanelKeyHint.tsx";
 import { useMcpPanelKeys } from "./useMcpPanelKeys.ts";
 import { useServerDetails } from "./useServerDetails.ts";
+import { useStore } from "../hooks/useStore.ts";
+import { Store } from "../../src/store.ts";
+import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
+
+/** For a UI given no usage store: no calls counted. */
+const NO_USAGE = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
 
 /** The border's rows. */
 const BORDER_ROWS = 2;
@@ -59,11 +65,12 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const shown = state.opened ?? (state.focused ? prepared : undefined);
   const view = shown === undefined ? undefined : serverView(snapshot, shown);
   const details = useServerDetails(mcp, view, version);
+  const usage = useStore(mcp.usage ?? NO_USAGE, (all) => (view ? usageOf(all, view.name) : undefined));
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
   const showInstructions = state.opened !== undefined && state.showInstructions;
   const wrapped = useMemo(
-    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions }), width - PANEL_FRAME_COLUMNS) : []),
-    [view, snapshot, details, showInstructions, width],
+    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions, usage }), width - PANEL_FRAME_COLUMNS) : []),
+    [view, snapshot, details, showInstructions, usage, width],
   );
   // One row goes to the "↓ n lines below" line when it does not all fit.
   const text = height - BORDER_ROWS - panelHintRows(true, width - PANEL_FRAME_COLUMNS).length;

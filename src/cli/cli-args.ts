@@ -3,13 +3,10 @@
  * exit status 2, nothing started.
  */
 import { parseArgs } from "node:util";
-import type { PermissionMode } from "../agent/events.ts";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
 import { usageError } from "../errors.ts";
 import { oneOf } from "./one-of.ts";
-
-export const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import { OUTPUT_FORMATS, type RunOptions } from "../session/run-options.ts";
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
@@ -31,30 +28,11 @@ Options:
   -h, --help                      show this help
   -v, --version                   print the version`;
 
-export interface AgentOptions {
-  print: boolean;
-  prompt: string | undefined;
-  outputFormat: OutputFormat;
-  modelScript: string | undefined;
-  permissionMode: PermissionMode;
-  allowedTools: string[];
-  disallowedTools: string[];
-  /** Folders given with --add-dir, as typed (resolved against the working directory). */
-  addDirs: string[];
-  mcpConfig: string[];
-  strictMcpConfig: boolean;
-  /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
-  allowSampling: boolean;
-  maxTurns: number;
-  /** --session-id: a UUID; a random one when absent. */
-  sessionId?: string;
-}
-
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "mcp"; argv: string[] }
-  | { kind: "agent"; options: AgentOptions };
+  | { kind: "agent"; options: RunOptions };
 
 /** Tool lists may be given as `a,b`, `"a b"` or the flag repeated. */
 function splitToolList(values: string[]): string[] {
@@ -99,7 +77,7 @@ export function parseCommand(argv: string[]): Command {
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
     throw usageError(`--max-turns takes a whole number of at least 1, not ${values["max-turns"]}`);
   }
-  const options: AgentOptions = {
+  const options: RunOptions = {
     print: values.print ?? false,
     prompt: positionals.length > 0 ? positionals.join(" ") : undefined,
     outputFormat: oneOf("--output-format value", values["output-format"] ?? "text", OUTPUT_FORMATS),

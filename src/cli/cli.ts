@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { isMiniCcError } from "../errors.ts";
-import { parseCommand, USAGE, type AgentOptions } from "./cli-args.ts";
+import { parseCommand, USAGE } from "./cli-args.ts";
+import type { RunOptions } from "../session/run-options.ts";
 import type { TuiLoader } from "./interactive.ts";
 import { resolveModelScript } from "./model-script-path.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
@@ -69,7 +70,7 @@ async function askOnTerminal(question: string): Promise<string> {
   }
 }
 
-async function printMode(options: AgentOptions): Promise<number> {
+async function printMode(options: RunOptions): Promise<number> {
   const { runPrint } = await import("../print/run-print.ts");
   const abort = new AbortController();
   // The first Ctrl-C ends the turn gracefully; a second one during shutdown exits at once ('exit' still kills the servers).
@@ -85,7 +86,7 @@ async function printMode(options: AgentOptions): Promise<number> {
   });
 }
 
-async function interactiveMode(options: AgentOptions, loadTui: TuiLoader): Promise<number> {
+async function interactiveMode(options: RunOptions, loadTui: TuiLoader): Promise<number> {
   // The UI's bundle (React and Ink, the larger part) loads first; its Yoga WebAssembly compiles while the runtime's modules load.
   const tui = loadTui();
   tui.catch(() => {}); // runInteractive awaits it, after the runtime's own errors

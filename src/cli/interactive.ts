@@ -4,7 +4,7 @@
  * wait in the approval modal. React is loaded only here, on demand.
  */
 import { homedir } from "node:os";
-import type { AgentOptions } from "./cli-args.ts";
+import type { RunOptions } from "../session/run-options.ts";
 import { createRuntime, type Runtime } from "../session/runtime.ts";
 import { loadServerDetails } from "../tui/server-details.ts";
 import { announceLoginPage } from "../mcp/connection/oauth/open-url.ts";
@@ -30,7 +30,7 @@ export interface InteractiveIo {
   homeDir?: string;
 }
 
-export async function runInteractive(options: AgentOptions, io: InteractiveIo): Promise<number> {
+export async function runInteractive(options: RunOptions, io: InteractiveIo): Promise<number> {
   // React and Ink load while the runtime reads its configs: the first frame waits for the slower of the two, not both.
   const tuiModule = io.loadTui();
   tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
@@ -120,6 +120,7 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     decide: (name, choice) => manager.decide(name, choice),
     restart: (name) => manager.restart(name),
     progress: manager.progress,
+    usage: manager.usage,
     disable: (name) => manager.disable(name),
     enable: (name) => manager.enable(name),
     login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, env, show)),

@@ -3,7 +3,7 @@
  * only what reaches stdout differs.
  */
 import type { AgentEvent } from "../agent/events.ts";
-import type { OutputFormat } from "../cli/cli-args.ts";
+import type { OutputFormat } from "../session/run-options.ts";
 import type { PrintResult } from "./print-result.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 

@@ -4,7 +4,7 @@
  * would ask are denied with a message saying how to allow them.
  */
 import { relative } from "node:path";
-import type { AgentOptions } from "../cli/cli-args.ts";
+import type { RunOptions } from "../session/run-options.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
@@ -28,7 +28,7 @@ export interface PrintIo {
   onExit?: (cleanup: () => void) => void;
 }
 
-export async function runPrint(options: AgentOptions, io: PrintIo): Promise<number> {
+export async function runPrint(options: RunOptions, io: PrintIo): Promise<number> {
   const prompt = options.prompt ?? (await io.readStdin())?.trim();
   if (!prompt) throw usageError("no prompt: give one after -p, or on standard input");
   // Everything on stderr may quote a config, a server or the model: shown, never obeyed by the terminal.

@@ -15,7 +15,7 @@ import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import { toolSearchSetting } from "../agent/tool-search.ts";
-import type { AgentOptions } from "../cli/cli-args.ts";
+import type { RunOptions } from "./run-options.ts";
 import { isMiniCcError, usageError } from "../errors.ts";
 import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
@@ -45,7 +45,7 @@ import type { Tool } from "../tools/tool.ts";
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface RuntimeOptions {
-  options: AgentOptions;
+  options: RunOptions;
   cwd: string;
   env: Env;
   /** Where config warnings go (stderr). */

@@ -2,7 +2,6 @@
  * The one-line MCP summary: the side panel's header, the footer when the
  * panel is hidden, and /mcp all say the same thing.
  */
-import { offeredToolCount } from "../mcp/tools/filter.ts";
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 
 /** Connected servers, servers offered from the tool cache, all servers, tools offered by both. */
@@ -22,7 +21,7 @@ export function countMcp(snapshot: McpSnapshot): McpCounts {
     if (server.state.status === "connected") connected += 1;
     else if (server.state.status === "cached") cached += 1;
     else continue;
-    tools += offeredToolCount(server.config?.resolved, server.state.tools);
+    tools += server.state.tools.length;
   }
   return { connected, cached, total: snapshot.servers.length, tools };
 }

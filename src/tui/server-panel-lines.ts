@@ -8,7 +8,8 @@
  * came from a config, a server or a log goes through terminal-safe.ts.
  */
 import { isRemote, type ServerEntry } from "../config/types.ts";
-import { medianMs, type ServerHealth, type ToolUsage } from "../mcp/state/lifecycle.ts";
+import { medianMs, type ServerUsage, type ToolUsage } from "../mcp/tools/usage.ts";
+import type { ServerHealth } from "../mcp/state/server-state.ts";
 import type { McpSnapshot, ServerView } from "../mcp/state/server-state.ts";
 import { namedTools } from "../mcp/state/snapshot-views.ts";
 import { fingerprint } from "../mcp/approvals/fingerprint.ts";
@@ -29,6 +30,8 @@ const INDENT = 2;
 export interface ServerPanelOptions {
   /** The instructions' text, not only their size (`i`). */
   readonly showInstructions?: boolean;
+  /** The server's tool calls this session (none when absent). */
+  readonly usage?: ServerUsage;
 }
 
 /** Every row of the opened server, top to bottom. */
@@ -44,7 +47,7 @@ export function serverPanelLines(
     ...section("Runs", runsLines(view)),
     ...section("Approval", approvalLines(view, details)),
     ...section("History", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
-    ...section("Tools", toolLines(view, snapshot)),
+    ...section("Tools", toolLines(view, snapshot, options.usage ?? {})),
     ...section("Instructions", instructionLines(view, options.showInstructions === true)),
     ...section("Log", logLines(details)),
   ];
@@ -124,11 +127,11 @@ export function historyLines(health: ServerHealth, connectMs: number | undefined
   return rows;
 }
 
-function toolLines(view: ServerView, snapshot: McpSnapshot): BodyLine[] {
-  const { state, health } = view;
-  const usage = (tool: string) => health.usage[tool];
+function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage): BodyLine[] {
+  const { state } = view;
+  const usage = (tool: string) => calls[tool];
   if (state.status !== "connected") {
-    const used = Object.keys(health.usage);
+    const used = Object.keys(calls);
     return used.length === 0 ? [line("none while not connected", "dim", INDENT)] : used.flatMap((tool) => usageRows(tool, usage(tool)!));
   }
   const tools = namedTools(snapshot).filter((tool) => tool.server === view.name);

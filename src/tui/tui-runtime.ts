@@ -7,6 +7,7 @@ import type { AgentEvent, PermissionMode } from "../agent/events.ts";
 import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import type { ToolProgress } from "../mcp/tools/progress.ts";
+import type { ServerUsage } from "../mcp/tools/usage.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/logs/log-hint.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
@@ -54,6 +55,8 @@ export interface TuiMcp {
   logout?(name: string): Promise<void>;
   /** Running MCP calls' progress by tool-use id, published at most once a frame. */
   readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
+  /** Each server's tool calls this session (calls, errors, latency), by server name. */
+  readonly usage?: ReadableStore<ReadonlyMap<string, ServerUsage>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */

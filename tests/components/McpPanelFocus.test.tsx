@@ -6,7 +6,7 @@ import { ClockContext } from "../../components/clock-context.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import type { ServerHealth } from "../../src/mcp/state/lifecycle.ts";
+import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import { connected, fakeRuntime, RecordingMcp, server, toolInfo } from "../helpers/tui-fixtures.ts";
 import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 
@@ -24,10 +24,11 @@ const HEALTH: ServerHealth = {
     { status: "connected", at: 412 },
   ],
   reconnects: 0,
-  usage: {
-    list_issues: { calls: 3, errors: 0, maxMs: 20, recentMs: [14, 12, 20] },
-    add_comment: { calls: 1, errors: 1, maxMs: 31, recentMs: [31] },
-  },
+};
+
+const TRACKER_USAGE = {
+  list_issues: { calls: 3, errors: 0, maxMs: 20, recentMs: [14, 12, 20] },
+  add_comment: { calls: 1, errors: 1, maxMs: 31, recentMs: [31] },
 };
 
 const TOOLS = [
@@ -51,7 +52,6 @@ const BROKEN: ServerView = {
     history: [{ status: "pending", at: 0 }, { status: "failed", at: 95 }, { status: "reconnecting", at: 1100 }, { status: "failed", at: 1180 }],
     reconnects: 1,
     lastFailure: "server exited (code 1) before the handshake",
-    usage: {},
   },
 };
 const CHANGED = server("shared", { status: "needs-approval", previous: { command: "node", args: ["shared.js", "--port", "3000"] } }, "project", {
@@ -67,6 +67,7 @@ const SERVERS = [TRACKER, BROKEN, CHANGED, REMOTE];
 
 async function app(columns: number, servers: readonly ServerView[] = SERVERS) {
   const mcp = new RecordingMcp(servers);
+  mcp.usage.update(() => new Map([["tracker", TRACKER_USAGE]]));
   mcp.detailsOf.set("tracker", { approval: { status: "approved", approvedAt: "2026-05-01T10:00:00.000Z" }, logPath: "~/.mini-cc/logs/mcp-tracker.log", logTail: ["tracker ready on stdio"] });
   mcp.detailsOf.set("broken", {
     logPath: "~/.mini-cc/logs/mcp-broken.log",

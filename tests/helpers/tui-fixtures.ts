@@ -13,6 +13,7 @@ import { PermissionQueue } from "../../src/tui/permission-queue.ts";
 import type { TuiMcp, TuiRuntime } from "../../src/tui/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 import { beginLife } from "../../src/mcp/state/lifecycle.ts";
+import type { ServerUsage } from "../../src/mcp/tools/usage.ts";
 
 export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {
   return {
@@ -41,6 +42,8 @@ export function server(
 /** An McpManager stand-in: a real Store, and decide/restart that record what they were asked. */
 export class RecordingMcp implements TuiMcp {
   readonly store: Store<McpSnapshot>;
+  /** Tool usage by server: tests set figures with update(). */
+  readonly usage = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
   readonly decisions: Array<[string, ApprovalChoice]> = [];
   readonly restarts: string[] = [];
   /** The state a restarted server ends in. */

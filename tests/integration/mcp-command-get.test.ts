@@ -40,6 +40,15 @@ describe("mcp get with real servers", () => {
     });
   });
 
+  it("counts and lists only the tools the entry's filter offers (excludeTools)", async () => {
+    await box.run(["add-json", "tracker", JSON.stringify({ command: NODE, args: [TRACKER], excludeTools: ["get_issue"] })]);
+    const { status, stdout } = await box.run(["get", "tracker"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("  Status: ✔ connected · 2 tools\n");
+    expect(stdout).toContain("    list_issues  (read-only)\n    add_comment\n");
+    expect(stdout).not.toContain("    get_issue");
+  });
+
   it("shows a server that dies at startup with its own last words and its log, and exits 1", async () => {
     await box.run(["add", "-e", "MCP_TEST_MODE=exit", "dying", "--", NODE, TEST_SERVER]);
     expect(await box.run(["get", "--strict", "dying"], { homedir: box.root })).toEqual({

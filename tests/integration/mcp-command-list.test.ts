@@ -29,6 +29,11 @@ describe("mcp list with real servers", () => {
     });
   });
 
+  it("counts only the tools the entry's filter offers (excludeTools)", async () => {
+    await box.run(["add-json", "tracker", JSON.stringify({ command: NODE, args: [TRACKER], excludeTools: ["get_issue"] })]);
+    expect(await box.run(["list"])).toEqual({ status: 0, stdout: `tracker: ${NODE} ${TRACKER} (local) - ✔ connected · 2 tools\n`, stderr: "" });
+  });
+
   it("shows a command that does not exist as failed and exits 1", async () => {
     await box.run(["add", "tracker", "--", NODE, TRACKER]);
     await box.run(["add", "-s", "user", "broken", "--", "nope-mini-cc-command", "--flag"]);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import type { AgentOptions } from "../../src/cli/cli-args.ts";
+import type { RunOptions } from "../../src/session/run-options.ts";
 import { createRuntime } from "../../src/session/runtime.ts";
 import { NODE, SERVERS_DIR } from "../helpers/cli-sandbox.ts";
 
@@ -16,7 +16,7 @@ const project = join(root, "project");
 const extra = join(root, "extra");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const options: AgentOptions = {
+const options: RunOptions = {
   print: true,
   allowSampling: false,
   prompt: undefined,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import type { AgentOptions } from "../../src/cli/cli-args.ts";
+import type { RunOptions } from "../../src/session/run-options.ts";
 import { createRuntime, type Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
 
@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function options(overrides: Partial<AgentOptions> = {}): AgentOptions {
+function options(overrides: Partial<RunOptions> = {}): RunOptions {
   const tracker = { command: process.execPath, args: [TRACKER] };
   return {
     print: false,

@@ -3,9 +3,8 @@
  * closes its transport at once, but the SDK's HTTP transports say nothing
  * until a request fails: so a connected remote server is pinged on an
  * interval, and a tool call that fails at the connection level counts as a
- * loss too. ServerConnection owns one Keepalive per session.
+ * loss too (remote-failure.ts). ServerConnection owns one Keepalive per session.
  */
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Clock } from "../../clock.ts";
 import { formatSeconds } from "../timeouts.ts";
 import { MiniCcError } from "../../errors.ts";
@@ -85,35 +84,4 @@ export class Keepalive {
     this.#cancel = undefined;
     this.#options.onFailed(failure);
   }
-}
-
-/** Error codes (on the error or its cause) that mean the network path to the server is gone. */
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "ENOTFOUND",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-const codeOf = (value: unknown): unknown => (value instanceof Error ? (value as { code?: unknown }).code : undefined);
-
-/**
- * Whether a failed request means the remote server is gone, not that it
- * answered with an error: fetch failing (refused, reset, unreachable), or a
- * 404 for our session (the server restarted and forgot it).
- */
-export function isConnectionLoss(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error instanceof StreamableHTTPError) return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
-  // The SSE transport's POST failure is a plain Error naming the status.
-  if (/\(HTTP 404\)/.test(error.message)) return true;
-  if (error.message === "fetch failed") return true;
-  const code = codeOf(error) ?? codeOf(error.cause);
-  return typeof code === "string" && NETWORK_CODES.has(code);
 }

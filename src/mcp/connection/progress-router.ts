@@ -10,11 +10,11 @@
  * notification for one of those tokens straight to its handler when it has
  * exactly the shape the specification allows; anything else, including a
  * progress notification with extra fields or an unknown token, goes to the SDK
- * as before. The SDK no longer sees the call's progress, so it keeps only the
- * total deadline; ProgressDeadline keeps the one between notifications.
+ * as before. The SDK no longer sees the call's progress; the call's one
+ * deadline (call-deadline.ts) does.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, type Progress, type ProgressToken } from "@modelcontextprotocol/sdk/types.js";
+import type { Progress, ProgressToken } from "@modelcontextprotocol/sdk/types.js";
 
 /** A `notifications/progress` message as the specification allows it. */
 interface ProgressNotificationMessage {
@@ -76,50 +76,4 @@ export class ProgressRouter {
       sdk(message, extra);
     };
   }
-}
-
-/**
- * The SDK's deadline between progress notifications, kept for calls whose
- * progress it no longer sees: `signal` aborts with the SDK's RequestTimeout
- * error when `timeoutMs` passes without progress. One real timer (as the
- * SDK's), moved lazily: a notification costs a Date.now(), not a timer.
- */
-export class ProgressDeadline {
-  readonly #controller = new AbortController();
-  readonly #timeoutMs: number;
-  readonly #outer: AbortSignal;
-  readonly #onOuterAbort = () => this.#controller.abort(this.#outer.reason);
-  #last = Date.now();
-  #timer: NodeJS.Timeout | undefined;
-
-  constructor(timeoutMs: number, outer: AbortSignal) {
-    this.#timeoutMs = timeoutMs;
-    this.#outer = outer;
-    if (outer.aborted) this.#controller.abort(outer.reason);
-    else outer.addEventListener("abort", this.#onOuterAbort, { once: true });
-    this.#timer = setTimeout(this.#check, timeoutMs);
-  }
-
-  /** Aborts on the outer signal or the deadline. */
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  progressed(): void {
-    this.#last = Date.now();
-  }
-
-  stop(): void {
-    clearTimeout(this.#timer);
-    this.#outer.removeEventListener("abort", this.#onOuterAbort);
-  }
-
-  readonly #check = () => {
-    const left = this.#last + this.#timeoutMs - Date.now();
-    if (left > 0) {
-      this.#timer = setTimeout(this.#check, left);
-      return;
-    }
-    this.#controller.abort(new McpError(ErrorCode.RequestTimeout, "Request timed out", { timeout: this.#timeoutMs }));
-  };
 }

@@ -8,9 +8,8 @@ import { isUserContent, type ImageBlock, type TextBlock } from "../../model/mess
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
 import { describeError } from "../connection/describe-error.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
-import { toolTimeoutMs } from "../timeouts.ts";
 
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
 /** `mcp__<server>__<prompt>`, named like tools (no 64-character cut: a command may be long). */
 export function promptCommandName(server: string, prompt: string): string {
@@ -87,10 +86,15 @@ export function promptArguments(prompt: McpPromptInfo, words: readonly string[])
   return { args };
 }
 
-/** What expanding needs: the snapshot and a connected server's session. */
+/** The one request expanding makes of a server's session. */
+interface PromptSession {
+  getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult>;
+}
+
+/** What expanding needs: the snapshot, and a request on a server's live session (or why there is none). */
 export interface PromptSource {
   getSnapshot(): McpSnapshot;
-  session(server: string): { getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult> } | string;
+  request<T>(server: string, run: (session: PromptSession, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
 }
 
 /** The prompt's messages as the blocks of one user turn; an assistant message is marked as such. */
@@ -123,10 +127,9 @@ export async function expandPromptCommand(
   if (!command) return { error: `Unknown command /${match[1]}: no connected MCP server offers that prompt. Type /help for the list.` };
   const parsed = promptArguments(command.prompt, splitArguments(match[2] as string));
   if ("error" in parsed) return { error: `/${command.command}: ${parsed.error}. Usage: ${promptUsage(command)}` };
-  const session = source.session(command.server);
-  if (typeof session === "string") return { error: `/${command.command}: ${session}` };
   try {
-    const result = await session.getPrompt(command.prompt.name, parsed.args, { signal, timeout: toolTimeoutMs(env) });
+    const result = await source.request(command.server, (session, options) => session.getPrompt(command.prompt.name, parsed.args, options), signal);
+    if (typeof result === "string") return { error: `/${command.command}: ${result}` };
     return { blocks: promptBlocks(result, maxOutputChars(env)) };
   } catch (error) {
     return { error: `/${command.command} failed: ${describeError(error)}` };

@@ -9,14 +9,18 @@ import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
 import { describeError } from "../connection/describe-error.ts";
 import type { McpSnapshot } from "../state/server-state.ts";
-import { toolTimeoutMs } from "../timeouts.ts";
 
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../env.ts";
 
-/** What reading needs from McpManager: the snapshot and a connected server's session. */
+/** The one request a read makes of a server's session. */
+interface ResourceSession {
+  readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult>;
+}
+
+/** What reading needs from McpManager: the snapshot, and a request on a server's live session (or why there is none). */
 export interface ResourceSource {
   getSnapshot(): McpSnapshot;
-  session(server: string): { readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult> } | string;
+  request<T>(server: string, run: (session: ResourceSession, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
 }
 
 /** The image types the model takes: a blob of one of these is shown as an image. */
@@ -40,11 +44,10 @@ export function resourceServers(snapshot: McpSnapshot): string[] {
 
 /** Reads `uri` from `server`; never throws. */
 export async function readResource(source: ResourceSource, server: string, uri: string, env: Env, signal?: AbortSignal): Promise<ToolResult> {
-  const session = source.session(server);
-  if (typeof session === "string") return textResult(`Cannot read ${uri}: ${session}.`, true);
-  const timeoutMs = toolTimeoutMs(env);
   try {
-    return convertResourceContents(await session.readResource(uri, { signal, timeout: timeoutMs }), maxOutputChars(env));
+    const read = await source.request(server, (session, options) => session.readResource(uri, options), signal);
+    if (typeof read === "string") return textResult(`Cannot read ${uri}: ${read}.`, true);
+    return convertResourceContents(read, maxOutputChars(env));
   } catch (error) {
     return textResult(`Reading ${uri} from ${server} failed: ${describeError(error)}`, true);
   }

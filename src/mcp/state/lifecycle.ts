@@ -4,11 +4,11 @@
  * (spawning, connecting, timers) and reports each outcome here as an event;
  * this file alone decides which state follows, and refuses transitions that
  * cannot happen (a tools list from a server that is not connected, a restart
- * of a server the user never approved). Health figures ride along, so every
- * view (panel, `/mcp`, `mcp get`) reads one record.
+ * of a server the user never approved). Health figures (history, reconnects)
+ * ride along, so every view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../../errors.ts";
-import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerState, type ServerStatus, type SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
@@ -54,35 +54,10 @@ export type LifecycleEvent =
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
-  | { type: "restarted" }
-  /** A tool call ended (health only; legal in any state, since a call may outlive its connection). */
-  | { type: "tool-called"; tool: string; ms: number; isError: boolean };
+  | { type: "restarted" };
 
 export type LifecycleEventType = LifecycleEvent["type"];
 
-/** One status change, `at` ms after the session's servers were listed. */
-export interface Transition {
-  readonly status: ServerStatus;
-  readonly at: number;
-}
-
-/** A tool's calls this session: enough to show calls, errors, p50 and max latency. */
-export interface ToolUsage {
-  readonly calls: number;
-  readonly errors: number;
-  readonly maxMs: number;
-  /** The most recent durations (at most USAGE_SAMPLES), for the median. */
-  readonly recentMs: readonly number[];
-}
-
-export interface ServerHealth {
-  /** Status changes, oldest first (at most HISTORY_LIMIT). */
-  readonly history: readonly Transition[];
-  /** Reconnect attempts scheduled this session. */
-  readonly reconnects: number;
-  readonly lastFailure?: string;
-  readonly usage: Readonly<Record<string, ToolUsage>>;
-}
 
 /** A server's state and the health figures that go with it. */
 export interface ServerLife {
@@ -91,13 +66,12 @@ export interface ServerLife {
 }
 
 export const HISTORY_LIMIT = 50;
-export const USAGE_SAMPLES = 100;
 
 export type Step = { ok: true; life: ServerLife } | { ok: false; reason: string };
 
 /** The life a server begins with, in the state its entry and approvals give it. */
 export function beginLife(state: ServerState, at = 0): ServerLife {
-  return { state, health: { history: [{ status: state.status, at }], reconnects: 0, usage: {} } };
+  return { state, health: { history: [{ status: state.status, at }], reconnects: 0 } };
 }
 
 /** Whether a server in this state may have a process or connection (approved, not switched off). */
@@ -160,8 +134,6 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
     case "restarted":
       return mayRun(state) ? { status: "pending" } : undefined;
-    case "tool-called":
-      return state;
   }
 }
 
@@ -191,27 +163,7 @@ function nextHealth(health: ServerHealth, event: LifecycleEvent, at: number, cha
       return { ...next, lastFailure: event.error };
     case "retry-scheduled":
       return { ...next, reconnects: next.reconnects + 1 };
-    case "tool-called":
-      return { ...next, usage: { ...next.usage, [event.tool]: addCall(next.usage[event.tool], event.ms, event.isError) } };
     default:
       return next;
   }
-}
-
-function addCall(usage: ToolUsage | undefined, ms: number, isError: boolean): ToolUsage {
-  const before = usage ?? { calls: 0, errors: 0, maxMs: 0, recentMs: [] };
-  return {
-    calls: before.calls + 1,
-    errors: before.errors + (isError ? 1 : 0),
-    maxMs: Math.max(before.maxMs, ms),
-    recentMs: [...before.recentMs, ms].slice(-USAGE_SAMPLES),
-  };
-}
-
-/** The median of a tool's recent call durations (0 before any call). */
-export function medianMs(usage: ToolUsage): number {
-  const sorted = [...usage.recentMs].sort((a, b) => a - b);
-  if (sorted.length === 0) return 0;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
 }

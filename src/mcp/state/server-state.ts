@@ -4,7 +4,6 @@
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerConfig, ServerEntry, ServerSource } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerHealth } from "./lifecycle.ts";
 
 export interface McpToolInfo {
   /** The tool's own name on its server. */
@@ -103,11 +102,25 @@ export interface ServerView {
   /** Absent for an entry that failed validation. */
   readonly config?: ServerConfig;
   readonly state: ServerState;
-  /** State history, connect attempts, per-tool usage (lifecycle.ts keeps it with the state). */
+  /** State history and connect attempts (lifecycle.ts keeps them with the state; tool usage is tools/usage.ts). */
   readonly health: ServerHealth;
 }
 
 /** What McpManager's store holds: servers in declaration order. */
 export interface McpSnapshot {
   readonly servers: readonly ServerView[];
+}
+
+/** One status change, `at` ms after the session's servers were listed. */
+export interface Transition {
+  readonly status: ServerStatus;
+  readonly at: number;
+}
+
+export interface ServerHealth {
+  /** Status changes, oldest first (at most HISTORY_LIMIT). */
+  readonly history: readonly Transition[];
+  /** Reconnect attempts scheduled this session. */
+  readonly reconnects: number;
+  readonly lastFailure?: string;
 }

@@ -6,7 +6,6 @@
 import { instructionsSection } from "../features/instructions.ts";
 import { McpTool, type McpCaller } from "../tools/mcp-tool.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "./server-state.ts";
-import { filterServerTools } from "../tools/filter.ts";
 import { assignToolNames } from "../tools/naming.ts";
 
 /** The server named `name`, if the snapshot lists it. */
@@ -20,13 +19,14 @@ export function offersTools(state: ServerState): state is Extract<ServerState, {
 }
 
 /**
- * Every connected (or cached) server's tools that its entry's includeTools /
- * excludeTools let through, in declaration order, each with its collision-safe registry name.
+ * Every connected (or cached) server's tools (those its entry's includeTools /
+ * excludeTools let through: the supervisor filters them as they enter the state),
+ * in declaration order, each with its collision-safe registry name.
  */
 export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
   const entries = snapshot.servers.flatMap((view) =>
     offersTools(view.state)
-      ? filterServerTools(view.config?.resolved, view.state.tools).map((info) => ({ server: view.name, info }))
+      ? view.state.tools.map((info) => ({ server: view.name, info }))
       : [],
   );
   const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));

@@ -1,7 +1,8 @@
 /**
  * A server entry's `includeTools` / `excludeTools` (DESIGN.md, "Config
  * format"): patterns on the server's own tool names, exact or with `*` for any
- * run of characters. A tool the filter drops is never offered and so never callable.
+ * run of characters. The supervisor applies it where a tool list enters the
+ * state: a tool it drops is never listed, offered or callable.
  */
 import type { ToolFilterFields } from "../../config/types.ts";
 
@@ -20,11 +21,6 @@ export function toolPassesFilter(filter: ToolFilterFields | undefined, name: str
   const { includeTools, excludeTools } = filter ?? {};
   if (includeTools && !includeTools.some((pattern) => matchesToolPattern(pattern, name))) return false;
   return !excludeTools?.some((pattern) => matchesToolPattern(pattern, name));
-}
-
-/** How many of a connected server's tools its filter offers (what the panel and /mcp count). */
-export function offeredToolCount(filter: ToolFilterFields | undefined, tools: readonly { name: string }[]): number {
-  return filterServerTools(filter, tools).length;
 }
 
 /** The tools the filter lets through, in order; the same array when there is no filter. */

@@ -50,7 +50,7 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   }
   const after = serverView(ctx.mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state, after.config?.resolved);
+  const detail = serverDetail(after.state);
   if (after.state.status === "failed") {
     const log = (await logsOf([after], ctx)).get(name);
     return failure(`Approved ${name} for this project, but it failed to start: ${detail}`, ...(log !== undefined ? [logLine(log)] : []));
@@ -70,7 +70,7 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   }
   const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state, after.config?.resolved);
+  const detail = serverDetail(after.state);
   if (after.state.status === "connected") return output(`Restarted ${name}: connected, ${detail}.`);
   if (after.state.status === "failed") {
     const log = (await logsOf([after], ctx)).get(name);
@@ -101,7 +101,7 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
   }
   const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state, after.config?.resolved, name);
+  const detail = serverDetail(after.state, name);
   if (after.state.status === "connected") return output(`Logged in to ${name}: connected, ${detail}.`);
   return failure(`Logged in to ${name}, but it is ${after.state.status}: ${detail}`);
 }

@@ -4,8 +4,6 @@
  * by the name the model sees, with its hints and title. Under a failed
  * stdio server, the log file holding its stderr.
  */
-import type { ToolFilterFields } from "../../config/types.ts";
-import { offeredToolCount } from "../../mcp/tools/filter.ts";
 import type { McpSnapshot, ServerState, ServerView } from "../../mcp/state/server-state.ts";
 import { mcpSummaryText, plural } from "../mcp-summary.ts";
 import { firstLine, skippedToolText, toolViews, type McpToolView } from "../../config/describe.ts";
@@ -14,13 +12,13 @@ import { featureLines } from "../../mcp/features/feature-lines.ts";
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
 
-/** What follows the source column: tool count (what the entry's filter offers), or why the server is not usable. */
-export function serverDetail(state: ServerState, filter?: ToolFilterFields, name = "NAME"): string {
+/** What follows the source column: tool count, or why the server is not usable. */
+export function serverDetail(state: ServerState, name = "NAME"): string {
   switch (state.status) {
     case "connected":
-      return state.cacheNote ? `${plural(offeredToolCount(filter, state.tools), "tool")} (${firstLine(state.cacheNote)})` : plural(offeredToolCount(filter, state.tools), "tool");
+      return state.cacheNote ? `${plural(state.tools.length, "tool")} (${firstLine(state.cacheNote)})` : plural(state.tools.length, "tool");
     case "cached":
-      return `ready (cached) · ${plural(offeredToolCount(filter, state.tools), "tool")}`;
+      return `ready (cached) · ${plural(state.tools.length, "tool")}`;
     case "pending":
       return "connecting…";
     case "reconnecting":
@@ -93,7 +91,7 @@ export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions
       server.name.padEnd(nameWidth),
       server.state.status.padEnd(statusWidth),
       server.source.padEnd(sourceWidth),
-      serverDetail(server.state, server.config?.resolved, server.name),
+      serverDetail(server.state, server.name),
     ];
     lines.push(columns.join("  "));
     if (tools) lines.push(...toolLines(server, tools));

@@ -1,7 +1,7 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { isConnectionLoss } from "../../../src/mcp/connection/keepalive.ts";
+import { isConnectionLoss } from "../../../src/mcp/connection/remote-failure.ts";
 import { DEFAULT_KEEPALIVE_MS, keepaliveIntervalMs } from "../../../src/mcp/timeouts.ts";
 import { fetchRefused } from "../../helpers/mcp-fixtures.ts";
 

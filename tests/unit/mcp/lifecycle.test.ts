@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beginLife, HISTORY_LIMIT, medianMs, mayRun, step, USAGE_SAMPLES, type LifecycleEvent, type ServerLife } from "../../../src/mcp/state/lifecycle.ts";
+import { beginLife, HISTORY_LIMIT, mayRun, step, type LifecycleEvent, type ServerLife } from "../../../src/mcp/state/lifecycle.ts";
 import type { McpToolInfo, ServerState } from "../../../src/mcp/state/server-state.ts";
 
 const TOOL: McpToolInfo = { name: "echo", description: "Echo.", inputSchema: { type: "object" }, annotations: {} };
@@ -25,7 +25,6 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
   "needs-auth": { type: "needs-auth", reason: "not logged in" },
-  "tool-called": { type: "tool-called", tool: "echo", ms: 5, isError: false },
 };
 
 const STATES: Record<string, ServerState> = {
@@ -43,17 +42,17 @@ const STATES: Record<string, ServerState> = {
 
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
-  "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "tool-called": "needs-approval" },
-  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "pending" },
-  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending", "tool-called": "connected" },
-  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "cached" },
-  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "failed" },
-  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "reconnecting" },
+  "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled" },
+  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
+  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", restarted: "pending" },
+  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
+  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
+  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
-  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending", "tool-called": "needs-auth" },
-  "disabled (declined)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
-  "disabled (not-approved)": { approved: "pending", disabled: "disabled", "tool-called": "disabled" },
-  "disabled (user)": { enabled: "pending", "tool-called": "disabled" },
+  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", restarted: "pending" },
+  "disabled (declined)": { approved: "pending", disabled: "disabled" },
+  "disabled (not-approved)": { approved: "pending", disabled: "disabled" },
+  "disabled (user)": { enabled: "pending" },
 };
 
 describe("the server lifecycle reducer", () => {
@@ -149,23 +148,6 @@ describe("the server lifecycle reducer", () => {
     const life = beginLife({ status: "pending" });
     expect(step(life, EVENTS.spawned, 3)).toEqual({ ok: true, life });
     expect((step(life, EVENTS.spawned, 3) as { life: ServerLife }).life).toBe(life);
-  });
-
-  it("counts tool calls, errors, max and median latency, keeping a bounded sample", () => {
-    let life = beginLife(CONNECTED);
-    for (const [ms, isError] of [[10, false], [30, true], [20, false]] as const) {
-      const result = step(life, { type: "tool-called", tool: "echo", ms, isError }, 1);
-      if (result.ok) life = result.life;
-    }
-    const usage = life.health.usage["echo"];
-    expect(usage).toMatchObject({ calls: 3, errors: 1, maxMs: 30 });
-    expect(medianMs(usage!)).toBe(20);
-    for (let i = 0; i < USAGE_SAMPLES + 10; i++) {
-      const result = step(life, { type: "tool-called", tool: "echo", ms: 1, isError: false }, 1);
-      if (result.ok) life = result.life;
-    }
-    expect(life.health.usage["echo"]?.recentMs).toHaveLength(USAGE_SAMPLES);
-    expect(life.health.usage["echo"]?.calls).toBe(3 + USAGE_SAMPLES + 10);
   });
 
   it("keeps at most HISTORY_LIMIT transitions", () => {

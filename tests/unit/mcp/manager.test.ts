@@ -442,17 +442,22 @@ describe("McpManager disable and enable", () => {
 });
 
 describe("McpManager health", () => {
-  it("keeps each server's transitions with their times and each tool's usage in the snapshot", async () => {
+  it("keeps each server's transitions in the snapshot and each tool's usage in its own store, the tool list untouched by a call", async () => {
     const clock = new FakeClock();
     const { factory } = memoryTransports({ a: () => makeServer() });
     const m = manager(factory, { clock });
     await m.start([entry("a")]);
+    const [snapshot, tools] = [m.getSnapshot(), m.tools()];
     await m.call("a", "echo", { text: "one" });
     await m.call("a", "fail", {});
+    expect([m.getSnapshot(), m.tools()]).toEqual([snapshot, tools]);
+    expect(m.getSnapshot()).toBe(snapshot);
+    expect(m.tools()).toBe(tools);
     const view = m.getSnapshot().servers[0]!;
     expect(view.health.history.map((t) => t.status)).toEqual(["pending", "connected"]);
-    expect(view.health.usage["echo"]).toMatchObject({ calls: 1, errors: 0 });
-    expect(view.health.usage["fail"]).toMatchObject({ calls: 1, errors: 1 });
+    const usage = m.usage.getSnapshot().get("a");
+    expect(usage?.["echo"]).toMatchObject({ calls: 1, errors: 0 });
+    expect(usage?.["fail"]).toMatchObject({ calls: 1, errors: 1 });
     await m.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, JSONRPCNotificationSchema, McpError, ProgressNotificationSchema, type JSONRPCMessage, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isProgressNotification, ProgressDeadline, ProgressRouter } from "../../../src/mcp/connection/progress-router.ts";
+import { isProgressNotification, ProgressRouter } from "../../../src/mcp/connection/progress-router.ts";
 
 const progress = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", method: "notifications/progress", params, ...extra });
 
@@ -71,34 +71,5 @@ describe("the progress router", () => {
   it("gives each call its own token", () => {
     const router = new ProgressRouter();
     expect(router.register(() => {}).token).not.toEqual(router.register(() => {}).token);
-  });
-});
-
-describe("the deadline between progress notifications", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it("aborts with the SDK's request timeout when no progress arrives in time, and moves with progress", () => {
-    vi.useFakeTimers();
-    const deadline = new ProgressDeadline(1000, new AbortController().signal);
-    vi.advanceTimersByTime(800);
-    deadline.progressed();
-    vi.advanceTimersByTime(900);
-    expect(deadline.signal.aborted).toBe(false);
-    vi.advanceTimersByTime(100);
-    expect(deadline.signal.aborted).toBe(true);
-    expect(deadline.signal.reason).toBeInstanceOf(McpError);
-    expect((deadline.signal.reason as McpError).code).toBe(ErrorCode.RequestTimeout);
-  });
-
-  it("passes the caller's abort on and stops cleanly", () => {
-    vi.useFakeTimers();
-    const outer = new AbortController();
-    const deadline = new ProgressDeadline(1000, outer.signal);
-    outer.abort(new Error("cancelled by the user"));
-    expect(deadline.signal.reason).toEqual(new Error("cancelled by the user"));
-    deadline.stop();
-    expect(vi.getTimerCount()).toBe(0);
   });
 });

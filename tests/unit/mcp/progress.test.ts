@@ -1,63 +1,88 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
-import type { ToolCallOptions } from "../../../src/mcp/connection/server-connection.ts";
-import { runToolCall } from "../../../src/mcp/tools/call.ts";
+import { ServerConnection } from "../../../src/mcp/connection/server-connection.ts";
+import type { CallOutcome } from "../../../src/mcp/connection/call-outcome.ts";
+import { callResult } from "../../../src/mcp/tools/call-result.ts";
 import { ToolProgressStore, progressText, type ToolProgress } from "../../../src/mcp/tools/progress.ts";
 import { toolMaxTotalTimeoutMs } from "../../../src/mcp/timeouts.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
-/** A call that reports progress every `everyMs` until `doneMs`, then answers; it gives up when its signal aborts. */
-function slowCall(clock: FakeClock, everyMs: number, doneMs: number) {
-  let options: ToolCallOptions | undefined;
-  const connection = {
-    callTool: (_name: string, _args: Record<string, unknown>, call: ToolCallOptions) =>
-      new Promise<CallToolResult>((resolve, reject) => {
-        options = call;
-        call.signal.addEventListener("abort", () => reject(call.signal.reason));
-        let step = 0;
-        const tick = () => {
-          step++;
-          if (step * everyMs >= doneMs) return resolve({ content: [{ type: "text", text: "done" }] });
-          call.onProgress({ progress: step, total: doneMs / everyMs, message: `step ${step}` });
-          clock.setTimeout(tick, everyMs);
-        };
+/** A server whose `slow` tool reports progress every `everyMs` on `clock` until `doneMs`, then answers. */
+function slowServer(clock: FakeClock, everyMs: number, doneMs: number): McpServer {
+  const server = new McpServer({ name: "slow", version: "1.0.0" });
+  server.registerTool("slow", { description: "slow" }, (extra) =>
+    new Promise((resolve) => {
+      let step = 0;
+      const token = extra._meta?.progressToken;
+      const tick = () => {
+        step++;
+        if (step * everyMs >= doneMs) return resolve({ content: [{ type: "text", text: "done" }] });
+        if (token !== undefined) void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: step, total: doneMs / everyMs, message: `step ${step}` } });
         clock.setTimeout(tick, everyMs);
-      }),
-  };
-  return { connection, options: () => options };
+      };
+      clock.setTimeout(tick, everyMs);
+    }),
+  );
+  return server;
 }
 
-async function run(clock: FakeClock, call: ReturnType<typeof slowCall>, limits: { timeoutMs: number; maxTotalTimeoutMs?: number }, seen: ToolProgress[] = []) {
-  const result = runToolCall(call.connection, "slow", {}, { ...limits, maxChars: 1000, clock, onProgress: (p) => seen.push(p) });
-  for (let i = 0; i < 100; i++) {
-    await Promise.resolve();
+/** A live session with the slow server, on the fake clock. */
+async function slowSession(clock: FakeClock, everyMs: number, doneMs: number): Promise<ServerConnection> {
+  const [client, server] = InMemoryTransport.createLinkedPair();
+  await slowServer(clock, everyMs, doneMs).connect(server);
+  const connection = new ServerConnection({ transport: client, clock, stderrReason: async () => "", onLost: () => {}, onToolsChanged: () => {} });
+  await connection.open(10_000);
+  return connection;
+}
+
+/** Calls `slow` and moves the clock on in 100 ms steps, letting messages through between them. */
+async function run(clock: FakeClock, connection: ServerConnection, limits: { timeoutMs: number; maxTotalTimeoutMs: number }, seen: ToolProgress[] = []): Promise<CallOutcome> {
+  let outcome: CallOutcome | undefined;
+  void connection.callTool("slow", {}, { ...limits, onProgress: (p) => seen.push(p) }).then((o) => (outcome = o));
+  for (let i = 0; i < 200 && outcome === undefined; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
     clock.advance(100);
   }
-  return result;
+  await connection.close();
+  return outcome ?? { kind: "failed", error: "never ended" };
 }
 
+const words = (outcome: CallOutcome) => callResult("slow", outcome, { maxChars: 1000 });
+
 describe("progress during a tool call", () => {
-  it("sends a progress callback (so a token) and restarts the deadline on each notification", async () => {
+  it("restarts the deadline on each notification and hands each one on", async () => {
     const clock = new FakeClock();
-    const call = slowCall(clock, 800, 4000);
     const seen: ToolProgress[] = [];
-    const result = await run(clock, call, { timeoutMs: 1000, maxTotalTimeoutMs: 10_000 }, seen);
-    expect(result).toEqual({ content: [{ type: "text", text: "done" }], isError: false });
+    const outcome = await run(clock, await slowSession(clock, 800, 4000), { timeoutMs: 1000, maxTotalTimeoutMs: 10_000 }, seen);
+    expect(await words(outcome)).toEqual({ content: [{ type: "text", text: "done" }], isError: false });
     expect(seen.map((p) => p.progress)).toEqual([1, 2, 3, 4]);
-    // The SDK's own deadlines sit just past ours and also reset on progress.
-    expect(call.options()).toMatchObject({ timeoutMs: 2000, maxTotalTimeoutMs: 11_000 });
   });
 
   it("times out between notifications after MCP_TOOL_TIMEOUT", async () => {
     const clock = new FakeClock();
-    const result = await run(clock, slowCall(clock, 1500, 4000), { timeoutMs: 1000, maxTotalTimeoutMs: 10_000 });
-    expect(result).toEqual({ content: "MCP tool slow timed out after 1s.", isError: true });
+    const outcome = await run(clock, await slowSession(clock, 1500, 4000), { timeoutMs: 1000, maxTotalTimeoutMs: 10_000 });
+    expect(outcome).toEqual({ kind: "timeout", afterMs: 1000, capped: false });
+    expect(await words(outcome)).toEqual({ content: "MCP tool slow timed out after 1s.", isError: true });
   });
 
   it("stops a call that keeps reporting progress at the total maximum", async () => {
     const clock = new FakeClock();
-    const result = await run(clock, slowCall(clock, 500, 9000), { timeoutMs: 1000, maxTotalTimeoutMs: 2500 });
-    expect(result).toEqual({ content: "MCP tool slow timed out after 2.5s in total (the most a call reporting progress may take).", isError: true });
+    const outcome = await run(clock, await slowSession(clock, 500, 9000), { timeoutMs: 1000, maxTotalTimeoutMs: 2500 });
+    expect(outcome).toEqual({ kind: "timeout", afterMs: 2500, capped: true });
+    expect(await words(outcome)).toEqual({ content: "MCP tool slow timed out after 2.5s in total (the most a call reporting progress may take).", isError: true });
+  });
+
+  it("is cancelled by the caller's abort, before or during the call", async () => {
+    const clock = new FakeClock();
+    const connection = await slowSession(clock, 500, 9000);
+    expect(await connection.callTool("slow", {}, { signal: AbortSignal.abort(), timeoutMs: 1000, maxTotalTimeoutMs: 1000 })).toEqual({ kind: "cancelled" });
+    const controller = new AbortController();
+    const during = connection.callTool("slow", {}, { signal: controller.signal, timeoutMs: 1000, maxTotalTimeoutMs: 1000 });
+    controller.abort();
+    expect(await during).toEqual({ kind: "cancelled" });
+    expect(clock.pending().length).toBeLessThanOrEqual(1); // only the server's own tick: the call's deadline is gone
+    await connection.close();
   });
 
   it("reads the total maximum from MCP_TOOL_MAX_TOTAL_TIMEOUT, never below the call timeout, one hour by default", () => {

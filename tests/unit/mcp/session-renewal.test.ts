@@ -1,43 +1,52 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { MiniCcError } from "../../../src/errors.ts";
 import { parseHeaders } from "../../../src/mcp/connection/headers-helper.ts";
-import { isSessionExpired } from "../../../src/mcp/connection/server-connection.ts";
+import type { CallOutcome } from "../../../src/mcp/connection/call-outcome.ts";
+import { remoteLoss, type LossKind } from "../../../src/mcp/connection/remote-failure.ts";
 import { retryVerdict } from "../../../src/mcp/connection/session-renewal.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
-describe("sending a call again after the server restarted", () => {
-  it("a forgotten session refused the call unread: sent again, read-only or not", () => {
-    const expired = new MiniCcError("session-expired", "the server restarted and no longer knows this session (HTTP 404)");
-    expect(retryVerdict(expired, false)).toBe("retry");
+describe("reading a remote failure", () => {
+  it("a forgotten session (404, or 400 naming the session) is expired; a 500 or another 400 is the server's answer", () => {
+    expect(remoteLoss(new StreamableHTTPError(404, "Error POSTing to endpoint: Session not found"))).toBe("expired");
+    expect(remoteLoss(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: No valid session ID provided"))).toBe("expired");
+    expect(remoteLoss(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: invalid params"))).toBeUndefined();
+    expect(remoteLoss(new StreamableHTTPError(500, "Error POSTing to endpoint: boom"))).toBeUndefined();
   });
 
-  it("a refused connection: the server is down, its error stands (the reconnect series brings it back for the next call)", () => {
-    expect(retryVerdict(new TypeError("fetch failed", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }), true)).toBe("keep");
+  it("a refused connection is down; a reset, a closed session or fetch failing is broken", () => {
+    expect(remoteLoss(new TypeError("fetch failed", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }))).toBe("down");
+    expect(remoteLoss(new TypeError("fetch failed", { cause: withCode("other side closed", "UND_ERR_SOCKET") }))).toBe("broken");
+    expect(remoteLoss(new McpError(ErrorCode.ConnectionClosed, "Connection closed"))).toBe("broken");
+    expect(remoteLoss(new Error("Error POSTing to endpoint (HTTP 404): Session not found"))).toBe("broken");
+    expect(remoteLoss(new TypeError("fetch failed"))).toBe("broken");
+  });
+
+  it("a server's own error, a timeout or a non-error is no loss", () => {
+    expect([new McpError(ErrorCode.InvalidParams, "Tool missing not found"), new McpError(ErrorCode.RequestTimeout, "Request timed out"), "fetch failed"].map(remoteLoss)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe("sending a call again after the server restarted", () => {
+  const lost = (how: LossKind): CallOutcome => ({ kind: "lost", how, error: "x" });
+
+  it("a forgotten session refused the call unread: sent again, read-only or not", () => {
+    expect([retryVerdict(lost("expired"), true), retryVerdict(lost("expired"), false)]).toEqual(["retry", "retry"]);
+  });
+
+  it("a server that is down: its error stands (the reconnect series brings it back for the next call)", () => {
+    expect(retryVerdict(lost("down"), true)).toBe("keep");
   });
 
   it("a connection that broke under the call: only a read-only tool is sent again; others say the server restarted", () => {
-    const reset = new TypeError("fetch failed", { cause: withCode("other side closed", "UND_ERR_SOCKET") });
-    expect(retryVerdict(reset, true)).toBe("retry");
-    expect(retryVerdict(reset, false)).toBe("report");
+    expect([retryVerdict(lost("broken"), true), retryVerdict(lost("broken"), false)]).toEqual(["retry", "report"]);
   });
 
-  it("a session closed under the call (its loss noticed meanwhile): the same as a broken connection", () => {
-    const closed = new McpError(ErrorCode.ConnectionClosed, "Connection closed");
-    expect([retryVerdict(closed, true), retryVerdict(closed, false)]).toEqual(["retry", "report"]);
-  });
-
-  it("a server's own error is its answer: kept", () => {
-    expect(retryVerdict(new StreamableHTTPError(500, "Error POSTing to endpoint: boom"), true)).toBe("keep");
-    expect(retryVerdict(new MiniCcError("needs-auth", "login expired"), true)).toBe("keep");
-  });
-
-  it("knows a forgotten session by 404, or by 400 naming the session", () => {
-    expect(isSessionExpired(new StreamableHTTPError(404, "Error POSTing to endpoint: Session not found"))).toBe(true);
-    expect(isSessionExpired(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: No valid session ID provided"))).toBe(true);
-    expect(isSessionExpired(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: invalid params"))).toBe(false);
+  it("an answer, a refusal, a timeout or a cancel stands", () => {
+    const outcomes: CallOutcome[] = [{ kind: "result", result: { content: [] } }, { kind: "failed", error: "login expired" }, { kind: "timeout", afterMs: 1, capped: false }, { kind: "cancelled" }];
+    expect(outcomes.map((o) => retryVerdict(o, true))).toEqual(["keep", "keep", "keep", "keep"]);
   });
 });
 

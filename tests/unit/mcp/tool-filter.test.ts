@@ -1,19 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { validateEntry } from "../../../src/config/schema.ts";
 import type { ServerConfig } from "../../../src/config/types.ts";
-import type { McpSnapshot, McpToolInfo } from "../../../src/mcp/state/server-state.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { McpSnapshot } from "../../../src/mcp/state/server-state.ts";
+import { McpManager } from "../../../src/mcp/manager.ts";
+import type { CachedServer } from "../../../src/mcp/tools/cache.ts";
+import { MemoryApprovals, memoryTransports, serverWith } from "../../helpers/mcp-fixtures.ts";
 import { namedTools } from "../../../src/mcp/state/snapshot-views.ts";
 import { matchesToolPattern, toolPassesFilter } from "../../../src/mcp/tools/filter.ts";
 import { countMcp } from "../../../src/tui/mcp-summary.ts";
 import { serverDetail } from "../../../src/tui/slash/mcp-status-lines.ts";
 import { statusStyle } from "../../../components/mcp-panel/server-status-style.ts";
 
-const info = (name: string): McpToolInfo => ({ name, description: "", inputSchema: { type: "object" }, annotations: {} });
+const TOOLS = ["list_issues", "get_issue", "add_comment", "delete_issue"];
 
-function snapshotWith(entry: ServerConfig["entry"]): McpSnapshot {
+/** The state a real manager holds for a tracker server with `entry`'s filter: live, or offered from a cache of the same four tools. */
+async function snapshotWith(entry: ServerConfig["entry"], from: "live" | "cache" = "live"): Promise<McpSnapshot> {
   const config: ServerConfig = { name: "tracker", source: "user", file: "/home/u/.mini-cc/mcp.json", entry, resolved: entry };
-  const tools = ["list_issues", "get_issue", "add_comment", "delete_issue"].map(info);
-  return { servers: [{ name: "tracker", source: "user", config, state: { status: "connected", tools, instructions: "", connectMs: 1 }, health: { history: [], reconnects: 0, usage: {} } }] };
+  const { factory } = memoryTransports({ tracker: serverWith(...TOOLS) });
+  const cached: CachedServer = { tools: TOOLS.map((name) => ({ name, description: "", inputSchema: { type: "object" }, annotations: {} })), skippedTools: [], instructions: "" };
+  const manager = new McpManager({
+    projectDir: "/project",
+    approvals: new MemoryApprovals(),
+    logDir: join(mkdtempSync(join(tmpdir(), "tool-filter-")), "logs"),
+    env: { MCP_STARTUP: "lazy" },
+    interactive: false,
+    transportFactory: factory,
+    ...(from === "cache" ? { toolCache: { read: async () => cached, write: async () => {} } } : {}),
+  });
+  await manager.start([config]);
+  await manager.close();
+  return manager.getSnapshot();
 }
 
 describe("tool patterns", () => {
@@ -36,35 +55,35 @@ describe("tool patterns", () => {
 });
 
 describe("a server's offered tools", () => {
-  it("are the ones its entry's includeTools and excludeTools let through", () => {
-    const names = (entry: ServerConfig["entry"]) => namedTools(snapshotWith(entry)).map((t) => t.name);
-    expect(names({ command: "x" })).toEqual([
+  it("are the ones its entry's includeTools and excludeTools let through, live or from the cache", async () => {
+    const names = async (entry: ServerConfig["entry"], from?: "cache") => namedTools(await snapshotWith(entry, from)).map((t) => t.name);
+    expect(await names({ command: "x" })).toEqual([
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
       "mcp__tracker__add_comment",
       "mcp__tracker__delete_issue",
     ]);
-    expect(names({ command: "x", includeTools: ["*_issue", "list_issues"] })).toEqual([
+    expect(await names({ command: "x", includeTools: ["*_issue", "list_issues"] })).toEqual([
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
       "mcp__tracker__delete_issue",
     ]);
-    expect(names({ command: "x", excludeTools: ["delete_*", "add_comment"] })).toEqual(["mcp__tracker__list_issues", "mcp__tracker__get_issue"]);
-    expect(names({ type: "http", url: "http://x", includeTools: ["*_issue"], excludeTools: ["delete_issue"] })).toEqual([
+    expect(await names({ command: "x", excludeTools: ["delete_*", "add_comment"] })).toEqual(["mcp__tracker__list_issues", "mcp__tracker__get_issue"]);
+    expect(await names({ command: "x", excludeTools: ["delete_*", "add_comment"] }, "cache")).toEqual(["mcp__tracker__list_issues", "mcp__tracker__get_issue"]);
+    expect(await names({ type: "http", url: "http://x", includeTools: ["*_issue"], excludeTools: ["delete_issue"] })).toEqual([
       "mcp__tracker__get_issue",
     ]);
   });
 });
 
 describe("the counts the panel and /mcp show", () => {
-  it("count the tools the filter offers, not every tool the server lists", () => {
-    const entry = { command: "x", excludeTools: ["delete_*", "add_*"] };
-    const snapshot = snapshotWith(entry);
+  it("count the tools the filter offers, not every tool the server lists: the state holds only those", async () => {
+    const snapshot = await snapshotWith({ command: "x", excludeTools: ["delete_*", "add_*"] });
     const [server] = snapshot.servers;
     expect(countMcp(snapshot).tools).toBe(2);
-    expect(serverDetail(server!.state, entry)).toBe("2 tools");
-    expect(statusStyle(server!.state, entry).label).toBe("2 tools");
-    expect(statusStyle(server!.state).label).toBe("4 tools");
+    expect(serverDetail(server!.state)).toBe("2 tools");
+    expect(statusStyle(server!.state).label).toBe("2 tools");
+    expect(server!.state.status === "connected" && server!.state.tools.map((t) => t.name)).toEqual(["list_issues", "get_issue"]);
   });
 });
 

@@ -1,0 +1,75 @@
+/**
+ * Reading why a request to a server failed at the connection level, in one
+ * place: the keepalive, a tool call and the retry after a restart all ask the
+ * same questions of the same errors.
+ *
+ * - expired: a streamable-HTTP server no longer knows our session (404, or
+ *   400 naming the session): it restarted, and refused the request unread.
+ * - down: the server is not there at all (refused, unknown host, unreachable).
+ * - broken: the connection broke while the request was under way (reset, a
+ *   closed session, fetch failing): the request may have run.
+ */
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { MiniCcError } from "../../errors.ts";
+import { describeError } from "./describe-error.ts";
+
+/** How a connection was lost under a request (see the file's comment). */
+export type LossKind = "expired" | "down" | "broken";
+
+/** The network path to the server is gone, and it was never there: nothing was sent. */
+const DOWN_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+/** The path broke under a request. */
+const BROKEN_CODES = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET"]);
+
+/** The `code` of an error, its cause, or its cause's cause (fetch wraps undici's error twice). */
+function networkCode(error: Error): string | undefined {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 3; at = at.cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** A streamable-HTTP server that forgot our session: 404 (the spec's answer), or 400 naming the session (what servers built on the SDK's examples send). */
+export function isSessionExpired(error: unknown): error is StreamableHTTPError {
+  return error instanceof StreamableHTTPError && (error.code === 404 || (error.code === 400 && /session/i.test(error.message)));
+}
+
+/** The SDK's rejection of every pending request when the transport closes. */
+export function isConnectionClosed(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+}
+
+/**
+ * How a failed request to a remote server lost its connection; undefined when
+ * the server answered (with an error) and the connection stands.
+ */
+export function remoteLoss(error: unknown): LossKind | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (isSessionExpired(error)) return "expired";
+  if (isConnectionClosed(error)) return "broken";
+  if (error instanceof StreamableHTTPError) return undefined;
+  // The SSE transport's POST failure is a plain Error naming the status.
+  if (/\(HTTP 404\)/.test(error.message)) return "broken";
+  const code = networkCode(error);
+  if (code !== undefined && DOWN_CODES.has(code)) return "down";
+  if (code !== undefined && BROKEN_CODES.has(code)) return "broken";
+  if (error.message === "fetch failed") return "broken";
+  return undefined;
+}
+
+/** Whether a failed request means the remote server is gone, not that it answered with an error. */
+export function isConnectionLoss(error: unknown): boolean {
+  return remoteLoss(error) !== undefined && !isConnectionClosed(error);
+}
+
+/** The failure a forgotten session is reported as. */
+export function sessionExpired(error: StreamableHTTPError): MiniCcError {
+  return new MiniCcError("session-expired", `the server restarted and no longer knows this session (HTTP ${error.code})`, { cause: error });
+}
+
+/** Why a remote server counts as lost, in one line: a 404 means it forgot our session (it restarted). */
+export function lossReason(error: unknown): string {
+  return error instanceof StreamableHTTPError && error.code === 404 ? "session not found (HTTP 404)" : describeError(error);
+}

@@ -1,0 +1,340 @@
+/**
+ * The servers' supervisor: runs each server's life while McpManager keeps
+ * its state. It makes connect attempts (each under an epoch, so the results
+ * of a superseded attempt are dropped), reconnects a lost server with backoff
+ * (reconnect-policy.ts), renews a forgotten streamable-HTTP session at once,
+ * stops a lazy server that sat idle (idle-stop.ts), holds cached servers'
+ * background connects until released, and rewrites the tool cache after each
+ * connect. It reports every outcome as a lifecycle event through the
+ * `dispatch` it is handed, and reads servers through `view`, as
+ * ToolCallRouter does; it never touches the store itself.
+ *
+ * A tool list enters the state here, and only here, through the entry's
+ * includeTools / excludeTools (tools/filter.ts): every reader sees the
+ * tools a server offers, nothing to filter again.
+ */
+import type { ServerConfig } from "../config/types.ts";
+import type { Clock } from "../clock.ts";
+import { isMiniCcError, MiniCcError } from "../errors.ts";
+import type { OAuthStore } from "./connection/oauth/token-store.ts";
+import type { ServerRequestHandlers } from "./requests/server-requests.ts";
+import type { ToolCacheStore } from "./tools/cache.ts";
+import type { ReconnectPolicy } from "./state/reconnect-policy.ts";
+import type { ReadableStore } from "../store.ts";
+import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { Env } from "../env.ts";
+import { ProcessGroups } from "./connection/process-groups.ts";
+import { describeError } from "./connection/describe-error.ts";
+import type { ServerConnection } from "./connection/server-connection.ts";
+import type { ToolList } from "./connection/tool-list.ts";
+import type { TransportFactory } from "./connection/transports.ts";
+import { requestedLogLevel } from "./logs/message-log.ts";
+import type { LifecycleEvent } from "./state/lifecycle.ts";
+import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";
+import type { McpToolInfo, ServerFeatures, ServerView } from "./state/server-state.ts";
+import { IdleStops } from "./state/idle-stop.ts";
+import { idleStopMs, isLazy } from "./state/startup.ts";
+import { BackgroundCacheWrites, type CachedServer } from "./tools/cache.ts";
+import { filterServerTools } from "./tools/filter.ts";
+
+/** What running servers touches outside mini-cc (McpManagerOptions hands it on). */
+export interface ServersOutside {
+  /** The project whose `.mcp.json` approvals apply; stdio servers start in it. */
+  projectDir: string;
+  /** Where `mcp-<name>.log` files go (`<home>/logs`). */
+  logDir: string;
+  /** mini-cc's environment: MCP_TIMEOUT, MCP_TOOL_TIMEOUT, MCP_KEEPALIVE_MS, MAX_MCP_OUTPUT_TOKENS, and PATH etc. for children. */
+  env: Env;
+  /** Defaults to the real stdio / http / sse transports. */
+  transportFactory?: TransportFactory;
+  /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
+  reconnect?: ReconnectPolicy;
+  /** The OAuth file (`<home>/mcp-oauth.json`); without it remote servers get no OAuth. */
+  oauth?: OAuthStore;
+  /** The roots servers may ask for (roots.ts); none when absent. */
+  roots?: ReadableStore<readonly Root[]>;
+  /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
+  serverRequests?: ServerRequestHandlers;
+  /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
+  toolCache?: ToolCacheStore;
+}
+
+/** What the supervisor is handed: the outside, the manager's dispatch and its view of each server. */
+export interface SupervisorOptions extends ServersOutside {
+  clock: Clock;
+  /** Applies lifecycle events to one server; false (and no change) when lifecycle.ts refuses one. */
+  dispatch: (name: string, ...events: LifecycleEvent[]) => boolean;
+  /** The server's view in the store now. */
+  view: (name: string) => ServerView | undefined;
+}
+
+export class ServerSupervisor {
+  readonly #options: SupervisorOptions;
+  readonly #groups = new ProcessGroups();
+  readonly #reconnects: ReconnectSchedule;
+  readonly #connections = new Map<string, ServerConnection>();
+  /** Bumped whenever a server's attempt is superseded: results of older attempts are dropped. */
+  readonly #epochs = new Map<string, number>();
+  #closed = false;
+  /** A connect the user asked for, while it runs: a call to a cached server waits for it. */
+  readonly #connecting = new Map<string, Promise<void>>();
+  /** What each connected server said of itself, for the cache write when its tools change. */
+  readonly #live = new Map<string, CachedServer>();
+  /** Lazy servers' idle timers, and the calls that hold them off. */
+  readonly #idle: IdleStops;
+  /** Cache writes under way: close() lets them finish, so a short session still leaves its cache. */
+  readonly #cacheWrites: BackgroundCacheWrites;
+  /** Cached eager servers whose background connect waits for releaseBackground(). */
+  readonly #held = new Set<string>();
+
+  constructor(options: SupervisorOptions) {
+    this.#options = options;
+    this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, options.clock);
+    this.#idle = new IdleStops(options.clock);
+    this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
+  }
+
+  /** The live sessions by server name. */
+  get connections(): ReadonlyMap<string, ServerConnection> {
+    return this.#connections;
+  }
+
+  /** After close() and before resume(): nothing starts, every late result is dropped. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Accepts work again after close() (a new listing of servers). */
+  resume(): void {
+    this.#closed = false;
+  }
+
+  /**
+   * A server that may now run: offered from the tool cache when it has one;
+   * then connected now (eager, or nothing cached) or on its first call (lazy).
+   * Resolves once it is offered or has settled.
+   */
+  async begin(config: ServerConfig, holdBackground = false): Promise<void> {
+    const { name } = config;
+    const cache = this.#options.toolCache;
+    const cached = cache && !this.#closed ? await cache.read(config) : undefined;
+    const offered =
+      cached !== undefined &&
+      this.#options.dispatch(name, { type: "cache-loaded", tools: offeredTools(config, cached.tools), instructions: cached.instructions, skippedTools: cached.skippedTools });
+    if (offered && isLazy(config.resolved, this.#options.env)) return;
+    if (offered && holdBackground) {
+      this.#held.add(name);
+      return;
+    }
+    const connecting = this.connect(config);
+    if (!offered) await connecting;
+  }
+
+  /** Starts the background connects begin() held back (servers still cached and not connecting). */
+  releaseBackground(): void {
+    const held = [...this.#held];
+    this.#held.clear();
+    for (const name of held) {
+      const view = this.#options.view(name);
+      if (view?.config && view.state.status === "cached" && !this.#connecting.has(name)) void this.connect(view.config);
+    }
+  }
+
+  /** Waits for a cached server's live connect: the one under way, or (lazy, idle-stopped) one started now. */
+  liveConnect(name: string): Promise<void> {
+    const config = this.#options.view(name)?.config;
+    return this.#connecting.get(name) ?? (config ? this.connect(config) : Promise.resolve());
+  }
+
+  /** A connect the user asked for (start, approval, restart, a lazy server's first call): a fresh reconnect series. */
+  async connect(config: ServerConfig): Promise<void> {
+    const attempt = this.#connectOnce(config);
+    this.#connecting.set(config.name, attempt);
+    try {
+      await attempt;
+    } finally {
+      if (this.#connecting.get(config.name) === attempt) this.#connecting.delete(config.name);
+    }
+  }
+
+  /** Ends whatever runs for `name` (its connection, a pending reconnect); late results of it are dropped. */
+  async stop(name: string): Promise<void> {
+    this.#reconnects.forget(name);
+    this.#bump(name);
+    this.#idle.cancel(name);
+    this.#live.delete(name);
+    const old = this.#connections.get(name);
+    this.#connections.delete(name);
+    await old?.close();
+  }
+
+  /** Closes every session, kills every server process and cancels pending reconnects. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#held.clear();
+    this.#reconnects.forgetAll();
+    for (const name of this.#epochs.keys()) this.#bump(name);
+    this.#idle.cancelAll();
+    const connections = [...this.#connections.values()];
+    this.#connections.clear();
+    this.#live.clear();
+    await Promise.all([...connections.map((connection) => connection.close()), this.#cacheWrites.settled()]);
+  }
+
+  /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
+  killAllSync(): void {
+    this.#groups.killAllSync();
+  }
+
+  /** Requests running on a server hold off its idle stop (handed to ToolCallRouter). */
+  readonly busy = {
+    started: (name: string): void => this.#idle.callStarted(name),
+    ended: (name: string): void => {
+      if (this.#idle.callEnded(name)) this.#armIdleStop(name);
+    },
+  };
+
+  async #connectOnce(config: ServerConfig): Promise<void> {
+    const { name } = config;
+    if (this.#closed) return;
+    this.#reconnects.forget(name);
+    const epoch = this.#bump(name);
+    const failure = await this.#open(config, epoch);
+    if (failure !== undefined && this.#current(name, epoch)) this.#options.dispatch(name, failedEvent(failure));
+  }
+
+  /** One connection attempt under `epoch`: on success the server is connected; else resolves with the failure. */
+  async #open(config: ServerConfig, epoch: number, note?: string): Promise<MiniCcError | undefined> {
+    const { name } = config;
+    const { dispatch, clock } = this.#options;
+    dispatch(name, { type: "spawned" });
+    const started = clock.now();
+    let connection: ServerConnection | undefined;
+    try {
+      // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
+      const [{ openSession }, factory] = await Promise.all([import("./connection/open-session.ts"), this.#transports()]);
+      if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
+      const { projectDir, env, oauth } = this.#options;
+      const session = await openSession({
+        config,
+        note,
+        factory,
+        context: { cwd: projectDir, env, groups: this.#groups, ...(oauth ? { oauth } : {}) },
+        logDir: this.#options.logDir,
+        clock,
+        onLost: (failure) => this.#lost(name, epoch, failure),
+        onToolsChanged: (list) => this.#toolsChanged(name, epoch, list),
+        onFeaturesChanged: (features) => this.#featuresChanged(name, epoch, features),
+        roots: this.#options.roots,
+        logLevel: requestedLogLevel(env),
+        serverRequests: this.#options.serverRequests,
+        // Registered before the handshake, so close() during a slow connect still kills it.
+        onCreated: (created) => this.#connections.set(name, (connection = created)),
+      });
+      if (!this.#current(name, epoch)) {
+        if (this.#connections.get(name) === connection) this.#connections.delete(name);
+        await session.connection.close();
+        return undefined;
+      }
+      this.#reconnects.connected(name);
+      const { tools, skippedTools, instructions, features, serverInfo } = session.server;
+      const connectMs = Math.round(clock.now() - started);
+      dispatch(name, { type: "connected", tools: offeredTools(config, tools), skippedTools, instructions, features, connectMs });
+      const kept: CachedServer = { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(features.capabilities ? { capabilities: features.capabilities } : {}) };
+      this.#live.set(name, kept);
+      this.#cacheWrites.save(config, kept);
+      this.#armIdleStop(name);
+      return undefined;
+    } catch (error) {
+      if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
+      return isMiniCcError(error) ? error : new MiniCcError("connect-failed", describeError(error));
+    }
+  }
+
+  async #transports(): Promise<TransportFactory> {
+    return this.#options.transportFactory ?? (await import("./connection/transports.ts")).createTransport;
+  }
+
+  /** The server went away by itself: not our close() or restart(), which bump the epoch first. */
+  #lost(name: string, epoch: number, failure: MiniCcError): void {
+    if (!this.#current(name, epoch)) return;
+    const connection = this.#connections.get(name);
+    this.#connections.delete(name);
+    void connection?.close();
+    this.#reconnects.lost(name);
+    if (failure.code === "needs-auth") return this.#waitForLogin(name, failure);
+    this.#retry(name, { type: "lost", error: failure.message, code: failure.code }, failure);
+  }
+
+  /** No timer brings a login: the server waits in needs-auth, its late callbacks dropped. */
+  #waitForLogin(name: string, failure: MiniCcError): void {
+    this.#reconnects.forget(name);
+    this.#bump(name);
+    this.#options.dispatch(name, failedEvent(failure));
+  }
+
+  /** Reports `failure` and what follows it: the series' next attempt on a timer, or giving up. */
+  #retry(name: string, failed: LifecycleEvent, failure: MiniCcError): void {
+    const config = this.#options.view(name)?.config;
+    if (!config) return;
+    // Superseding the lost connection's epoch drops its late callbacks.
+    const epoch = this.#bump(name);
+    // A forgotten session is renewed at once: the server is up, it only restarted.
+    const immediate = failure.code === "session-expired";
+    const next = this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`), immediate);
+    this.#options.dispatch(name, failed, next);
+  }
+
+  /** A scheduled attempt, unless a restart or close() superseded it; a failure schedules the next one. */
+  async #reconnect(config: ServerConfig, scheduled: number, note: string): Promise<void> {
+    const { name } = config;
+    if (!this.#current(name, scheduled)) return;
+    const epoch = this.#bump(name);
+    const failure = await this.#open(config, epoch, note);
+    if (failure === undefined || !this.#current(name, epoch)) return;
+    if (failure.code === "needs-auth") this.#waitForLogin(name, failure);
+    else this.#retry(name, { type: "failed", error: failure.message, code: failure.code }, failure);
+  }
+
+  #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
+    const config = this.#options.view(name)?.config;
+    if (!config || !this.#current(name, epoch)) return;
+    if (!this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools })) return;
+    const live = this.#live.get(name);
+    if (live) this.#cacheWrites.save(config, { ...live, tools, skippedTools });
+  }
+
+  /** New resources, templates, prompts or warnings of a connected server. */
+  #featuresChanged(name: string, epoch: number, features: ServerFeatures): void {
+    if (this.#current(name, epoch)) this.#options.dispatch(name, { type: "features-changed", features });
+  }
+
+  /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
+  #armIdleStop(name: string): void {
+    const view = this.#options.view(name);
+    const idleMs = view?.config && view.state.status === "connected" && !this.#closed ? idleStopMs(view.config.resolved, this.#options.env) : 0;
+    this.#idle.arm(name, idleMs, () => {
+      if (this.#options.dispatch(name, { type: "idle-stopped" })) void this.stop(name);
+    });
+  }
+
+  #bump(name: string): number {
+    const epoch = (this.#epochs.get(name) ?? 0) + 1;
+    this.#epochs.set(name, epoch);
+    return epoch;
+  }
+
+  #current(name: string, epoch: number): boolean {
+    return !this.#closed && this.#epochs.get(name) === epoch;
+  }
+}
+
+/** The tools the entry's includeTools / excludeTools let through: what the state holds. */
+function offeredTools(config: ServerConfig, tools: readonly McpToolInfo[]): readonly McpToolInfo[] {
+  return filterServerTools(config.resolved, tools);
+}
+
+/** How a failed attempt is reported: a server that wants a login waits in needs-auth, anything else failed. */
+function failedEvent(failure: MiniCcError): LifecycleEvent {
+  return failure.code === "needs-auth" ? { type: "needs-auth", reason: failure.message } : { type: "failed", error: failure.message, code: failure.code };
+}
