@@ -30,7 +30,8 @@ export function statusStyle(state: ServerState): StatusStyle {
       // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
       return { glyph: "◍", color: "cyan", label: `${state.tools.length} cached`, busy: false };
     case "pending":
-      return { glyph: "◌", color: "yellow", label: "starting", busy: true };
+      // Past its connect timeout it goes on in the background; the label column is too narrow to say so.
+      return { glyph: "◌", color: "yellow", label: "starting", ...(state.stillStarting ? { reason: "still starting in the background" } : {}), busy: true };
     case "reconnecting":
       return { glyph: "◌", color: "yellow", label: `retry ${state.attempt}`, busy: true };
     case "failed":

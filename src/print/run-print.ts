@@ -88,6 +88,9 @@ function serverProblem(server: ServerView, file: string | undefined, cwd: string
   const { state } = server;
   if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
+  if (state.status === "pending" && state.stillStarting) {
+    return `MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`;
+  }
   if (state.status === "needs-auth") return `MCP server ${server.name} needs authentication — run: mini-cc mcp login ${server.name}`;
   if (state.status === "disabled" && state.cause === "not-approved") {
     const config = file ? relative(cwd, file) || file : ".mcp.json";
