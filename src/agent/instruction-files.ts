@@ -3,7 +3,8 @@
  * `~/.claude/CLAUDE.md`, then in each folder from the root down to cwd
  * `AGENTS.md`, `CLAUDE.md`, `.claude/CLAUDE.md` and `CLAUDE.local.md`; and
  * the files they import with `@path` (relative to the importing file, at most
- * five deep, never outside the project or the home folder, cycles refused).
+ * five deep, cycles refused; a project file's from the project only, the
+ * user's own files' from the project or the home folder).
  * Found, read, and put into words for the system prompt and the transcript.
  */
 import { readFileSync, realpathSync } from "node:fs";
@@ -51,10 +52,13 @@ export function findInstructions(cwd: string, readFile: ReadTextFile, options: F
     ...(options.userHome ? [join(options.userHome, ".claude", "CLAUDE.md")] : []),
     ...dirs.flatMap((dir) => INSTRUCTION_FILE_NAMES.map((name) => join(dir, name))),
   ];
-  const allowed = [resolve(cwd), ...(options.userHome ? [resolve(options.userHome)] : [])].map(realPath);
+  const project = realPath(resolve(cwd));
+  const withHome = [project, ...(options.userHome ? [realPath(resolve(options.userHome))] : [])];
   const found: FoundInstructions = { files: [], refused: [] };
   const seen = new Set<string>();
-  const visit = (path: string, text: string, chain: readonly string[], importedBy?: string) => {
+  // A file in the project (the repository's, anyone's to write) imports from the project only: never the
+  // user's home files (~/.ssh…) into the model's context. The user's own files may import from home too.
+  const visit = (path: string, text: string, chain: readonly string[], importedBy?: string, allowed = isWithin(project, realPath(path)) ? [project] : withHome) => {
     seen.add(path);
     found.files.push({ path, text, ...(importedBy ? { importedBy } : {}) });
     for (const spec of importSpecs(text)) {
@@ -62,12 +66,14 @@ export function findInstructions(cwd: string, readFile: ReadTextFile, options: F
       const refuse = (why: string) => found.refused.push(`@${spec} in ${path}: ${why}`);
       if (chain.includes(target) || target === path) refuse("imports a file that imports it (a cycle)");
       else if (seen.has(target)) continue;
-      else if (!allowed.some((root) => isWithin(root, realPath(target)))) refuse("outside the project and the home folder; not read");
+      else if (!allowed.some((root) => isWithin(root, realPath(target)))) {
+        refuse(allowed.length === 1 ? "outside the project (a project file imports project files only); not read" : "outside the project and the home folder; not read");
+      }
       else if (chain.length >= MAX_IMPORT_DEPTH) refuse(`more than ${MAX_IMPORT_DEPTH} imports deep; not read`);
       else {
         const imported = readFile(target);
         // `@name` that is no file is just text (a mention, a decorator).
-        if (imported !== undefined) visit(target, imported, [...chain, path], path);
+        if (imported !== undefined) visit(target, imported, [...chain, path], path, allowed);
       }
     }
   };

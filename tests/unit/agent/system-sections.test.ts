@@ -83,7 +83,7 @@ describe("SystemContext", () => {
     expect(system.notes()[0]?.text).toBe(
       "7 files (~/.claude/CLAUDE.md, ~/notes/style.md via ~/.claude/CLAUDE.md, CLAUDE.md, docs/a.md via CLAUDE.md, docs/b.md via docs/a.md, " +
         ".claude/CLAUDE.md, CLAUDE.local.md); not imported: @a.md in /home/ada/proj/app/docs/b.md: imports a file that imports it (a cycle); " +
-        "@/etc/passwd in /home/ada/proj/app/CLAUDE.md: outside the project and the home folder; not read",
+        "@/etc/passwd in /home/ada/proj/app/CLAUDE.md: outside the project (a project file imports project files only); not read",
     );
   });
 
@@ -98,11 +98,27 @@ describe("SystemContext", () => {
       writeFileSync(join(project, "CLAUDE.md"), "@link/secret.md");
       const system = new SystemContext({ cwd: project, userHome: join(root, "home"), clock: new FakeClock(new Date()), mcpInstructions: () => "" });
       expect(system.notes()[0]?.text).toBe(
-        `1 file (CLAUDE.md); not imported: @link/secret.md in ${join(project, "CLAUDE.md")}: outside the project and the home folder; not read`,
+        `1 file (CLAUDE.md); not imported: @link/secret.md in ${join(project, "CLAUDE.md")}: outside the project (a project file imports project files only); not read`,
       );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it("never lets a project file import the user's home files; the user's own file may", () => {
+    const fs = files({
+      "/home/ada/proj/CLAUDE.md": "@~/.ssh/id_rsa and @../notes.md",
+      "/home/ada/.ssh/id_rsa": "PRIVATE KEY",
+      "/home/ada/notes.md": "notes",
+      "/home/ada/.claude/CLAUDE.md": "@~/notes.md",
+    });
+    const system = context({ cwd: "/home/ada/proj", readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => path });
+    const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
+    expect(text).not.toContain("PRIVATE KEY");
+    expect(system.notes()[0]?.text).toBe(
+      "3 files (~/.claude/CLAUDE.md, ~/notes.md via ~/.claude/CLAUDE.md, CLAUDE.md); not imported: " +
+        "@~/.ssh/id_rsa in /home/ada/proj/CLAUDE.md: outside the project (a project file imports project files only); not read",
+    );
   });
 
   it("follows imports at most five deep", () => {
