@@ -41,10 +41,13 @@ import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
 import { SettingsApprovalModal } from "./approval/SettingsApprovalModal.tsx";
-import { Store } from "../src/store.ts";
 import type { PendingSettings } from "../src/settings/settings-session.ts";
 import { Transcript } from "./transcript/Transcript.tsx";
 import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
+import { AskUserQuestionModal } from "./ask-user/AskUserQuestionModal.tsx";
+import { useUserQuestions } from "./ask-user/useUserQuestions.ts";
+import { PickerModal } from "./picker/PickerModal.tsx";
+import { Store } from "../src/store.ts";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -68,6 +71,8 @@ const theQueue = (q: readonly string[]) => q;
 const thePending = (p: PendingSettings | undefined) => p;
 /** For a runtime without settings files: nothing ever waits. */
 const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
+const theName = (name: string) => name;
+const NO_MODEL_STORE = new Store("");
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
 
@@ -94,10 +99,21 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const permission = useStore(runtime.permissionQueue, firstPermission);
   // A server's question waits its turn behind server approvals and tool approvals.
   const serverQuestion = useStore(runtime.serverRequests, firstServerQuestion);
+  const userQuestions = useUserQuestions(runtime.userQuestions);
+  const picker = useStore(session.picker, (p) => p);
+  const contextPct = useStore(session.contextPct, theCount);
+  const switchedModel = useStore(runtime.sessions?.model ?? NO_MODEL_STORE, theName);
+  const modelName = switchedModel === "" ? runtime.modelName : switchedModel;
   const [confirmingBypass, setConfirmingBypass] = useState(false);
   // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
   const confirming = useRef(false);
-  const modalOpen = settingsQuestion !== undefined || server !== undefined || permission !== undefined || serverQuestion !== undefined;
+  const modalOpen =
+    settingsQuestion !== undefined ||
+    server !== undefined ||
+    permission !== undefined ||
+    serverQuestion !== undefined ||
+    userQuestions.pending !== undefined ||
+    picker !== undefined;
   const question = settingsQuestion
     ? `settings:${settingsQuestion.fingerprint}`
     : server
@@ -106,9 +122,13 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       ? `tool:${permission.id}`
       : serverQuestion
         ? `ask:${serverQuestion.id}`
-        : confirmingBypass
-          ? "bypass"
-          : undefined;
+        : userQuestions.subject !== undefined
+          ? userQuestions.subject
+          : picker
+            ? `pick:${picker.id}`
+            : confirmingBypass
+              ? "bypass"
+              : undefined;
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
@@ -280,6 +300,27 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               width={transcriptWidth}
               maxHeight={modalRows}
             />
+          ) : userQuestions.pending ? (
+            <AskUserQuestionModal
+              key={question}
+              questions={userQuestions.pending.questions}
+              index={userQuestions.index}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onAnswer={userQuestions.answer}
+              width={transcriptWidth}
+              maxHeight={modalRows}
+            />
+          ) : picker ? (
+            <PickerModal
+              key={question}
+              picker={picker.picker}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onPick={(index) => void session.answerPicker(picker.id, index)}
+              width={transcriptWidth}
+              maxHeight={modalRows}
+            />
           ) : confirmingBypass ? (
             <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
           ) : null}
@@ -288,7 +329,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}
-            modelName={runtime.modelName}
+            modelName={modelName}
+            contextPct={contextPct}
             cwd={displayPath(runtime.cwd, home)}
             notice={armed ? "Press Ctrl+C again to quit" : undefined}
             mcpCounts={showPanel ? undefined : counts}

@@ -16,6 +16,8 @@ export interface FooterProps {
   /** `MCP ✘1 ?1 · 4/6`, shown first (never cut) when the side panel is hidden. */
   readonly mcpCounts?: string;
   readonly running: boolean;
+  /** The share of the context window in use (0-100): shown once past half. */
+  readonly contextPct?: number;
   /** Prompts wait behind the running turn: Esc takes them back before it interrupts. */
   readonly queued?: boolean;
 }
@@ -24,7 +26,8 @@ export interface FooterProps {
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
 
 /** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first. */
-export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running, queued = false }: FooterProps) {
+export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running, queued = false, contextPct = 0 }: FooterProps) {
+  const context = contextPct > 50 ? ` · context ${contextPct}%` : "";
   const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
   return (
     <Box paddingX={1} justifyContent="space-between">
@@ -36,7 +39,9 @@ export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, runn
       <Box flexShrink={1} flexGrow={1}>
         <Text wrap="truncate-end">
           <Text color={MODE_COLORS[permissionMode] ?? "yellow"}>⏵ {permissionMode}</Text>
-          <Text dimColor>{` · ${modelName} · ${cwd}`}</Text>
+          <Text dimColor>{` · ${modelName}`}</Text>
+          {context === "" ? null : <Text color={contextPct >= 80 ? "yellow" : undefined} dimColor={contextPct < 80}>{context}</Text>}
+          <Text dimColor>{` · ${cwd}`}</Text>
         </Text>
       </Box>
       <Box flexShrink={0} paddingLeft={2}>

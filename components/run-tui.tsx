@@ -10,6 +10,7 @@ import { loadDeferredLibraries } from "../src/tui/deferred-libraries.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { App } from "./App.tsx";
 import { MiniCcError } from "../src/errors.ts";
+import { warmTranscriptCode } from "../src/tui/warm-transcript.ts";
 
 /** Streams and home directory, for tests and unusual terminals. */
 export interface RunTuiOptions {
@@ -64,6 +65,7 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     exitOnCtrlC: false,
   });
   // The first frame is out (render writes it synchronously): now what only turns need.
+  if (!runtime.sessions?.restored) warmTranscriptCode();
   setImmediate(() => void loadDeferredLibraries().catch(() => {}));
   // A signal ends the UI the way /exit does, so the servers still get closed.
   const onSignal = (): void => instance.unmount();

@@ -30,6 +30,8 @@ export interface HomePaths {
   readonly settings: string;
   /** Approved shared project settings: `{projectDir: {fingerprint, approvedAt, grants}}`. */
   readonly settingsApprovals: string;
+  /** Saved sessions: `projects/<project-key>/<session-id>.jsonl` (src/session/session-log.ts). */
+  readonly projects: string;
 }
 
 /** Resolves the home from `MINI_CC_HOME` (when set and non-empty) or `<homedir>/.mini-cc`. */
@@ -49,5 +51,6 @@ export function resolveHome(env: Readonly<Record<string, string | undefined>>, h
     codeCache: join(root, "code-cache"),
     settings: join(root, "settings.json"),
     settingsApprovals: join(root, "settings-approvals.json"),
+    projects: join(root, "projects"),
   };
 }

@@ -46,6 +46,8 @@ export interface ApprovalModalProps {
   readonly width?: number;
   /** Rows the box may take at most; the terminal's height less the prompt and footer by default. */
   readonly maxHeight?: number;
+  /** The message field's placeholder; "optional: what should the model do instead?" by default. */
+  readonly messagePlaceholder?: string;
 }
 
 /** Border and padding columns. */
@@ -116,7 +118,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
       {state.typing ? (
         <Box marginLeft={CHOICE_INDENT}>
           <Text color={accent}>› </Text>
-          <TextWithCursor state={state.message} isActive={isActive} placeholder="optional: what should the model do instead?" />
+          <TextWithCursor state={state.message} isActive={isActive} placeholder={props.messagePlaceholder ?? "optional: what should the model do instead?"} />
         </Box>
       ) : null}
       <Box marginTop={fits ? 1 : 0}>

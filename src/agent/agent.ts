@@ -9,7 +9,9 @@ import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import { ABORTED, abortable, raceAbort } from "./abortable.ts";
-import { Conversation } from "./conversation.ts";
+import { Conversation, type ConversationEntry } from "./conversation.ts";
+import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
+import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
 import type { PermissionChain, PermissionCheck } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
@@ -31,6 +33,10 @@ export interface AgentOptions {
   clock?: Clock;
   /** Whether MCP tools are deferred behind ToolSearch (ENABLE_TOOL_SEARCH); off by default. */
   toolSearch?: ToolSearchSetting;
+  /** Told every change to the conversation, in order (the saved session). */
+  record?: (entry: ConversationEntry) => void;
+  /** Compact before a request would pass this share of the context window (MINI_CC_AUTOCOMPACT_PCT); 0 is off. Default 90. */
+  autoCompactPct?: number;
 }
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
@@ -46,12 +52,57 @@ export class Agent {
   readonly #maxRounds: number;
   readonly #clock: Clock;
   readonly #conversation = new Conversation();
+  readonly #compaction: CompactionRunner;
   #notesShown = false;
 
   constructor(options: AgentOptions) {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
     this.#clock = options.clock ?? systemClock;
+    this.#compaction = new CompactionRunner({
+      model: options.model,
+      conversation: this.#conversation,
+      pct: options.autoCompactPct,
+      record: (entry) => this.#record(entry),
+    });
+  }
+
+  /** Continues a saved conversation: its recorded changes are replayed, and a call the session never answered is answered unrun. */
+  restore(entries: readonly ConversationEntry[]): void {
+    this.#conversation.replay(entries);
+    this.#compaction.forgetUsage();
+    const last = this.#conversation.messages.at(-1);
+    const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
+    if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+  }
+
+  /** The request the next turn would send now, less its new prompt (`/context`). */
+  nextRequest(): ModelRequest {
+    return this.#request(this.#plan());
+  }
+
+  /** Replaces the conversation with a saved one (`/resume`), recording nothing: the saved file already holds it. */
+  load(entries: readonly ConversationEntry[]): void {
+    this.#conversation.clear();
+    this.restore(entries);
+  }
+
+  /** The estimated tokens of the next request, and the auto-compact threshold (`/context`, the footer). */
+  contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined } {
+    return this.#compaction.use(this.#request(this.#plan()));
+  }
+
+  /** `/compact [focus]`: summarises the conversation now. Never throws; ends with `turn_end`. */
+  async *compact(focus: string | undefined, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+    let outcome: CompactionOutcome;
+    try {
+      outcome = yield* this.#compaction.run({ trigger: "manual", focus, base: this.#request(this.#plan()), signal });
+    } catch (error) {
+      outcome = { kind: "error", message: messageOf(error) };
+    }
+    if (outcome.kind === "error") yield { type: "error", message: outcome.message };
+    const reason = outcome.kind === "done" ? "end_turn" : outcome.kind === "aborted" ? "aborted" : "error";
+    yield { type: "turn_end", reason, numTurns: outcome.kind === "done" ? 1 : 0, resultText: "" };
   }
 
   /** The conversation so far. */
@@ -62,11 +113,23 @@ export class Agent {
   /** Starts a new conversation (/clear). */
   clear(): void {
     this.#conversation.clear();
+    this.#compaction.forgetUsage();
+    this.#record({ type: "clear" });
+  }
+
+  #record(entry: ConversationEntry): void {
+    this.#options.record?.(entry);
+  }
+
+  #addToolResults(results: ToolResultBlock[]): void {
+    this.#conversation.addToolResults(results);
+    if (results.length > 0) this.#record({ type: "tool_results", content: results });
   }
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
   async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
     this.#conversation.addPrompt(prompt);
+    this.#record({ type: "prompt", content: prompt });
     const count = { requests: 0 };
     const { reason, resultText = "" } = yield* this.#turn(signal, count);
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
@@ -88,8 +151,26 @@ export class Agent {
         this.#notesShown = true;
         yield* this.#options.system.notes();
       }
+      // Before a request would pass the threshold, the conversation is summarised first.
+      if (this.#compaction.due(request)) {
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal });
+        if (compacted.kind === "aborted") return { reason: "aborted" };
+        if (compacted.kind === "done") request = this.#request(plan);
+        // A failed compaction is said; the request is still tried, and a "too long" answer is handled below.
+        if (compacted.kind === "error") yield { type: "error", message: compacted.message };
+      }
       count.requests += 1;
-      const outcome = yield* this.#stream(request, signal);
+      let outcome = yield* this.#stream(request, signal);
+      if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
+        // Once more, smaller: the summary of the conversation's end, then the same request again.
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true });
+        if (compacted.kind === "aborted") return { reason: "aborted" };
+        if (compacted.kind === "done") {
+          request = this.#request(plan);
+          count.requests += 1;
+          outcome = yield* this.#stream(request, signal);
+        }
+      }
       if (outcome.kind === "aborted") return { reason: "aborted" };
       if (outcome.kind === "error") {
         yield { type: "error", message: outcome.message };
@@ -97,15 +178,17 @@ export class Agent {
       }
       const { message, stopReason, usage } = outcome.final;
       this.#conversation.addAssistant(message);
+      if (message.content.length > 0) this.#record({ type: "assistant", message, usage, model: this.#options.model.name });
+      this.#compaction.observe(usage, this.#conversation.messages.length);
       yield { type: "assistant", message, usage };
       const uses = message.content.filter((block): block is ToolUseBlock => block.type === "tool_use");
       if (stopReason !== "tool_use") {
         // A cut-off response (max_tokens) may hold a half-written call: answer it unrun.
         const note = `Not run: the response ended with stop reason ${stopReason}.`;
-        this.#conversation.addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
+        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
         return { reason: "end_turn", resultText: textOf(message.content) };
       }
-      this.#conversation.addToolResults(yield* this.#runTools(uses, plan, signal));
+      this.#addToolResults(yield* this.#runTools(uses, plan, signal));
       if (signal.aborted) return { reason: "aborted" };
       rounds += 1;
       if (rounds >= this.#maxRounds) {

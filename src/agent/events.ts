@@ -43,6 +43,8 @@ export type AgentEvent =
   | { type: "tool_call"; id: string; name: string; input: Record<string, unknown>; summary: string }
   | { type: "permission_denied"; id: string; name: string; message: string }
   | { type: "tool_result"; id: string; name: string; result: ToolResult; durationMs: number }
+  /** The conversation was replaced by its summary (compaction.ts): the transcript's boundary line. */
+  | { type: "compaction"; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; usage: Usage }
   /** A failure the user should read; the session goes on. */
   | { type: "error"; message: string }
   | { type: "turn_end"; reason: TurnEndReason; numTurns: number; resultText: string };

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
 import { usageError } from "../errors.ts";
 import { oneOf } from "./one-of.ts";
-import { OUTPUT_FORMATS, type RunOptions } from "../session/run-options.ts";
+import { OUTPUT_FORMATS, type ResumeChoice, type RunOptions } from "../session/run-options.ts";
 
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
@@ -25,6 +25,8 @@ Options:
   --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
+  -c, --continue                  continue this folder's most recent session
+  -r, --resume [id]               resume a saved session (without an id, the TUI lists them)
   -h, --help                      show this help
   -v, --version                   print the version`;
 
@@ -41,10 +43,11 @@ function splitToolList(values: string[]): string[] {
 
 export function parseCommand(argv: string[]): Command {
   if (argv[0] === "mcp") return { kind: "mcp", argv: argv.slice(1) };
+  const { rest, resume: resumeFlag } = takeResume(argv);
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: rest,
       allowPositionals: true,
       strict: true,
       options: {
@@ -62,6 +65,7 @@ export function parseCommand(argv: string[]): Command {
         "allow-sampling": { type: "boolean" },
         "max-turns": { type: "string" },
         "session-id": { type: "string" },
+        continue: { type: "boolean", short: "c" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -92,6 +96,8 @@ export function parseCommand(argv: string[]): Command {
     maxTurns,
     ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
   };
+  const resume = resumeChoice(values.continue ?? false, resumeFlag, options);
+  if (resume) options.resume = resume;
   if (!options.print && values["output-format"] !== undefined) {
     throw usageError("--output-format works only with -p/--print");
   }
@@ -101,10 +107,46 @@ export function parseCommand(argv: string[]): Command {
   return { kind: "agent", options };
 }
 
+/**
+ * `--resume` takes an optional id, which node:util cannot say: the word after
+ * it is the id only when it is a UUID (else it is the prompt).
+ */
+function takeResume(argv: readonly string[]): { rest: string[]; resume: ResumeChoice | undefined } {
+  const rest: string[] = [];
+  let resume: ResumeChoice | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--") {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg.startsWith("--resume=")) {
+      resume = { kind: "id", id: checkSessionId(arg.slice("--resume=".length), "--resume") };
+    } else if (arg === "--resume" || arg === "-r") {
+      const next = argv[i + 1];
+      if (next !== undefined && UUID.test(next)) {
+        resume = { kind: "id", id: next.toLowerCase() };
+        i++;
+      } else resume = { kind: "pick" };
+    } else rest.push(arg);
+  }
+  return { rest, resume };
+}
+
+function resumeChoice(continueFlag: boolean, resume: ResumeChoice | undefined, options: RunOptions): ResumeChoice | undefined {
+  if (continueFlag && resume) throw usageError("--continue and --resume cannot be used together");
+  const choice = continueFlag ? ({ kind: "latest" } as const) : resume;
+  if (choice && options.sessionId !== undefined) throw usageError("--session-id cannot be used with --continue or --resume (the session keeps its id)");
+  if (choice?.kind === "pick" && options.print) throw usageError("--resume needs a session id with -p/--print (mini-cc --resume ID -p \"…\")");
+  return choice;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A session id names a folder in the home: only a UUID, as in Claude Code. */
-function checkSessionId(value: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
-    throw usageError(`--session-id takes a UUID (like 123e4567-e89b-12d3-a456-426614174000), not ${JSON.stringify(value)}`);
+function checkSessionId(value: string, flag = "--session-id"): string {
+  if (!UUID.test(value)) {
+    throw usageError(`${flag} takes a UUID (like 123e4567-e89b-12d3-a456-426614174000), not ${JSON.stringify(value)}`);
   }
   return value.toLowerCase();
 }

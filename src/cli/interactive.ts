@@ -18,6 +18,8 @@ import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
+import { UserQuestionQueue } from "../tui/user-question-queue.ts";
+import { catalogModels } from "../model/model-catalog.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -36,6 +38,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
   const queue = new PermissionQueue();
   const serverRequests = new ServerRequestQueue();
+  const userQuestions = new UserQuestionQueue();
   const notices: string[] = [];
   const runtime = await createRuntime({
     options,
@@ -44,6 +47,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     homeDir: io.homeDir,
     interactive: true,
     ask: queue.ask,
+    askUser: userQuestions.ask,
     warn: (message) => notices.push(message),
     onExit: io.onExit,
     reservedCommands: BUILTIN_COMMAND_NAMES,
@@ -65,6 +69,19 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     addDir: (dir) => runtime.addDir(dir),
     permissionQueue: queue,
     serverRequests,
+    userQuestions,
+    sessions: {
+      list: () => runtime.listSessions(),
+      resume: (id) => runtime.resume(id),
+      ...(runtime.restored ? { restored: runtime.restored } : {}),
+      pickAtStart: options.resume?.kind === "pick",
+      contextLines: () => runtime.contextLines(),
+      contextUse: () => runtime.contextUse(),
+      costLines: () => runtime.costLines(),
+      model: runtime.modelName,
+      models: () => catalogModels(),
+      setModel: (name) => runtime.setModel(name),
+    },
     permissionMode: runtime.permissions.mode,
     modelName: runtime.model.name,
     cwd: io.cwd,
@@ -96,6 +113,9 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
   void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;
+  // Printed on the main screen once the UI has left the alternate one.
+  const hint = runtime.resumeHint();
+  if (hint) process.stdout.write(`${hint}\n`);
   return 0;
 }
 

@@ -75,3 +75,8 @@ export function costUsd(model: string, usage: Usage): number | undefined {
     (usage.cache_read_input_tokens ?? 0) * perToken(price.cacheRead)
   );
 }
+
+/** Every model id the table lists, for `/model`'s picker. */
+export function catalogModels(): string[] {
+  return Object.keys(CATALOG);
+}

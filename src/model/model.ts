@@ -28,6 +28,8 @@ export interface ModelRequest {
   tools: ToolSpec[];
   /** A lower cap on the reply's tokens than the model's own (a server's sampling request); the model's when absent. */
   maxTokens?: number;
+  /** "compaction": the request asks for the conversation's summary (the scripted model answers it with a `"compaction": true` response). */
+  purpose?: "compaction";
 }
 
 export type ModelEvent =

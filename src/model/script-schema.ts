@@ -33,7 +33,23 @@ export interface RequestExpectation {
 
 /** A validated script: tool_use ids may still be missing (the model generates them). */
 export interface ModelScript {
-  responses: { expect?: RequestExpectation; content: (ScriptTextBlock | ScriptToolUseBlock)[] }[];
+  responses: ScriptResponse[];
+}
+
+export interface ScriptResponse {
+  expect?: RequestExpectation;
+  /** The response answers a compaction request (the summary); a normal request meeting it is an error. */
+  compaction?: boolean;
+  /** Usage to report instead of the estimate (to test what depends on it: auto-compaction, /cost). */
+  usage?: ScriptUsage;
+  content: (ScriptTextBlock | ScriptToolUseBlock)[];
+}
+
+export interface ScriptUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
 }
 
 // Strict blocks: a typo such as `inputs` is an error, not a silently empty input.
@@ -60,9 +76,20 @@ const names = optional(arrayOf(string()));
 const expectation = objectOf({ tools: names, notTools: names, systemIncludes: names }, { strict: true });
 
 /** The whole script file; extra top-level keys (a description, a comment) are allowed. */
-const modelScript = objectOf({
-  responses: required(arrayOf(objectOf({ expect: optional(expectation), content: required(arrayOf(block, { min: 1 })) }))),
+const count: Check = (value, path) =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? [] : [{ path, message: `expected a whole number of tokens, got ${JSON.stringify(value)}` }];
+const tokens = optional(count);
+const usage = objectOf(
+  { input_tokens: tokens, output_tokens: tokens, cache_creation_input_tokens: tokens, cache_read_input_tokens: tokens },
+  { strict: true },
+);
+const response = objectOf({
+  expect: optional(expectation),
+  compaction: optional(oneOf(true, false)),
+  usage: optional(usage),
+  content: required(arrayOf(block, { min: 1 })),
 });
+const modelScript = objectOf({ responses: required(arrayOf(response)) });
 
 /** Validates an already-parsed script; `source` names it in errors (a file path or "<script>"). */
 export function validateModelScript(value: unknown, source: string): ModelScript {

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantBlock, AssistantMessage, Usage } from "./messages.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
 import { visibleToolSpecs } from "./deferred-tools.ts";
-import { parseModelScript, validateModelScript, type ModelScript, type RequestExpectation } from "./script-schema.ts";
+import { parseModelScript, validateModelScript, type ModelScript, type RequestExpectation, type ScriptUsage } from "./script-schema.ts";
 import { MiniCcError } from "../errors.ts";
 
 export interface ScriptedModelOptions {
@@ -58,7 +58,7 @@ export class ScriptedModel implements Model {
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
     throwIfAborted(signal);
-    const message = this.#takeResponse(request);
+    const { message, usage } = this.#takeResponse(request);
     for (const block of message.content) {
       if (block.type !== "text") continue;
       for (const chunk of textChunks(block.text)) {
@@ -69,14 +69,14 @@ export class ScriptedModel implements Model {
     }
     throwIfAborted(signal);
     const stopReason = message.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
-    yield { type: "message", message, stopReason, usage: estimateUsage(request, message) };
+    yield { type: "message", message, stopReason, usage: { ...estimateUsage(request, message), ...usage } };
   }
 
   #pause(ms: number): Promise<void> {
     return new Promise((resolve) => this.#clock.setTimeout(resolve, ms));
   }
 
-  #takeResponse(request: ModelRequest): AssistantMessage {
+  #takeResponse(request: ModelRequest): { message: AssistantMessage; usage: ScriptUsage | undefined } {
     const responses = this.#script.responses;
     const index = this.#nextResponse;
     if (index >= responses.length && (!this.#repeat || responses.length === 0)) {
@@ -86,13 +86,20 @@ export class ScriptedModel implements Model {
     this.#nextResponse++;
     const response = responses[index % responses.length];
     if (response?.expect) checkExpectation(response.expect, request, index);
+    // A compaction request takes the next response, marked or not; a marked one answers nothing else.
+    if (response?.compaction === true && request.purpose !== "compaction") {
+      throw new MiniCcError(
+        "script-expectation-failed",
+        `model script response ${index + 1} is marked "compaction" but answers a normal request (no compaction ran before it)`,
+      );
+    }
     // Ids are made when a response is replayed, so a repeating script never reuses one.
     const content: AssistantBlock[] = (response?.content ?? []).map((block) =>
       block.type === "text"
         ? { type: "text", text: block.text }
         : { type: "tool_use", id: block.id ?? `toolu_scripted_${this.#nextId++}`, name: block.name, input: block.input },
     );
-    return { role: "assistant", content };
+    return { message: { role: "assistant", content }, usage: response?.usage };
   }
 }
 

@@ -97,6 +97,8 @@ class StreamJsonWriter implements PrintWriter {
         parent_tool_use_id: null,
         session_id,
       });
+    } else if (event.type === "compaction") {
+      this.#line({ type: "system", subtype: "compact_boundary", session_id, compact_metadata: { trigger: event.trigger, pre_tokens: event.tokensBefore } });
     } else if (event.type === "tool_result") {
       this.#line({
         type: "user",

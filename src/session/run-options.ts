@@ -25,4 +25,9 @@ export interface RunOptions {
   maxTurns: number;
   /** --session-id: a UUID; a random one when absent. */
   sessionId?: string;
+  /** --continue (the latest), --resume ID, or --resume alone (the TUI's picker). */
+  resume?: ResumeChoice;
 }
+
+/** Which saved session to continue. */
+export type ResumeChoice = { kind: "latest" } | { kind: "id"; id: string } | { kind: "pick" };

@@ -41,6 +41,16 @@ import { SettingsSession } from "../settings/settings-session.ts";
 import { SettingsApprovalsFile } from "../settings/settings-trust.ts";
 import { settingsApprovedServers, settingsDisabledServers } from "../settings/settings-servers.ts";
 import type { Tool } from "../tools/tool.ts";
+import { autoCompactPct } from "../agent/compaction.ts";
+import type { AskUser } from "../tools/ask-user-question.ts";
+import { ScriptedModel } from "../model/scripted-model.ts";
+import { MiniCcError } from "../errors.ts";
+import { Store } from "../store.ts";
+import { contextBreakdown, contextLines } from "./context-breakdown.ts";
+import { listProjectSessions, type SavedSession, type SessionSummary } from "./saved-sessions.ts";
+import { openSavedSession, readChecked, SessionRecorder } from "./session-recorder.ts";
+import { costLines } from "./session-usage.ts";
+import { findSessionFile } from "./saved-sessions.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -57,6 +67,8 @@ export interface RuntimeOptions {
   homeDir?: string;
   /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
   serverRequests?: (parts: { model: Model; home: HomePaths }) => ServerRequestHandlers;
+  /** Answers the model's AskUserQuestion (the TUI's modal); absent in print mode, where it is a tool error. */
+  askUser?: AskUser;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
   /** Names of the UI's own slash commands: a custom command of that name is shadowed. */
@@ -64,8 +76,26 @@ export interface RuntimeOptions {
 }
 
 export interface Runtime {
-  /** --session-id or a random UUID: stream-json's session_id and the folder of saved tool output. */
+  /** --session-id, the resumed session's, or a random UUID: stream-json's session_id, the saved session's file name. */
   readonly sessionId: string;
+  /** The saved session this run continues (--continue, --resume ID), read at start. */
+  readonly restored: SavedSession | undefined;
+  /** The model's name as it is now (`/model` changes it). */
+  readonly modelName: Store<string>;
+  /** `/model NAME`: later requests go to that model; rejects for the scripted model. */
+  setModel(name: string): Promise<void>;
+  /** This folder's saved sessions, newest first (the picker). */
+  listSessions(): SessionSummary[];
+  /** `/resume ID`: the conversation becomes that session's and is saved on in its file; throws when there is none. */
+  resume(id: string): SavedSession;
+  /** `/context`'s lines. */
+  contextLines(): string[];
+  /** The next request's estimated tokens against the window (the footer). */
+  contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
+  /** `/cost`'s lines. */
+  costLines(): string[];
+  /** What to print after the UI closes: how to come back to this session; undefined when nothing was saved. */
+  resumeHint(): string | undefined;
   readonly home: HomePaths;
   readonly config: LoadedConfig;
   readonly model: Model;
@@ -157,7 +187,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const serverRequests = init.serverRequests?.({ model, home });
   // In the background; close() waits for it, so a short run still finishes the clean-up.
   const cleanOldOutput = removeOldToolOutput(home.toolOutput, systemClock.now());
-  const sessionId = options.sessionId ?? randomUUID();
+  const resumeChoice = options.resume?.kind === "pick" ? undefined : options.resume;
+  const restored = resumeChoice ? openSavedSession(home.projects, cwd, resumeChoice, init.warn) : undefined;
+  const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
@@ -183,18 +215,72 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       system.invalidate();
     }
   });
-  const builtins = builtinTools({ env: liveEnv });
+  const builtins = builtinTools({ env: liveEnv }, init.askUser);
   const resourceTools = mcpResourceTools(manager, liveEnv);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
     [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
   const toolSearch = toolSearchSetting(env);
   // Background connects held back for the first request (print mode) start once it is out.
-  const agentModel = onFirstEvent(model, () => manager.releaseBackground());
-  const agent = new Agent({ model: agentModel, tools, permissions, ask: init.ask, system, cwd, maxRounds: options.maxTurns, toolSearch });
+  const current = { model };
+  const modelName = new Store(model.name);
+  const agentModel = onFirstEvent(current, () => manager.releaseBackground());
+  const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => current.model.name, warn: init.warn });
+  const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
+  if (typeof pct !== "number") init.warn(pct.problem);
+  const agent = new Agent({
+    model: agentModel,
+    tools,
+    permissions,
+    ask: init.ask,
+    system,
+    cwd,
+    maxRounds: options.maxTurns,
+    toolSearch,
+    record: recorder.record,
+    ...(typeof pct === "number" ? { autoCompactPct: pct } : {}),
+  });
+  const setModel = async (name: string, save = true): Promise<void> => {
+    if (current.model instanceof ScriptedModel) {
+      throw new MiniCcError("usage", `the ${current.model.name} model cannot be switched; /model works with ANTHROPIC_API_KEY set`);
+    }
+    current.model = await createModel({ env: { ...env, ANTHROPIC_MODEL: name } });
+    modelName.update(() => current.model.name);
+    if (save) recorder.record({ type: "model", model: name });
+  };
+  if (restored) {
+    agent.restore(restored.entries);
+    recorder.continueIn(restored);
+    // The session's own model, unless one was chosen for this run.
+    if (restored.model && restored.model !== model.name && !(model instanceof ScriptedModel) && !env["ANTHROPIC_MODEL"]) {
+      await setModel(restored.model, false);
+    }
+  }
+  const serverOf = (name: string) => tools().find((tool) => tool.name === name)?.server;
 
   return {
-    sessionId,
+    get sessionId() {
+      return recorder.id;
+    },
+    restored,
+    modelName,
+    setModel: (name) => setModel(name),
+    listSessions: () => listProjectSessions(home.projects, cwd),
+    resume(id) {
+      const file = findSessionFile(home.projects, cwd, id);
+      if (!file) throw new MiniCcError("usage", `no saved session ${id}`);
+      const saved = readChecked(file, id, cwd, init.warn);
+      agent.load(saved.entries);
+      recorder.continueIn(saved);
+      return saved;
+    },
+    contextLines: () => {
+      const use = agent.contextUse();
+      return contextLines(contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens));
+    },
+    contextUse: () => agent.contextUse(),
+    costLines: () => costLines(recorder.usage.totals()),
+    resumeHint: () => (recorder.saved ? `Resume this session with: mini-cc --resume ${recorder.id}` : undefined),
     home,
     get config() {
       return config;
@@ -207,7 +293,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     tools,
     settings,
     customCommands: custom.commands,
-    runTurn: (line, signal) => runUserTurn(agent, manager, liveEnv, line, signal, custom.commands),
+    runTurn: (line, signal) =>
+      recorded(recorder, compactCommand(line) ? agent.compact(compactCommand(line)?.focus, signal) : runUserTurn(agent, manager, liveEnv, line, signal, custom.commands)),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);
@@ -232,6 +319,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     connectServers: () => manager.connectListed(),
     close: async () => {
+      recorder.close();
       await Promise.all([manager.close(), cleanOldOutput]);
     },
   };
@@ -258,8 +346,27 @@ async function existingDirs(dirs: readonly string[], warn: (message: string) => 
   return found;
 }
 
-/** `model`, calling `first` once: when its first stream yields (the request is out) or ends. */
-function onFirstEvent(model: Model, first: () => void): Model {
+/** `/compact [focus]` typed as a turn (the TUI queues it like a prompt; `-p "/compact"` works too). */
+function compactCommand(line: string): { focus: string | undefined } | undefined {
+  const match = /^\/compact(?:\s+([\s\S]*))?$/i.exec(line.trim());
+  if (!match) return undefined;
+  return { focus: match[1]?.trim() || undefined };
+}
+
+/** The turn's events, counted and saved: the log is synced when the turn ends, however it ends. */
+async function* recorded(recorder: SessionRecorder, events: AsyncGenerator<AgentEvent, void>): AsyncGenerator<AgentEvent, void> {
+  try {
+    for await (const event of events) {
+      recorder.observe(event);
+      yield event;
+    }
+  } finally {
+    recorder.endTurn();
+  }
+}
+
+/** The current model, calling `first` once: when its first stream yields (the request is out) or ends. */
+function onFirstEvent(current: { model: Model }, first: () => void): Model {
   let pending = true;
   const fire = () => {
     if (!pending) return;
@@ -268,11 +375,14 @@ function onFirstEvent(model: Model, first: () => void): Model {
   };
   return {
     get name() {
-      return model.name;
+      return current.model.name;
+    },
+    get contextWindowTokens() {
+      return current.model.contextWindowTokens;
     },
     async *stream(request, signal) {
       try {
-        for await (const event of model.stream(request, signal)) {
+        for await (const event of current.model.stream(request, signal)) {
           fire();
           yield event;
         }

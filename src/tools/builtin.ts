@@ -8,8 +8,9 @@ import { GrepTool } from "./grep.ts";
 import { ReadTool } from "./read.ts";
 import type { Tool } from "./tool.ts";
 import { WriteTool } from "./write.ts";
+import { AskUserQuestionTool, type AskUser } from "./ask-user-question.ts";
 
-/** Read, Write, Edit, Bash, Glob and Grep; `options` reach Bash (its environment and shell). */
-export function builtinTools(options: BashOptions = {}): Tool[] {
-  return [new ReadTool(), new WriteTool(), new EditTool(), new BashTool(options), new GlobTool(), new GrepTool()];
+/** Read, Write, Edit, Bash, Glob, Grep and AskUserQuestion; `options` reach Bash (its environment and shell); `askUser` answers AskUserQuestion (absent: no user, print mode). */
+export function builtinTools(options: BashOptions = {}, askUser?: AskUser): Tool[] {
+  return [new ReadTool(), new WriteTool(), new EditTool(), new BashTool(options), new GlobTool(), new GrepTool(), new AskUserQuestionTool(askUser)];
 }

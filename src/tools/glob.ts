@@ -9,6 +9,7 @@ import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
 import { searchBase } from "./glob-base.ts";
 import { displayPath, locate, realPathIn, type Located } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
+import { capText } from "./output-cap.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 const MAX_RESULTS = 100;
@@ -60,7 +61,7 @@ export class GlobTool implements Tool {
           `(Showing the ${MAX_RESULTS} most recently modified of ${files.length} files. Use a more specific path or pattern.)`,
         );
       }
-      return textResult(lines.join("\n"));
+      return textResult(capText(lines.join("\n"), "Use a more specific path or pattern."));
     });
   }
 }

@@ -12,6 +12,8 @@ import { isMiniCcError } from "../errors.ts";
 import { GREP_OUTPUT_MODES, type ScanRequest } from "./grep-scan.ts";
 import { displayPath, locate, realPathIn } from "./paths.ts";
 import { runSafely, stringField, toolAborted } from "./tool-input.ts";
+import { capText } from "./output-cap.ts";
+import { MAX_LINE_CHARS } from "./read.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
 export type { GrepOutputMode } from "./grep-scan.ts";
@@ -119,8 +121,13 @@ export class GrepTool implements Tool {
     const { lines, truncated } = found;
     if (lines.length === 0) return textResult(request.mode === "files_with_matches" ? "No files found" : "No matches found");
     if (truncated) lines.push(`(Results cut at ${MAX_RESULT_LINES} lines. Narrow the path, glob or pattern.)`);
-    return textResult(lines.join("\n"));
+    return textResult(capText(lines.map(cutLongLine).join("\n"), "Narrow the path, glob or pattern."));
   }
+}
+
+/** A matching line of a minified file can be megabytes long: each is cut like Read cuts lines. */
+function cutLongLine(line: string): string {
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… (line cut)` : line;
 }
 
 /** The walk's pattern: like ripgrep's --glob, a glob without a slash matches a file name at any depth. */

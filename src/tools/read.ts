@@ -6,6 +6,7 @@ import path from "node:path";
 import { locate, readLocated } from "./paths.ts";
 import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
+import { linesWithin, MAX_TOOL_RESULT_CHARS } from "./output-cap.ts";
 
 const DEFAULT_LIMIT = 2000;
 /** Longer lines are cut (the note for saved MCP output says so). */
@@ -44,7 +45,7 @@ export class ReadTool implements Tool {
   readonly description =
     "Reads a file and returns its lines numbered like `cat -n` (number, tab, line). " +
     `Reads up to ${DEFAULT_LIMIT} lines from the start unless offset (1-based line) and limit say otherwise; ` +
-    `lines longer than ${MAX_LINE_CHARS} characters are cut. Relative paths are relative to the working directory. ` +
+    `lines longer than ${MAX_LINE_CHARS} characters are cut, and one call returns at most about 25,000 tokens (read a large file in parts). Relative paths are relative to the working directory. ` +
     "PNG, JPEG, GIF and WebP files come back as images. Use Glob or Bash ls to list a directory.";
   readonly inputSchema = {
     type: "object",
@@ -87,9 +88,18 @@ function numberedSlice(shown: string, text: string, offset: number, limit: numbe
     const count = `${lines.length} line${lines.length === 1 ? "" : "s"}`;
     return textResult(`The file ${shown} has ${count}; offset ${offset} is past its end.`, true);
   }
-  const slice = lines.slice(offset - 1, offset - 1 + limit).map(cutLongLine);
-  const body = numberLines(slice, offset);
-  const last = offset - 1 + slice.length;
+  const asked = lines.slice(offset - 1, offset - 1 + limit).map(cutLongLine);
+  // One Read sends at most about 25,000 tokens: past that, the lines that fit, and how to read on.
+  const { kept: numbered, cut } = linesWithin(asked.map((line, i) => `${String(offset + i).padStart(6)}\t${line}`));
+  const body = numbered.join("\n");
+  const last = offset - 1 + numbered.length;
+  if (cut) {
+    const tokens = Math.round(MAX_TOOL_RESULT_CHARS / 4).toLocaleString("en-US");
+    return textResult(
+      `${body}\n\n(Cut at about ${tokens} tokens, the most one Read returns: showing lines ${offset}-${last} of ${lines.length}. ` +
+        `Read on with offset=${last + 1} and a smaller limit, or use Grep to find the part you need.)`,
+    );
+  }
   if (last >= lines.length) return textResult(body);
   return textResult(`${body}\n\n(Showing lines ${offset}-${last} of ${lines.length}. Use offset=${last + 1} to read on.)`);
 }

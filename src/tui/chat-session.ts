@@ -9,7 +9,13 @@ import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import { rememberedRule, sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
-import type { SlashCommand } from "./slash/slash-command.ts";
+import type { CommandResult, Picker, SlashCommand } from "./slash/slash-command.ts";
+import { savedTranscriptActions } from "./saved-transcript.ts";
+import { foldTranscript } from "./transcript-reducer.ts";
+import type { ConversationEntry } from "../agent/conversation.ts";
+import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
+import { resumePicker } from "./slash/resume-command.ts";
+import type { SavedSession } from "../session/saved-sessions.ts";
 import type { PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
 import { runServerAction, type ServerAction } from "./server-actions.ts";
@@ -25,6 +31,39 @@ const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,
 };
+
+/** How many items of a resumed transcript are shown: laying out every row of a 500-turn session would take long. */
+const SAVED_ITEMS_SHOWN = 400;
+/** How long after the first frame the rest of a resumed transcript is drawn. */
+const WHOLE_SAVED_DELAY_MS = 150;
+/** Prompts of a resumed session drawn in its first frame. */
+const FIRST_FRAME_PROMPTS = 4;
+
+/** Where the last few turns start (at a prompt, so each tool call and its result stay together). */
+function recentStart(entries: readonly ConversationEntry[]): number {
+  let prompts = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (entries[i]!.type === "prompt" && ++prompts === FIRST_FRAME_PROMPTS) return i;
+  }
+  return 0;
+}
+
+/** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
+function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
+  const at = quick.length === 0 ? -1 : state.items.indexOf(quick[0]!);
+  // Cleared since, or nothing was drawn: leave the transcript as it is.
+  if (at < 0 || state.items[at + quick.length - 1] !== quick.at(-1)) return state;
+  const whole = foldTranscript({ ...state, items: [] }, savedTranscriptActions(entries));
+  const hidden = whole.items.length - SAVED_ITEMS_SHOWN;
+  const kept = hidden > 0 ? whole.items.slice(hidden) : whole.items;
+  const note: TranscriptItem[] = hidden > 0 ? [{ kind: "notice", id: whole.nextId, text: hiddenNote(hidden) }] : [];
+  const items = [...state.items.slice(0, at), ...note, ...kept, ...state.items.slice(at + quick.length)];
+  return { ...state, items, nextId: whole.nextId + 1 };
+}
+
+function hiddenNote(hidden: number): string {
+  return `${hidden.toLocaleString("en-US")} earlier lines of this session are not shown (the model has the whole conversation).`;
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -46,6 +85,11 @@ export class ChatSession {
   readonly queue = new Store<readonly string[]>([]);
   /** Counts `/mcp` asking for the MCP panel: the UI moves the keyboard there when it changes. */
   readonly panelRequests = new Store<number>(0);
+  /** The picker on screen (/resume, /model), with an id the UI arms it by. */
+  readonly picker = new Store<{ readonly id: number; readonly picker: Picker } | undefined>(undefined);
+  /** The share of the context window the next request takes (0-100), updated after each turn; the footer shows it past half. */
+  readonly contextPct = new Store<number>(0);
+  #pickers = 0;
   readonly #runtime: TuiRuntime;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
@@ -58,6 +102,18 @@ export class ChatSession {
     this.#runtime = runtime;
     this.transcript = transcript;
     this.#commands = commands;
+    const sessions = runtime.sessions;
+    if (sessions?.restored) this.#showSaved(sessions.restored);
+    else if (sessions?.pickAtStart) void this.#apply(resumePicker(sessions));
+  }
+
+  /** The user chose `index` in the open picker; the last index (Cancel) or any other closes it. */
+  async answerPicker(id: number, index: number): Promise<void> {
+    const open = this.picker.getSnapshot();
+    if (open?.id !== id) return;
+    this.picker.update(() => undefined);
+    if (index < 0 || index >= open.picker.choices.length) return;
+    await this.#apply(await open.picker.pick(index));
   }
 
   /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
@@ -88,7 +144,13 @@ export class ChatSession {
     if (text === "") return Promise.resolve("done");
     const slash = parseSlash(text);
     // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
-    const runsNow = slash !== null && !isPromptCommand(slash.name) && !this.#isCustom(slash.name) && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
+    // /compact is a turn of its own: it waits like a prompt; so does a custom command.
+    const runsNow =
+      slash !== null &&
+      !isPromptCommand(slash.name) &&
+      slash.name !== "compact" &&
+      !this.#isCustom(slash.name) &&
+      (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
     if (runsNow) return this.#command(text);
     return new Promise((settle) => {
       this.#waiting.push({ text, settle });
@@ -187,14 +249,31 @@ export class ChatSession {
   async #command(text: string): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
+    if (parseSlash(text)?.name === "resume" && (this.running || this.#waiting.length > 0)) {
+      // The conversation must not change under a running turn.
+      this.transcript.dispatch({ type: "command_output", lines: ["A turn is running: /resume once it has ended (Esc interrupts it)."], isError: true });
+      return "done";
+    }
     const commands = this.commands();
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
+    const sessions = this.#runtime.sessions;
     const result = await runSlashCommand(
       text,
-      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}) },
+      {
+        mcp: this.#runtime.mcp,
+        serverLogs: this.#runtime.serverLogs,
+        notice,
+        ...(addDir ? { addDir } : {}),
+        ...(sessions ? { sessions } : {}),
+        ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}),
+      },
       commands,
     );
+    return this.#apply(result);
+  }
+
+  async #apply(result: CommandResult | null): Promise<SubmitOutcome> {
     switch (result?.kind) {
       case undefined:
         return "done";
@@ -207,7 +286,42 @@ export class ChatSession {
         this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
         if (result.focusPanel) this.panelRequests.update((n) => n + 1);
         return "done";
+      case "pick":
+        this.picker.update(() => ({ id: ++this.#pickers, picker: result.picker }));
+        return "done";
+      case "resumed":
+        this.transcript.dispatch({ type: "clear" });
+        this.#showSaved(result.saved);
+        return "done";
     }
+  }
+
+  /**
+   * A saved session's transcript, then where it came from. Its last turns are
+   * drawn now; the earlier ones are put before them just after the first
+   * frame, so a long session opens as fast as a new one.
+   */
+  #showSaved(saved: SavedSession): void {
+    const split = recentStart(saved.entries);
+    const before = this.transcript.getSnapshot().items.length;
+    this.transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.entries.slice(split))));
+    const quick = this.transcript.getSnapshot().items.slice(before);
+    this.transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
+    // After the first frame: the context figure, then, once Markdown can be drawn, the whole saved
+    // transcript (its last SAVED_ITEMS_SHOWN items) in the quick one's place.
+    // (The first frame is drawn twice, once measured: a moment later, so neither waits for this.)
+    setTimeout(() => {
+      this.#updateContext();
+      void loadDeferredLibraries()
+        .catch(() => undefined)
+        .then(() => this.transcript.update((state) => withWholeSaved(state, quick, saved.entries)));
+    }, WHOLE_SAVED_DELAY_MS).unref?.();
+  }
+
+  #updateContext(): void {
+    const use = this.#runtime.sessions?.contextUse();
+    if (!use) return;
+    this.contextPct.update(() => Math.min(100, Math.round((use.tokens / use.windowTokens) * 100)));
   }
 
   async #runTurn(prompt: string): Promise<void> {
@@ -232,6 +346,7 @@ export class ChatSession {
         this.transcript.dispatch({ type: "turn_end", reason, numTurns: 0, resultText: "" });
       }
       this.#turn = null;
+      this.#updateContext();
       this.#sendNext();
     }
   }

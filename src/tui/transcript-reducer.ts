@@ -55,6 +55,13 @@ function endTurn(state: TranscriptState, event: Extract<AgentEvent, { type: "tur
   return done;
 }
 
+/** The boundary a compaction leaves in the transcript. */
+export function compactionLine(event: Extract<AgentEvent, { type: "compaction" }>): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const how = event.trigger === "auto" ? "automatically" : "with /compact";
+  return `✻ Conversation compacted ${how}: ${count(event.tokensBefore)} → ${count(event.tokensAfter)} tokens (earlier messages are summarised for the model)`;
+}
+
 /** The next transcript; returns `state` itself when nothing visible changes. */
 export function reduceTranscript(state: TranscriptState, action: TranscriptAction): TranscriptState {
   switch (action.type) {
@@ -91,5 +98,25 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return append(flushLive(state), { kind: "error", message: action.message });
     case "turn_end":
       return endTurn(state, action);
+    case "compaction":
+      return append(flushLive(state), { kind: "notice", text: compactionLine(action) });
   }
+}
+
+/**
+ * Many actions at once (a resumed session's transcript) in one pass: the
+ * reducer only appends (or, for "clear", empties), and it looks back at most
+ * at the last item, so each step is given just that one.
+ */
+export function foldTranscript(state: TranscriptState, actions: readonly TranscriptAction[]): TranscriptState {
+  const items = [...state.items];
+  let current: TranscriptState = { ...state, items: items.slice(-1) };
+  for (const action of actions) {
+    const next = reduceTranscript(current, action);
+    if (next === current) continue;
+    if (action.type === "clear") items.length = 0;
+    else for (let i = current.items.length; i < next.items.length; i++) items.push(next.items[i]!);
+    current = { ...next, items: next.items.slice(-1) };
+  }
+  return { ...current, items };
 }

@@ -16,6 +16,8 @@ import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../settings/settings-session.ts";
 import type { ListedRule } from "../agent/permissions.ts";
 import type { CustomCommand } from "../session/custom-commands.ts";
+import type { SavedSession, SessionSummary } from "../session/saved-sessions.ts";
+import type { UserQuestionQueue } from "./user-question-queue.ts";
 
 /** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
 export interface TuiSettings {
@@ -30,6 +32,26 @@ export interface TuiSettings {
   rules(): readonly ListedRule[];
   /** Removes a rule from its file (or this session's allows). */
   remove(rule: ListedRule): Promise<void>;
+}
+
+/** The session beyond one turn: saved sessions, the context, the cost and the model. */
+export interface TuiSessions {
+  /** This folder's saved sessions, newest first. */
+  list(): SessionSummary[];
+  /** Makes the conversation that session's; throws when there is none. */
+  resume(id: string): SavedSession;
+  /** The saved session the run started with (--continue, --resume ID): its transcript is shown. */
+  readonly restored?: SavedSession;
+  /** --resume without an id: the picker opens at start. */
+  readonly pickAtStart?: boolean;
+  contextLines(): string[];
+  contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
+  costLines(): string[];
+  /** The model's name now; the footer shows it. */
+  readonly model: ReadableStore<string>;
+  /** The models `/model` offers. */
+  models(): string[];
+  setModel(name: string): Promise<void>;
 }
 
 /** The slice of McpManager the UI drives: its store and the user's actions on servers. */
@@ -84,6 +106,10 @@ export interface TuiRuntime {
   readonly serverLogs?: ServerLogPlaces;
   /** Said once at the top of the transcript: config warnings and problems. */
   readonly notices?: readonly string[];
+  /** Saved sessions, /context, /cost and /model; absent in tests that do not need them. */
+  readonly sessions?: TuiSessions;
+  /** The model's AskUserQuestion calls, answered in a modal. */
+  readonly userQuestions?: UserQuestionQueue;
   /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
   readonly initialPrompt?: string;
   /** `.claude/commands/*.md` commands: they run as turns (startTurn expands them), and /help and completion list them. */

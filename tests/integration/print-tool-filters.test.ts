@@ -70,6 +70,7 @@ describe("denied tools", () => {
       "Bash",
       "Glob",
       "Grep",
+      "AskUserQuestion",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
     ]);

@@ -71,10 +71,10 @@ describe("a session wired like the CLI's", () => {
     await turn(runtime, "after");
 
     const [before, after] = api.requests.map((r) => r.body);
-    expect(toolNames(before!)).toEqual(["Read", "Write", "Edit", "Bash", "Glob", "Grep"]);
+    expect(toolNames(before!)).toEqual(["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion"]);
     expect(systemText(before!)).not.toContain("# MCP Server Instructions");
     expect(toolNames(after!)).toEqual([
-      "Read", "Write", "Edit", "Bash", "Glob", "Grep",
+      "Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion",
       "mcp__tracker__list_issues", "mcp__tracker__get_issue", "mcp__tracker__add_comment",
     ]);
     expect(systemText(after!)).toContain(

@@ -8,10 +8,27 @@ import { helpCommand } from "./help-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash } from "./parse-slash.ts";
 import { permissionsCommand } from "./permissions-command.ts";
+import { compactCommand } from "./compact-command.ts";
+import { contextCommand } from "./context-command.ts";
+import { costCommand } from "./cost-command.ts";
+import { modelCommand } from "./model-command.ts";
+import { resumeCommand } from "./resume-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 /** In /help order. */
-export const BUILTIN_COMMANDS: readonly SlashCommand[] = [mcpCommand, addDirCommand, permissionsCommand, clearCommand, helpCommand, exitCommand];
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
+  mcpCommand,
+  addDirCommand,
+  compactCommand,
+  contextCommand,
+  costCommand,
+  modelCommand,
+  resumeCommand,
+  permissionsCommand,
+  clearCommand,
+  helpCommand,
+  exitCommand,
+];
 
 /** Runs `line` as a slash command; null when the line is a prompt for the model. */
 export async function runSlashCommand(

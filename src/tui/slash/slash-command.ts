@@ -3,7 +3,8 @@
  * by calling `run` with a plain context.
  */
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
-import type { TuiMcp, TuiSettings } from "../tui-runtime.ts";
+import type { TuiMcp, TuiSessions, TuiSettings } from "../tui-runtime.ts";
+import type { SavedSession } from "../../session/saved-sessions.ts";
 
 /** What a command may use. */
 export interface SlashCommandContext {
@@ -18,6 +19,16 @@ export interface SlashCommandContext {
   readonly settings?: TuiSettings;
   /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */
   readonly notice?: (text: string) => void;
+  /** Saved sessions, context, cost and model (/resume, /context, /cost, /model). */
+  readonly sessions?: TuiSessions;
+}
+
+/** A list to choose from (the picker of /resume and /model); the UI adds a last choice, "Cancel". */
+export interface Picker {
+  readonly title: string;
+  readonly choices: readonly string[];
+  /** What the chosen index does (never called for Cancel). */
+  readonly pick: (index: number) => CommandResult | Promise<CommandResult>;
 }
 
 /** What the session does after a command: print lines, clear the transcript, or quit. */
@@ -25,7 +36,11 @@ export type CommandResult =
   /** `focusPanel`: then move the keyboard to the MCP panel (`/mcp`). */
   | { readonly kind: "output"; readonly lines: readonly string[]; readonly isError: boolean; readonly focusPanel?: boolean }
   | { readonly kind: "clear" }
-  | { readonly kind: "exit" };
+  | { readonly kind: "exit" }
+  /** Open a picker. */
+  | { readonly kind: "pick"; readonly picker: Picker }
+  /** The conversation became a saved one: the transcript shows it. */
+  | { readonly kind: "resumed"; readonly saved: SavedSession };
 
 /** One slash command. */
 export interface SlashCommand {

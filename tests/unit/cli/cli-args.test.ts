@@ -71,3 +71,26 @@ describe("parseCommand", () => {
     expect(usageMessage(["--allow-sampling"])).toBe("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   });
 });
+
+describe("--continue and --resume", () => {
+  const ID = "123e4567-e89b-42d3-a456-426614174000";
+  const resumeOf = (argv: string[]) => {
+    const command = parseCommand(argv);
+    return command.kind === "agent" ? { resume: command.options.resume, prompt: command.options.prompt } : undefined;
+  };
+
+  it("reads -c, --resume ID, --resume=ID, and --resume alone (the picker), leaving the prompt a prompt", () => {
+    expect(resumeOf(["-p", "-c", "go on"])).toEqual({ resume: { kind: "latest" }, prompt: "go on" });
+    expect(resumeOf(["-p", "--resume", ID, "go on"])).toEqual({ resume: { kind: "id", id: ID }, prompt: "go on" });
+    expect(resumeOf([`--resume=${ID}`])).toEqual({ resume: { kind: "id", id: ID }, prompt: undefined });
+    expect(resumeOf(["--resume", "fix the bug"])).toEqual({ resume: { kind: "pick" }, prompt: "fix the bug" });
+    expect(resumeOf(["-r"])).toEqual({ resume: { kind: "pick" }, prompt: undefined });
+  });
+
+  it("refuses what cannot work: both flags, --resume without an id in print mode, a fixed --session-id, a bad id", () => {
+    expect(() => parseCommand(["-c", "--resume", ID])).toThrow("--continue and --resume cannot be used together");
+    expect(() => parseCommand(["-p", "--resume", "x"])).toThrow("--resume needs a session id with -p/--print");
+    expect(() => parseCommand(["-c", "--session-id", ID])).toThrow("--session-id cannot be used with --continue or --resume");
+    expect(() => parseCommand(["--resume=nope"])).toThrow("--resume takes a UUID");
+  });
+});

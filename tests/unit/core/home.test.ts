@@ -17,6 +17,7 @@ describe("resolveHome", () => {
       codeCache: "/home/ann/.mini-cc/code-cache",
       settings: "/home/ann/.mini-cc/settings.json",
       settingsApprovals: "/home/ann/.mini-cc/settings-approvals.json",
+      projects: "/home/ann/.mini-cc/projects",
     });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { builtinTools } from "../../../src/tools/builtin.ts";
 
 describe("builtinTools", () => {
-  it("lists the six tools with their permission flags", () => {
+  it("lists the seven tools with their permission flags", () => {
     expect(builtinTools().map((t) => [t.name, t.readOnly, t.editsFiles ?? false])).toEqual([
       ["Read", true, false],
       ["Write", false, true],
@@ -10,6 +10,7 @@ describe("builtinTools", () => {
       ["Bash", false, false],
       ["Glob", true, false],
       ["Grep", true, false],
+      ["AskUserQuestion", true, false],
     ]);
   });
 });

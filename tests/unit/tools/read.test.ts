@@ -49,6 +49,17 @@ describe("Read", () => {
     ]);
   });
 
+  it("returns at most about 25,000 tokens, saying which lines it showed and naming offset and limit", async () => {
+    // 2000 lines of 1000 characters: 2 MB, far past the cap of 100,000 characters.
+    await writeFile(path.join(dir, "huge.txt"), Array.from({ length: 2000 }, () => "x".repeat(1000)).join("\n"));
+    const text = (await read.run({ file_path: "huge.txt" }, ctx())).content as string;
+    expect(text.length).toBeLessThan(100_400);
+    expect(text.split("\n").at(-1)).toBe(
+      "(Cut at about 25,000 tokens, the most one Read returns: showing lines 1-99 of 2000. " +
+        "Read on with offset=100 and a smaller limit, or use Grep to find the part you need.)",
+    );
+  });
+
   it("reports an offset past the end as an error", async () => {
     await writeFile(path.join(dir, "f.txt"), lines(3));
     expect(await read.run({ file_path: "f.txt", offset: 9 }, ctx())).toEqual({

@@ -225,7 +225,7 @@ describe("ChatSession and server prompts", () => {
     await session.submit("/help");
     const help = session.transcript.getSnapshot().items.at(-1);
     expect(help?.kind === "command" ? help.lines : []).toContain("  /mcp__docs__summarise <page>  Summarise a page");
-    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "permissions", "clear", "help", "exit", "mcp__docs__summarise"]);
+    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "compact", "context", "cost", "model", "resume", "permissions", "clear", "help", "exit", "mcp__docs__summarise"]);
   });
 });
 
@@ -245,7 +245,7 @@ describe("ChatSession and custom commands", () => {
     expect(prompts).toEqual(["/review 42"]);
     await session.submit("/help");
     const help = session.transcript.getSnapshot().items.at(-1);
-    expect(help?.kind === "command" ? help.lines : []).toContain("  /review <pr>           Review a PR (project)");
+    expect(help?.kind === "command" ? help.lines : []).toContain("  /review <pr>             Review a PR (project)");
     expect(session.commands().map((command) => command.name)).toContain("review");
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * `/context` and `/cost` against a request worked out by hand: the runtime as
+ * the CLI wires it, the real SDK, and the stand-in Messages API reporting usage.
+ */
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RunOptions } from "../../src/session/run-options.ts";
+import { createRuntime, type Runtime } from "../../src/session/runtime.ts";
+import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const OPTIONS: RunOptions = {
+  print: false,
+  prompt: undefined,
+  outputFormat: "text",
+  modelScript: undefined,
+  permissionMode: "default",
+  allowedTools: [],
+  disallowedTools: [],
+  addDirs: [],
+  mcpConfig: [],
+  strictMcpConfig: true,
+  allowSampling: false,
+  maxTurns: 50,
+};
+
+async function runtimeFor(api: FakeMessagesApi, model: string): Promise<Runtime> {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), "mini-cc-context-")));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const env = { PATH: process.env.PATH, MINI_CC_HOME: join(dir, "home"), ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: model };
+  const runtime = await createRuntime({ options: OPTIONS, cwd: dir, env, interactive: true, warn: () => {}, ask: async () => ({ behavior: "deny" }) });
+  cleanups.push(() => runtime.close());
+  return runtime;
+}
+
+async function turn(runtime: Runtime, prompt: string): Promise<void> {
+  for await (const _event of runtime.runTurn(prompt, new AbortController().signal));
+}
+
+const tokens = (chars: number) => Math.ceil(chars / 4);
+const count = (n: number) => n.toLocaleString("en-US");
+
+describe("/context and /cost", () => {
+  it("/context splits the next request into system prompt, built-in tools, messages and free space, as computed by hand", async () => {
+    const api = await FakeMessagesApi.start([{ kind: "message", message: { content: [{ type: "text", text: "Hello there." }] } }]);
+    cleanups.push(() => api.close());
+    const runtime = await runtimeFor(api, "claude-sonnet-4-5");
+    await turn(runtime, "hi");
+    const sent = api.requests[0]!.body as { system: Array<{ text: string }>; tools: Array<Record<string, unknown>> };
+    const system = tokens(sent.system.reduce((n, block) => n + block.text.length, 0));
+    const tools = tokens(JSON.stringify(sent.tools.map(({ cache_control: _c, ...tool }) => tool)).length);
+    const messages = tokens(
+      JSON.stringify([
+        { role: "user", content: [{ type: "text", text: "hi" }] },
+        { role: "assistant", content: [{ type: "text", text: "Hello there." }] },
+      ]).length,
+    );
+    const used = system + tools + messages;
+    const lines = runtime.contextLines();
+    expect(lines[0]).toBe(`Context: ${count(used)} of 200,000 tokens (${Math.round(used / 2000)}%), estimated at about 4 characters a token`);
+    expect(lines.find((l) => l.includes("System prompt"))).toMatch(new RegExp(`System prompt\\s+${count(system)}\\s`));
+    expect(lines.find((l) => l.includes("Built-in tools"))).toMatch(new RegExp(`Built-in tools\\s+${count(tools)}\\s`));
+    expect(lines.find((l) => l.includes("Messages"))).toMatch(new RegExp(`Messages\\s+${count(messages)}\\s`));
+    expect(lines.find((l) => l.includes("Free"))).toMatch(new RegExp(`Free\\s+${count(200_000 - used)}\\s`));
+    expect(lines.at(-1)).toBe(`Auto-compact at 180,000 tokens (90%); ${count(180_000 - used)} to go`);
+    expect(lines[1]).toMatch(/^ {2}[█░│]{40}$/);
+  });
+
+  it("/cost prices input, output, cache read and cache write tokens from the catalog; an unknown model counts tokens only", async () => {
+    const usage = { input_tokens: 1_000, output_tokens: 200, cache_read_input_tokens: 5_000, cache_creation_input_tokens: 300 };
+    const api = await FakeMessagesApi.start([
+      { kind: "message", message: { content: [{ type: "text", text: "one" }], usage } },
+      { kind: "message", message: { content: [{ type: "text", text: "two" }], usage } },
+    ]);
+    cleanups.push(() => api.close());
+    const priced = await runtimeFor(api, "claude-sonnet-4-5");
+    await turn(priced, "hi");
+    // $3 / $15 per million, cache reads 0.1×, writes 1.25× input: 0.003 + 0.003 + 0.0015 + 0.001125.
+    expect(priced.costLines()).toEqual([
+      "Total cost: $0.0086",
+      "claude-sonnet-4-5 (1 request): 1,000 input, 200 output, 5,000 cache read, 300 cache write tokens — $0.0086",
+    ]);
+    const unknown = await runtimeFor(api, "claude-test-model");
+    await turn(unknown, "hi");
+    expect(unknown.costLines()).toEqual([
+      "Total cost: $0.00 (without claude-test-model: no price is known for it, so only its tokens are counted)",
+      "claude-test-model (1 request): 1,000 input, 200 output, 5,000 cache read, 300 cache write tokens — price unknown",
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Conversation } from "../../../src/agent/conversation.ts";
+import { projectKey } from "../../../src/session/project-key.ts";
+import { listProjectSessions, readSavedSession } from "../../../src/session/saved-sessions.ts";
+import { SessionLog } from "../../../src/session/session-log.ts";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function logIn(root: string, id = "11111111-1111-4111-8111-111111111111") {
+  const file = join(root, "projects", projectKey("/home/ann/proj"), `${id}.jsonl`);
+  const warnings: string[] = [];
+  const log = new SessionLog({ file, sessionId: id, cwd: "/home/ann/proj", model: () => "claude-sonnet-4-5", warn: (m) => warnings.push(m), now: () => new Date(0) });
+  return { file, log, warnings };
+}
+
+describe("the session log", () => {
+  it("writes nothing until the first entry, then a header and one line per entry, 0600 in a 0700 folder", () => {
+    const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
+    dirs.push(root);
+    const { file, log } = logIn(root);
+    log.sync();
+    expect(() => statSync(file)).toThrow();
+    log.append({ type: "prompt", content: "hi" });
+    log.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(root, "projects")).mode & 0o777).toBe(0o700);
+    expect(readFileSync(file, "utf8").split("\n")).toEqual([
+      '{"type":"session","version":1,"sessionId":"11111111-1111-4111-8111-111111111111","cwd":"/home/ann/proj","model":"claude-sonnet-4-5","time":"1970-01-01T00:00:00.000Z"}',
+      '{"type":"prompt","content":"hi","time":"1970-01-01T00:00:00.000Z"}',
+      "",
+    ]);
+    expect(projectKey("/home/ann/proj")).toBe("-home-ann-proj");
+  });
+
+  it("skips a torn last line on load, and appends after it on a line of its own", () => {
+    const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
+    dirs.push(root);
+    const { file, log } = logIn(root);
+    log.append({ type: "prompt", content: "first" });
+    log.close();
+    appendFileSync(file, '{"type":"assistant","mess');
+    const torn = readSavedSession(file, "x");
+    expect(torn.skippedLines).toBe(1);
+    expect(torn.entries).toEqual([{ type: "prompt", content: "first" }]);
+    const again = logIn(root).log;
+    again.append({ type: "prompt", content: "second" });
+    again.close();
+    const after = readSavedSession(file, "x");
+    expect(after.entries).toEqual([{ type: "prompt", content: "first" }, { type: "prompt", content: "second" }]);
+    expect(after.skippedLines).toBe(1);
+    expect(listProjectSessions(join(root, "projects"), "/home/ann/proj")).toEqual([
+      expect.objectContaining({ id: "11111111-1111-4111-8111-111111111111", turns: 2, firstPrompt: "first" }),
+    ]);
+  });
+
+  it("replays recorded entries into the same messages, a compaction included", () => {
+    const live = new Conversation();
+    const entries = [
+      { type: "prompt" as const, content: "one" },
+      { type: "assistant" as const, message: { role: "assistant" as const, content: [{ type: "text" as const, text: "a" }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
+      { type: "prompt" as const, content: "two" },
+    ];
+    live.addPrompt("one");
+    live.addAssistant({ role: "assistant", content: [{ type: "text", text: "a" }] });
+    live.addPrompt("two");
+    const replayed = new Conversation();
+    replayed.replay(entries);
+    expect(JSON.stringify(replayed.messages)).toBe(JSON.stringify(live.messages));
+    replayed.replay([{ type: "compaction", summary: "S", trigger: "auto", tokensBefore: 9, tokensAfter: 1 }, { type: "prompt", content: "three" }]);
+    expect(replayed.messages).toHaveLength(1);
+    expect(replayed.messages[0]!.content).toEqual([expect.objectContaining({ text: expect.stringContaining("Its summary:\n\nS") }), { type: "text", text: "three" }]);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { ConversationEntry } from "../../../src/agent/conversation.ts";
+import type { SavedSession } from "../../../src/session/saved-sessions.ts";
+import { Store } from "../../../src/store.ts";
+import { ChatSession } from "../../../src/tui/chat-session.ts";
+import type { TuiSessions } from "../../../src/tui/tui-runtime.ts";
+import { fakeRuntime } from "../../helpers/tui-fixtures.ts";
+
+const ENTRIES: ConversationEntry[] = [
+  { type: "prompt", content: "fix posts.ts" },
+  { type: "assistant", message: { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "posts.ts" } }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
+  { type: "tool_results", content: [{ type: "tool_result", tool_use_id: "t1", content: "     1\tconst a = 1;" }] },
+  { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Fixed." }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
+];
+const SAVED: SavedSession = { id: "s-1", file: "/x.jsonl", header: undefined, entries: ENTRIES, model: "m", skippedLines: 0 };
+
+function sessions(resumed: string[]): TuiSessions {
+  return {
+    list: () => [{ id: "s-1", file: "/x.jsonl", modifiedMs: Date.now() - 3 * 3_600_000, turns: 1, firstPrompt: "fix posts.ts" }],
+    resume: (id) => {
+      resumed.push(id);
+      return SAVED;
+    },
+    contextLines: () => [],
+    contextUse: () => ({ tokens: 150_000, windowTokens: 200_000, thresholdTokens: 180_000 }),
+    costLines: () => [],
+    model: new Store("m"),
+    models: () => ["m"],
+    setModel: async () => {},
+  };
+}
+
+const texts = (session: ChatSession) =>
+  session.transcript.getSnapshot().items.map((item) =>
+    item.kind === "user" ? `❯ ${item.text}` : item.kind === "assistant" ? `● ${item.text}` : item.kind === "tool_call" ? `⏺ ${item.label}` : item.kind === "tool_result" ? `✔ ${item.name} ${item.lines.join(" ")}` : item.kind === "notice" ? `◇ ${item.text}` : item.kind,
+  );
+
+describe("/resume in the TUI", () => {
+  it("offers the folder's sessions in a picker; choosing one shows its transcript", async () => {
+    const resumed: string[] = [];
+    const session = new ChatSession({ ...fakeRuntime(), sessions: sessions(resumed) });
+    await session.submit("/resume");
+    const open = session.picker.getSnapshot();
+    expect(open?.picker.choices).toEqual(["3 h ago · 1 prompt · fix posts.ts"]);
+    await session.answerPicker(open!.id, 0);
+    expect(resumed).toEqual(["s-1"]);
+    expect(session.picker.getSnapshot()).toBeUndefined();
+    expect(texts(session)).toEqual(["❯ fix posts.ts", "⏺ Read(posts.ts)", "✔ Read      1  const a = 1;", "● Fixed.", "◇ Resumed session s-1."]);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // figured a moment after the first frame
+    expect(session.contextPct.getSnapshot()).toBe(75);
+  });
+
+  it("Cancel closes the picker and resumes nothing", async () => {
+    const resumed: string[] = [];
+    const session = new ChatSession({ ...fakeRuntime(), sessions: sessions(resumed) });
+    await session.submit("/resume");
+    await session.answerPicker(session.picker.getSnapshot()!.id, 1);
+    expect(resumed).toEqual([]);
+    expect(session.picker.getSnapshot()).toBeUndefined();
+  });
+});
