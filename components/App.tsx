@@ -27,6 +27,9 @@ import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
+import type { ReadableStore } from "../src/store.ts";
+import type { SandboxAvailability } from "../src/mcp/connection/sandbox/availability.ts";
+import type { ServerViolations } from "../src/mcp/connection/sandbox/violations.ts";
 import { useLatestReducer } from "./hooks/useLatestReducer.ts";
 import { McpPanel, type OpenedServer } from "./mcp-panel/McpPanel.tsx";
 import { OPENED_PANEL_MAX, panelWidth } from "./mcp-panel/panel-width.ts";
@@ -73,6 +76,13 @@ const thePending = (p: PendingSettings | undefined) => p;
 const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
 const theName = (name: string) => name;
 const NO_MODEL_STORE = new Store("");
+/** A runtime without a sandbox offers none. */
+const NO_SANDBOX: ReadableStore<undefined> = { subscribe: () => () => {}, getSnapshot: () => undefined };
+const NONE_SANDBOXED: Readonly<Record<string, ServerViolations>> = {};
+const NOTHING_BLOCKED: ReadableStore<Readonly<Record<string, ServerViolations>>> = { subscribe: () => () => {}, getSnapshot: () => NONE_SANDBOXED };
+const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
+const theSandbox = <T,>(value: T): T => value;
+
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
 
@@ -89,6 +99,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const counts = useStore(runtime.mcp.store, mcpCountsText);
   // The shared settings file is asked about first: the servers wait for its answer.
   const settingsQuestion = useStore(runtime.settings?.question ?? NO_SETTINGS_QUESTION, thePending);
+  const sandboxed = useStore(runtime.mcp.violations ?? NOTHING_BLOCKED, theViolations);
+  const sandbox = useStore<SandboxAvailability | "checking" | undefined, SandboxAvailability | "checking" | undefined>(runtime.mcp.sandbox ?? NO_SANDBOX, theSandbox);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
   const server = waiting[0];
   // Rebuilt from the ref on each render: the same servers give the same round.
@@ -222,6 +234,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
       focused={panelFocused}
       selected={mcpPanel.selected}
       opened={opened}
+      sandboxed={sandboxed}
     />
   );
   // The opened server's view, or the selected one's made ready, stays mounted while hidden: Enter only shows it.
@@ -276,6 +289,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
               width={transcriptWidth}
               maxHeight={modalRows}
+              sandbox={sandbox}
             />
           ) : permission ? (
             <ToolApprovalModal

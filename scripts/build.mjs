@@ -3,10 +3,11 @@
 // (dist/tui.cjs), so print mode and `mcp` subcommands never load React or Ink. The bundle holds
 // every library it uses, so the package has no runtime dependencies: they are
 // all devDependencies, and `npm install -g` fetches nothing but the tarball.
+// The sandbox runtime is bundled too, in a chunk of its own loaded by the first sandboxed launch.
 // Grep's worker thread is an entry of its own, beside cli.js (src/tools/grep-runner.ts
 // finds it there). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
 import { build } from "esbuild";
-import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
+import { copyFile, cp, mkdir, readFile, rm } from "node:fs/promises";
 import { WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
@@ -48,6 +49,13 @@ await build({
   sourcemap: "linked",
   minify: true,
   logLevel: "warning",
+});
+
+// The sandbox runtime's seccomp helper (apply-seccomp, per architecture): the bundled runtime looks for it
+// in dist/vendor/seccomp/, beside dist/chunks/ where its code lands. Loaded only when something runs sandboxed.
+await cp("node_modules/@anthropic-ai/sandbox-runtime/vendor/seccomp", "dist/vendor/seccomp", {
+  recursive: true,
+  filter: (source) => !source.endsWith(".ts"),
 });
 
 // The bash parser's WebAssembly (src/agent/shell-parser.ts reads them from dist/wasm/).

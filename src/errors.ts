@@ -64,6 +64,8 @@ export type ErrorCode =
   | "auth-failed" // a step of an OAuth login (discovery, registration, callback, token exchange) failed
   | "session-expired" // a streamable-HTTP server no longer knows our session (it restarted)
   | "headers-helper-failed" // an entry's headersHelper command failed or printed something other than a JSON object
+  | "sandbox-unavailable" // a server that must run sandboxed, where the sandbox cannot run (no bubblewrap, no user namespaces…)
+  | "sandbox-failed" // the sandbox runtime could not start or wrap the server
   | "connect-failed"; // anything else that kept a server from connecting
 
 /** Details some errors carry beside their message. */

@@ -16,6 +16,10 @@ import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
 export interface ApprovalChoiceView {
   readonly label: string;
   readonly asksForMessage: boolean;
+  /** A line under the label saying what the choice means (or why it is not available); terminal-safe. */
+  readonly detail?: string;
+  /** Shown dimmed; its digit and Enter do nothing. */
+  readonly disabled?: boolean;
 }
 
 /** A run of the title in one style; its text must be terminal-safe. */
@@ -66,9 +70,10 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const inner = Math.max(10, width - FRAME_COLUMNS);
   const [offset, setOffset] = useState(0);
 
-  const choiceRows = choices.map((choice, i) => wrapBody([line(`${i + 1}. ${choice.label}`, "plain")], inner - 2).map((row, j) =>
-    j === 0 ? row : line(`   ${row.text}`, "plain"),
-  ));
+  const choiceRows = choices.map((choice, i) => [
+    ...wrapBody([line(`${i + 1}. ${choice.label}`, "plain")], inner - 2).map((row, j) => (j === 0 ? row : line(`   ${row.text}`, "plain"))),
+    ...(choice.detail === undefined ? [] : wrapBody([line(choice.detail, "plain")], inner - 5).map((row) => line(`   ${row.text}`, "dim"))),
+  ]);
   const wrapped = wrapBody(body, inner);
   const titleRows = wrapBody([line(title.map((part) => part.text).join(""))], inner).length;
   const digits = choices.length > 1 ? `1-${choices.length}` : "1";
@@ -88,6 +93,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
 
   const state = useApprovalKeys({
     asksForMessage: choices.map((c) => c.asksForMessage),
+    disabled: choices.map((c) => c.disabled === true),
     isActive,
     onDecide,
     onStrayKey: props.onStrayKey,
@@ -108,7 +114,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
         {choiceRows.map((rows, i) => {
           const focused = isActive && i === state.focus;
           return rows.map((row, j) => (
-            <Text key={`${i}:${j}`} color={focused ? accent : undefined} bold={focused} dimColor={!isActive}>
+            <Text key={`${i}:${j}`} color={focused && row.tone !== "dim" ? accent : undefined} bold={focused && row.tone !== "dim"} dimColor={!isActive || row.tone === "dim" || choices[i]?.disabled === true}>
               {j > 0 ? "  " : focused ? "❯ " : "  "}
               {row.text}
             </Text>

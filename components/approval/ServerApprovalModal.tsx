@@ -5,6 +5,8 @@
  */
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { serverOptions, type ServerAnswer } from "../../src/tui/approval-options.ts";
+import type { SandboxAvailability } from "../../src/mcp/connection/sandbox/availability.ts";
+import { sandboxOfferFor } from "../../src/tui/server-approval-body.ts";
 import { serverApprovalBody, serverApprovalNote } from "../../src/tui/server-approval-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
@@ -26,16 +28,21 @@ export interface ServerApprovalModalProps {
   readonly onStrayKey?: () => void;
   readonly width?: number;
   readonly maxHeight?: number;
+  /** Whether the sandbox can run here (undefined while being found out); absent: no sandbox is offered. */
+  readonly sandbox?: SandboxAvailability | "checking";
 }
 
-/** "Start, and remember" / "Start this time only" / ("Start all N") / "Don't start". */
+/** ("Start sandboxed") / "Start, and remember" / "Start this time only" / ("Start all N") / "Don't start". */
 export function ServerApprovalModal(props: ServerApprovalModalProps) {
   const { server, cwd, isActive, onDecide } = props;
   const waiting = props.waiting ?? [server];
   const position = props.position ?? { index: 1, total: waiting.length };
-  const options = serverOptions(waiting.length);
+  const options = serverOptions(waiting.length, sandboxOfferFor(server, props.sandbox));
+  // The answer to "can the sandbox run here?" arrives after the modal may show: it starts again with it, highlight on the first choice that can be taken.
+  const offer = props.sandbox === undefined ? "none" : props.sandbox === "checking" ? "checking" : String(props.sandbox.available);
   return (
     <ApprovalModal
+      key={offer}
       title={[
         { text: "MCP server " },
         { text: terminalSafeLine(server.name), color: "magenta" },

@@ -9,6 +9,8 @@ import { EMPTY_INPUT, reduceTextInput, type TextInputAction, type TextInputState
 export interface ApprovalState {
   /** How many choices the modal offers. */
   readonly count: number;
+  /** Choices shown but not available (the sandbox where it cannot run): never focused nor picked. */
+  readonly disabled: readonly boolean[];
   /** The highlighted choice, 0-based. */
   readonly focus: number;
   /** True while the message field of the focused choice takes the keys. */
@@ -27,9 +29,10 @@ export type ApprovalAction =
   | { type: "stopMessage" }
   | { type: "edit"; action: TextInputAction };
 
-/** First choice highlighted, no message. */
-export function initialApprovalState(count: number): ApprovalState {
-  return { count, focus: 0, typing: false, message: EMPTY_INPUT };
+/** First available choice highlighted, no message. */
+export function initialApprovalState(count: number, disabled: readonly boolean[] = []): ApprovalState {
+  const first = Array.from({ length: count }, (_, i) => i).find((i) => !disabled[i]) ?? 0;
+  return { count, disabled, focus: first, typing: false, message: EMPTY_INPUT };
 }
 
 /** The next modal state; returns `state` itself when nothing changes. */
@@ -37,11 +40,16 @@ export function reduceApproval(state: ApprovalState, action: ApprovalAction): Ap
   switch (action.type) {
     case "move": {
       if (state.typing || state.count === 0) return state;
-      const focus = (((state.focus + action.delta) % state.count) + state.count) % state.count;
-      return focus === state.focus ? state : { ...state, focus };
+      let focus = state.focus;
+      // Past a disabled choice to the next one in that direction (at most once round).
+      for (let step = 0; step < state.count; step++) {
+        focus = (((focus + action.delta) % state.count) + state.count) % state.count;
+        if (!state.disabled[focus]) break;
+      }
+      return focus === state.focus || state.disabled[focus] ? state : { ...state, focus };
     }
     case "focus":
-      if (action.index < 0 || action.index >= state.count || state.typing) return state;
+      if (action.index < 0 || action.index >= state.count || state.typing || state.disabled[action.index]) return state;
       return action.index === state.focus ? state : { ...state, focus: action.index };
     case "startMessage":
       return state.typing ? state : { ...state, typing: true };

@@ -19,6 +19,8 @@ import { useLatestReducer } from "../hooks/useLatestReducer.ts";
 export interface ApprovalKeyOptions {
   /** Per choice: whether it asks for a message before it is final. */
   readonly asksForMessage: readonly boolean[];
+  /** Per choice: shown, but not available (its digit and Enter do nothing). */
+  readonly disabled?: readonly boolean[];
   readonly isActive: boolean;
   /** The chosen index (0-based) and, for a message choice, the trimmed text if any. */
   readonly onDecide: (index: number, message?: string) => void;
@@ -31,7 +33,7 @@ export interface ApprovalKeyOptions {
 /** Handles the modal's keys and returns its state for the view. */
 export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
   const count = options.asksForMessage.length;
-  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count));
+  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count, options.disabled));
   const decided = useRef(false);
 
   const decide = (index: number, message?: string): void => {
@@ -40,6 +42,7 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     options.onDecide(index, message);
   };
   const pick = (index: number): void => {
+    if (options.disabled?.[index]) return;
     if (options.asksForMessage[index]) {
       dispatch({ type: "focus", index });
       dispatch({ type: "startMessage" });

@@ -8,6 +8,7 @@ import { Box, Text } from "ink";
 import { memo } from "react";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import type { BodyLine } from "../../src/tui/approval-body.ts";
+import type { ServerViolations } from "../../src/mcp/connection/sandbox/violations.ts";
 import { ServerRow } from "./ServerRow.tsx";
 import { ServerDetail } from "./ServerDetail.tsx";
 import { PanelKeyHint } from "./PanelKeyHint.tsx";
@@ -36,13 +37,15 @@ export interface McpPanelProps {
   /** Index of the selected server (shown when focused). */
   readonly selected?: number;
   readonly opened?: OpenedServer;
+  /** Sandboxed servers and what the sandbox blocked of each. */
+  readonly sandboxed?: Readonly<Record<string, ServerViolations>>;
 }
 
 /**
  * The panel: summary header, then one row per server or the opened server.
  * Memoised: a keypress in the prompt, or a server opened over it, leaves the side panel's list alone.
  */
-export const McpPanel = memo(function McpPanel({ servers, summary, width, height, focused = false, selected = 0, opened }: McpPanelProps) {
+export const McpPanel = memo(function McpPanel({ servers, summary, width, height, focused = false, selected = 0, opened, sandboxed }: McpPanelProps) {
   return (
     <Box
       flexDirection="column"
@@ -65,7 +68,15 @@ export const McpPanel = memo(function McpPanel({ servers, summary, width, height
               none configured
             </Text>
           ) : (
-            servers.map((server, i) => <ServerRow key={server.name} server={server} width={width - PANEL_FRAME_COLUMNS} selected={focused && i === selected} />)
+            servers.map((server, i) => (
+              <ServerRow
+                key={server.name}
+                server={server}
+                width={width - PANEL_FRAME_COLUMNS}
+                selected={focused && i === selected}
+                blocked={sandboxed && Object.hasOwn(sandboxed, server.name) ? sandboxed[server.name]!.count : undefined}
+              />
+            ))
           )}
         </Box>
       )}

@@ -1,5 +1,6 @@
 /**
- * One server in the MCP side panel: `● tracker   project  3 tools`, and for a
+ * One server in the MCP side panel: `● tracker   project  3 tools` (` ▣` when
+ * sandboxed, ` ▣2` once the sandbox blocked two things), and for a
  * failed or disabled server its reason under it, dimmer, wrapped so it is read whole.
  */
 import { Box, Text } from "ink";
@@ -17,6 +18,8 @@ export interface ServerRowProps {
   readonly width: number;
   /** The focused panel's selection: marked, and its name in inverse. */
   readonly selected?: boolean;
+  /** Present when it runs sandboxed: how many things the sandbox blocked (▣, ▣3). */
+  readonly blocked?: number;
 }
 
 /** Glyph and the space after it. */
@@ -33,7 +36,7 @@ const SPINNER_WIDTH = 2;
  * than a box per column: a panel of many servers costs the first frame less.
  * Memoised: moving the selection redraws two rows.
  */
-export const ServerRow = memo(function ServerRow({ server, width, selected = false }: ServerRowProps) {
+export const ServerRow = memo(function ServerRow({ server, width, selected = false, blocked }: ServerRowProps) {
   const style = statusStyle(server.state);
   const shadows = Boolean(server.config?.shadows);
   // The name takes what the fixed columns leave (one space before the source).
@@ -59,6 +62,8 @@ export const ServerRow = memo(function ServerRow({ server, width, selected = fal
           {style.busy ? " " : ""}
           {truncateEnd(style.label, LABEL_WIDTH - (style.busy ? SPINNER_WIDTH : 0))}
         </Text>
+        {/* Sandboxed; yellow with a count once the sandbox blocked something (the opened view lists what). */}
+        {blocked === undefined ? null : <Text color={blocked > 0 ? "yellow" : undefined} dimColor={blocked === 0}>{` ▣${blocked > 0 ? blocked : ""}`}</Text>}
       </Text>
       {style.reason !== undefined && style.reason !== "" ? (
         <Box paddingLeft={2}>

@@ -151,7 +151,7 @@ export class PermissionChain {
 
   /**
    * Deny rules, then plan mode (read-only only), then allow rules and session
-   * allows, then bypassPermissions, read-only tools (asking outside cwd), acceptEdits
+   * allows, then bypassPermissions, a call that runs in the sandbox, read-only tools (asking outside cwd), acceptEdits
    * for file edits inside cwd; anything else asks. Paths are judged by where
    * they really lead (symlinks followed); the tool must then open them through
    * the same `realPaths`, so it touches what was judged.
@@ -203,6 +203,8 @@ export class PermissionChain {
       return { behavior: "allow" };
     }
     if (mode === "bypassPermissions") return { behavior: "allow" };
+    // The sandbox bounds what it can touch, as in Claude Code's sandbox mode.
+    if (tool.runsConfined?.(input) === true) return { behavior: "allow" };
     // A targetPaths() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
     if (target.kind === "paths" && target.real.some((real) => !this.#scope.contains(real) && !this.#readsSavedOutput(tool, real))) {

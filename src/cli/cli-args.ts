@@ -23,6 +23,8 @@ Options:
   --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
   --strict-mcp-config             use only the servers given by --mcp-config
   --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
+  --sandbox                       run Bash commands in the sandbox (writes: this project; no network),
+                                  without asking; /sandbox switches it in the TUI
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
   -c, --continue                  continue this folder's most recent session
@@ -63,6 +65,7 @@ export function parseCommand(argv: string[]): Command {
         "mcp-config": { type: "string", multiple: true },
         "strict-mcp-config": { type: "boolean" },
         "allow-sampling": { type: "boolean" },
+        sandbox: { type: "boolean" },
         "max-turns": { type: "string" },
         "session-id": { type: "string" },
         continue: { type: "boolean", short: "c" },
@@ -94,6 +97,7 @@ export function parseCommand(argv: string[]): Command {
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
+    ...(values.sandbox ? { sandbox: true } : {}),
     ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
   };
   const resume = resumeChoice(values.continue ?? false, resumeFlag, options);

@@ -20,6 +20,10 @@ import { loadShellParser } from "../agent/shell-parser.ts";
 import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 import { UserQuestionQueue } from "../tui/user-question-queue.ts";
 import { catalogModels } from "../model/model-catalog.ts";
+import { Store } from "../store.ts";
+import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
+import { isRemote } from "../config/types.ts";
+import { sandboxSettingText } from "../config/describe.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
 export type TuiLoader = () => Promise<{ runTui: (tui: TuiRuntime) => Promise<void> }>;
@@ -62,11 +66,13 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   });
   if (runtime.model.name === OFFLINE_MODEL_NAME) notices.unshift(NO_MODEL_HINT);
   const manager = runtime.manager;
+  const sandbox = new Store<SandboxAvailability | "checking">("checking");
   const tui: TuiRuntime = {
-    mcp: managerActions(runtime, io.cwd, homedir(), io.env),
+    mcp: { ...managerActions(runtime, io.cwd, homedir(), io.env), sandbox, violations: runtime.sandbox.violations },
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
+    sandboxMode: runtime.sandboxMode,
     permissionQueue: queue,
     serverRequests,
     userQuestions,
@@ -110,6 +116,8 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   const [{ runTui }] = await Promise.all([tuiModule, runtime.listServers()]);
   const done = runTui(tui);
   void startWhenSettingsAnswered(runtime);
+  // Whether the approval may offer "Start sandboxed": PATH lookups and one bubblewrap run, after the first frame.
+  void runtime.sandbox.availability().then((availability) => sandbox.update(() => availability));
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
   void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
   await done;
@@ -155,7 +163,12 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     async details(name) {
       const server = view(name);
       if (!server) return { logTail: [] };
-      return loadServerDetails(server, { approvals, projectDir, logDir: runtime.home.logs, userHome });
+      const details = await loadServerDetails(server, { approvals, projectDir, logDir: runtime.home.logs, userHome });
+      const violations = runtime.sandbox.violations.getSnapshot();
+      if (!server.config || isRemote(server.config.entry) || !Object.hasOwn(violations, name)) return details;
+      const setting = server.config.entry.sandbox;
+      const profile = setting === undefined || setting === false ? "default profile (chosen at approval)" : sandboxSettingText(setting);
+      return { ...details, sandbox: { profile, blocked: violations[name]!.recent } };
     },
   };
 }

@@ -10,6 +10,7 @@ import type { ApprovalStatus } from "../mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, SkippedTool } from "../mcp/state/server-state.ts";
 import { namedTools } from "../mcp/state/snapshot-views.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
+import { SANDBOX_FIELDS, type SandboxSetting } from "./sandbox-field.ts";
 
 /** One registered MCP tool as plain data: what /mcp -v lists. */
 export interface McpToolView {
@@ -75,7 +76,17 @@ function entryLines(entry: ServerEntry): string[] {
     return [`${entry.type} ${entry.url}`, ...(headers.length > 0 ? [`headers: ${headers.join(", ")}`] : [])];
   }
   const env = Object.entries(entry.env ?? {}).map(([key, value]) => `${key}=${shellQuote(value)}`);
-  return [commandLine(entry), ...(env.length > 0 ? [`env: ${env.join(" ")}`] : [])];
+  const sandbox = entry.sandbox === undefined ? [] : [`sandbox: ${sandboxSettingText(entry.sandbox)}`];
+  return [commandLine(entry), ...(env.length > 0 ? [`env: ${env.join(" ")}`] : []), ...sandbox];
+}
+
+/** `"sandbox"` in words: `off (full access)`, `default profile`, `default profile + write: out, hosts: api.github.com`. */
+export function sandboxSettingText(setting: SandboxSetting): string {
+  if (setting === false) return "off (full access)";
+  if (setting === true) return "default profile";
+  const labels: Record<(typeof SANDBOX_FIELDS)[number], string> = { allowWrite: "write", denyRead: "no read", allowRead: "read", allowedDomains: "hosts", env: "env" };
+  const parts = SANDBOX_FIELDS.flatMap((field) => (setting[field]?.length ? [`${labels[field]}: ${setting[field].join(", ")}`] : []));
+  return parts.length === 0 ? "default profile" : `default profile + ${parts.join("; ")}`;
 }
 
 /** The command that approves project server `name`. */

@@ -6,6 +6,7 @@
 import { describeJsonType, formatJsonPath, isJsonObject, nestedDeeperThan } from "../fs/json-path.ts";
 import { arrayOf, mapOf, objectOf, oneOf, optional, positiveNumber, required, string, type Check } from "../fs/json-shape.ts";
 import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
+import { sandboxCheck } from "./sandbox-field.ts";
 
 const timeout = optional(positiveNumber("must be a positive number of milliseconds"));
 const stringMap = optional(mapOf(string()));
@@ -16,7 +17,7 @@ const idleTimeoutMs = optional(positiveNumber("must be a positive number of mill
 /** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
 const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
-/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?}`. */
+/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?, sandbox?}`. */
 const stdioEntry: Check = objectOf({
   type: optional(oneOf("stdio")),
   command: required(string({ nonEmpty: true })),
@@ -27,6 +28,7 @@ const stdioEntry: Check = objectOf({
   idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
+  sandbox: optional(sandboxCheck),
 });
 
 /** A TCP port: a whole number from 1 to 65535. */

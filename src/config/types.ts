@@ -2,6 +2,8 @@
  * Server entries in Claude Code's `.mcp.json` format, and where each came from.
  * The zod schema that validates them lives in schema.ts.
  */
+import type { SandboxSetting } from "./sandbox-field.ts";
+
 export type ServerSource = "user" | "project" | "local" | "flag";
 
 /** Fields beyond Claude Code's that any entry may carry. */
@@ -27,6 +29,8 @@ export interface StdioEntry extends ToolFilterFields, EntryExtras {
   command: string;
   args?: string[];
   env?: Record<string, string>;
+  /** Run it in the sandbox (connection/sandbox/): true, false, or the default profile loosened (sandbox-field.ts). */
+  sandbox?: SandboxSetting;
 }
 
 /** A client registered with the server's authorization server beforehand (instead of dynamic registration). */

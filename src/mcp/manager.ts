@@ -13,7 +13,7 @@
  * The outside (approvals, env, clock, transports, the OAuth file) comes in
  * through the constructor.
  */
-import type { DeclaredServer } from "../config/types.ts";
+import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { isRemote } from "../config/types.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { MiniCcError } from "../errors.ts";
@@ -66,6 +66,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** What a request goes through on its way to a live session. */
   readonly #calls: ToolCallRouter;
   /** When the servers were listed: history times count from here. */
+  /** Sandboxed or not, as answered at approval this session (the stored approval says so otherwise). */
+  readonly #sandboxChoices = new Map<string, boolean>();
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
   /** Running calls' latest progress, by progress key, published once a frame. */
@@ -79,7 +81,13 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#clock = options.clock ?? systemClock;
     this.progress = new ToolProgressStore(this.#clock);
     const dispatch = (name: string, ...events: LifecycleEvent[]) => this.#dispatch(name, ...events);
-    this.#servers = new ServerSupervisor({ ...options, clock: this.#clock, dispatch, view: (name) => this.#view(name) });
+    this.#servers = new ServerSupervisor({
+      ...options,
+      clock: this.#clock,
+      dispatch,
+      view: (name) => this.#view(name),
+      approvedSandboxed: (config) => this.#approvedSandboxed(config),
+    });
     this.#calls = new ToolCallRouter({
       servers: { subscribe: this.subscribe, getSnapshot: this.getSnapshot },
       connections: this.#servers.connections,
@@ -141,18 +149,20 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /**
-   * The user's answer for a project server waiting for approval: "remember"
-   * stores the approval and starts it, "once" starts it this session only,
-   * "deny" disables it. Resolves once the server has settled.
+   * The user's answer for a project server waiting for approval: "sandbox"
+   * stores the approval and starts it sandboxed, "remember" stores it and
+   * starts it with full access, "once" starts it this session only, "deny"
+   * disables it. Resolves once the server has settled.
    */
   async decide(name: string, choice: ApprovalChoice): Promise<void> {
     const view = this.#view(name);
     if (!view?.config || view.source !== "project" || this.#servers.closed) return;
     if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
+    this.#sandboxChoices.set(name, choice === "sandbox");
     let storeError: unknown;
-    if (choice === "remember") {
+    if (choice === "remember" || choice === "sandbox") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
-      await this.#options.approvals.approve(this.#options.projectDir, view.config).catch((error: unknown) => {
+      await this.#options.approvals.approve(this.#options.projectDir, view.config, { sandboxed: choice === "sandbox" }).catch((error: unknown) => {
         storeError = error;
       });
     }
@@ -253,6 +263,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** The `# MCP Server Instructions` system-prompt section ("" when no connected server sent any). */
   instructionsSection(): string {
     return instructionsOf(this.getSnapshot());
+  }
+
+  /** A project server's choice at approval: this session's answer, else the stored one; other servers have none. */
+  async #approvedSandboxed(config: ServerConfig): Promise<boolean> {
+    if (config.source !== "project") return false;
+    const chosen = this.#sandboxChoices.get(config.name);
+    if (chosen !== undefined) return chosen;
+    return (await this.#options.approvals.previous?.(this.#options.projectDir, config.name))?.sandboxed === true;
   }
 
   #view(name: string): ServerView | undefined {

@@ -29,6 +29,8 @@ import { describeError } from "./connection/describe-error.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";
+import type { SandboxHost } from "./connection/sandbox/sandbox-host.ts";
+import { sandboxLaunchFor } from "./connection/sandbox/run-mode.ts";
 import { requestedLogLevel } from "./logs/message-log.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";
@@ -58,6 +60,8 @@ export interface ServersOutside {
   serverRequests?: ServerRequestHandlers;
   /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
   toolCache?: ToolCacheStore;
+  /** The session's sandbox (connection/sandbox/); without it a server that must run sandboxed fails. */
+  sandbox?: SandboxHost;
 }
 
 /** What the supervisor is handed: the outside, the manager's dispatch and its view of each server. */
@@ -67,6 +71,8 @@ export interface SupervisorOptions extends ServersOutside {
   dispatch: (name: string, ...events: LifecycleEvent[]) => boolean;
   /** The server's view in the store now. */
   view: (name: string) => ServerView | undefined;
+  /** Whether its approval chose the sandbox (for an entry whose `"sandbox"` does not decide). */
+  approvedSandboxed?: (config: ServerConfig) => Promise<boolean>;
 }
 
 export class ServerSupervisor {
@@ -234,14 +240,14 @@ export class ServerSupervisor {
         }, connectMs);
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
-      const [{ openSession }, factory] = await Promise.all([import("./connection/open-session.ts"), this.#transports()]);
+      const [{ openSession }, factory, sandbox] = await Promise.all([import("./connection/open-session.ts"), this.#transports(), this.#sandboxFor(config)]);
       if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const { projectDir, env, oauth } = this.#options;
       const session = await openSession({
         config,
         note,
         factory,
-        context: { cwd: projectDir, env, groups: this.#groups, ...(oauth ? { oauth } : {}) },
+        context: { cwd: projectDir, env, groups: this.#groups, ...(oauth ? { oauth } : {}), ...(sandbox ? { sandbox } : {}) },
         logDir: this.#options.logDir,
         clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
@@ -274,6 +280,12 @@ export class ServerSupervisor {
       cancelSlow();
       this.#slowWaiters.delete(name);
     }
+  }
+
+  /** Whether this server runs sandboxed (its entry, else its approval's choice), and in which sandbox. */
+  async #sandboxFor(config: ServerConfig) {
+    const approved = (await this.#options.approvedSandboxed?.(config).catch(() => false)) ?? false;
+    return sandboxLaunchFor(config, approved, this.#options.sandbox);
   }
 
   async #transports(): Promise<TransportFactory> {

@@ -22,6 +22,8 @@ export interface RunOptions {
   strictMcpConfig: boolean;
   /** Print mode: servers' sampling requests run without asking (the TUI always asks). */
   allowSampling: boolean;
+  /** --sandbox: Bash commands run in the sandbox and need no approval. */
+  sandbox?: boolean;
   maxTurns: number;
   /** --session-id: a UUID; a random one when absent. */
   sessionId?: string;

@@ -34,6 +34,7 @@ import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
+import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
 import { loadCustomCommands, type CustomCommand } from "./custom-commands.ts";
@@ -100,6 +101,10 @@ export interface Runtime {
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
+  /** The session's sandbox: sandboxed servers (and Bash with --sandbox) run in it; its runtime loads on first use. */
+  readonly sandbox: SandboxHost;
+  /** Sandbox mode for Bash (`--sandbox`, `/sandbox`). */
+  readonly sandboxMode: Store<boolean>;
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
@@ -193,6 +198,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, now: () => systemClock.now() });
+  const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,
     approvals: settingsApprovedServers(approvals, () => settings.effective()),
@@ -205,6 +211,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     saveToolOutput: outputFiles.save,
     oauth,
     toolCache,
+    sandbox,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -215,7 +222,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       system.invalidate();
     }
   });
-  const builtins = builtinTools({ env: liveEnv }, init.askUser);
+  const sandboxMode = new Store(options.sandbox ?? false);
+  const builtins = builtinTools({ env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
   const resourceTools = mcpResourceTools(manager, liveEnv);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
@@ -287,6 +295,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     model,
     manager,
+    sandbox,
+    sandboxMode,
     approvals,
     permissions,
     agent,
@@ -321,6 +331,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       recorder.close();
       await Promise.all([manager.close(), cleanOldOutput]);
+      // After the servers: its proxies outlive no sandboxed process.
+      await sandbox.close();
     },
   };
 }

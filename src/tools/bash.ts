@@ -1,12 +1,17 @@
 /**
  * Bash: runs a command with `bash -c` in the working directory. The shell
  * leads its own process group, so a timeout or an abort kills everything it
- * started, not just the shell.
+ * started, not just the shell. In sandbox mode (`--sandbox`, `/sandbox`) the
+ * command runs in the session's sandbox (writes: the project; no network)
+ * and needs no approval; one the model asks to run outside it
+ * (`dangerouslyDisableSandbox`) is approved as usual.
  */
 import { spawn } from "node:child_process";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
+import type { ReadableStore } from "../store.ts";
+import type { SandboxHost, SandboxLaunch } from "../mcp/connection/sandbox/sandbox-host.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
@@ -64,13 +69,24 @@ type Ending =
   | { kind: "abort" }
   | { kind: "spawn-error"; message: string };
 
+/** Where sandbox mode runs commands (`--sandbox`, `/sandbox`): the session's sandbox and whether the mode is on. */
+export interface BashSandbox {
+  readonly enabled: ReadableStore<boolean>;
+  readonly host: Pick<SandboxHost, "launch">;
+}
+
 /** What the Bash tool needs from the outside world. */
 export interface BashOptions {
   /** The environment commands run with (default: this process's). */
   env?: NodeJS.ProcessEnv;
   /** The shell binary (default: `bash` on the PATH). */
   shell?: string;
+  /** Sandbox mode; without it every command runs as the user. */
+  sandbox?: BashSandbox;
 }
+
+/** The input field that asks to run one command outside the sandbox (Claude Code's name): it then goes through approval. */
+export const ESCAPE_FIELD = "dangerouslyDisableSandbox";
 
 /** The built-in Bash tool. */
 export class BashTool implements Tool {
@@ -80,23 +96,35 @@ export class BashTool implements Tool {
     `together, in order; cut to ${MAX_OUTPUT_CHARS} characters) and the exit code when it is not 0. ` +
     `timeout is in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}); on timeout the command ` +
     "and everything it started are killed. stdin is empty. Prefer Read, Edit, Glob and Grep for files.";
-  readonly inputSchema = {
-    type: "object",
-    properties: {
-      command: { type: "string", description: "The command to run" },
-      timeout: { type: "integer", minimum: 1, maximum: MAX_TIMEOUT_MS, description: "Timeout in milliseconds" },
-      description: { type: "string", description: "What the command does, in a few words" },
-    },
-    required: ["command"],
-    additionalProperties: false,
-  };
+  readonly inputSchema: Record<string, unknown>;
   readonly readOnly = false;
   readonly #env: NodeJS.ProcessEnv;
   readonly #shell: string;
+  readonly #sandbox: BashSandbox | undefined;
 
   constructor(options: BashOptions = {}) {
     this.#env = options.env ?? process.env;
     this.#shell = options.shell ?? "bash";
+    this.#sandbox = options.sandbox;
+    const escape = options.sandbox
+      ? { [ESCAPE_FIELD]: { type: "boolean", description: "In sandbox mode: run this command outside the sandbox (it then needs the user's approval). Only when it must reach what the sandbox blocks." } }
+      : {};
+    this.inputSchema = {
+      type: "object",
+      properties: {
+        command: { type: "string", description: "The command to run" },
+        timeout: { type: "integer", minimum: 1, maximum: MAX_TIMEOUT_MS, description: "Timeout in milliseconds" },
+        description: { type: "string", description: "What the command does, in a few words" },
+        ...escape,
+      },
+      required: ["command"],
+      additionalProperties: false,
+    };
+  }
+
+  /** In sandbox mode a command runs confined, so it needs no approval; one that asks to leave it goes through approval. */
+  runsConfined(input: Record<string, unknown>): boolean {
+    return this.#sandbox !== undefined && this.#sandbox.enabled.getSnapshot() && input[ESCAPE_FIELD] !== true;
   }
 
   summarize(input: Record<string, unknown>): string {
@@ -112,25 +140,46 @@ export class BashTool implements Tool {
       const command = args.string("command");
       const timeout = Math.min(args.optionalInteger("timeout", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       args.optionalString("description");
+      if (this.#sandbox && input[ESCAPE_FIELD] !== undefined && typeof input[ESCAPE_FIELD] !== "boolean") {
+        return textResult(`Bash: ${ESCAPE_FIELD} must be true or false`, true);
+      }
       if (command.trim() === "") return textResult("Bash: command must not be empty", true);
       if (ctx.signal.aborted) return textResult("Command was aborted", true);
       if ((await fileKind(ctx.cwd)) !== "directory") {
         return textResult(`Working directory does not exist: ${ctx.cwd}`, true);
       }
       const output = new CappedOutput(MAX_OUTPUT_CHARS);
-      const ending = await this.#execute(command, ctx, timeout, output);
-      return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
+      const argv = [this.#shell, "-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command];
+      if (!this.runsConfined(input)) {
+        const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env: this.#env }, ctx, timeout, output);
+        return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
+      }
+      let launch: SandboxLaunch;
+      try {
+        launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env: this.#env });
+      } catch (error) {
+        // Never unconfined: the model may ask to leave the sandbox, and the user then decides.
+        return textResult(`Bash: ${error instanceof Error ? error.message : String(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`, true);
+      }
+      try {
+        const ending = await this.#execute({ command: launch.command, args: launch.args, env: launch.env }, ctx, timeout, output);
+        const blocked = launch.blocked.length > 0 ? `\n<sandbox>\n${launch.blocked.join("\n")}\n</sandbox>` : "";
+        return describeEnding(ending, `${output.text().replace(/\n+$/, "")}${blocked}`, timeout);
+      } finally {
+        launch.dispose();
+      }
     });
   }
 
-  #execute(command: string, ctx: ToolContext, timeoutMs: number, output: CappedOutput): Promise<Ending> {
+  #execute(run: { command: string; args: readonly string[]; env: NodeJS.ProcessEnv | Readonly<Record<string, string>> }, ctx: ToolContext, timeoutMs: number, output: CappedOutput): Promise<Ending> {
     return new Promise((resolve) => {
       // The outer shell replaces itself (same pid, so still the group leader)
       // with one whose stderr is its stdout: the two streams then come out in
       // the order they were written, and error messages read as for `bash -c`.
-      const child = spawn(this.#shell, ["-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command], {
+      // Sandboxed, the sandbox's own wrapper leads the group.
+      const child = spawn(run.command, [...run.args], {
         cwd: ctx.cwd,
-        env: this.#env,
+        env: run.env,
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -51,6 +51,11 @@ export interface Tool {
    * the input cannot be vouched for (the call then asks too).
    */
   targetPaths?(input: Record<string, unknown>): readonly string[];
+  /**
+   * True when this call runs confined (Bash in sandbox mode): it needs no
+   * approval, though deny rules and plan mode still apply.
+   */
+  runsConfined?(input: Record<string, unknown>): boolean;
   /** A short argument summary for the transcript: `Read(posts.ts)`. */
   summarize?(input: Record<string, unknown>): string;
   /** Never throws: a failure is an error result the model can read. */

@@ -6,6 +6,7 @@ import type { PermissionDecision, PermissionRequest } from "../agent/events.ts";
 import { allowedBy, parseToolRule } from "../agent/tool-rules.ts";
 import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
+import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
 
 /** One choice: its label and what it means. */
 export interface ApprovalOption<T> {
@@ -13,6 +14,24 @@ export interface ApprovalOption<T> {
   readonly value: T;
   /** Opens a message field before the choice is final. */
   readonly asksForMessage: boolean;
+  /** What the choice means, or why it cannot be taken, under the label. */
+  readonly detail?: string;
+  /** Shown but not available. */
+  readonly disabled?: boolean;
+}
+
+/**
+ * The sandbox as the server approval offers it: whether it can run here
+ * (undefined while that is being found out), and the hosts the entry lists.
+ */
+export interface SandboxOffer {
+  readonly availability: SandboxAvailability | undefined;
+  readonly hosts: readonly string[];
+}
+
+/** "reads: everything but your secrets · writes: this project · network: none": the sandboxed choice in one line. */
+export function sandboxMeaning(hosts: readonly string[]): string {
+  return `reads: everything but your secrets · writes: this project · network: ${hosts.length === 0 ? "none" : hosts.map(terminalSafeLine).join(", ")}`;
 }
 
 /** What the user can answer for the project server(s) waiting in `needs-approval`; "all" starts and remembers every one. */
@@ -21,13 +40,37 @@ export type ServerAnswer = ApprovalChoice | "all";
 /**
  * The choices for a project MCP server; with several waiting (`waiting` > 1),
  * "start all N, and remember" too. The last choice is the refusal (Esc).
+ * With a sandbox to offer (a stdio server whose entry does not decide),
+ * "Start sandboxed" comes first, disabled with the reason where it cannot
+ * run, and the other starts say "with full access".
  */
-export function serverOptions(waiting = 1): readonly ApprovalOption<ServerAnswer>[] {
+export function serverOptions(waiting = 1, sandbox?: SandboxOffer): readonly ApprovalOption<ServerAnswer>[] {
+  const all = (label: string) => (waiting > 1 ? [{ label, value: "all" as const, asksForMessage: false }] : []);
+  const deny = { label: "Don't start", value: "deny" as const, asksForMessage: false };
+  if (!sandbox) {
+    return [
+      { label: "Start, and remember for this project", value: "remember", asksForMessage: false },
+      { label: "Start this time only", value: "once", asksForMessage: false },
+      ...all(`Start all ${waiting}, and remember for this project`),
+      deny,
+    ];
+  }
+  const { availability } = sandbox;
+  const sandboxed: ApprovalOption<ServerAnswer> = availability?.available
+    ? { label: "Start sandboxed, and remember for this project", value: "sandbox", asksForMessage: false, detail: sandboxMeaning(sandbox.hosts) }
+    : {
+        label: "Start sandboxed",
+        value: "sandbox",
+        asksForMessage: false,
+        disabled: true,
+        detail: availability ? `unavailable: ${terminalSafeLine(availability.reason)} (${terminalSafeLine(availability.hint)})` : "checking whether the sandbox can run here…",
+      };
   return [
-    { label: "Start, and remember for this project", value: "remember", asksForMessage: false },
-    { label: "Start this time only", value: "once", asksForMessage: false },
-    ...(waiting > 1 ? [{ label: `Start all ${waiting}, and remember for this project`, value: "all" as const, asksForMessage: false }] : []),
-    { label: "Don't start", value: "deny", asksForMessage: false },
+    sandboxed,
+    { label: "Start with full access, and remember for this project", value: "remember", asksForMessage: false },
+    { label: "Start with full access this time only", value: "once", asksForMessage: false },
+    ...all(`Start all ${waiting} with full access, and remember for this project`),
+    deny,
   ];
 }
 

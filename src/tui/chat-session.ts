@@ -27,6 +27,7 @@ import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { customSlashCommands, promptSlashCommands } from "./slash/prompt-commands.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
+  sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
   remember: (name) => `MCP server ${name} approved for this project; starting it.`,
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,
@@ -258,6 +259,7 @@ export class ChatSession {
     const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
     const sessions = this.#runtime.sessions;
+    const sandboxMode = this.#runtime.sandboxMode;
     const result = await runSlashCommand(
       text,
       {
@@ -266,6 +268,7 @@ export class ChatSession {
         notice,
         ...(addDir ? { addDir } : {}),
         ...(sessions ? { sessions } : {}),
+        ...(sandboxMode ? { sandboxMode } : {}),
         ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}),
       },
       commands,

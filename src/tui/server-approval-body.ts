@@ -10,6 +10,19 @@ import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { line, type BodyLine } from "./approval-body.ts";
 import { displayFile } from "./display-path.ts";
 import { launchLines } from "../config/describe.ts";
+import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
+import type { SandboxOffer } from "./approval-options.ts";
+
+/**
+ * What the approval offers of the sandbox for `server`: nothing for a remote
+ * server or an entry whose `"sandbox"` decides, else the sandboxed choice
+ * (available, checking, or not) with the hosts the entry would allow.
+ */
+export function sandboxOfferFor(server: ServerView, sandbox: SandboxAvailability | "checking" | undefined): SandboxOffer | undefined {
+  const entry = server.config?.entry;
+  if (sandbox === undefined || !entry || isRemote(entry) || entry.sandbox !== undefined) return undefined;
+  return { availability: sandbox === "checking" ? undefined : sandbox, hosts: [] };
+}
 
 /** Columns a command is indented under what it belongs to. */
 const COMMAND_INDENT = 4;
@@ -40,6 +53,9 @@ export function serverApprovalBody(server: ServerView, waiting: readonly ServerV
 }
 
 function runsAs(servers: readonly ServerView[]): string {
+  const [only] = servers;
+  const setting = servers.length === 1 && only?.config && !isRemote(only.config.entry) ? only.config.entry.sandbox : undefined;
+  if (setting !== undefined && setting !== false) return "It will run in the sandbox (its entry says so), on this machine:";
   const remote = servers.filter((s) => s.config !== undefined && isRemote(s.config.entry)).length;
   if (servers.length === 1) return remote === 1 ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:";
   if (remote === 0) return `All ${servers.length} will run as you, on this machine:`;

@@ -22,9 +22,19 @@ export interface ApprovalDetails {
   readonly previous?: ServerEntry;
 }
 
+/** A sandboxed server's sandbox: what it runs under and what was blocked this session. */
+export interface SandboxDetails {
+  /** `default profile (chosen at approval)`, `default profile + hosts: api.github.com`. */
+  readonly profile: string;
+  /** `blocked: write ~/.bashrc (sandbox.allowWrite would allow it)`, oldest first. */
+  readonly blocked: readonly string[];
+}
+
 export interface ServerDetails {
   /** Only for project servers. */
   readonly approval?: ApprovalDetails;
+  /** Only for a server that runs sandboxed. */
+  readonly sandbox?: SandboxDetails;
   /** The log file as shown (`~/.mini-cc/logs/mcp-tracker.log`); absent for a remote server. */
   readonly logPath?: string;
   /** Its last lines, raw (untrusted: the view makes them terminal-safe). */

@@ -46,6 +46,7 @@ export function serverPanelLines(
     line(safe(serverDetail(view.state)), view.state.status === "failed" ? "removed" : "dim", INDENT),
     ...section("Runs", runsLines(view)),
     ...section("Approval", approvalLines(view, details)),
+    ...section("Sandbox", sandboxLines(details)),
     ...section("History", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
     ...section("Tools", toolLines(view, snapshot, options.usage ?? {})),
     ...section("Instructions", instructionLines(view, options.showInstructions === true)),
@@ -78,6 +79,14 @@ function runsLines(view: ServerView): BodyLine[] {
 function names(label: string, values: Record<string, string> | undefined): BodyLine[] {
   const keys = Object.keys(values ?? {});
   return keys.length === 0 ? [] : [line(`${label}: ${keys.map(safe).join(", ")}`, "dim", INDENT)];
+}
+
+/** How it is confined and, newest last, what the sandbox blocked (its log has every line). */
+function sandboxLines(details: ServerDetails | undefined): BodyLine[] {
+  const sandbox = details?.sandbox;
+  if (!sandbox) return [];
+  const blocked = sandbox.blocked.map((text) => line(safe(text), "warning", INDENT));
+  return [line(safe(sandbox.profile), "dim", INDENT), ...(blocked.length > 0 ? blocked : [line("nothing blocked so far", "dim", INDENT)])];
 }
 
 function approvalLines(view: ServerView, details: ServerDetails | undefined): BodyLine[] {

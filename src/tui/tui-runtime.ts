@@ -10,6 +10,8 @@ import type { ToolProgress } from "../mcp/tools/progress.ts";
 import type { ServerUsage } from "../mcp/tools/usage.ts";
 import type { ReadableStore, Store } from "../store.ts";
 import type { ServerLogPlaces } from "../mcp/logs/log-hint.ts";
+import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
+import type { ServerViolations } from "../mcp/connection/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
@@ -79,6 +81,10 @@ export interface TuiMcp {
   readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
   /** Each server's tool calls this session (calls, errors, latency), by server name. */
   readonly usage?: ReadableStore<ReadonlyMap<string, ServerUsage>>;
+  /** Whether the sandbox can run here ("checking" until known); absent: the approval offers no sandbox. */
+  readonly sandbox?: ReadableStore<SandboxAvailability | "checking">;
+  /** What the sandbox blocked per server: the panel's counts and lines. */
+  readonly violations?: ReadableStore<Readonly<Record<string, ServerViolations>>>;
 }
 
 /** What runTui is given; see src/runtime.ts for the real one. */
@@ -88,6 +94,8 @@ export interface TuiRuntime {
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
   /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
   addDir?(dir: string): Promise<void>;
+  /** Sandbox mode for Bash (`/sandbox`); absent: the command says the session has none. */
+  readonly sandboxMode?: Store<boolean>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**

@@ -11,10 +11,16 @@ import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
 import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { checkSandbox } from "../../src/mcp/connection/sandbox/availability.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
 const SCRIPT = join(ROOT, "examples/ch15.json");
+// The approval's choices: 1 start sandboxed (disabled where the sandbox cannot run), 2 full access, 3 once, 4 don't start.
+// The highlight, on the first choice that can be taken, shows once the modal takes keys.
+const SANDBOXED = (await checkSandbox(process.env)).available;
+const ARMED = SANDBOXED ? "❯ 1. Start sandboxed, and remember" : "❯ 2. Start with full access, and remember";
+const START = SANDBOXED ? "1" : "2";
 const PROMPT = "Look at the Todo issues on the tracker, fix the one about posts.ts, then reply on the issue.";
 
 let app: PtyScreen | undefined;
@@ -57,7 +63,9 @@ function trackerPids(project: string): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes("mcp_tracker_server") && readlinkSync(`/proc/${entry}/cwd`) === project) pids.push(Number(entry));
+      // The node process itself: sandboxed, its wrappers (sh, bwrap, socat) carry the same words.
+      const [program, script] = cmdline.split("\0");
+      if (program === process.execPath && script?.includes("mcp_tracker_server") && readlinkSync(`/proc/${entry}/cwd`) === project) pids.push(Number(entry));
     } catch {
       // Gone meanwhile, or not ours to read.
     }
@@ -90,8 +98,8 @@ describe("mini-cc on a real terminal", () => {
     await screen.waitFor("MCP server tracker wants to start");
     expect(screen.text()).toContain("? tracker     project approve?");
     // The highlight shows once the modal takes keys (its arming delay has passed).
-    await screen.waitFor("❯ 1. Start, and remember");
-    screen.write("1");
+    await screen.waitFor(ARMED);
+    screen.write(START);
     await screen.waitFor("● tracker     project 3 tools");
     expect(screen.text()).toContain("MCP 1/1 connected · 3 tools");
 
@@ -157,8 +165,8 @@ describe("mini-cc on a real terminal", () => {
     expect(trackerPids(project)).toEqual([]);
 
     // Once the user stops and the modal is armed, a key answers it; the typed prompt stays.
-    await screen.waitFor("❯ 1. Start, and remember");
-    screen.write("2");
+    await screen.waitFor(ARMED);
+    screen.write("3");
     await screen.waitFor("MCP server tracker approved this time only; starting it.");
     await screen.waitFor("● tracker     project 3 tools");
     expect(screen.text()).toContain("❯ fix 1 bug, just list 3 issues");
@@ -179,8 +187,8 @@ describe("mini-cc on a real terminal", () => {
     await screen.waitFor("⚠ This entry changed since you approved it. Before, it was:");
     expect(screen.text()).toContain("env: TRACKER_MODE=changed");
     expect(screen.text()).toContain("? tracker     project approve?");
-    await screen.waitFor("❯ 1. Start, and remember");
-    screen.write("3");
+    await screen.waitFor(ARMED);
+    screen.write("4");
     await screen.waitFor("MCP server tracker will not start.");
     expect(trackerPids(project)).toEqual([]);
     screen.write("/exit\r");

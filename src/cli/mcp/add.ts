@@ -44,6 +44,8 @@ Options:
                                   home's mcp-oauth.json, not in the config file;
                                   a value is written to the file: better '\${VAR}'
       --callback-port <port>      the port of its loopback redirect URI
+      --sandbox                   run the stdio server in the sandbox ("sandbox": true:
+                                  reads all but your secrets, writes the project, no network)
       --force                     replace a server of the same name in that scope
   -h, --help                      show this help
 
@@ -170,6 +172,7 @@ export const addCommand: McpSubcommand = {
     { long: "client-secret", value: true, optionalValue: true },
     { long: "callback-port", value: true },
     { long: "force", value: false },
+    { long: "sandbox", value: false },
   ],
   parse: {
     passThroughAfter: 1,
@@ -183,7 +186,9 @@ export const addCommand: McpSubcommand = {
     const [name, ...afterName] = args.positionals;
     if (name === undefined) throw usageError("missing NAME");
     const line = [...afterName, ...args.rest];
-    const entry = entryFromArgs(transport, line, args);
+    const parsed = entryFromArgs(transport, line, args);
+    if (args.flags.has("sandbox") && isRemote(parsed)) throw usageError("--sandbox is for stdio servers");
+    const entry: ServerEntry = args.flags.has("sandbox") && !isRemote(parsed) ? { ...parsed, sandbox: true } : parsed;
     if (transport === "stdio" && /^(https?|wss?):\/\//i.test(line[0]!)) {
       context.warn(`Note: ${line[0]} looks like a URL; for a remote server use --transport http, sse or ws.`);
     }

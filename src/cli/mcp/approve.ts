@@ -8,20 +8,23 @@ import { MiniCcError } from "../../errors.ts";
 import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";
 import { approveSettings } from "./approve-settings.ts";
+import { runsSandboxed } from "../../mcp/connection/sandbox/run-mode.ts";
 
-const USAGE = `Usage: mini-cc mcp approve [NAME...]
+const USAGE = `Usage: mini-cc mcp approve [--sandbox] [NAME...]
        mini-cc mcp approve --settings
 
 Approves project servers of ./.mcp.json so that sessions start them without
 asking: the named ones, or all of them without names. An approval holds until
-the server's entry (type, command, args, env, url, headers) changes.
+the server's entry (type, command, args, env, url, headers, sandbox) changes.
 
 With --settings, approves instead what ./.claude/settings.json grants (allow
 rules, defaultMode, additionalDirectories, env, servers it enables), listing
 it; the approval holds until those parts of the file change.
 
 Options:
-  --settings   approve the project's shared .claude/settings.json
+  --sandbox    run them in the sandbox (reads all but your secrets, writes only
+               this project, no network), where their entry does not say
+  --settings   approve the project's shared .claude/settings.json instead
   -h, --help   show this help`;
 
 /** `mini-cc mcp approve [NAME…]`. */
@@ -29,10 +32,11 @@ export const approveCommand: McpSubcommand = {
   name: "approve",
   summary: "approve project servers of .mcp.json (all, or the named ones)",
   usage: USAGE,
-  options: [{ long: "settings", value: false }],
+  options: [{ long: "sandbox", value: false }, { long: "settings", value: false }],
   async run(args, context) {
     if (args.flags.has("settings")) return approveSettings(args.positionals, context);
     const file = context.editor.fileOf("project");
+    const sandboxed = args.flags.has("sandbox");
     const { entries, problems } = await readDeclared(context);
     const problem = problemOf(problems, file);
     if (problem) throw new MiniCcError("command-failed", problem);
@@ -57,8 +61,9 @@ export const approveCommand: McpSubcommand = {
         context.warn(`Not approved ${entry.name}: ${file}: ${entry.error}`);
         continue;
       }
-      await context.approvals.approve(context.projectDir, entry.config);
-      context.print(`Approved project server ${entry.name} (fingerprint ${fingerprint(entry.config.entry)})`);
+      await context.approvals.approve(context.projectDir, entry.config, { sandboxed });
+      const how = runsSandboxed(entry.config, sandboxed) ? ", sandboxed" : "";
+      context.print(`Approved project server ${entry.name} (fingerprint ${fingerprint(entry.config.entry)}${how})`);
     }
     return invalid.length > 0 ? 1 : 0;
   },

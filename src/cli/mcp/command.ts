@@ -18,6 +18,7 @@ import { oneOf } from "../one-of.ts";
 import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "./arg-parser.ts";
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
+import { SandboxHost } from "../../mcp/connection/sandbox/sandbox-host.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
@@ -60,6 +61,8 @@ export class McpCommandContext {
   readonly disabled: DisabledServersFile;
   /** OAuth tokens and client registrations by server URL. */
   readonly oauth: OAuthStore;
+  /** Where sandboxed servers run when a command connects them; closed when the command ends. */
+  readonly sandbox: SandboxHost;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -75,6 +78,7 @@ export class McpCommandContext {
       warn: (message) => this.warn(message),
     });
     this.disabled = new DisabledServersFile(this.home.disabled);
+    this.sandbox = new SandboxHost({ projectDir: this.projectDir, home: userHome, miniCcHome: this.home.root, env: io.env });
   }
 
   /**
@@ -91,6 +95,7 @@ export class McpCommandContext {
       env: this.io.env,
       interactive: false,
       oauth: this.oauth,
+      sandbox: this.sandbox,
       ...(this.io.transportFactory ? { transportFactory: this.io.transportFactory } : {}),
     });
     this.io.onExit?.(() => manager.killAllServerProcessGroups());

@@ -12,7 +12,7 @@ import type { ApprovalRecord } from "../../mcp/approvals/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approvals/approval-types.ts";
 import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/state/server-state.ts";
-import { commandLine, maskedHeaderValue, notApprovedText, shellQuote, skippedToolText } from "../../config/describe.ts";
+import { commandLine, maskedHeaderValue, notApprovedText, sandboxSettingText, shellQuote, skippedToolText } from "../../config/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { isJsonObject } from "../../fs/json-path.ts";
 import { noMorePositionals } from "./arg-parser.ts";
@@ -21,6 +21,7 @@ import { readDeclared, type CheckedEntry } from "./declared-servers.ts";
 import { isConnected, listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/logs/log-hint.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
+import { sandboxedLookup } from "./sandboxed-lookup.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 
@@ -92,17 +93,26 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
     lines.push(...entryLines(found.config.entry));
     const login = await loginText(context, found.config);
     if (login !== undefined) lines.push(`  OAuth: ${login}`);
+    const record = found.scope === "project" ? await context.approvals.previous(context.projectDir, found.name) : undefined;
     if (found.scope === "project") {
       const status = await context.approvals.status(context.projectDir, found.config);
-      const record = await context.approvals.previous(context.projectDir, found.name);
       lines.push(`  Approval: ${approvalText(found.name, status, record)}`, `  Fingerprint: ${fingerprint(found.config.entry)}`);
     }
+    const sandbox = sandboxLine(found.config.entry, record?.sandboxed === true);
+    if (sandbox !== undefined) lines.push(`  Sandbox: ${sandbox}`);
   }
   for (const other of others) lines.push(`  Overrides: ${scopeLabel(other.scope)} (${other.file})`);
   if ((await context.disabled.list(context.projectDir)).has(found.name)) {
     lines.push(`  Disabled: in this project (run: mini-cc mcp enable ${shellQuote(found.name)})`);
   }
   return lines;
+}
+
+/** How a stdio server runs when it is said: `default profile (chosen at approval)`, `off (full access)`; undefined when nothing says (full access). */
+function sandboxLine(entry: ServerEntry, approvedSandboxed: boolean): string | undefined {
+  if (isRemote(entry)) return undefined;
+  if (entry.sandbox !== undefined) return sandboxSettingText(entry.sandbox);
+  return approvedSandboxed ? "default profile (chosen at approval)" : undefined;
 }
 
 /** `logged in, expires 2026-…`, `not logged in`: a remote server's stored login (its tokens are never shown); undefined for stdio. */
@@ -133,6 +143,7 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
       files: new Map([[config.name, config.file]]),
       approvalOf: (view) => (view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new")),
       logOf: (view) => failedServerLog(view, context.logPlaces.logDir),
+      sandboxedOf: sandboxedLookup(context),
     });
     const state = snapshot.servers[0]?.state;
     if (!row || !state) throw new MiniCcError("command-failed", `${config.name} did not start`);

@@ -84,7 +84,13 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
       io.stdout(`${sub.usage}\n`);
       return 0;
     }
-    return await sub.run(args, new McpCommandContext(io));
+    const context = new McpCommandContext(io);
+    try {
+      return await sub.run(args, context);
+    } finally {
+      // The sandbox's proxies, if a sandboxed server ran: after its servers are closed.
+      await context.sandbox.close();
+    }
   } catch (error) {
     if (isMiniCcError(error, "usage")) {
       io.stderr(`${prefix}: ${error.message}\n${sub.usage}\n`);

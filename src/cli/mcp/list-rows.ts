@@ -29,6 +29,8 @@ export interface ListRow {
   readonly log?: string;
   /** Lower scopes that declare the same name, whose entries this one hides (a project server taking a user server's name). */
   readonly shadows?: readonly ServerSource[];
+  /** Runs in the sandbox (its entry says so, or it was approved sandboxed). */
+  readonly sandboxed?: true;
   /** The file that declares it. */
   readonly file: string;
 }
@@ -47,6 +49,8 @@ export interface RowLookups {
   readonly logOf: LogLookup;
   /** For each name, the lower scopes whose entry of that name it hides. */
   readonly shadowed?: ReadonlyMap<string, readonly ServerSource[]>;
+  /** Whether a server runs sandboxed; none is when absent. */
+  readonly sandboxedOf?: (view: ServerView) => Promise<boolean>;
 }
 
 /** Rows for every server, in the snapshot's order. */
@@ -57,7 +61,7 @@ export async function listRows(snapshot: McpSnapshot, lookups: RowLookups): Prom
 async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> {
   const file = lookups.files.get(view.name) ?? "";
   const entry = view.config?.entry;
-  const [outcome, log] = await Promise.all([statusOf(view, file, lookups.approvalOf), lookups.logOf(view)]);
+  const [outcome, log, sandboxed] = await Promise.all([statusOf(view, file, lookups.approvalOf), lookups.logOf(view), lookups.sandboxedOf?.(view) ?? false]);
   const shadows = lookups.shadowed?.get(view.name) ?? [];
   // Key order is the --json output's: who, how it stands, what it runs, where it is written.
   return {
@@ -68,6 +72,7 @@ async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> 
     ...outcome.extra,
     ...(log !== undefined ? { log } : {}),
     ...(shadows.length > 0 ? { shadows } : {}),
+    ...(sandboxed ? { sandboxed: true as const } : {}),
     file,
   };
 }
@@ -105,12 +110,12 @@ function describeEntry(entry: ServerEntry | undefined): Pick<ListRow, "type" | "
 
 /**
  * `tracker: node server.ts (project) - ✔ connected · 3 tools` (`(project, shadows user)`
- * when a user server of the same name is hidden), and under a
+ * when a user server of the same name is hidden, `(project, sandboxed)` for one in the sandbox), and under a
  * failed server with a log, `  log: ~/.mini-cc/logs/mcp-tracker.log`.
  */
 export function formatListLines(row: ListRow, userHome: string): string[] {
   // "project, shadows user": the same name declared lower is not what runs.
-  const scope = row.shadows?.length ? `${row.scope}, shadows ${row.shadows.join(" and ")}` : row.scope;
+  const scope = [row.shadows?.length ? `${row.scope}, shadows ${row.shadows.join(" and ")}` : row.scope, ...(row.sandboxed ? ["sandboxed"] : [])].join(", ");
   let target: string;
   if (row.url !== undefined) target = `${row.url} (${row.type}, ${scope})`;
   else if (row.command !== undefined) target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${scope})`;

@@ -8,6 +8,7 @@ import { noMorePositionals } from "./arg-parser.ts";
 import type { McpSubcommand } from "./command.ts";
 import { formatListLines, isConnected, listRows, shadowedScopes } from "./list-rows.ts";
 import { failedServerLog } from "../../mcp/logs/log-hint.ts";
+import { sandboxedLookup } from "./sandboxed-lookup.ts";
 
 const USAGE = `Usage: mini-cc mcp list [--json] [--strict]
 
@@ -61,6 +62,7 @@ export const listCommand: McpSubcommand = {
         files: new Map(loaded.servers.map((server) => [server.name, server.file])),
         approvalOf: (view) => (view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new")),
         logOf: (view) => failedServerLog(view, logPlaces.logDir),
+        sandboxedOf: sandboxedLookup(context),
         shadowed: shadowedScopes(declared.entries, loaded.servers),
       });
       if (json) context.printJson(JSON.stringify(rows, null, 2));

@@ -11,7 +11,7 @@ import type { Clock } from "../../clock.ts";
 import type { ServerConfig, ServerEntry } from "../../config/types.ts";
 import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../../fs/json-file.ts";
 import { formatJson } from "../../fs/json-style.ts";
-import type { ApprovalRecords, ApprovalStatus, PreviousApproval } from "./approval-types.ts";
+import type { ApprovalMode, ApprovalRecords, ApprovalStatus, PreviousApproval } from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
 
 /** Approvals are the user's alone: the file 0600 in a 0700 home. */
@@ -56,12 +56,13 @@ export class ApprovalsFile implements ApprovalRecords {
     return toRecord(own(own(doc, resolve(projectDir)), name));
   }
 
-  /** Remembers the server's current fingerprint and entry, merged with what is on disk. */
-  async approve(projectDir: string, server: ServerConfig): Promise<void> {
+  /** Remembers the server's current fingerprint, entry and how it runs, merged with what is on disk. */
+  async approve(projectDir: string, server: ServerConfig, mode?: ApprovalMode): Promise<void> {
     const record = {
       fingerprint: fingerprint(server.entry),
       approvedAt: new Date(this.#options.clock.now()).toISOString(),
       entry: server.entry,
+      ...(mode?.sandboxed ? { sandboxed: true } : {}),
     };
     await updateJsonFileAtomic(this.#options.file, async (current) => {
       const doc = await this.#docOrQuarantine(current);
@@ -133,8 +134,9 @@ function shapeProblem(file: string, current: JsonReadResult): string | undefined
 function toRecord(value: unknown): ApprovalRecord | undefined {
   if (typeof value === "string") return { fingerprint: value };
   if (!isObject(value) || typeof value.fingerprint !== "string") return undefined;
-  const record: { fingerprint: string; approvedAt?: string; entry?: ServerEntry } = { fingerprint: value.fingerprint };
+  const record: { fingerprint: string; approvedAt?: string; entry?: ServerEntry; sandboxed?: boolean } = { fingerprint: value.fingerprint };
   if (typeof value.approvedAt === "string") record.approvedAt = value.approvedAt;
+  if (value.sandboxed === true) record.sandboxed = true;
   if (isObject(value.entry)) record.entry = value.entry as unknown as ServerEntry;
   return record;
 }

@@ -23,7 +23,7 @@ export interface SessionRequest {
   config: ServerConfig;
   factory: TransportFactory;
   /** Everything the transport needs but its stderr, which goes to the log opened here. */
-  context: Omit<TransportContext, "stderr">;
+  context: Omit<TransportContext, "stderr" | "logPath">;
   /** Where `mcp-<name>.log` goes. */
   logDir: string;
   clock: Clock;
@@ -70,7 +70,7 @@ export async function openSession(request: SessionRequest): Promise<{ connection
       onWarnings: (logWarnings) => request.onFeaturesChanged?.({ logWarnings }),
     });
     const connection = new ServerConnection({
-      transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore" }),
+      transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore", ...(opened ? { logPath: opened.path } : {}) }),
       clock,
       stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
       onLost: request.onLost,

@@ -18,6 +18,10 @@ import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
 import { StoredOAuthProvider } from "./oauth/provider.ts";
+import { childEnvironment } from "./server-env.ts";
+import { SandboxedStdioTransport } from "./sandbox/sandboxed-transport.ts";
+import type { SandboxHost } from "./sandbox/sandbox-host.ts";
+import type { SandboxOptions } from "../../config/sandbox-field.ts";
 import type { OAuthStore } from "./oauth/token-store.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -28,31 +32,20 @@ export interface TransportContext {
   stderr: number | "ignore";
   /** The project directory: stdio servers start in it. */
   cwd: string;
-  /** mini-cc's own environment; a child inherits it, with the entry's env on top. */
+  /** mini-cc's own environment; a full-access child inherits it less mini-cc's credentials (server-env.ts), with the entry's env on top. */
   env: Env;
   /** Where a spawned server's process group is recorded. */
   groups: ProcessGroups;
   /** Where OAuth tokens are kept; without it remote servers get no OAuth. */
   oauth?: OAuthStore;
+  /** Present when this stdio server runs sandboxed: the session's sandbox and what the profile is loosened by. */
+  sandbox?: { readonly host: SandboxHost; readonly options: SandboxOptions };
+  /** The server's log file (what the sandbox blocks is written there). */
+  logPath?: string;
 }
 
 /** Builds the (not yet started) transport for one server. */
 export type TransportFactory = (server: ServerConfig, context: TransportContext) => Transport;
-
-/**
- * mini-cc's environment, then the entry's own variables on top. Claude Code
- * passes the user's environment on, and servers rely on it (a token exported
- * in the shell, a proxy for npx, KUBECONFIG…), so a `.mcp.json` only works
- * unchanged if we do the same.
- */
-function childEnvironment(env: Env, entryEnv: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) {
-    // A value starting with "()" is an exported shell function: never pass those on.
-    if (value !== undefined && !value.startsWith("()")) out[key] = value;
-  }
-  return { ...out, ...entryEnv };
-}
 
 /** The real transports: stdio in its own process group, streamable HTTP, SSE. */
 export const createTransport: TransportFactory = (server, context) => {
@@ -86,7 +79,7 @@ export const createTransport: TransportFactory = (server, context) => {
     const options = { requestInit, ...(fetch ? { fetch } : {}), ...(authProvider ? { authProvider } : {}) };
     return entry.type === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   }
-  return new StdioProcessTransport({
+  const stdio = {
     command: entry.command,
     shownCommand: isRemote(written) ? entry.command : written.command,
     args: entry.args ?? [],
@@ -94,5 +87,10 @@ export const createTransport: TransportFactory = (server, context) => {
     cwd: context.cwd,
     stderr: context.stderr,
     groups: context.groups,
-  });
+  };
+  if (context.sandbox) {
+    const { host, options } = context.sandbox;
+    return new SandboxedStdioTransport({ ...stdio, name: server.name, host, sandbox: options, entryEnv: entry.env ?? {}, ...(context.logPath ? { logPath: context.logPath } : {}) });
+  }
+  return new StdioProcessTransport(stdio);
 };

@@ -13,6 +13,7 @@ import { contextCommand } from "./context-command.ts";
 import { costCommand } from "./cost-command.ts";
 import { modelCommand } from "./model-command.ts";
 import { resumeCommand } from "./resume-command.ts";
+import { sandboxCommand } from "./sandbox-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 
 /** In /help order. */
@@ -24,6 +25,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   costCommand,
   modelCommand,
   resumeCommand,
+  sandboxCommand,
   permissionsCommand,
   clearCommand,
   helpCommand,

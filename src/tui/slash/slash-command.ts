@@ -5,6 +5,7 @@
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import type { TuiMcp, TuiSessions, TuiSettings } from "../tui-runtime.ts";
 import type { SavedSession } from "../../session/saved-sessions.ts";
+import type { Store } from "../../store.ts";
 
 /** What a command may use. */
 export interface SlashCommandContext {
@@ -13,6 +14,8 @@ export interface SlashCommandContext {
   readonly serverLogs?: ServerLogPlaces;
   /** Adds a folder for the file tools and the servers' roots (`/add-dir`). */
   readonly addDir?: (dir: string) => Promise<void>;
+  /** Sandbox mode for Bash (`/sandbox`); absent: the session has no sandbox. */
+  readonly sandboxMode?: Store<boolean>;
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
   /** The settings files' rules (/permissions). */

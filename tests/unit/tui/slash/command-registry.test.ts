@@ -64,6 +64,7 @@ describe("/help", () => {
         "  /cost                    Show the tokens and the cost of this session",
         "  /model [NAME]            Choose the model (a list without NAME)",
         "  /resume [ID]             Continue a saved session of this folder (a list without ID)",
+        "  /sandbox [on|off]        Run Bash commands in the sandbox (no approval needed), or as you",
         "  /permissions             List the permission rules and where each comes from; remove one",
         "  /permissions remove N",
         "  /clear                   Start a new conversation (the model forgets this one)",
