@@ -45,6 +45,8 @@ import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ArmingNotice } from "./approval/ArmingNotice.tsx";
 import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
+import { SettingsApprovalModal } from "./approval/SettingsApprovalModal.tsx";
+import type { PendingSettings } from "../src/settings/settings-session.ts";
 import { Transcript } from "./transcript/Transcript.tsx";
 import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
 import { AskUserQuestionModal } from "./ask-user/AskUserQuestionModal.tsx";
@@ -71,6 +73,9 @@ const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
+const thePending = (p: PendingSettings | undefined) => p;
+/** For a runtime without settings files: nothing ever waits. */
+const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
 const theName = (name: string) => name;
 const NO_MODEL_STORE = new Store("");
 /** A runtime without a sandbox offers none. */
@@ -94,6 +99,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const servers = snapshot.servers;
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
   const counts = useStore(runtime.mcp.store, mcpCountsText);
+  // The shared settings file is asked about first: the servers wait for its answer.
+  const settingsQuestion = useStore(runtime.settings?.question ?? NO_SETTINGS_QUESTION, thePending);
   const sandboxed = useStore(runtime.mcp.violations ?? NOTHING_BLOCKED, theViolations);
   const sandbox = useStore<SandboxAvailability | "checking" | undefined, SandboxAvailability | "checking" | undefined>(runtime.mcp.sandbox ?? NO_SANDBOX, theSandbox);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
@@ -115,8 +122,15 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
   const confirming = useRef(false);
   const modalOpen =
-    server !== undefined || permission !== undefined || serverQuestion !== undefined || userQuestions.pending !== undefined || picker !== undefined;
-  const question = server
+    settingsQuestion !== undefined ||
+    server !== undefined ||
+    permission !== undefined ||
+    serverQuestion !== undefined ||
+    userQuestions.pending !== undefined ||
+    picker !== undefined;
+  const question = settingsQuestion
+    ? `settings:${settingsQuestion.fingerprint}`
+    : server
     ? `server:${server.name}`
     : permission
       ? `tool:${permission.id}`
@@ -255,7 +269,18 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
           retry={transcript.retry}
         />
         <Box flexDirection="column" flexShrink={0}>
-          {server ? (
+          {settingsQuestion ? (
+            <SettingsApprovalModal
+              key={question}
+              pending={settingsQuestion}
+              cwd={runtime.cwd}
+              isActive={questionArmed}
+              onStrayKey={arming.disarm}
+              onAnswer={(approve) => void session.answerSettings(approve)}
+              width={transcriptWidth}
+              maxHeight={modalRows}
+            />
+          ) : server ? (
             <ServerApprovalModal
               key={question}
               server={server}
@@ -274,6 +299,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               key={question}
               pending={permission}
               cwd={runtime.cwd}
+              canRemember={runtime.settings !== undefined}
               isActive={questionArmed}
               onStrayKey={arming.disarm}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}

@@ -27,6 +27,10 @@ export interface HomePaths {
   readonly toolOutput: string;
   /** Folder of V8 code caches for the UI's bundle (src/cli/cached-script.ts). */
   readonly codeCache: string;
+  /** The user's own settings for mini-cc, Claude Code's format; wins over ~/.claude/settings.json. */
+  readonly settings: string;
+  /** Approved shared project settings: `{projectDir: {fingerprint, approvedAt, grants}}`. */
+  readonly settingsApprovals: string;
   /** Saved sessions: `projects/<project-key>/<session-id>.jsonl` (src/session/session-log.ts). */
   readonly projects: string;
 }
@@ -46,6 +50,8 @@ export function resolveHome(env: Env, homedir: string): HomePaths {
     disabled: join(root, "mcp-disabled.json"),
     toolOutput: join(root, "tool-output"),
     codeCache: join(root, "code-cache"),
+    settings: join(root, "settings.json"),
+    settingsApprovals: join(root, "settings-approvals.json"),
     projects: join(root, "projects"),
   };
 }

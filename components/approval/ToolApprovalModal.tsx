@@ -22,16 +22,18 @@ export interface ToolApprovalModalProps {
   readonly onAnswer: (answer: ToolAnswer, message?: string) => void;
   /** Esc: deny and stop the turn (the way to say no and go on is the deny-with-a-message choice). */
   readonly onStop?: () => void;
+  /** "Yes, and don't ask again" can be written to the project's settings.local.json. */
+  readonly canRemember?: boolean;
   /** See ApprovalModal. */
   readonly onStrayKey?: () => void;
   readonly width?: number;
   readonly maxHeight?: number;
 }
 
-/** "Allow" / "Allow for the session" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStop, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
+/** "Allow" / "Allow for the session" / "Yes, and don't ask again" / "Deny, and say why" for one tool call. */
+export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStop, canRemember, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
   const { request } = pending;
-  const options = toolOptions(request);
+  const options = toolOptions(request, canRemember);
   // Read the file once per request, not on every keypress.
   const body = useMemo(() => toolRequestBody(request, cwd).map((row) => ({ ...row, indent: (row.indent ?? 0) + BODY_INDENT })), [request, cwd]);
   return (

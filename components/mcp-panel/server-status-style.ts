@@ -32,6 +32,9 @@ export function statusStyle(state: ServerState): StatusStyle {
     case "cached":
       // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
       return { ...look, label: `${state.tools.length} cached` };
+    case "pending":
+      // Past its connect timeout it goes on in the background; the label column is too narrow to say so.
+      return { ...look, ...(state.stillStarting ? { reason: "still starting in the background" } : {}) };
     case "reconnecting":
       return { ...look, label: `retry ${state.attempt}` };
     case "failed":

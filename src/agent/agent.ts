@@ -340,7 +340,7 @@ export class Agent {
   ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
     const check = this.#options.permissions.check(tool, use.input, realPaths);
     if (check.behavior !== "ask") return check;
-    const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason };
+    const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason, ...(tool.server === undefined ? {} : { server: tool.server }) };
     let decision;
     try {
       decision = await raceAbort((async () => this.#options.ask(request, signal))(), signal);

@@ -16,6 +16,8 @@ export interface PermissionRequest {
   summary: string;
   /** Why it asks: "needs approval", "outside the working directory", … */
   reason: string;
+  /** An MCP tool's server, as configured ("don't ask again" can cover all of its tools). */
+  server?: string;
 }
 
 export type PermissionDecision =

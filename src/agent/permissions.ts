@@ -38,6 +38,31 @@ export interface PermissionChainOptions {
   canAsk?: boolean;
   /** Folders the Read tool (only it) may read without asking: where MCP output past the cap is saved. */
   readableByRead?: readonly string[];
+  /** Rules from settings files, each with its file (setRules replaces them). */
+  rules?: readonly ChainRule[];
+}
+
+/** A rule from a settings file: as written, the forms the chain matches (see chainRules), and where it came from. */
+export interface ChainRule {
+  readonly behavior: "allow" | "deny" | "ask";
+  readonly rule: string;
+  /** The forms matched; the rule itself when absent. */
+  readonly matches?: readonly string[];
+  readonly source: string;
+}
+
+/** A rule as /permissions lists it. */
+export interface ListedRule {
+  readonly behavior: "allow" | "deny" | "ask";
+  readonly rule: string;
+  /** A settings file's path, `--allowedTools`, `--disallowedTools` or `this session`. */
+  readonly source: string;
+}
+
+interface ParsedRules {
+  readonly allow: readonly ToolRule[];
+  readonly deny: readonly ToolRule[];
+  readonly ask: readonly ToolRule[];
 }
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan", "bypassPermissions"];
@@ -57,6 +82,8 @@ export class PermissionChain {
   readonly #canAsk: boolean;
   readonly #readableByRead: PathScope;
   #shell: ShellParser | undefined;
+  #settings: readonly ChainRule[] = [];
+  #settingsParsed: ParsedRules = { allow: [], deny: [], ask: [] };
 
   /** Throws MiniCcError "invalid-tool-rule" for a malformed rule. */
   constructor(options: PermissionChainOptions) {
@@ -68,6 +95,32 @@ export class PermissionChain {
     this.#canAsk = options.canAsk ?? true;
     this.#readableByRead = new PathScope(options.readableByRead ?? []);
     this.#shell = options.shell;
+    this.setRules(options.rules ?? []);
+  }
+
+  /** Replaces the settings files' rules (an approved shared file, a rule removed by /permissions); throws MiniCcError "invalid-tool-rule" for a malformed one. */
+  setRules(rules: readonly ChainRule[]): void {
+    const parse = (behavior: ChainRule["behavior"]) => rules.filter((r) => r.behavior === behavior).flatMap((r) => parseToolRules(r.matches ?? [r.rule]));
+    this.#settingsParsed = { allow: parse("allow"), deny: parse("deny"), ask: parse("ask") };
+    this.#settings = [...rules];
+  }
+
+  /** Every rule in force with where it came from: flags, settings files, this session's allows. */
+  listRules(): ListedRule[] {
+    return [
+      ...this.#deny.map((rule) => ({ behavior: "deny" as const, rule: rule.source, source: "--disallowedTools" })),
+      ...this.#allow.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "--allowedTools" })),
+      ...this.#settings.map(({ behavior, rule, source }) => ({ behavior, rule, source })),
+      ...this.#sessionAllowed.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
+    ];
+  }
+
+  /** Forgets a session allow (its rule as written); true when one was there. */
+  forgetSessionAllow(rule: string): boolean {
+    const at = this.#sessionAllowed.findIndex((r) => r.source === rule);
+    if (at === -1) return false;
+    this.#sessionAllowed.splice(at, 1);
+    return true;
   }
 
   /**
@@ -123,7 +176,7 @@ export class PermissionChain {
     const call: RuleCall = { name: tool.name };
     if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
     const calls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
-    return this.#deny.some((rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"));
+    return [...this.#deny, ...this.#settingsParsed.deny].some((rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"));
   }
 
   #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
@@ -132,7 +185,7 @@ export class PermissionChain {
     const target = this.#targets(tool, input, realPaths);
     const call = this.#ruleCall(tool, input, target);
     const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
-    const denied = this.#deny.flatMap((rule) => denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })));
+    const denied = [...this.#deny, ...this.#settingsParsed.deny].flatMap((rule) => denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })));
     if (denied.some((d) => d.match === "match")) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
@@ -143,7 +196,10 @@ export class PermissionChain {
     // A deny rule that cannot read the command may still cover it: ask, whatever the mode or allow rules say.
     const unclear = denied.find((d) => d.match === "unclear");
     if (unclear) return { behavior: "ask", reason: `cannot tell whether the rule ${unclear.rule.source} covers this command` };
-    if (allowedBy([...this.#allow, ...this.#sessionAllowed], call)) {
+    // An ask rule wins over allow rules and modes: the user wants to see these calls.
+    const asking = this.#settingsParsed.ask.find((rule) => denyCalls.some((c) => denyMatch(rule, c) !== "no"));
+    if (asking) return { behavior: "ask", reason: `the rule ${asking.source} asks` };
+    if (allowedBy([...this.#allow, ...this.#settingsParsed.allow, ...this.#sessionAllowed], call)) {
       return { behavior: "allow" };
     }
     if (mode === "bypassPermissions") return { behavior: "allow" };

@@ -8,7 +8,7 @@
 import type { Clock } from "../clock.ts";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
-import { findInstructionFiles, instructionsNote, instructionsText, readTextFile, type ReadTextFile } from "./instruction-files.ts";
+import { findInstructions, instructionsNote, instructionsText, readTextFile, type ReadTextFile } from "./instruction-files.ts";
 
 export interface SystemContextOptions {
   cwd: string;
@@ -16,6 +16,10 @@ export interface SystemContextOptions {
   clock: Clock;
   /** The MCP instructions section as McpManager renders it; "" when no server gave any. */
   mcpInstructions: () => string;
+  /** The user's home folder: `~/.claude/CLAUDE.md` and `@~/…` imports; without it, neither. */
+  userHome?: string;
+  /** Where a path really leads (imports may not leave the project or home); node:fs's realpath by default. */
+  realPath?: (path: string) => string;
   /** Defaults to node:fs; tests pass a map of files. */
   readFile?: ReadTextFile;
   /** The agent's name in the base prompt; "mini-cc" by default. */
@@ -64,7 +68,11 @@ export class SystemContext {
   #build(): Built {
     if (this.#built) return this.#built;
     const { cwd, clock, mcpInstructions, baseName = "mini-cc", systemPrompt, appendSystemPrompt } = this.#options;
-    const files = findInstructionFiles(cwd, this.#readFile);
+    const found = findInstructions(cwd, this.#readFile, {
+      ...(this.#options.userHome ? { userHome: this.#options.userHome } : {}),
+      ...(this.#options.realPath ? { realPath: this.#options.realPath } : {}),
+    });
+    const files = found.files;
     this.#date ??= formatDate(new Date(clock.now()));
     const date = this.#date;
     const sections: SystemSection[] = [{ id: "base", text: systemPrompt ?? basePrompt(baseName, cwd) }];
@@ -76,7 +84,7 @@ export class SystemContext {
     this.#built = {
       sections,
       notes: [
-        { type: "system_note", label: "project instructions", text: instructionsNote(cwd, files) },
+        { type: "system_note", label: "project instructions", text: instructionsNote(cwd, found, this.#options.userHome) },
         { type: "system_note", label: "date", text: date },
       ],
     };

@@ -59,12 +59,12 @@ async function mcpCommand(argv: string[]): Promise<number> {
   });
 }
 
-/** One question on the terminal, for `mcp add-from-claude-desktop`'s choice. */
-async function askOnTerminal(question: string): Promise<string> {
+/** One question on the terminal (`mcp add-from-claude-desktop`'s choice, a client secret, a pasted login redirect); `signal` takes it back. */
+async function askOnTerminal(question: string, signal?: AbortSignal): Promise<string> {
   const { createInterface } = await import("node:readline/promises");
   const terminal = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    return await terminal.question(question);
+    return await terminal.question(question, signal ? { signal } : {});
   } finally {
     terminal.close();
   }

@@ -18,6 +18,7 @@ import { serverView } from "../mcp/state/snapshot-views.ts";
 import type { TuiMcp, TuiRuntime } from "../tui/tui-runtime.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import type { Env } from "../env.ts";
+import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 import { UserQuestionQueue } from "../tui/user-question-queue.ts";
 import { catalogModels } from "../model/model-catalog.ts";
 import { Store } from "../store.ts";
@@ -54,6 +55,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     askUser: userQuestions.ask,
     warn: (message) => notices.push(message),
     onExit: io.onExit,
+    reservedCommands: BUILTIN_COMMAND_NAMES,
     // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.
     serverRequests: ({ model, home, clock }) =>
       askingHandlers({
@@ -94,6 +96,18 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     notices,
     serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
     initialPrompt: options.prompt,
+    customCommands: runtime.customCommands,
+    settings: {
+      cwd: io.cwd,
+      question: runtime.settings.question,
+      answer: (approve) => runtime.settings.answer(approve),
+      async rememberAllow(rule) {
+        await runtime.settings.rememberAllow(rule);
+        return runtime.settings.localFile;
+      },
+      rules: () => runtime.permissions.listRules(),
+      remove: (rule) => runtime.settings.remove(rule),
+    },
     close: () => {
       serverRequests.dismissAll();
       return runtime.close();
@@ -103,7 +117,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   // synchronous), so spawning does not compete with drawing it.
   const [{ runTui }] = await Promise.all([tuiModule, runtime.listServers()]);
   const done = runTui(tui);
-  void runtime.connectServers();
+  void startWhenSettingsAnswered(runtime);
   // Whether the approval may offer "Start sandboxed": PATH lookups and one bubblewrap run, after the first frame.
   void runtime.sandbox.availability().then((availability) => sandbox.update(() => availability));
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
@@ -113,6 +127,18 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   const hint = runtime.resumeHint();
   if (hint) process.stdout.write(`${hint}\n`);
   return 0;
+}
+
+/**
+ * Servers connect once the shared settings file's question is answered: an
+ * approval may bring env for them or enable project servers, and nothing it
+ * grants may run before the user said yes.
+ */
+async function startWhenSettingsAnswered(runtime: Runtime): Promise<void> {
+  const waited = runtime.settings.question.getSnapshot() !== undefined;
+  await runtime.settings.whenAnswered();
+  if (waited && runtime.settings.isTrusted) await runtime.applyApprovedSettings();
+  await runtime.connectServers();
 }
 
 /** The UI's server actions on the real McpManager and approvals file. */

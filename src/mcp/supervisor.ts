@@ -13,7 +13,8 @@
  * includeTools / excludeTools (tools/filter.ts): every reader sees the
  * tools a server offers, nothing to filter again.
  */
-import type { ServerConfig } from "../config/types.ts";
+import { isRemote, type ServerConfig } from "../config/types.ts";
+import { connectTimeoutMs, startupGraceMs } from "./timeouts.ts";
 import type { Clock } from "../clock.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../errors.ts";
 import type { OAuthStore } from "./connection/oauth/token-store.ts";
@@ -95,6 +96,8 @@ export class ServerSupervisor {
   readonly #held = new Set<string>();
   /** Each server's idle timeout, by name, once read. */
   readonly #idleTimeouts = new Map<string, number>();
+  /** Who waits for a first connect that may go on past its connect timeout (begin()), woken when it does. */
+  readonly #slowWaiters = new Map<string, Set<() => void>>();
 
   constructor(options: SupervisorOptions) {
     this.#options = options;
@@ -142,7 +145,16 @@ export class ServerSupervisor {
       return;
     }
     const connecting = this.connect(config);
-    if (!offered) await connecting;
+    if (!offered) await Promise.race([connecting, this.#untilStillStarting(name)]);
+  }
+
+  /** Resolves when the server's connect goes on in the background past its connect timeout; never otherwise. */
+  #untilStillStarting(name: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.#slowWaiters.get(name) ?? new Set();
+      waiters.add(resolve);
+      this.#slowWaiters.set(name, waiters);
+    });
   }
 
   /** Starts the background connects begin() held back (servers still cached and not connecting). */
@@ -227,6 +239,16 @@ export class ServerSupervisor {
     dispatch(name, { type: "spawned" });
     const started = clock.now();
     let connection: ServerConnection | undefined;
+    // A stdio server not up by its connect timeout (a cold `npx -y` installing) starts on in the background, up to
+    // MCP_STARTUP_GRACE_MS: said in its state, and whoever waited for it (the session's start) goes on without it.
+    const connectMs = connectTimeoutMs(this.#options.env, config.resolved);
+    const cancelSlow = isRemote(config.resolved) || startupGraceMs(this.#options.env, config.resolved) <= connectMs
+      ? () => {}
+      : clock.setTimeout(() => {
+          if (!this.#current(name, epoch) || !dispatch(name, { type: "still-starting" })) return;
+          for (const wake of this.#slowWaiters.get(name) ?? []) wake();
+          this.#slowWaiters.delete(name);
+        }, connectMs);
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
       const [{ openConnection }, factory, sandbox] = await Promise.all([import("./connection/open-connection.ts"), this.#transports(), this.#sandboxFor(config)]);
@@ -273,6 +295,9 @@ export class ServerSupervisor {
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
       return isMiniCcError(error) ? error : new MiniCcError("connect-failed", describeError(error));
+    } finally {
+      cancelSlow();
+      this.#slowWaiters.delete(name);
     }
   }
 

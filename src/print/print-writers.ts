@@ -17,7 +17,7 @@ export interface PrintInit {
   tools: string[];
   /** With tool search on: the tools of `tools` the model must load with ToolSearch first. */
   deferred_tools?: string[];
-  mcp_servers: Array<{ name: string; status: string }>;
+  mcp_servers: Array<{ name: string; status: string; mini_cc_status?: string }>;
 }
 
 export interface PrintWriter {

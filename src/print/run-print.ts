@@ -3,11 +3,14 @@
  * would need the user (unapproved project servers) stay off, and tools that
  * would ask are denied with a message saying how to allow them.
  */
+import { relative } from "node:path";
 import type { RunOptions } from "../session/run-options.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
+import { initServer } from "./init-server-status.ts";
+import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
@@ -52,6 +55,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     homeDir: io.homeDir,
     onExit: io.onExit,
     interactive: false,
+    reservedCommands: BUILTIN_COMMAND_NAMES,
     warn: (message) => stderr(`mini-cc: ${message}\n`),
     ask: () => Promise.reject(new Error("print mode cannot ask")),
     // Nobody to ask: elicitation is declined, sampling runs only with --allow-sampling; either way stderr says so.
@@ -64,7 +68,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     const servers = runtime.manager.getSnapshot().servers;
     const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {
-      const line = serverProblem(server, files.get(server.name));
+      const line = serverProblem(server, files.get(server.name), io.cwd);
       if (line) stderr(`mini-cc: ${line}\n`);
     }
 
@@ -81,7 +85,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
       permissionMode: options.permissionMode,
       tools: offered.tools,
       ...(offered.deferred.length > 0 ? { deferred_tools: offered.deferred } : {}),
-      mcp_servers: servers.map((server) => ({ name: server.name, status: server.state.status })),
+      mcp_servers: servers.map(initServer),
     });
     const turn = async (line: string | readonly UserInputBlock[]): Promise<boolean> => {
       const tracker = new PrintResultTracker(sessionId, systemClock, runtime.model.name);
@@ -120,11 +124,19 @@ async function promptOf(options: RunOptions, io: PrintIo): Promise<string | unde
 async function* noLines(): AsyncGenerator<string> {}
 
 /** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
-function serverProblem(server: ServerView, file: string | undefined): string | undefined {
+function serverProblem(server: ServerView, file: string | undefined, cwd: string): string | undefined {
   const { state } = server;
   if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
   if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
+  if (state.status === "pending" && state.stillStarting) {
+    return `MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`;
+  }
   if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`)}`;
+  if (state.status === "disabled" && state.cause === "not-approved") {
+    const config = file ? relative(cwd, file) || file : ".mcp.json";
+    return `MCP server ${server.name} (project) is not started: ${state.reason}; ` +
+      `or pass --mcp-config ${config} to trust that file for this run`;
+  }
   if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
   return undefined;
 }

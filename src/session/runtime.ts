@@ -6,10 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import type { PermissionPrompt } from "../agent/events.ts";
+import type { PermissionMode, PermissionPrompt } from "../agent/events.ts";
+import { settingsMessages } from "../settings/project-settings.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -36,6 +37,10 @@ import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import { runUserTurn } from "./user-turn.ts";
+import { loadCustomCommands, type CustomCommand } from "./custom-commands.ts";
+import { SettingsSession } from "../settings/settings-session.ts";
+import { SettingsApprovalsFile } from "../settings/settings-trust.ts";
+import { settingsApprovedServers, settingsDisabledServers } from "../settings/settings-servers.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { Env } from "../env.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
@@ -66,6 +71,8 @@ export interface RuntimeOptions {
   askUser?: AskUser;
   /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
   onExit?: (cleanup: () => void) => void;
+  /** Names of the UI's own slash commands: a custom command of that name is shadowed. */
+  reservedCommands?: readonly string[];
 }
 
 export interface Runtime {
@@ -100,6 +107,10 @@ export interface Runtime {
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;
+  /** The settings files: what applies, the shared file's question, "don't ask again". */
+  readonly settings: SettingsSession;
+  /** `.claude/commands/*.md` of the project and the user, as slash commands. */
+  readonly customCommands: readonly CustomCommand[];
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];
@@ -111,6 +122,12 @@ export interface Runtime {
   startServers(options?: ConnectOptions): Promise<void>;
   /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
   listServers(): Promise<void>;
+  /**
+   * After the shared settings file was approved (and before connectServers):
+   * its env and server-enabling keys apply, so the config is read again and
+   * the servers listed again.
+   */
+  applyApprovedSettings(): Promise<void>;
   connectServers(): Promise<void>;
   close(): Promise<void>;
 }
@@ -133,31 +150,50 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   );
   for (const value of options.mcpConfig) await asUsageError(() => parseMcpConfigArg(value, cwd));
   for (const dir of options.addDirs) await checkAddDir(cwd, dir);
+  const userHome = init.homeDir ?? homedir();
+  const home = resolveHome(env, userHome);
+  const settings = await SettingsSession.load(
+    { cwd, userHome, miniCcHome: home.root },
+    new SettingsApprovalsFile(home.settingsApprovals, systemClock),
+  );
+  for (const message of settingsMessages(settings.loaded)) init.warn(message);
+  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
+  // Settings' env reaches tools and servers (as Claude Code sets it in its process); the object is
+  // kept, so an approval given before the servers connect still applies.
+  const liveEnv: Record<string, string | undefined> = { ...env, ...settings.effective().env };
   // The bash parser loads (about 50 ms) only for rules that look inside commands.
-  const rules = [...options.allowedTools, ...options.disallowedTools];
+  const rules = [...options.allowedTools, ...options.disallowedTools, ...settings.loaded.files.flatMap((f) => f.rules.map((r) => r.rule))];
   const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
-  const home = resolveHome(env, init.homeDir ?? homedir());
+  const settingsDirs = await existingDirs(settings.effective().additionalDirectories, init.warn);
   const permissions = await asUsageError(async () =>
     new PermissionChain({
       shell,
-      mode: options.permissionMode,
+      mode: modeFrom(options.permissionMode, settings),
       allow: options.allowedTools,
       deny: options.disallowedTools,
+      rules: settings.chainRules(),
       cwd,
-      addDirs: options.addDirs,
+      addDirs: [...options.addDirs, ...settingsDirs],
       canAsk: init.interactive,
       readableByRead: [home.toolOutput],
     }),
   );
+  settings.attach(permissions);
 
-  const config = await loadMcpConfig({ cwd, home, env, extra: options.mcpConfig, strict: options.strictMcpConfig });
-  for (const message of [...config.problems, ...config.warnings]) init.warn(message);
+  const loadConfig = async () => {
+    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig });
+    for (const message of [...loaded.problems, ...loaded.warnings]) init.warn(message);
+    return loaded;
+  };
+  let config = await loadConfig();
+  const custom = loadCustomCommands({ cwd, userHome, reserved: init.reservedCommands ?? [] });
+  for (const note of custom.notes) init.warn(note);
   const startupProblem = startupEnvProblem(env);
   if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
-  const addDirs = [...options.addDirs];
+  const addDirs = [...options.addDirs, ...settingsDirs];
   const roots = new RootsStore(cwd, addDirs);
   const serverRequests = init.serverRequests?.({ model, home, clock: systemClock });
   // In the background; close() waits for it, so a short run still finishes the clean-up.
@@ -171,10 +207,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,
-    approvals,
-    disabledServers: new DisabledServersFile(home.disabled),
+    approvals: settingsApprovedServers(approvals, () => settings.effective()),
+    disabledServers: settingsDisabledServers(new DisabledServersFile(home.disabled), () => settings.effective()),
     logDir: home.logs,
-    env,
+    env: liveEnv,
     interactive: init.interactive,
     roots,
     serverRequests,
@@ -187,6 +223,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   init.onExit?.(() => manager.killAllServerProcessGroups());
   const system = new SystemContext({
     cwd,
+    userHome,
     clock: systemClock,
     mcpInstructions: () => manager.instructionsSection(),
     ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
@@ -199,8 +236,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const sandboxMode = new Store(options.sandbox ?? false);
-  const builtins = builtinTools({ env, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
-  const resourceTools = mcpResourceTools(manager, env);
+  const builtins = builtinTools({ env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
+  const resourceTools = mcpResourceTools(manager, liveEnv);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
     [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
@@ -272,7 +309,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     costLines: () => costLines(recorder.usage.totals()),
     resumeHint: () => (recorder.saved ? `Resume this session with: mini-cc --resume ${recorder.id}` : undefined),
     home,
-    config,
+    get config() {
+      return config;
+    },
     model,
     manager,
     sandbox,
@@ -281,7 +320,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     permissions,
     agent,
     tools,
-    runTurn: (line, signal) => recorded(recorder, compactCommand(line) ? agent.compact(compactCommand(line)?.focus, signal) : runUserTurn(agent, manager, env, line, signal)),
+    settings,
+    customCommands: custom.commands,
+    runTurn: (line, signal) =>
+      recorded(recorder, compactCommand(line) ? agent.compact(compactCommand(line)?.focus, signal) : runUserTurn(agent, manager, liveEnv, line, signal, custom.commands)),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);
@@ -291,6 +333,19 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     startServers: (connect) => manager.start(config.servers, connect),
     listServers: () => manager.list(config.servers),
+    async applyApprovedSettings() {
+      const now = settings.effective();
+      Object.assign(liveEnv, now.env);
+      for (const dir of await existingDirs(now.additionalDirectories, init.warn)) {
+        if (addDirs.includes(dir)) continue;
+        permissions.addDir(dir);
+        addDirs.push(dir);
+      }
+      roots.setFolders(addDirs);
+      if (options.permissionMode === "default" && now.defaultMode) permissions.mode.update(() => now.defaultMode!);
+      config = await loadConfig();
+      await manager.list(config.servers);
+    },
     connectServers: () => manager.connectListed(),
     close: async () => {
       recorder.close();
@@ -299,6 +354,27 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       await sandbox.close();
     },
   };
+}
+
+/** The --permission-mode flag, else a settings file's defaultMode. */
+function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMode {
+  return flag === "default" ? (settings.effective().defaultMode ?? flag) : flag;
+}
+
+/** Print mode's line for a shared settings file that grants what the user has not approved. */
+function unapprovedSettingsLine(file: string, cwd: string): string {
+  return `${relative(cwd, file)} grants permissions or settings not applied until you approve them: ` +
+    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
+}
+
+/** Settings' additionalDirectories that are folders; a missing one is named and left out. */
+async function existingDirs(dirs: readonly string[], warn: (message: string) => void): Promise<string[]> {
+  const found: string[] = [];
+  for (const dir of dirs) {
+    if (await stat(dir).then((s) => s.isDirectory(), () => false)) found.push(dir);
+    else warn(`permissions.additionalDirectories: ${dir} is not a folder; left out`);
+  }
+  return found;
 }
 
 /** `/compact [focus]` typed as a turn (the TUI queues it like a prompt; `-p "/compact"` works too). */

@@ -1,5 +1,6 @@
 /**
- * What the user typed, made into the turn the agent runs: a server prompt
+ * What the user typed, made into the turn the agent runs: a custom command
+ * (`/review 42`) becomes its file's prompt, a server prompt
  * command (`/mcp__srv__prompt a b`) becomes its messages, and `@server:uri`
  * mentions attach their resources. The TUI and print mode both send lines
  * through here; a prompt that cannot be expanded ends the turn with its reason.
@@ -11,12 +12,23 @@ import { expandPromptCommand, promptCommandName } from "../mcp/features/prompts.
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import { attachMentions } from "../mcp/features/resource-mentions.ts";
 import type { Env } from "../env.ts";
+import { customCommandFor, expandCustomCommand, type CustomCommand } from "./custom-commands.ts";
 
-export async function* runUserTurn(agent: Agent, manager: McpManager, env: Env, line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+export async function* runUserTurn(
+  agent: Agent,
+  manager: McpManager,
+  env: Env,
+  typed: string,
+  signal: AbortSignal,
+  customCommands: readonly CustomCommand[] = [],
+): AsyncGenerator<AgentEvent, void> {
+  // A custom command (`.claude/commands/NAME.md`) becomes its prompt, which may mention resources in turn.
+  const custom = customCommandFor(typed, customCommands);
+  const line = custom ? expandCustomCommand(custom.command, custom.rest) : typed;
   // A server offered from the tool cache has no prompts or resources until it is live.
   const waitFor = cachedServersNamed(line, manager.getSnapshot());
   if (waitFor.length > 0) await manager.connectCached(waitFor, signal);
-  const expanded = await expandPromptCommand(line, manager, env, signal);
+  const expanded = custom ? undefined : await expandPromptCommand(line, manager, env, signal);
   if (expanded && "error" in expanded) {
     yield { type: "error", message: expanded.error };
     yield { type: "turn_end", reason: "error", numTurns: 0, resultText: "" };

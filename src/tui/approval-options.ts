@@ -74,8 +74,11 @@ export function serverOptions(waiting = 1, sandbox?: SandboxOffer): readonly App
   ];
 }
 
-/** The three answers to a tool permission request. */
-export type ToolAnswer = "once" | "session" | "deny";
+/**
+ * The answers to a tool permission request: "always" and "always-server"
+ * write an allow rule for this project ("Yes, and don't ask again").
+ */
+export type ToolAnswer = "once" | "session" | "always" | "always-server" | "deny";
 
 /** Words of a command kept in its session prefix after the program: `npm test`, `git commit`, never an option or a path. */
 const MAX_SUBCOMMANDS = 2;
@@ -133,22 +136,53 @@ export function sessionRuleCovers(rule: string, request: Pick<PermissionRequest,
   return allowedBy([parsed], { name: request.toolName, command: { kind: "commands", commands: [words], writesFiles: false } });
 }
 
-/** A tool call the permission chain asks about: the last choice is the refusal (Esc). */
-export function toolOptions(request: Pick<PermissionRequest, "toolName" | "input">): readonly ApprovalOption<ToolAnswer>[] {
+type ToolRequest = Pick<PermissionRequest, "toolName" | "input"> & Partial<Pick<PermissionRequest, "reason" | "server">>;
+
+/**
+ * The rule "Yes, and don't ask again" writes for a request: a Bash command
+ * prefix, an MCP tool, or ("always-server") every tool of its server. None
+ * for other built-ins (an allow rule would also let them reach outside the
+ * project) or for a call asked about for another reason than needing approval.
+ */
+export function rememberedRule(request: ToolRequest, answer: "always" | "always-server"): SessionAllowance | undefined {
+  if (request.reason !== undefined && request.reason !== "needs approval") return undefined;
+  if (request.toolName.startsWith("mcp__")) {
+    if (answer === "always") return { rule: request.toolName, what: request.toolName };
+    const server = request.server;
+    return server !== undefined && /^[A-Za-z0-9_-]+$/.test(server) ? { rule: `mcp__${server}`, what: `any tool of server ${terminalSafeLine(server)}` } : undefined;
+  }
+  return request.toolName === "Bash" && answer === "always" ? sessionAllowance(request) : undefined;
+}
+
+/**
+ * A tool call the permission chain asks about: the last choice is the refusal
+ * (Esc). `canRemember`: the session can write rules to the project's
+ * settings.local.json, so "don't ask again in this project" is offered too.
+ */
+export function toolOptions(request: ToolRequest, canRemember = false): readonly ApprovalOption<ToolAnswer>[] {
   const allowance = sessionAllowance(request);
+  const always = canRemember ? rememberedRule(request, "always") : undefined;
+  const server = canRemember ? rememberedRule(request, "always-server") : undefined;
   return [
     { label: "Allow", value: "once", asksForMessage: false },
     ...(allowance
       ? [{ label: `Allow, and don't ask again this session for ${allowance.what}`, value: "session" as const, asksForMessage: false }]
       : []),
+    ...(always ? [{ label: `Yes, and don't ask again for ${always.what} in this project`, value: "always" as const, asksForMessage: false }] : []),
+    ...(server ? [{ label: `Yes, and don't ask again for ${server.what} in this project`, value: "always-server" as const, asksForMessage: false }] : []),
     { label: "Deny, and tell the model what to do instead", value: "deny", asksForMessage: true },
   ];
 }
 
 /** The PermissionDecision an answer to `request` means for the agent. */
-export function toolDecision(request: Pick<PermissionRequest, "toolName" | "input">, answer: ToolAnswer, message?: string): PermissionDecision {
+export function toolDecision(request: ToolRequest, answer: ToolAnswer, message?: string): PermissionDecision {
   if (answer === "deny") return message ? { behavior: "deny", message } : { behavior: "deny" };
   if (answer === "once") return { behavior: "allow", scope: "once" };
+  if (answer === "always" || answer === "always-server") {
+    // Remembered in the file by the session; for the rest of this one, a session allow of the same rule.
+    const remembered = rememberedRule(request, answer);
+    return remembered ? { behavior: "allow", scope: "session", rule: remembered.rule } : { behavior: "allow", scope: "once" };
+  }
   const allowance = sessionAllowance(request);
   // No rule can cover this call (a compound command): allow it once rather than more than was shown.
   if (!allowance) return { behavior: "allow", scope: "once" };

@@ -6,7 +6,7 @@
  */
 import { loadDeferredLibraries } from "./deferred-libraries.ts";
 import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
-import { sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
+import { rememberedRule, sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { CommandResult, Picker, SlashCommand } from "./slash/slash-command.ts";
@@ -24,7 +24,7 @@ import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { isPromptCommand } from "../mcp/features/prompts.ts";
-import { promptSlashCommands } from "./slash/prompt-commands.ts";
+import { customSlashCommands, promptSlashCommands } from "./slash/prompt-commands.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import type { BodyLine } from "./approval-body.ts";
 import { toolRequestBody } from "./tool-request-body.ts";
@@ -124,7 +124,13 @@ export class ChatSession {
   /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
   commands(): readonly SlashCommand[] {
     const prompts = promptSlashCommands(this.#runtime.mcp.store.getSnapshot());
-    return prompts.length === 0 ? this.#commands : [...this.#commands, ...prompts];
+    const custom = customSlashCommands(this.#runtime.customCommands ?? []);
+    return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
+  }
+
+  /** A custom command not shadowed by a built-in: it is a turn for the model, queued like a prompt. */
+  #isCustom(name: string): boolean {
+    return !this.#commands.some((c) => c.name === name) && (this.#runtime.customCommands ?? []).some((c) => c.name.toLowerCase() === name);
   }
 
   /** Whether an agent turn is in progress. */
@@ -143,9 +149,13 @@ export class ChatSession {
     if (text === "") return Promise.resolve("done");
     const slash = parseSlash(text);
     // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
-    // /compact is a turn of its own: it waits like a prompt.
+    // /compact is a turn of its own: it waits like a prompt; so does a custom command.
     const runsNow =
-      slash !== null && !isPromptCommand(slash.name) && slash.name !== "compact" && (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
+      slash !== null &&
+      !isPromptCommand(slash.name) &&
+      slash.name !== "compact" &&
+      !this.#isCustom(slash.name) &&
+      (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
     if (runsNow) return this.#command(text);
     return new Promise((settle) => {
       this.#waiting.push({ text, settle });
@@ -199,6 +209,21 @@ export class ChatSession {
     }
   }
 
+  /** The user's answer to the shared settings file's question, noted in the transcript. */
+  async answerSettings(approve: boolean): Promise<void> {
+    const settings = this.#runtime.settings;
+    if (!settings) return;
+    this.transcript.dispatch({
+      type: "notice",
+      text: approve ? "Project settings applied, and remembered for this project." : "Project settings not applied (their deny and ask rules still are).",
+    });
+    try {
+      await settings.answer(approve);
+    } catch (error) {
+      this.transcript.dispatch({ type: "error", message: `Project settings: ${terminalSafeLine(errorText(error))}` });
+    }
+  }
+
   /** A key pressed in the MCP panel (r, d, a, l) on server `name`: its one-line result goes to the transcript. */
   async serverAction(name: string, action: ServerAction): Promise<void> {
     const result = await runServerAction(this.#runtime.mcp, name, action);
@@ -209,9 +234,10 @@ export class ChatSession {
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
     const decision = toolDecision(pending.request, answer, message);
     const allowance = sessionAllowance(pending.request);
-    if (decision.behavior === "allow" && decision.scope === "session" && allowance) {
+    if (answer === "session" && decision.behavior === "allow" && decision.scope === "session" && allowance) {
       this.transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
+    if (answer === "always" || answer === "always-server") void this.#remember(pending, answer);
     this.#runtime.permissionQueue.resolve(pending.id, decision);
   }
 
@@ -241,6 +267,19 @@ export class ChatSession {
     if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
   }
 
+  /** "Yes, and don't ask again": the rule goes to the project's settings.local.json; the transcript says where, or why not. */
+  async #remember(pending: PendingPermission, answer: "always" | "always-server"): Promise<void> {
+    const remembered = rememberedRule(pending.request, answer);
+    const settings = this.#runtime.settings;
+    if (!remembered || !settings) return;
+    try {
+      const file = await settings.rememberAllow(remembered.rule);
+      this.transcript.dispatch({ type: "notice", text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).` });
+    } catch (error) {
+      this.transcript.dispatch({ type: "error", message: `Could not save ${remembered.rule}: ${terminalSafeLine(errorText(error))}; allowed for this session only.` });
+    }
+  }
+
   async #command(text: string): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
@@ -256,7 +295,15 @@ export class ChatSession {
     const sandboxMode = this.#runtime.sandboxMode;
     const result = await runSlashCommand(
       text,
-      { mcp: this.#runtime.mcp, serverLogs: this.#runtime.serverLogs, notice, ...(addDir ? { addDir } : {}), ...(sessions ? { sessions } : {}), ...(sandboxMode ? { sandboxMode } : {}) },
+      {
+        mcp: this.#runtime.mcp,
+        serverLogs: this.#runtime.serverLogs,
+        notice,
+        ...(addDir ? { addDir } : {}),
+        ...(sessions ? { sessions } : {}),
+        ...(sandboxMode ? { sandboxMode } : {}),
+        ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}),
+      },
       commands,
     );
     return this.#apply(result);

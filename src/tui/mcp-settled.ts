@@ -12,9 +12,9 @@ import { plural } from "./mcp-summary.ts";
 // A server waiting for approval counts too: its modal is on screen, and an approved one starts at once.
 const UNSETTLED = new Set(["pending", "needs-approval", "reconnecting"]);
 
-/** How many servers are still starting, reconnecting or waiting for the user's answer. */
+/** How many servers are still starting, reconnecting or waiting for the user's answer (one starting on in the background past its connect timeout does not count). */
 export function unsettledServers(snapshot: McpSnapshot): number {
-  return snapshot.servers.filter((server) => UNSETTLED.has(server.state.status)).length;
+  return snapshot.servers.filter(({ state }) => UNSETTLED.has(state.status) && !(state.status === "pending" && state.stillStarting)).length;
 }
 
 /** The line under a held prompt: `waiting for 2 MCP servers… (esc to send now)`. */

@@ -15,8 +15,26 @@ import type { ServerViolations } from "../mcp/connection/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "./server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
+import type { PendingSettings } from "../settings/settings-session.ts";
+import type { ListedRule } from "../agent/permissions.ts";
+import type { CustomCommand } from "../session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../session/saved-sessions.ts";
 import type { UserQuestionQueue } from "./user-question-queue.ts";
+
+/** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
+export interface TuiSettings {
+  /** The project folder, to show files relative to it. */
+  readonly cwd: string;
+  /** The shared `.claude/settings.json` while it waits for an answer (asked before any other question). */
+  readonly question: ReadableStore<PendingSettings | undefined>;
+  answer(approve: boolean): Promise<void>;
+  /** "Yes, and don't ask again": the rule is written to `.claude/settings.local.json` and applies at once; resolves to that file. */
+  rememberAllow(rule: string): Promise<string>;
+  /** Every rule in force, with where it came from (/permissions). */
+  rules(): readonly ListedRule[];
+  /** Removes a rule from its file (or this session's allows). */
+  remove(rule: ListedRule): Promise<void>;
+}
 
 /** The session beyond one turn: saved sessions, the context, the cost and the model. */
 export interface TuiSessions {
@@ -102,6 +120,10 @@ export interface TuiRuntime {
   readonly userQuestions?: UserQuestionQueue;
   /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
   readonly initialPrompt?: string;
+  /** `.claude/commands/*.md` commands: they run as turns (startTurn expands them), and /help and completion list them. */
+  readonly customCommands?: readonly CustomCommand[];
+  /** The settings files; absent in tests and examples that have none. */
+  readonly settings?: TuiSettings;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;
 }

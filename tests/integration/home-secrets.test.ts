@@ -35,13 +35,13 @@ describe("secrets stay out of logs and messages", () => {
     }));
     await box.run(["mcp", "approve"]);
     const env = { API_URL: `not a url ${SECRET}`, SECRET_BIN: `/nowhere/${SECRET}` };
-    const list = await box.run(["mcp", "list"], { env });
+    const list = await box.run(["mcp", "list", "--strict"], { env });
     expect(list.code).toBe(1);
     expect(list.stdout).toContain("invalid URL: ${API_URL}");
     expect(list.stdout).toContain("command not found: ${SECRET_BIN}");
     expect(list.stdout + list.stderr).not.toContain(SECRET);
     for (const name of ["remote", "local"]) {
-      const get = await box.run(["mcp", "get", name], { env });
+      const get = await box.run(["mcp", "get", "--strict", name], { env });
       expect(get.code).toBe(1);
       expect(get.stdout + get.stderr).not.toContain(SECRET);
     }

@@ -31,9 +31,9 @@ describe("mini-cc mcp (bundled CLI)", () => {
     });
   });
 
-  it("exits 1 when a server fails to connect", async () => {
+  it("exits 1 with --strict when a server fails to connect", async () => {
     await mini("mcp", "add", "broken", "--", "nope-mini-cc-command");
-    expect(await mini("mcp", "list")).toEqual({
+    expect(await mini("mcp", "list", "--strict")).toEqual({
       status: 1,
       stdout: "broken: nope-mini-cc-command (local) - ✘ failed: command not found: nope-mini-cc-command\n",
       stderr: "",

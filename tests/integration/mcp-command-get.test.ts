@@ -51,7 +51,7 @@ describe("mcp get with real servers", () => {
 
   it("shows a server that dies at startup with its own last words and its log, and exits 1", async () => {
     await box.run(["add", "-e", "MCP_TEST_MODE=exit", "dying", "--", NODE, TEST_SERVER]);
-    expect(await box.run(["get", "dying"], { homedir: box.root })).toEqual({
+    expect(await box.run(["get", "--strict", "dying"], { homedir: box.root })).toEqual({
       status: 1,
       stderr: "",
       stdout: [

@@ -37,7 +37,7 @@ describe("mcp list with real servers", () => {
   it("shows a command that does not exist as failed and exits 1", async () => {
     await box.run(["add", "tracker", "--", NODE, TRACKER]);
     await box.run(["add", "-s", "user", "broken", "--", "nope-mini-cc-command", "--flag"]);
-    expect(await box.run(["list"])).toEqual({
+    expect(await box.run(["list", "--strict"])).toEqual({
       status: 1,
       // User scope first: servers are listed in the order they are loaded, user, project, local.
       stdout:
@@ -50,7 +50,7 @@ describe("mcp list with real servers", () => {
   it("points at the log of a server that dies at startup, but not of a command that was never found", async () => {
     await box.run(["add", "-e", "MCP_TEST_MODE=exit", "dying", "--", NODE, TEST_SERVER]);
     await box.run(["add", "broken", "--", "nope-mini-cc-command"]);
-    expect(await box.run(["list"], { homedir: box.root })).toEqual({
+    expect(await box.run(["list", "--strict"], { homedir: box.root })).toEqual({
       status: 1,
       stdout:
         `dying: ${NODE} ${TEST_SERVER} (local) - ✘ failed: server exited (code 3): Error: boom at startup\n` +
@@ -64,13 +64,13 @@ describe("mcp list with real servers", () => {
     const marker = join(box.root, "started");
     const env = `MCP_TEST_MARKER=${marker}`;
     await box.run(["add", "-s", "project", "-e", env, "-e", `MCP_TEST_NODE=${NODE}`, "wrapped", "--", "/bin/sh", WRAPPER, TRACKER]);
-    const before = await box.run(["list"]);
+    const before = await box.run(["list", "--strict"]);
     expect(before.stdout).toBe(`wrapped: /bin/sh ${WRAPPER} ${TRACKER} (project) - ? not approved (run: mini-cc mcp approve wrapped)\n`);
     expect(before.status).toBe(1);
     expect(existsSync(marker)).toBe(false);
 
     await box.run(["approve", "wrapped"]);
-    const after = await box.run(["list"]);
+    const after = await box.run(["list", "--strict"]);
     expect(after.stdout).toBe(`wrapped: /bin/sh ${WRAPPER} ${TRACKER} (project) - ✔ connected · 3 tools\n`);
     expect(after.status).toBe(0);
     expect(existsSync(marker)).toBe(true);

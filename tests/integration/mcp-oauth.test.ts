@@ -26,6 +26,11 @@ async function sandboxWith(entry: Record<string, unknown>, env: Record<string, s
   return sandbox;
 }
 
+/** `mcp login` with a terminal that answers through `prompt`, stdout going to `out`. */
+async function runLogin(sandbox: CommandSandbox, argv: string[], prompt: (question: string) => Promise<string>, out: (text: string) => void): Promise<number> {
+  return (await sandbox.run(argv, { prompt, stdout: out })).status;
+}
+
 const visited = async (sandbox: CommandSandbox) => (await readFile(join(sandbox.root, "browser.log"), "utf8")).trim().split("\n").map((line) => new URL(line));
 
 describe("OAuth login for a remote server", () => {
@@ -77,6 +82,32 @@ describe("OAuth login for a remote server", () => {
     const logout = await box.run(["logout", "notes"]);
     expect(logout.stdout).toBe("Logged out of notes.\n");
     expect((await box.run(["list"])).stdout).toContain("! needs authentication — run: mini-cc mcp login notes");
+  });
+
+  it("--no-browser prints the URL, opens nothing and takes the redirect pasted back (a login over SSH)", async () => {
+    server = await startOAuthServer();
+    box = await sandboxWith({ type: "http", url: server.mcpUrl });
+    let printed = "";
+    const questions: string[] = [];
+    // The "other machine's browser": follows the printed URL up to the loopback redirect it could not reach, and the user pastes that.
+    const prompt = async (question: string) => {
+      questions.push(question);
+      if (questions.length === 1) return "https://example.com/not-it";
+      let url: string | undefined = printed.split("\n").find((line) => line.startsWith("http") && line.includes("/authorize"));
+      for (let hop = 0; hop < 5 && url && !new URL(url).pathname.endsWith("/callback"); hop++) {
+        const response = await fetch(url, { redirect: "manual" });
+        await response.body?.cancel();
+        const next = response.headers.get("location");
+        url = next ? new URL(next, url).href : undefined;
+      }
+      return url ?? "";
+    };
+    const status = await runLogin(box, ["login", "--no-browser", "notes"], prompt, (text) => (printed += text));
+    expect(status).toBe(0);
+    expect(printed).toContain("Open this page in a browser to log in to notes:");
+    expect(printed).toContain("Logged in to notes.");
+    expect(questions[1]).toMatch(/^That is not the redirect URL/);
+    expect(readdirSync(box.root)).not.toContain("browser.log");
   });
 
   it("an sse server behind OAuth: needs-auth, then login and connected", async () => {

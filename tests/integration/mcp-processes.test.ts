@@ -44,12 +44,12 @@ afterEach(async () => {
   for (const pid of daemons.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
 
-function newManager(dir: string, interactive = true, reconnect = DEFAULT_RECONNECT_POLICY): McpManager {
+function newManager(dir: string, interactive = true, reconnect = DEFAULT_RECONNECT_POLICY, env: NodeJS.ProcessEnv = process.env): McpManager {
   const manager = new McpManager({
     projectDir: dir,
     approvals: new MemoryApprovals(),
     logDir: join(dir, "logs"),
-    env: process.env,
+    env,
     interactive,
     reconnect,
   });
@@ -159,7 +159,8 @@ describe("server processes", () => {
 
   it("times a silent server out at its own timeout while another connects, and kills it", async () => {
     const dir = tempDir();
-    const manager = newManager(dir);
+    // No startup grace: its timeout is the end (mcp-cold-start.test.ts has the grace).
+    const manager = newManager(dir, true, DEFAULT_RECONNECT_POLICY, { ...process.env, MCP_STARTUP_GRACE_MS: "1" });
     const silent = server("silent", directEntry(dir, { MCP_TEST_MODE: "hang", MCP_TEST_PID_FILE: join(dir, "silent.pid") }, 1000));
     await manager.start([silent, server("ok", directEntry(dir))]);
     expect(manager.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);

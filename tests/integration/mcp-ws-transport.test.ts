@@ -54,14 +54,14 @@ describe("the ws transport", () => {
 
   it("fails a ws entry with headers, saying why, instead of connecting without them", async () => {
     await box.run(["mcp", "add-json", "auth", JSON.stringify({ type: "ws", url: server.url, headers: { Authorization: "Bearer x" } })]);
-    const get = await box.run(["mcp", "get", "auth"]);
+    const get = await box.run(["mcp", "get", "--strict", "auth"]);
     expect(get.code).toBe(1);
     expect(get.stdout).toContain("  Status: ✘ failed: headers are not supported for ws servers (the WebSocket client cannot send them)\n");
   });
 
   it("fails clearly when nothing listens at the URL", async () => {
     await box.run(["mcp", "add", "-t", "ws", "gone", "ws://127.0.0.1:1/mcp"]);
-    const get = await box.run(["mcp", "get", "gone"]);
+    const get = await box.run(["mcp", "get", "--strict", "gone"]);
     expect(get.code).toBe(1);
     expect(get.stdout).toMatch(/ {2}Status: ✘ failed: .+\n/);
   });

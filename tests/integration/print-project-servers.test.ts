@@ -34,7 +34,10 @@ describe("print mode and project servers", () => {
     expect(existsSync(marker("proj"))).toBe(false);
     expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
     expect(init.tools).toEqual(BUILTIN_TOOLS);
-    expect(run.stderr).toBe('mini-cc: MCP server proj (project) is off: not approved (run: mini-cc mcp approve proj)\n');
+    expect(run.stderr).toBe(
+      "mini-cc: MCP server proj (project) is not started: not approved (run: mini-cc mcp approve proj); " +
+        "or pass --mcp-config .mcp.json to trust that file for this run\n",
+    );
   });
 
   it("starts the project server after `mini-cc mcp approve`", async () => {
@@ -60,7 +63,8 @@ describe("print mode and project servers", () => {
     expect(existsSync(marker("proj"))).toBe(false);
     expect(init.mcp_servers).toEqual([{ name: "proj", status: "disabled" }]);
     expect(run.stderr).toBe(
-      'mini-cc: MCP server proj (project) is off: changed since approval (run: mini-cc mcp approve proj)\n',
+      "mini-cc: MCP server proj (project) is not started: changed since approval (run: mini-cc mcp approve proj); " +
+        "or pass --mcp-config .mcp.json to trust that file for this run\n",
     );
   });
 

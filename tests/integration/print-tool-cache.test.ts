@@ -40,7 +40,7 @@ describe("print mode and the tool cache", () => {
     expect(warm.run.code).toBe(0);
     expect(warm.ms).toBeLessThan(DELAY_MS - 500);
     expect(warm.init?.tools).toEqual([...BUILTIN_TOOLS, ...SLOW_TOOLS]);
-    expect(warm.init?.mcp_servers).toEqual([{ name: "slow", status: "cached" }]);
+    expect(warm.init?.mcp_servers).toEqual([{ name: "slow", status: "connected", mini_cc_status: "cached" }]);
 
     const call = await print([[toolUse("t1", "mcp__slow__tool_2", {})], [{ type: "text", text: "done" }]]);
     expect(call.run.code).toBe(0);

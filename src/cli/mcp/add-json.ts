@@ -16,11 +16,20 @@ const USAGE = `Usage: mini-cc mcp add-json [options] NAME 'JSON'
 Adds an MCP server from a JSON entry, written as in .mcp.json:
   '{"command": "node", "args": ["server.js"], "env": {"KEY": "value"}}'
   '{"type": "http", "url": "https://example.com/mcp", "headers": {"Authorization": "Bearer \${TOKEN}"}}'
+An entry with a url and no type is taken as http (and written so).
 
 Options:
   -s, --scope <scope>   local (default), project or user
       --force           replace a server of the same name in that scope
   -h, --help            show this help`;
+
+/** An entry with a `url`, no `type` and no `command` is an http server, as Claude Code takes it; written with its type. */
+function withHttpType(entry: unknown): unknown {
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return entry;
+  const fields = entry as Record<string, unknown>;
+  if (fields["type"] !== undefined || fields["command"] !== undefined || typeof fields["url"] !== "string") return entry;
+  return { type: "http", ...fields };
+}
 
 /** `mini-cc mcp add-json [-s SCOPE] [--force] NAME JSON`. */
 export const addJsonCommand: McpSubcommand = {
@@ -40,10 +49,11 @@ export const addJsonCommand: McpSubcommand = {
     const parsed = parseJsonText(text);
     const where = fromStdin ? "JSON on standard input" : "JSON";
     if (!parsed.ok) throw new MiniCcError("command-failed", `invalid ${where} at ${parsed.line}:${parsed.column} (${parsed.message})`);
+    const entry = withHttpType(parsed.value);
     // Paths relative to the entry the user typed: "args[1]: expected string, got number".
-    const valid = validateEntry(parsed.value, []);
+    const valid = validateEntry(entry, []);
     if (!valid.ok) throw new MiniCcError("command-failed", `invalid server entry: ${valid.error}`);
-    const added = await context.editor.addServer(scope, name, parsed.value, { force: args.flags.has("force") });
+    const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
     await reportAdded(context, added, name, valid.entry);
     return 0;
   },

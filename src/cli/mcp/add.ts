@@ -16,6 +16,7 @@ import { lastValue, type ParsedArgs } from "./arg-parser.ts";
 import { SCOPE_OPTION, scopeLabel, scopeOption, type McpCommandContext, type McpSubcommand } from "./command.ts";
 import { approveCommand, maskedHeaderValue } from "../../config/describe.ts";
 import { isRemote } from "../../config/types.ts";
+import { expandEntry } from "../../config/expand.ts";
 
 /** What --transport takes; streamable-http is http's other name. */
 const TRANSPORTS = ["stdio", "http", "sse", "ws", "streamable-http"] as const;
@@ -38,7 +39,10 @@ Options:
   -H, --header <"Name: value"...> HTTP headers of an http or sse server
                                   (repeatable; shown masked: Authorization: Bearer ****)
       --client-id <id>            OAuth client registered beforehand (http, sse)
-      --client-secret <secret>    its secret; better '\${VAR}' than the value
+      --client-secret [<secret>]  its secret: alone, asked for on the terminal (or
+                                  read from MCP_CLIENT_SECRET) and kept in the
+                                  home's mcp-oauth.json, not in the config file;
+                                  a value is written to the file: better '\${VAR}'
       --callback-port <port>      the port of its loopback redirect URI
       --sandbox                   run the stdio server in the sandbox ("sandbox": true:
                                   reads all but your secrets, writes the project, no network)
@@ -124,7 +128,9 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
     callbackPort = Number(port);
     if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535) throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
   }
-  return { clientId, ...(clientSecret !== undefined ? { clientSecret } : {}), ...(callbackPort !== undefined ? { callbackPort } : {}) };
+  // `--client-secret` alone: asked for in run(), kept out of the entry.
+  const written = clientSecret !== undefined && clientSecret !== "" ? { clientSecret } : {};
+  return { clientId, ...written, ...(callbackPort !== undefined ? { callbackPort } : {}) };
 
 }
 
@@ -197,7 +203,7 @@ export const addCommand: McpSubcommand = {
     { long: "env", short: "e", value: true, moreValues: (token) => ENV_PAIR.test(token) },
     { long: "header", short: "H", value: true, moreValues: (token) => HEADER_LINE.test(token) },
     { long: "client-id", value: true },
-    { long: "client-secret", value: true },
+    { long: "client-secret", value: true, optionalValue: true },
     { long: "callback-port", value: true },
     { long: "force", value: false },
     { long: "sandbox", value: false },
@@ -220,8 +226,29 @@ export const addCommand: McpSubcommand = {
     if (transport === "stdio" && /^(https?|wss?):\/\//i.test(line[0]!)) {
       context.warn(`Note: ${line[0]} looks like a URL; for a remote server use --transport http, sse or ws.`);
     }
+    const secret = lastValue(args, "client-secret") === "" ? await askClientSecret(context) : undefined;
     const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
+    if (secret !== undefined) await keepClientSecret(context, entry, secret);
     await reportAdded(context, added, name, entry);
+    if (secret !== undefined) context.print(`Client secret kept in ${context.home.oauth} (0600), not in the config file.`);
     return 0;
   },
 };
+
+/** `--client-secret` with no value: MCP_CLIENT_SECRET, else asked on the terminal, as Claude Code does. */
+async function askClientSecret(context: McpCommandContext): Promise<string> {
+  const fromEnv = context.io.env.MCP_CLIENT_SECRET;
+  if (fromEnv) return fromEnv;
+  if (!context.io.prompt) throw usageError("--client-secret without a value asks on the terminal: set MCP_CLIENT_SECRET, or give the value");
+  const typed = (await context.io.prompt("Client secret: ")).trim();
+  if (typed === "") throw usageError("no client secret given");
+  return typed;
+}
+
+/** The secret goes to the OAuth file under the server's URL (expanded as a session will expand it). */
+async function keepClientSecret(context: McpCommandContext, entry: ServerEntry, secret: string): Promise<void> {
+  const expanded = expandEntry(entry, context.io.env).entry;
+  if (!isRemote(expanded) || !expanded.oauth) return;
+  const clientId = expanded.oauth.clientId;
+  await context.oauth.update(expanded.url, (current) => ({ ...current, clientSecret: { clientId, secret } }));
+}

@@ -7,17 +7,24 @@ import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
 import { MiniCcError } from "../../errors.ts";
 import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";
+import { approveSettings } from "./approve-settings.ts";
 import { runsSandboxed } from "../../mcp/connection/sandbox/run-mode.ts";
 
 const USAGE = `Usage: mini-cc mcp approve [--sandbox] [NAME...]
+       mini-cc mcp approve --settings
 
 Approves project servers of ./.mcp.json so that sessions start them without
 asking: the named ones, or all of them without names. An approval holds until
 the server's entry (type, command, args, env, url, headers, sandbox) changes.
 
+With --settings, approves instead what ./.claude/settings.json grants (allow
+rules, defaultMode, additionalDirectories, env, servers it enables), listing
+it; the approval holds until those parts of the file change.
+
 Options:
   --sandbox    run them in the sandbox (reads all but your secrets, writes only
                this project, no network), where their entry does not say
+  --settings   approve the project's shared .claude/settings.json instead
   -h, --help   show this help`;
 
 /** `mini-cc mcp approve [NAME…]`. */
@@ -25,8 +32,9 @@ export const approveCommand: McpSubcommand = {
   name: "approve",
   summary: "approve project servers of .mcp.json (all, or the named ones)",
   usage: USAGE,
-  options: [{ long: "sandbox", value: false }],
+  options: [{ long: "sandbox", value: false }, { long: "settings", value: false }],
   async run(args, context) {
+    if (args.flags.has("settings")) return approveSettings(args.positionals, context);
     const file = context.editor.fileOf("project");
     const sandboxed = args.flags.has("sandbox");
     const { entries, problems } = await readDeclared(context);

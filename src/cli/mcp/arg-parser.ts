@@ -18,6 +18,12 @@ export interface OptionSpec {
   readonly short?: string;
   /** Takes a value (`-s user`, `--scope=user`, `-suser`); otherwise a flag. */
   readonly value: boolean;
+  /**
+   * The value may be left out (`--client-secret` alone asks for it): the next
+   * token is its value only when it is no option and the positionals can still
+   * be filled without it; else the value is "".
+   */
+  readonly optionalValue?: boolean;
   /** Takes more values than one (`-e A=1 B=2`): the following tokens this accepts. */
   readonly moreValues?: (token: string) => boolean;
 }
@@ -82,6 +88,12 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
       continue;
     }
     let value = inline;
+    if (value === undefined && spec.optionalValue) {
+      const next = argv[i + 1];
+      const missing = (options.neededPositionals ?? 0) - positionals.length;
+      const fits = next !== undefined && !isOptionLike(next) && (missing <= 0 || positionalCandidates(argv, i + 2, specs) >= missing);
+      value = fits ? argv[++i]! : "";
+    }
     if (value === undefined) {
       if (i + 1 >= argv.length) throw usageError(`option ${token} needs a value`);
       value = argv[++i]!;

@@ -43,7 +43,7 @@ export interface McpCommandIo {
   /** All of standard input, for `mcp add-json NAME -`; without it, stdin reads as empty. */
   readonly readStdin?: () => Promise<string>;
   /** Asks one question on the terminal and returns the answer; absent when stdin is not a terminal. */
-  readonly prompt?: (question: string) => Promise<string>;
+  readonly prompt?: (question: string, signal?: AbortSignal) => Promise<string>;
   /** Which desktop app paths apply (Claude Desktop's config); defaults to process.platform. */
   readonly platform?: NodeJS.Platform;
 }

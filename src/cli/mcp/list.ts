@@ -10,7 +10,7 @@ import { formatListLines, isConnected, listRows, shadowedScopes } from "./list-r
 import { failedServerLog } from "../../mcp/logs/log-hint.ts";
 import { sandboxedLookup } from "./sandboxed-lookup.ts";
 
-const USAGE = `Usage: mini-cc mcp list [--json]
+const USAGE = `Usage: mini-cc mcp list [--json] [--strict]
 
 Lists the MCP servers of every scope (local over project over user on the
 same name) and checks each by connecting to all of them at once. Project
@@ -23,9 +23,11 @@ Options:
                file}; an invalid entry has no type, command or url; log is
                the stderr log of a failed stdio server; shadows lists the
                lower scopes whose server of the same name is hidden
+  --strict     exit 1 unless every server is healthy (a health check)
   -h, --help   show this help
 
-Exit status: 0 when every listed server connected or waits for a login
+Exit status: 0 once it ran, whatever the servers' states (as Claude Code's).
+With --strict: 0 when every listed server connected or waits for a login
 (\`mini-cc mcp login NAME\`), or none is configured; 1 when any failed, is
 invalid, waits for approval, or a config file could not be read.`;
 
@@ -34,20 +36,21 @@ export const listCommand: McpSubcommand = {
   name: "list",
   summary: "list servers of every scope and check that they connect",
   usage: USAGE,
-  options: [{ long: "json", value: false }],
+  options: [{ long: "json", value: false }, { long: "strict", value: false }],
   async run(args, context) {
     noMorePositionals(args.positionals, 0);
     const { io, projectDir, home, logPlaces } = context;
     const loaded = await loadMcpConfig({ cwd: projectDir, home, env: io.env });
     for (const line of [...loaded.problems, ...loaded.warnings]) context.warn(line);
     const json = args.flags.has("json");
+    const strict = args.flags.has("strict");
     if (loaded.servers.length === 0) {
       if (json) context.printJson("[]");
       // A config file that could not be read is not "nothing configured": its problem was just printed.
       else if (loaded.problems.length === 0) {
         context.print("No MCP servers configured. Add one with: mini-cc mcp add NAME -- COMMAND [ARGS...]");
       }
-      return loaded.problems.length > 0 ? 1 : 0;
+      return strict && loaded.problems.length > 0 ? 1 : 0;
     }
 
     // Every scope's declarations, to say which winner hides a lower scope's server of the same name.
@@ -64,7 +67,7 @@ export const listCommand: McpSubcommand = {
       });
       if (json) context.printJson(JSON.stringify(rows, null, 2));
       else for (const row of rows) for (const line of formatListLines(row, logPlaces.userHome)) context.print(line);
-      return rows.every(isConnected) && loaded.problems.length === 0 ? 0 : 1;
+      return !strict || (rows.every(isConnected) && loaded.problems.length === 0) ? 0 : 1;
     } finally {
       // Output first, then the servers go: closing waits for each process group to exit.
       await manager.close();

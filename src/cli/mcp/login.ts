@@ -16,7 +16,7 @@ import { readDeclared } from "./declared-servers.ts";
 import { listRows, statusText } from "./list-rows.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 
-const LOGIN_USAGE = `Usage: mini-cc mcp login NAME
+const LOGIN_USAGE = `Usage: mini-cc mcp login [--no-browser] NAME
 
 Logs in to the http or sse server NAME with OAuth: opens the authorization
 URL with $BROWSER (or the system's opener) and prints it, waits for the
@@ -26,6 +26,12 @@ tokens in ~/.mini-cc/mcp-oauth.json (only you can read it), then connects.
 A project server of ./.mcp.json that is not approved yet is approved first
 (asked on the terminal, or \`mini-cc mcp approve NAME\`): nothing contacts
 it before.
+
+Options:
+  --no-browser   open nothing: print the URL, and take the address the
+                 browser ends on (http://127.0.0.1:PORT/callback?code=…),
+                 pasted back here; for a login over SSH
+  -h, --help     show this help
 
 Exit status: 0 when logged in; 1 when a step of the login failed.`;
 
@@ -53,17 +59,31 @@ export const loginCommand: McpSubcommand = {
   name: "login",
   summary: "log in to an http or sse server with OAuth",
   usage: LOGIN_USAGE,
-  options: [],
+  options: [{ long: "no-browser", value: false }],
   async run(args, context) {
     const { config, entry } = await remoteServer(args, context);
     const { name } = config;
     if (!(await approvedToContact(config, entry, context))) return 1;
+    const prompt = context.io.prompt;
+    const noBrowser = args.flags.has("no-browser");
+    if (noBrowser && !prompt) throw usageError("--no-browser takes the redirect URL pasted on the terminal: standard input is not one");
     await loginToServer({
       name,
       entry,
       store: context.oauth,
       timeoutMs: loginTimeoutMs(context.io.env),
-      open: (url) => announceLoginPage(name, url, context.io.env, (line) => context.print(line)),
+      open: noBrowser
+        ? (url) => {
+            context.print(`Open this page in a browser to log in to ${name}:`);
+            context.print(url.href);
+          }
+        : (url) => announceLoginPage(name, url, context.io.env, (line) => context.print(line)),
+      ...(noBrowser && prompt
+        ? {
+            pasteRedirect: (problem: string | undefined, signal: AbortSignal) =>
+              prompt(`${problem ? `That is ${problem}. ` : ""}Paste the address the browser ended on (http://127.0.0.1:…/callback?code=…): `, signal),
+          }
+        : {}),
     });
     context.print(`Logged in to ${name}.`);
     const manager = context.createManager();

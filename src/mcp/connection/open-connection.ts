@@ -13,7 +13,7 @@ import { closeServerLog, lastLogLine, openServerLog, serverLogPath, type OpenedL
 import { ServerMessageLog } from "../logs/message-log.ts";
 import { DECLINE_ALL, type ServerRequestHandlers } from "../requests/server-requests.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
-import { connectTimeoutMs, keepaliveIntervalMs } from "../timeouts.ts";
+import { connectTimeoutMs, keepaliveIntervalMs, startupGraceMs } from "../timeouts.ts";
 import { ServerConnection, type ConnectedServer } from "./server-connection.ts";
 import type { ToolList } from "./tool-list.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
@@ -84,7 +84,9 @@ export async function openConnection(request: OpenRequest): Promise<{ connection
       serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
     });
     request.onCreated(connection);
-    return { connection, server: await connection.open(connectTimeoutMs(request.context.env, config.resolved)) };
+    // A stdio server past its connect timeout goes on starting in the background (the supervisor says so) up to the grace.
+    const limit = remote ? connectTimeoutMs(request.context.env, config.resolved) : startupGraceMs(request.context.env, config.resolved);
+    return { connection, server: await connection.open(limit) };
   } finally {
     // The child keeps its own descriptor; ours is only for the header.
     if (log) closeServerLog(log);

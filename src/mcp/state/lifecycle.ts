@@ -22,6 +22,8 @@ export type LifecycleEvent =
   | { type: "idle-stopped" }
   /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
   | { type: "spawned" }
+  /** A first connect ran past the connect timeout: it goes on in the background, and nobody waits for it any more. */
+  | { type: "still-starting" }
   /** `connectMs`: from the attempt's spawn to the end of the handshake and tools/list. */
   | {
       type: "connected";
@@ -110,6 +112,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     }
     case "spawned":
       return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
+    case "still-starting":
+      return status === "pending" && !state.stillStarting ? { status: "pending", stillStarting: true } : undefined;
     case "connected": {
       if (status !== "pending" && status !== "cached" && status !== "reconnecting") return undefined;
       const note = status === "cached" ? toolListChange(state.tools, event.tools) : "";

@@ -74,7 +74,8 @@ export interface ServerFeatures {
 export type ServerState =
   /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
   | { status: "needs-approval"; previous?: ServerEntry }
-  | { status: "pending" }
+  /** `stillStarting`: past its connect timeout, a stdio server goes on starting in the background (tools added when it connects). */
+  | { status: "pending"; stillStarting?: true }
   /** `cacheNote`: how the live tool list differed from the cached one offered before it (absent when it matched or there was none). */
   | ({ status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[]; cacheNote?: string } & ServerFeatures)
   /**

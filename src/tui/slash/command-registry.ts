@@ -7,6 +7,7 @@ import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash } from "./parse-slash.ts";
+import { permissionsCommand } from "./permissions-command.ts";
 import { compactCommand } from "./compact-command.ts";
 import { contextCommand } from "./context-command.ts";
 import { costCommand } from "./cost-command.ts";
@@ -25,6 +26,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   modelCommand,
   resumeCommand,
   sandboxCommand,
+  permissionsCommand,
   clearCommand,
   helpCommand,
   exitCommand,

@@ -22,7 +22,7 @@ export function serverDetail(state: ServerState, name = "NAME"): string {
     case "cached":
       return `ready (cached) · ${plural(state.tools.length, "tool")}`;
     case "pending":
-      return "connecting…";
+      return state.stillStarting ? "still starting in the background (its tools are added when it connects)" : "connecting…";
     case "reconnecting":
       return `reconnecting (attempt ${state.attempt})`;
     case "failed":

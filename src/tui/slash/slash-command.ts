@@ -3,7 +3,7 @@
  * by calling `run` with a plain context.
  */
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
-import type { TuiMcp, TuiSessions } from "../tui-runtime.ts";
+import type { TuiMcp, TuiSessions, TuiSettings } from "../tui-runtime.ts";
 import type { SavedSession } from "../../session/saved-sessions.ts";
 import type { Store } from "../../store.ts";
 
@@ -18,6 +18,8 @@ export interface SlashCommandContext {
   readonly sandboxMode?: Store<boolean>;
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
+  /** The settings files' rules (/permissions). */
+  readonly settings?: TuiSettings;
   /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */
   readonly notice?: (text: string) => void;
   /** Saved sessions, context, cost and model (/resume, /context, /cost, /model). */

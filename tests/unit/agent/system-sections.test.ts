@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -56,10 +56,83 @@ describe("SystemContext", () => {
     ]);
   });
 
+  it("reads ~/.claude/CLAUDE.md, CLAUDE.local.md and .claude/CLAUDE.md, and follows @imports inside the project and home", () => {
+    const fs = files({
+      "/home/ada/.claude/CLAUDE.md": "Mine: @~/notes/style.md",
+      "/home/ada/notes/style.md": "Short sentences.",
+      "/home/ada/proj/app/CLAUDE.md": "See @docs/a.md and `@not/code.md`, and @/etc/passwd.\n```\n@docs/fenced.md\n```",
+      "/home/ada/proj/app/docs/a.md": "A imports @b.md",
+      "/home/ada/proj/app/docs/b.md": "B imports @a.md back",
+      "/home/ada/proj/app/docs/fenced.md": "never",
+      "/home/ada/proj/app/not/code.md": "never",
+      "/etc/passwd": "root:x:0:0",
+      "/home/ada/proj/app/.claude/CLAUDE.md": "Team rules.",
+      "/home/ada/proj/app/CLAUDE.local.md": "My sandbox URL.",
+    });
+    const system = context({ readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => path });
+    const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
+    expect([...text.matchAll(/^## (.*)$/gm)].map((m) => m[1])).toEqual([
+      "/home/ada/.claude/CLAUDE.md",
+      "/home/ada/notes/style.md (imported by /home/ada/.claude/CLAUDE.md)",
+      "/home/ada/proj/app/CLAUDE.md",
+      "/home/ada/proj/app/docs/a.md (imported by /home/ada/proj/app/CLAUDE.md)",
+      "/home/ada/proj/app/docs/b.md (imported by /home/ada/proj/app/docs/a.md)",
+      "/home/ada/proj/app/.claude/CLAUDE.md",
+      "/home/ada/proj/app/CLAUDE.local.md",
+    ]);
+    expect(system.notes()[0]?.text).toBe(
+      "7 files (~/.claude/CLAUDE.md, ~/notes/style.md via ~/.claude/CLAUDE.md, CLAUDE.md, docs/a.md via CLAUDE.md, docs/b.md via docs/a.md, " +
+        ".claude/CLAUDE.md, CLAUDE.local.md); not imported: @a.md in /home/ada/proj/app/docs/b.md: imports a file that imports it (a cycle); " +
+        "@/etc/passwd in /home/ada/proj/app/CLAUDE.md: outside the project (a project file imports project files only); not read",
+    );
+  });
+
+  it("does not follow an import through a symlink that leads out of the project and home", () => {
+    const root = mkdtempSync(join(tmpdir(), "mini-cc-imports-"));
+    try {
+      const project = join(root, "home/proj");
+      mkdirSync(join(root, "outside"), { recursive: true });
+      mkdirSync(project, { recursive: true });
+      writeFileSync(join(root, "outside/secret.md"), "secret");
+      symlinkSync(join(root, "outside"), join(project, "link"));
+      writeFileSync(join(project, "CLAUDE.md"), "@link/secret.md");
+      const system = new SystemContext({ cwd: project, userHome: join(root, "home"), clock: new FakeClock(new Date()), mcpInstructions: () => "" });
+      expect(system.notes()[0]?.text).toBe(
+        `1 file (CLAUDE.md); not imported: @link/secret.md in ${join(project, "CLAUDE.md")}: outside the project (a project file imports project files only); not read`,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("never lets a project file import the user's home files; the user's own file may", () => {
+    const fs = files({
+      "/home/ada/proj/CLAUDE.md": "@~/.ssh/id_rsa and @../notes.md",
+      "/home/ada/.ssh/id_rsa": "PRIVATE KEY",
+      "/home/ada/notes.md": "notes",
+      "/home/ada/.claude/CLAUDE.md": "@~/notes.md",
+    });
+    const system = context({ cwd: "/home/ada/proj", readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => path });
+    const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
+    expect(text).not.toContain("PRIVATE KEY");
+    expect(system.notes()[0]?.text).toBe(
+      "3 files (~/.claude/CLAUDE.md, ~/notes.md via ~/.claude/CLAUDE.md, CLAUDE.md); not imported: " +
+        "@~/.ssh/id_rsa in /home/ada/proj/CLAUDE.md: outside the project (a project file imports project files only); not read",
+    );
+  });
+
+  it("follows imports at most five deep", () => {
+    const map: Record<string, string> = { "/p/CLAUDE.md": "@1.md" };
+    for (let i = 1; i <= 7; i++) map[`/p/${i}.md`] = `level ${i} @${i + 1}.md`;
+    const system = context({ cwd: "/p", readFile: files(map).readFile, userHome: "/home/ada", realPath: (path) => path });
+    expect(system.notes()[0]?.text).toMatch(/^6 files \(.*5\.md via 4\.md\); not imported: @6\.md in \/p\/5\.md: more than 5 imports deep; not read$/);
+  });
+
   it("looks in every directory up to the root", () => {
     const fs = files({});
     findInstructionFiles("/a/b", fs.readFile);
-    expect(fs.reads).toEqual(["/AGENTS.md", "/CLAUDE.md", "/a/AGENTS.md", "/a/CLAUDE.md", "/a/b/AGENTS.md", "/a/b/CLAUDE.md"]);
+    const names = ["AGENTS.md", "CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"];
+    expect(fs.reads).toEqual(["/", "/a/", "/a/b/"].flatMap((dir) => names.map((name) => `${dir}${name}`)));
   });
 
   it("builds base, date and MCP sections in order, leaving out empty ones", () => {
@@ -90,8 +163,8 @@ describe("SystemContext", () => {
     const rebuilt = system.sections();
 
     expect(cached).toBe(first);
-    // Five directories from / to cwd, two names each, read once per build.
-    expect(fs.reads).toHaveLength(20);
+    // Five directories from / to cwd, four names each, read once per build.
+    expect(fs.reads).toHaveLength(40);
     expect(rebuilt.map((section) => section.id)).toEqual(["base", "date", "mcp_instructions"]);
   });
 

@@ -15,6 +15,8 @@ describe("resolveHome", () => {
       disabled: "/home/ann/.mini-cc/mcp-disabled.json",
       toolOutput: "/home/ann/.mini-cc/tool-output",
       codeCache: "/home/ann/.mini-cc/code-cache",
+      settings: "/home/ann/.mini-cc/settings.json",
+      settingsApprovals: "/home/ann/.mini-cc/settings-approvals.json",
       projects: "/home/ann/.mini-cc/projects",
     });
   });

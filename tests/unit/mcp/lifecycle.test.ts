@@ -14,6 +14,7 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   "cache-loaded": { type: "cache-loaded", tools: [TOOL], instructions: "from the cache", skippedTools: [] },
   "idle-stopped": { type: "idle-stopped" },
   spawned: { type: "spawned" },
+  "still-starting": { type: "still-starting" },
   connected: { type: "connected", tools: [TOOL], instructions: "", skippedTools: [], connectMs: 12 },
   failed: { type: "failed", error: "spawn x ENOENT", code: "command-not-found" },
   lost: { type: "lost", error: "connection closed", code: "connection-lost" },
@@ -44,7 +45,7 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled" },
-  pending: { "cache-loaded": "cached", spawned: "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  pending: { "cache-loaded": "cached", spawned: "pending", "still-starting": "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
   connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", revoked: "disabled", restarted: "pending" },
   cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
   failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
@@ -70,6 +71,13 @@ describe("the server lifecycle reducer", () => {
       });
     }
   }
+
+  it("marks a pending server still starting once, and connects it from there", () => {
+    const slow = step(beginLife({ status: "pending" }), EVENTS["still-starting"], 30_000);
+    expect(slow.ok && slow.life.state).toEqual({ status: "pending", stillStarting: true });
+    expect(slow.ok && step(slow.life, EVENTS["still-starting"], 30_001)).toEqual({ ok: false, reason: "still-starting is impossible while pending" });
+    expect(slow.ok && step(slow.life, EVENTS.connected, 90_000).ok).toBe(true);
+  });
 
   it("connects with the tools, instructions and connect time the event carries", () => {
     const result = step(beginLife({ status: "pending" }), EVENTS.connected, 12);

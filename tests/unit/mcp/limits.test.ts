@@ -6,10 +6,10 @@ import { closeServerLog, lastLogLine, openServerLog, serverLogPath } from "../..
 import { connectTimeoutMs, formatSeconds, toolTimeoutMs } from "../../../src/mcp/timeouts.ts";
 
 describe("timeouts", () => {
-  it("takes the entry's timeout over MCP_TIMEOUT over 15 s", () => {
+  it("takes the entry's timeout over MCP_TIMEOUT over 30 s", () => {
     expect(connectTimeoutMs({ MCP_TIMEOUT: "3000" }, { command: "x", timeout: 500 })).toBe(500);
     expect(connectTimeoutMs({ MCP_TIMEOUT: "3000" }, { command: "x" })).toBe(3000);
-    expect(connectTimeoutMs({ MCP_TIMEOUT: "soon" }, { command: "x" })).toBe(15_000);
+    expect(connectTimeoutMs({ MCP_TIMEOUT: "soon" }, { command: "x" })).toBe(30_000);
   });
 
   it("takes an explicit call timeout over MCP_TOOL_TIMEOUT over 10 minutes", () => {

@@ -235,7 +235,8 @@ describe("McpManager approvals", () => {
 describe("McpManager connect failures", () => {
   it("times a silent server out at its own timeout while the others connect", async () => {
     const { factory } = memoryTransports({ silent: "hang", ok: () => makeServer() });
-    const m = manager(factory, { env: { MCP_TIMEOUT: "60000" } });
+    // No startup grace: the connect timeout is the end (mcp-cold-start.test.ts has the grace).
+    const m = manager(factory, { env: { MCP_TIMEOUT: "60000", MCP_STARTUP_GRACE_MS: "1" } });
     await m.start([entry("silent", { timeout: 50 }), entry("ok")]);
     expect(m.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
     expect(stateOf(m, "silent")).toEqual({ status: "failed", error: 'connection timed out after 0.05s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
@@ -244,7 +245,7 @@ describe("McpManager connect failures", () => {
 
   it("uses MCP_TIMEOUT when the entry has no timeout", async () => {
     const { factory } = memoryTransports({ silent: "hang" });
-    const m = manager(factory, { env: { MCP_TIMEOUT: "80" } });
+    const m = manager(factory, { env: { MCP_TIMEOUT: "80", MCP_STARTUP_GRACE_MS: "1" } });
     await m.start([entry("silent")]);
     expect(stateOf(m, "silent")).toEqual({ status: "failed", error: 'connection timed out after 0.08s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
   });

@@ -225,6 +225,27 @@ describe("ChatSession and server prompts", () => {
     await session.submit("/help");
     const help = session.transcript.getSnapshot().items.at(-1);
     expect(help?.kind === "command" ? help.lines : []).toContain("  /mcp__docs__summarise <page>  Summarise a page");
-    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "compact", "context", "cost", "model", "resume", "sandbox", "clear", "help", "exit", "mcp__docs__summarise"]);
+    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "compact", "context", "cost", "model", "resume", "sandbox", "permissions", "clear", "help", "exit", "mcp__docs__summarise"]);
+  });
+});
+
+describe("ChatSession and custom commands", () => {
+  const review = { name: "review", description: "Review a PR", argumentHint: "<pr>", body: "Review $1", file: "/p/.claude/commands/review.md", scope: "project" as const };
+
+  it("sends /review 42 as a turn (the runtime expands it) and lists it in /help and completion", async () => {
+    const prompts: string[] = [];
+    const session = new ChatSession({
+      ...fakeRuntime(new RecordingMcp(), async function* (prompt) {
+        prompts.push(prompt);
+        yield END;
+      }),
+      customCommands: [review],
+    });
+    expect(await session.submit("/review 42")).toBe("done");
+    expect(prompts).toEqual(["/review 42"]);
+    await session.submit("/help");
+    const help = session.transcript.getSnapshot().items.at(-1);
+    expect(help?.kind === "command" ? help.lines : []).toContain("  /review <pr>             Review a PR (project)");
+    expect(session.commands().map((command) => command.name)).toContain("review");
   });
 });

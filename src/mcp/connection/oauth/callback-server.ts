@@ -12,6 +12,12 @@ export interface CallbackServer {
   readonly port: number;
   /** The authorization code, once a redirect with `state` arrives; rejects on an error redirect or after `timeoutMs`. */
   waitForCode(state: () => string | undefined, timeoutMs: number): Promise<string>;
+  /**
+   * The redirect URL pasted by hand (`mcp login --no-browser`, when the
+   * browser runs on another machine): taken as if it had arrived here.
+   * Returns why it is not the answer, or undefined when it was taken.
+   */
+  answer(redirectUrl: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -27,20 +33,16 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
       response.writeHead(404).end();
       return;
     }
-    const error = url.searchParams.get("error");
-    const code = url.searchParams.get("code");
-    const state = url.searchParams.get("state");
-    // A redirect without our state is not the answer to our request (another tab, a forged link).
-    if (state !== expectedState() || (!error && !code)) {
+    const outcome = outcomeOf(url, expectedState());
+    if (!outcome) {
       response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("This is not the answer to mini-cc's login request.\n");
       return;
     }
-    const ok = !error && code;
+    const ok = "code" in outcome;
     response
       .writeHead(ok ? 200 : 400, { "content-type": "text/plain; charset=utf-8" })
       .end(ok ? "mini-cc is logged in. You can close this tab.\n" : "mini-cc's login was refused. You can close this tab.\n");
-    const description = url.searchParams.get("error_description");
-    deliver?.(ok ? { code } : { error: `${error}${description ? ` (${description})` : ""}` });
+    deliver?.(outcome);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -64,10 +66,28 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
         };
       });
     },
+    answer(redirectUrl) {
+      const url = URL.canParse(redirectUrl.trim()) ? new URL(redirectUrl.trim()) : undefined;
+      if (!url || url.pathname !== "/callback") return "not the redirect URL (it has /callback?code=…&state=… in it)";
+      const outcome = outcomeOf(url, expectedState());
+      if (!outcome) return "not the answer to this login (its state does not match)";
+      deliver?.(outcome);
+      return undefined;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The code or error a redirect carries; undefined when it lacks our state (another tab, a forged link) or both. */
+function outcomeOf(url: URL, expectedState: string | undefined): Outcome | undefined {
+  const error = url.searchParams.get("error");
+  const code = url.searchParams.get("code");
+  if (url.searchParams.get("state") !== expectedState || expectedState === undefined || (!error && !code)) return undefined;
+  if (!error && code) return { code };
+  const description = url.searchParams.get("error_description");
+  return { error: `${error}${description ? ` (${description})` : ""}` };
 }

@@ -28,6 +28,12 @@ export interface LoginRequest {
   /** Shows the authorization URL (and opens it). */
   readonly open: (url: URL) => void | Promise<void>;
   readonly timeoutMs: number;
+  /**
+   * `--no-browser`: asks for the URL the browser was sent to, pasted back
+   * (the browser may run on another machine); asked again while it is not
+   * the answer. The loopback callback still listens meanwhile.
+   */
+  readonly pasteRedirect?: (problem: string | undefined, signal: AbortSignal) => Promise<string>;
 }
 
 /** The login timeout from MCP_LOGIN_TIMEOUT (ms), else LOGIN_TIMEOUT_MS. */
@@ -66,7 +72,9 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
     if (result === "AUTHORIZED") return;
     let code: string;
     try {
-      code = await callback.waitForCode(() => provider.sentState, request.timeoutMs);
+      const waiting = callback.waitForCode(() => provider.sentState, request.timeoutMs);
+      if (request.pasteRedirect) void takePasted(request.pasteRedirect, callback, waiting);
+      code = await waiting;
     } catch (error) {
       throw fail("authorization", error);
     }
@@ -78,6 +86,25 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
     }
   } finally {
     await callback.close();
+  }
+}
+
+/** Asks for the pasted redirect until one is the answer, or the wait ended another way. */
+async function takePasted(paste: NonNullable<LoginRequest["pasteRedirect"]>, callback: CallbackServer, waiting: Promise<string>): Promise<void> {
+  let done = false;
+  // The browser's own redirect (or the timeout) takes the question back, so the terminal is left alone.
+  const asked = new AbortController();
+  const end = () => {
+    done = true;
+    asked.abort();
+  };
+  waiting.then(end, end);
+  let problem: string | undefined;
+  while (!done) {
+    const text = await paste(problem, asked.signal).catch(() => undefined);
+    if (done || text === undefined) return;
+    problem = callback.answer(text);
+    if (problem === undefined) return;
   }
 }
 

@@ -86,8 +86,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const { client } = this.#options;
+    // A secret the entry leaves out may have been typed at `mcp add --client-secret` and kept in the OAuth file.
+    const kept = client && !client.clientSecret ? (await this.#read()).clientSecret : undefined;
+    const secret = client?.clientSecret ?? (kept?.clientId === client?.clientId ? kept?.secret : undefined);
     const information: OAuthClientInformationMixed | undefined = client
-      ? { client_id: client.clientId, ...(client.clientSecret ? { client_secret: client.clientSecret } : {}) }
+      ? { client_id: client.clientId, ...(secret ? { client_secret: secret } : {}) }
       : ((await this.#read()).client as OAuthClientInformationMixed | undefined);
     // Discovery is done once the SDK asks for the client: next it registers one, or goes on to authorize.
     if (this.step === "discovery") this.step = information ? "authorization" : "client registration";

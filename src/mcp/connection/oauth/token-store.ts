@@ -31,6 +31,8 @@ export interface ServerCredentials {
   readonly expiresAt?: number;
   /** The SDK's OAuthDiscoveryState: saves re-discovering on every connect. */
   readonly discovery?: Readonly<Record<string, unknown>>;
+  /** A pre-registered client's secret typed at `mcp add --client-secret` (kept here, never in the config file). */
+  readonly clientSecret?: { readonly clientId: string; readonly secret: string };
 }
 
 type Servers = Record<string, ServerCredentials>;

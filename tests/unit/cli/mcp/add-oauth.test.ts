@@ -21,6 +21,29 @@ describe("mcp add with a pre-registered OAuth client", () => {
     });
   });
 
+  it("asks for --client-secret given alone and keeps it in the OAuth file, not in the config file", async () => {
+    const asked: string[] = [];
+    const run = await box.run(["add", "-s", "user", "-t", "http", "--client-id", "my-app", "--client-secret", "docs", "https://example.com/mcp"], {
+      prompt: async (question: string) => (asked.push(question), "s3cr3t\n"),
+    });
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(asked).toEqual(["Client secret: "]);
+    expect(run.stdout).not.toContain("s3cr3t");
+    expect(await userServers()).toEqual({ docs: { type: "http", url: "https://example.com/mcp", oauth: { clientId: "my-app" } } });
+    const oauth = (await box.readJson(box.home.oauth)) as { servers: Record<string, unknown> };
+    expect(oauth.servers["https://example.com/mcp"]).toEqual({ clientSecret: { clientId: "my-app", secret: "s3cr3t" } });
+    // Last on the line, and from MCP_CLIENT_SECRET without asking.
+    const fromEnv = await box.run(["add", "-t", "http", "web", "https://example.com/other", "--client-id", "a", "--client-secret"], {
+      env: { ...box.env, MCP_CLIENT_SECRET: "from-env" },
+    });
+    expect(fromEnv).toMatchObject({ status: 0, stderr: "" });
+    const again = (await box.readJson(box.home.oauth)) as { servers: Record<string, unknown> };
+    expect(again.servers["https://example.com/other"]).toEqual({ clientSecret: { clientId: "a", secret: "from-env" } });
+    const noTerminal = await box.run(["add", "-t", "http", "--client-id", "a", "--client-secret", "x2", "https://example.com/x"]);
+    expect(noTerminal.status).toBe(2);
+    expect(noTerminal.stderr).toContain("--client-secret without a value asks on the terminal");
+  });
+
   it("refuses a bad port, a secret without an id, and OAuth for a stdio server", async () => {
     const port = await box.run(["add", "-t", "http", "--client-id", "a", "--callback-port", "70000", "docs", "https://example.com/mcp"]);
     expect(port.status).toBe(2);

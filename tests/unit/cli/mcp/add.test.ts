@@ -145,6 +145,12 @@ describe("mcp add-json", () => {
     expect(await servers("project")).toEqual({ web: { type: "http", url: "http://h/mcp", headers: { A: "b" } } });
   });
 
+  it("takes an entry with a url and no type as http, as Claude Code does", async () => {
+    const run = await box.run(["add-json", "web", '{"url":"http://h/mcp"}']);
+    expect(run.stdout).toBe(`Added http MCP server web to local config (${box.home.localConfig})\n`);
+    expect(await servers("local")).toEqual({ web: { type: "http", url: "http://h/mcp" } });
+  });
+
   it("adds an sse entry to the local scope", async () => {
     const run = await box.run(["add-json", "ev", '{"type":"sse","url":"http://h/sse"}']);
     expect(run.stdout).toBe(`Added sse MCP server ev to local config (${box.home.localConfig})\n`);

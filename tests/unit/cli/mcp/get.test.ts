@@ -104,7 +104,7 @@ describe("mcp get", () => {
   it("shows an invalid entry with its reason, starts nothing and exits 1", async () => {
     await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { type: "grpc", url: "x" } } }));
     const { factory, built } = memoryTransports({ bad: serverWith("x") });
-    expect(await box.run(["get", "bad"], { transportFactory: factory })).toEqual({
+    expect(await box.run(["get", "--strict", "bad"], { transportFactory: factory })).toEqual({
       status: 1,
       stderr: "",
       stdout: [
@@ -164,7 +164,7 @@ describe("mcp get", () => {
 
   it("shows why a stdio server failed and its log under the home as ~, and exits 1", async () => {
     await box.run(["add", "b", "--", "node", "b.js"]);
-    const run = await box.run(["get", "b"], { transportFactory: crashing("Error: no database\n"), homedir: box.root });
+    const run = await box.run(["get", "--strict", "b"], { transportFactory: crashing("Error: no database\n"), homedir: box.root });
     expect(run).toEqual({
       status: 1,
       stderr: "",
@@ -186,7 +186,7 @@ describe("mcp get", () => {
 
   it("shows no log for a server that wrote nothing to it", async () => {
     await box.run(["add", "b", "--", "nope-mini-cc-command"]);
-    const run = await box.run(["get", "b"], { transportFactory: crashing("") });
+    const run = await box.run(["get", "--strict", "b"], { transportFactory: crashing("") });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("\n  Status: ✘ failed: server exited (code 3)\n\nTo remove it:");
   });

@@ -46,10 +46,21 @@ describe("mcp list", () => {
     });
   });
 
+  it("exits 0 without --strict whatever the servers' states, as Claude Code's mcp list and get do", async () => {
+    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
+    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { type: "grpc", url: "x" } } }));
+    const { factory } = memoryTransports({ tracker: serverWith("x") });
+    expect((await box.run(["list"], { transportFactory: factory })).status).toBe(0);
+    expect((await box.run(["list", "--strict"], { transportFactory: factory })).status).toBe(1);
+    expect((await box.run(["get", "bad"], { transportFactory: factory })).status).toBe(0);
+    expect((await box.run(["get", "--strict", "bad"], { transportFactory: factory })).status).toBe(1);
+    expect((await box.run(["get", "nobody"], { transportFactory: factory })).status).toBe(1);
+  });
+
   it("shows an unapproved project server as needing approval, never contacts it, and exits 1", async () => {
     await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
     const { factory, built } = memoryTransports({ tracker: serverWith("x") });
-    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+    expect(await box.run(["list", "--strict"], { transportFactory: factory })).toEqual({
       status: 1,
       stdout: "tracker: node t.js (project) - ? not approved (run: mini-cc mcp approve tracker)\n",
       stderr: "",
@@ -95,7 +106,7 @@ describe("mcp list", () => {
 
   it("shows an invalid entry as failed with its file and reason", async () => {
     await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { command: "" } } }));
-    expect(await box.run(["list"])).toEqual({
+    expect(await box.run(["list", "--strict"])).toEqual({
       status: 1,
       stdout: `bad: invalid entry (user) - ✘ failed: ${box.home.userConfig}: mcpServers.bad.command: must not be empty\n`,
       stderr: "",
@@ -106,7 +117,7 @@ describe("mcp list", () => {
     await box.write(box.projectFile, "[1,");
     await box.run(["add", "-s", "user", "-e", "KEY=${NOT_SET}", "one", "--", "node", "one.js"]);
     const { factory } = memoryTransports({ one: serverWith("ping") });
-    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+    expect(await box.run(["list", "--strict"], { transportFactory: factory })).toEqual({
       status: 1,
       stdout: "one: node one.js (user) - ✔ connected · 1 tool\n",
       stderr:
@@ -117,7 +128,7 @@ describe("mcp list", () => {
 
   it("does not call a broken config file 'no servers configured'", async () => {
     await box.write(box.projectFile, "[1,");
-    expect(await box.run(["list"])).toEqual({
+    expect(await box.run(["list", "--strict"])).toEqual({
       status: 1,
       stdout: "",
       stderr: `${box.projectFile}:1:4: invalid JSON (unexpected end of input)\n`,
@@ -128,7 +139,7 @@ describe("mcp list", () => {
     await box.run(["add", "-s", "user", "one", "--", "node", "one.js"]);
     await box.write(box.projectFile, JSON.stringify({ mcpServers: { web: { type: "sse", url: "http://h/sse" } } }));
     const { factory } = memoryTransports({ one: serverWith("ping") });
-    const run = await box.run(["list", "--json"], { transportFactory: factory });
+    const run = await box.run(["list", "--strict", "--json"], { transportFactory: factory });
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual([
       { name: "one", scope: "user", status: "connected", type: "stdio", command: "node", args: ["one.js"], tools: ["ping"], file: box.home.userConfig },
@@ -141,7 +152,7 @@ describe("mcp list", () => {
     const factory = () => {
       throw new Error("cannot reach it");
     };
-    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+    expect(await box.run(["list", "--strict"], { transportFactory: factory })).toEqual({
       status: 1,
       stdout: "one: node one.js (local) - ✘ failed: cannot reach it\n",
       stderr: "",
@@ -152,7 +163,7 @@ describe("mcp list", () => {
     await box.run(["add", "-s", "user", "one", "--", "node", "one.js"]);
     await box.run(["add", "b", "--", "node", "b.js"]);
     const factory = withCrashes({ b: "Error: no database\n" }, memoryTransports({ one: serverWith("ping") }).factory);
-    expect(await box.run(["list"], { transportFactory: factory, homedir: box.root })).toEqual({
+    expect(await box.run(["list", "--strict"], { transportFactory: factory, homedir: box.root })).toEqual({
       status: 1,
       stdout: "one: node one.js (user) - ✔ connected · 1 tool\nb: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ~/home/logs/mcp-b.log\n",
       stderr: "",
@@ -167,7 +178,7 @@ describe("mcp list", () => {
 
   it("gives the log of a failed stdio server in --json", async () => {
     await box.run(["add", "b", "--", "node", "b.js"]);
-    const run = await box.run(["list", "--json"], { transportFactory: withCrashes({ b: "Error: no database\n" }, noOther) });
+    const run = await box.run(["list", "--strict", "--json"], { transportFactory: withCrashes({ b: "Error: no database\n" }, noOther) });
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual([
       {
@@ -192,7 +203,7 @@ describe("mcp list", () => {
     // Logs left with output by earlier runs: only a stdio server that just ran may point at its own.
     for (const name of ["quiet", "web", "bad"]) await box.write(`${box.home.logs}/mcp-${name}.log`, "Error: from another day\n");
     const factory = withCrashes({ quiet: "", web: "" }, noOther);
-    expect(await box.run(["list"], { transportFactory: factory })).toEqual({
+    expect(await box.run(["list", "--strict"], { transportFactory: factory })).toEqual({
       status: 1,
       stdout:
         `bad: invalid entry (user) - ✘ failed: ${box.home.userConfig}: mcpServers.bad.command: must not be empty\n` +

@@ -65,6 +65,8 @@ describe("/help", () => {
         "  /model [NAME]            Choose the model (a list without NAME)",
         "  /resume [ID]             Continue a saved session of this folder (a list without ID)",
         "  /sandbox [on|off]        Run Bash commands in the sandbox (no approval needed), or as you",
+        "  /permissions             List the permission rules and where each comes from; remove one",
+        "  /permissions remove N",
         "  /clear                   Start a new conversation (the model forgets this one)",
         "  /help                    Show this help",
         "  /exit                    Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",

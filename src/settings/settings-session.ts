@@ -1,0 +1,114 @@
+/**
+ * One session's settings: what applies now, the shared file's question while
+ * it waits for the user, and the rules "don't ask again" and `/permissions`
+ * write and remove. The permission chain is told whenever the rules change.
+ */
+import type { ChainRule, ListedRule, PermissionChain } from "../agent/permissions.ts";
+import { Store } from "../store.ts";
+import { chainRules, effectiveSettings, loadSettings, settingsPaths, type EffectiveSettings, type LoadedSettings, type SettingsPlaces, type SharedSettingsTrust } from "./project-settings.ts";
+import type { SettingsApprovalsFile } from "./settings-trust.ts";
+import { addSettingsRule, removeSettingsRule } from "./settings-rules-editor.ts";
+
+/** The shared file waiting for the user's answer. */
+export interface PendingSettings extends SharedSettingsTrust {
+  readonly status: "new" | "changed";
+}
+
+export class SettingsSession {
+  /** The shared file while it waits for an answer; undefined once answered (or when nothing waits). */
+  readonly question: Store<PendingSettings | undefined>;
+  readonly #approvals: SettingsApprovalsFile;
+  #loaded: LoadedSettings;
+  #trusted: boolean;
+  #answered: Promise<void>;
+  #answer: () => void = () => {};
+  #chain: PermissionChain | undefined;
+
+  constructor(loaded: LoadedSettings, approvals: SettingsApprovalsFile) {
+    this.#loaded = loaded;
+    this.#approvals = approvals;
+    this.#trusted = loaded.shared.status === "approved";
+    const waiting = loaded.shared.status === "new" || loaded.shared.status === "changed";
+    this.question = new Store(waiting ? ({ ...loaded.shared } as PendingSettings) : undefined);
+    this.#answered = waiting ? new Promise((resolve) => (this.#answer = resolve)) : Promise.resolve();
+  }
+
+  static async load(places: SettingsPlaces, approvals: SettingsApprovalsFile): Promise<SettingsSession> {
+    return new SettingsSession(await loadSettings(places, approvals), approvals);
+  }
+
+  get loaded(): LoadedSettings {
+    return this.#loaded;
+  }
+
+  /** Whether the shared file's grants apply. */
+  get isTrusted(): boolean {
+    return this.#trusted;
+  }
+
+  /** What applies now. */
+  effective(): EffectiveSettings {
+    return effectiveSettings(this.#loaded, this.#trusted);
+  }
+
+  /** The rules in the chain's form. */
+  chainRules(): ChainRule[] {
+    return this.effective().rules.map(({ behavior, rule, source }) => ({ behavior, rule, source, matches: chainRules(rule, this.#loaded.places.userHome) }));
+  }
+
+  /** The chain to keep up to date with the rules. */
+  attach(chain: PermissionChain): void {
+    this.#chain = chain;
+  }
+
+  /** Resolves once the shared file's question is answered (at once when none waits). */
+  whenAnswered(): Promise<void> {
+    return this.#answered;
+  }
+
+  /** The user's answer to the shared file: approve remembers its grants (bound to their fingerprint) and applies them. */
+  async answer(approve: boolean): Promise<void> {
+    const pending = this.question.getSnapshot();
+    if (!pending) return;
+    this.question.update(() => undefined);
+    try {
+      if (approve) {
+        this.#trusted = true;
+        this.#chain?.setRules(this.chainRules());
+        await this.#approvals.approve(this.#loaded.places.cwd, pending.grants);
+      }
+    } finally {
+      this.#answer();
+    }
+  }
+
+  /** The personal file, `.claude/settings.local.json`, where "don't ask again" writes. */
+  get localFile(): string {
+    return settingsPaths(this.#loaded.places).local;
+  }
+
+  /** "Yes, and don't ask again": the rule goes to the personal file and applies at once. */
+  async rememberAllow(rule: string): Promise<void> {
+    await addSettingsRule(this.localFile, "allow", rule);
+    await this.#reload();
+  }
+
+  /** `/permissions remove`: a session allow is forgotten; a file's rule is taken out of its file. */
+  async remove(rule: ListedRule): Promise<void> {
+    if (rule.source === "this session") {
+      this.#chain?.forgetSessionAllow(rule.rule);
+      return;
+    }
+    const removed = await removeSettingsRule(rule.source, rule.behavior, rule.rule);
+    if (!removed) throw new Error(`${rule.source} no longer has ${rule.behavior} rule ${rule.rule}`);
+    await this.#reload();
+  }
+
+  /** Reads the files again; the shared file's trust stays as answered unless its grants changed. */
+  async #reload(): Promise<void> {
+    const next = await loadSettings(this.#loaded.places, this.#approvals);
+    if (next.shared.fingerprint !== this.#loaded.shared.fingerprint) this.#trusted = next.shared.status === "approved";
+    this.#loaded = next;
+    this.#chain?.setRules(this.chainRules());
+  }
+}

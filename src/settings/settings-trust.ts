@@ -1,0 +1,108 @@
+/**
+ * What a project's shared `.claude/settings.json` would grant, and the user's
+ * approval of exactly that: a repository cannot grant itself anything.
+ * Approvals are kept in `<home>/settings-approvals.json` as
+ * `{projectDir: {fingerprint, approvedAt, grants}}`, bound to a fingerprint of
+ * the grants (as a project server's approval is bound to its entry), so a
+ * changed file asks again; written atomically and merged under a lock.
+ */
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
+import type { Clock } from "../clock.ts";
+import { readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
+import { formatJson } from "../fs/json-style.ts";
+import { canonicalJson } from "../mcp/approvals/fingerprint.ts";
+import type { PermissionMode } from "../agent/events.ts";
+import type { SettingsFile } from "./settings-file.ts";
+
+/** The parts of the shared file that widen what runs: they wait for the user's approval. */
+export interface SettingsGrants {
+  readonly allow: readonly string[];
+  readonly defaultMode?: PermissionMode;
+  readonly additionalDirectories: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly enabledMcpjsonServers: readonly string[];
+  readonly enableAllProjectMcpServers?: boolean;
+}
+
+/** The grants of a settings file (for the shared one: what approval would turn on). */
+export function grantsOf(file: SettingsFile): SettingsGrants {
+  return {
+    allow: file.rules.filter((rule) => rule.behavior === "allow").map((rule) => rule.rule),
+    ...(file.defaultMode ? { defaultMode: file.defaultMode } : {}),
+    additionalDirectories: file.additionalDirectories,
+    env: file.env,
+    enabledMcpjsonServers: file.enabledMcpjsonServers,
+    ...(file.enableAllProjectMcpServers ? { enableAllProjectMcpServers: true } : {}),
+  };
+}
+
+/** True when the grants turn nothing on: such a file needs no approval. */
+export function grantsNothing(grants: SettingsGrants): boolean {
+  return (
+    grants.allow.length === 0 &&
+    (grants.defaultMode === undefined || grants.defaultMode === "default") &&
+    grants.additionalDirectories.length === 0 &&
+    Object.keys(grants.env).length === 0 &&
+    grants.enabledMcpjsonServers.length === 0 &&
+    grants.enableAllProjectMcpServers !== true
+  );
+}
+
+/** First 16 hex digits of sha256 over the grants' canonical JSON. */
+export function grantsFingerprint(grants: SettingsGrants): string {
+  return createHash("sha256").update(canonicalJson(grants)).digest("hex").slice(0, 16);
+}
+
+/** The grants as lines a person reads before approving them (values of env shown: the user is asked to trust them). */
+export function grantLines(grants: SettingsGrants): string[] {
+  const lines: string[] = [];
+  for (const rule of grants.allow) lines.push(`allow ${rule} without asking`);
+  if (grants.defaultMode && grants.defaultMode !== "default") lines.push(`start in permission mode ${grants.defaultMode}`);
+  for (const dir of grants.additionalDirectories) lines.push(`let the file tools use ${dir}`);
+  for (const [name, value] of Object.entries(grants.env)) lines.push(`set ${name}=${value} for tools and servers`);
+  if (grants.enableAllProjectMcpServers) lines.push("start every server of .mcp.json without asking");
+  for (const name of grants.enabledMcpjsonServers) lines.push(`start .mcp.json server ${name} without asking`);
+  return lines;
+}
+
+export type SettingsApprovalStatus = "approved" | "changed" | "new";
+
+/** `<home>/settings-approvals.json`: which shared settings a user approved, per project. */
+export class SettingsApprovalsFile {
+  readonly #file: string;
+  readonly #clock: Clock;
+
+  constructor(file: string, clock: Clock) {
+    this.#file = file;
+    this.#clock = clock;
+  }
+
+  /** approved: these grants; changed: other grants were approved before; new: never. An unreadable file approves nothing. */
+  async status(projectDir: string, grants: SettingsGrants): Promise<SettingsApprovalStatus> {
+    const read = await readJsonFile(this.#file);
+    const record = read.kind === "ok" ? own(read.value, resolve(projectDir)) : undefined;
+    const stored = isObject(record) && typeof record["fingerprint"] === "string" ? record["fingerprint"] : undefined;
+    if (stored === undefined) return "new";
+    return stored === grantsFingerprint(grants) ? "approved" : "changed";
+  }
+
+  /** Remembers these grants for the project, merged with the other projects' records. */
+  async approve(projectDir: string, grants: SettingsGrants): Promise<void> {
+    const record = { fingerprint: grantsFingerprint(grants), approvedAt: new Date(this.#clock.now()).toISOString(), grants };
+    await updateJsonFileAtomic(this.#file, (current) => {
+      // A damaged file is replaced: it holds approvals only, and losing one means being asked again.
+      const doc = current.kind === "ok" && isObject(current.value) ? current.value : {};
+      Object.defineProperty(doc, resolve(projectDir), { value: record, enumerable: true, writable: true, configurable: true });
+      return { text: formatJson(doc), result: undefined };
+    }, { private: true });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function own(target: unknown, key: string): unknown {
+  return isObject(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+}

@@ -1,0 +1,111 @@
+/**
+ * Claude Code's settings files in the real TUI on a real pseudo-terminal: the
+ * shared .claude/settings.json is asked about before anything it grants runs
+ * (keys typed before the question is armed do not answer it), and "Yes, and
+ * don't ask again" writes a rule to .claude/settings.local.json that the next
+ * session reads.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { copyBuiltCli, markedServerEntry, modelScript, toolResultsById, toolUse, type BuiltCli } from "../helpers/cli-sandbox.ts";
+import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { spawnSync } from "node:child_process";
+
+let app: PtyScreen | undefined;
+const sandboxes: string[] = [];
+let built: BuiltCli;
+beforeAll(async () => {
+  built = await copyBuiltCli();
+});
+afterAll(() => built.dispose());
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A project and a home (HOME too: ~/.claude must be the sandbox's, not the developer's). */
+function sandbox() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "mini-cc-settings-e2e-")));
+  sandboxes.push(root);
+  const project = join(root, "proj");
+  mkdirSync(join(project, ".claude"), { recursive: true });
+  const env = { HOME: root, MINI_CC_HOME: join(root, "home") };
+  return { root, project, env };
+}
+
+function launch(project: string, env: Record<string, string>, ...args: string[]): PtyScreen {
+  app = new PtyScreen(process.execPath, [built.cli, ...args], { cols: 120, rows: 36, cwd: project, env: interactiveEnv(env) });
+  return app;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("settings files in the TUI", () => {
+  it("asks about the shared settings first; early keys do nothing; approving starts the server it enables", async () => {
+    const { root, project, env } = sandbox();
+    const marker = join(root, "one.started");
+    writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { one: markedServerEntry(marker) } }));
+    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({ enabledMcpjsonServers: ["one"], permissions: { allow: ["Bash(npm test:*)"] } }));
+    const screen = launch(project, env);
+
+    await screen.waitFor("Project settings .claude/settings.json ask for permissions");
+    // Typed at once, before the question takes keys: it must not be the answer.
+    screen.write("1");
+    await sleep(150);
+    expect(screen.text()).toContain("allow Bash(npm test:*) without asking");
+    expect(screen.text()).toContain("start .mcp.json server one without asking");
+    await screen.waitFor("❯ 1. Apply them, and remember for this project");
+    expect(existsSync(marker)).toBe(false);
+    screen.write("1");
+    await screen.waitFor("Project settings applied, and remembered for this project.");
+    await screen.waitFor("● one", 8_000);
+    expect(existsSync(marker)).toBe(true);
+    // The early "1" went to the prompt box, where the user was typing: Ctrl+U takes it out.
+    expect(screen.text()).toMatch(/│ ❯ 1 +│/);
+    screen.write("\x15/exit\r");
+    expect(await screen.exited).toBe(0);
+
+    // The next session does not ask: the approval holds while the grants are the same.
+    const again = launch(project, env);
+    await again.waitFor("● one", 15_000);
+    expect(again.text()).not.toContain("Project settings");
+    again.write("/exit\r");
+    expect(await again.exited).toBe(0);
+  });
+
+  it("\"Yes, and don't ask again\" writes Bash(echo hi:*) to settings.local.json, kept as written, and the next session allows it", async () => {
+    const { project, env } = sandbox();
+    const local = join(project, ".claude/settings.local.json");
+    writeFileSync(local, '{\n    "model": "keep-me",\n    "permissions": {"deny": ["Read(./secrets/**)"]}\n}\n');
+    const script = join(project, "script.json");
+    writeFileSync(script, JSON.stringify(modelScript([toolUse("b1", "Bash", { command: "echo hi" })], [{ type: "text", text: "Done." }])));
+    const screen = launch(project, env, "--model-script", script, "say hi");
+
+    await screen.waitFor("Allow Bash(echo hi)?");
+    await screen.waitFor("3. Yes, and don't ask again for Bash commands starting with `echo hi` in this");
+    await screen.waitFor("❯ 1. Allow");
+    screen.write("3");
+    await screen.waitFor("Allowed from now on in this project");
+    await screen.waitFor("● Done.");
+    expect(JSON.parse(readFileSync(local, "utf8"))).toEqual({ model: "keep-me", permissions: { deny: ["Read(./secrets/**)"], allow: ["Bash(echo hi:*)"] } });
+    expect(readFileSync(local, "utf8")).toMatch(/^\{\n {4}"model"/);
+
+    screen.write("/permissions\r");
+    await screen.waitFor("allow Bash(echo hi:*)");
+    expect(screen.text()).toMatch(/1\. deny\s+Read\(\.\/secrets\/\*\*\)\s+\.claude\/settings\.local\.json/);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+
+    // Print mode cannot ask: the call runs only because the rule was read back.
+    const next = spawnSync(process.execPath, [built.cli, "-p", "say hi", "--model-script", script, "--output-format", "stream-json"], {
+      cwd: project,
+      env: { ...env, PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+    const lines = next.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(toolResultsById(lines)["b1"]).toEqual({ content: "hi", is_error: false });
+  });
+});
