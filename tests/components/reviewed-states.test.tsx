@@ -64,7 +64,7 @@ describe("reviewed snapshots", () => {
       │   not needed (user scope)                                │
       │                                                          │
       │ History                                                  │
-      │   needs-auth 0 ms                                        │
+      │   needs-auth at 0 ms                                     │
       │   0 reconnect attempts                                   │
       │                                                          │
       │ Tools                                                    │
@@ -91,7 +91,7 @@ describe("reviewed snapshots", () => {
       │   fingerprint bb42e550ce7eeef0                           │
       │                                                          │
       │ History                                                  │
-      │   cached 0 ms                                            │
+      │   cached at 0 ms                                         │
       │   0 reconnect attempts                                   │
       │                                                          │
       │ Tools                                                    │
@@ -117,8 +117,8 @@ describe("reviewed snapshots", () => {
       │   not needed (local scope)                               │
       │                                                          │
       │ History                                                  │
-      │   pending 0 ms → connected 300 ms → failed 5000 ms →     │
-      │   reconnecting 5001 ms                                   │
+      │   pending at 0 ms → connected at 300 ms → failed at 5000 │
+      │    ms → reconnecting at 5001 ms                          │
       │   2 reconnect attempts                                   │
       │   last failure: server exited (code 1)                   │
       │                                                          │

@@ -74,7 +74,7 @@ describe("print mode, the tool cache and what a server offers beyond tools", () 
     const cold = await run([[{ type: "text", text: "cold" }]], 2000);
     expect(cold.init?.tools).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
     const warm = await run([[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://text" })], [{ type: "text", text: "done" }]], 2000);
-    expect(warm.init?.mcp_servers).toEqual([{ name: "notes", status: "cached" }]);
+    expect(warm.init?.mcp_servers).toEqual([{ name: "notes", status: "connected", mini_cc_status: "cached" }]);
     expect(warm.init?.tools).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
     const [result] = toolResults(warm.run.lines);
     expect(JSON.stringify(result?.content)).toContain("contents of note://text");
