@@ -90,10 +90,11 @@ export class PrintResultTracker {
     switch (event.type) {
       case "assistant":
         this.#apiMs += this.#clock.now() - this.#requestStartedAt;
-        for (const key of Object.keys(this.#usage) as Array<keyof Usage>) {
-          this.#usage[key] = (this.#usage[key] ?? 0) + (event.usage[key] ?? 0);
-        }
-        this.#addModelUsage(event.model ?? this.#model, event.usage);
+        this.#count(event.model ?? this.#model, event.usage);
+        break;
+      case "compaction":
+        // The summary request is billed like any other.
+        this.#count(this.#model, event.usage);
         break;
       case "tool_call":
         this.#pendingInputs.set(event.id, event.input);
@@ -112,6 +113,13 @@ export class PrintResultTracker {
         this.#end = { reason: event.reason, numTurns: event.numTurns, resultText: event.resultText };
         break;
     }
+  }
+
+  #count(model: string, usage: Usage): void {
+    for (const key of Object.keys(this.#usage) as Array<keyof Usage>) {
+      this.#usage[key] = (this.#usage[key] ?? 0) + (usage[key] ?? 0);
+    }
+    this.#addModelUsage(model, usage);
   }
 
   #addModelUsage(model: string, usage: Usage): void {

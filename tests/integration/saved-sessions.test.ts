@@ -136,11 +136,13 @@ describe("compaction", () => {
     await box.write("project/notes.txt", "a note\n");
     api = await FakeMessagesApi.start([
       readCall("toolu_1", "notes.txt", { input_tokens: 3_000, cache_read_input_tokens: 182_000, output_tokens: 40 }),
-      text("SUMMARY: the user asked to read notes.txt; it holds one note."),
-      text("It holds one note."),
+      text("SUMMARY: the user asked to read notes.txt; it holds one note.", { input_tokens: 500, output_tokens: 200 }),
+      text("It holds one note.", { input_tokens: 100, output_tokens: 7 }),
     ]);
     const run = await box.run(["-p", "read notes.txt", "--output-format", "stream-json"], { env: apiEnv(box, api) });
     expect(run.code).toBe(0);
+    // The summary request is counted like the others.
+    expect(run.lines.at(-1)?.usage).toMatchObject({ input_tokens: 3_600, output_tokens: 247, cache_read_input_tokens: 182_000 });
     expect(api.requests).toHaveLength(3);
     const [first, summary, after] = [0, 1, 2].map((n) => withoutCacheControl(body(api!, n)));
     // Same system and tools: the summary request reads the cached prefix.
