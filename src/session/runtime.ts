@@ -279,7 +279,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     agent.restore(restored.entries);
     recorder.continueIn(restored);
     // The session's own model, unless one was chosen for this run.
-    if (restored.model && restored.model !== model.name && !(model instanceof ScriptedModel) && !env["ANTHROPIC_MODEL"]) {
+    if (restored.model && restored.model !== model.name && !(model instanceof ScriptedModel) && options.model === undefined && !env["ANTHROPIC_MODEL"]) {
       await setModel(restored.model, false);
     }
   }

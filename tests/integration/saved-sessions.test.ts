@@ -111,6 +111,21 @@ describe("saved sessions", () => {
   }, 60_000);
 });
 
+describe("the model of a resumed session", () => {
+  it("comes back with the session, unless --model chooses one for this run", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start([text("one"), text("two"), text("three")]);
+    const env = { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL };
+    const first = await box.run(["-p", "hello", "--model", "claude-haiku-4-5", "--output-format", "json"], { env });
+    const id = JSON.parse(first.stdout).session_id as string;
+    const resumed = await box.run(["-p", "--resume", id, "again"], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const chosen = await box.run(["-p", "--resume", id, "--model", "claude-opus-4-5", "and again"], { env });
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(api.requests.map((request) => request.body.model)).toEqual(["claude-haiku-4-5", "claude-haiku-4-5", "claude-opus-4-5"]);
+  }, 60_000);
+});
+
 describe("a session from another folder", () => {
   it("says where it was started, and that the folder is gone when it is", async () => {
     const box = await cli.sandbox();
