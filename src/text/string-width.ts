@@ -6,7 +6,8 @@
  * the patterns are built on first use), and the UI's first frame is full of
  * `❯`, `·`, `●` and styled text. Strings made only of SGR styles and
  * characters whose width cannot depend on their neighbours (Latin, Greek,
- * Cyrillic, punctuation, arrows, box drawing, shapes, dingbats, braille, CJK)
+ * Cyrillic, punctuation, arrows, box drawing, shapes, dingbats, braille, CJK;
+ * controls such as a tab take none)
  * are measured here one character at a time; anything else goes to the
  * package. tests/unit/text/string-width.test.ts checks every fast-path
  * character, and mixed strings, against the package.
@@ -56,9 +57,16 @@ function isSimple(code: number): boolean {
   return false;
 }
 
+/** C0 and C1 controls but CSI (0x9b), which starts an escape sequence the package strips. */
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f && code !== 0x9b);
+}
+
 /** Terminal cells `input` takes, as the string-width package counts them. */
 export default function stringWidth(input: string, options: StringWidthOptions = {}): number {
-  if (typeof input !== "string" || options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes) return packageStringWidth(input, options);
+  if (typeof input !== "string" || options.ambiguousIsNarrow === false) return packageStringWidth(input, options);
+  // Counting escape codes changes nothing for text without any (wrap-ansi measures each plain word so).
+  if (options.countAnsiEscapeCodes && (input.includes("\u001b") || input.includes("\u009b"))) return packageStringWidth(input, options);
   const text = input.includes("\u001b") ? input.replace(SGR, "") : input;
   if (text.includes("\u001b")) return packageStringWidth(input, options);
   let width = 0;
@@ -66,6 +74,8 @@ export default function stringWidth(input: string, options: StringWidthOptions =
     const code = text.charCodeAt(i);
     if (code >= 0x20 && code <= 0x7e) width += 1;
     else if (isSimple(code)) width += eastAsianWidth(code, { ambiguousAsWide: false });
+    // A control character (a Read result's tab, a newline) takes no cell and joins nothing that matters here.
+    else if (isControl(code)) continue;
     else return packageStringWidth(input, options);
   }
   return width;

@@ -10,7 +10,7 @@ import stringWidth from "../../../src/text/string-width.ts";
 
 const everyFastPathCharacter = (): string[] => {
   const chars: string[] = [];
-  for (let code = 0x20; code <= 0xffff; code++) {
+  for (let code = 0x00; code <= 0xffff; code++) {
     if (code >= 0xd800 && code <= 0xdfff) continue;
     chars.push(String.fromCharCode(code));
   }
@@ -19,7 +19,9 @@ const everyFastPathCharacter = (): string[] => {
 
 describe("stringWidth's fast path", () => {
   it("agrees with the string-width package on every character of the basic plane", () => {
-    const wrong = everyFastPathCharacter().filter((ch) => stringWidth(ch) !== packageStringWidth(ch));
+    const wrong = everyFastPathCharacter().filter(
+      (ch) => stringWidth(ch) !== packageStringWidth(ch) || stringWidth(ch, { countAnsiEscapeCodes: true }) !== packageStringWidth(ch, { countAnsiEscapeCodes: true }),
+    );
     expect(wrong.map((ch) => ch.codePointAt(0)!.toString(16))).toEqual([]);
   });
 
@@ -32,12 +34,15 @@ describe("stringWidth's fast path", () => {
       "╭──────╮ ✔ ✘ ⠋ ⠙ │ ↓ 3 lines below · PgDn, End",
       "日本語のテキスト and 한국어",
       "e\u0301 café",
+      "     1\texport const a = 1;\r\n\u0085next\u009b31mx",
       "👍🏽 family: 👨‍👩‍👧",
       "1\ufe0f\u20e3 ☺\ufe0f",
       "\u001b]8;;https://example.com\u0007link\u001b]8;;\u0007",
       "",
     ];
     for (const sample of samples) expect([sample, stringWidth(sample)]).toEqual([sample, packageStringWidth(sample)]);
+    const counted = { countAnsiEscapeCodes: true };
+    for (const sample of samples) expect([sample, stringWidth(sample, counted)]).toEqual([sample, packageStringWidth(sample, counted)]);
   });
 
   it("agrees on random strings drawn from the fast-path ranges", () => {
