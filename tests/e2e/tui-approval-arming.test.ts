@@ -5,39 +5,25 @@
  * first modal only, and the second never takes it. Esc at an approval stops
  * the turn.
  */
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { describe, expect, it } from "vitest";
+import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
+import type { PtyScreen } from "../helpers/pty-screen.ts";
 
-let app: PtyScreen | undefined;
-const sandboxes: string[] = [];
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(() => built.dispose());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const apps = ptyAppsForTestFile();
 
 const bash = (command: string) => ({ content: [{ type: "tool_use", name: "Bash", input: { command } }] });
 const SCRIPT = { responses: [bash("echo first"), bash("rm -rf ./important-data"), { content: [{ type: "text", text: "Deleted." }] }] };
 
 function launch(): { project: string; screen: PtyScreen } {
-  const root = mkdtempSync(join(tmpdir(), "mini-cc-arming-"));
-  sandboxes.push(root);
+  const root = apps.tempDir("mini-cc-arming-");
   const project = realpathSync(root);
   mkdirSync(join(project, "important-data"));
   writeFileSync(join(project, "important-data", "keep.txt"), "precious\n");
   writeFileSync(join(root, "script.json"), JSON.stringify(SCRIPT));
-  const argv = [built.cli, "--model-script", join(root, "script.json"), "clean up"];
-  app = new PtyScreen(process.execPath, argv, { cols: 110, rows: 36, cwd: project, env: interactiveEnv({ MINI_CC_HOME: join(root, "home") }) });
-  return { project, screen: app };
+  const argv = ["--model-script", join(root, "script.json"), "clean up"];
+  return { project, screen: apps.launch(argv, { cols: 110, rows: 36, cwd: project, env: { MINI_CC_HOME: join(root, "home") } }) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,28 +3,15 @@
  * overloaded at first: the working line says so and when the next try comes,
  * the reply then arrives once, and its thinking shows folded until Ctrl+O.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, createCliSandbox, NODE, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import { afterEach, describe, expect, it } from "vitest";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
 
 const CTRL_O = "\u000f";
 
-let built: BuiltCli;
-let box: CliSandbox;
-let app: PtyScreen | undefined;
+const apps = ptyAppsForTestFile({ sandbox: true });
 let api: FakeMessagesApi | undefined;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-  box = await createCliSandbox(built.cli);
-});
-afterAll(async () => {
-  await box.dispose();
-  await built.dispose();
-});
 afterEach(async () => {
-  app?.kill();
-  app = undefined;
   await api?.close();
   api = undefined;
 });
@@ -39,8 +26,9 @@ describe("the TUI against an overloaded API", () => {
       },
     ]);
     // A base of 1.5 s: the first overloaded wait is 2.25–3 s, long enough to read.
-    const env = interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", MINI_CC_RETRY_BASE_MS: "1500" });
-    app = new PtyScreen(NODE, [built.cli, "--thinking"], { cols: 110, rows: 30, cwd: box.project, env });
+    const box = apps.box;
+    const env = { ...box.env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", MINI_CC_RETRY_BASE_MS: "1500" };
+    const app = apps.launch(["--thinking"], { cols: 110, rows: 30, cwd: box.project, env });
     await app.waitFor("Ask anything", 20_000);
 
     app.write("hi\r");

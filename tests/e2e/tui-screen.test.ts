@@ -5,12 +5,11 @@
  * where the leftovers showed).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
+import { interactiveEnv } from "../helpers/pty-screen.ts";
 
 const PAGE_UP = "\u001b[5~";
 const END_KEY = "\u001b[F";
@@ -18,23 +17,11 @@ const HOME = "\u001b[H";
 const ANSWER_LINES = 80;
 const lineText = (n: number): string => `answer line ${String(n).padStart(2, "0")} of ${ANSWER_LINES}`;
 
-let built: BuiltCli;
-let app: PtyScreen | undefined;
-const dirs: string[] = [];
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(() => built.dispose());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const apps = ptyAppsForTestFile();
 
 /** An empty project, a fresh home, and a model script: a tool call with 300 lines of output, then an 80-line answer. */
 function sandbox(): { project: string; home: string; script: string } {
-  const root = mkdtempSync(join(tmpdir(), "mini-cc-tui-screen-"));
-  dirs.push(root);
+  const root = apps.tempDir("mini-cc-tui-screen-");
   const project = join(root, "project");
   const home = join(root, "home");
   mkdirSync(project);
@@ -56,8 +43,8 @@ function sandbox(): { project: string; home: string; script: string } {
 describe("the transcript on a real terminal", () => {
   it("reaches every line of an 80-line answer and everything before it with PgUp, and comes back with End", async () => {
     const { project, home, script } = sandbox();
-    const argv = [built.cli, "--model-script", script, "--permission-mode", "bypassPermissions", "count please"];
-    app = new PtyScreen(process.execPath, argv, { cols: 100, rows: 30, cwd: project, env: interactiveEnv({ MINI_CC_HOME: home }) });
+    const argv = ["--model-script", script, "--permission-mode", "bypassPermissions", "count please"];
+    const app = apps.launch(argv, { cols: 100, rows: 30, cwd: project, env: { MINI_CC_HOME: home } });
     await app.waitFor(lineText(ANSWER_LINES), 20_000);
     await app.waitFor("shift+tab mode");
 
@@ -126,7 +113,7 @@ describe.skipIf(!hasTmux)("leaving the UI in tmux", () => {
       sockets.push(socket);
       const { project, home, script } = sandbox();
       const env = Object.entries(interactiveEnv({ MINI_CC_HOME: home })).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
-      const command = `env -i ${env.join(" ")} ${process.execPath} ${built.cli} --model-script ${script}; echo UI-EXITED; sleep 60`;
+      const command = `env -i ${env.join(" ")} ${process.execPath} ${apps.built.cli} --model-script ${script}; echo UI-EXITED; sleep 60`;
       tmux("new-session", "-d", "-s", "ui", "-x", "160", "-y", "40", "-c", project, command);
       const pane = (): string => tmux("capture-pane", "-p", "-t", "ui");
       await until(() => pane().includes("Ask anything"), "the first frame");

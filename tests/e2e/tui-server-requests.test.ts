@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, createCliSandbox, mcpConfig, NODE, ROOT, SERVERS_DIR, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { describe, expect, it } from "vitest";
+import { mcpConfig, NODE, ROOT, SERVERS_DIR } from "../helpers/cli-sandbox.ts";
+import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
+import type { PtyScreen } from "../helpers/pty-screen.ts";
 
 const ASKER = join(ROOT, "tests/helpers/elicit-sampling-server.mjs");
 const TAB = "\t";
@@ -16,36 +17,22 @@ const DOWN = "\u001b[B";
 const RIGHT = "\u001b[C";
 const ENTER = "\r";
 
-let built: BuiltCli;
-let box: CliSandbox;
-let app: PtyScreen | undefined;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-  box = await createCliSandbox(built.cli);
-});
-afterAll(async () => {
-  await box.dispose();
-  await built.dispose();
-});
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
+const apps = ptyAppsForTestFile({ sandbox: true });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function launch(tool: string, resultFile: string, middle: unknown[] = []) {
+  const box = apps.box;
   const script = await box.write(`${tool}.json`, {
     responses: [{ content: [{ type: "tool_use", name: `mcp__asker__${tool}`, input: {} }] }, ...middle, { content: [{ type: "text", text: "All done." }] }],
   });
   const config = mcpConfig({ asker: { command: NODE, args: [ASKER], env: { MCP_ASK_RESULT_FILE: resultFile } } });
-  app = new PtyScreen(NODE, [built.cli, "--model-script", script, "--mcp-config", config, "--allowedTools", "mcp__asker__*", "go"], {
+  return apps.launch(["--model-script", script, "--mcp-config", config, "--allowedTools", "mcp__asker__*", "go"], {
     cols: 120,
     rows: 40,
     cwd: box.project,
-    env: interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "" }),
+    env: { ...box.env, ANTHROPIC_API_KEY: "" },
   });
-  return app;
 }
 
 /**
@@ -67,7 +54,7 @@ async function press(screen: PtyScreen, ...keys: string[]) {
 
 describe("a server asking the user, in the TUI", () => {
   it("fills an elicitation form by keyboard; the server receives the typed values", async () => {
-    const resultFile = join(box.root, "form.json");
+    const resultFile = join(apps.box.root, "form.json");
     const screen = await launch("ask_form", resultFile);
     await screen.waitFor("asker asks for input", 20_000);
     await screen.waitFor("Tell us about yourself");
@@ -85,7 +72,7 @@ describe("a server asking the user, in the TUI", () => {
   });
 
   it("runs an approved sampling request through the model and sends the reply once the user approves it", async () => {
-    const resultFile = join(box.root, "sample.json");
+    const resultFile = join(apps.box.root, "sample.json");
     const screen = await launch("ask_sample", resultFile, [{ content: [{ type: "text", text: "Blue." }] }]);
     await screen.waitFor("asker wants to use the model", 20_000);
     // A modal this tall can reach the pty in more than one read: wait for its last rows before reading it.
@@ -102,6 +89,7 @@ describe("a server asking the user, in the TUI", () => {
   });
 
   it("fills server-everything's elicitation form: the server validates and reports what it received", async () => {
+    const box = apps.box;
     const script = await box.write("everything.json", {
       responses: [
         { content: [{ type: "tool_use", name: "mcp__everything__trigger-elicitation-request", input: {} }] },
@@ -109,11 +97,11 @@ describe("a server asking the user, in the TUI", () => {
       ],
     });
     const everything = { command: NODE, args: [join(SERVERS_DIR, "server-everything/dist/index.js"), "stdio"] };
-    app = new PtyScreen(NODE, [built.cli, "--model-script", script, "--mcp-config", mcpConfig({ everything }), "--allowedTools", "mcp__everything__*", "go"], {
+    const app = apps.launch(["--model-script", script, "--mcp-config", mcpConfig({ everything }), "--allowedTools", "mcp__everything__*", "go"], {
       cols: 120,
       rows: 40,
       cwd: box.project,
-      env: interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "" }),
+      env: { ...box.env, ANTHROPIC_API_KEY: "" },
     });
     await app.waitFor("everything asks for input", 20_000);
     await armed(app, "❯ String*");

@@ -5,31 +5,19 @@
  * don't ask again" writes a rule to .claude/settings.local.json that the next
  * session reads.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, markedServerEntry, modelScript, toolResultsById, toolUse, type BuiltCli } from "../helpers/cli-sandbox.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { describe, expect, it } from "vitest";
+import { markedServerEntry, modelScript, toolResultsById, toolUse } from "../helpers/cli-sandbox.ts";
+import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
+import type { PtyScreen } from "../helpers/pty-screen.ts";
 import { spawnSync } from "node:child_process";
 
-let app: PtyScreen | undefined;
-const sandboxes: string[] = [];
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(() => built.dispose());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const apps = ptyAppsForTestFile();
 
 /** A project and a home (HOME too: ~/.claude must be the sandbox's, not the developer's). */
 function sandbox() {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "mini-cc-settings-e2e-")));
-  sandboxes.push(root);
+  const root = realpathSync(apps.tempDir("mini-cc-settings-e2e-"));
   const project = join(root, "proj");
   mkdirSync(join(project, ".claude"), { recursive: true });
   const env = { HOME: root, MINI_CC_HOME: join(root, "home") };
@@ -37,8 +25,7 @@ function sandbox() {
 }
 
 function launch(project: string, env: Record<string, string>, ...args: string[]): PtyScreen {
-  app = new PtyScreen(process.execPath, [built.cli, ...args], { cols: 120, rows: 36, cwd: project, env: interactiveEnv(env) });
-  return app;
+  return apps.launch(args, { cols: 120, rows: 36, cwd: project, env });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,7 +87,7 @@ describe("settings files in the TUI", () => {
     expect(await screen.exited).toBe(0);
 
     // Print mode cannot ask: the call runs only because the rule was read back.
-    const next = spawnSync(process.execPath, [built.cli, "-p", "say hi", "--model-script", script, "--output-format", "stream-json"], {
+    const next = spawnSync(process.execPath, [apps.built.cli, "-p", "say hi", "--model-script", script, "--output-format", "stream-json"], {
       cwd: project,
       env: { ...env, PATH: process.env.PATH ?? "" },
       encoding: "utf8",

@@ -5,25 +5,11 @@
  * server is slow to start, and the model's first request already carries the
  * server's tool: the script's first response calls it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, createCliSandbox, NODE, TEST_SERVER, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { describe, expect, it } from "vitest";
+import { NODE, TEST_SERVER } from "../helpers/cli-sandbox.ts";
+import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
 
-let built: BuiltCli;
-let box: CliSandbox;
-let app: PtyScreen | undefined;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-  box = await createCliSandbox(built.cli);
-});
-afterAll(async () => {
-  await box.dispose();
-  await built.dispose();
-});
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
+const apps = ptyAppsForTestFile({ sandbox: true });
 
 /** The first response calls the project server's tool: it fails as an unknown tool if the prompt went out before the server connected. */
 const SCRIPT = {
@@ -36,16 +22,17 @@ const SCRIPT = {
 describe("a prompt on the command line", () => {
   it("waits for a project server approved earlier, and its first request carries that server's tools", async () => {
     const slow = { command: NODE, args: [TEST_SERVER], env: { MCP_TEST_START_DELAY_MS: "1500" } };
+    const box = apps.box;
     await box.write("project/.mcp.json", { mcpServers: { slow } });
     const script = await box.write("script.json", SCRIPT);
     const approved = await box.run(["mcp", "approve"]);
     expect(approved.stdout).toContain("Approved project server slow");
 
-    app = new PtyScreen(NODE, [built.cli, "--model-script", script, "--allowedTools", "mcp__slow__echo", "say hello"], {
+    const app = apps.launch(["--model-script", script, "--allowedTools", "mcp__slow__echo", "say hello"], {
       cols: 120,
       rows: 30,
       cwd: box.project,
-      env: interactiveEnv({ ...box.env, ANTHROPIC_API_KEY: "" }),
+      env: { ...box.env, ANTHROPIC_API_KEY: "" },
     });
     await app.waitFor("↳ queued: say hello");
     await app.waitFor("waiting for 1 MCP server… (esc to send now)");
