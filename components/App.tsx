@@ -227,6 +227,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const transcriptWidth = showPanel ? columns - panel - 1 : columns;
   // The modal keeps the prompt box (its lines and border) and the footer in view.
   const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
+  /** What every question modal takes alike: the arming, and the room it may fill. */
+  const questionProps = { isActive: questionArmed, onStrayKey: arming.disarm, width: transcriptWidth, maxHeight: modalRows };
   const panelView = (width: number, opened?: OpenedServer) => (
     <McpPanel
       servers={servers}
@@ -274,11 +276,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               key={question}
               pending={settingsQuestion}
               cwd={runtime.cwd}
-              isActive={questionArmed}
-              onStrayKey={arming.disarm}
+              {...questionProps}
               onAnswer={(approve) => void session.answerSettings(approve)}
-              width={transcriptWidth}
-              maxHeight={modalRows}
             />
           ) : server ? (
             <ServerApprovalModal
@@ -287,11 +286,8 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               waiting={waiting}
               position={{ index: round.current.indexOf(server.name) + 1, total: round.current.length }}
               cwd={runtime.cwd}
-              isActive={questionArmed}
-              onStrayKey={arming.disarm}
+              {...questionProps}
               onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
-              width={transcriptWidth}
-              maxHeight={modalRows}
               sandbox={sandbox}
             />
           ) : permission ? (
@@ -300,44 +296,32 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
               pending={permission}
               cwd={runtime.cwd}
               canRemember={runtime.settings !== undefined}
-              isActive={questionArmed}
-              onStrayKey={arming.disarm}
+              {...questionProps}
               onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
               onStop={() => session.stopAtPermission(permission)}
-              width={transcriptWidth}
-              maxHeight={modalRows}
             />
           ) : serverQuestion ? (
             <ServerQuestionModal
               key={question}
               pending={serverQuestion}
               modelName={runtime.modelName}
-              isActive={questionArmed}
-              onStrayKey={arming.disarm}
+              {...questionProps}
               onAnswer={(answer) => runtime.serverRequests.answer(serverQuestion, answer as never)}
-              width={transcriptWidth}
-              maxHeight={modalRows}
             />
           ) : userQuestions.pending ? (
             <AskUserQuestionModal
               key={question}
               questions={userQuestions.pending.questions}
               index={userQuestions.index}
-              isActive={questionArmed}
-              onStrayKey={arming.disarm}
+              {...questionProps}
               onAnswer={userQuestions.answer}
-              width={transcriptWidth}
-              maxHeight={modalRows}
             />
           ) : picker ? (
             <PickerModal
               key={question}
               picker={picker.picker}
-              isActive={questionArmed}
-              onStrayKey={arming.disarm}
+              {...questionProps}
               onPick={(index) => void session.answerPicker(picker.id, index)}
-              width={transcriptWidth}
-              maxHeight={modalRows}
             />
           ) : confirmingBypass ? (
             <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
