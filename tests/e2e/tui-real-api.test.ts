@@ -35,7 +35,8 @@ describe("the TUI against an overloaded API", () => {
     await app.waitFor("API overloaded · retry 1/10 in", 10_000);
     expect(app.text()).toContain("(esc to interrupt)");
     await app.waitFor("● Hi, what shall we build?", 10_000);
-    expect(app.text()).toContain("∴ Thinking… (ctrl+o to show)");
+    // The thinking row joins once the whole message is in, which can be a frame after its streamed text.
+    await app.waitFor("∴ Thinking… (ctrl+o to show)", 10_000);
     expect(app.text()).not.toContain("retry 1/10");
     expect(app.text().split("Hi, what shall we build?")).toHaveLength(2);
 
