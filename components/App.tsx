@@ -53,6 +53,7 @@ import { AskUserQuestionModal } from "./ask-user/AskUserQuestionModal.tsx";
 import { useUserQuestions } from "./ask-user/useUserQuestions.ts";
 import { PickerModal } from "./picker/PickerModal.tsx";
 import { Store } from "../src/store.ts";
+import { KeyRouterProvider } from "./hooks/key-router.tsx";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -73,6 +74,7 @@ const theMode = (m: PermissionMode): PermissionMode => m;
 const firstPermission = (s: PermissionQueueSnapshot) => s.pending[0];
 const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
+const theFiles = (f: readonly string[]) => f;
 const thePending = (p: PendingSettings | undefined) => p;
 /** For a runtime without settings files: nothing ever waits. */
 const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
@@ -88,8 +90,16 @@ const theSandbox = <T,>(value: T): T => value;
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
 
-/** The whole TUI; rendered by runTui, and by tests with a fake runtime. */
-export function App({ runtime, session, home = "", onExit, height }: AppProps) {
+/** The whole TUI; rendered by runTui, and by tests with a fake runtime. Its keys go through one router (key-router.tsx). */
+export function App(props: AppProps) {
+  return (
+    <KeyRouterProvider>
+      <Screen {...props} />
+    </KeyRouterProvider>
+  );
+}
+
+function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const { exit } = useApp();
   const { columns, rows: terminalRows } = useWindowSize();
   const rows = height ?? terminalRows;
@@ -116,6 +126,7 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
   const userQuestions = useUserQuestions(runtime.userQuestions);
   const picker = useStore(session.picker, (p) => p);
   const contextPct = useStore(session.contextPct, theCount);
+  const files = useStore(session.files, theFiles);
   const switchedModel = useStore(runtime.sessions?.model ?? NO_MODEL_STORE, theName);
   const modelName = switchedModel === "" ? runtime.modelName : switchedModel;
   const [confirmingBypass, setConfirmingBypass] = useState(false);
@@ -218,8 +229,11 @@ export function App({ runtime, session, home = "", onExit, height }: AppProps) {
     onEscape: () => escape(),
     onCycleMode: cycleMode,
     onEof: quit,
-    completions: (field) =>
-      completionMenu(field.value, field.cursor, { commands: session.commands(), resources: mentionableResources(runtime.mcp.store.getSnapshot()) }),
+    completions: (field) => {
+      // The file list is made when `@` is first typed (and after each turn), in the background.
+      if (field.value.includes("@")) session.files.refresh();
+      return completionMenu(field.value, field.cursor, { commands: session.commands(), resources: mentionableResources(runtime.mcp.store.getSnapshot()), files });
+    },
   });
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;

@@ -6,9 +6,12 @@
  * before (the prompt). Here every handler stays subscribed and reads whether
  * it is active from a ref set in a layout effect, which runs in the same
  * task that writes the frame, so the screen and the keyboard always agree.
+ * Under a KeyRouterProvider (the app) the router hands the keys out, a chunk
+ * cut at its Tabs; without one (a component on its own) Ink does.
  */
 import { useInput, usePaste, type Key } from "ink";
-import { useLayoutEffect, useRef } from "react";
+import { useContext, useLayoutEffect, useRef } from "react";
+import { KeyRouterContext, type KeyHandler } from "./key-router.tsx";
 
 function useActiveRef(isActive: boolean): { readonly current: boolean } {
   const active = useRef(isActive);
@@ -21,9 +24,18 @@ function useActiveRef(isActive: boolean): { readonly current: boolean } {
 /** Keys for `handler` while `isActive` is true on screen. */
 export function useKeys(handler: (input: string, key: Key) => void, options: { isActive: boolean }): void {
   const active = useActiveRef(options.isActive);
-  useInput((input, key) => {
-    if (active.current) handler(input, key);
+  const router = useContext(KeyRouterContext);
+  const latest = useRef<KeyHandler>(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
   });
+  useLayoutEffect(() => router?.add({ active, handler: latest }), [router, active]);
+  useInput(
+    (input, key) => {
+      if (active.current) handler(input, key);
+    },
+    { isActive: router === undefined },
+  );
 }
 
 /** Pasted text for `handler` while `isActive` is true on screen. */

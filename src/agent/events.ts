@@ -52,6 +52,8 @@ export type AgentEvent =
   | { type: "tool_result"; id: string; name: string; result: ToolResult; durationMs: number }
   /** The conversation was replaced by its summary (compaction.ts): the transcript's boundary line. */
   | { type: "compaction"; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; usage: Usage }
+  /** An `@` mention of the prompt: attached (`detail`: its size) or not (`detail`: why); the transcript shows it under the prompt. */
+  | { type: "attachment"; mention: string; attached: boolean; detail: string }
   /** A failure the user should read; the session goes on. */
   | { type: "error"; message: string }
   | { type: "turn_end"; reason: TurnEndReason; numTurns: number; resultText: string };

@@ -323,7 +323,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     settings,
     customCommands: custom.commands,
     runTurn: (line, signal) =>
-      recorded(recorder, compactCommand(line) ? agent.compact(compactCommand(line)?.focus, signal) : runUserTurn(agent, manager, liveEnv, line, signal, custom.commands)),
+      recorded(recorder, compactCommand(line) ? agent.compact(compactCommand(line)?.focus, signal) : runUserTurn(agent, manager, liveEnv, line, signal, custom.commands, cwd)),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);

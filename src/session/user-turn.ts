@@ -2,7 +2,7 @@
  * What the user typed, made into the turn the agent runs: a custom command
  * (`/review 42`) becomes its file's prompt, a server prompt
  * command (`/mcp__srv__prompt a b`) becomes its messages, and `@server:uri`
- * mentions attach their resources. The TUI and print mode both send lines
+ * and `@file` mentions attach their resources and files (prompt-mentions.ts). The TUI and print mode both send lines
  * through here; a prompt that cannot be expanded ends the turn with its reason.
  */
 import type { Agent } from "../agent/agent.ts";
@@ -10,7 +10,7 @@ import type { AgentEvent } from "../agent/events.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { expandPromptCommand, promptCommandName } from "../mcp/features/prompts.ts";
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
-import { attachMentions } from "../mcp/features/resource-mentions.ts";
+import { attachPromptMentions } from "./prompt-mentions.ts";
 import type { Env } from "../env.ts";
 import { customCommandFor, expandCustomCommand, type CustomCommand } from "./custom-commands.ts";
 
@@ -21,6 +21,7 @@ export async function* runUserTurn(
   typed: string,
   signal: AbortSignal,
   customCommands: readonly CustomCommand[] = [],
+  cwd = process.cwd(),
 ): AsyncGenerator<AgentEvent, void> {
   // A custom command (`.claude/commands/NAME.md`) becomes its prompt, which may mention resources in turn.
   const custom = customCommandFor(typed, customCommands);
@@ -34,8 +35,10 @@ export async function* runUserTurn(
     yield { type: "turn_end", reason: "error", numTurns: 0, resultText: "" };
     return;
   }
-  const prompt = expanded ? expanded.blocks : await attachMentions(line, manager, env, signal);
-  yield* agent.runTurn(prompt, signal);
+  if (expanded) return yield* agent.runTurn(expanded.blocks, signal);
+  const mentioned = await attachPromptMentions(line, { cwd, resources: manager, env, signal });
+  for (const outcome of mentioned.outcomes) yield { type: "attachment", ...outcome };
+  yield* agent.runTurn(mentioned.prompt, signal);
 }
 
 /** Servers offered from the cache whose prompt (`/mcp__srv__…`) or resource (`@srv:…`) the line names. */

@@ -29,6 +29,7 @@ import type { AgentEvent } from "../agent/events.ts";
 import type { BodyLine } from "./approval-body.ts";
 import { toolRequestBody } from "./tool-request-body.ts";
 import { resultLines } from "./result-preview.ts";
+import { ProjectFiles } from "./project-files.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
@@ -94,6 +95,8 @@ export class ChatSession {
   readonly picker = new Store<{ readonly id: number; readonly picker: Picker } | undefined>(undefined);
   /** The share of the context window the next request takes (0-100), updated after each turn; the footer shows it past half. */
   readonly contextPct = new Store<number>(0);
+  /** The project's files for `@` completion, listed when first asked for and again after each turn. */
+  readonly files: ProjectFiles;
   #pickers = 0;
   readonly #runtime: TuiRuntime;
   readonly #commands: readonly SlashCommand[];
@@ -107,6 +110,7 @@ export class ChatSession {
     this.#runtime = runtime;
     this.transcript = transcript;
     this.#commands = commands;
+    this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
     if (sessions?.restored) this.#showSaved(sessions.restored);
     else if (sessions?.pickAtStart) void this.#apply(resumePicker(sessions));
@@ -383,6 +387,7 @@ export class ChatSession {
         this.transcript.dispatch({ type: "turn_end", reason, numTurns: 0, resultText: "" });
       }
       this.#turn = null;
+      this.files.markStale();
       this.#updateContext();
       this.#sendNext();
     }

@@ -1,12 +1,14 @@
 /**
  * Prompt completion, React-free: `/` at the start of the prompt offers slash
  * commands (built-ins and server prompts, with their descriptions); a word
- * starting with `@` offers connected servers' resources as `@server:uri`,
- * filtered by what follows the `@`. The menu is derived from the field and
- * the MCP snapshot each time, so a list_changed refresh shows at once.
+ * starting with `@` offers the project's files (file-match.ts) and connected
+ * servers' resources as `@server:uri`, by what follows the `@`. The menu is
+ * derived from the field, the file list and the MCP snapshot each time, so a
+ * list_changed refresh shows at once.
  */
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
+import { matchFiles } from "./file-match.ts";
 
 /** One offered completion: what it shows and what it puts in the field. */
 export interface CompletionItem {
@@ -32,6 +34,8 @@ export interface MentionableResource {
 export interface CompletionSources {
   readonly commands: readonly { readonly name: string; readonly description: string; readonly usage?: readonly string[] }[];
   readonly resources: readonly MentionableResource[];
+  /** The project's files, relative, `/`-separated (project-files.ts). */
+  readonly files?: readonly string[];
 }
 
 /** Items shown at once. */
@@ -60,10 +64,19 @@ export function completionMenu(value: string, cursor: number, sources: Completio
   }
   const mention = /(?:^|\s)@(\S*)$/.exec(before);
   if (!mention) return null;
-  const query = (mention[1] as string).toLowerCase();
-  const items = sources.resources
+  const typed = mention[1] as string;
+  const query = typed.toLowerCase();
+  const resources = sources.resources
     .filter((r) => `${r.server}:${r.uri}`.toLowerCase().includes(query) || r.name.toLowerCase().includes(query))
     .slice(0, max)
     .map((r) => ({ label: terminalSafeLine(`@${r.server}:${r.uri}`), description: terminalSafeLine(r.description ?? r.name), insert: `@${r.server}:${r.uri} ` }));
-  return items.length > 0 ? { start: cursor - query.length - 1, end: cursor, items } : null;
+  // Files first (what `@` is mostly for), then resources; `server:` in the query asks for resources.
+  const files = query.includes(":") ? [] : matchFiles(sources.files ?? [], typed, max).map(fileItem);
+  const items = [...files, ...resources].slice(0, max);
+  if (items.length === 1 && items[0]!.insert.trim() === `@${typed}`) return null;
+  return items.length > 0 ? { start: cursor - typed.length - 1, end: cursor, items } : null;
+}
+
+function fileItem(file: string): CompletionItem {
+  return { label: terminalSafeLine(`@${file}`), description: "file", insert: `@${file} ` };
 }

@@ -35,6 +35,8 @@ export type TranscriptItem =
       readonly message: string;
     }
   | { readonly kind: "error"; readonly id: number; readonly message: string }
+  /** `⎿ Attached posts.ts (168 B)` under the prompt, or why a mention was not attached. */
+  | { readonly kind: "attachment"; readonly id: number; readonly mention: string; readonly attached: boolean; readonly detail: string }
   /** A quiet note from the session itself: "Interrupted.", "Conversation cleared." */
   | { readonly kind: "notice"; readonly id: number; readonly text: string }
   /** The output of a slash command. */

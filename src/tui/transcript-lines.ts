@@ -108,6 +108,11 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
       return marked(chalk.red("✘ "), item.message, width, chalk.red);
     case "notice":
       return marked(chalk.dim("◇ "), item.text, width, chalk.dim);
+    case "attachment": {
+      const text = item.attached ? `Attached ${item.mention} (${item.detail})` : `@${item.mention}: ${item.detail}`;
+      const style = item.attached ? chalk.dim : chalk.yellow;
+      return withGutter(chalk.dim("  ⎿ "), 4, wrapLines(style(visibleText(text)), width - 4));
+    }
     case "command": {
       const color = item.isError ? chalk.red : String;
       return item.lines.flatMap((line) => wrapLines(color(visibleText(line)), width - GUTTER, true).map((text) => `  ${text}`));

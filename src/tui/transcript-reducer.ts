@@ -121,6 +121,8 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       const lines = resultLines(action.result.content);
       return append(state, { kind: "tool_result", name: action.name, isError: action.result.isError, lines });
     }
+    case "attachment":
+      return append(state, { kind: "attachment", mention: action.mention, attached: action.attached, detail: action.detail });
     case "error":
       return append(flushLive(withoutRetry(state)), { kind: "error", message: action.message });
     case "turn_end":

@@ -1,0 +1,67 @@
+/**
+ * One reader of Ink's input for the whole UI, handing each key to the
+ * handlers active when it arrives (useKeys). Keys typed faster than the
+ * terminal is read arrive as one chunk; a Tab inside one (`draft⇥⏎` from a
+ * fast typist or tmux) moves the keyboard, so the chunk is cut at each Tab
+ * (key-chunks.ts) and every piece goes to whoever has the keyboard once the
+ * piece before it has been handled and drawn: Tab then Enter opens the panel,
+ * then the server. What follows a Tab waits for the next turn of the event
+ * loop (React commits the focus change in a microtask), and later chunks wait
+ * behind it, so keys keep their order. The set of handlers is taken before
+ * each piece, so a key that moves the keyboard is never also handled where it
+ * moved it to.
+ */
+import { useInput, type Key } from "ink";
+import { createContext, useMemo, type ReactNode } from "react";
+import { splitTypedChunk, type KeyPiece } from "./key-chunks.ts";
+
+export type KeyHandler = (input: string, key: Key) => void;
+
+/** One useKeys handler: whether it is active on screen now, and its latest function. */
+export interface KeyRoute {
+  readonly active: { readonly current: boolean };
+  readonly handler: { readonly current: KeyHandler };
+}
+
+export class KeyRouter {
+  readonly #routes = new Set<KeyRoute>();
+  /** Pieces waiting for the focus change a Tab made to be on screen. */
+  readonly #waiting: KeyPiece[] = [];
+
+  /** Adds a handler; returns its removal. */
+  add(route: KeyRoute): () => void {
+    this.#routes.add(route);
+    return () => void this.#routes.delete(route);
+  }
+
+  /** One chunk as Ink parsed it, piece by piece. */
+  deliver(input: string, key: Key): void {
+    this.#waiting.push(...splitTypedChunk(input, key));
+    if (!this.#held) this.#drain();
+  }
+
+  /** True while pieces wait for the next turn of the event loop. */
+  #held = false;
+
+  #drain(): void {
+    this.#held = false;
+    for (let piece = this.#waiting.shift(); piece; piece = this.#waiting.shift()) {
+      const targets = [...this.#routes].filter((route) => route.active.current);
+      for (const route of targets) route.handler.current(piece.input, piece.key);
+      if (piece.key.tab && this.#waiting.length > 0) {
+        this.#held = true;
+        setImmediate(() => this.#drain());
+        return;
+      }
+    }
+  }
+}
+
+export const KeyRouterContext = createContext<KeyRouter | undefined>(undefined);
+
+/** Routes every key of the UI under it (App puts it at the top). */
+export function KeyRouterProvider({ children }: { readonly children: ReactNode }) {
+  const router = useMemo(() => new KeyRouter(), []);
+  useInput((input, key) => router.deliver(input, key));
+  return <KeyRouterContext value={router}>{children}</KeyRouterContext>;
+}

@@ -1,0 +1,61 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { attachPromptMentions, sizeText } from "../../../src/session/prompt-mentions.ts";
+import type { ResourceSource } from "../../../src/mcp/features/resources.ts";
+import { beginLife } from "../../../src/mcp/state/lifecycle.ts";
+
+/** A server offering one resource, read through the same seam McpManager offers. */
+const resources: ResourceSource = {
+  getSnapshot: () => ({
+    servers: [{ name: "tracker", source: "user", ...beginLife({ status: "connected", tools: [], instructions: "", connectMs: 1, capabilities: { resources: {} } }) }],
+  }),
+  request: async (_server, run) =>
+    run({ readResource: async (uri) => (uri === "issues://1" ? { contents: [{ uri, text: "BUG-1: it breaks" }] } : Promise.reject(new Error("not found"))) }, { timeout: 1000 }) as never,
+};
+
+let dir = "";
+afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+async function project(): Promise<string> {
+  dir = await mkdtemp(join(tmpdir(), "mentions-"));
+  await writeFile(join(dir, "posts.ts"), "export const posts = [];\n");
+  await mkdir(join(dir, "src"));
+  await writeFile(join(dir, "src", "a.ts"), "a\n");
+  await writeFile(join(dir, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]));
+  return dir;
+}
+
+describe("@ mentions in a prompt", () => {
+  it("attaches files, folders and resources after the typed text, each said", async () => {
+    const cwd = await project();
+    const typed = "fix @posts.ts, see @src and @tracker:issues://1";
+    const { prompt, outcomes } = await attachPromptMentions(typed, { cwd, resources, env: {} });
+    expect(outcomes).toEqual([
+      { mention: "posts.ts", attached: true, detail: "25 B" },
+      { mention: "src", attached: true, detail: "folder, 1 entry" },
+      { mention: "tracker:issues://1", attached: true, detail: "16 B" },
+    ]);
+    const text = JSON.stringify(prompt);
+    expect(text).toContain(`Contents of @posts.ts (${join(cwd, "posts.ts")}):\\nexport const posts = [];`);
+    expect(text).toContain("Listing of @src");
+    expect(text).toContain("BUG-1: it breaks");
+  });
+
+  it("says what matched nothing or could not be read, and leaves prose alone", async () => {
+    const cwd = await project();
+    const { prompt, outcomes } = await attachPromptMentions("ask @alice about @nope.ts, @ghost:x://1, @tracker:issues://2 and @logo.png", { cwd, resources, env: {} });
+    expect(outcomes.map((o) => [o.mention, o.attached, o.detail.split(":")[0]])).toEqual([
+      ["nope.ts", false, "no such file in the project; sent as typed"],
+      ["ghost:x://1", false, "no connected MCP server ghost offers resources; sent as typed"],
+      ["tracker:issues://2", false, "could not be read"],
+      ["logo.png", false, "a binary file (7 B), not attached"],
+    ]);
+    expect(JSON.stringify(prompt)).not.toContain("alice\":");
+  });
+
+  it("writes sizes as Claude Code does", () => {
+    expect([sizeText(168), sizeText(1229), sizeText(3 * 1024 * 1024)]).toEqual(["168 B", "1.2 KB", "3.0 MB"]);
+  });
+});
