@@ -22,7 +22,7 @@ import { shiftTabStep } from "../src/tui/permission-mode-cycle.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
 import type { ServerRequestQueueSnapshot } from "../src/tui/server-request-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
-import { FOLLOWING, reduceScroll } from "../src/tui/transcript-scroll.ts";
+import { FOLLOWING, reduceScroll, type ScrollAction } from "../src/tui/transcript-scroll.ts";
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
@@ -217,6 +217,12 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     onAction: (name, action) => session.serverAction(name, action),
   });
   const panelFocused = mcpPanel.state.focused && panelCanTakeKeys;
+  // An opened server scrolls with PgUp/PgDn/Home/End itself: the transcript under it keeps still (a ref: Transcript's props stay the same).
+  const viewScrolls = useRef(false);
+  viewScrolls.current = panelFocused && mcpPanel.opened !== undefined;
+  const scrollTranscript = useCallback((action: ScrollAction) => {
+    if (!viewScrolls.current || action.type === "lines") scroll(action);
+  }, [scroll]);
   // `/mcp` asks for the panel through the session.
   const panelRequests = useStore(session.panelRequests, theCount);
   useEffect(() => {
@@ -277,7 +283,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           width={transcriptWidth}
           expanded={expanded}
           top={top}
-          onScroll={scroll}
+          onScroll={scrollTranscript}
           onToggleExpanded={toggleExpanded}
           working={transcript.running && !modalOpen}
           rows={rows}

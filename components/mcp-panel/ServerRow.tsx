@@ -37,7 +37,7 @@ const SPINNER_WIDTH = 2;
  * Memoised: moving the selection redraws two rows.
  */
 export const ServerRow = memo(function ServerRow({ server, width, selected = false, blocked }: ServerRowProps) {
-  const style = statusStyle(server.state);
+  const style = statusStyle(server.state, server.health.lastFailure);
   const shadows = Boolean(server.config?.shadows);
   // The name takes what the fixed columns leave (one space before the source).
   const nameWidth = Math.max(0, width - GLYPH_WIDTH - 1 - SOURCE_WIDTH - LABEL_WIDTH);

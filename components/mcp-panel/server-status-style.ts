@@ -22,8 +22,8 @@ export interface StatusStyle {
   readonly busy: boolean;
 }
 
-/** The look of one server state: STATUS_TABLE's, with the tool count or the attempt, and the reason worth reading. */
-export function statusStyle(state: ServerState): StatusStyle {
+/** The look of one server state: STATUS_TABLE's, with the tool count or the attempt, and the reason worth reading (a retrying server's last failure). */
+export function statusStyle(state: ServerState, lastFailure?: string): StatusStyle {
   const { glyph, color, label, busy } = STATUS_TABLE[state.status];
   const look = { glyph, color, label, busy };
   switch (state.status) {
@@ -36,7 +36,7 @@ export function statusStyle(state: ServerState): StatusStyle {
       // Past its connect timeout it goes on in the background; the label column is too narrow to say so.
       return { ...look, ...(state.stillStarting ? { reason: "still starting in the background" } : {}) };
     case "reconnecting":
-      return { ...look, label: `retry ${state.attempt}` };
+      return { ...look, label: `retry ${state.attempt}`, ...(lastFailure ? { reason: shorten(lastFailure) } : {}) };
     case "failed":
       return { ...look, reason: shorten(state.error) };
     case "disabled":

@@ -13,7 +13,7 @@ import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
 import { serverView } from "../../src/mcp/state/snapshot-views.ts";
 import { bodyWindow, hiddenRowsText, wrapBody } from "../../src/tui/approval-body.ts";
 import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
-import type { ServerAction } from "../../src/tui/server-actions.ts";
+import type { ActionResult, ServerAction } from "../../src/tui/server-actions.ts";
 import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
 import type { TuiMcp } from "../../src/tui/tui-runtime.ts";
 import { useLastAfterFrame } from "../hooks/useLastAfterFrame.ts";
@@ -29,6 +29,9 @@ import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
 /** For a UI given no usage store: no calls counted. */
 const NO_USAGE = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
 
+/** What the opened view says while an action runs. */
+const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = { restart: "restarting…", toggle: "working…", approve: "working…", log: "reading the log…" };
+
 /** The border's rows. */
 const BORDER_ROWS = 2;
 
@@ -40,8 +43,8 @@ export interface McpPanelOptions {
   readonly height: number;
   /** False while a modal has the keyboard. */
   readonly canTakeKeys: boolean;
-  /** Runs r/d/a/l; resolves when its result is in the transcript. */
-  readonly onAction: (name: string, action: ServerAction) => Promise<void>;
+  /** Runs r/d/a; resolves with its result once it is in the transcript too. */
+  readonly onAction: (name: string, action: ServerAction) => Promise<ActionResult>;
 }
 
 export interface McpPanelModel {
@@ -58,6 +61,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const { mcp, snapshot, width, height } = options;
   const [state, dispatch, current] = useLatestReducer(reduceMcpPanel, CLOSED_PANEL);
   const [version, setVersion] = useState(0);
+  // What the last r/d/a did, shown in the opened view (the transcript may be under it).
+  const [notice, setNotice] = useState<{ readonly name: string; readonly text: string; readonly isError: boolean }>();
   const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
   const selected = clampSelection(state, names.length);
   const prepared = useLastAfterFrame(state.focused && state.opened === undefined ? names[selected] : undefined);
@@ -68,9 +73,11 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const usage = useStore(mcp.usage ?? NO_USAGE, (all) => (view ? usageOf(all, view.name) : undefined));
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
   const showInstructions = state.opened !== undefined && state.showInstructions;
+  const showLog = state.opened !== undefined && state.showLog === true;
+  const said = notice && view && notice.name === view.name ? notice : undefined;
   const wrapped = useMemo(
-    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions, usage }), width - PANEL_FRAME_COLUMNS) : []),
-    [view, snapshot, details, showInstructions, usage, width],
+    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions, showLog, usage, ...(said ? { notice: said } : {}) }), width - PANEL_FRAME_COLUMNS) : []),
+    [view, snapshot, details, showInstructions, showLog, usage, said, width],
   );
   // One row goes to the "↓ n lines below" line when it does not all fit.
   const text = height - BORDER_ROWS - panelHintRows(true, width - PANEL_FRAME_COLUMNS).length;
@@ -84,7 +91,13 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
     names,
     page: Math.max(1, room - 1),
     maxScroll,
-    onAction: (name, action) => void options.onAction(name, action).then(() => setVersion((n) => n + 1)),
+    onAction: (name, action) => {
+      setNotice({ name, text: ACTION_UNDER_WAY[action], isError: false });
+      void options.onAction(name, action).then((result) => {
+        setNotice({ name, text: result.lines[0] ?? "", isError: result.isError });
+        setVersion((n) => n + 1);
+      });
+    },
   });
   const ready = useMemo(
     () => (view ? { rows: wrapped.slice(window.start, window.end), hidden: hiddenRowsText(window) } : undefined),

@@ -1,16 +1,17 @@
 /**
  * The focused MCP panel's keys. In the list: ↑/↓ or j/k select, Enter opens,
- * Esc or Tab give the keyboard back to the prompt. In an opened server: ↑/↓
- * j/k scroll a row, PgUp/PgDn a page, i shows the instructions, Esc goes back
- * to the list, Tab to the prompt. r, d, a and l act on the selected (or
- * opened) server in both. Only listens while `isActive`: no key is shared
- * with the prompt.
+ * l opens at the log, Esc or Tab give the keyboard back to the prompt. In an
+ * opened server: ↑/↓ j/k scroll a row, PgUp/PgDn (Space/b) a page, Home/End to
+ * the top and bottom, i shows the instructions, l the log whole (scrolled to
+ * it), Esc goes back to the list, Tab to the prompt. r, d and a act on the
+ * selected (or opened) server in both. Only listens while `isActive`: no key
+ * is shared with the prompt.
  */
 import { useKeys } from "../hooks/useKeys.ts";
-import type { McpPanelAction, McpPanelState } from "../../src/tui/mcp-panel-state.ts";
+import { TO_END, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
 import type { ServerAction } from "../../src/tui/server-actions.ts";
 
-const ACTION_KEYS: Readonly<Record<string, ServerAction>> = { r: "restart", d: "toggle", a: "approve", l: "log" };
+const ACTION_KEYS: Readonly<Record<string, ServerAction>> = { r: "restart", d: "toggle", a: "approve" };
 
 export interface McpPanelKeyOptions {
   readonly isActive: boolean;
@@ -35,13 +36,19 @@ export function useMcpPanelKeys(options: McpPanelKeyOptions): void {
       if (key.escape) return dispatch(state.opened !== undefined ? { type: "close" } : { type: "blur" });
       // ← goes back to the list at once (a lone Esc waits a moment for the rest of a sequence).
       if (key.leftArrow) return dispatch({ type: "close" });
+      if (input === "l" && !key.ctrl && !key.meta && target !== undefined) {
+        return dispatch(state.opened !== undefined ? { type: "toggle-log" } : { type: "open", name: target, log: true });
+      }
       const action = ACTION_KEYS[input];
       if (action && !key.ctrl && !key.meta) return target !== undefined ? options.onAction(target, action) : undefined;
       const up = key.upArrow || input === "k";
       const down = key.downArrow || input === "j";
       if (state.opened !== undefined) {
         if (up || down) return dispatch({ type: "scroll", delta: up ? -1 : 1, maxScroll });
-        if (input === " " || input === "b") return dispatch({ type: "scroll", delta: input === "b" ? -page : page, maxScroll });
+        if (input === " " || key.pageDown) return dispatch({ type: "scroll", delta: page, maxScroll });
+        if (input === "b" || key.pageUp) return dispatch({ type: "scroll", delta: -page, maxScroll });
+        if (key.home) return dispatch({ type: "scroll", delta: -TO_END, maxScroll });
+        if (key.end) return dispatch({ type: "scroll", delta: TO_END, maxScroll });
         if (input === "i") return dispatch({ type: "toggle-instructions" });
         return;
       }

@@ -18,7 +18,7 @@ import { resumePicker } from "./slash/resume-command.ts";
 import type { SavedSession } from "../session/saved-sessions.ts";
 import { ABORTED_DECISION, type PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
-import { runServerAction, type ServerAction } from "./server-actions.ts";
+import { runServerAction, type ActionResult, type ServerAction } from "./server-actions.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
@@ -228,10 +228,11 @@ export class ChatSession {
     }
   }
 
-  /** A key pressed in the MCP panel (r, d, a, l) on server `name`: its one-line result goes to the transcript. */
-  async serverAction(name: string, action: ServerAction): Promise<void> {
+  /** A key pressed in the MCP panel (r, d, a) on server `name`: its one-line result goes to the transcript, and back to the panel. */
+  async serverAction(name: string, action: ServerAction): Promise<ActionResult> {
     const result = await runServerAction(this.#runtime.mcp, name, action);
     this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+    return result;
   }
 
   /** The user's answer for a tool permission request. */

@@ -14,7 +14,12 @@ export interface McpPanelState {
   /** First row of the opened view shown. */
   readonly scroll: number;
   readonly showInstructions: boolean;
+  /** The log's whole tail, not its last lines (`l`). */
+  readonly showLog?: boolean;
 }
+
+/** A scroll past any view's end: the window stops at the last row. */
+export const TO_END = Number.MAX_SAFE_INTEGER;
 
 export type McpPanelAction =
   /** Tab, Ctrl+T or /mcp from the prompt. */
@@ -22,11 +27,14 @@ export type McpPanelAction =
   /** Tab from the panel, or Esc from its list: keys go to the prompt again. */
   | { type: "blur" }
   | { type: "move"; delta: number; count: number }
-  | { type: "open"; name: string }
+  /** Enter on a server; `l`: open it at its log, shown whole. */
+  | { type: "open"; name: string; log?: boolean }
   /** Esc from an opened server: back to the list. */
   | { type: "close" }
   | { type: "scroll"; delta: number; maxScroll: number }
-  | { type: "toggle-instructions" };
+  | { type: "toggle-instructions" }
+  /** `l` in an opened server: its log whole and in view, or back to its last lines. */
+  | { type: "toggle-log" };
 
 export const CLOSED_PANEL: McpPanelState = { focused: false, selected: 0, scroll: 0, showInstructions: false };
 
@@ -42,15 +50,18 @@ export function reduceMcpPanel(state: McpPanelState, action: McpPanelAction): Mc
       return selected === state.selected ? state : { ...state, selected };
     }
     case "open":
-      return { ...state, focused: true, opened: action.name, scroll: 0, showInstructions: false };
+      return { ...state, focused: true, opened: action.name, scroll: action.log ? TO_END : 0, showInstructions: false, showLog: action.log === true };
     case "close":
       return state.opened === undefined ? state : { ...state, opened: undefined, scroll: 0 };
     case "scroll": {
-      const scroll = Math.max(0, Math.min(action.maxScroll, state.scroll + action.delta));
+      // From where the view really is: a jump to the end (TO_END) stands for maxScroll.
+      const scroll = Math.max(0, Math.min(action.maxScroll, Math.min(state.scroll, action.maxScroll) + action.delta));
       return scroll === state.scroll ? state : { ...state, scroll };
     }
     case "toggle-instructions":
       return { ...state, showInstructions: !state.showInstructions };
+    case "toggle-log":
+      return state.showLog ? { ...state, showLog: false } : { ...state, showLog: true, scroll: TO_END };
   }
 }
 

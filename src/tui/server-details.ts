@@ -10,8 +10,9 @@ import { readLogTail, tildePath } from "../mcp/logs/log-hint.ts";
 import { serverLogPath } from "../mcp/logs/stderr-log.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 
-/** Lines of the log tail the panel shows. */
-export const LOG_TAIL_LINES = 8;
+/** Lines of the log tail the panel reads: `l` shows them all, else the last LOG_SHOWN_LINES. */
+export const LOG_TAIL_LINES = 200;
+export const LOG_SHOWN_LINES = 8;
 
 /** A project server's approval as the approvals file holds it. */
 export interface ApprovalDetails {

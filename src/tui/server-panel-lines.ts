@@ -20,7 +20,7 @@ import { line, type BodyLine } from "./approval-body.ts";
 import { fileDiffLines } from "./file-diff.ts";
 import { plural } from "./mcp-summary.ts";
 import { serverDetail, toolHints } from "./slash/mcp-status-lines.ts";
-import type { ServerDetails } from "./server-details.ts";
+import { LOG_SHOWN_LINES, type ServerDetails } from "./server-details.ts";
 
 /** Transitions shown; older ones are summed up as `…`. */
 const HISTORY_SHOWN = 8;
@@ -32,6 +32,10 @@ export interface ServerPanelOptions {
   readonly showInstructions?: boolean;
   /** The server's tool calls this session (none when absent). */
   readonly usage?: ServerUsage;
+  /** The log's whole tail (`l`), not only its last lines. */
+  readonly showLog?: boolean;
+  /** What the last key did to it (`r`: `restarting…`, then how it went), under its name. */
+  readonly notice?: { readonly text: string; readonly isError: boolean };
 }
 
 /** Every row of the opened server, top to bottom. */
@@ -43,14 +47,15 @@ export function serverPanelLines(
 ): BodyLine[] {
   return [
     line(`${safe(view.name)} · ${view.state.status} · ${view.source}`, "strong"),
-    line(safe(serverDetail(view.state, view.name)), view.state.status === "failed" ? "removed" : "dim", INDENT),
+    line(safe(serverDetail(view.state, view.name, view.health.lastFailure)), view.state.status === "failed" ? "removed" : "dim", INDENT),
+    ...(options.notice ? [line(safe(options.notice.text), options.notice.isError ? "removed" : "added", INDENT)] : []),
     ...section("Runs", runsLines(view)),
     ...section("Approval", approvalLines(view, details)),
     ...section("Sandbox", sandboxLines(details)),
-    ...section("History", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
+    ...section("History (since start)", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
     ...section("Tools", toolLines(view, snapshot, options.usage ?? {})),
     ...section("Instructions", instructionLines(view, options.showInstructions === true)),
-    ...section("Log", logLines(details)),
+    ...section("Log", logLines(details, options.showLog === true)),
   ];
 }
 
@@ -97,7 +102,7 @@ function approvalLines(view: ServerView, details: ServerDetails | undefined): Bo
   const previous = approval?.previous ?? (view.state.status === "needs-approval" ? view.state.previous : undefined);
   const rows: BodyLine[] = [];
   if (!details) rows.push(line("…", "dim", INDENT));
-  else if (approval?.status === "approved") rows.push(line(`approved for this project${approval.approvedAt ? ` ${approval.approvedAt}` : ""}`, "added", INDENT));
+  else if (approval?.status === "approved") rows.push(line(`approved for this project${approval.approvedAt ? ` on ${localTimeText(approval.approvedAt)}` : ""}`, "added", INDENT));
   else if (approval?.status === "changed") rows.push(line("changed since you approved it (a: approve this entry)", "warning", INDENT));
   else rows.push(line("not approved (a: approve)", "warning", INDENT));
   rows.push(line(print, "dim", INDENT));
@@ -122,18 +127,39 @@ function indented(row: BodyLine): BodyLine {
   return { ...row, indent: (row.indent ?? 0) + INDENT };
 }
 
-/** `pending at 0 ms → connected at 412 ms` (since the session listed it), then how long the connect took, reconnects and the last failure. */
+/** `1.2 s`: panel times are read, not compared digit by digit. */
+export function secondsText(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * One row per transition, timed from when the session listed the server
+ * (`connected at 2.4 s (after 2.0 s)`), then how long the connect took,
+ * reconnects and the last failure.
+ */
 export function historyLines(health: ServerHealth, connectMs: number | undefined): BodyLine[] {
   const shown = health.history.slice(-HISTORY_SHOWN);
-  const steps = shown.map((t) => `${t.status} at ${t.at} ms`).join(" → ");
-  const rows = [line(`${health.history.length > shown.length ? "… → " : ""}${steps}`, "plain", INDENT)];
+  const rows: BodyLine[] = [];
+  if (health.history.length > shown.length) rows.push(line(`… ${health.history.length - shown.length} earlier`, "dim", INDENT));
+  shown.forEach((step, i) => {
+    const before = i > 0 ? shown[i - 1]! : undefined;
+    const after = before ? ` (after ${secondsText(step.at - before.at)})` : "";
+    rows.push(line(`${step.status} at ${secondsText(step.at)}${after}`, "plain", INDENT));
+  });
   const facts = [
-    ...(connectMs !== undefined ? [`connected after ${connectMs} ms`] : []),
-    `${plural(health.reconnects, "reconnect attempt")}`,
+    ...(connectMs !== undefined ? [`connected after ${secondsText(connectMs)}`] : []),
+    health.reconnects === 0 ? "no reconnects" : plural(health.reconnects, "reconnect attempt"),
   ];
   rows.push(line(facts.join(" · "), "dim", INDENT));
   if (health.lastFailure !== undefined) rows.push(line(`last failure: ${safe(health.lastFailure.split("\n", 1)[0] ?? "")}`, "removed", INDENT));
   return rows;
+}
+
+/** `3 Dec 2026, 17:56`: the approval's time on this machine's clock and zone. */
+export function localTimeText(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage): BodyLine[] {
@@ -177,8 +203,11 @@ function instructionLines(view: ServerView, showText: boolean): BodyLine[] {
   return [line(`${size} (i: hide)`, "dim", INDENT), ...terminalSafeText(text).split("\n").map((row) => line(row, "plain", INDENT))];
 }
 
-function logLines(details: ServerDetails | undefined): BodyLine[] {
+function logLines(details: ServerDetails | undefined, whole: boolean): BodyLine[] {
   if (!details?.logPath) return [];
-  const tail = details.logTail.length === 0 ? [line("(empty)", "dim", INDENT)] : details.logTail.map((row) => line(safe(row), "dim", INDENT));
-  return [line(safe(details.logPath), "plain", INDENT), ...tail];
+  const shown = whole ? details.logTail : details.logTail.slice(-LOG_SHOWN_LINES);
+  const tail = shown.length === 0 ? [line("(empty)", "dim", INDENT)] : shown.map((row) => line(safe(row), "plain", INDENT));
+  const more = details.logTail.length - shown.length;
+  const note = whole ? "l: last lines only" : more > 0 ? `l: ${more} earlier lines` : "";
+  return [line(`${safe(details.logPath)}${note !== "" ? ` (${note})` : ""}`, "dim", INDENT), ...tail];
 }

@@ -10,6 +10,9 @@ import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import { connected, fakeRuntime, RecordingMcp, server, toolInfo } from "../helpers/tui-fixtures.ts";
 import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
 
+// Approval times are shown on the local clock: the snapshots are read in UTC.
+process.env.TZ = "UTC";
+
 afterEach(cleanup);
 
 const ENTER = "\r";
@@ -161,14 +164,15 @@ describe("the MCP panel", () => {
     expect(shown).toContain("read-only · ~");
     expect(shown).toContain("3 calls · 0 errors · p50 14 ms · max 20 ms");
     expect(shown).toContain("non-destructive · open-world");
-    expect(shown).toContain("pending at 0 ms → connected at 412 ms");
+    expect(shown).toContain("pending at 0.0 s");
+    expect(shown).toContain("connected at 0.4 s (after 0.4 s)");
     expect(shown).toContain("env: TRACKER_TOKEN");
     expect(shown).not.toContain("Ids look like BUG-101.");
     await type("i");
     await eventually(() => expect(text()).toContain("Ids look like BUG-101."));
   });
 
-  it("runs r, d, a and l on the selected server, each with a line in the transcript", async () => {
+  it("runs r, d and a on the selected server, each with a line in the transcript; l opens the server at its log", async () => {
     const { type, text, mcp } = await app(160);
     await type(TAB, "r");
     await eventually(() => expect(text()).toContain("Restarted tracker: connected, 3 tools"));
@@ -179,7 +183,7 @@ describe("the MCP panel", () => {
     await type("a");
     await eventually(() => expect(text()).toContain("Revoked the approval of tracker"));
     await type(DOWN, "l");
-    await eventually(() => expect(text()).toContain("Last lines of ~/.mini-cc/logs/mcp-broken.log:"));
+    await eventually(() => expect(text()).toContain("~/.mini-cc/logs/mcp-broken.log (l: last lines only)"));
     expect(text()).toContain("Error: Cannot find module 'left-pad'");
     expect(mcp.restarts).toEqual(["tracker"]);
     expect(mcp.actions).toEqual(["disable tracker", "enable tracker", "revoke tracker"]);

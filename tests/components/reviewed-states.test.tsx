@@ -17,6 +17,9 @@ import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
 import { connected, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
 import { screen, settle } from "../helpers/tui-screen.ts";
 
+// Approval times are shown on the local clock: the snapshots are read in UTC.
+process.env.TZ = "UTC";
+
 afterEach(cleanup);
 
 const WEB: ServerView = server("web", { status: "needs-auth", reason: "not logged in" }, "user", { type: "http", url: "https://mcp.example.com/mcp" });
@@ -63,15 +66,15 @@ describe("reviewed snapshots", () => {
       │ Approval                                                 │
       │   not needed (user scope)                                │
       │                                                          │
-      │ History                                                  │
-      │   needs-auth at 0 ms                                     │
-      │   0 reconnect attempts                                   │
+      │ History (since start)                                    │
+      │   needs-auth at 0.0 s                                    │
+      │   no reconnects                                          │
       │                                                          │
       │ Tools                                                    │
       │   none while not connected                               │
-      │ ↑↓ Space/b scroll · i instructions · r restart           │
-      │ d disable/enable · a approve/revoke · l log · Esc/← list │
-      │ Tab prompt                                               │
+      │ ↑↓ PgUp/PgDn Home/End scroll · i instructions            │
+      │ r restart · d disable/enable · a approve/revoke · l log  │
+      │ Esc/← list · Tab prompt                                  │
       ╰──────────────────────────────────────────────────────────╯"
     `);
   });
@@ -90,15 +93,15 @@ describe("reviewed snapshots", () => {
       │   …                                                      │
       │   fingerprint bb42e550ce7eeef0                           │
       │                                                          │
-      │ History                                                  │
-      │   cached at 0 ms                                         │
-      │   0 reconnect attempts                                   │
+      │ History (since start)                                    │
+      │   cached at 0.0 s                                        │
+      │   no reconnects                                          │
       │                                                          │
       │ Tools                                                    │
       │   none while not connected                               │
-      │ ↑↓ Space/b scroll · i instructions · r restart           │
-      │ d disable/enable · a approve/revoke · l log · Esc/← list │
-      │ Tab prompt                                               │
+      │ ↑↓ PgUp/PgDn Home/End scroll · i instructions            │
+      │ r restart · d disable/enable · a approve/revoke · l log  │
+      │ Esc/← list · Tab prompt                                  │
       ╰──────────────────────────────────────────────────────────╯"
     `);
   });
@@ -107,7 +110,8 @@ describe("reviewed snapshots", () => {
     expect(screen(panel([RECONNECTING], RECONNECTING, 60).lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────╮
       │ browser · reconnecting · local                           │
-      │   reconnecting (attempt 2)                               │
+      │   reconnecting (attempt 2) · last failure: server exited │
+      │    (code 1)                                              │
       │                                                          │
       │ Runs                                                     │
       │   node browser.js                                        │
@@ -116,17 +120,19 @@ describe("reviewed snapshots", () => {
       │ Approval                                                 │
       │   not needed (local scope)                               │
       │                                                          │
-      │ History                                                  │
-      │   pending at 0 ms → connected at 300 ms → failed at 5000 │
-      │    ms → reconnecting at 5001 ms                          │
+      │ History (since start)                                    │
+      │   pending at 0.0 s                                       │
+      │   connected at 0.3 s (after 0.3 s)                       │
+      │   failed at 5.0 s (after 4.7 s)                          │
+      │   reconnecting at 5.0 s (after 0.0 s)                    │
       │   2 reconnect attempts                                   │
       │   last failure: server exited (code 1)                   │
       │                                                          │
       │ Tools                                                    │
       │   none while not connected                               │
-      │ ↑↓ Space/b scroll · i instructions · r restart           │
-      │ d disable/enable · a approve/revoke · l log · Esc/← list │
-      │ Tab prompt                                               │
+      │ ↑↓ PgUp/PgDn Home/End scroll · i instructions            │
+      │ r restart · d disable/enable · a approve/revoke · l log  │
+      │ Esc/← list · Tab prompt                                  │
       ╰──────────────────────────────────────────────────────────╯"
     `);
   });

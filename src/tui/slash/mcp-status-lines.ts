@@ -14,8 +14,8 @@ import { needsAuthText } from "../../mcp/state/status-table.ts";
 /** Indent of the lines under a server: its tools, its log. */
 export const SUB_INDENT = "    ";
 
-/** What follows the source column: tool count, or why the server is not usable. */
-export function serverDetail(state: ServerState, name = "NAME"): string {
+/** What follows the source column: tool count, or why the server is not usable (a retrying one: why it last failed). */
+export function serverDetail(state: ServerState, name = "NAME", lastFailure?: string): string {
   switch (state.status) {
     case "connected":
       return state.cacheNote ? `${plural(state.tools.length, "tool")} (${firstLine(state.cacheNote)})` : plural(state.tools.length, "tool");
@@ -24,7 +24,7 @@ export function serverDetail(state: ServerState, name = "NAME"): string {
     case "pending":
       return state.stillStarting ? "still starting in the background (its tools are added when it connects)" : "connecting…";
     case "reconnecting":
-      return `reconnecting (attempt ${state.attempt})`;
+      return `reconnecting (attempt ${state.attempt})${lastFailure ? ` · last failure: ${firstLine(lastFailure)}` : ""}`;
     case "failed":
       return firstLine(state.error);
     case "disabled":
@@ -93,7 +93,7 @@ export function mcpStatusLines(snapshot: McpSnapshot, options: StatusLineOptions
       server.name.padEnd(nameWidth),
       server.state.status.padEnd(statusWidth),
       server.source.padEnd(sourceWidth),
-      serverDetail(server.state, server.name),
+      serverDetail(server.state, server.name, server.health.lastFailure),
     ];
     lines.push(columns.join("  "));
     if (tools) lines.push(...toolLines(server, tools));
