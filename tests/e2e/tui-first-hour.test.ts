@@ -78,3 +78,32 @@ describe("keys that arrive in one chunk", () => {
     expect(await app.exited).toBe(0);
   }, 60_000);
 });
+
+describe("the opened server view", () => {
+  it("shows the log in the view on l, scrolls with End/Home and PgUp/PgDn, and says what r did", async () => {
+    const box = apps.box;
+    await box.write("echo.json", { mcpServers: { echo: { command: NODE, args: [TEST_SERVER] } } });
+    const app = apps.launch(["--mcp-config", join(box.root, "echo.json")], { cols: 120, rows: 24, cwd: box.project, env: box.env });
+    await app.waitFor("● echo");
+    app.write("\t");
+    await app.waitFor("Enter/→ open");
+    app.write("l");
+    await app.waitFor("(l: last lines only)");
+    await app.waitFor("mini-cc started echo");
+    expect(app.text()).not.toContain("Last lines of");
+    app.write("\u001b[H"); // Home
+    await app.waitFor("echo · connected · flag");
+    app.write("\u001b[6~"); // PgDn
+    await waitUntilGone(app, "echo · connected · flag");
+    app.write("\u001b[5~"); // PgUp
+    await app.waitFor("echo · connected · flag");
+    app.write("r");
+    await app.waitFor("restarting…");
+    await waitUntilGone(app, "restarting…");
+    expect(app.text()).toMatch(/│ {3}Restarted echo: connected, 3 tools/);
+    expect(app.text()).toMatch(/History \(since start\)\s+│\n.*pending at \d+\.\d s/);
+    app.write("\u001b[D\t\u0015/exit\r");
+    expect(await app.exited).toBe(0);
+  }, 60_000);
+});
+
