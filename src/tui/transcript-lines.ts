@@ -45,14 +45,12 @@ function resultRows(item: Extract<TranscriptItem, { kind: "tool_result" }>, { wi
     const rows = lines.map((line, i) => (i === 0 ? head : "  ") + color(visibleText(line)));
     return hidden > 0 ? [...rows, chalk.dim(`  ${foldedNote(hidden)}`)] : rows;
   }
-  // Whole: the first line wraps beside `✔ name -> `, the others two columns in.
-  const headWidth = Math.min(GUTTER + stringWidth(name), Math.floor(width / 2));
-  return item.lines.flatMap((line, i) => {
-    const styled = color(visibleText(line));
-    if (i > 0) return wrapLines(styled, width - GUTTER, true).map((text) => `  ${text}`);
-    // A name wider than half the view is cut at the edge, not wrapped.
-    return wrapLines(styled, width - headWidth, true).map((text, r) => (r === 0 ? head : " ".repeat(headWidth)) + text);
-  });
+  // Whole: every line two columns in, at the view's width; the first stays beside `✔ name -> ` only when it fits there whole.
+  const lines = item.lines.map((line) => color(visibleText(line)));
+  const first = lines[0] ?? "";
+  const beside = GUTTER + stringWidth(name) + stringWidth(first) <= width;
+  const under = (beside ? lines.slice(1) : lines).flatMap((line) => wrapLines(line, width - GUTTER, true).map((text) => `  ${text}`));
+  return [beside ? head + first : head.trimEnd(), ...under];
 }
 
 /** Folded: one dim line; Ctrl+O: the whole thinking, dim and italic. */

@@ -160,6 +160,17 @@ describe("Transcript", () => {
     `);
   });
 
+  it("gives expanded output of a long-named tool the whole width, not the band beside its name", async () => {
+    const shown = items([
+      { type: "tool_result", id: "3", name: "mcp__tracker__list_issues", result: { content: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts", isError: false }, durationMs: 1 },
+    ]);
+    expect(await view(shown, { width: 50, expanded: true })).toMatchInlineSnapshot(`
+      "✔ mcp__tracker__list_issues ->
+        BUG-101 [Todo] list_posts has no pagination; the
+         home page returns 5000 posts"
+    `);
+  });
+
   it("renders assistant Markdown: headings, emphasis, lists, code, links with their URL", async () => {
     const text = [
       "## Plan",
