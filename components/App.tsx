@@ -87,6 +87,8 @@ const NOTHING_BLOCKED: ReadableStore<Readonly<Record<string, ServerViolations>>>
 const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
 const theSandbox = <T,>(value: T): T => value;
 
+const NO_SERVERS_NOTE = "No MCP servers configured: add one with `mini-cc mcp add NAME -- COMMAND` (or a project .mcp.json), then Tab shows them here.";
+
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
 
@@ -230,7 +232,9 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   }, [panelRequests, mcpPanel.dispatch]);
   const prompt = usePromptInput({
     isActive: canTakeKeys && !panelFocused,
-    onFocusPanel: () => mcpPanel.dispatch({ type: "focus" }),
+    // No server: an empty panel over the screen would say less than one line.
+    onFocusPanel: () =>
+      servers.length === 0 ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE }) : mcpPanel.dispatch({ type: "focus" }),
     onSubmit: submit,
     onEscape: () => escape(),
     onCycleMode: cycleMode,
