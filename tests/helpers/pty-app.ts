@@ -1,10 +1,12 @@
 /**
  * The built CLI on a real pseudo-terminal, for one e2e test file: copies the
  * CLI before its tests (and, when asked, makes a CliSandbox from it), kills
- * every app launched and removes every temporary folder after each test, and
- * removes the copy and the sandbox after them. Call at the top level.
+ * every app launched, runs the test's own cleanups and removes every
+ * temporary folder after each test, and removes the copy and the sandbox
+ * after them. Call at the top level. Also: the pids of the servers an app
+ * started, and a wait for what the screen does not show.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -28,6 +30,8 @@ export interface PtyApps {
   launch(args: readonly string[], options: PtyAppLaunch): PtyScreen;
   /** A new folder under the system's temporary one, removed after the test. */
   tempDir(prefix: string): string;
+  /** Runs `cleanup` after the test, once its apps are killed (a stand-in API's close). */
+  afterTest(cleanup: () => Promise<void> | void): void;
 }
 
 export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps {
@@ -35,6 +39,7 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
   let box: CliSandbox | undefined;
   const apps: PtyScreen[] = [];
   const dirs: string[] = [];
+  const cleanups: Array<() => Promise<void> | void> = [];
   beforeAll(async () => {
     built = await copyBuiltCli();
     if (options.sandbox) box = await createCliSandbox(built.cli);
@@ -43,8 +48,9 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
     await box?.dispose();
     await built?.dispose();
   });
-  afterEach(() => {
+  afterEach(async () => {
     for (const app of apps.splice(0)) app.kill();
+    for (const cleanup of cleanups.splice(0)) await cleanup();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   return {
@@ -66,5 +72,39 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
       dirs.push(dir);
       return dir;
     },
+    afterTest(cleanup) {
+      cleanups.push(cleanup);
+    },
   };
+}
+
+/**
+ * Pids of the processes running `script` with `cwd` as their working
+ * directory (servers run in the project). With `{ nodeOnly: true }` only the
+ * node process itself: a sandboxed server's wrappers (sh, bwrap, socat)
+ * carry the same words.
+ */
+export function serverPids(cwd: string, script: string, options: { nodeOnly?: boolean } = {}): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const [program, first] = cmdline.split("\0");
+      const runs = options.nodeOnly ? program === NODE && first?.includes(script) === true : cmdline.includes(script);
+      if (runs && readlinkSync(`/proc/${entry}/cwd`) === cwd) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+/** Polls `check` until it holds; rejects after `timeoutMs`, naming `what` it waited for. */
+export async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
