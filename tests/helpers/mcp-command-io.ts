@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import { runMcpCommand, type McpCommandIo } from "../../src/cli/mcp/index.ts";
 import { resolveHome, type HomePaths } from "../../src/home.ts";
 import { FakeClock } from "./fake-clock.ts";
@@ -30,6 +31,21 @@ export interface CommandSandbox {
   readJson(file: string): Promise<unknown>;
   write(file: string, text: string): Promise<void>;
   dispose(): Promise<void>;
+}
+
+/** For one test file: each sandbox a test creates is disposed after it. Call at the top level. */
+export function commandSandboxesForTestFile(): { create(env?: Record<string, string | undefined>): Promise<CommandSandbox> } {
+  const made: CommandSandbox[] = [];
+  afterEach(async () => {
+    for (const box of made.splice(0)) await box.dispose();
+  });
+  return {
+    async create(env) {
+      const box = await createSandbox(env);
+      made.push(box);
+      return box;
+    },
+  };
 }
 
 /** Creates a sandbox under the system temp folder. */
