@@ -5,10 +5,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
 import { runMcpCommand, type McpCommandIo } from "../../src/cli/mcp/index.ts";
 import { resolveHome, type HomePaths } from "../../src/home.ts";
 import { FakeClock } from "./fake-clock.ts";
+import { endedAfterEachTest } from "./per-test.ts";
 
 /** What one run printed and returned. */
 export interface CommandRun {
@@ -35,17 +35,7 @@ export interface CommandSandbox {
 
 /** For one test file: each sandbox a test creates is disposed after it. Call at the top level. */
 export function commandSandboxesForTestFile(): { create(env?: Record<string, string | undefined>): Promise<CommandSandbox> } {
-  const made: CommandSandbox[] = [];
-  afterEach(async () => {
-    for (const box of made.splice(0)) await box.dispose();
-  });
-  return {
-    async create(env) {
-      const box = await createSandbox(env);
-      made.push(box);
-      return box;
-    },
-  };
+  return { create: endedAfterEachTest(createSandbox, (box) => box.dispose()) };
 }
 
 /** Creates a sandbox under the system temp folder. */

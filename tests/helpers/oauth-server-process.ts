@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
+import { endedAfterEachTest } from "./per-test.ts";
 
 const SCRIPT = fileURLToPath(new URL("./oauth-mcp-server.mjs", import.meta.url));
 export const BROWSER_SCRIPT = fileURLToPath(new URL("./scripted-browser.mjs", import.meta.url));
@@ -41,17 +41,7 @@ export type FixtureSettings = Partial<Record<"AUTH" | "PORT" | "UNKNOWN_SESSION"
 
 /** For one test file: each fixture a test starts is stopped after it. Call at the top level. */
 export function oauthServersForTestFile(): { start(settings?: FixtureSettings): Promise<OAuthServerProcess> } {
-  const started: OAuthServerProcess[] = [];
-  afterEach(async () => {
-    for (const server of started.splice(0)) await server.stop();
-  });
-  return {
-    async start(settings) {
-      const server = await startOAuthServer(settings);
-      started.push(server);
-      return server;
-    },
-  };
+  return { start: endedAfterEachTest(startOAuthServer, (server) => server.stop()) };
 }
 
 export async function startOAuthServer(settings: FixtureSettings = {}): Promise<OAuthServerProcess> {
