@@ -7,7 +7,7 @@
 import { byPath, filesFromBase } from "./file-walk.ts";
 import { searchBase } from "./glob-base.ts";
 import { foundPathShower, locate } from "./paths.ts";
-import { runSafely, stringField } from "./tool-input.ts";
+import { patternSummary, runSafely, stringField } from "./tool-input.ts";
 import { capText } from "./output-cap.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
@@ -36,9 +36,7 @@ export class GlobTool implements Tool {
     return [searchBase(this.name, stringField(input, "path") ?? ".", stringField(input, "pattern") ?? "").base];
   }
 
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "pattern") ?? "";
-  }
+  readonly summarize = patternSummary;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     return runSafely(this.name, input, async (args) => {

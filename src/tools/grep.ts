@@ -10,7 +10,7 @@ import { GrepRunner } from "./grep-runner.ts";
 import { isMiniCcError } from "../errors.ts";
 import { GREP_OUTPUT_MODES, type ScanRequest } from "./grep-scan.ts";
 import { foundPathShower, locate } from "./paths.ts";
-import { runSafely, stringField, toolAborted } from "./tool-input.ts";
+import { patternSummary, runSafely, stringField, toolAborted } from "./tool-input.ts";
 import { capText } from "./output-cap.ts";
 import { MAX_LINE_CHARS } from "./read.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
@@ -61,9 +61,7 @@ export class GrepTool implements Tool {
     return [root, searchBase(this.name, root, walkPattern(stringField(input, "glob"))).base];
   }
 
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "pattern") ?? "";
-  }
+  readonly summarize = patternSummary;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     return runSafely(this.name, input, async (args) => {
