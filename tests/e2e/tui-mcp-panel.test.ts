@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
-import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { messagesApisForTestFile, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { alive } from "../helpers/mcp-fixtures.ts";
 import { ptyAppsForTestFile, serverPids, until } from "../helpers/pty-app.ts";
 import type { PtyScreen } from "../helpers/pty-screen.ts";
@@ -23,6 +23,7 @@ const ESC = "\u001b";
 const PANEL_KEYS = "↑↓ j/k select";
 
 const apps = ptyAppsForTestFile();
+const startApi = messagesApisForTestFile();
 
 const reply = (text: string): FakeReply => ({ kind: "message", message: { content: [{ type: "text", text }] } });
 
@@ -44,8 +45,7 @@ async function approvedTrackerSession(answers: string[]) {
   const projectDir = realpathSync(project);
   const approvals = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
   await approvals.approve(projectDir, { name: "tracker", entry });
-  const api = await FakeMessagesApi.start(answers.map(reply));
-  apps.afterTest(() => api.close());
+  const api = await startApi(answers.map(reply));
 
   const env = { MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" };
   const screen = apps.launch([], { cols: 130, rows: 40, cwd: projectDir, env });

@@ -1,9 +1,8 @@
 /**
  * The built CLI on a real pseudo-terminal, for one e2e test file: copies the
  * CLI before its tests (and, when asked, makes a CliSandbox from it), kills
- * every app launched, runs the test's own cleanups and removes every
- * temporary folder after each test, and removes the copy and the sandbox
- * after them. Call at the top level. Also: the pids of the servers an app
+ * every app launched and removes every temporary folder after each test, and
+ * removes the copy and the sandbox after them. Call at the top level. Also: the pids of the servers an app
  * started, and a wait for what the screen does not show.
  */
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
@@ -30,8 +29,6 @@ export interface PtyApps {
   launch(args: readonly string[], options: PtyAppLaunch): PtyScreen;
   /** A new folder under the system's temporary one, removed after the test. */
   tempDir(prefix: string): string;
-  /** Runs `cleanup` after the test, once its apps are killed (a stand-in API's close). */
-  afterTest(cleanup: () => Promise<void> | void): void;
 }
 
 export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps {
@@ -39,7 +36,6 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
   let box: CliSandbox | undefined;
   const apps: PtyScreen[] = [];
   const dirs: string[] = [];
-  const cleanups: Array<() => Promise<void> | void> = [];
   beforeAll(async () => {
     built = await copyBuiltCli();
     if (options.sandbox) box = await createCliSandbox(built.cli);
@@ -48,9 +44,8 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
     await box?.dispose();
     await built?.dispose();
   });
-  afterEach(async () => {
+  afterEach(() => {
     for (const app of apps.splice(0)) app.kill();
-    for (const cleanup of cleanups.splice(0)) await cleanup();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   return {
@@ -71,9 +66,6 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
       const dir = mkdtempSync(join(tmpdir(), prefix));
       dirs.push(dir);
       return dir;
-    },
-    afterTest(cleanup) {
-      cleanups.push(cleanup);
     },
   };
 }

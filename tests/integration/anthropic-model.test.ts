@@ -1,11 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AnthropicModel, type AnthropicModelOptions } from "../../src/model/anthropic-model.ts";
 import { createModel } from "../../src/model/default-model.ts";
 import type { Model, ModelEvent, ModelRequest } from "../../src/model/model.ts";
-import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { messagesApisForTestFile, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { modelError, streamEvents } from "../helpers/model-events.ts";
 
 const MCP_INSTRUCTIONS =
@@ -41,17 +41,8 @@ const TOOL_MESSAGE: FakeMessage = {
 
 const TOOL_REPLY: FakeReply = { kind: "message", message: TOOL_MESSAGE };
 
-let api: FakeMessagesApi | undefined;
-
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
-
-async function startApi(...replies: FakeReply[]): Promise<FakeMessagesApi> {
-  api = await FakeMessagesApi.start(replies);
-  return api;
-}
+const startApiWith = messagesApisForTestFile();
+const startApi = (...replies: FakeReply[]) => startApiWith(replies);
 
 function modelFor(baseURL: string, options: Partial<AnthropicModelOptions> = {}): AnthropicModel {
   return new AnthropicModel({ apiKey: "sk-ant-test", baseURL, model: "claude-test-model", maxTokens: 1024, maxRetries: 0, ...options });
