@@ -2,8 +2,9 @@
  * The built CLI on a real pseudo-terminal, for one e2e test file: copies the
  * CLI before its tests (and, when asked, makes a CliSandbox from it), kills
  * every app launched and removes every temporary folder after each test, and
- * removes the copy and the sandbox after them. Call at the top level. Also: the pids of the servers an app
- * started, and a wait for what the screen does not show.
+ * removes the copy and the sandbox after them. Call at the top level. Also:
+ * the pids of the servers an app started, and a wait for what the screen
+ * does not show.
  */
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
