@@ -5,71 +5,25 @@
  * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
 import { loadDeferredLibraries } from "./deferred-libraries.ts";
-import type { ApprovalChoice } from "../mcp/approvals/approval-types.ts";
-import { rememberedRule, sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "./approval-options.ts";
+import type { ServerAnswer, ToolAnswer } from "./approval-options.ts";
 import { BUILTIN_COMMANDS, runSlashCommand } from "./slash/command-registry.ts";
 import { parseSlash } from "./slash/parse-slash.ts";
 import type { CommandResult, Picker, SlashCommand } from "./slash/slash-command.ts";
-import { savedTranscriptActions } from "./saved-transcript.ts";
-import { foldTranscript } from "./transcript-reducer.ts";
-import type { ConversationEntry } from "../agent/conversation.ts";
-import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
+import { showSavedSession } from "./resumed-transcript.ts";
 import { resumePicker } from "./slash/resume-command.ts";
 import type { SavedSession } from "../session/saved-sessions.ts";
 import { ABORTED_DECISION, type PendingPermission } from "./permission-queue.ts";
 import { TranscriptStore } from "./transcript-store.ts";
-import { runServerAction, type ActionResult, type ServerAction } from "./server-actions.ts";
+import type { ActionResult, ServerAction } from "./server-actions.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import type { TuiRuntime } from "./tui-runtime.ts";
 import { Store } from "../store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { isPromptCommand } from "../mcp/features/prompts.ts";
 import { customSlashCommands, promptSlashCommands } from "./slash/prompt-commands.ts";
-import type { AgentEvent } from "../agent/events.ts";
-import type { BodyLine } from "./approval-body.ts";
-import { toolRequestBody } from "./tool-request-body.ts";
-import { resultLines } from "./result-preview.ts";
 import { ProjectFiles } from "./project-files.ts";
-
-const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
-  sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
-  remember: (name) => `MCP server ${name} approved for this project; starting it.`,
-  once: (name) => `MCP server ${name} approved this time only; starting it.`,
-  deny: (name) => `MCP server ${name} will not start.`,
-};
-
-/** How many items of a resumed transcript are shown: laying out every row of a 500-turn session would take long. */
-const SAVED_ITEMS_SHOWN = 400;
-/** How long after the first frame the rest of a resumed transcript is drawn. */
-const WHOLE_SAVED_DELAY_MS = 150;
-/** Prompts of a resumed session drawn in its first frame. */
-const FIRST_FRAME_PROMPTS = 4;
-
-/** Where the last few turns start (at a prompt, so each tool call and its result stay together). */
-function recentStart(entries: readonly ConversationEntry[]): number {
-  let prompts = 0;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    if (entries[i]!.type === "prompt" && ++prompts === FIRST_FRAME_PROMPTS) return i;
-  }
-  return 0;
-}
-
-/** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
-function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
-  const at = quick.length === 0 ? -1 : state.items.indexOf(quick[0]!);
-  // Cleared since, or nothing was drawn: leave the transcript as it is.
-  if (at < 0 || state.items[at + quick.length - 1] !== quick.at(-1)) return state;
-  const whole = foldTranscript({ ...state, items: [] }, savedTranscriptActions(entries));
-  const hidden = whole.items.length - SAVED_ITEMS_SHOWN;
-  const kept = hidden > 0 ? whole.items.slice(hidden) : whole.items;
-  const note: TranscriptItem[] = hidden > 0 ? [{ kind: "notice", id: whole.nextId, text: hiddenNote(hidden) }] : [];
-  const items = [...state.items.slice(0, at), ...note, ...kept, ...state.items.slice(at + quick.length)];
-  return { ...state, items, nextId: whole.nextId + 1 };
-}
-
-function hiddenNote(hidden: number): string {
-  return `${hidden.toLocaleString("en-US")} earlier lines of this session are not shown (the model has the whole conversation).`;
-}
+import { QuestionAnswers } from "./question-answers.ts";
+import { TurnDisplay } from "./turn-display.ts";
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -99,6 +53,7 @@ export class ChatSession {
   readonly files: ProjectFiles;
   #pickers = 0;
   readonly #runtime: TuiRuntime;
+  readonly #answers: QuestionAnswers;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
   #waiting: QueuedLine[] = [];
@@ -109,6 +64,7 @@ export class ChatSession {
   constructor(runtime: TuiRuntime, transcript = new TranscriptStore(), commands = BUILTIN_COMMANDS) {
     this.#runtime = runtime;
     this.transcript = transcript;
+    this.#answers = new QuestionAnswers(runtime, transcript);
     this.#commands = commands;
     this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
@@ -193,96 +149,30 @@ export class ChatSession {
 
   /**
    * The user's answer for a project server in `needs-approval`, noted in the
-   * transcript; "all" starts and remembers every server in `waiting` (the ones
-   * the modal listed), the others answer `name` alone.
+   * transcript; "all" starts and remembers every server in `waiting`.
    */
-  async decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
-    if (answer !== "all") return this.#decide(name, answer);
-    // One line for all of them, not one per server.
-    const names = waiting.map(terminalSafeLine).join(", ");
-    this.transcript.dispatch({ type: "notice", text: `MCP servers ${names} approved for this project; starting them.` });
-    await Promise.all(waiting.map((each) => this.#decide(each, "remember", false)));
+  decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
+    return this.#answers.decideServer(name, answer, waiting);
   }
 
-  async #decide(name: string, choice: ApprovalChoice, note = true): Promise<void> {
-    if (note) this.transcript.dispatch({ type: "notice", text: SERVER_NOTES[choice](terminalSafeLine(name)) });
-    try {
-      await this.#runtime.mcp.decide(name, choice);
-    } catch (error) {
-      this.transcript.dispatch({ type: "error", message: `MCP server ${name}: ${errorText(error)}` });
-    }
+  /** The user's answer to the shared settings file's question. */
+  answerSettings(approve: boolean): Promise<void> {
+    return this.#answers.answerSettings(approve);
   }
 
-  /** The user's answer to the shared settings file's question, noted in the transcript. */
-  async answerSettings(approve: boolean): Promise<void> {
-    const settings = this.#runtime.settings;
-    if (!settings) return;
-    this.transcript.dispatch({
-      type: "notice",
-      text: approve ? "Project settings applied, and remembered for this project." : "Project settings not applied (their deny and ask rules still are).",
-    });
-    try {
-      await settings.answer(approve);
-    } catch (error) {
-      this.transcript.dispatch({ type: "error", message: `Project settings: ${terminalSafeLine(errorText(error))}` });
-    }
-  }
-
-  /** A key pressed in the MCP panel (r, d, a) on server `name`: its one-line result goes to the transcript, and back to the panel. */
-  async serverAction(name: string, action: ServerAction): Promise<ActionResult> {
-    const result = await runServerAction(this.#runtime.mcp, name, action);
-    this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
-    return result;
+  /** A key pressed in the MCP panel (r, d, a) on server `name`: its result goes to the transcript, and back to the panel. */
+  serverAction(name: string, action: ServerAction): Promise<ActionResult> {
+    return this.#answers.serverAction(name, action);
   }
 
   /** The user's answer for a tool permission request. */
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
-    const decision = toolDecision(pending.request, answer, message);
-    const allowance = sessionAllowance(pending.request);
-    if (answer === "session" && decision.behavior === "allow" && decision.scope === "session" && allowance) {
-      this.transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
-    }
-    if (answer === "always" || answer === "always-server") void this.#remember(pending, answer);
-    this.#runtime.permissionQueue.resolve(pending.id, decision);
-  }
-
-  /**
-   * An agent event into the transcript. An Edit or Write call's diff is made
-   * as it is announced (the file is still as it was: the agent waits at the
-   * event) and shown under its result if it succeeds, in every mode, with the
-   * result cut to its first line (the diff says the rest).
-   */
-  #show(event: AgentEvent, diffs: Map<string, readonly BodyLine[]>): void {
-    if (event.type === "tool_call" && (event.name === "Edit" || event.name === "Write")) {
-      // The first row names the file, as the call's own row already does.
-      const lines = toolRequestBody({ toolUseId: event.id, toolName: event.name, input: event.input, summary: "", reason: "" }, this.#runtime.cwd).slice(1);
-      diffs.set(event.id, lines);
-    }
-    if (event.type !== "tool_result") return this.transcript.dispatch(event);
-    const diff = diffs.get(event.id);
-    diffs.delete(event.id);
-    if (!diff || event.result.isError) return this.transcript.dispatch(event);
-    const first = resultLines(event.result.content)[0] ?? "";
-    this.transcript.dispatch({ ...event, result: { ...event.result, content: first } });
-    this.transcript.dispatch({ type: "file_diff", lines: diff });
+    this.#answers.answerPermission(pending, answer, message);
   }
 
   /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */
   stopAtPermission(pending: PendingPermission): void {
     if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
-  }
-
-  /** "Yes, and don't ask again": the rule goes to the project's settings.local.json; the transcript says where, or why not. */
-  async #remember(pending: PendingPermission, answer: "always" | "always-server"): Promise<void> {
-    const remembered = rememberedRule(pending.request, answer);
-    const settings = this.#runtime.settings;
-    if (!remembered || !settings) return;
-    try {
-      const file = await settings.rememberAllow(remembered.rule);
-      this.transcript.dispatch({ type: "notice", text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).` });
-    } catch (error) {
-      this.transcript.dispatch({ type: "error", message: `Could not save ${remembered.rule}: ${terminalSafeLine(errorText(error))}; allowed for this session only.` });
-    }
   }
 
   async #command(text: string): Promise<SubmitOutcome> {
@@ -337,26 +227,9 @@ export class ChatSession {
     }
   }
 
-  /**
-   * A saved session's transcript, then where it came from. Its last turns are
-   * drawn now; the earlier ones are put before them just after the first
-   * frame, so a long session opens as fast as a new one.
-   */
+  /** A saved session's transcript (resumed-transcript.ts); the context figure once it is all there. */
   #showSaved(saved: SavedSession): void {
-    const split = recentStart(saved.entries);
-    const before = this.transcript.getSnapshot().items.length;
-    this.transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.entries.slice(split))));
-    const quick = this.transcript.getSnapshot().items.slice(before);
-    this.transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
-    // After the first frame: the context figure, then, once Markdown can be drawn, the whole saved
-    // transcript (its last SAVED_ITEMS_SHOWN items) in the quick one's place.
-    // (The first frame is drawn twice, once measured: a moment later, so neither waits for this.)
-    setTimeout(() => {
-      this.#updateContext();
-      void loadDeferredLibraries()
-        .catch(() => undefined)
-        .then(() => this.transcript.update((state) => withWholeSaved(state, quick, saved.entries)));
-    }, WHOLE_SAVED_DELAY_MS).unref?.();
+    showSavedSession(this.transcript, saved, () => this.#updateContext());
   }
 
   #updateContext(): void {
@@ -374,9 +247,9 @@ export class ChatSession {
       // Markdown and diffs render only what a turn produces: make sure they have loaded.
       await loadDeferredLibraries();
       if (turn.signal.aborted) return; // interrupted while they loaded: `finally` ends the turn
-      const diffs = new Map<string, readonly BodyLine[]>();
+      const display = new TurnDisplay(this.transcript, this.#runtime.cwd);
       for await (const event of this.#runtime.startTurn(prompt, turn.signal)) {
-        this.#show(event, diffs);
+        display.show(event);
         if (event.type === "turn_end") ended = true;
       }
     } catch (error) {

@@ -1,0 +1,64 @@
+/**
+ * A resumed session in the transcript: its last turns are drawn at once, the
+ * earlier ones (the newest SAVED_ITEMS_SHOWN items in all) put before them
+ * just after the first frame, once Markdown can be drawn, so a long session
+ * opens as fast as a new one.
+ */
+import type { ConversationEntry } from "../agent/conversation.ts";
+import type { SavedSession } from "../session/saved-sessions.ts";
+import { loadDeferredLibraries } from "./deferred-libraries.ts";
+import { savedTranscriptActions } from "./saved-transcript.ts";
+import type { TranscriptItem, TranscriptState } from "./transcript-items.ts";
+import { foldTranscript } from "./transcript-reducer.ts";
+import type { TranscriptStore } from "./transcript-store.ts";
+
+/** How many items of a resumed transcript are shown: laying out every row of a 500-turn session would take long. */
+const SAVED_ITEMS_SHOWN = 400;
+/** How long after the first frame the rest of a resumed transcript is drawn. */
+const WHOLE_SAVED_DELAY_MS = 150;
+/** Prompts of a resumed session drawn in its first frame. */
+const FIRST_FRAME_PROMPTS = 4;
+
+/** Where the last few turns start (at a prompt, so each tool call and its result stay together). */
+function recentStart(entries: readonly ConversationEntry[]): number {
+  let prompts = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (entries[i]!.type === "prompt" && ++prompts === FIRST_FRAME_PROMPTS) return i;
+  }
+  return 0;
+}
+
+/** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
+function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
+  const at = quick.length === 0 ? -1 : state.items.indexOf(quick[0]!);
+  // Cleared since, or nothing was drawn: leave the transcript as it is.
+  if (at < 0 || state.items[at + quick.length - 1] !== quick.at(-1)) return state;
+  const whole = foldTranscript({ ...state, items: [] }, savedTranscriptActions(entries));
+  const hidden = whole.items.length - SAVED_ITEMS_SHOWN;
+  const kept = hidden > 0 ? whole.items.slice(hidden) : whole.items;
+  const note: TranscriptItem[] = hidden > 0 ? [{ kind: "notice", id: whole.nextId, text: hiddenNote(hidden) }] : [];
+  const items = [...state.items.slice(0, at), ...note, ...kept, ...state.items.slice(at + quick.length)];
+  return { ...state, items, nextId: whole.nextId + 1 };
+}
+
+function hiddenNote(hidden: number): string {
+  return `${hidden.toLocaleString("en-US")} earlier lines of this session are not shown (the model has the whole conversation).`;
+}
+
+/** Draws `saved` into `transcript`, then where it came from; `later` runs just after the first frame. */
+export function showSavedSession(transcript: TranscriptStore, saved: SavedSession, later: () => void): void {
+  const split = recentStart(saved.entries);
+  const before = transcript.getSnapshot().items.length;
+  transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.entries.slice(split))));
+  const quick = transcript.getSnapshot().items.slice(before);
+  transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
+  // After the first frame: `later` (the context figure), then, once Markdown can be drawn, the whole saved
+  // transcript (its last SAVED_ITEMS_SHOWN items) in the quick one's place.
+  // (The first frame is drawn twice, once measured: a moment later, so neither waits for this.)
+  setTimeout(() => {
+    later();
+    void loadDeferredLibraries()
+      .catch(() => undefined)
+      .then(() => transcript.update((state) => withWholeSaved(state, quick, saved.entries)));
+  }, WHOLE_SAVED_DELAY_MS).unref?.();
+}
