@@ -40,20 +40,14 @@ import { PromptInput } from "./text-input/PromptInput.tsx";
 import { CompletionList } from "./text-input/CompletionList.tsx";
 import { completionMenu, mentionableResources } from "../src/tui/completion.ts";
 import { QueuedPrompts } from "./text-input/QueuedPrompts.tsx";
-import { BypassConfirm } from "./approval/BypassConfirm.tsx";
-import { ServerApprovalModal } from "./approval/ServerApprovalModal.tsx";
 import { useArming } from "./approval/useArming.ts";
 import { ArmingNotice } from "./approval/ArmingNotice.tsx";
-import { ToolApprovalModal } from "./approval/ToolApprovalModal.tsx";
-import { SettingsApprovalModal } from "./approval/SettingsApprovalModal.tsx";
 import type { PendingSettings } from "../src/settings/settings-session.ts";
 import { Transcript } from "./transcript/Transcript.tsx";
-import { ServerQuestionModal } from "./server-requests/ServerQuestionModal.tsx";
-import { AskUserQuestionModal } from "./ask-user/AskUserQuestionModal.tsx";
 import { useUserQuestions } from "./ask-user/useUserQuestions.ts";
-import { PickerModal } from "./picker/PickerModal.tsx";
 import { Store } from "../src/store.ts";
 import { KeyRouterProvider } from "./hooks/key-router.tsx";
+import { QuestionModals } from "./QuestionModals.tsx";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -295,61 +289,21 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           retry={transcript.retry}
         />
         <Box flexDirection="column" flexShrink={0}>
-          {settingsQuestion ? (
-            <SettingsApprovalModal
-              key={question}
-              pending={settingsQuestion}
-              cwd={runtime.cwd}
-              {...questionProps}
-              onAnswer={(approve) => void session.answerSettings(approve)}
-            />
-          ) : server ? (
-            <ServerApprovalModal
-              key={question}
-              server={server}
-              waiting={waiting}
-              position={{ index: round.current.indexOf(server.name) + 1, total: round.current.length }}
-              cwd={runtime.cwd}
-              {...questionProps}
-              onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
-              sandbox={sandbox}
-            />
-          ) : permission ? (
-            <ToolApprovalModal
-              key={question}
-              pending={permission}
-              cwd={runtime.cwd}
-              canRemember={runtime.settings !== undefined}
-              {...questionProps}
-              onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
-              onStop={() => session.stopAtPermission(permission)}
-            />
-          ) : serverQuestion ? (
-            <ServerQuestionModal
-              key={question}
-              pending={serverQuestion}
-              modelName={runtime.modelName}
-              {...questionProps}
-              onAnswer={(answer) => runtime.serverRequests.answer(serverQuestion, answer as never)}
-            />
-          ) : userQuestions.pending ? (
-            <AskUserQuestionModal
-              key={question}
-              questions={userQuestions.pending.questions}
-              index={userQuestions.index}
-              {...questionProps}
-              onAnswer={userQuestions.answer}
-            />
-          ) : picker ? (
-            <PickerModal
-              key={question}
-              picker={picker.picker}
-              {...questionProps}
-              onPick={(index) => void session.answerPicker(picker.id, index)}
-            />
-          ) : confirmingBypass ? (
-            <BypassConfirm isActive={questionArmed} onConfirm={confirmBypass} onSkip={cycleMode} onCancel={() => askBypass(false)} />
-          ) : null}
+          <QuestionModals
+            runtime={runtime}
+            session={session}
+            subject={question}
+            settingsQuestion={settingsQuestion}
+            waiting={waiting}
+            round={round.current}
+            permission={permission}
+            serverQuestion={serverQuestion}
+            userQuestions={userQuestions}
+            picker={picker}
+            sandbox={sandbox}
+            questionProps={questionProps}
+            bypass={confirmingBypass ? { onConfirm: confirmBypass, onSkip: cycleMode, onCancel: () => askBypass(false) } : undefined}
+          />
           <ArmingNotice shown={arming.droppedKey} />
           <PromptInput state={prompt.state} isActive={canTakeKeys && !panelFocused} placeholder="Ask anything, or /help" />
           {prompt.menu && question === undefined ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
