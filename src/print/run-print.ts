@@ -12,7 +12,7 @@ import { PrintResultTracker } from "./print-result.ts";
 import { initServer } from "./init-server-status.ts";
 import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 import { createPrintWriter } from "./print-writers.ts";
-import { terminalSafeText } from "../text/terminal-safe.ts";
+import { terminalSafeLine, terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";
 import { systemClock } from "../clock.ts";
 import { OFFLINE_MODEL_NAME } from "../model/default-model.ts";
@@ -95,6 +95,8 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
         writer.event(event);
         // A long wait should not look like a hang.
         if (event.type === "retry") stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
+        // A mention that attached nothing is said, as the TUI says it.
+        if (event.type === "attachment" && !event.attached) stderr(`mini-cc: @${terminalSafeLine(event.mention)}: ${event.detail}\n`);
       }
       const result = tracker.result();
       writer.end(result);

@@ -79,7 +79,7 @@ describe("the MCP panel on a real terminal", () => {
     screen.write("\r");
     // Waited for, not read at once: a frame may be on screen only in part.
     await screen.waitFor("mcp__tracker__list_issues — List issues");
-    await until(() => /pending at 0 ms → connected at \d+ ms/.test(screen.text()), "the history shows");
+    await until(() => /pending at 0\.0 s\s+│\n.*connected at \d+\.\d s \(after \d+\.\d s\)/.test(screen.text()), "the history shows");
 
     screen.write("d");
     await screen.waitFor("Disabled tracker in this project");
