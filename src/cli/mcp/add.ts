@@ -248,7 +248,7 @@ async function askClientSecret(context: McpCommandContext): Promise<string> {
 /** The secret goes to the OAuth file under the server's URL (expanded as a session will expand it). */
 async function keepClientSecret(context: McpCommandContext, entry: ServerEntry, secret: string): Promise<void> {
   const expanded = expandEntry(entry, context.io.env).entry;
-  if (!isRemote(expanded) || !expanded.oauth) return;
-  const clientId = expanded.oauth.clientId;
+  const clientId = isRemote(expanded) ? expanded.oauth?.clientId : undefined;
+  if (!isRemote(expanded) || clientId === undefined) return;
   await context.oauth.update(expanded.url, (current) => ({ ...current, clientSecret: { clientId, secret } }));
 }

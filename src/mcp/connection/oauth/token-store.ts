@@ -31,6 +31,13 @@ export interface ServerCredentials {
   readonly expiresAt?: number;
   /** The SDK's OAuthDiscoveryState: saves re-discovering on every connect. */
   readonly discovery?: Readonly<Record<string, unknown>>;
+  /** The scope the stored tokens were granted (the token response's, else the one asked for). */
+  readonly scope?: string;
+  /**
+   * What the next login must ask for: a 403 insufficient_scope named a scope the
+   * tokens lack, and a login asks for it with the scope they had (a step-up).
+   */
+  readonly stepUpScope?: string;
   /** A pre-registered client's secret typed at `mcp add --client-secret` (kept here, never in the config file). */
   readonly clientSecret?: { readonly clientId: string; readonly secret: string };
 }
@@ -85,7 +92,7 @@ export class OAuthStore {
 
   /** Forgets the server's tokens (logout, or before a fresh login); its client registration stays. */
   forgetTokens(url: string): Promise<void> {
-    return this.update(url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined }));
+    return this.update(url, (record) => ({ ...record, tokens: undefined, expiresAt: undefined, scope: undefined }));
   }
 
   async #update<R>(mutate: (all: Servers) => { next: Servers | null; result: R }): Promise<R> {
