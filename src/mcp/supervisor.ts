@@ -196,18 +196,29 @@ export class ServerSupervisor {
     await old?.close();
   }
 
-  /** Closes every connection, kills every server process and cancels pending reconnects. */
+  /**
+   * Closes every connection, kills every server process and cancels pending reconnects; a
+   * stdio server still starting (a cold `npx -y` installing) is left to finish and exit
+   * by itself instead, so the next run finds it installed.
+   */
   async close(): Promise<void> {
+    // What each still-starting server has left of its startup grace: its bound once left to itself.
+    const starting = new Map<string, number>();
+    for (const name of this.#connections.keys()) {
+      const config = this.#options.config(name);
+      if (this.#options.view(name)?.state.status === "pending" && config) starting.set(name, startupGraceMs(this.#options.env, config.resolved));
+    }
     this.#closed = true;
     this.#idleTimeouts.clear();
     this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
     this.#idle.cancelAll();
-    const connections = [...this.#connections.values()];
+    const connections = [...this.#connections.entries()];
     this.#connections.clear();
     this.#live.clear();
-    await Promise.all([...connections.map((connection) => connection.close()), this.#cacheWrites.settled()]);
+    const ended = connections.map(([name, connection]) => (starting.has(name) ? connection.release(starting.get(name) ?? 0) : connection.close()));
+    await Promise.all([...ended, this.#cacheWrites.settled()]);
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */

@@ -274,6 +274,20 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * For a server still starting when the run ends: a stdio server is left to finish on
+   * its own (its stdin ended, not killed; killed after `limitMs` if still there: see
+   * StdioProcessTransport.release); any other closes.
+   */
+  async release(limitMs: number): Promise<void> {
+    const transport = this.#options.transport as Partial<{ release: (limitMs: number) => Promise<void> }>;
+    if (typeof transport.release === "function") {
+      this.#closed = true;
+      await transport.release.call(this.#options.transport, limitMs);
+    }
+    return this.close();
+  }
+
   /** Closes the session and stops its keepalive; for stdio this kills the server's process group. */
   close(): Promise<void> {
     this.#closed = true;
