@@ -44,14 +44,25 @@ describe("mcp add with a pre-registered OAuth client", () => {
     expect(noTerminal.stderr).toContain("--client-secret without a value asks on the terminal");
   });
 
+  it("--client-credentials makes a machine client: the grant in the entry, the secret in the OAuth file", async () => {
+    const run = await box.run(["add", "-s", "user", "-t", "http", "--client-id", "ci-bot", "--client-secret", "--client-credentials", "ci", "https://example.com/mcp"], {
+      env: { ...box.env, MCP_CLIENT_SECRET: "machine-secret" },
+    });
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(await userServers()).toEqual({ ci: { type: "http", url: "https://example.com/mcp", oauth: { clientId: "ci-bot", grantType: "client_credentials" } } });
+    expect(await box.read(box.home.userConfig)).not.toContain("machine-secret");
+    const oauth = (await box.readJson(box.home.oauth)) as { servers: Record<string, unknown> };
+    expect(oauth.servers["https://example.com/mcp"]).toEqual({ clientSecret: { clientId: "ci-bot", secret: "machine-secret" } });
+  });
+
   it("refuses a bad port, a secret without an id, and OAuth for a stdio server", async () => {
     const port = await box.run(["add", "-t", "http", "--client-id", "a", "--callback-port", "70000", "docs", "https://example.com/mcp"]);
     expect(port.status).toBe(2);
     expect(port.stderr).toContain('invalid --callback-port value "70000": expected a port from 1 to 65535');
     const noId = await box.run(["add", "-t", "http", "--client-secret", "s", "docs", "https://example.com/mcp"]);
-    expect(noId.stderr).toContain("--client-secret and --callback-port need --client-id");
+    expect(noId.stderr).toContain("--client-secret, --callback-port and --client-credentials need --client-id");
     const stdio = await box.run(["add", "--client-id", "a", "tracker", "--", "node", "t.js"]);
-    expect(stdio.stderr).toContain("--client-id, --client-secret and --callback-port are for http and sse servers");
+    expect(stdio.stderr).toContain("--client-id, --client-secret, --callback-port and --client-credentials are for http and sse servers");
   });
 });
 
