@@ -40,7 +40,7 @@ describe("fingerprint", () => {
   it("changes when the oauth client changes (a secret sent on every connect by client_credentials asks again); unchanged without one", () => {
     const remote: ServerEntry = { type: "http", url: "http://a" };
     const client: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}" } };
-    const machine: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}", grantType: "client_credentials" } };
+    const machine: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}", grantType: "client_credentials" as const } };
     const prints = [fingerprint(remote), fingerprint(client), fingerprint(machine), fingerprint({ ...remote, oauth: { clientId: "app", clientSecret: "${OTHER}" } })];
     expect(new Set(prints).size).toBe(prints.length);
     expect(fingerprint({ ...remote, headers: {} })).toBe(fingerprint(remote));
