@@ -73,13 +73,18 @@ export class Agent {
     });
   }
 
-  /** Continues a saved conversation: its recorded changes are replayed, and a call the session never answered is answered unrun. */
-  restore(entries: readonly ConversationEntry[]): void {
-    this.#conversation.replay(entries);
+  /**
+   * Continues a saved conversation: its recorded changes (`entries()`, read
+   * when the conversation is first needed) are replayed, and a call the
+   * session never answered is answered unrun.
+   */
+  restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
-    const last = this.#conversation.messages.at(-1);
-    const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
-    if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+    this.#conversation.replayOnFirstUse(entries, () => {
+      const last = this.#conversation.messages.at(-1);
+      const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
+      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+    });
   }
 
   /** The request the next turn would send now, less its new prompt (`/context`). */
@@ -90,7 +95,7 @@ export class Agent {
   /** Replaces the conversation with a saved one (`/resume`), recording nothing: the saved file already holds it. */
   load(entries: readonly ConversationEntry[]): void {
     this.#conversation.clear();
-    this.restore(entries);
+    this.restore(() => entries);
   }
 
   /** The estimated tokens of the next request, and the auto-compact threshold (`/context`, the footer). */

@@ -276,7 +276,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     if (save) recorder.record({ type: "model", model: name });
   };
   if (restored) {
-    agent.restore(restored.entries);
+    agent.restore(() => restored.entries);
     recorder.continueIn(restored);
     // The session's own model, unless one was chosen for this run.
     if (restored.model && restored.model !== model.name && !(model instanceof ScriptedModel) && options.model === undefined && !env["ANTHROPIC_MODEL"]) {

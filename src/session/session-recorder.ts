@@ -27,6 +27,8 @@ export class SessionRecorder {
   #id: string;
   #log: SessionLog;
   #usage = new SessionUsage();
+  /** A resumed session whose responses are not counted yet: counted when /cost first asks (reading them all). */
+  #uncounted: SavedSession | undefined;
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
@@ -39,6 +41,9 @@ export class SessionRecorder {
   }
 
   get usage(): SessionUsage {
+    const saved = this.#uncounted;
+    this.#uncounted = undefined;
+    if (saved) for (const entry of saved.entries) if (entry.type === "assistant") this.#usage.add(entry.model, entry.usage);
     return this.#usage;
   }
 
@@ -53,7 +58,7 @@ export class SessionRecorder {
 
   /** Counts a response's usage under the model that gave it. */
   observe(event: AgentEvent): void {
-    if (event.type === "assistant" || event.type === "compaction") this.#usage.add(this.#options.model(), event.usage);
+    if (event.type === "assistant" || event.type === "compaction") this.usage.add(this.#options.model(), event.usage);
   }
 
   /** The end of a turn: what it wrote reaches the disk. */
@@ -67,7 +72,7 @@ export class SessionRecorder {
     this.#id = saved.id;
     this.#log = this.#logAt(saved.file);
     this.#usage = new SessionUsage();
-    for (const entry of saved.entries) if (entry.type === "assistant") this.#usage.add(entry.model, entry.usage);
+    this.#uncounted = saved;
   }
 
   close(): void {
