@@ -7,6 +7,7 @@ import { locate, readLocated } from "./paths.ts";
 import { filePathCall, runSafely } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import { writeFileAtomic } from "../fs/atomic-write.ts";
+import { capText } from "./output-cap.ts";
 
 const SNIPPET_CONTEXT_LINES = 4;
 
@@ -134,6 +135,7 @@ export class EditTool implements Tool {
     await writeFileAtomic(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated, { followLinks: false });
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);
-    return textResult(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`);
+    // A huge new_string would come back whole in the snippet: capped like every built-in tool's output.
+    return textResult(capText(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`, `Read ${shown} with offset and limit to see the rest.`));
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
+import { capText } from "../../tools/output-cap.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
 import { describeError } from "../../errors.ts";
 import type { McpSnapshot, ServerState } from "../state/server-state.ts";
@@ -71,5 +72,6 @@ export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolR
     return [...resources, ...templates];
   });
   if (entries.length === 0) return textResult(server ? `${server} lists no resources.` : "No MCP server lists any resources.");
-  return textResult(JSON.stringify(entries, null, 2));
+  // A server listing thousands of resources is cut like a built-in tool's output.
+  return textResult(capText(JSON.stringify(entries, null, 2), "Give `server` to list one server's resources."));
 }
