@@ -27,6 +27,8 @@ export class SessionRecorder {
   #id: string;
   #log: SessionLog;
   #usage = new SessionUsage();
+  /** Continuing a saved session's file (which exists, whatever this run writes). */
+  #resumed = false;
   /** A resumed session whose responses are not counted yet: counted when /cost first asks (reading them all). */
   #uncounted: SavedSession | undefined;
 
@@ -47,9 +49,9 @@ export class SessionRecorder {
     return this.#usage;
   }
 
-  /** Whether the session has been written (so there is something to resume). */
+  /** Whether the session has been written, this run or before it was resumed (so there is something to resume). */
   get saved(): boolean {
-    return this.#log.started;
+    return this.#resumed || this.#log.started;
   }
 
   readonly record = (entry: ConversationEntry | ModelEntry): void => {
@@ -70,6 +72,7 @@ export class SessionRecorder {
   continueIn(saved: SavedSession): void {
     this.#log.close();
     this.#id = saved.id;
+    this.#resumed = true;
     this.#log = this.#logAt(saved.file);
     this.#usage = new SessionUsage();
     this.#uncounted = saved;
