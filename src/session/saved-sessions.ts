@@ -48,20 +48,27 @@ export function projectSessionsDir(projectsRoot: string, cwd: string): string {
  * writes it (`{"type":…,"time":"…"}`), which is how a torn line is counted at once.
  */
 export function readSavedSession(file: string, id: string): SavedSession {
-  const text = readFileSync(file, "utf8");
+  const bytes = readFileSync(file);
+  // Scanned as Latin-1, one character a byte (decoding all of it as UTF-8 takes longer): a line's
+  // offsets in the text are its offsets in the bytes, and a line is decoded as UTF-8 only to be parsed.
+  const scanned = bytes.toString("latin1");
+  const utf8 = (line: { start: number; end: number }) => bytes.toString("utf8", line.start, line.end);
   let header: SessionHeader | undefined;
   let model: string | undefined;
-  /** The conversation's lines, parsed or not yet. */
-  const lines: Array<string | ConversationEntry> = [];
+  /** The conversation's lines: parsed, or where they are in `bytes`. */
+  const lines: Array<ConversationEntry | { start: number; end: number }> = [];
   let skippedLines = 0;
-  for (const raw of text.split("\n")) {
-    const type = wholeLineType(raw);
+  let start = 0;
+  for (const ascii of scanned.split("\n")) {
+    const at = { start, end: start + ascii.length };
+    start = at.end + 1;
+    const type = wholeLineType(ascii);
     if (type !== undefined && ENTRY_TYPES.has(type)) {
-      lines.push(raw);
+      lines.push(at);
       continue;
     }
-    if (raw.trim() === "") continue;
-    const line = parseLine(raw);
+    if (ascii.trim() === "") continue;
+    const line = parseLine(utf8(at));
     if (line === undefined) skippedLines++;
     else if (line.type === "session") {
       header ??= line;
@@ -72,8 +79,8 @@ export function readSavedSession(file: string, id: string): SavedSession {
   /** Line i as an entry, parsed once; undefined when it cannot be read after all. */
   const entryAt = (i: number): ConversationEntry | undefined => {
     const line = lines[i]!;
-    if (typeof line !== "string") return line;
-    const parsed = parseLine(line);
+    if (!("start" in line)) return line;
+    const parsed = parseLine(utf8(line));
     const entry = parsed === undefined || parsed.type === "session" || parsed.type === "model" ? undefined : withoutTime(parsed);
     if (entry) lines[i] = entry;
     return entry;

@@ -64,7 +64,7 @@ describe("the session log", () => {
     dirs.push(root);
     const { file, log } = logIn(root);
     const entries = [
-      { type: "prompt" as const, content: "one" },
+      { type: "prompt" as const, content: "one … 😀 中文 é" },
       { type: "note" as const, text: "[Request interrupted by user]" },
       { type: "prompt" as const, content: "two" },
       { type: "refused" as const },
