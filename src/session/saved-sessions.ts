@@ -58,23 +58,25 @@ export function readSavedSession(file: string, id: string): SavedSession {
   /** The conversation's lines: parsed, or where they are in `bytes`. */
   const lines: Array<ConversationEntry | { start: number; end: number }> = [];
   let skippedLines = 0;
-  let start = 0;
-  for (const ascii of scanned.split("\n")) {
-    const at = { start, end: start + ascii.length };
+  // Line by line without splitting: a copy of every line would be garbage before the first frame.
+  for (let start = 0; start < scanned.length; ) {
+    const newline = scanned.indexOf("\n", start);
+    const at = { start, end: newline < 0 ? scanned.length : newline };
     start = at.end + 1;
-    const type = wholeLineType(ascii);
+    const type = wholeLineType(scanned, at.start, at.end);
     if (type !== undefined && ENTRY_TYPES.has(type)) {
       lines.push(at);
       continue;
     }
-    if (ascii.trim() === "") continue;
-    const line = parseLine(utf8(at));
-    if (line === undefined) skippedLines++;
-    else if (line.type === "session") {
-      header ??= line;
-      model = line.model;
-    } else if (line.type === "model") model = line.model;
-    else lines.push(withoutTime(line));
+    const line = utf8(at);
+    if (line.trim() === "") continue;
+    const parsed = parseLine(line);
+    if (parsed === undefined) skippedLines++;
+    else if (parsed.type === "session") {
+      header ??= parsed;
+      model = parsed.model;
+    } else if (parsed.type === "model") model = parsed.model;
+    else lines.push(withoutTime(parsed));
   }
   /** Line i as an entry, parsed once; undefined when it cannot be read after all. */
   const entryAt = (i: number): ConversationEntry | undefined => {
@@ -105,14 +107,14 @@ const TYPE_HEAD = '{"type":"';
 const TIME_TAIL = /,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"\}$/;
 
 /**
- * The type of a line that looks whole as SessionLog writes it (type first,
- * time last); undefined for any other. Strings, not bytes: on a cold start
- * one decoding of the file costs less than thousands of Buffer calls.
+ * The type of the line `text[start, end)` when it looks whole as SessionLog
+ * writes it (type first, time last); undefined for any other. A string, not
+ * bytes: on a cold start one decoding costs less than thousands of Buffer calls.
  */
-function wholeLineType(raw: string): string | undefined {
-  if (!raw.startsWith(TYPE_HEAD) || !TIME_TAIL.test(raw.slice(-40))) return undefined;
-  const close = raw.indexOf('"', TYPE_HEAD.length);
-  return close < 0 ? undefined : raw.slice(TYPE_HEAD.length, close);
+function wholeLineType(text: string, start: number, end: number): string | undefined {
+  if (!text.startsWith(TYPE_HEAD, start) || !TIME_TAIL.test(text.slice(Math.max(start, end - 40), end))) return undefined;
+  const close = text.indexOf('"', start + TYPE_HEAD.length);
+  return close < 0 || close >= end ? undefined : text.slice(start + TYPE_HEAD.length, close);
 }
 
 /** A session already in memory (a test's, or one just built). */
