@@ -33,6 +33,7 @@ import { ToolUsageStore } from "./tools/usage.ts";
 import { untilAborted } from "./tools/until-aborted.ts";
 import { ToolCallRouter, type LiveRequest } from "./tools/call-router.ts";
 import { ServerSupervisor, type ServersOutside } from "./supervisor.ts";
+import type { RoutedOutcome } from "./connection/call-outcome.ts";
 
 export type { CallOptions } from "./tools/mcp-tool.ts";
 
@@ -250,12 +251,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /**
-   * A resource read or prompts/get on a server's live connection, the way a tool
-   * call goes (a cached server is connected first); resolves with why not
-   * when the server has no connection.
+   * A resource read or prompts/get (`method`) on a server's live connection,
+   * the way a tool call goes (tools/call-router.ts); never rejects.
    */
-  request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
-    return this.#calls.request(server, run, signal);
+  request<T>(server: string, method: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<RoutedOutcome<T>> {
+    return this.#calls.request(server, method, run, signal);
   }
 
   /**
