@@ -217,12 +217,12 @@ export class ServerConnection {
     if (deadline.ended === "cancelled") return { kind: "cancelled" };
     // Our own progress token, its notifications routed past the SDK (progress-router.ts): the
     // SDK keeps no deadline of its own that could fire first.
-    const progress = this.#progress.register((p) => {
+    const progressToken = this.#progress.register((p) => {
       deadline.progressed();
       onProgress?.(p);
     });
     try {
-      const request = { name, arguments: args, _meta: { progressToken: progress.token } };
+      const request = { name, arguments: args, _meta: { progressToken } };
       const result = await this.#client.callTool(request, undefined, { signal: deadline.signal, timeout: MAX_TIMER_MS });
       return { kind: "result", result: result as CallToolResult };
     } catch (error) {
@@ -230,7 +230,7 @@ export class ServerConnection {
       if (deadline.ended === "cancelled") return { kind: "cancelled" };
       return await this.#callFailed(error);
     } finally {
-      progress.unregister();
+      this.#progress.unregister(progressToken);
       deadline.stop();
     }
   }
