@@ -113,8 +113,9 @@ export class ToolCallRouter {
   }
 
   async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
-    if (!this.#view(server)) return failedResult(tool, `server ${server} is not connected`);
-    const ready = this.#ready(server) ?? (await this.#waitIfCached(server, options.signal));
+    const view = this.#view(server);
+    if (!view) return failedResult(tool, `server ${server} is not connected`);
+    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, options.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered = ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
@@ -141,8 +142,7 @@ export class ToolCallRouter {
   }
 
   /** The server's live connection and view, or why there is none; undefined while it is offered from the cache. */
-  #ready(server: string): Ready | string | undefined {
-    const view = this.#view(server);
+  #ready(server: string, view = this.#view(server)): Ready | string | undefined {
     const state = view?.state;
     const connection = this.#options.connections.get(server);
     if (!view || !state) return `no MCP server named ${server}`;
