@@ -24,7 +24,7 @@ import { sandboxLaunchFor } from "./connection/sandbox/run-mode.ts";
 import { requestedLogLevel } from "./logs/message-log.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";
-import type { McpToolInfo, ServerFeatures, ServerView } from "./state/server-state.ts";
+import type { McpToolInfo, ServerFeatures } from "./state/server-state.ts";
 import { IdleStops } from "./state/idle-stop.ts";
 import { idleStopMs, isLazy } from "./state/startup.ts";
 import { cacheLoadedEvent, LiveServerCache } from "./tools/cache-offers.ts";
