@@ -3,10 +3,10 @@
  * the model cannot change a place it did not mean; replace_all opts out.
  */
 import { isBinary, numberLines, splitLines } from "./read.ts";
-import { locate, readLocated } from "./paths.ts";
-import { filePathCall, runSafely } from "./tool-input.ts";
-import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
-import { writeFileAtomic } from "../fs/atomic-write.ts";
+import { createdResult, FileChangeTool, locateFileToChange, writeChangedFile } from "./file-change.ts";
+import { readLocated } from "./paths.ts";
+import type { ToolInput } from "./tool-input.ts";
+import { textResult, type ToolContext, type ToolResult } from "./tool.ts";
 
 const SNIPPET_CONTEXT_LINES = 4;
 
@@ -54,7 +54,7 @@ export function applyEdit(text: string, from: string, to: string, replaceAll: bo
 }
 
 /** The built-in Edit tool. */
-export class EditTool implements Tool {
+export class EditTool extends FileChangeTool {
   readonly name = "Edit";
   readonly description =
     "Replaces old_string with new_string in a file. old_string must match the file exactly (whitespace included; " +
@@ -71,32 +71,23 @@ export class EditTool implements Tool {
     required: ["file_path", "old_string", "new_string"],
     additionalProperties: false,
   };
-  readonly readOnly = false;
-  readonly editsFiles = true;
-
-  readonly targetPaths = filePathCall.targetPaths;
-  readonly summarize = filePathCall.summarize;
-
-  run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, input, async (args) => {
-      const shown = args.string("file_path");
-      const oldString = args.string("old_string");
-      const newString = args.string("new_string");
-      const replaceAll = args.optionalBoolean("replace_all") ?? false;
-      if (oldString === newString) {
-        return textResult("Edit: old_string and new_string are the same; there is nothing to change.", true);
-      }
-      const { absolute, kind } = await locate(ctx, shown);
-      if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
-      if (kind === "missing") {
-        if (oldString !== "") return textResult(`File does not exist: ${shown}`, true);
-        await writeFileAtomic(absolute, newString, { followLinks: false });
-        return textResult(`File created successfully at: ${shown}`);
-      }
-      const bytes = await readLocated(absolute);
-      if (isBinary(bytes)) return textResult(`${shown} is a binary file`, true);
-      return this.#replace(shown, absolute, bytes.toString("utf8"), oldString, newString, replaceAll);
-    });
+  protected async change(shown: string, args: ToolInput, ctx: ToolContext): Promise<ToolResult> {
+    const oldString = args.string("old_string");
+    const newString = args.string("new_string");
+    const replaceAll = args.optionalBoolean("replace_all") ?? false;
+    if (oldString === newString) {
+      return textResult("Edit: old_string and new_string are the same; there is nothing to change.", true);
+    }
+    const file = await locateFileToChange(ctx, shown);
+    if (file.refusal) return file.refusal;
+    if (!file.exists) {
+      if (oldString !== "") return textResult(`File does not exist: ${shown}`, true);
+      await writeChangedFile(file.absolute, newString);
+      return createdResult(shown);
+    }
+    const bytes = await readLocated(file.absolute);
+    if (isBinary(bytes)) return textResult(`${shown} is a binary file`, true);
+    return this.#replace(shown, file.absolute, bytes.toString("utf8"), oldString, newString, replaceAll);
   }
 
   async #replace(
@@ -131,7 +122,7 @@ export class EditTool implements Tool {
       );
     }
     const { updated, first, replacements } = edit;
-    await writeFileAtomic(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated, { followLinks: false });
+    await writeChangedFile(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated);
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);
     return textResult(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`);

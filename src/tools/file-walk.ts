@@ -8,7 +8,9 @@
 import type { Stats } from "node:fs";
 import { glob, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Located } from "./paths.ts";
 import { isWithin, type PathScope } from "./real-paths.ts";
+import type { ToolContext } from "./tool.ts";
 import { toolAborted } from "./tool-input.ts";
 
 const SKIPPED_DIRS = new Set(["node_modules", ".git"]);
@@ -63,6 +65,17 @@ async function walkedFile(
   } catch {
     return undefined; // A dangling link or a file deleted meanwhile.
   }
+}
+
+/**
+ * The files a glob reads from its base (searchBase()): a walk of `rest` below
+ * a folder, or the one file a pattern without wildcards names.
+ */
+export async function filesFromBase(base: Located, rest: string, ctx: ToolContext): Promise<FoundFile[]> {
+  if (base.kind === "missing") return [];
+  if (rest === "") return base.kind === "file" ? [await foundFile(base.absolute)] : [];
+  if (base.kind === "file") return [];
+  return globFiles(base.absolute, rest, ctx.signal, ctx.scope);
 }
 
 /** The file at the real path `real` as a walk would find it; throws when it cannot be read. */

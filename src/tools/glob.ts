@@ -4,11 +4,10 @@
  * node_modules and .git are skipped; hidden files match only when the pattern
  * names them (`.github/**`), as in a shell.
  */
-import path from "node:path";
-import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
+import { byPath, filesFromBase } from "./file-walk.ts";
 import { searchBase } from "./glob-base.ts";
-import { displayPath, locate, realPathIn, type Located } from "./paths.ts";
-import { runSafely, stringField } from "./tool-input.ts";
+import { foundPathShower, locate } from "./paths.ts";
+import { patternSummary, runSafely, stringField } from "./tool-input.ts";
 import { capText } from "./output-cap.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 
@@ -37,9 +36,7 @@ export class GlobTool implements Tool {
     return [searchBase(this.name, stringField(input, "path") ?? ".", stringField(input, "pattern") ?? "").base];
   }
 
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "pattern") ?? "";
-  }
+  readonly summarize = patternSummary;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     return runSafely(this.name, input, async (args) => {
@@ -51,11 +48,11 @@ export class GlobTool implements Tool {
       if (root.kind === "missing") return textResult(`Directory does not exist: ${shownRoot}`, true);
       if (root.kind === "file") return textResult(`${shownRoot} is not a directory`, true);
 
-      const files = await matchingFiles(await locate(ctx, base), rest, ctx);
+      const files = await filesFromBase(await locate(ctx, base), rest, ctx);
       if (files.length === 0) return textResult("No files found");
       files.sort((a, b) => b.mtimeMs - a.mtimeMs || byPath(a, b));
-      const shownFrom = realPathIn(ctx, path.resolve(ctx.cwd));
-      const lines = files.slice(0, MAX_RESULTS).map((f) => displayPath(shownFrom, f.path));
+      const shown = foundPathShower(ctx);
+      const lines = files.slice(0, MAX_RESULTS).map((f) => shown(f.path));
       if (files.length > MAX_RESULTS) {
         lines.push(
           `(Showing the ${MAX_RESULTS} most recently modified of ${files.length} files. Use a more specific path or pattern.)`,
@@ -66,10 +63,3 @@ export class GlobTool implements Tool {
   }
 }
 
-/** The files a pattern matches from its base: a walk below a folder, or the one file a literal pattern names. */
-async function matchingFiles(base: Located, rest: string, ctx: ToolContext): Promise<FoundFile[]> {
-  if (base.kind === "missing") return [];
-  if (rest === "") return base.kind === "file" ? [await foundFile(base.absolute)] : [];
-  if (base.kind === "file") return [];
-  return globFiles(base.absolute, rest, ctx.signal, ctx.scope);
-}

@@ -4,14 +4,13 @@
  * node_modules, .git, hidden files and binary files are skipped. The search
  * runs in a worker thread under a time limit (grep-runner.ts).
  */
-import path from "node:path";
-import { byPath, foundFile, globFiles, type FoundFile } from "./file-walk.ts";
+import { byPath, filesFromBase, foundFile } from "./file-walk.ts";
 import { searchBase } from "./glob-base.ts";
 import { GrepRunner } from "./grep-runner.ts";
 import { isMiniCcError } from "../errors.ts";
 import { GREP_OUTPUT_MODES, type ScanRequest } from "./grep-scan.ts";
-import { displayPath, locate, realPathIn } from "./paths.ts";
-import { runSafely, stringField, toolAborted } from "./tool-input.ts";
+import { foundPathShower, locate } from "./paths.ts";
+import { patternSummary, runSafely, stringField, toolAborted } from "./tool-input.ts";
 import { capText } from "./output-cap.ts";
 import { MAX_LINE_CHARS } from "./read.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
@@ -62,9 +61,7 @@ export class GrepTool implements Tool {
     return [root, searchBase(this.name, root, walkPattern(stringField(input, "glob"))).base];
   }
 
-  summarize(input: Record<string, unknown>): string {
-    return stringField(input, "pattern") ?? "";
-  }
+  readonly summarize = patternSummary;
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     return runSafely(this.name, input, async (args) => {
@@ -84,26 +81,19 @@ export class GrepTool implements Tool {
       this.#runner.warm();
       const root = await locate(ctx, shownRoot);
       if (root.kind === "missing") return textResult(`Path does not exist: ${shownRoot}`, true);
-      const files = root.kind === "file" ? [await foundFile(root.absolute)] : await this.#filesUnder(base, rest, ctx);
-      const shownFrom = realPathIn(ctx, path.resolve(ctx.cwd));
+      const files =
+        root.kind === "file" ? [await foundFile(root.absolute)] : (await filesFromBase(await locate(ctx, base), rest, ctx)).sort(byPath);
+      const shown = foundPathShower(ctx);
       const request: ScanRequest = {
         source: pattern,
         flags,
         mode,
         lineNumbers,
-        files: files.map((f) => ({ shown: displayPath(shownFrom, f.path), real: f.real, size: f.size })),
+        files: files.map((f) => ({ shown: shown(f.path), real: f.real, size: f.size })),
         maxLines: MAX_RESULT_LINES,
       };
       return this.#scan(request, ctx);
     });
-  }
-
-  async #filesUnder(base: string, rest: string, ctx: ToolContext): Promise<FoundFile[]> {
-    const where = await locate(ctx, base);
-    if (where.kind === "missing") return [];
-    if (rest === "") return where.kind === "file" ? [await foundFile(where.absolute)] : [];
-    if (where.kind === "file") return [];
-    return (await globFiles(where.absolute, rest, ctx.signal, ctx.scope)).sort(byPath);
   }
 
   async #scan(request: ScanRequest, ctx: ToolContext): Promise<ToolResult> {

@@ -26,6 +26,15 @@ export function displayPath(cwd: string, absolute: string): string {
   return isInside(cwd, absolute) ? path.relative(path.resolve(cwd), absolute) || "." : absolute;
 }
 
+/**
+ * How Glob and Grep show a found path: relative to the working directory's
+ * real path, since a walk starts from real paths.
+ */
+export function foundPathShower(ctx: Pick<ToolContext, "cwd" | "realPaths">): (absolute: string) => string {
+  const shownFrom = realPathIn(ctx, path.resolve(ctx.cwd));
+  return (absolute) => displayPath(shownFrom, absolute);
+}
+
 /** What is at a path, as far as the file tools care. */
 export type FileKind = "missing" | "directory" | "file";
 

@@ -75,6 +75,11 @@ export const filePathCall = {
   summarize: (input: Record<string, unknown>): string => stringField(input, "file_path") ?? "",
 };
 
+/** The transcript summary of a search (Glob, Grep): its pattern. */
+export function patternSummary(input: Record<string, unknown>): string {
+  return stringField(input, "pattern") ?? "";
+}
+
 /** Runs a tool body on its call's input so that nothing escapes: any throw becomes an error result. */
 export async function runSafely(
   tool: string,

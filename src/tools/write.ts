@@ -2,13 +2,12 @@
  * Write: replaces a file's whole content, creating the file and its parent
  * folders when needed.
  */
-import { writeFileAtomic } from "../fs/atomic-write.ts";
-import { locate } from "./paths.ts";
-import { filePathCall, runSafely } from "./tool-input.ts";
-import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
+import { createdResult, FileChangeTool, locateFileToChange, writeChangedFile } from "./file-change.ts";
+import type { ToolInput } from "./tool-input.ts";
+import { textResult, type ToolContext, type ToolResult } from "./tool.ts";
 
 /** The built-in Write tool. */
-export class WriteTool implements Tool {
+export class WriteTool extends FileChangeTool {
   readonly name = "Write";
   readonly description =
     "Writes a file, replacing all of its content; creates the file and missing parent folders. " +
@@ -22,20 +21,12 @@ export class WriteTool implements Tool {
     required: ["file_path", "content"],
     additionalProperties: false,
   };
-  readonly readOnly = false;
-  readonly editsFiles = true;
 
-  readonly targetPaths = filePathCall.targetPaths;
-  readonly summarize = filePathCall.summarize;
-
-  run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return runSafely(this.name, input, async (args) => {
-      const shown = args.string("file_path");
-      const content = args.string("content");
-      const { absolute, kind } = await locate(ctx, shown);
-      if (kind === "directory") return textResult(`${shown} is a directory; give a file path`, true);
-      await writeFileAtomic(absolute, content, { followLinks: false });
-      return textResult(kind === "missing" ? `File created successfully at: ${shown}` : `The file ${shown} has been updated.`);
-    });
+  protected async change(shown: string, args: ToolInput, ctx: ToolContext): Promise<ToolResult> {
+    const content = args.string("content");
+    const file = await locateFileToChange(ctx, shown);
+    if (file.refusal) return file.refusal;
+    await writeChangedFile(file.absolute, content);
+    return file.exists ? textResult(`The file ${shown} has been updated.`) : createdResult(shown);
   }
 }

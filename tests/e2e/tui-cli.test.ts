@@ -3,14 +3,14 @@
  * approving the project's tracker server to /exit, with the scripted model,
  * the real tracker process and the real approvals file.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
-import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { alive } from "../helpers/mcp-fixtures.ts";
+import { ptyAppsForTestFile, serverPids, until } from "../helpers/pty-app.ts";
+import type { PtyScreen } from "../helpers/pty-screen.ts";
 import { checkSandbox } from "../../src/mcp/connection/sandbox/availability.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -23,26 +23,12 @@ const ARMED = SANDBOXED ? "❯ 1. Start sandboxed, and remember" : "❯ 2. Start
 const START = SANDBOXED ? "1" : "2";
 const PROMPT = "Look at the Todo issues on the tracker, fix the one about posts.ts, then reply on the issue.";
 
-let app: PtyScreen | undefined;
-const sandboxes: string[] = [];
-
 // A private copy of the built CLI (npm test builds it first), safe from a rebuild mid-run.
-let built: BuiltCli;
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(() => built.dispose());
-
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const apps = ptyAppsForTestFile();
 
 /** A copy of examples/demo whose .mcp.json declares the tracker, and an empty home. */
 function sandbox(trackerEnv?: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), "mini-cc-tui-e2e-"));
-  sandboxes.push(root);
+  const root = apps.tempDir("mini-cc-tui-e2e-");
   const project = join(root, "proj");
   cpSync(join(ROOT, "examples/demo"), project, { recursive: true });
   const tracker = { command: process.execPath, args: [TRACKER], ...(trackerEnv ? { env: trackerEnv } : {}) };
@@ -51,44 +37,12 @@ function sandbox(trackerEnv?: Record<string, string>) {
 }
 
 function launch(project: string, home: string, ...args: string[]): PtyScreen {
-  const argv = [built.cli, "--model-script", SCRIPT, "--permission-mode", "acceptEdits", ...args];
-  app = new PtyScreen(process.execPath, argv, { cols: 130, rows: 40, cwd: project, env: interactiveEnv({ MINI_CC_HOME: home }) });
-  return app;
+  const argv = ["--model-script", SCRIPT, "--permission-mode", "acceptEdits", ...args];
+  return apps.launch(argv, { cols: 130, rows: 40, cwd: project, env: { MINI_CC_HOME: home } });
 }
 
-/** Pids of tracker processes started in `project` (servers run with the project as their cwd). */
-function trackerPids(project: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      // The node process itself: sandboxed, its wrappers (sh, bwrap, socat) carry the same words.
-      const [program, script] = cmdline.split("\0");
-      if (program === process.execPath && script?.includes("mcp_tracker_server") && readlinkSync(`/proc/${entry}/cwd`) === project) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return pids;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Pids of the tracker's node processes started in `project`: sandboxed, its wrappers are left out. */
+const trackerPids = (project: string) => serverPids(project, "mcp_tracker_server", { nodeOnly: true });
 
 describe("mini-cc on a real terminal", () => {
   it("runs the seed session: approve the tracker, fix posts.ts, comment, /mcp -v, /exit; the next launch does not ask", async () => {

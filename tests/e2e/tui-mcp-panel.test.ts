@@ -5,103 +5,77 @@
  * (its tools are gone from the next request, and it stays off in the home
  * folder's list), d enables it again, r restarts it.
  */
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApprovalsFile } from "../../src/mcp/approvals/approvals.ts";
 import { systemClock } from "../../src/clock.ts";
-import { copyBuiltCli, type BuiltCli } from "../helpers/cli-sandbox.ts";
-import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
-import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+import { messagesApisForTestFile, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { alive } from "../helpers/mcp-fixtures.ts";
+import { ptyAppsForTestFile, serverPids, until } from "../helpers/pty-app.ts";
+import type { PtyScreen } from "../helpers/pty-screen.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
 const TAB = "\t";
 const ESC = "\u001b";
+const PANEL_KEYS = "↑↓ j/k select";
 
-let built: BuiltCli;
-let app: PtyScreen | undefined;
-let api: FakeMessagesApi | undefined;
-const dirs: string[] = [];
-beforeAll(async () => {
-  built = await copyBuiltCli();
-});
-afterAll(() => built.dispose());
-afterEach(async () => {
-  app?.kill();
-  app = undefined;
-  await api?.close();
-  api = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const apps = ptyAppsForTestFile();
+const startApi = messagesApisForTestFile();
 
 const reply = (text: string): FakeReply => ({ kind: "message", message: { content: [{ type: "text", text }] } });
 
-/** Pids of tracker processes started in `project` (servers run with the project as their cwd). */
-function trackerPids(project: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes("mcp_tracker_server") && readlinkSync(`/proc/${entry}/cwd`) === project) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return pids;
+/** Pids of tracker processes started in `project`, any wrapper included (servers run with the project as their cwd). */
+const trackerPids = (project: string) => serverPids(project, "mcp_tracker_server");
+
+/**
+ * A project whose .mcp.json declares the tracker, approved with full access,
+ * and mini-cc launched in it against a stand-in Messages API that answers
+ * `answers` in turn; resolves once the tracker is connected.
+ */
+async function approvedTrackerSession(answers: string[]) {
+  const root = apps.tempDir("mini-cc-panel-e2e-");
+  const project = join(root, "proj");
+  const home = join(root, "home");
+  await mkdir(project);
+  const entry = { command: process.execPath, args: [TRACKER] };
+  writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
+  const projectDir = realpathSync(project);
+  const approvals = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
+  await approvals.approve(projectDir, { name: "tracker", entry });
+  const api = await startApi(answers.map(reply));
+
+  const env = { MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" };
+  const screen = apps.launch([], { cols: 130, rows: 40, cwd: projectDir, env });
+  await screen.waitFor("MCP 1/1 connected · 3 tools", 20_000);
+  /** The tool names the model was offered in request `n`. */
+  const toolsOf = (n: number) => ((api.requests[n]?.body.tools ?? []) as { name: string }[]).map((tool) => tool.name);
+  return { screen, home, projectDir, entry, approvals, toolsOf };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/** Tab into the panel: its key hints show. */
+async function focusPanel(screen: PtyScreen): Promise<void> {
+  screen.write(TAB);
+  await screen.waitFor(PANEL_KEYS);
 }
 
-/** The tool names the model was offered in request `n`. */
-function toolsOf(n: number): string[] {
-  const tools = (api?.requests[n]?.body.tools ?? []) as { name: string }[];
-  return tools.map((tool) => tool.name);
+/** Tab back to the prompt: the panel's key hints go. */
+async function focusPrompt(screen: PtyScreen): Promise<void> {
+  screen.write(TAB);
+  await until(() => !screen.text().includes(PANEL_KEYS), "the keys are back in the prompt");
 }
 
 describe("the MCP panel on a real terminal", () => {
   it("focuses, opens the tracker, disables it (its tools leave the next request), enables and restarts it", async () => {
-    const root = mkdtempSync(join(tmpdir(), "mini-cc-panel-e2e-"));
-    dirs.push(root);
-    const project = join(root, "proj");
-    const home = join(root, "home");
-    await mkdir(project);
-    const entry = { command: process.execPath, args: [TRACKER] };
-    writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
-    const projectDir = realpathSync(project);
-    const approvals = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
-    await approvals.approve(projectDir, { name: "tracker", entry });
-    api = await FakeMessagesApi.start([reply("First answer."), reply("Second answer."), reply("Third answer.")]);
-
-    const env = interactiveEnv({ MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" });
-    app = new PtyScreen(process.execPath, [built.cli], { cols: 130, rows: 40, cwd: projectDir, env });
-    const screen = app;
-    await screen.waitFor("MCP 1/1 connected · 3 tools", 20_000);
+    const { screen, home, projectDir, toolsOf } = await approvedTrackerSession(["First answer.", "Second answer.", "Third answer."]);
 
     screen.write("hello\r");
     await screen.waitFor("First answer.");
     expect(toolsOf(0)).toContain("mcp__tracker__list_issues");
 
-    screen.write(TAB);
-    await screen.waitFor("↑↓ j/k select");
+    await focusPanel(screen);
     screen.write("\r");
     // Waited for, not read at once: a frame may be on screen only in part.
     await screen.waitFor("mcp__tracker__list_issues — List issues");
@@ -111,16 +85,14 @@ describe("the MCP panel on a real terminal", () => {
     await screen.waitFor("Disabled tracker in this project");
     expect(JSON.parse(readFileSync(join(home, "mcp-disabled.json"), "utf8"))).toEqual({ [projectDir]: ["tracker"] });
     screen.write(ESC);
-    await screen.waitFor("↑↓ j/k select");
+    await screen.waitFor(PANEL_KEYS);
     await until(() => !screen.text().includes("History"), "the panel is back to its list");
-    screen.write(TAB);
-    await until(() => !screen.text().includes("↑↓ j/k select"), "the keys are back in the prompt");
+    await focusPrompt(screen);
     screen.write("again\r");
     await screen.waitFor("Second answer.");
     expect(toolsOf(1).filter((name) => name.startsWith("mcp__tracker__"))).toEqual([]);
 
-    screen.write(TAB);
-    await screen.waitFor("↑↓ j/k select");
+    await focusPanel(screen);
     screen.write("d");
     // Its tool list was cached when it first connected: it is ready from the cache at once (or already live).
     await screen.waitFor("Enabled tracker in this project:", 20_000);
@@ -128,8 +100,7 @@ describe("the MCP panel on a real terminal", () => {
     expect(JSON.parse(readFileSync(join(home, "mcp-disabled.json"), "utf8"))).toEqual({});
     screen.write("r");
     await screen.waitFor("Restarted tracker: connected, 3 tools", 20_000);
-    screen.write(TAB);
-    await until(() => !screen.text().includes("↑↓ j/k select"), "the keys are back in the prompt");
+    await focusPrompt(screen);
     screen.write("third\r");
     await screen.waitFor("Third answer.");
     expect(toolsOf(2)).toContain("mcp__tracker__list_issues");
@@ -138,36 +109,19 @@ describe("the MCP panel on a real terminal", () => {
   }, 90_000);
 
   it("revokes the tracker's approval with a: it stops, and its tools leave the next request", async () => {
-    const root = mkdtempSync(join(tmpdir(), "mini-cc-panel-e2e-"));
-    dirs.push(root);
-    const project = join(root, "proj");
-    const home = join(root, "home");
-    await mkdir(project);
-    const entry = { command: process.execPath, args: [TRACKER] };
-    writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
-    const projectDir = realpathSync(project);
-    const approvals = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
-    await approvals.approve(projectDir, { name: "tracker", entry });
-    api = await FakeMessagesApi.start([reply("First answer."), reply("Second answer.")]);
-
-    const env = interactiveEnv({ MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" });
-    app = new PtyScreen(process.execPath, [built.cli], { cols: 130, rows: 40, cwd: projectDir, env });
-    const screen = app;
-    await screen.waitFor("MCP 1/1 connected · 3 tools", 20_000);
+    const { screen, projectDir, entry, approvals, toolsOf } = await approvedTrackerSession(["First answer.", "Second answer."]);
     const pids = trackerPids(projectDir);
     expect(pids).toHaveLength(1);
     screen.write("hello\r");
     await screen.waitFor("First answer.");
     expect(toolsOf(0)).toContain("mcp__tracker__list_issues");
 
-    screen.write(TAB);
-    await screen.waitFor("↑↓ j/k select");
+    await focusPanel(screen);
     screen.write("a");
     await screen.waitFor("Revoked the approval of tracker: stopped, its tools gone (a approves it again).");
     expect(await approvals.status(projectDir, { name: "tracker", entry })).toBe("new");
     await until(() => !pids.some(alive), "the tracker process has ended");
-    screen.write(TAB);
-    await until(() => !screen.text().includes("↑↓ j/k select"), "the keys are back in the prompt");
+    await focusPrompt(screen);
     screen.write("again\r");
     await screen.waitFor("Second answer.");
     expect(toolsOf(1).filter((name) => name.startsWith("mcp__tracker__"))).toEqual([]);

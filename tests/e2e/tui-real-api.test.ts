@@ -3,22 +3,18 @@
  * overloaded at first: the working line says so and when the next try comes,
  * the reply then arrives once, and its thinking shows folded until Ctrl+O.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
+import { describe, expect, it } from "vitest";
+import { messagesApisForTestFile } from "../helpers/fake-messages-api.ts";
 import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
 
 const CTRL_O = "\u000f";
 
 const apps = ptyAppsForTestFile({ sandbox: true });
-let api: FakeMessagesApi | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
+const startApi = messagesApisForTestFile();
 
 describe("the TUI against an overloaded API", () => {
   it("shows the retry on the working line, then the reply once, its thinking folded until Ctrl+O", async () => {
-    api = await FakeMessagesApi.start([
+    const api = await startApi([
       { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" },
       {
         kind: "message",

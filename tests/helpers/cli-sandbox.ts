@@ -204,6 +204,29 @@ export function modelScript(...responses: unknown[][]): { responses: Array<{ con
   return { responses: responses.map((content) => ({ content })) };
 }
 
+/** What scriptedStreamRun takes besides the sandbox's own run options. */
+export interface ScriptedRunOptions extends RunOptions {
+  /** The -p prompt (default "go"). */
+  prompt?: string;
+  /** Where in the sandbox the script is written (default script.json). */
+  scriptFile?: string;
+}
+
+/**
+ * `-p PROMPT --output-format stream-json --model-script FILE ...flags`, the
+ * scripted model's `responses` (one content list per request) written to FILE
+ * in the sandbox first.
+ */
+export async function scriptedStreamRun(
+  box: CliSandbox,
+  responses: unknown[][],
+  flags: readonly string[],
+  { prompt = "go", scriptFile = "script.json", ...runOptions }: ScriptedRunOptions = {},
+): Promise<CliRun> {
+  const script = await box.write(scriptFile, modelScript(...responses));
+  return box.run(["-p", prompt, "--output-format", "stream-json", "--model-script", script, ...flags], runOptions);
+}
+
 /** A tool_use block with a fixed id. */
 export function toolUse(id: string, name: string, input: Record<string, unknown>) {
   return { type: "tool_use", id, name, input };

@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { endedAfterEachTest } from "./per-test.ts";
 
 export type FakeBlock =
   | { type: "text"; text: string }
@@ -270,4 +271,9 @@ export class FakeMessagesApi {
       res.end();
     }
   }
+}
+
+/** For one test file: FakeMessagesApi.start, each API a test starts closed after it. Call at the top level. */
+export function messagesApisForTestFile(): (replies?: FakeReply[]) => Promise<FakeMessagesApi> {
+  return endedAfterEachTest((replies: FakeReply[] = []) => FakeMessagesApi.start(replies), (api) => api.close());
 }

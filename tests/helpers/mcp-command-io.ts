@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { runMcpCommand, type McpCommandIo } from "../../src/cli/mcp/index.ts";
 import { resolveHome, type HomePaths } from "../../src/home.ts";
 import { FakeClock } from "./fake-clock.ts";
+import { endedAfterEachTest } from "./per-test.ts";
 
 /** What one run printed and returned. */
 export interface CommandRun {
@@ -30,6 +31,11 @@ export interface CommandSandbox {
   readJson(file: string): Promise<unknown>;
   write(file: string, text: string): Promise<void>;
   dispose(): Promise<void>;
+}
+
+/** For one test file: each sandbox a test creates is disposed after it. Call at the top level. */
+export function commandSandboxesForTestFile(): { create(env?: Record<string, string | undefined>): Promise<CommandSandbox> } {
+  return { create: endedAfterEachTest(createSandbox, (box) => box.dispose()) };
 }
 
 /** Creates a sandbox under the system temp folder. */

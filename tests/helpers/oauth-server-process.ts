@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { endedAfterEachTest } from "./per-test.ts";
 
 const SCRIPT = fileURLToPath(new URL("./oauth-mcp-server.mjs", import.meta.url));
 export const BROWSER_SCRIPT = fileURLToPath(new URL("./scripted-browser.mjs", import.meta.url));
@@ -37,6 +38,11 @@ export interface OAuthServerProcess {
 }
 
 export type FixtureSettings = Partial<Record<"AUTH" | "PORT" | "UNKNOWN_SESSION" | "REGISTRATION" | "PRECLIENT" | "TOKEN_TTL" | "RESOURCE" | "AUTHORIZATION_ENDPOINT", string>>;
+
+/** For one test file: each fixture a test starts is stopped after it. Call at the top level. */
+export function oauthServersForTestFile(): { start(settings?: FixtureSettings): Promise<OAuthServerProcess> } {
+  return { start: endedAfterEachTest(startOAuthServer, (server) => server.stop()) };
+}
 
 export async function startOAuthServer(settings: FixtureSettings = {}): Promise<OAuthServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [SCRIPT], { env: { ...process.env, ...settings }, stdio: ["ignore", "pipe", "pipe"] });

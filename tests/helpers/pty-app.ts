@@ -2,9 +2,11 @@
  * The built CLI on a real pseudo-terminal, for one e2e test file: copies the
  * CLI before its tests (and, when asked, makes a CliSandbox from it), kills
  * every app launched and removes every temporary folder after each test, and
- * removes the copy and the sandbox after them. Call at the top level.
+ * removes the copy and the sandbox after them. Call at the top level. Also:
+ * the pids of the servers an app started, and a wait for what the screen
+ * does not show.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -67,4 +69,35 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
       return dir;
     },
   };
+}
+
+/**
+ * Pids of the processes running `script` with `cwd` as their working
+ * directory (servers run in the project). With `{ nodeOnly: true }` only the
+ * node process itself: a sandboxed server's wrappers (sh, bwrap, socat)
+ * carry the same words.
+ */
+export function serverPids(cwd: string, script: string, options: { nodeOnly?: boolean } = {}): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const [program, first] = cmdline.split("\0");
+      const runs = options.nodeOnly ? program === NODE && first?.includes(script) === true : cmdline.includes(script);
+      if (runs && readlinkSync(`/proc/${entry}/cwd`) === cwd) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+/** Polls `check` until it holds; rejects after `timeoutMs`, naming `what` it waited for. */
+export async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

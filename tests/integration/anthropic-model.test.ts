@@ -1,33 +1,33 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AnthropicModel, type AnthropicModelOptions } from "../../src/model/anthropic-model.ts";
 import { createModel } from "../../src/model/default-model.ts";
 import type { Model, ModelEvent, ModelRequest } from "../../src/model/model.ts";
-import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { messagesApisForTestFile, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { modelError, streamEvents } from "../helpers/model-events.ts";
 
 const MCP_INSTRUCTIONS =
   "# MCP Server Instructions\n\n## tracker\nIssues have ids like BUG-101. Use list_issues before get_issue.";
+
+const READ_TOOL = {
+  name: "Read",
+  description: "Read a file",
+  input_schema: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },
+};
+const LIST_ISSUES_TOOL = {
+  name: "mcp__tracker__list_issues",
+  description: "List issues, optionally by status",
+  input_schema: { type: "object", properties: { status: { type: "string" } } },
+};
 
 const REQUEST: ModelRequest = {
   system: [
     { id: "base", text: "You are mini-cc, a coding agent." },
     { id: "mcp-instructions", text: MCP_INSTRUCTIONS },
   ],
-  tools: [
-    {
-      name: "Read",
-      description: "Read a file",
-      input_schema: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },
-    },
-    {
-      name: "mcp__tracker__list_issues",
-      description: "List issues, optionally by status",
-      input_schema: { type: "object", properties: { status: { type: "string" } } },
-    },
-  ],
+  tools: [READ_TOOL, LIST_ISSUES_TOOL],
   messages: [{ role: "user", content: "Which Todo issues are open?" }],
 };
 
@@ -41,20 +41,17 @@ const TOOL_MESSAGE: FakeMessage = {
 
 const TOOL_REPLY: FakeReply = { kind: "message", message: TOOL_MESSAGE };
 
-let api: FakeMessagesApi | undefined;
-
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
-
-async function startApi(...replies: FakeReply[]): Promise<FakeMessagesApi> {
-  api = await FakeMessagesApi.start(replies);
-  return api;
-}
+const startApiWith = messagesApisForTestFile();
+const startApi = (...replies: FakeReply[]) => startApiWith(replies);
 
 function modelFor(baseURL: string, options: Partial<AnthropicModelOptions> = {}): AnthropicModel {
   return new AnthropicModel({ apiKey: "sk-ant-test", baseURL, model: "claude-test-model", maxTokens: 1024, maxRetries: 0, ...options });
+}
+
+/** The error a model reports for REQUEST when the API answers `reply`. */
+async function errorFor(reply: FakeReply) {
+  const { baseURL } = await startApi(reply);
+  return modelError(collect(modelFor(baseURL)));
 }
 
 /** The events a model streams for REQUEST. */
@@ -69,17 +66,12 @@ describe("AnthropicModel against a local Messages API", () => {
 
     const deltas = events.filter((e) => e.type === "text_delta").map((e) => e.text);
     expect(deltas).toEqual(["Let me l", "ook at t", "he Todo ", "issues."]);
+    // The message as the API sent it, the split tool input whole again.
     expect(events.at(-1)).toEqual({
       type: "message",
-      message: {
-        role: "assistant",
-        content: [
-          { type: "text", text: "Let me look at the Todo issues." },
-          { type: "tool_use", id: "toolu_01", name: "mcp__tracker__list_issues", input: { status: "Todo", labels: ["bug", "p1"] } },
-        ],
-      },
+      message: { role: "assistant", content: TOOL_MESSAGE.content },
       stopReason: "tool_use",
-      usage: { input_tokens: 120, output_tokens: 42, cache_creation_input_tokens: 0, cache_read_input_tokens: 900 },
+      usage: TOOL_MESSAGE.usage,
       id: "msg_fake_1",
       model: "claude-test-model",
     });
@@ -108,19 +100,8 @@ describe("AnthropicModel against a local Messages API", () => {
         { type: "text", text: "You are mini-cc, a coding agent." },
         { type: "text", text: MCP_INSTRUCTIONS, cache_control: { type: "ephemeral" } },
       ],
-      tools: [
-        {
-          name: "Read",
-          description: "Read a file",
-          input_schema: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },
-        },
-        {
-          name: "mcp__tracker__list_issues",
-          description: "List issues, optionally by status",
-          input_schema: { type: "object", properties: { status: { type: "string" } } },
-          cache_control: { type: "ephemeral" },
-        },
-      ],
+      // Sent as given; the last one carries the tools' cache breakpoint.
+      tools: [READ_TOOL, { ...LIST_ISSUES_TOOL, cache_control: { type: "ephemeral" } }],
       messages: [
         { role: "user", content: [{ type: "text", text: "Which Todo issues are open?", cache_control: { type: "ephemeral" } }] },
       ],
@@ -129,8 +110,7 @@ describe("AnthropicModel against a local Messages API", () => {
   });
 
   it("turns a 401 into a one-line authentication error", async () => {
-    const { baseURL } = await startApi({ kind: "error", status: 401, type: "authentication_error", message: "invalid x-api-key" });
-    const error = await modelError(collect(modelFor(baseURL)));
+    const error = await errorFor({ kind: "error", status: 401, type: "authentication_error", message: "invalid x-api-key" });
 
     expect(error.code).toBe("authentication");
     expect(error.message).toBe("Anthropic API error 401: invalid x-api-key — check ANTHROPIC_API_KEY");
@@ -148,20 +128,18 @@ describe("AnthropicModel against a local Messages API", () => {
   });
 
   it("reports a 529 with no retries left as an overloaded error", async () => {
-    const { baseURL } = await startApi({ kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" });
-    const error = await modelError(collect(modelFor(baseURL)));
+    const error = await errorFor({ kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" });
 
     expect(error.code).toBe("overloaded");
     expect(error.message).toBe("Anthropic API error 529: Overloaded — the API is overloaded; try again shortly");
   });
 
   it("reports an error event in the middle of a stream", async () => {
-    const { baseURL } = await startApi({
+    const error = await errorFor({
       kind: "message",
       message: TOOL_MESSAGE,
       errorAfterEvents: { count: 4, type: "overloaded_error", message: "Overloaded" },
     });
-    const error = await modelError(collect(modelFor(baseURL)));
 
     expect(error.code).toBe("overloaded");
     expect(error.message).toBe("Anthropic API error: Overloaded — the API is overloaded; try again shortly");

@@ -3,22 +3,18 @@
  * real one does, through the real SDK over HTTP. The backoff runs on a
  * FakeClock: each wait is checked, then skipped, never slept.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AnthropicModel, type AnthropicModelOptions } from "../../src/model/anthropic-model.ts";
 import type { ModelEvent, ModelRequest } from "../../src/model/model.ts";
 import { MiniCcError } from "../../src/errors.ts";
-import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { messagesApisForTestFile, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 
 const REQUEST: ModelRequest = { system: [{ id: "base", text: "You are mini-cc." }], tools: [], messages: [{ role: "user", content: "Hi" }] };
 const HELLO: FakeMessage = { content: [{ type: "text", text: "Hello there, how are you?" }] };
 const OVERLOADED: FakeReply = { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" };
 
-let api: FakeMessagesApi | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
+const startApi = messagesApisForTestFile();
 
 function modelFor(baseURL: string, clock: FakeClock, options: Partial<AnthropicModelOptions> = {}): AnthropicModel {
   // random 0: no jitter, so each wait is exact.
@@ -53,7 +49,7 @@ const retries = (events: ModelEvent[]) => events.flatMap((e) => (e.type === "ret
 
 describe("AnthropicModel retries", () => {
   it("waits out four overloaded answers with growing waits, then succeeds", async () => {
-    api = await FakeMessagesApi.start([OVERLOADED, OVERLOADED, OVERLOADED, OVERLOADED, { kind: "message", message: HELLO }]);
+    const api = await startApi([OVERLOADED, OVERLOADED, OVERLOADED, OVERLOADED, { kind: "message", message: HELLO }]);
     const clock = new FakeClock();
     const { events, waited, error } = await drive(modelFor(api.baseURL, clock), clock);
 
@@ -70,7 +66,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("waits a 500 out for less than an overloaded API, and honours retry-after", async () => {
-    api = await FakeMessagesApi.start([
+    const api = await startApi([
       { kind: "error", status: 500, type: "api_error", message: "Internal" },
       { kind: "error", status: 429, type: "rate_limit_error", message: "Slow down", headers: { "retry-after": "7" } },
       { kind: "message", message: HELLO },
@@ -84,7 +80,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("gives up after its retries with the last error and how often it tried", async () => {
-    api = await FakeMessagesApi.start([OVERLOADED, OVERLOADED, OVERLOADED]);
+    const api = await startApi([OVERLOADED, OVERLOADED, OVERLOADED]);
     const clock = new FakeClock();
     const { error } = await drive(modelFor(api.baseURL, clock, { maxRetries: 2 }), clock);
     expect([error?.code, error?.message]).toEqual([
@@ -94,7 +90,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("does not retry what retrying cannot fix (400, 401, 403, 404)", async () => {
-    api = await FakeMessagesApi.start([
+    const api = await startApi([
       { kind: "error", status: 400, type: "invalid_request_error", message: "messages: roles must alternate" },
       { kind: "error", status: 404, type: "not_found_error", message: "model: claude-nope" },
     ]);
@@ -109,7 +105,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("retries a stream whose connection drops after a few events, and the message holds the text once", async () => {
-    api = await FakeMessagesApi.start([{ kind: "message", message: HELLO, dropAfterEvents: 5 }, { kind: "message", message: HELLO }]);
+    const api = await startApi([{ kind: "message", message: HELLO, dropAfterEvents: 5 }, { kind: "message", message: HELLO }]);
     const clock = new FakeClock();
     const { events } = await drive(modelFor(api.baseURL, clock), clock);
 
@@ -121,7 +117,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("retries an overloaded_error event in the middle of a stream", async () => {
-    api = await FakeMessagesApi.start([
+    const api = await startApi([
       { kind: "message", message: HELLO, errorAfterEvents: { count: 4, type: "overloaded_error", message: "Overloaded" } },
       { kind: "message", message: HELLO },
     ]);
@@ -133,7 +129,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("gives up on a stream that stalls past the idle limit and tries again", async () => {
-    api = await FakeMessagesApi.start([{ kind: "message", message: HELLO, hangAfterEvents: 4 }, { kind: "message", message: HELLO }]);
+    const api = await startApi([{ kind: "message", message: HELLO, hangAfterEvents: 4 }, { kind: "message", message: HELLO }]);
     // The idle limit is real time here (short); the backoff after it is not.
     const model = new AnthropicModel({ apiKey: "sk-ant-test", baseURL: api.baseURL, model: "claude-sonnet-4-5", streamIdleMs: 150, retryBaseDelayMs: 1 });
     const events: ModelEvent[] = [];
@@ -146,7 +142,7 @@ describe("AnthropicModel retries", () => {
   });
 
   it("stops waiting at once when the user aborts during a backoff", async () => {
-    api = await FakeMessagesApi.start([OVERLOADED]);
+    const api = await startApi([OVERLOADED]);
     const clock = new FakeClock();
     const controller = new AbortController();
     const iterator = modelFor(api.baseURL, clock).stream(REQUEST, controller.signal)[Symbol.asyncIterator]();
@@ -160,7 +156,7 @@ describe("AnthropicModel retries", () => {
 
 describe("AnthropicModel output limits and thinking", () => {
   it("asks for the catalog's output budget by default and the model's whole limit when raised", async () => {
-    api = await FakeMessagesApi.start([{ kind: "message", message: HELLO }, { kind: "message", message: HELLO }]);
+    const api = await startApi([{ kind: "message", message: HELLO }, { kind: "message", message: HELLO }]);
     const clock = new FakeClock();
     const model = modelFor(api.baseURL, clock);
     await drive(model, clock);
@@ -176,7 +172,7 @@ describe("AnthropicModel output limits and thinking", () => {
         { type: "text", text: "Hello!" },
       ],
     };
-    api = await FakeMessagesApi.start([{ kind: "message", message: thought }]);
+    const api = await startApi([{ kind: "message", message: thought }]);
     const clock = new FakeClock();
     const { events } = await drive(modelFor(api.baseURL, clock, { thinkingBudgetTokens: 4000 }), clock);
 
@@ -185,7 +181,7 @@ describe("AnthropicModel output limits and thinking", () => {
   });
 
   it("reports a tool input cut at max_tokens as a max_tokens stop, not a failure", async () => {
-    api = await FakeMessagesApi.start([
+    const api = await startApi([
       {
         kind: "message",
         message: { content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { file_path: "a.txt", content: "x".repeat(60) } }], stopReason: "max_tokens", cutLastToolInput: true },

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RunOptions } from "../../src/session/run-options.ts";
 import { createRuntime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { cliRunOptions } from "../helpers/runtime-session.ts";
 
 const TEST_SERVER = resolve(import.meta.dirname, "../helpers/mcp-test-server.mjs");
 const dir = mkdtempSync(join(tmpdir(), "mini-cc-cache-"));
@@ -51,20 +51,8 @@ describe("the cached prefix over a session", () => {
       replies.push(reply([say(`Turn ${turn + 1} done.`)]));
     });
     const api = await FakeMessagesApi.start(replies);
-    const options: RunOptions = {
-      print: true,
-      prompt: undefined,
-      outputFormat: "text",
-      modelScript: undefined,
-      permissionMode: "bypassPermissions",
-      allowedTools: [],
-      disallowedTools: [],
-      addDirs: [],
-      mcpConfig: [JSON.stringify({ mcpServers: { shots: { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_IMAGE_TOOL: "1" } } } })],
-      strictMcpConfig: true,
-      allowSampling: false,
-      maxTurns: 50,
-    };
+    const shots = { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_IMAGE_TOOL: "1" } };
+    const options = cliRunOptions({ print: true, permissionMode: "bypassPermissions", mcpConfig: [JSON.stringify({ mcpServers: { shots } })] });
     const runtime = await createRuntime({
       options,
       cwd: dir,

@@ -5,9 +5,9 @@ import { resolveHome } from "../../src/home.ts";
 import {
   cliForTestFile,
   initOf,
-  modelScript,
   processesMentioning,
   resultOf,
+  scriptedStreamRun,
   ROOT,
   textResult,
   toolResultsById,
@@ -90,25 +90,22 @@ beforeAll(async () => {
   await box.write("journal.jsonl", JSON.stringify({ type: "entity", ...DIARY }));
   const config = await box.write(".mcp.json", CLAUDE_CODE_MCP_JSON);
   await box.write("home/mcp.json", CLAUDE_CODE_MCP_JSON);
-  const script = await box.write(
-    "script.json",
-    modelScript(
-      [
-        toolUse("fs", "mcp__filesystem__read_text_file", { path: join(vars.DOCS_DIR!, "hello.txt") }),
-        toolUse("memory", "mcp__memory__read_graph", {}),
-        toolUse("journal", "mcp__journal__read_graph", {}),
-        toolUse("http", "mcp__notes__whoami", {}),
-        toolUse("sse", "mcp__events__whoami", {}),
-      ],
-      [{ type: "text", text: "All read." }],
-    ),
-  );
+  const responses = [
+    [
+      toolUse("fs", "mcp__filesystem__read_text_file", { path: join(vars.DOCS_DIR!, "hello.txt") }),
+      toolUse("memory", "mcp__memory__read_graph", {}),
+      toolUse("journal", "mcp__journal__read_graph", {}),
+      toolUse("http", "mcp__notes__whoami", {}),
+      toolUse("sse", "mcp__events__whoami", {}),
+    ],
+    [{ type: "text", text: "All read." }],
+  ];
   // npx resolves the server from the repository's node_modules, as in a project that installed it;
   // --strict-mcp-config keeps the repository's own .mcp.json (and the user scope) out of this run.
   // server-filesystem trades its folder arguments for the client's roots (as under Claude Code, which also
   // offers roots): the docs folder is a root through --add-dir, as a Claude Code user would add it.
-  const argv = ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--strict-mcp-config", "--mcp-config", config, "--add-dir", vars.DOCS_DIR!];
-  run = await box.run(argv, { cwd: ROOT, env: vars });
+  const flags = ["--strict-mcp-config", "--mcp-config", config, "--add-dir", vars.DOCS_DIR!];
+  run = await scriptedStreamRun(box, responses, flags, { cwd: ROOT, env: vars });
 }, 60_000);
 
 afterAll(async () => {

@@ -2,42 +2,13 @@
  * `/context` and `/cost` against a request worked out by hand: the runtime as
  * the CLI wires it, the real SDK, and the stand-in Messages API reporting usage.
  */
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { RunOptions } from "../../src/session/run-options.ts";
-import { createRuntime, type Runtime } from "../../src/session/runtime.ts";
+import { describe, expect, it } from "vitest";
+import type { Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
+import { runtimesForTestFile } from "../helpers/runtime-session.ts";
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const OPTIONS: RunOptions = {
-  print: false,
-  prompt: undefined,
-  outputFormat: "text",
-  modelScript: undefined,
-  permissionMode: "default",
-  allowedTools: [],
-  disallowedTools: [],
-  addDirs: [],
-  mcpConfig: [],
-  strictMcpConfig: true,
-  allowSampling: false,
-  maxTurns: 50,
-};
-
-async function runtimeFor(api: FakeMessagesApi, model: string): Promise<Runtime> {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "mini-cc-context-")));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const env = { PATH: process.env.PATH, MINI_CC_HOME: join(dir, "home"), ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: model };
-  const runtime = await createRuntime({ options: OPTIONS, cwd: dir, env, interactive: true, warn: () => {}, ask: async () => ({ behavior: "deny" }) });
-  cleanups.push(() => runtime.close());
-  return runtime;
-}
+const runtimes = runtimesForTestFile("mini-cc-context-");
+const runtimeFor = (api: FakeMessagesApi, model: string) => runtimes.start(api, { model });
 
 async function turn(runtime: Runtime, prompt: string): Promise<void> {
   for await (const _event of runtime.runTurn(prompt, new AbortController().signal));
@@ -49,7 +20,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 describe("/context and /cost", () => {
   it("/context splits the next request into system prompt, built-in tools, messages and free space, as computed by hand", async () => {
     const api = await FakeMessagesApi.start([{ kind: "message", message: { content: [{ type: "text", text: "Hello there." }] } }]);
-    cleanups.push(() => api.close());
+    runtimes.afterTest(() => api.close());
     const runtime = await runtimeFor(api, "claude-sonnet-4-5");
     await turn(runtime, "hi");
     const sent = api.requests[0]!.body as { system: Array<{ text: string }>; tools: Array<Record<string, unknown>> };
@@ -78,7 +49,7 @@ describe("/context and /cost", () => {
       { kind: "message", message: { content: [{ type: "text", text: "one" }], usage } },
       { kind: "message", message: { content: [{ type: "text", text: "two" }], usage } },
     ]);
-    cleanups.push(() => api.close());
+    runtimes.afterTest(() => api.close());
     const priced = await runtimeFor(api, "claude-sonnet-4-5");
     await turn(priced, "hi");
     // $3 / $15 per million, cache reads 0.1×, writes 1.25× input: 0.003 + 0.003 + 0.0015 + 0.001125.

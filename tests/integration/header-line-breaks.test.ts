@@ -1,8 +1,8 @@
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cliForTestFile, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
-import { startOAuthServer, type OAuthServerProcess } from "../helpers/oauth-server-process.ts";
+import { oauthServersForTestFile } from "../helpers/oauth-server-process.ts";
 
 // A header value with a line break (from `headers`, from ${VAR} expansion, from a headersHelper)
 // is refused, and what says so names the header and never holds its value (a secret), in
@@ -11,13 +11,9 @@ import { startOAuthServer, type OAuthServerProcess } from "../helpers/oauth-serv
 const SECRET = "sk-live-0123456789abcdef";
 const cli = cliForTestFile();
 let box: CliSandbox;
-let server: OAuthServerProcess | undefined;
+const oauth = oauthServersForTestFile();
 beforeEach(async () => {
   box = await cli.sandbox();
-});
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
 });
 
 async function helperPrinting(headers: Record<string, string>): Promise<string> {
@@ -28,7 +24,7 @@ async function helperPrinting(headers: Record<string, string>): Promise<string> 
 
 describe("header values with CR or LF", () => {
   it("are refused from headers, ${VAR} expansion and headersHelper, naming the header, never showing the value", async () => {
-    server = await startOAuthServer({ AUTH: "static" });
+    const server = await oauth.start({ AUTH: "static" });
     const url = server.mcpUrl;
     const helper = await helperPrinting({ "X-Api-Key": `${SECRET}\r\nX-Injected: 1` });
     const servers = {

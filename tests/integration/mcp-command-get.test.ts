@@ -1,19 +1,13 @@
-import { join, resolve } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { NODE, TEST_SERVER, TRACKER } from "../helpers/cli-sandbox.ts";
+import { commandSandboxesForTestFile, type CommandSandbox } from "../helpers/mcp-command-io.ts";
 
 // Real subprocesses, run by the Node running the tests (bare `node` may be older).
-const ROOT = resolve(import.meta.dirname, "../..");
-const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
-const TEST_SERVER = join(ROOT, "tests/helpers/mcp-test-server.mjs");
-const NODE = process.execPath;
-
+const sandboxes = commandSandboxesForTestFile();
 let box: CommandSandbox;
 beforeEach(async () => {
-  box = await createSandbox();
-});
-afterEach(async () => {
-  await box.dispose();
+  box = await sandboxes.create();
 });
 
 describe("mcp get with real servers", () => {

@@ -3,24 +3,19 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
-import { SCRIPTED_BROWSER, startOAuthServer, type OAuthServerProcess } from "../helpers/oauth-server-process.ts";
+import { describe, expect, it } from "vitest";
+import { commandSandboxesForTestFile, type CommandSandbox } from "../helpers/mcp-command-io.ts";
+import { oauthServersForTestFile, SCRIPTED_BROWSER } from "../helpers/oauth-server-process.ts";
 
 // A hosted MCP server behind an OAuth authorization server built on the SDK's
 // server auth pieces, in a subprocess; mini-cc logs in through a scripted
 // "browser" ($BROWSER) that follows the authorization URL to the callback.
 
-let server: OAuthServerProcess | undefined;
-let box: CommandSandbox | undefined;
-afterEach(async () => {
-  await server?.stop();
-  await box?.dispose();
-  [server, box] = [undefined, undefined];
-});
+const oauth = oauthServersForTestFile();
+const sandboxes = commandSandboxesForTestFile();
 
 async function sandboxWith(entry: Record<string, unknown>, env: Record<string, string> = {}): Promise<CommandSandbox> {
-  const sandbox = await createSandbox({ BROWSER: SCRIPTED_BROWSER, ...env });
+  const sandbox = await sandboxes.create({ BROWSER: SCRIPTED_BROWSER, ...env });
   sandbox.env.BROWSER_LOG = join(sandbox.root, "browser.log");
   await sandbox.write(sandbox.home.userConfig, JSON.stringify({ mcpServers: { notes: entry } }));
   return sandbox;
@@ -35,8 +30,8 @@ const visited = async (sandbox: CommandSandbox) => (await readFile(join(sandbox.
 
 describe("OAuth login for a remote server", () => {
   it("401 → needs-auth → login (discovery, dynamic registration, PKCE, resource) → connected → refresh after expiry → logout", async () => {
-    server = await startOAuthServer();
-    box = await sandboxWith({ type: "http", url: server.mcpUrl });
+    const server = await oauth.start();
+    const box = await sandboxWith({ type: "http", url: server.mcpUrl });
 
     const before = await box.run(["list"]);
     expect(before.stdout).toContain(`notes: ${server.mcpUrl} (http, user) - ! needs authentication — run: mini-cc mcp login notes`);
@@ -85,8 +80,8 @@ describe("OAuth login for a remote server", () => {
   });
 
   it("--no-browser prints the URL, opens nothing and takes the redirect pasted back (a login over SSH)", async () => {
-    server = await startOAuthServer();
-    box = await sandboxWith({ type: "http", url: server.mcpUrl });
+    const server = await oauth.start();
+    const box = await sandboxWith({ type: "http", url: server.mcpUrl });
     let printed = "";
     const questions: string[] = [];
     // The "other machine's browser": follows the printed URL up to the loopback redirect it could not reach, and the user pastes that.
@@ -111,9 +106,9 @@ describe("OAuth login for a remote server", () => {
   });
 
   it("an sse server behind OAuth: needs-auth, then login and connected", async () => {
-    server = await startOAuthServer({ RESOURCE: "origin" });
+    const server = await oauth.start({ RESOURCE: "origin" });
     const url = server.mcpUrl.replace(/\/mcp$/, "/sse");
-    box = await sandboxWith({ type: "sse", url });
+    const box = await sandboxWith({ type: "sse", url });
     expect((await box.run(["list"])).stdout).toContain(`notes: ${url} (sse, user) - ! needs authentication — run: mini-cc mcp login notes`);
     const login = await box.run(["login", "notes"]);
     expect(login).toMatchObject({ status: 0, stderr: "" });
@@ -121,9 +116,9 @@ describe("OAuth login for a remote server", () => {
   });
 
   it("logs in with a pre-registered client from the entry: no registration, its callback port, its secret", async () => {
-    server = await startOAuthServer({ PRECLIENT: "pre-client:s3cret", REGISTRATION: "off" });
+    const server = await oauth.start({ PRECLIENT: "pre-client:s3cret", REGISTRATION: "off" });
     const port = await freePort();
-    box = await sandboxWith(
+    const box = await sandboxWith(
       { type: "http", url: server.mcpUrl, oauth: { clientId: "pre-client", clientSecret: "${NOTES_SECRET}", callbackPort: port } },
       { NOTES_SECRET: "s3cret" },
     );
@@ -144,8 +139,8 @@ describe("OAuth login for a remote server", () => {
 
 describe("a login that cannot finish says which server and which step, and exits 1", () => {
   it("registration rejected", async () => {
-    server = await startOAuthServer({ REGISTRATION: "reject" });
-    box = await sandboxWith({ type: "http", url: server.mcpUrl });
+    const server = await oauth.start({ REGISTRATION: "reject" });
+    const box = await sandboxWith({ type: "http", url: server.mcpUrl });
     const login = await box.run(["login", "notes"]);
     expect(login.status).toBe(1);
     expect(login.stderr).toMatch(/^mini-cc mcp login: notes: client registration failed: .*registration is closed for tests\n$/);
@@ -153,7 +148,7 @@ describe("a login that cannot finish says which server and which step, and exits
 
   it("the authorization server is down", async () => {
     const port = await freePort();
-    box = await sandboxWith({ type: "http", url: `http://127.0.0.1:${port}/mcp` });
+    const box = await sandboxWith({ type: "http", url: `http://127.0.0.1:${port}/mcp` });
     const login = await box.run(["login", "notes"]);
     expect(login.status).toBe(1);
     expect(login.stderr).toMatch(new RegExp(`^mini-cc mcp login: notes: discovery failed: cannot reach http://127.0.0.1:${port}/mcp: fetch failed.*\\n$`));
@@ -170,7 +165,7 @@ describe("a login that cannot finish says which server and which step, and exits
     });
     await new Promise<void>((resolve) => bogus.listen(0, "127.0.0.1", resolve));
     try {
-      box = await sandboxWith({ type: "http", url: `http://127.0.0.1:${(bogus.address() as AddressInfo).port}/mcp` });
+      const box = await sandboxWith({ type: "http", url: `http://127.0.0.1:${(bogus.address() as AddressInfo).port}/mcp` });
       const login = await box.run(["login", "notes"]);
       expect(login.status).toBe(1);
       expect(login.stderr).toMatch(/^mini-cc mcp login: notes: discovery failed: .+\n$/);
@@ -181,8 +176,8 @@ describe("a login that cannot finish says which server and which step, and exits
   });
 
   it("the browser never comes back", async () => {
-    server = await startOAuthServer();
-    box = await sandboxWith({ type: "http", url: server.mcpUrl }, { BROWSER_MODE: "ignore", MCP_LOGIN_TIMEOUT: "400" });
+    const server = await oauth.start();
+    const box = await sandboxWith({ type: "http", url: server.mcpUrl }, { BROWSER_MODE: "ignore", MCP_LOGIN_TIMEOUT: "400" });
     const login = await box.run(["login", "notes"]);
     expect(login.status).toBe(1);
     expect(login.stdout).toContain("/authorize?"); // the URL is always printed
@@ -190,8 +185,8 @@ describe("a login that cannot finish says which server and which step, and exits
   });
 
   it("a corrupt token file is moved aside and the server waits for a login", async () => {
-    server = await startOAuthServer();
-    box = await sandboxWith({ type: "http", url: server.mcpUrl });
+    const server = await oauth.start();
+    const box = await sandboxWith({ type: "http", url: server.mcpUrl });
     await box.write(box.home.oauth, "{ not json");
     const list = await box.run(["list"]);
     expect(list.stdout).toContain("! needs authentication — run: mini-cc mcp login notes");

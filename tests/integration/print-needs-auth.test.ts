@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cliForTestFile, markedServerEntry, mcpConfig, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
-import { startOAuthServer, type OAuthServerProcess } from "../helpers/oauth-server-process.ts";
+import { oauthServersForTestFile } from "../helpers/oauth-server-process.ts";
 import { join } from "node:path";
 
 // Print mode with a server behind OAuth and no login: it is listed as needs-auth
@@ -9,18 +9,14 @@ import { join } from "node:path";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
-let server: OAuthServerProcess | undefined;
+const oauth = oauthServersForTestFile();
 beforeEach(async () => {
   box = await cli.sandbox();
-});
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
 });
 
 describe("print mode and a server that needs a login", () => {
   it("lists it as needs-auth, says how to log in, and runs with the others", async () => {
-    server = await startOAuthServer();
+    const server = await oauth.start();
     const script = await box.write("script.json", modelScript([{ type: "text", text: "Hello." }]));
     const config = mcpConfig({ local: markedServerEntry(join(box.root, "local.started")) });
     const withRemote = JSON.stringify({ mcpServers: { ...JSON.parse(config).mcpServers, notes: { type: "http", url: server.mcpUrl } } });

@@ -5,21 +5,17 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
-import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { messagesApisForTestFile, type FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
-let api: FakeMessagesApi | undefined;
+const startApi = messagesApisForTestFile();
 
 beforeAll(async () => {
   box = await cli.sandbox();
-});
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
 });
 
 const HELLO: FakeMessage = {
@@ -29,8 +25,7 @@ const HELLO: FakeMessage = {
 const OVERLOADED: FakeReply = { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" };
 
 async function run(replies: FakeReply[], argv: string[], env: Record<string, string> = {}) {
-  api = await FakeMessagesApi.start(replies);
-  const fake = api;
+  const fake = await startApi(replies);
   const result = await box.run(["-p", ...argv], {
     env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", MINI_CC_RETRY_BASE_MS: "20", ...env },
   });
@@ -164,8 +159,7 @@ describe("claude -p's flags", () => {
   }, 30_000);
 
   it("puts piped standard input before the prompt", async () => {
-    api = await FakeMessagesApi.start([{ kind: "message", message: HELLO }]);
-    const fake = api;
+    const fake = await startApi([{ kind: "message", message: HELLO }]);
     // A shell pipe, as a user types it: standard input is a FIFO there.
     const child = spawn("sh", ["-c", `printf 'error: disk full\\nerror: retry\\n' | "$NODE" "$CLI" -p summarise`], {
       cwd: box.project,
@@ -180,7 +174,7 @@ describe("claude -p's flags", () => {
   }, 30_000);
 
   it("reads user messages as JSON lines with --input-format stream-json, one result each", async () => {
-    api = await FakeMessagesApi.start([{ kind: "message", message: HELLO }, { kind: "message", message: { content: [{ type: "text", text: "Bye." }] } }]);
+    const api = await startApi([{ kind: "message", message: HELLO }, { kind: "message", message: { content: [{ type: "text", text: "Bye." }] } }]);
     const stdin = [
       JSON.stringify({ type: "user", message: { role: "user", content: "hello" } }),
       JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text: "bye" }] } }),

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RunOptions } from "../../src/session/run-options.ts";
 import { createRuntime } from "../../src/session/runtime.ts";
 import { NODE, SERVERS_DIR } from "../helpers/cli-sandbox.ts";
+import { cliRunOptions } from "../helpers/runtime-session.ts";
 
 const EVERYTHING = join(SERVERS_DIR, "server-everything/dist/index.js");
 const root = realpathSync(mkdtempSync(join(tmpdir(), "mini-cc-add-dir-")));
@@ -16,20 +16,8 @@ const project = join(root, "project");
 const extra = join(root, "extra");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const options: RunOptions = {
-  print: true,
-  allowSampling: false,
-  prompt: undefined,
-  outputFormat: "text",
-  modelScript: undefined,
-  permissionMode: "default",
-  allowedTools: [],
-  disallowedTools: [],
-  addDirs: [],
-  mcpConfig: [JSON.stringify({ mcpServers: { everything: { command: NODE, args: [EVERYTHING, "stdio"] } } })],
-  strictMcpConfig: true,
-  maxTurns: 50,
-};
+const everything = { command: NODE, args: [EVERYTHING, "stdio"] };
+const options = cliRunOptions({ print: true, mcpConfig: [JSON.stringify({ mcpServers: { everything } })] });
 
 describe("adding a folder during the session", () => {
   it("widens the file tools' scope and tells the servers about the new root", async () => {

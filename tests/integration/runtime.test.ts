@@ -1,54 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import type { RunOptions } from "../../src/session/run-options.ts";
-import { createRuntime, type Runtime } from "../../src/session/runtime.ts";
+import type { Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
+import { cliRunOptions, runtimesForTestFile } from "../helpers/runtime-session.ts";
 
 // The whole session as the CLI wires it: config → McpManager → tools → Agent →
 // the real Anthropic SDK, pointed at a local server that speaks the Messages API.
 const TRACKER = resolve(import.meta.dirname, "../../examples/mcp_tracker_server.ts");
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function options(overrides: Partial<RunOptions> = {}): RunOptions {
-  const tracker = { command: process.execPath, args: [TRACKER] };
-  return {
-    print: false,
-    prompt: undefined,
-    outputFormat: "text",
-    modelScript: undefined,
-    permissionMode: "default",
-    allowedTools: [],
-    disallowedTools: [],
-    addDirs: [],
-    mcpConfig: [JSON.stringify({ mcpServers: { tracker } })],
-    strictMcpConfig: true,
-    allowSampling: false,
-    maxTurns: 50,
-    ...overrides,
-  };
-}
-
-async function startRuntime(api: FakeMessagesApi): Promise<Runtime> {
-  const dir = mkdtempSync(join(tmpdir(), "mini-cc-runtime-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const runtime = await createRuntime({
-    options: options(),
-    cwd: dir,
-    env: { ...process.env, MINI_CC_HOME: join(dir, "home"), ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL },
-    interactive: true,
-    warn: () => {},
-    ask: async () => ({ behavior: "deny" }),
-  });
-  cleanups.push(() => runtime.close());
-  return runtime;
-}
+const runtimes = runtimesForTestFile();
+const tracker = { command: process.execPath, args: [TRACKER] };
+const startRuntime = (api: FakeMessagesApi) =>
+  runtimes.start(api, { options: cliRunOptions({ mcpConfig: [JSON.stringify({ mcpServers: { tracker } })] }) });
 
 async function turn(runtime: Runtime, prompt: string): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
@@ -63,7 +27,7 @@ const toolNames = (body: Record<string, unknown>) => (body["tools"] as Array<{ n
 describe("a session wired like the CLI's", () => {
   it("sends MCP tools and instructions once the servers connect, rebuilding the system prompt", async () => {
     const api = await FakeMessagesApi.start([text("no servers yet"), text("now with the tracker")]);
-    cleanups.push(() => api.close());
+    runtimes.afterTest(() => api.close());
     const runtime = await startRuntime(api);
 
     await turn(runtime, "before");
@@ -87,7 +51,7 @@ describe("a session wired like the CLI's", () => {
       { kind: "message", message: { content: [{ type: "tool_use", id: "toolu_1", name: "mcp__tracker__list_issues", input: { status: "Todo" } }] } },
       text("BUG-101 is the one."),
     ]);
-    cleanups.push(() => api.close());
+    runtimes.afterTest(() => api.close());
     const runtime = await startRuntime(api);
     await runtime.startServers();
 

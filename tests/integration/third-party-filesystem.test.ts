@@ -7,10 +7,10 @@ import {
   deniedResult,
   FILESYSTEM_SERVER,
   initOf,
-  modelScript,
   NODE,
   processesMentioning,
   resultOf,
+  scriptedStreamRun,
   textResult,
   toolResultsById,
   toolUse,
@@ -53,36 +53,30 @@ beforeAll(async () => {
   await box.write("outside.txt", "not served\n");
   const config = await box.write("fs.json", { mcpServers: { fs: { command: NODE, args: [FILESYSTEM_SERVER, box.project] } } });
 
-  const defaultScript = await box.write(
-    "default.json",
-    modelScript(
-      [
-        toolUse("read", "mcp__fs__read_text_file", { path: at("notes.txt") }),
-        toolUse("list", "mcp__fs__list_directory", { path: at("docs") }),
-        toolUse("outside", "mcp__fs__read_text_file", { path: join(box.root, "outside.txt") }),
-        toolUse("write", "mcp__fs__write_file", { path: at("new.txt"), content: "written\n" }),
-        toolUse("edit", "mcp__fs__edit_file", { path: at("notes.txt"), edits: [{ oldText: "first", newText: "1st" }] }),
-        toolUse("mkdir", "mcp__fs__create_directory", { path: at("made") }),
-        toolUse("move", "mcp__fs__move_file", { source: at("notes.txt"), destination: at("moved.txt") }),
-      ],
-      [{ type: "text", text: "Done." }],
-    ),
-  );
-  const allowedScript = await box.write(
-    "allowed.json",
-    modelScript(
-      [
-        toolUse("write", "mcp__fs__write_file", { path: at("new.txt"), content: "written by mini-cc\n" }),
-        toolUse("edit", "mcp__fs__edit_file", { path: at("notes.txt"), edits: [{ oldText: "first", newText: "1st" }] }),
-      ],
-      [{ type: "text", text: "Wrote it." }],
-    ),
-  );
-  const run = (script: string, ...flags: string[]) =>
-    box.run(["-p", "go", "--output-format", "stream-json", "--model-script", script, "--mcp-config", config, ...flags]);
+  const defaultResponses = [
+    [
+      toolUse("read", "mcp__fs__read_text_file", { path: at("notes.txt") }),
+      toolUse("list", "mcp__fs__list_directory", { path: at("docs") }),
+      toolUse("outside", "mcp__fs__read_text_file", { path: join(box.root, "outside.txt") }),
+      toolUse("write", "mcp__fs__write_file", { path: at("new.txt"), content: "written\n" }),
+      toolUse("edit", "mcp__fs__edit_file", { path: at("notes.txt"), edits: [{ oldText: "first", newText: "1st" }] }),
+      toolUse("mkdir", "mcp__fs__create_directory", { path: at("made") }),
+      toolUse("move", "mcp__fs__move_file", { source: at("notes.txt"), destination: at("moved.txt") }),
+    ],
+    [{ type: "text", text: "Done." }],
+  ];
+  const allowedResponses = [
+    [
+      toolUse("write", "mcp__fs__write_file", { path: at("new.txt"), content: "written by mini-cc\n" }),
+      toolUse("edit", "mcp__fs__edit_file", { path: at("notes.txt"), edits: [{ oldText: "first", newText: "1st" }] }),
+    ],
+    [{ type: "text", text: "Wrote it." }],
+  ];
   // One after the other: the second run's write must not race the first run's checks.
-  defaultRun = await run(defaultScript);
-  allowedRun = await run(allowedScript, "--allowedTools", "mcp__fs__write_file");
+  defaultRun = await scriptedStreamRun(box, defaultResponses, ["--mcp-config", config], { scriptFile: "default.json" });
+  allowedRun = await scriptedStreamRun(box, allowedResponses, ["--mcp-config", config, "--allowedTools", "mcp__fs__write_file"], {
+    scriptFile: "allowed.json",
+  });
 }, 60_000);
 
 describe("@modelcontextprotocol/server-filesystem in print mode", () => {

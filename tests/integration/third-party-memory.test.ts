@@ -5,10 +5,10 @@ import {
   BUILTIN_TOOLS,
   cliForTestFile,
   initOf,
-  modelScript,
   processesMentioning,
   resultOf,
   ROOT,
+  scriptedStreamRun,
   SERVERS_DIR,
   textResult,
   toolResultsById,
@@ -51,18 +51,13 @@ beforeAll(async () => {
       memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE_PATH: graphFile } },
     },
   });
-  const script = await box.write(
-    "script.json",
-    modelScript(
-      [{ type: "text", text: "Remembering." }, toolUse("create", "mcp__memory__create_entities", { entities: ENTITIES })],
-      [toolUse("read", "mcp__memory__read_graph", {})],
-      [{ type: "text", text: "I know Ada now." }],
-    ),
-  );
-  const argv = ["-p", "Remember Ada", "--output-format", "stream-json", "--model-script", script];
-  run = await box.run([...argv, "--strict-mcp-config", "--mcp-config", config, "--allowedTools", "mcp__memory__create_entities"], {
-    cwd: ROOT,
-  });
+  const responses = [
+    [{ type: "text", text: "Remembering." }, toolUse("create", "mcp__memory__create_entities", { entities: ENTITIES })],
+    [toolUse("read", "mcp__memory__read_graph", {})],
+    [{ type: "text", text: "I know Ada now." }],
+  ];
+  const flags = ["--strict-mcp-config", "--mcp-config", config, "--allowedTools", "mcp__memory__create_entities"];
+  run = await scriptedStreamRun(box, responses, flags, { prompt: "Remember Ada", cwd: ROOT });
 }, 60_000);
 
 describe("@modelcontextprotocol/server-memory through npx in print mode", () => {

@@ -3,8 +3,8 @@ import {
   BUILTIN_TOOLS,
   cliForTestFile,
   initOf,
-  modelScript,
   resultOf,
+  scriptedStreamRun,
   textResult,
   toolResultsById,
   toolUse,
@@ -34,19 +34,15 @@ beforeAll(async () => {
       events: { type: "sse", url: `${server.url}/sse`, headers },
     },
   });
-  const script = await box.write(
-    "script.json",
-    modelScript(
-      [
-        toolUse("http-who", "mcp__notes__whoami", {}),
-        toolUse("http-add", "mcp__notes__add_note", { text: "ship it" }),
-        toolUse("sse-who", "mcp__events__whoami", {}),
-      ],
-      [{ type: "text", text: "Done." }],
-    ),
-  );
-  const argv = ["-p", "go", "--output-format", "stream-json", "--model-script", script, "--mcp-config", config];
-  run = await box.run([...argv, "--allowedTools", "mcp__notes__add_note"], { env: { TEST_TOKEN: TOKEN } });
+  const responses = [
+    [
+      toolUse("http-who", "mcp__notes__whoami", {}),
+      toolUse("http-add", "mcp__notes__add_note", { text: "ship it" }),
+      toolUse("sse-who", "mcp__events__whoami", {}),
+    ],
+    [{ type: "text", text: "Done." }],
+  ];
+  run = await scriptedStreamRun(box, responses, ["--mcp-config", config, "--allowedTools", "mcp__notes__add_note"], { env: { TEST_TOKEN: TOKEN } });
 }, 60_000);
 
 afterAll(async () => {

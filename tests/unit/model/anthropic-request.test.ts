@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildMessagesRequest, type MessagesRequestInput } from "../../../src/model/anthropic-request.ts";
-import type { Message } from "../../../src/model/messages.ts";
+import type { Message, ToolResultBlock } from "../../../src/model/messages.ts";
 
 const EPHEMERAL = { type: "ephemeral" };
 
@@ -90,38 +90,19 @@ describe("buildMessagesRequest", () => {
   });
 
   it("keeps is_error and image blocks of tool results", () => {
-    const messages: Message[] = [
-      {
-        role: "user",
-        content: [
-          { type: "tool_result", tool_use_id: "toolu_1", content: "denied by user", is_error: true },
-          {
-            type: "tool_result",
-            tool_use_id: "toolu_2",
-            content: [
-              { type: "text", text: "a chart" },
-              { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
-            ],
-          },
-        ],
-      },
-    ];
+    const denied: ToolResultBlock = { type: "tool_result", tool_use_id: "toolu_1", content: "denied by user", is_error: true };
+    const chart: ToolResultBlock = {
+      type: "tool_result",
+      tool_use_id: "toolu_2",
+      content: [
+        { type: "text", text: "a chart" },
+        { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+      ],
+    };
+    const messages: Message[] = [{ role: "user", content: [denied, chart] }];
+    // Both as given; the last block carries the conversation's breakpoint.
     expect(buildMessagesRequest({ ...BASE, messages }).messages).toEqual([
-      {
-        role: "user",
-        content: [
-          { type: "tool_result", tool_use_id: "toolu_1", content: "denied by user", is_error: true },
-          {
-            type: "tool_result",
-            tool_use_id: "toolu_2",
-            content: [
-              { type: "text", text: "a chart" },
-              { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
-            ],
-            cache_control: EPHEMERAL,
-          },
-        ],
-      },
+      { role: "user", content: [denied, { ...chart, cache_control: EPHEMERAL }] },
     ]);
   });
 
