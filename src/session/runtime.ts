@@ -76,7 +76,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const home = resolveHome(env, userHome);
   const settings = await SettingsSession.load(
     { cwd, userHome, miniCcHome: home.root },
-    new SettingsApprovalsFile(home.settingsApprovals, systemClock),
+    new SettingsApprovalsFile(home.settingsApprovals, systemClock, init.warn),
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
   if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
@@ -114,7 +114,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
+  const oauth = new OAuthStore({ file: home.oauth, clock: systemClock, warn: init.warn });
   const addDirs = [...options.addDirs, ...settingsDirs];
   const roots = new RootsStore(cwd, addDirs);
   const serverRequests = init.serverRequests?.({ model, home, clock: systemClock });
@@ -125,12 +125,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
-  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock });
+  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
   const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,
     approvals: settingsApprovedServers(approvals, () => settings.effective()),
-    disabledServers: settingsDisabledServers(new DisabledServersFile(home.disabled), () => settings.effective()),
+    disabledServers: settingsDisabledServers(new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn }), () => settings.effective()),
     logDir: home.logs,
     env: liveEnv,
     interactive: init.interactive,
