@@ -22,7 +22,7 @@ const tokens = { access_token: "at", token_type: "bearer", refresh_token: "rt", 
 async function loggedIn(): Promise<OAuthStore> {
   const dir = mkdtempSync(join(tmpdir(), "mini-cc-oauth-"));
   dirs.push(dir);
-  const store = new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock });
+  const store = new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock, warn: () => {} });
   await store.update(URL_, () => ({ tokens, scope: "files:read" }));
   return store;
 }

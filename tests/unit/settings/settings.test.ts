@@ -25,7 +25,7 @@ function places() {
     mkdirSync(join(path, ".."), { recursive: true });
     writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
   };
-  const approvals = new SettingsApprovalsFile(join(root, "mini/settings-approvals.json"), { now: () => 0 } as never);
+  const approvals = new SettingsApprovalsFile(join(root, "mini/settings-approvals.json"), { now: () => 0 } as never, () => {});
   return { root, cwd, write, approvals, places: { cwd, userHome: root, miniCcHome: join(root, "mini") } };
 }
 
