@@ -6,7 +6,7 @@
  * summary request, estimating, replacing the conversation, saving the
  * boundary), with a model that answers at once, so the model's time is excluded.
  *
- *   npm run build && npx node bench/resume.ts        (BENCH_REPS=7 by default)
+ *   npm run build && npx node bench/resume.ts        (BENCH_REPS=7 by default; BENCH_DIST=/other/dist to time another build)
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +25,7 @@ const REPS = Number(process.env.BENCH_REPS ?? 7);
 const TURNS = 500;
 const PROMPT = "Ask anything, or /help";
 const LAST_REPLY = `Turn ${TURNS} is done.`;
-const CLI = join(import.meta.dirname, "..", "dist", "cli.js");
+const CLI = join(process.env.BENCH_DIST ?? join(import.meta.dirname, "..", "dist"), "cli.js");
 const SIZE = { cols: 120, rows: 36 };
 
 const work = mkdtempSync(join(tmpdir(), "resume-bench-"));

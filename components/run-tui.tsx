@@ -52,7 +52,7 @@ export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): 
 
 async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, options: RunTuiOptions): Promise<void> {
   const session = new ChatSession(runtime);
-  for (const text of runtime.notices ?? []) session.transcript.dispatch({ type: "notice", text });
+  const stopNotices = runtime.notices?.follow((text) => session.transcript.dispatch({ type: "notice", text }));
   const app = <App runtime={runtime} session={session} home={options.home ?? homedir()} />;
   const instance = render(<ErasedOnExit>{app}</ErasedOnExit>, {
     stdin,
@@ -76,6 +76,7 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     await instance.waitUntilExit();
   } finally {
     for (const signal of QUIT_SIGNALS) process.off(signal, onSignal);
+    stopNotices?.();
     session.abort();
   }
 }

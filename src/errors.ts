@@ -21,7 +21,7 @@ export type ErrorCode =
   | "not-found" // removing a name no scope has
   | "ambiguous" // removing a name several scopes have, without a scope
   // Files mini-cc keeps or reads.
-  | "approvals-unreadable" // the approvals file cannot be read, and moving it aside would not help
+  | "home-file-unmovable" // a home file (approvals, OAuth…) that cannot be used and cannot be moved aside either
   | "lock-timeout" // another process held a file lock for too long
   | "unreadable-instruction-file" // a CLAUDE.md-style file exists but cannot be read
   // Permissions.

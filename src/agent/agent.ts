@@ -2,22 +2,22 @@
  * The agent loop: one user turn is a series of model requests, each followed by
  * the tool calls it asked for, until the model stops asking. Everything the
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
+ * The calls themselves are run by tool-runner.ts, compaction by compaction-runner.ts.
  */
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
-import { RealPaths } from "../tools/real-paths.ts";
-import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
-import { ABORTED, abortable, raceAbort } from "./abortable.ts";
+import { textResult, type Tool } from "../tools/tool.ts";
+import { abortable } from "./abortable.ts";
 import { Conversation, type ConversationEntry } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
-import type { PermissionChain, PermissionCheck } from "./permissions.ts";
+import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
-import { summarizeCall } from "./tool-summary.ts";
-import { notLoadedMessage, planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
+import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
+import { errorMessage, INTERRUPTED, resultBlock, ToolRunner } from "./tool-runner.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -40,11 +40,7 @@ export interface AgentOptions {
   autoCompactPct?: number;
 }
 
-/** The tool_result text for a call the user's abort cut off or never let start. */
-export const INTERRUPTED = "Interrupted by user";
-/** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
-export const STOPPED_AT_APPROVAL =
-  "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";
+export { INTERRUPTED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
 type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
@@ -54,9 +50,9 @@ type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; par
 export class Agent {
   readonly #options: AgentOptions;
   readonly #maxRounds: number;
-  readonly #clock: Clock;
   readonly #conversation = new Conversation();
   readonly #compaction: CompactionRunner;
+  readonly #tools: ToolRunner;
   #notesShown = false;
   /** Tool search's `auto` is decided once per session (the first request with MCP tools): flipping later would change the whole prompt. */
   #deferDecided: boolean | undefined;
@@ -64,7 +60,7 @@ export class Agent {
   constructor(options: AgentOptions) {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
-    this.#clock = options.clock ?? systemClock;
+    this.#tools = new ToolRunner({ permissions: options.permissions, ask: options.ask, cwd: options.cwd, clock: options.clock ?? systemClock });
     this.#compaction = new CompactionRunner({
       model: options.model,
       conversation: this.#conversation,
@@ -73,13 +69,18 @@ export class Agent {
     });
   }
 
-  /** Continues a saved conversation: its recorded changes are replayed, and a call the session never answered is answered unrun. */
-  restore(entries: readonly ConversationEntry[]): void {
-    this.#conversation.replay(entries);
+  /**
+   * Continues a saved conversation: its recorded changes (`entries()`, read
+   * when the conversation is first needed) are replayed, and a call the
+   * session never answered is answered unrun.
+   */
+  restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
-    const last = this.#conversation.messages.at(-1);
-    const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
-    if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+    this.#conversation.replayOnFirstUse(entries, () => {
+      const last = this.#conversation.messages.at(-1);
+      const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
+      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+    });
   }
 
   /** The request the next turn would send now, less its new prompt (`/context`). */
@@ -90,7 +91,7 @@ export class Agent {
   /** Replaces the conversation with a saved one (`/resume`), recording nothing: the saved file already holds it. */
   load(entries: readonly ConversationEntry[]): void {
     this.#conversation.clear();
-    this.restore(entries);
+    this.restore(() => entries);
   }
 
   /** The estimated tokens of the next request, and the auto-compact threshold (`/context`, the footer). */
@@ -104,7 +105,7 @@ export class Agent {
     try {
       outcome = yield* this.#compaction.run({ trigger: "manual", focus, base: this.#request(this.#plan()), signal });
     } catch (error) {
-      outcome = { kind: "error", message: messageOf(error) };
+      outcome = { kind: "error", message: errorMessage(error) };
     }
     if (outcome.kind === "error") yield { type: "error", message: outcome.message };
     const reason = outcome.kind === "done" ? "end_turn" : outcome.kind === "aborted" ? "aborted" : "error";
@@ -168,7 +169,7 @@ export class Agent {
         plan = this.#plan();
         request = { ...this.#request(plan), ...(state.raiseMaxTokens ? { raiseMaxTokens: true } : {}) };
       } catch (error) {
-        yield { type: "error", message: messageOf(error) };
+        yield { type: "error", message: errorMessage(error) };
         return { reason: "error" };
       }
       if (!this.#notesShown) {
@@ -227,7 +228,7 @@ export class Agent {
         continue;
       }
       state = FRESH_REPLY_STATE;
-      this.#addToolResults(yield* this.#runTools(step.uses, plan, signal));
+      this.#addToolResults(yield* this.#tools.run(step.uses, plan, signal));
       if (signal.aborted) {
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
@@ -285,98 +286,12 @@ export class Agent {
         }
       }
     } catch (error) {
-      return signal.aborted ? { kind: "aborted", partialText } : { kind: "error", message: messageOf(error) };
+      return signal.aborted ? { kind: "aborted", partialText } : { kind: "error", message: errorMessage(error) };
     }
     if (signal.aborted) return { kind: "aborted", partialText };
     if (!final) return { kind: "error", message: `The model (${this.#options.model.name}) ended its response without a message.` };
     return { kind: "message", final };
   }
-
-  /** Runs the calls in order; after an abort the rest are answered without running. */
-  async *#runTools(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
-    const blocks: ToolResultBlock[] = [];
-    for (const use of uses) {
-      const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal);
-      blocks.push(resultBlock(use.id, result));
-    }
-    return blocks;
-  }
-
-  async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
-    const { id, name, input } = use;
-    const tool = plan.callable.find((t) => t.name === name);
-    const summary = summarizeCall(name, tool, input);
-    yield { type: "tool_call", id, name, input, summary };
-    let result: ToolResult;
-    let durationMs = 0;
-    if (!tool) {
-      const deferred = plan.deferred.some((t) => t.name === name);
-      result = textResult(deferred ? notLoadedMessage(name) : `No such tool: ${name}`, true);
-    } else {
-      // The check and the tool share the call's path resolutions: the tool opens what was judged.
-      const realPaths = new RealPaths();
-      const verdict = yield* this.#permit(tool, use, summary, signal, realPaths);
-      if (verdict === ABORTED) {
-        result = textResult(STOPPED_AT_APPROVAL, true);
-      } else if (verdict.behavior === "deny") {
-        yield { type: "permission_denied", id, name, message: verdict.message };
-        result = textResult(verdict.message, true);
-      } else {
-        const started = this.#clock.now();
-        result = await this.#execute(tool, input, signal, realPaths, id);
-        durationMs = Math.round(this.#clock.now() - started);
-      }
-    }
-    yield { type: "tool_result", id, name, result, durationMs };
-    return result;
-  }
-
-  async *#permit(
-    tool: Tool,
-    use: ToolUseBlock,
-    summary: string,
-    signal: AbortSignal,
-    realPaths: RealPaths,
-  ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
-    const check = this.#options.permissions.check(tool, use.input, realPaths);
-    if (check.behavior !== "ask") return check;
-    const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason, ...(tool.server === undefined ? {} : { server: tool.server }) };
-    let decision;
-    try {
-      decision = await raceAbort((async () => this.#options.ask(request, signal))(), signal);
-    } catch (error) {
-      if (signal.aborted) return ABORTED;
-      return { behavior: "deny", message: `Permission to use ${tool.name} was denied: ${messageOf(error)}` };
-    }
-    if (decision === ABORTED) return ABORTED;
-    if (decision.behavior === "allow") {
-      // The one place a session allow is recorded: the chain then stops asking.
-      if (decision.scope === "session") this.#options.permissions.allowForSession(decision.rule ?? tool.name);
-      return { behavior: "allow" };
-    }
-    const said = decision.message?.trim();
-    return {
-      behavior: "deny",
-      message: said ? `The user denied this tool call. They said: ${said}` : `Permission to use ${tool.name} was denied.`,
-    };
-  }
-
-  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths, toolUseId: string): Promise<ToolResult> {
-    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
-    try {
-      // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
-      const result = await raceAbort((async () => tool.run(input, ctx))(), signal);
-      return result === ABORTED ? textResult(INTERRUPTED, true) : result;
-    } catch (error) {
-      return textResult(`${tool.name} failed: ${messageOf(error)}`, true);
-    }
-  }
-}
-
-function resultBlock(id: string, result: ToolResult): ToolResultBlock {
-  const empty = result.content === "" || (Array.isArray(result.content) && result.content.length === 0);
-  // The API refuses an empty error result, and an empty one tells the model nothing.
-  return { type: "tool_result", tool_use_id: id, content: empty ? "(no output)" : result.content, is_error: result.isError };
 }
 
 /** Tool search's `auto`, once decided: on or off for the rest of the session. */
@@ -384,7 +299,3 @@ function decided(defer: boolean): ToolSearchSetting {
   return defer ? { kind: "on" } : { kind: "off" };
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message !== "") return error.message;
-  return String(error) || "Unknown error";
-}

@@ -26,7 +26,20 @@ export type ConversationEntry =
 
 /** An append-only list of immutable messages. */
 export class Conversation {
-  #messages: readonly Message[] = [];
+  #stored: readonly Message[] = [];
+  /** A saved conversation not replayed yet (replayOnFirstUse). */
+  #pending: (() => void) | undefined;
+
+  /** Every read settles a pending replay first; a write replaces whatever was pending. */
+  get #messages(): readonly Message[] {
+    this.#settle();
+    return this.#stored;
+  }
+
+  set #messages(next: readonly Message[]) {
+    this.#pending = undefined;
+    this.#stored = next;
+  }
 
   /** The messages so far; a new array after each change, never mutated. */
   get messages(): readonly Message[] {
@@ -81,6 +94,24 @@ export class Conversation {
   /** Continues from a summary of everything so far (compaction). */
   replaceWithSummary(summary: string): void {
     this.#messages = summaryMessages(summary);
+  }
+
+  /**
+   * Replays `entries()` the first time the messages are read, then runs
+   * `then`: a resumed session's first frame does not wait for its 500 turns.
+   */
+  replayOnFirstUse(entries: () => readonly ConversationEntry[], then?: () => void): void {
+    this.#settle();
+    this.#pending = () => {
+      this.replay(entries());
+      then?.();
+    };
+  }
+
+  #settle(): void {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.();
   }
 
   /** Applies recorded changes in order (a resumed session). */

@@ -20,6 +20,7 @@ import { loadShellParser } from "../agent/shell-parser.ts";
 import type { Env } from "../env.ts";
 import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
 import { UserQuestionQueue } from "../tui/user-question-queue.ts";
+import { NoticeFeed } from "../tui/notice-feed.ts";
 import { catalogModels } from "../model/model-catalog.ts";
 import { Store } from "../store.ts";
 import type { SandboxAvailability } from "../mcp/connection/sandbox/availability.ts";
@@ -44,7 +45,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   const queue = new PermissionQueue();
   const serverRequests = new ServerRequestQueue();
   const userQuestions = new UserQuestionQueue();
-  const notices: string[] = [];
+  const notices = new NoticeFeed();
   const runtime = await createRuntime({
     options,
     cwd: io.cwd,
@@ -53,7 +54,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     interactive: true,
     ask: queue.ask,
     askUser: userQuestions.ask,
-    warn: (message) => notices.push(message),
+    warn: notices.push,
     onExit: io.onExit,
     reservedCommands: BUILTIN_COMMAND_NAMES,
     // Every elicitation and sampling request is the user's to answer, in a modal; declines are noted in the server's log.

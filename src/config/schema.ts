@@ -37,15 +37,47 @@ const port: Check = (value, path) => {
   return Number.isInteger(value) && value >= 1 && value <= 65535 ? [] : [{ path, message: "must be a port from 1 to 65535" }];
 };
 
-/** A pre-registered OAuth client: `{clientId, clientSecret?, callbackPort?}`; strict, so a misspelt secret is not silently dropped. */
-const oauthClient: Check = objectOf(
+/**
+ * A client ID metadata document's URL (SEP-991, used as the client_id): https with a path,
+ * as the SDK and the authorization server require; a template (`${VAR}`) is checked once expanded.
+ */
+const clientMetadataUrl: Check = (value, path) => {
+  if (typeof value !== "string") return [{ path, message: `expected string, got ${describeJsonType(value)}` }];
+  if (value.includes("${") || isClientMetadataUrl(value)) return [];
+  return [{ path, message: `must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(value.slice(0, 200))}` }];
+};
+
+/** Whether a URL may name a client ID metadata document: https, with a path beyond "/". */
+export function isClientMetadataUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && url.pathname !== "/" && url.username === "" && url.password === "";
+}
+
+const oauthFields = objectOf(
   {
-    clientId: required(string({ nonEmpty: true })),
+    clientId: optional(string({ nonEmpty: true })),
     clientSecret: optional(string()),
     callbackPort: optional(port),
+    clientMetadataUrl: optional(clientMetadataUrl),
+    grantType: optional(oneOf("authorization_code", "client_credentials")),
   },
   { strict: true },
 );
+
+/**
+ * How mini-cc is known to the server's authorization server: a pre-registered client
+ * `{clientId, clientSecret?, callbackPort?, grantType?}`, a client ID metadata document
+ * `{clientMetadataUrl}`, or both; strict, so a misspelt secret is not silently dropped.
+ * The client-credentials grant (a machine client, no browser) needs the client's ID.
+ */
+const oauthClient: Check = (value, path) => {
+  const problems = oauthFields(value, path);
+  if (problems.length > 0 || !isJsonObject(value)) return problems;
+  if (value.clientId === undefined && value.clientMetadataUrl === undefined) return [{ path: [...path, "clientId"], message: "missing (expected string; or give clientMetadataUrl)" }];
+  if (value.grantType === "client_credentials" && value.clientId === undefined) return [{ path: [...path, "clientId"], message: 'missing: the "client_credentials" grant needs the client\'s ID (and its secret)' }];
+  return [];
+};
 
 /** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
 const remoteEntry: Check = objectOf({

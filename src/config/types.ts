@@ -33,12 +33,20 @@ export interface StdioEntry extends ToolFilterFields, EntryExtras {
   sandbox?: SandboxSetting;
 }
 
-/** A client registered with the server's authorization server beforehand (instead of dynamic registration). */
+/**
+ * How mini-cc is known to the server's authorization server, instead of dynamic
+ * registration: a client registered beforehand, or a client ID metadata document.
+ */
 export interface OAuthClientEntry {
-  clientId: string;
+  /** A pre-registered client's ID; absent when only `clientMetadataUrl` is given. */
+  clientId?: string;
   clientSecret?: string;
   /** The loopback port of the redirect URI the client was registered with (any free port when absent). */
   callbackPort?: number;
+  /** An https URL of a client ID metadata document, used as the client_id where the authorization server supports them. */
+  clientMetadataUrl?: string;
+  /** `client_credentials`: a machine client that gets its token with its ID and secret, no browser (default: `authorization_code`). */
+  grantType?: "authorization_code" | "client_credentials";
 }
 
 /** The transports of a server reached by URL: streamable HTTP, SSE, WebSocket. */

@@ -93,10 +93,10 @@ export async function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_B
   }
 }
 
-export async function readJsonFile(path: string): Promise<JsonReadResult> {
+export async function readJsonFile(path: string, maxBytes = MAX_JSON_FILE_BYTES): Promise<JsonReadResult> {
   let text: string;
   try {
-    text = await readSmallTextFile(path);
+    text = await readSmallTextFile(path, maxBytes);
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
     if (err.code === "ENOENT") return { kind: "missing" };
@@ -111,20 +111,21 @@ export async function readJsonFile(path: string): Promise<JsonReadResult> {
  * Under `<path>.lock`: reads the file, hands what it found to `mutate`, and
  * atomically writes the text `mutate` returns (null: leave the file alone).
  * `mutate` may throw to abort; its value is returned. `private`: the user's
- * alone (see writeFileAtomic), its folder, and the lock's, made 0700.
+ * alone (see writeFileAtomic), its folder, and the lock's, made 0700;
+ * `maxBytes`: the read's cap (readSmallTextFile); `followLinks` as writeFileAtomic's.
  */
 export async function updateJsonFileAtomic<R = void>(
   path: string,
   mutate: (current: JsonReadResult) => Promise<JsonUpdate<R>> | JsonUpdate<R>,
-  options: LockOptions & { private?: boolean } = {},
+  options: LockOptions & { private?: boolean; maxBytes?: number; followLinks?: boolean } = {},
 ): Promise<R> {
   // Before the lock, which would otherwise create the folder with the default mode.
   if (options.private) await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
   return withFileLock(
     path,
     async () => {
-      const { text, result } = await mutate(await readJsonFile(path));
-      if (text !== null) await writeFileAtomic(path, text, { private: options.private ?? false });
+      const { text, result } = await mutate(await readJsonFile(path, options.maxBytes));
+      if (text !== null) await writeFileAtomic(path, text, { private: options.private ?? false, ...(options.followLinks === false ? { followLinks: false } : {}) });
       return result;
     },
     options,

@@ -18,8 +18,7 @@ import { systemClock, type Clock } from "../clock.ts";
 import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
 import type { ToolResult } from "../tools/tool.ts";
-import type { ApprovalChoice, ApprovalRecords } from "./approvals/approval-types.ts";
-import type { DisabledServers } from "./approvals/disabled-servers.ts";
+import type { ApprovalChoice } from "./approvals/approval-types.ts";
 import { initialView } from "./state/initial-state.ts";
 import { step, type LifecycleEvent } from "./state/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "./state/server-state.ts";
@@ -27,36 +26,18 @@ import { serverView } from "./state/snapshot-views.ts";
 import { toolsOf } from "./tools/offered-tools.ts";
 import { instructionsOf } from "./features/instructions.ts";
 import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";
-import type { SaveToolOutput } from "./tools/output-files.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
 import { ToolUsageStore } from "./tools/usage.ts";
 import { untilAborted } from "./tools/until-aborted.ts";
 import { ToolCallRouter, type LiveRequest } from "./tools/call-router.ts";
-import { ServerSupervisor, type ServersOutside } from "./supervisor.ts";
+import { ServerSupervisor } from "./supervisor.ts";
+import type { RoutedOutcome } from "./connection/call-outcome.ts";
+
+import type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
+import { SandboxChoices } from "./approvals/sandbox-choices.ts";
 
 export type { CallOptions } from "./tools/mcp-tool.ts";
-
-/** Everything McpManager touches outside itself. */
-export interface McpManagerOptions extends ServersOutside {
-  approvals: ApprovalRecords;
-  /** A user can answer approval questions (TUI); false in print mode and `mcp list`. */
-  interactive: boolean;
-  clock?: Clock;
-  /** The servers the user switched off per project: read at list(), written by disable/enable. Without it, disabling lasts this session. */
-  disabledServers?: DisabledServers;
-  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
-  saveToolOutput?: SaveToolOutput;
-}
-
-/** How connectListed treats servers offered from the tool cache. */
-export interface ConnectOptions {
-  /**
-   * Print mode: a cached eager server's background connect waits for
-   * releaseBackground() (called once the first model request is out), so 20
-   * servers booting at once do not slow that request; a call starts it sooner.
-   */
-  holdBackground?: boolean;
-}
+export type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
 export class McpManager extends Store<McpSnapshot> implements McpCaller {
@@ -66,9 +47,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #servers: ServerSupervisor;
   /** What a request goes through on its way to a live connection. */
   readonly #calls: ToolCallRouter;
+  /** Sandboxed or not, as answered at approval (this session's, else the stored one). */
+  readonly #sandboxChoices: SandboxChoices;
   /** When the servers were listed: history times count from here. */
-  /** Sandboxed or not, as answered at approval this session (the stored approval says so otherwise). */
-  readonly #sandboxChoices = new Map<string, boolean>();
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
   /** Each valid server's config with its expanded entry: kept here, out of the snapshot every component reads. */
@@ -81,6 +62,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   constructor(options: McpManagerOptions) {
     super({ servers: [] });
     this.#options = options;
+    this.#sandboxChoices = new SandboxChoices(options.approvals, options.projectDir);
     this.#clock = options.clock ?? systemClock;
     this.progress = new ToolProgressStore(this.#clock);
     this.usage = new ToolUsageStore(this.#clock);
@@ -92,7 +74,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       dispatch,
       view: (name) => this.#view(name),
       config,
-      approvedSandboxed: (server) => this.#approvedSandboxed(server),
+      approvedSandboxed: (server) => this.#sandboxChoices.sandboxed(server),
     });
     this.#calls = new ToolCallRouter({
       servers: { subscribe: this.subscribe, getSnapshot: this.getSnapshot },
@@ -171,7 +153,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const config = this.#configs.get(name);
     if (!config || config.source !== "project" || this.#servers.closed) return;
     if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
-    this.#sandboxChoices.set(name, choice === "sandbox");
+    this.#sandboxChoices.answered(name, choice === "sandbox");
     let storeError: unknown;
     if (choice === "remember" || choice === "sandbox") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
@@ -239,23 +221,20 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
-  async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+  call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     // Questions the server asks during the call are the call's: declined if still waiting when it ends.
     const ended = this.#options.serverRequests?.callStarted?.(server);
-    try {
-      return await this.#calls.call(server, tool, args, options);
-    } finally {
-      ended?.();
-    }
+    const result = this.#calls.call(server, tool, args, options);
+    // Not an async function: one promise less per call when nothing waits for the end (print mode, benches).
+    return ended ? result.finally(ended) : result;
   }
 
   /**
-   * A resource read or prompts/get on a server's live connection, the way a tool
-   * call goes (a cached server is connected first); resolves with why not
-   * when the server has no connection.
+   * A resource read or prompts/get (`method`) on a server's live connection,
+   * the way a tool call goes (tools/call-router.ts); never rejects.
    */
-  request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
-    return this.#calls.request(server, run, signal);
+  request<T>(server: string, method: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<RoutedOutcome<T>> {
+    return this.#calls.request(server, method, run, signal);
   }
 
   /**
@@ -297,14 +276,6 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** The `# MCP Server Instructions` system-prompt section ("" when no connected server sent any). */
   instructionsSection(): string {
     return instructionsOf(this.getSnapshot());
-  }
-
-  /** A project server's choice at approval: this session's answer, else the stored one; other servers have none. */
-  async #approvedSandboxed(config: ServerConfig): Promise<boolean> {
-    if (config.source !== "project") return false;
-    const chosen = this.#sandboxChoices.get(config.name);
-    if (chosen !== undefined) return chosen;
-    return (await this.#options.approvals.previous?.(this.#options.projectDir, config.name))?.sandboxed === true;
   }
 
   #view(name: string): ServerView | undefined {

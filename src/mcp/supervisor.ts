@@ -15,66 +15,24 @@
  */
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import { connectTimeoutMs, startupGraceMs } from "./timeouts.ts";
-import type { Clock } from "../clock.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../errors.ts";
-import type { OAuthStore } from "./connection/oauth/token-store.ts";
-import type { ServerRequestHandlers } from "./requests/server-requests.ts";
-import type { ToolCacheStore } from "./tools/cache.ts";
-import type { ReconnectPolicy } from "./state/reconnect-policy.ts";
-import type { ReadableStore } from "../store.ts";
-import type { Root } from "@modelcontextprotocol/sdk/types.js";
-import type { Env } from "../env.ts";
 import { ProcessGroups } from "./connection/process-groups.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";
-import type { SandboxHost } from "./connection/sandbox/sandbox-host.ts";
 import { sandboxLaunchFor } from "./connection/sandbox/run-mode.ts";
 import { requestedLogLevel } from "./logs/message-log.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";
-import type { McpToolInfo, ServerFeatures, ServerView } from "./state/server-state.ts";
+import type { McpToolInfo, ServerFeatures } from "./state/server-state.ts";
 import { IdleStops } from "./state/idle-stop.ts";
 import { idleStopMs, isLazy } from "./state/startup.ts";
-import { BackgroundCacheWrites, type CachedServer } from "./tools/cache.ts";
+import { cacheLoadedEvent, LiveServerCache } from "./tools/cache-offers.ts";
+import { StillStarting } from "./state/still-starting.ts";
 import { filterServerTools } from "./tools/filter.ts";
+import type { SupervisorOptions } from "./supervisor-options.ts";
 
-/** What running servers touches outside mini-cc (McpManagerOptions hands it on). */
-export interface ServersOutside {
-  /** The project whose `.mcp.json` approvals apply; stdio servers start in it. */
-  projectDir: string;
-  /** Where `mcp-<name>.log` files go (`<home>/logs`). */
-  logDir: string;
-  /** mini-cc's environment: MCP_TIMEOUT, MCP_TOOL_TIMEOUT, MCP_KEEPALIVE_MS, MAX_MCP_OUTPUT_TOKENS, and PATH etc. for children. */
-  env: Env;
-  /** Defaults to the real stdio / http / sse transports. */
-  transportFactory?: TransportFactory;
-  /** How a server lost after connecting is reconnected; DEFAULT_RECONNECT_POLICY when absent. */
-  reconnect?: ReconnectPolicy;
-  /** The OAuth file (`<home>/mcp-oauth.json`); without it remote servers get no OAuth. */
-  oauth?: OAuthStore;
-  /** The roots servers may ask for (roots.ts); none when absent. */
-  roots?: ReadableStore<readonly Root[]>;
-  /** Who answers servers' elicitation and sampling requests (server-requests.ts); without it they are declined. */
-  serverRequests?: ServerRequestHandlers;
-  /** Where tool lists are cached between sessions; absent: every server is connected live (`mcp list`). */
-  toolCache?: ToolCacheStore;
-  /** The session's sandbox (connection/sandbox/); without it a server that must run sandboxed fails. */
-  sandbox?: SandboxHost;
-}
-
-/** What the supervisor is handed: the outside, the manager's dispatch and its view of each server. */
-export interface SupervisorOptions extends ServersOutside {
-  clock: Clock;
-  /** Applies lifecycle events to one server; false (and no change) when lifecycle.ts refuses one. */
-  dispatch: (name: string, ...events: LifecycleEvent[]) => boolean;
-  /** The server's view in the store now. */
-  view: (name: string) => ServerView | undefined;
-  /** The server's config with its expanded entry (what runs), which the store does not hold. */
-  config: (name: string) => ServerConfig | undefined;
-  /** Whether its approval chose the sandbox (for an entry whose `"sandbox"` does not decide). */
-  approvedSandboxed?: (config: ServerConfig) => Promise<boolean>;
-}
+export type { ServersOutside, SupervisorOptions } from "./supervisor-options.ts";
 
 export class ServerSupervisor {
   readonly #options: SupervisorOptions;
@@ -86,24 +44,23 @@ export class ServerSupervisor {
   #closed = false;
   /** A connect the user asked for, while it runs: a call to a cached server waits for it. */
   readonly #connecting = new Map<string, Promise<void>>();
-  /** What each connected server said of itself, for the cache write when its tools change. */
-  readonly #live = new Map<string, CachedServer>();
   /** Lazy servers' idle timers, and the calls that hold them off. */
   readonly #idle: IdleStops;
-  /** Cache writes under way: close() lets them finish, so a short session still leaves its cache. */
-  readonly #cacheWrites: BackgroundCacheWrites;
+  /** What connected servers offered, and the cache writes under way. */
+  readonly #cache: LiveServerCache;
   /** Cached eager servers whose background connect waits for releaseBackground(). */
   readonly #held = new Set<string>();
   /** Each server's idle timeout, by name, once read. */
   readonly #idleTimeouts = new Map<string, number>();
   /** Who waits for a first connect that may go on past its connect timeout (begin()), woken when it does. */
-  readonly #slowWaiters = new Map<string, Set<() => void>>();
+  readonly #stillStarting: StillStarting;
 
   constructor(options: SupervisorOptions) {
     this.#options = options;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, options.clock);
     this.#idle = new IdleStops(options.clock);
-    this.#cacheWrites = new BackgroundCacheWrites(options.toolCache);
+    this.#stillStarting = new StillStarting(options.clock);
+    this.#cache = new LiveServerCache(options.toolCache);
   }
 
   /** The live connections by server name. */
@@ -130,31 +87,14 @@ export class ServerSupervisor {
     const { name } = config;
     const cache = this.#options.toolCache;
     const cached = cache && !this.#closed ? await cache.read(config) : undefined;
-    const offered =
-      cached !== undefined &&
-      this.#options.dispatch(name, {
-        type: "cache-loaded",
-        tools: offeredTools(config, cached.tools),
-        instructions: cached.instructions,
-        skippedTools: cached.skippedTools,
-        features: cachedFeatures(cached),
-      });
+    const offered = cached !== undefined && this.#options.dispatch(name, cacheLoadedEvent(config, cached));
     if (offered && isLazy(config.resolved, this.#options.env)) return;
     if (offered && holdBackground) {
       this.#held.add(name);
       return;
     }
     const connecting = this.connect(config);
-    if (!offered) await Promise.race([connecting, this.#untilStillStarting(name)]);
-  }
-
-  /** Resolves when the server's connect goes on in the background past its connect timeout; never otherwise. */
-  #untilStillStarting(name: string): Promise<void> {
-    return new Promise((resolve) => {
-      const waiters = this.#slowWaiters.get(name) ?? new Set();
-      waiters.add(resolve);
-      this.#slowWaiters.set(name, waiters);
-    });
+    if (!offered) await Promise.race([connecting, this.#stillStarting.wait(name)]);
   }
 
   /** Starts the background connects begin() held back (servers still cached and not connecting). */
@@ -190,24 +130,34 @@ export class ServerSupervisor {
     this.#reconnects.forget(name);
     this.#bump(name);
     this.#idle.cancel(name);
-    this.#live.delete(name);
+    this.#cache.forget(name);
     const old = this.#connections.get(name);
     this.#connections.delete(name);
     await old?.close();
   }
 
-  /** Closes every connection, kills every server process and cancels pending reconnects. */
+  /**
+   * Closes every connection, kills every server process and cancels pending reconnects; a
+   * stdio server still starting (a cold `npx -y` installing) is left to finish and exit
+   * by itself instead, so the next run finds it installed.
+   */
   async close(): Promise<void> {
+    // What each still-starting server has left of its startup grace: its bound once left to itself.
+    const starting = new Map<string, number>();
+    for (const name of this.#connections.keys()) {
+      const config = this.#options.config(name);
+      if (this.#options.view(name)?.state.status === "pending" && config) starting.set(name, startupGraceMs(this.#options.env, config.resolved));
+    }
     this.#closed = true;
     this.#idleTimeouts.clear();
     this.#held.clear();
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
     this.#idle.cancelAll();
-    const connections = [...this.#connections.values()];
+    const connections = [...this.#connections.entries()];
     this.#connections.clear();
-    this.#live.clear();
-    await Promise.all([...connections.map((connection) => connection.close()), this.#cacheWrites.settled()]);
+    const ended = connections.map(([name, connection]) => (starting.has(name) ? connection.release(starting.get(name) ?? 0) : connection.close()));
+    await Promise.all([...ended, this.#cache.close()]);
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
@@ -239,16 +189,10 @@ export class ServerSupervisor {
     dispatch(name, { type: "spawned" });
     const started = clock.now();
     let connection: ServerConnection | undefined;
-    // A stdio server not up by its connect timeout (a cold `npx -y` installing) starts on in the background, up to
-    // MCP_STARTUP_GRACE_MS: said in its state, and whoever waited for it (the session's start) goes on without it.
+    // A stdio server whose start may outlast its connect timeout goes on in the background (still-starting.ts).
     const connectMs = connectTimeoutMs(this.#options.env, config.resolved);
-    const cancelSlow = isRemote(config.resolved) || startupGraceMs(this.#options.env, config.resolved) <= connectMs
-      ? () => {}
-      : clock.setTimeout(() => {
-          if (!this.#current(name, epoch) || !dispatch(name, { type: "still-starting" })) return;
-          for (const wake of this.#slowWaiters.get(name) ?? []) wake();
-          this.#slowWaiters.delete(name);
-        }, connectMs);
+    const mayGoOn = !isRemote(config.resolved) && startupGraceMs(this.#options.env, config.resolved) > connectMs;
+    const settled = this.#stillStarting.watch(name, mayGoOn ? connectMs : undefined, () => this.#current(name, epoch) && dispatch(name, { type: "still-starting" }));
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
       const [{ openConnection }, factory, sandbox] = await Promise.all([import("./connection/open-connection.ts"), this.#transports(), this.#sandboxFor(config)]);
@@ -276,28 +220,17 @@ export class ServerSupervisor {
         return undefined;
       }
       this.#reconnects.connected(name);
-      const { tools, skippedTools, instructions, features, serverInfo } = opened.server;
+      const { tools, skippedTools, instructions, features } = opened.server;
       const connectMs = Math.round(clock.now() - started);
       dispatch(name, { type: "connected", tools: offeredTools(config, tools), skippedTools, instructions, features, connectMs });
-      const { capabilities, resources, resourceTemplates, prompts } = features;
-      const offers = { capabilities, resources, resourceTemplates, prompts };
-      const kept: CachedServer = {
-        tools,
-        skippedTools,
-        instructions,
-        ...(serverInfo ? { serverInfo } : {}),
-        ...Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined)),
-      };
-      this.#live.set(name, kept);
-      this.#cacheWrites.save(config, kept);
+      this.#cache.connected(config, opened.server);
       this.#armIdleStop(name);
       return undefined;
     } catch (error) {
       if (connection && this.#connections.get(name) === connection) this.#connections.delete(name);
       return isMiniCcError(error) ? error : new MiniCcError("connect-failed", describeError(error));
     } finally {
-      cancelSlow();
-      this.#slowWaiters.delete(name);
+      settled();
     }
   }
 
@@ -355,9 +288,7 @@ export class ServerSupervisor {
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
     const config = this.#options.config(name);
     if (!config || !this.#current(name, epoch)) return;
-    if (!this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools })) return;
-    const live = this.#live.get(name);
-    if (live) this.#cacheWrites.save(config, { ...live, tools, skippedTools });
+    if (this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools })) this.#cache.toolsChanged(config, tools, skippedTools);
   }
 
   /** New resources, templates, prompts or warnings of a connected server. */
@@ -403,11 +334,4 @@ function offeredTools(config: ServerConfig, tools: readonly McpToolInfo[]): read
 /** How a failed attempt is reported: a server that wants a login waits in needs-auth, anything else failed. */
 function failedEvent(failure: MiniCcError): LifecycleEvent {
   return failure.code === "needs-auth" ? { type: "needs-auth", reason: failure.message } : { type: "failed", error: failure.message, code: failure.code };
-}
-
-/** What a cached server offered beyond tools, as the state keeps it. */
-function cachedFeatures(cached: CachedServer): ServerFeatures {
-  const { capabilities, resources, resourceTemplates, prompts } = cached;
-  const offers = { capabilities: capabilities as ServerFeatures["capabilities"], resources, resourceTemplates, prompts };
-  return Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined));
 }

@@ -133,7 +133,8 @@ function serverProblem(server: ServerView, file: string | undefined, cwd: string
   if (state.status === "pending" && state.stillStarting) {
     return `MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`;
   }
-  if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`)}`;
+  // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
+  if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`;
   if (state.status === "disabled" && state.cause === "not-approved") {
     const config = file ? relative(cwd, file) || file : ".mcp.json";
     return `MCP server ${server.name} (project) is not started: ${state.reason}; ` +

@@ -1,136 +1,58 @@
 /**
  * One session's parts, wired in the order data flows (DESIGN.md): config →
  * approvals → McpManager → tools → agent. Print mode and the TUI both start
- * here; they differ only in who answers questions.
+ * here; they differ only in who answers questions. What they get is
+ * runtime-api.ts; the model in use is model-choice.ts, a typed line's turn
+ * recorded-turn.ts, the checks made before anything starts startup-checks.ts.
  */
 import { randomUUID } from "node:crypto";
-import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { relative, resolve } from "node:path";
+import { relative } from "node:path";
 import { Agent } from "../agent/agent.ts";
-import { systemClock, type Clock } from "../clock.ts";
-import type { PermissionMode, PermissionPrompt } from "../agent/events.ts";
+import { systemClock } from "../clock.ts";
+import type { PermissionMode } from "../agent/events.ts";
 import { settingsMessages } from "../settings/project-settings.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
 import { toolSearchSetting } from "../agent/tool-search.ts";
-import type { RunOptions } from "./run-options.ts";
-import { isMiniCcError, usageError } from "../errors.ts";
-import { loadMcpConfig, type LoadedConfig } from "../config/load.ts";
+import { loadMcpConfig } from "../config/load.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
-import { resolveHome, type HomePaths } from "../home.ts";
+import { resolveHome } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals/approvals.ts";
 import { OAuthStore } from "../mcp/connection/oauth/token-store.ts";
-import { McpManager, type ConnectOptions } from "../mcp/manager.ts";
+import { McpManager } from "../mcp/manager.ts";
 import { DisabledServersFile } from "../mcp/approvals/disabled-servers.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/tools/output-files.ts";
 import { ToolCacheFiles } from "../mcp/tools/cache.ts";
 import { startupEnvProblem } from "../mcp/state/startup.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
-import type { ServerRequestHandlers } from "../mcp/requests/server-requests.ts";
 import { createModel } from "../model/default-model.ts";
-import type { Model } from "../model/model.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
-import type { AgentEvent } from "../agent/events.ts";
-import { runUserTurn } from "./user-turn.ts";
-import { loadCustomCommands, type CustomCommand } from "./custom-commands.ts";
+import { recordedTurn } from "./recorded-turn.ts";
+import { ModelChoice } from "./model-choice.ts";
+import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
+import { loadCustomCommands } from "./custom-commands.ts";
 import { SettingsSession } from "../settings/settings-session.ts";
 import { SettingsApprovalsFile } from "../settings/settings-trust.ts";
 import { settingsApprovedServers, settingsDisabledServers } from "../settings/settings-servers.ts";
 import type { Tool } from "../tools/tool.ts";
-import type { Env } from "../env.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
-import type { AskUser } from "../tools/ask-user-question.ts";
 import { ScriptedModel } from "../model/scripted-model.ts";
 import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
 import { contextBreakdown, contextLines } from "./context-breakdown.ts";
-import { listProjectSessions, type SavedSession, type SessionSummary } from "./saved-sessions.ts";
+import { listProjectSessions } from "./saved-sessions.ts";
 import { openSavedSession, readChecked, SessionRecorder } from "./session-recorder.ts";
 import { costLines } from "./session-usage.ts";
 import { findSessionFile } from "./saved-sessions.ts";
 
-export interface RuntimeOptions {
-  options: RunOptions;
-  cwd: string;
-  env: Env;
-  /** Where config warnings go (stderr). */
-  warn: (message: string) => void;
-  /** True for the TUI: project servers wait for the user's answer. */
-  interactive: boolean;
-  /** Answers permission requests; print mode's chain never asks. */
-  ask: PermissionPrompt;
-  homeDir?: string;
-  /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
-  serverRequests?: (parts: { model: Model; home: HomePaths; clock: Clock }) => ServerRequestHandlers;
-  /** Answers the model's AskUserQuestion (the TUI's modal); absent in print mode, where it is a tool error. */
-  askUser?: AskUser;
-  /** Registers a synchronous last-chance cleanup (process exit, SIGTERM): the CLI hooks it to the process. */
-  onExit?: (cleanup: () => void) => void;
-  /** Names of the UI's own slash commands: a custom command of that name is shadowed. */
-  reservedCommands?: readonly string[];
-}
+import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 
-export interface Runtime {
-  /** --session-id, the resumed session's, or a random UUID: stream-json's session_id, the saved session's file name. */
-  readonly sessionId: string;
-  /** The saved session this run continues (--continue, --resume ID), read at start. */
-  readonly restored: SavedSession | undefined;
-  /** The model's name as it is now (`/model` changes it). */
-  readonly modelName: Store<string>;
-  /** `/model NAME`: later requests go to that model; rejects for the scripted model. */
-  setModel(name: string): Promise<void>;
-  /** This folder's saved sessions, newest first (the picker). */
-  listSessions(): SessionSummary[];
-  /** `/resume ID`: the conversation becomes that session's and is saved on in its file; throws when there is none. */
-  resume(id: string): SavedSession;
-  /** `/context`'s lines. */
-  contextLines(): string[];
-  /** The next request's estimated tokens against the window (the footer). */
-  contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
-  /** `/cost`'s lines. */
-  costLines(): string[];
-  /** What to print after the UI closes: how to come back to this session; undefined when nothing was saved. */
-  resumeHint(): string | undefined;
-  readonly home: HomePaths;
-  readonly config: LoadedConfig;
-  readonly model: Model;
-  readonly manager: McpManager;
-  /** The session's sandbox: sandboxed servers (and Bash with --sandbox) run in it; its runtime loads on first use. */
-  readonly sandbox: SandboxHost;
-  /** Sandbox mode for Bash (`--sandbox`, `/sandbox`). */
-  readonly sandboxMode: Store<boolean>;
-  /** Project-server approvals (the panel's a approves and revokes). */
-  readonly approvals: ApprovalsFile;
-  readonly permissions: PermissionChain;
-  /** The settings files: what applies, the shared file's question, "don't ask again". */
-  readonly settings: SettingsSession;
-  /** `.claude/commands/*.md` of the project and the user, as slash commands. */
-  readonly customCommands: readonly CustomCommand[];
-  readonly agent: Agent;
-  /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
-  tools(): readonly Tool[];
-  /** Adds a folder the file tools may use and servers get as a root (`/add-dir`); a usage error when it is not a folder. */
-  addDir(dir: string): Promise<void>;
-  /** Runs one typed line as a turn: a server prompt command expands, `@server:uri` mentions attach their resources. */
-  runTurn(line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void>;
-  /** Lists and connects every declared server; resolves when each has settled, waits for approval, or is offered from the tool cache. */
-  startServers(options?: ConnectOptions): Promise<void>;
-  /** The TUI's two steps of startServers: list every server (its first frame shows them), then connect them. */
-  listServers(): Promise<void>;
-  /**
-   * After the shared settings file was approved (and before connectServers):
-   * its env and server-enabling keys apply, so the config is read again and
-   * the servers listed again.
-   */
-  applyApprovedSettings(): Promise<void>;
-  connectServers(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 
 /**
  * Checks everything the user typed before anything starts: a bad script,
@@ -154,7 +76,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const home = resolveHome(env, userHome);
   const settings = await SettingsSession.load(
     { cwd, userHome, miniCcHome: home.root },
-    new SettingsApprovalsFile(home.settingsApprovals, systemClock),
+    new SettingsApprovalsFile(home.settingsApprovals, systemClock, init.warn),
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
   if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
@@ -192,7 +114,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   if (startupProblem) init.warn(startupProblem);
 
   const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
-  const oauth = new OAuthStore({ file: home.oauth, clock: systemClock });
+  const oauth = new OAuthStore({ file: home.oauth, clock: systemClock, warn: init.warn });
   const addDirs = [...options.addDirs, ...settingsDirs];
   const roots = new RootsStore(cwd, addDirs);
   const serverRequests = init.serverRequests?.({ model, home, clock: systemClock });
@@ -203,12 +125,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
-  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock });
+  const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
   const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,
     approvals: settingsApprovedServers(approvals, () => settings.effective()),
-    disabledServers: settingsDisabledServers(new DisabledServersFile(home.disabled), () => settings.effective()),
+    disabledServers: settingsDisabledServers(new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn }), () => settings.effective()),
     logDir: home.logs,
     env: liveEnv,
     interactive: init.interactive,
@@ -243,14 +165,23 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
   const toolSearch = toolSearchSetting(env);
   // Background connects held back for the first request (print mode) start once it is out.
-  const current = { model };
-  const modelName = new Store(model.name);
-  const agentModel = onFirstEvent(current, () => manager.releaseBackground());
-  const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => current.model.name, warn: init.warn });
+  const models = new ModelChoice({
+    initial: model,
+    // The same flags (--thinking, --include-partial-messages) for a model chosen later.
+    create: (name) =>
+      createModel({
+        env,
+        model: name,
+        ...(options.thinking ? { thinking: true } : {}),
+        ...(options.includePartialMessages ? { rawEvents: true } : {}),
+      }),
+    onFirstRequest: () => manager.releaseBackground(),
+  });
+  const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => models.current.name, warn: init.warn });
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
   const agent = new Agent({
-    model: agentModel,
+    model: models.agentModel,
     tools,
     permissions,
     ask: init.ask,
@@ -262,21 +193,11 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     ...(typeof pct === "number" ? { autoCompactPct: pct } : {}),
   });
   const setModel = async (name: string, save = true): Promise<void> => {
-    if (current.model instanceof ScriptedModel) {
-      throw new MiniCcError("usage", `the ${current.model.name} model cannot be switched; /model works with ANTHROPIC_API_KEY set`);
-    }
-    // The same flags (--thinking, --include-partial-messages) for the new model.
-    current.model = await createModel({
-      env,
-      model: name,
-      ...(options.thinking ? { thinking: true } : {}),
-      ...(options.includePartialMessages ? { rawEvents: true } : {}),
-    });
-    modelName.update(() => current.model.name);
+    await models.choose(name);
     if (save) recorder.record({ type: "model", model: name });
   };
   if (restored) {
-    agent.restore(restored.entries);
+    agent.restore(() => restored.entries);
     recorder.continueIn(restored);
     // The session's own model, unless one was chosen for this run.
     if (restored.model && restored.model !== model.name && !(model instanceof ScriptedModel) && options.model === undefined && !env["ANTHROPIC_MODEL"]) {
@@ -290,7 +211,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       return recorder.id;
     },
     restored,
-    modelName,
+    modelName: models.name,
     setModel: (name) => setModel(name),
     listSessions: () => listProjectSessions(home.projects, cwd),
     resume(id) {
@@ -322,8 +243,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     tools,
     settings,
     customCommands: custom.commands,
-    runTurn: (line, signal) =>
-      recorded(recorder, compactCommand(line) ? agent.compact(compactCommand(line)?.focus, signal) : runUserTurn(agent, manager, liveEnv, line, signal, custom.commands, cwd)),
+    runTurn: (line, signal) => recordedTurn({ recorder, agent, manager, env: liveEnv, customCommands: custom.commands, cwd }, line, signal),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);
@@ -367,81 +287,9 @@ function unapprovedSettingsLine(file: string, cwd: string): string {
     `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 
-/** Settings' additionalDirectories that are folders; a missing one is named and left out. */
-async function existingDirs(dirs: readonly string[], warn: (message: string) => void): Promise<string[]> {
-  const found: string[] = [];
-  for (const dir of dirs) {
-    if (await stat(dir).then((s) => s.isDirectory(), () => false)) found.push(dir);
-    else warn(`permissions.additionalDirectories: ${dir} is not a folder; left out`);
-  }
-  return found;
-}
-
-/** `/compact [focus]` typed as a turn (the TUI queues it like a prompt; `-p "/compact"` works too). */
-function compactCommand(line: string): { focus: string | undefined } | undefined {
-  const match = /^\/compact(?:\s+([\s\S]*))?$/i.exec(line.trim());
-  if (!match) return undefined;
-  return { focus: match[1]?.trim() || undefined };
-}
-
-/** The turn's events, counted and saved: the log is synced when the turn ends, however it ends. */
-async function* recorded(recorder: SessionRecorder, events: AsyncGenerator<AgentEvent, void>): AsyncGenerator<AgentEvent, void> {
-  try {
-    for await (const event of events) {
-      recorder.observe(event);
-      yield event;
-    }
-  } finally {
-    recorder.endTurn();
-  }
-}
-
-/** The current model, calling `first` once: when its first stream yields (the request is out) or ends. */
-function onFirstEvent(current: { model: Model }, first: () => void): Model {
-  let pending = true;
-  const fire = () => {
-    if (!pending) return;
-    pending = false;
-    first();
-  };
-  return {
-    get name() {
-      return current.model.name;
-    },
-    get contextWindowTokens() {
-      return current.model.contextWindowTokens;
-    },
-    async *stream(request, signal) {
-      try {
-        for await (const event of current.model.stream(request, signal)) {
-          fire();
-          yield event;
-        }
-      } finally {
-        fire();
-      }
-    },
-  };
-}
-
 /** What of a server's state the system prompt depends on. */
 function connectedPart(server: ServerView | undefined) {
   const status = server?.state.status;
   return status === "connected" || status === "cached" ? server?.state : undefined;
 }
 
-/** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */
-async function checkAddDir(cwd: string, dir: string): Promise<void> {
-  const isFolder = await stat(resolve(cwd, dir)).then((s) => s.isDirectory(), () => false);
-  if (!isFolder) throw usageError(`--add-dir ${dir}: no such folder`);
-}
-
-/** Runs one check of what the user typed: whatever it rejects is a usage error. */
-async function asUsageError<T>(check: () => Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (error) {
-    if (isMiniCcError(error)) throw usageError(error.message, { cause: error });
-    throw error;
-  }
-}

@@ -14,8 +14,10 @@ export interface SavedSession {
   readonly id: string;
   readonly file: string;
   readonly header: SessionHeader | undefined;
-  /** The conversation's changes, in order. */
+  /** The conversation's changes, in order (read on first use: see readSavedSession). */
   readonly entries: readonly ConversationEntry[];
+  /** The entries from the `prompts`-th last prompt on (all when there are fewer), reading only those lines. */
+  recentEntries(prompts: number): readonly ConversationEntry[];
   /** The model last chosen (header, or a later /model). */
   readonly model: string | undefined;
   /** Lines that could not be read (a line torn by a kill). */
@@ -32,33 +34,105 @@ export interface SessionSummary {
   readonly firstPrompt: string;
 }
 
-const ENTRY_TYPES = new Set(["prompt", "assistant", "tool_results", "compaction", "clear"]);
+const ENTRY_TYPES = new Set(["prompt", "assistant", "tool_results", "note", "refused", "compaction", "clear"]);
 
 /** The folder holding a project's sessions. */
 export function projectSessionsDir(projectsRoot: string, cwd: string): string {
   return join(projectsRoot, projectKey(cwd));
 }
 
+/**
+ * Reads a saved session. A resumed session's first frame needs only its last
+ * turns, so the conversation's lines are parsed when `entries` is first read:
+ * now, only the header and model lines, and any line not whole as SessionLog
+ * writes it (`{"type":…,"time":"…"}`), which is how a torn line is counted at once.
+ */
 export function readSavedSession(file: string, id: string): SavedSession {
-  const text = readFileSync(file, "utf8");
+  const bytes = readFileSync(file);
+  // Scanned as Latin-1, one character a byte (decoding all of it as UTF-8 takes longer): a line's
+  // offsets in the text are its offsets in the bytes, and a line is decoded as UTF-8 only to be parsed.
+  const scanned = bytes.toString("latin1");
+  const utf8 = (line: { start: number; end: number }) => bytes.toString("utf8", line.start, line.end);
   let header: SessionHeader | undefined;
   let model: string | undefined;
-  const entries: ConversationEntry[] = [];
+  /** The conversation's lines: parsed, or where they are in `bytes`. */
+  const lines: Array<ConversationEntry | { start: number; end: number }> = [];
   let skippedLines = 0;
-  for (const raw of text.split("\n")) {
-    if (raw.trim() === "") continue;
-    const line = parseLine(raw);
-    if (line === undefined) {
-      skippedLines++;
+  // Line by line without splitting: a copy of every line would be garbage before the first frame.
+  for (let start = 0; start < scanned.length; ) {
+    const newline = scanned.indexOf("\n", start);
+    const at = { start, end: newline < 0 ? scanned.length : newline };
+    start = at.end + 1;
+    const type = wholeLineType(scanned, at.start, at.end);
+    if (type !== undefined && ENTRY_TYPES.has(type)) {
+      lines.push(at);
       continue;
     }
-    if (line.type === "session") {
-      header ??= line;
-      model = line.model;
-    } else if (line.type === "model") model = line.model;
-    else entries.push(withoutTime(line));
+    const line = utf8(at);
+    if (line.trim() === "") continue;
+    const parsed = parseLine(line);
+    if (parsed === undefined) skippedLines++;
+    else if (parsed.type === "session") {
+      header ??= parsed;
+      model = parsed.model;
+    } else if (parsed.type === "model") model = parsed.model;
+    else lines.push(withoutTime(parsed));
   }
-  return { id, file, header, entries, model, skippedLines };
+  /** Line i as an entry, parsed once; undefined when it cannot be read after all. */
+  const entryAt = (i: number): ConversationEntry | undefined => {
+    const line = lines[i]!;
+    if (!("start" in line)) return line;
+    const parsed = parseLine(utf8(line));
+    const entry = parsed === undefined || parsed.type === "session" || parsed.type === "model" ? undefined : withoutTime(parsed);
+    if (entry) lines[i] = entry;
+    return entry;
+  };
+  let all: ConversationEntry[] | undefined;
+  return {
+    id,
+    file,
+    header,
+    model,
+    skippedLines,
+    get entries() {
+      all ??= lines.flatMap((_, i) => entryAt(i) ?? []);
+      return all;
+    },
+    recentEntries: (prompts) => lastTurns(lines.length, entryAt, prompts),
+  };
+}
+
+const TYPE_HEAD = '{"type":"';
+/** How every line SessionLog writes ends. */
+const TIME_TAIL = /,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"\}$/;
+
+/**
+ * The type of the line `text[start, end)` when it looks whole as SessionLog
+ * writes it (type first, time last); undefined for any other. A string, not
+ * bytes: on a cold start one decoding costs less than thousands of Buffer calls.
+ */
+function wholeLineType(text: string, start: number, end: number): string | undefined {
+  if (!text.startsWith(TYPE_HEAD, start) || !TIME_TAIL.test(text.slice(Math.max(start, end - 40), end))) return undefined;
+  const close = text.indexOf('"', start + TYPE_HEAD.length);
+  return close < 0 || close >= end ? undefined : text.slice(start + TYPE_HEAD.length, close);
+}
+
+/** A session already in memory (a test's, or one just built). */
+export function savedSession(fields: Omit<SavedSession, "entries" | "recentEntries">, entries: readonly ConversationEntry[]): SavedSession {
+  return { ...fields, entries, recentEntries: (prompts) => lastTurns(entries.length, (i) => entries[i], prompts) };
+}
+
+/** The entries from the `prompts`-th last prompt on, reading entries back from the end: `at(i)` undefined skips one. */
+function lastTurns(count: number, at: (i: number) => ConversationEntry | undefined, prompts: number): ConversationEntry[] {
+  const recent: ConversationEntry[] = [];
+  let seen = 0;
+  for (let i = count - 1; i >= 0 && seen < prompts; i--) {
+    const entry = at(i);
+    if (!entry) continue;
+    recent.push(entry);
+    if (entry.type === "prompt") seen++;
+  }
+  return recent.reverse();
 }
 
 /** The sessions saved for `cwd`, most recently changed first. */
@@ -158,6 +232,8 @@ function wellFormed(value: Record<string, unknown>): boolean {
       return isJsonObject(value.message) && Array.isArray(value.message.content);
     case "tool_results":
       return Array.isArray(value.content);
+    case "note":
+      return typeof value.text === "string";
     case "compaction":
       return typeof value.summary === "string";
     default:

@@ -35,7 +35,7 @@ export class SessionLog {
     this.#options = options;
   }
 
-  /** Whether anything has been written this run (or the file existed, when resumed). */
+  /** Whether anything has been written this run. */
   get started(): boolean {
     return this.#opened;
   }

@@ -27,6 +27,10 @@ export class SessionRecorder {
   #id: string;
   #log: SessionLog;
   #usage = new SessionUsage();
+  /** Continuing a saved session's file (which exists, whatever this run writes). */
+  #resumed = false;
+  /** A resumed session whose responses are not counted yet: counted when /cost first asks (reading them all). */
+  #uncounted: SavedSession | undefined;
 
   constructor(options: SessionRecorderOptions) {
     this.#options = options;
@@ -39,12 +43,15 @@ export class SessionRecorder {
   }
 
   get usage(): SessionUsage {
+    const saved = this.#uncounted;
+    this.#uncounted = undefined;
+    if (saved) for (const entry of saved.entries) if (entry.type === "assistant") this.#usage.add(entry.model, entry.usage);
     return this.#usage;
   }
 
-  /** Whether the session has been written (so there is something to resume). */
+  /** Whether the session has been written, this run or before it was resumed (so there is something to resume). */
   get saved(): boolean {
-    return this.#log.started;
+    return this.#resumed || this.#log.started;
   }
 
   readonly record = (entry: ConversationEntry | ModelEntry): void => {
@@ -53,7 +60,7 @@ export class SessionRecorder {
 
   /** Counts a response's usage under the model that gave it. */
   observe(event: AgentEvent): void {
-    if (event.type === "assistant" || event.type === "compaction") this.#usage.add(this.#options.model(), event.usage);
+    if (event.type === "assistant" || event.type === "compaction") this.usage.add(this.#options.model(), event.usage);
   }
 
   /** The end of a turn: what it wrote reaches the disk. */
@@ -65,9 +72,10 @@ export class SessionRecorder {
   continueIn(saved: SavedSession): void {
     this.#log.close();
     this.#id = saved.id;
+    this.#resumed = true;
     this.#log = this.#logAt(saved.file);
     this.#usage = new SessionUsage();
-    for (const entry of saved.entries) if (entry.type === "assistant") this.#usage.add(entry.model, entry.usage);
+    this.#uncounted = saved;
   }
 
   close(): void {

@@ -1,14 +1,17 @@
 /**
  * Adds and removes permission rules in a settings file, as "Yes, and don't
  * ask again" and `/permissions` do: re-read under a lock and written
- * atomically, the other keys, their order and the file's indentation kept,
- * and a file that is not valid JSON never overwritten.
+ * atomically. Only the edited array changes: every other byte of the file
+ * (one-line arrays, tabs, CRLF, a trailing newline or none) stays as the
+ * user wrote it (json-text-edit.ts); a file that is not valid JSON is never
+ * overwritten.
  */
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { formatSyntaxProblem, updateJsonFileAtomic, type JsonReadResult } from "../fs/json-file.ts";
 import { DEFAULT_JSON_STYLE, detectJsonStyle, formatJson, type JsonStyle } from "../fs/json-style.ts";
 import { MiniCcError } from "../errors.ts";
+import { appendItem, appendMember, memberContainer, removeItem, rootContainer } from "./json-text-edit.ts";
 import type { RuleBehavior } from "./settings-file.ts";
 
 /** Adds `rule` to `permissions.<behavior>` of the file (created if missing); false when it was there already. */
@@ -19,20 +22,39 @@ export async function addSettingsRule(file: string, behavior: RuleBehavior, rule
     const list = ruleList(file, doc, behavior, true)!;
     if (list.includes(rule)) return { text: null, result: false };
     list.push(rule);
-    return { text: formatJson(doc, style), result: true };
+    if (current.kind !== "ok") return { text: formatJson(doc, style), result: true };
+    return { text: withRule(current.text, behavior, rule, style), result: true };
   });
+}
+
+/** The file's text with `rule` added, nothing else touched. */
+function withRule(text: string, behavior: RuleBehavior, rule: string, style: JsonStyle): string {
+  const root = rootContainer(text);
+  // An empty file object has nothing to keep but its end: laid out afresh.
+  if (root.members.length === 0) {
+    const tail = text.slice(root.end);
+    return formatJson({ permissions: { [behavior]: [rule] } }, style).slice(0, -style.newline.length) + tail;
+  }
+  const permissions = memberContainer(text, root, "permissions");
+  if (!permissions) return appendMember(text, root, "permissions", { [behavior]: [rule] }, style);
+  const list = memberContainer(text, permissions, behavior);
+  if (!list) return appendMember(text, permissions, behavior, [rule], style);
+  return appendItem(text, list, rule, style);
 }
 
 /** Removes `rule` from `permissions.<behavior>`; false when the file did not have it. */
 export async function removeSettingsRule(file: string, behavior: RuleBehavior, rule: string): Promise<boolean> {
   return updateJsonFileAtomic(file, (current) => {
-    if (current.kind === "missing") return { text: null, result: false };
-    const { doc, style } = parsed(file, current);
-    const list = ruleList(file, doc, behavior, false);
-    const at = list?.indexOf(rule) ?? -1;
-    if (!list || at === -1) return { text: null, result: false };
-    list.splice(at, 1);
-    return { text: formatJson(doc, style), result: true };
+    if (current.kind !== "ok") {
+      if (current.kind === "missing") return { text: null, result: false };
+      parsed(file, current);
+      return { text: null, result: false };
+    }
+    const { doc } = parsed(file, current);
+    const at = ruleList(file, doc, behavior, false)?.indexOf(rule) ?? -1;
+    if (at === -1) return { text: null, result: false };
+    const list = memberContainer(current.text, memberContainer(current.text, rootContainer(current.text), "permissions")!, behavior)!;
+    return { text: removeItem(current.text, list, at), result: true };
   });
 }
 

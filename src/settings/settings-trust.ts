@@ -4,13 +4,14 @@
  * Approvals are kept in `<home>/settings-approvals.json` as
  * `{projectDir: {fingerprint, approvedAt, grants}}`, bound to a fingerprint of
  * the grants (as a project server's approval is bound to its entry), so a
- * changed file asks again; written atomically and merged under a lock.
+ * changed file asks again; written atomically and merged under a lock; a
+ * corrupt one is moved aside with a warning (src/fs/home-json-file.ts).
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { Clock } from "../clock.ts";
-import { readJsonFile, updateJsonFileAtomic } from "../fs/json-file.ts";
-import { formatJson } from "../fs/json-style.ts";
+import { HomeJsonFile } from "../fs/home-json-file.ts";
+import { isJsonObject as isObject } from "../fs/json-path.ts";
 import { canonicalJson } from "../mcp/approvals/fingerprint.ts";
 import type { PermissionMode } from "../agent/events.ts";
 import type { SettingsFile } from "./settings-file.ts";
@@ -70,18 +71,25 @@ export type SettingsApprovalStatus = "approved" | "changed" | "new";
 
 /** `<home>/settings-approvals.json`: which shared settings a user approved, per project. */
 export class SettingsApprovalsFile {
-  readonly #file: string;
+  readonly #file: HomeJsonFile<Record<string, unknown>>;
   readonly #clock: Clock;
 
-  constructor(file: string, clock: Clock) {
-    this.#file = file;
+  /** `warn`: told when a corrupt file is moved aside. */
+  constructor(file: string, clock: Clock, warn: (message: string) => void) {
     this.#clock = clock;
+    this.#file = new HomeJsonFile({
+      file,
+      clock,
+      warn,
+      check: (value) => (isObject(value) ? undefined : "expected an object of project folders"),
+      empty: () => ({}),
+      lost: "shared settings approved before will be asked about again",
+    });
   }
 
-  /** approved: these grants; changed: other grants were approved before; new: never. An unreadable file approves nothing. */
+  /** approved: these grants; changed: other grants were approved before; new: never. */
   async status(projectDir: string, grants: SettingsGrants): Promise<SettingsApprovalStatus> {
-    const read = await readJsonFile(this.#file);
-    const record = read.kind === "ok" ? own(read.value, resolve(projectDir)) : undefined;
+    const record = own(await this.#file.read(), resolve(projectDir));
     const stored = isObject(record) && typeof record["fingerprint"] === "string" ? record["fingerprint"] : undefined;
     if (stored === undefined) return "new";
     return stored === grantsFingerprint(grants) ? "approved" : "changed";
@@ -90,17 +98,11 @@ export class SettingsApprovalsFile {
   /** Remembers these grants for the project, merged with the other projects' records. */
   async approve(projectDir: string, grants: SettingsGrants): Promise<void> {
     const record = { fingerprint: grantsFingerprint(grants), approvedAt: new Date(this.#clock.now()).toISOString(), grants };
-    await updateJsonFileAtomic(this.#file, (current) => {
-      // A damaged file is replaced: it holds approvals only, and losing one means being asked again.
-      const doc = current.kind === "ok" && isObject(current.value) ? current.value : {};
+    await this.#file.update((doc) => {
       Object.defineProperty(doc, resolve(projectDir), { value: record, enumerable: true, writable: true, configurable: true });
-      return { text: formatJson(doc), result: undefined };
-    }, { private: true });
+      return { next: doc, result: undefined };
+    });
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function own(target: unknown, key: string): unknown {

@@ -5,6 +5,7 @@
  * no user present (print mode) it is a tool error saying so.
  */
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
+import { capText } from "./output-cap.ts";
 
 export interface UserQuestionOption {
   readonly label: string;
@@ -94,7 +95,7 @@ export class AskUserQuestionTool implements Tool {
     if (!this.#ask) return textResult(NO_USER_MESSAGE, true);
     const answers = await this.#ask(questions, ctx.signal);
     if (answers === undefined) return textResult("The user declined to answer the questions. Ask what they want, or go on without the answers.", true);
-    return textResult(answersText(questions, answers));
+    return textResult(capText(answersText(questions, answers), "Ask for a shorter answer if you need the rest."));
   }
 }
 

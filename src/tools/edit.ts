@@ -7,6 +7,7 @@ import { createdResult, FileChangeTool, locateFileToChange, writeChangedFile } f
 import { readLocated } from "./paths.ts";
 import type { ToolInput } from "./tool-input.ts";
 import { textResult, type ToolContext, type ToolResult } from "./tool.ts";
+import { capText } from "./output-cap.ts";
 
 const SNIPPET_CONTEXT_LINES = 4;
 
@@ -125,6 +126,7 @@ export class EditTool extends FileChangeTool {
     await writeChangedFile(absolute, crlf ? updated.replaceAll("\n", "\r\n") : updated);
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);
-    return textResult(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`);
+    // A huge new_string would come back whole in the snippet: capped like every built-in tool's output.
+    return textResult(capText(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`, `Read ${shown} with offset and limit to see the rest.`));
   }
 }

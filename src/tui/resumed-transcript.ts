@@ -19,15 +19,6 @@ const WHOLE_SAVED_DELAY_MS = 150;
 /** Prompts of a resumed session drawn in its first frame. */
 const FIRST_FRAME_PROMPTS = 4;
 
-/** Where the last few turns start (at a prompt, so each tool call and its result stay together). */
-function recentStart(entries: readonly ConversationEntry[]): number {
-  let prompts = 0;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    if (entries[i]!.type === "prompt" && ++prompts === FIRST_FRAME_PROMPTS) return i;
-  }
-  return 0;
-}
-
 /** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
 function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
   const at = quick.length === 0 ? -1 : state.items.indexOf(quick[0]!);
@@ -47,9 +38,9 @@ function hiddenNote(hidden: number): string {
 
 /** Draws `saved` into `transcript`, then where it came from; `later` runs just after the first frame. */
 export function showSavedSession(transcript: TranscriptStore, saved: SavedSession, later: () => void): void {
-  const split = recentStart(saved.entries);
+  // The last turns start at a prompt, so each tool call and its result stay together.
   const before = transcript.getSnapshot().items.length;
-  transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.entries.slice(split))));
+  transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.recentEntries(FIRST_FRAME_PROMPTS))));
   const quick = transcript.getSnapshot().items.slice(before);
   transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
   // After the first frame: `later` (the context figure), then, once Markdown can be drawn, the whole saved

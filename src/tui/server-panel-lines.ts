@@ -181,6 +181,9 @@ function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage):
     rows.push(line([...hints, `~${costs[i]} tokens`, ...(used ? [usageText(used)] : [])].join(" · "), used && used.errors > 0 ? "warning" : "dim", INDENT * 2));
   });
   for (const skipped of state.skippedTools ?? []) rows.push(line(safe(skippedToolText(skipped)), "dim", INDENT));
+  // Resource reads and prompts count too, under their method names ("resources/read").
+  const offered = new Set(tools.map((tool) => tool.info.name));
+  for (const [method, used] of Object.entries(calls)) if (!offered.has(method)) rows.push(...usageRows(method, used));
   return rows;
 }
 

@@ -20,6 +20,7 @@ import type { ListedRule } from "../agent/permissions.ts";
 import type { CustomCommand } from "../session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../session/saved-sessions.ts";
 import type { UserQuestionQueue } from "./user-question-queue.ts";
+import type { NoticeFeed } from "./notice-feed.ts";
 
 /** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
 export interface TuiSettings {
@@ -112,8 +113,8 @@ export interface TuiRuntime {
   readonly cwd: string;
   /** Where server logs live, so `/mcp` can point at a failed server's stderr. */
   readonly serverLogs?: ServerLogPlaces;
-  /** Said once at the top of the transcript: config warnings and problems. */
-  readonly notices?: readonly string[];
+  /** Config warnings and problems, and any said later (a corrupt home file): each shown once in the transcript. */
+  readonly notices?: NoticeFeed;
   /** Saved sessions, /context, /cost and /model; absent in tests that do not need them. */
   readonly sessions?: TuiSessions;
   /** The model's AskUserQuestion calls, answered in a modal. */

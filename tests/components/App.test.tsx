@@ -1,4 +1,4 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../components/App.tsx";
 import { panelWidth } from "../../components/mcp-panel/panel-width.ts";
@@ -9,7 +9,7 @@ import { FakeClock } from "../helpers/fake-clock.ts";
 import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
-import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { eventually, renderUntilRendered, screen, typeKeys, untilRendered } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -42,45 +42,38 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   const session = new ChatSession(runtime);
   let exits = 0;
   const clock = new FakeClock();
-  const ui = render(
+  const ui = await renderUntilRendered(
     <ClockContext value={clock}>
       <MotionContext value={false}>
         <App runtime={runtime} session={session} home="/home/ann" onExit={() => (exits += 1)} height={rows} />
       </MotionContext>
     </ClockContext>,
   );
-  await settle();
   const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
-  /** Lets the open question's arming delay pass, so it takes keys. */
-  const arm = async () => {
-    // The arming timer is set in an effect, which on a loaded machine may run after a first advance: advance until it fired.
-    await settle(5);
-    clock.advance(ARMING_DELAY_MS);
-    // One turn to render the armed question, one for the effects that hand it the keys.
-    await settle();
-    await settle(5);
+  /** Lets the open question's arming delay pass on the fake clock, so it takes keys. */
+  const passArming = async () => {
+    // First the effects of the frame that shows the question (one sets the arming timer), then the delay.
+    await untilRendered();
+    await untilRendered(() => clock.advance(ARMING_DELAY_MS));
   };
   const text = () => screen(ui.lastFrame());
   /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
   const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - panelWidth(100))).join("\n"));
-  return { ui, mcp, runtime, session, turn, type, arm, clock, exits: () => exits, text, left };
+  return { ui, mcp, runtime, session, turn, type, passArming, clock, exits: () => exits, text, left };
 }
 
-/**
- * Waits until the armed question shows its focus, then a little more: on a loaded machine the
- * effects that hand it the keyboard can run a few ticks after the frame that shows it armed.
- */
+/** Waits until the armed question shows its focus, and the effects that hand it the keyboard have run. */
 function armedWhen(left: () => string) {
   return async (focused: string): Promise<void> => {
     await eventually(() => expect(left()).toContain(focused));
-    await settle(20);
+    await untilRendered();
   };
 }
 
 describe("App", () => {
   it("opens with the server approval modal, the prompt, the footer and the MCP panel", async () => {
-    const { text, arm } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
-    await arm();
+    const { text, passArming } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
+    await passArming();
     expect(text()).toMatchInlineSnapshot(`
       "                                                                ╭──────────────────────────────────╮
       ╭─────────────────────────────────────────────────────────────╮ │ MCP 0/2 connected · 0 tools      │
@@ -108,8 +101,8 @@ describe("App", () => {
   });
 
   it("sends the modal's answer to the manager and gives the keyboard back to the prompt", async () => {
-    const { type, arm, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
-    await arm();
+    const { type, passArming, mcp, text } = await app([server("tracker", { status: "needs-approval" })]);
+    await passArming();
     await type("1");
     await eventually(() => expect(mcp.decisions).toEqual([["tracker", "remember"]]));
     await type("hi");
@@ -118,7 +111,7 @@ describe("App", () => {
   });
 
   it("streams assistant text live, then asks permission and records the answer", async () => {
-    const { type, arm, turn, runtime, text } = await app();
+    const { type, passArming, turn, runtime, text } = await app();
     await type("fix BUG-101", ENTER);
     turn.push({ type: "text_delta", text: "Let me " }, { type: "text_delta", text: "look." });
     await eventually(() => expect(text()).toContain("● Let me look."));
@@ -129,7 +122,7 @@ describe("App", () => {
       { type: "tool_call", id: "t3", name: "mcp__tracker__add_comment", input: { id: "BUG-101" }, summary: "mcp__tracker__add_comment(BUG-101)" },
     );
     await eventually(() => expect(text()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
-    await arm();
+    await passArming();
     await type("2");
     expect(await allowed).toEqual({ behavior: "allow", scope: "session", rule: "mcp__tracker__add_comment" });
     turn.push(
@@ -277,7 +270,7 @@ describe("App", () => {
   });
 
   it("asks before bypassPermissions and turns it on only on y pressed once the question is armed", async () => {
-    const { type, arm, left, runtime } = await app();
+    const { type, passArming, left, runtime } = await app();
     await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
     expect(left()).toContain("⚠ Bypass permissions: tools run unasked. y on · other key no");
     // Typed on at once ("yarn test"): the y was not an answer, and is dropped.
@@ -285,7 +278,7 @@ describe("App", () => {
     expect(runtime.modes).toEqual(["acceptEdits", "plan"]);
     expect(left()).toContain("⏸ Key ignored: read the question, then press a key");
     expect(left()).toContain("❯ Ask anything");
-    await arm();
+    await passArming();
     await type("y");
     expect(runtime.modes).toEqual(["acceptEdits", "plan", "bypassPermissions"]);
     expect(left()).toContain("⏵ bypassPermissions");
@@ -293,9 +286,9 @@ describe("App", () => {
   });
 
   it("keeps the mode when the bypassPermissions question gets another key", async () => {
-    const { type, arm, left, runtime } = await app();
+    const { type, passArming, left, runtime } = await app();
     await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
-    await arm();
+    await passArming();
     await type("n");
     expect(runtime.modes).toEqual(["acceptEdits", "plan"]);
     expect(left()).not.toContain("⚠ Bypass");
@@ -303,7 +296,7 @@ describe("App", () => {
   });
 
   it("drops keys typed before a modal is armed: neither the modal's answer nor typed into the prompt behind it", async () => {
-    const { type, arm, clock, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
+    const { type, passArming, clock, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
     await type("fix 1 bug");
     expect(mcp.decisions).toEqual([]);
     expect(left()).toContain("⏸ Key ignored: read the question, then press a key");
@@ -314,7 +307,7 @@ describe("App", () => {
     clock.advance(ARMING_DELAY_MS - 50);
     await type("2");
     expect(mcp.decisions).toEqual([]);
-    await arm();
+    await passArming();
     expect(left()).not.toContain("Key ignored");
     await type("2");
     expect(mcp.decisions).toEqual([["tracker", "once"]]);
@@ -322,25 +315,24 @@ describe("App", () => {
   });
 
   it("disarms an armed modal when text meant for the prompt is typed at it, so Enter cannot answer", async () => {
-    const { type, arm, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
-    await arm();
+    const { type, passArming, mcp, left } = await app([server("tracker", { status: "needs-approval" })]);
+    await passArming();
     await type("s");
-    await settle();
     await type("ure", ENTER);
     expect(mcp.decisions).toEqual([]);
     expect(left()).toContain("MCP server tracker wants to start");
-    await arm();
+    await passArming();
     await type("3");
     expect(mcp.decisions).toEqual([["tracker", "deny"]]);
   });
 
   it("never lets a double press answer the modal that follows an answered one, nor a held key arm it", async () => {
-    const { type, arm, clock, runtime, left } = await app(undefined, undefined, 30);
+    const { type, passArming, clock, runtime, left } = await app(undefined, undefined, 30);
     const signal = new AbortController().signal;
     const first = runtime.permissionQueue.ask({ ...COMMENT_REQUEST, toolUseId: "a", summary: "Bash(echo first)" }, signal);
     const second = runtime.permissionQueue.ask({ ...COMMENT_REQUEST, toolUseId: "b", summary: "Bash(rm -rf ./important-data)" }, signal);
     await eventually(() => expect(left()).toContain("Allow Bash(echo first)?"));
-    await arm();
+    await passArming();
     await type("1");
     expect(await first).toEqual({ behavior: "allow", scope: "once" });
     await eventually(() => expect(left()).toContain("Allow Bash(rm -rf ./important-data)?"));
@@ -354,32 +346,32 @@ describe("App", () => {
     expect(runtime.permissionQueue.getSnapshot().pending).toHaveLength(1);
     expect(left()).toContain("⏸ Key ignored: read the question, then press a key");
     expect(left()).toContain("❯ Ask anything");
-    await arm();
+    await passArming();
     await type("3", ENTER);
     expect(await second).toMatchObject({ behavior: "deny" });
   });
 
   it("drops keys typed as a tool approval opens, then takes the answer once armed", async () => {
-    const { type, arm, runtime, left } = await app();
+    const { type, passArming, runtime, left } = await app();
     const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, new AbortController().signal);
     await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
     await type("and 1 more", ENTER);
     expect(runtime.permissionQueue.getSnapshot().pending).toHaveLength(1);
-    await arm();
+    await passArming();
     await type("1");
     expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
     expect(left()).toContain("❯ Ask anything");
   });
 
   it("lets a server's question wait behind a tool approval, then takes its answer only once armed", async () => {
-    const { type, arm, runtime, left } = await app(undefined, undefined, 30);
+    const { type, passArming, runtime, left } = await app(undefined, undefined, 30);
     const armedAt = armedWhen(left);
     const signal = new AbortController().signal;
     const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, signal);
     const url = runtime.serverRequests.ask({ kind: "elicit-url", server: "tracker", message: "Sign in", url: "https://example.com/x" }, signal);
     await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
     expect(left()).not.toContain("asks you to open a link");
-    await arm();
+    await passArming();
     await armedAt("❯ 1. Allow");
     await type("1");
     expect(await allowed).toEqual({ behavior: "allow", scope: "once" });
@@ -389,20 +381,20 @@ describe("App", () => {
     expect(runtime.serverRequests.getSnapshot().pending).toHaveLength(1);
     expect(left()).toContain("⏸ Key ignored");
     expect(left()).toContain("❯ Ask anything");
-    await arm();
+    await passArming();
     await armedAt("❯ 1. Open it in the browser");
     await type("3");
     expect(await url).toBe("decline");
   });
 
   it("fills an elicitation form once armed; keys typed before are dropped", async () => {
-    const { type, arm, runtime, left } = await app(undefined, undefined, 30);
+    const { type, passArming, runtime, left } = await app(undefined, undefined, 30);
     const armedAt = armedWhen(left);
     const fields = [{ key: "n", label: "Count", description: "", required: true, kind: "number" as const, integer: true }];
     const answer = runtime.serverRequests.ask({ kind: "elicit-form", server: "tracker", message: "How many?", fields }, new AbortController().signal);
     await eventually(() => expect(left()).toContain("tracker asks for input"));
     await type("9");
-    await arm();
+    await passArming();
     await armedAt("❯ Count");
     await type("12", ENTER, ENTER);
     expect(await answer).toEqual({ action: "accept", values: { n: "12" } });
@@ -411,8 +403,8 @@ describe("App", () => {
 
   it("asks about several project servers one by one, counting them, and can start all the rest", async () => {
     const waiting = ["tracker", "memory", "files"].map((name) => server(name, { status: "needs-approval" }));
-    const { type, arm, mcp, left } = await app(waiting, new ScriptedTurn(), 30);
-    await arm();
+    const { type, passArming, mcp, left } = await app(waiting, new ScriptedTurn(), 30);
+    await passArming();
     expect(left()).toMatchInlineSnapshot(`
       "
 
@@ -446,7 +438,7 @@ describe("App", () => {
        ⏵ default · scripted · ~/proj          shift+tab mode · /help"
     `);
     await type("1");
-    await arm();
+    await passArming();
     expect(left()).toContain("MCP server memory wants to start  (2 of 3");
     expect(left()).toContain("3. Start all 2, and remember for this project");
     await type("3");
@@ -525,8 +517,8 @@ describe("App", () => {
     const { type, text, runtime } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected  project"));
-    // /mcp moved the keys to the panel; Esc gives them back.
-    await settle(10);
+    // /mcp moved the keys to the panel (in an effect after the frame); Esc gives them back.
+    await untilRendered();
     await type(ESC, "/clear", ENTER);
     await eventually(() => expect(text()).not.toContain("tracker  connected  project"));
     expect(text()).not.toContain("/clear");
@@ -562,7 +554,7 @@ describe("App", () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("tracker  connected"));
-    await settle(10);
+    await untilRendered();
     await type(ESC);
     Object.defineProperty(ui.stdout, "columns", { get: () => 80 });
     ui.stdout.emit("resize");

@@ -1,8 +1,8 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { AskUserQuestionModal } from "../../components/ask-user/AskUserQuestionModal.tsx";
 import type { UserQuestion } from "../../src/tools/ask-user-question.ts";
-import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -19,8 +19,7 @@ const MULTI: UserQuestion = { ...SINGLE, question: "Which features?", header: "F
 
 async function modal(questions: UserQuestion[], isActive = true) {
   const answers: Array<string | undefined> = [];
-  const app = render(<AskUserQuestionModal questions={questions} index={0} isActive={isActive} onAnswer={(a) => answers.push(a)} width={60} maxHeight={20} />);
-  await settle();
+  const app = await renderUntilRendered(<AskUserQuestionModal questions={questions} index={0} isActive={isActive} onAnswer={(a) => answers.push(a)} width={60} maxHeight={20} />);
   return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
 }
 

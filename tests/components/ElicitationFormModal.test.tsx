@@ -1,9 +1,9 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ElicitationFormModal } from "../../components/elicitation/ElicitationFormModal.tsx";
 import { readElicitRequest, type ElicitField } from "../../src/mcp/requests/elicitation.ts";
 import type { FormAnswer } from "../../src/mcp/requests/server-requests.ts";
-import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -35,7 +35,7 @@ function fieldsOf(properties: Record<string, unknown>, required: string[] = []):
 
 async function modal(options: { fields?: readonly ElicitField[]; message?: string; width?: number; maxHeight?: number; isActive?: boolean } = {}) {
   const answers: FormAnswer[] = [];
-  const app = render(
+  const app = await renderUntilRendered(
     <ElicitationFormModal
       server="asker"
       message={options.message ?? "Tell us about yourself"}
@@ -46,7 +46,6 @@ async function modal(options: { fields?: readonly ElicitField[]; message?: strin
       maxHeight={options.maxHeight ?? 40}
     />,
   );
-  await settle();
   return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
 }
 

@@ -1,4 +1,4 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../components/App.tsx";
 import { MotionContext } from "../../components/motion-context.ts";
@@ -8,7 +8,7 @@ import { ChatSession } from "../../src/tui/chat-session.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import { connected, fakeRuntime, RecordingMcp, server, toolInfo } from "../helpers/tui-fixtures.ts";
-import { eventually, screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { eventually, renderUntilRendered, screen, typeKeys, untilRendered } from "../helpers/tui-screen.ts";
 
 // Approval times are shown on the local clock: the snapshots are read in UTC.
 process.env.TZ = "UTC";
@@ -80,16 +80,17 @@ async function app(columns: number, servers: readonly ServerView[] = SERVERS) {
   mcp.detailsOf.set("shared", { approval: { status: "changed", approvedAt: "2026-04-01T09:00:00.000Z", previous: { command: "node", args: ["shared.js", "--port", "3000"] } }, logPath: "~/.mini-cc/logs/mcp-shared.log", logTail: [] });
   const runtime = fakeRuntime(mcp);
   const session = new ChatSession(runtime);
-  const ui = render(
+  const ui = await renderUntilRendered(
     <ClockContext value={new FakeClock()}>
       <MotionContext value={false}>
         <App runtime={runtime} session={session} home="/home/ann" height={ROWS} />
       </MotionContext>
     </ClockContext>,
   );
-  Object.defineProperty(ui.stdout, "columns", { get: () => columns });
-  ui.stdout.emit("resize");
-  await settle();
+  await untilRendered(() => {
+    Object.defineProperty(ui.stdout, "columns", { get: () => columns });
+    ui.stdout.emit("resize");
+  });
   const type = (...keys: string[]) => typeKeys(ui.stdin, ...keys);
   const text = () => screen(ui.lastFrame());
   return { ui, mcp, session, type, text };
@@ -131,7 +132,7 @@ describe("the MCP panel", () => {
           const { type, text } = await app(columns);
           await type(TAB, ...Array<string>(index).fill(DOWN), ENTER);
           await eventually(() => expect(text()).toContain("History"));
-          await settle(10);
+          await untilRendered();
           const shown = panelOf(text(), columns, openedWidth);
           expect(shown).not.toContain("\u001b");
           expect(shown).not.toContain("secret-team-value");
@@ -146,7 +147,7 @@ describe("the MCP panel", () => {
     await type(TAB, DOWN);
     // The selected server is made ready just after the move's frame: its details are read, then its rows built.
     await eventually(() => expect(mcp.detailsRead).toContain("broken"));
-    await settle(10);
+    await untilRendered();
     const before = ui.frames.length;
     await type(ENTER);
     await eventually(() => expect(text()).toContain("History"));
@@ -203,7 +204,7 @@ describe("the MCP panel", () => {
     await type("/mcp", ENTER);
     await eventually(() => expect(text()).toContain("↑↓ j/k select"));
     expect(text().split("\n")[0]).toMatch(/^╭─{78}╮$/);
-    await settle(10); // the panel's keys are hooked up just after the frame that shows it
+    await untilRendered(); // the panel's keys are hooked up in an effect after the frame that shows it
     await type(ENTER);
     await eventually(() => expect(text()).toContain("History"));
     await type(ESC, ESC);

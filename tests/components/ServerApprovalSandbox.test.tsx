@@ -1,11 +1,11 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
 import type { SandboxAvailability } from "../../src/mcp/connection/sandbox/availability.ts";
 import type { ServerAnswer } from "../../src/tui/approval-options.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { server } from "../helpers/tui-fixtures.ts";
-import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -14,8 +14,7 @@ const MISSING: SandboxAvailability = { available: false, reason: "bubblewrap not
 
 async function modal(sandbox: SandboxAvailability | "checking", view: ServerView = TRACKER) {
   const choices: ServerAnswer[] = [];
-  const app = render(<ServerApprovalModal server={view} cwd="/home/ann/proj" isActive sandbox={sandbox} onDecide={(c) => choices.push(c)} width={80} />);
-  await settle();
+  const app = await renderUntilRendered(<ServerApprovalModal server={view} cwd="/home/ann/proj" isActive sandbox={sandbox} onDecide={(c) => choices.push(c)} width={80} />);
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, choices, press };
 }

@@ -1,17 +1,16 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerQuestionModal } from "../../components/server-requests/ServerQuestionModal.tsx";
 import type { ServerQuestion } from "../../src/mcp/requests/server-requests.ts";
-import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
 async function modal(question: ServerQuestion, maxHeight = 30) {
   const answers: unknown[] = [];
-  const app = render(
+  const app = await renderUntilRendered(
     <ServerQuestionModal pending={{ id: 1, question }} modelName="claude-test" isActive onAnswer={(a) => answers.push(a)} width={70} maxHeight={maxHeight} />,
   );
-  await settle();
   return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
 }
 

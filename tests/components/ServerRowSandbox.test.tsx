@@ -1,9 +1,9 @@
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpPanel } from "../../components/mcp-panel/McpPanel.tsx";
 import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
 import { server } from "../helpers/tui-fixtures.ts";
-import { screen, settle } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -15,8 +15,7 @@ const PLAIN = server("plain", connected, "user", { command: "node", args: ["p.mj
 describe("sandboxed servers in the MCP panel", () => {
   it("marks a sandboxed row, with the count of what was blocked", async () => {
     const sandboxed = { tracker: { count: 0, recent: [] }, hostile: { count: 3, recent: ["a", "b", "c"] } };
-    const app = render(<McpPanel servers={[TRACKER, HOSTILE, PLAIN]} summary="MCP 3/3 connected · 0 tools" width={40} sandboxed={sandboxed} />);
-    await settle();
+    const app = await renderUntilRendered(<McpPanel servers={[TRACKER, HOSTILE, PLAIN]} summary="MCP 3/3 connected · 0 tools" width={40} sandboxed={sandboxed} />);
     const rows = screen(app.lastFrame()).split("\n").slice(2, 5).map((row) => row.replace(/│/g, "").trimEnd());
     expect(rows).toEqual([" ● tracker         project 0 tools ▣", " ● hostile         project 0 tools ▣3", " ● plain           user    0 tools"]);
   });

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
 import type { ToolAnswer } from "../../src/tui/approval-options.ts";
 import type { PendingPermission } from "../../src/tui/permission-queue.ts";
-import { screen, settle, typeKeys } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -24,10 +24,9 @@ const COMMENT: PendingPermission = {
 async function modal(isActive = true, stops?: string[]) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
   const onStop = stops ? () => stops.push("stop") : undefined;
-  const app = render(
+  const app = await renderUntilRendered(
     <ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} onStop={onStop} />,
   );
-  await settle();
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, answers, press };
 }
@@ -160,8 +159,7 @@ describe("ToolApprovalModal shows all of what is approved", () => {
   });
   async function show(pending: PendingPermission, size: { width?: number; maxHeight?: number } = {}, cwd = "/home/ann/proj") {
     const answers: Array<[ToolAnswer, string | undefined]> = [];
-    const app = render(<ToolApprovalModal pending={pending} cwd={cwd} isActive onAnswer={(a, m) => answers.push([a, m])} {...size} />);
-    await settle();
+    const app = await renderUntilRendered(<ToolApprovalModal pending={pending} cwd={cwd} isActive onAnswer={(a, m) => answers.push([a, m])} {...size} />);
     return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
   }
 
@@ -286,8 +284,7 @@ describe("ToolApprovalModal shows all of what is approved", () => {
 
   it("shows no highlight and takes no key until armed", async () => {
     const answers: ToolAnswer[] = [];
-    const app = render(<ToolApprovalModal pending={COMMENT} cwd="/" isActive={false} onAnswer={(a) => answers.push(a)} />);
-    await settle();
+    const app = await renderUntilRendered(<ToolApprovalModal pending={COMMENT} cwd="/" isActive={false} onAnswer={(a) => answers.push(a)} />);
     expect(screen(app.lastFrame())).not.toContain("❯");
     await typeKeys(app.stdin, "1", "\r");
     expect(answers).toEqual([]);

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { cleanup, render } from "ink-testing-library";
+import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { Transcript } from "../../components/transcript/Transcript.tsx";
 import type { AgentEvent } from "../../src/agent/events.ts";
@@ -7,7 +7,7 @@ import { EMPTY_TRANSCRIPT, type TranscriptItem } from "../../src/tui/transcript-
 import { reduceTranscript, type TranscriptAction } from "../../src/tui/transcript-reducer.ts";
 import type { ScrollTop } from "../../src/tui/transcript-scroll.ts";
 import { MotionContext } from "../../components/motion-context.ts";
-import { screen, settle } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
@@ -28,14 +28,13 @@ interface ViewOptions {
 
 /** The transcript in a box of `rows` rows, after the view has measured itself. */
 async function view(shown: readonly TranscriptItem[], { rows = 40, width = 100, ...rest }: ViewOptions = {}): Promise<string> {
-  const ui = render(
+  const ui = await renderUntilRendered(
     <MotionContext value={false}>
       <Box height={rows} width={width} flexDirection="column">
         <Transcript items={shown} rows={rows} width={width} {...rest} />
       </Box>
     </MotionContext>,
   );
-  await settle();
   return screen(ui.lastFrame()).replace(/^\n+/, "");
 }
 const say = (text: string): AgentEvent => ({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text }] }, usage });

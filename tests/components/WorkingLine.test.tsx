@@ -6,15 +6,12 @@ import { MotionContext } from "../../components/motion-context.ts";
 import { WorkingLine } from "../../components/transcript/WorkingLine.tsx";
 import { ToolProgressStore } from "../../src/mcp/tools/progress.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
-import { screen } from "../helpers/tui-screen.ts";
+import { renderUntilRendered, screen, untilRendered } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);
 
-/** React renders a store change on its next turn. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 function line(store?: ToolProgressStore, width = 80) {
-  return render(
+  return renderUntilRendered(
     <MotionContext value={false}>
       <Box width={width}>
         <WorkingLine progress={store} />
@@ -27,37 +24,38 @@ describe("WorkingLine", async () => {
   it("shows a bar when the running call's total is known, redrawn once a frame", async () => {
     const clock = new FakeClock();
     const store = new ToolProgressStore(clock);
-    const view = line(store);
+    const view = await line(store);
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… (esc to interrupt)"`);
-    store.report("t1", { progress: 1, total: 4 });
-    store.report("t1", { progress: 2, total: 4, message: "Step 2" });
-    await settle();
+    await untilRendered(() => {
+      store.report("t1", { progress: 1, total: 4 });
+      store.report("t1", { progress: 2, total: 4, message: "Step 2" });
+    });
     expect(screen(view.lastFrame())).not.toContain("2/4");
-    clock.advance(40);
-    await settle();
+    await untilRendered(() => clock.advance(40));
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… █████░░░░░ 2/4 Step 2 (esc to interrupt)"`);
   });
 
   it("shows the server's message when there is no total, and drops it when the call ends", async () => {
     const clock = new FakeClock();
     const store = new ToolProgressStore(clock);
-    const view = line(store);
-    store.report("t1", { progress: 7, message: "indexing src/\u001b[31mred" });
-    clock.advance(40);
-    await settle();
+    const view = await line(store);
+    await untilRendered(() => {
+      store.report("t1", { progress: 7, message: "indexing src/\u001b[31mred" });
+      clock.advance(40);
+    });
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… indexing src/\\x1b[31mred (esc to interrupt)"`);
-    store.finish("t1");
-    await settle();
+    await untilRendered(() => store.finish("t1"));
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… (esc to interrupt)"`);
   });
 
   it("cuts a long message on a narrow terminal", async () => {
     const clock = new FakeClock();
     const store = new ToolProgressStore(clock);
-    const view = line(store, 40);
-    store.report("t1", { progress: 3, total: 10, message: "a very long progress message from the server" });
-    clock.advance(40);
-    await settle();
+    const view = await line(store, 40);
+    await untilRendered(() => {
+      store.report("t1", { progress: 3, total: 10, message: "a very long progress message from the server" });
+      clock.advance(40);
+    });
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… ███░░░░░░… (esc to interrupt)"`);
   });
 });

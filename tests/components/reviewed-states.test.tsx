@@ -15,7 +15,7 @@ import { wrapBody } from "../../src/tui/approval-body.ts";
 import { mcpSummaryText } from "../../src/tui/mcp-summary.ts";
 import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
 import { connected, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
-import { screen, settle } from "../helpers/tui-screen.ts";
+import { screen, renderUntilRendered } from "../helpers/tui-screen.ts";
 
 // Approval times are shown on the local clock: the snapshots are read in UTC.
 process.env.TZ = "UTC";
@@ -144,8 +144,7 @@ describe("reviewed snapshots", () => {
 
   it("the tool approval modal before it is armed", async () => {
     const pending = { id: 1, request: { toolUseId: "t1", toolName: "Bash", input: { command: "rm -rf build" }, summary: "Bash(rm -rf build)", reason: "needs approval" } };
-    const app = render(<ToolApprovalModal pending={pending} cwd="/home/ann/proj" isActive={false} onAnswer={() => {}} />);
-    await settle();
+    const app = await renderUntilRendered(<ToolApprovalModal pending={pending} cwd="/home/ann/proj" isActive={false} onAnswer={() => {}} />);
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
       │ Allow Bash(rm -rf build)?  (needs approval)                                                      │
@@ -162,8 +161,7 @@ describe("reviewed snapshots", () => {
 
   it("the server approval modal before it is armed", async () => {
     const shared = server("shared", { status: "needs-approval" }, "project", { command: "node", args: ["shared.js"] });
-    const app = render(<ServerApprovalModal server={shared} cwd="/home/ann/proj" isActive={false} onDecide={() => {}} width={70} />);
-    await settle();
+    const app = await renderUntilRendered(<ServerApprovalModal server={shared} cwd="/home/ann/proj" isActive={false} onDecide={() => {}} width={70} />);
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭────────────────────────────────────────────────────────────────────╮
       │ MCP server shared wants to start  (project · .mcp.json)            │

@@ -85,8 +85,10 @@ describe("sessions on a real terminal", () => {
     await again.waitFor(`Resumed session ${id}.`);
     expect(again.text()).toContain("❯ pick a color");
     expect(again.text()).toContain("● Blue it is.");
-    again.write("/exit\r");
+    // Ctrl+D on the empty prompt: a resumed session that said nothing new still says how to come back.
+    again.write("\u0004");
     expect(await again.exited).toBe(0);
+    expect(again.output).toContain(`Resume this session with: mini-cc --resume ${id}`);
 
     const picked = launch(project, home, "--model-script", script, "--resume");
     await picked.waitFor("Resume a session");

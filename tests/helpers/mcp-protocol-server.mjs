@@ -9,6 +9,7 @@
 //   task_only                     execution.taskSupport "required" (must be skipped)
 // Resources: note://text (text), note://png (a PNG blob), note://zip (a zip blob); note://huge
 // (unlisted) reads as 11 MB of text, past the client's line limit.
+// note://slow/MS (unlisted) answers after MS milliseconds.
 // PROTOCOL_DELAY_MS: waits that long before it answers anything (a slow start).
 // Prompt: greet {name required, style optional}: a user and an assistant message.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -59,6 +60,7 @@ server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
   const { uri } = request.params;
   if (uri === "note://png") return { contents: [{ uri, mimeType: "image/png", blob: PNG }] };
   if (uri === "note://huge") return { contents: [{ uri, mimeType: "text/plain", text: "x".repeat(11 * 1024 * 1024) }] };
+  if (uri.startsWith("note://slow/")) await new Promise((resolve) => setTimeout(resolve, Number(uri.slice("note://slow/".length))));
   if (uri === "note://zip") return { contents: [{ uri, mimeType: "application/zip", blob: Buffer.alloc(300).toString("base64") }] };
   return { contents: [{ uri, mimeType: "text/plain", text: `contents of ${uri}` }] };
 });

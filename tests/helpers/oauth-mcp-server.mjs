@@ -127,6 +127,15 @@ function notesServer() {
     });
   slow("slow_read", true);
   slow("slow_write", false);
+  // A resource and a prompt, for reads that meet a restarted server.
+  server.registerResource("readme", "notes://readme", { mimeType: "text/plain" }, (uri) => {
+    state.calls.push(`read:${uri.href}`);
+    return { contents: [{ uri: uri.href, mimeType: "text/plain", text: "the notes server" }] };
+  });
+  server.registerPrompt("summarize", { description: "Summarize the notes" }, () => {
+    state.calls.push("prompt:summarize");
+    return { messages: [{ role: "user", content: { type: "text", text: "Summarize the notes." } }] };
+  });
   return server;
 }
 

@@ -5,6 +5,7 @@
 //   SLEEPY_TOOLS       the tools it offers: a number N (tool_1 … tool_N, default 3) or names, comma-separated
 //   SLEEPY_PID_DIR     each start writes an empty file named after its pid here (counts spawns)
 //   SLEEPY_INSTRUCTIONS  its instructions
+//   SLEEPY_READY_FILE  written once the delay is over (a cold `npx -y` finishing its install)
 // Each tool answers `NAME ok (pid PID)`.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,4 +24,5 @@ for (const name of names) {
   }));
 }
 await new Promise((resolve) => setTimeout(resolve, Number(env.SLEEPY_DELAY_MS ?? 2000)));
+if (env.SLEEPY_READY_FILE) writeFileSync(env.SLEEPY_READY_FILE, String(process.pid));
 await server.connect(new StdioServerTransport());

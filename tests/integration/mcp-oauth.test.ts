@@ -189,7 +189,8 @@ describe("a login that cannot finish says which server and which step, and exits
     const box = await sandboxWith({ type: "http", url: server.mcpUrl });
     await box.write(box.home.oauth, "{ not json");
     const list = await box.run(["list"]);
-    expect(list.stdout).toContain("! needs authentication — run: mini-cc mcp login notes");
+    // The reason says where the file went (only "not logged in" goes unsaid).
+    expect(list.stdout).toMatch(/! needs authentication \(token file was unreadable, moved to .*mcp-oauth\.json\.corrupt-[^)]*\) — run: mini-cc mcp login notes/);
     expect(readdirSync(box.home.root).some((name) => name.startsWith("mcp-oauth.json.corrupt-"))).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ function newManager(dir: string, env: Record<string, string> = {}): McpManager {
     interactive: true,
     // Enough attempts to outlast a fixture restart on a busy machine.
     reconnect: { ...DEFAULT_RECONNECT_POLICY, initialDelayMs: 100, maxDelayMs: 100, remoteAttempts: 50 },
-    oauth: new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock }),
+    oauth: new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock, warn: () => {} }),
   });
 }
 

@@ -30,7 +30,7 @@ function setup(): Setup {
   const dir = mkdtempSync(join(tmpdir(), "mcp-cache-"));
   const pids = join(dir, "pids");
   mkdirSync(pids);
-  return { dir, pids, cache: new ToolCacheFiles({ dir: join(dir, "home", "tool-cache"), projectDir: dir, clock: systemClock }), approvals: new MemoryApprovals() };
+  return { dir, pids, cache: new ToolCacheFiles({ dir: join(dir, "home", "tool-cache"), projectDir: dir, clock: systemClock, warn: () => {} }), approvals: new MemoryApprovals() };
 }
 
 function sleepy(s: Setup, options: { delayMs?: number; tools?: string; extra?: Partial<StdioEntry>; source?: ServerSource } = {}): ServerConfig {

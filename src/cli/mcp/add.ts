@@ -44,6 +44,8 @@ Options:
                                   home's mcp-oauth.json, not in the config file;
                                   a value is written to the file: better '\${VAR}'
       --callback-port <port>      the port of its loopback redirect URI
+      --client-credentials        a machine client: its token comes from its ID and
+                                  secret (client_credentials grant), no browser
       --sandbox                   run the stdio server in the sandbox ("sandbox": true:
                                   reads all but your secrets, writes the project, no network)
       --force                     replace a server of the same name in that scope
@@ -99,7 +101,7 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
     if (headers.length > 0) throw usageError("--header is for http, sse and ws servers (add --transport http)");
-    if (oauthFromArgs(args)) throw usageError("--client-id, --client-secret and --callback-port are for http and sse servers");
+    if (oauthFromArgs(args)) throw usageError("--client-id, --client-secret, --callback-port and --client-credentials are for http and sse servers");
     const [command, ...commandArgs] = line;
     if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
@@ -121,8 +123,9 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
   const clientId = lastValue(args, "client-id");
   const clientSecret = lastValue(args, "client-secret");
   const port = lastValue(args, "callback-port");
-  if (clientId === undefined && clientSecret === undefined && port === undefined) return undefined;
-  if (clientId === undefined || clientId === "") throw usageError("--client-secret and --callback-port need --client-id");
+  const machine = args.flags.has("client-credentials");
+  if (clientId === undefined && clientSecret === undefined && port === undefined && !machine) return undefined;
+  if (clientId === undefined || clientId === "") throw usageError("--client-secret, --callback-port and --client-credentials need --client-id");
   let callbackPort: number | undefined;
   if (port !== undefined) {
     callbackPort = Number(port);
@@ -130,7 +133,7 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
   }
   // `--client-secret` alone: asked for in run(), kept out of the entry.
   const written = clientSecret !== undefined && clientSecret !== "" ? { clientSecret } : {};
-  return { clientId, ...written, ...(callbackPort !== undefined ? { callbackPort } : {}) };
+  return { clientId, ...written, ...(callbackPort !== undefined ? { callbackPort } : {}), ...(machine ? { grantType: "client_credentials" as const } : {}) };
 
 }
 
@@ -205,6 +208,7 @@ export const addCommand: McpSubcommand = {
     { long: "client-id", value: true },
     { long: "client-secret", value: true, optionalValue: true },
     { long: "callback-port", value: true },
+    { long: "client-credentials", value: false },
     { long: "force", value: false },
     { long: "sandbox", value: false },
   ],
@@ -248,7 +252,7 @@ async function askClientSecret(context: McpCommandContext): Promise<string> {
 /** The secret goes to the OAuth file under the server's URL (expanded as a session will expand it). */
 async function keepClientSecret(context: McpCommandContext, entry: ServerEntry, secret: string): Promise<void> {
   const expanded = expandEntry(entry, context.io.env).entry;
-  if (!isRemote(expanded) || !expanded.oauth) return;
-  const clientId = expanded.oauth.clientId;
+  const clientId = isRemote(expanded) ? expanded.oauth?.clientId : undefined;
+  if (!isRemote(expanded) || clientId === undefined) return;
   await context.oauth.update(expanded.url, (current) => ({ ...current, clientSecret: { clientId, secret } }));
 }

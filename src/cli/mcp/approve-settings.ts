@@ -12,7 +12,7 @@ import type { McpCommandContext } from "./command.ts";
 
 export async function approveSettings(positionals: readonly string[], context: McpCommandContext): Promise<number> {
   if (positionals.length > 0) throw usageError("--settings takes no server names");
-  const approvals = new SettingsApprovalsFile(context.home.settingsApprovals, context.io.clock ?? systemClock);
+  const approvals = new SettingsApprovalsFile(context.home.settingsApprovals, context.io.clock ?? systemClock, (message) => context.warn(message));
   const loaded = await loadSettings({ cwd: context.projectDir, userHome: context.io.homedir ?? homedir(), miniCcHome: context.home.root }, approvals);
   const shared = loaded.files.find((file) => file.kind === "shared")!;
   for (const problem of shared.problems) context.warn(problem);

@@ -75,13 +75,13 @@ export class McpCommandContext {
     this.home = resolveHome(io.env, userHome);
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
-    this.oauth = new OAuthStore({ file: this.home.oauth, clock: this.clock });
+    this.oauth = new OAuthStore({ file: this.home.oauth, clock: this.clock, warn: (message) => this.warn(message) });
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
       clock: this.clock,
       warn: (message) => this.warn(message),
     });
-    this.disabled = new DisabledServersFile(this.home.disabled);
+    this.disabled = new DisabledServersFile({ file: this.home.disabled, clock: this.clock, warn: (message) => this.warn(message) });
     this.sandbox = new SandboxHost({ projectDir: this.projectDir, home: userHome, miniCcHome: this.home.root, env: io.env });
   }
 

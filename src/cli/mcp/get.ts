@@ -58,9 +58,15 @@ export function entryLines(entry: ServerEntry): string[] {
     // That a helper is set, never what it prints (a secret).
     if (entry.headersHelper !== undefined) lines.push(`  Headers helper: set (${entry.headersHelper})`);
     if (entry.oauth) {
-      const { clientId, clientSecret, callbackPort } = entry.oauth;
-      const extras = [clientSecret !== undefined ? "client secret set" : "", callbackPort !== undefined ? `callback port ${callbackPort}` : ""].filter(Boolean);
-      lines.push(`  OAuth client: ${clientId}${extras.length > 0 ? ` (${extras.join(", ")})` : ""}`);
+      const { clientId, clientSecret, callbackPort, clientMetadataUrl, grantType } = entry.oauth;
+      const extras = [
+        clientSecret !== undefined ? "client secret set" : "",
+        callbackPort !== undefined ? `callback port ${callbackPort}` : "",
+        grantType === "client_credentials" ? "client_credentials grant" : "",
+      ].filter(Boolean);
+      const client = clientId ?? "(none: dynamic registration)";
+      lines.push(`  OAuth client: ${client}${extras.length > 0 ? ` (${extras.join(", ")})` : ""}`);
+      if (clientMetadataUrl !== undefined) lines.push(`  OAuth client metadata document: ${clientMetadataUrl}`);
     }
   } else {
     lines.push(`  Command: ${commandLine({ command: entry.command })}`);

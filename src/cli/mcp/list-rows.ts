@@ -98,6 +98,9 @@ async function statusOf(
       if (approval !== "approved") return { status: "needs-approval", extra: { tools: [], approval } };
       return { status: "disabled", extra: { tools: [], error: state.reason } };
     }
+    case "needs-auth":
+      // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
+      return { status: "needs-auth", extra: { tools: [], ...(state.reason !== "not logged in" ? { error: state.reason } : {}) } };
     default:
       return { status: state.status, extra: { tools: [] } };
   }
@@ -141,7 +144,7 @@ export function statusText(row: ListRow): string {
     case "disabled":
       return `${mark} disabled: ${row.error ?? ""}`;
     case "needs-auth":
-      return `${mark} ${needsAuthText(`mini-cc mcp login ${row.name}`)}`;
+      return `${mark} ${needsAuthText(`mini-cc mcp login ${row.name}`, row.error)}`;
     default:
       return `${mark} ${row.status}`;
   }

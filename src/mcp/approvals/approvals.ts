@@ -3,20 +3,15 @@
  * `{projectDir: {serverName: {fingerprint, approvedAt, entry}}}` (a plain
  * fingerprint string, the older form, is read too). Writes merge with what is
  * on disk under a lock, so two sessions never lose each other's entries. A
- * corrupt file is moved aside with a warning, never silently overwritten.
+ * corrupt file is moved aside with a warning (src/fs/home-json-file.ts).
  */
-import { access, rename } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Clock } from "../../clock.ts";
 import type { ServerConfig, ServerEntry } from "../../config/types.ts";
-import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileAtomic } from "../../fs/json-file.ts";
-import { formatJson } from "../../fs/json-style.ts";
+import { HomeJsonFile } from "../../fs/home-json-file.ts";
+import { isJsonObject as isObject } from "../../fs/json-path.ts";
 import type { ApprovalMode, ApprovalRecords, ApprovalStatus, ApprovedServer, PreviousApproval } from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
-
-/** Approvals are the user's alone: the file 0600 in a 0700 home. */
-const PRIVATE = { private: true } as const;
-import { MiniCcError } from "../../errors.ts";
 
 /** One remembered approval; the older string form has only a fingerprint. */
 export interface ApprovalRecord extends PreviousApproval {
@@ -37,10 +32,12 @@ type Doc = Record<string, Record<string, unknown>>;
 
 /** Project-server approvals, bound to each entry's fingerprint. A file, not a Store: nothing subscribes to it. */
 export class ApprovalsFile implements ApprovalRecords {
-  readonly #options: ApprovalsFileOptions;
+  readonly #clock: Clock;
+  readonly #file: HomeJsonFile<Doc>;
 
   constructor(options: ApprovalsFileOptions) {
-    this.#options = options;
+    this.#clock = options.clock;
+    this.#file = new HomeJsonFile<Doc>({ ...options, check: shapeProblem, empty: () => ({}), lost: "starting with no approvals" });
   }
 
   /** approved: fingerprint matches; changed: approved before with another fingerprint; new: never approved. */
@@ -52,7 +49,7 @@ export class ApprovalsFile implements ApprovalRecords {
 
   /** The stored approval of a server in a project, whatever its fingerprint. */
   async previous(projectDir: string, name: string): Promise<ApprovalRecord | undefined> {
-    const doc = await this.#read();
+    const doc = await this.#file.read();
     return toRecord(own(own(doc, resolve(projectDir)), name));
   }
 
@@ -60,73 +57,37 @@ export class ApprovalsFile implements ApprovalRecords {
   async approve(projectDir: string, server: ApprovedServer, mode?: ApprovalMode): Promise<void> {
     const record = {
       fingerprint: fingerprint(server.entry),
-      approvedAt: new Date(this.#options.clock.now()).toISOString(),
+      approvedAt: new Date(this.#clock.now()).toISOString(),
       entry: server.entry,
       ...(mode?.sandboxed ? { sandboxed: true } : {}),
     };
-    await updateJsonFileAtomic(this.#options.file, async (current) => {
-      const doc = await this.#docOrQuarantine(current);
+    await this.#file.update((doc) => {
       const key = resolve(projectDir);
       if (!own(doc, key)) setOwn(doc, key, {});
       setOwn(doc[key]!, server.name, record);
-      return { text: formatJson(doc), result: undefined };
-    }, PRIVATE);
+      return { next: doc, result: undefined };
+    });
   }
 
   /** Forgets the named servers' approvals in a project (all of them without names); returns the names forgotten. */
   async forget(projectDir: string, names?: readonly string[]): Promise<string[]> {
-    return updateJsonFileAtomic(this.#options.file, async (current) => {
-      const doc = await this.#docOrQuarantine(current);
+    return this.#file.update((doc) => {
       const key = resolve(projectDir);
       const project = own(doc, key) as Record<string, unknown> | undefined;
-      if (!project) return { text: null, result: [] };
+      if (!project) return { next: null, result: [] };
       const forgotten = Object.keys(project).filter((name) => !names || names.includes(name));
       for (const name of forgotten) delete project[name];
       if (Object.keys(project).length === 0) delete doc[key];
-      return { text: forgotten.length > 0 ? formatJson(doc) : null, result: forgotten };
-    }, PRIVATE);
-  }
-
-  async #read(): Promise<Doc> {
-    const current = await readJsonFile(this.#options.file);
-    if (shapeProblem(this.#options.file, current) === undefined) return current.kind === "ok" ? (current.value as Doc) : {};
-    // Re-check under the lock: another session may have repaired it meanwhile.
-    return updateJsonFileAtomic(this.#options.file, async (again) => ({ text: null, result: await this.#docOrQuarantine(again) }), PRIVATE);
-  }
-
-  /** The parsed file, or {} after moving a corrupt one aside. Call only under the file's lock. */
-  async #docOrQuarantine(current: JsonReadResult): Promise<Doc> {
-    const problem = shapeProblem(this.#options.file, current);
-    if (problem === undefined) return current.kind === "ok" ? (current.value as Doc) : {};
-    if (current.kind === "unreadable") throw new MiniCcError("approvals-unreadable", problem, { file: this.#options.file });
-    const backup = await this.#backupName();
-    await rename(this.#options.file, backup);
-    this.#options.warn(`${problem}; moved it to ${backup} and starting with no approvals.`);
-    return {};
-  }
-
-  // `mcp-approvals.json.corrupt-<ISO time>`, ":" written as "-" so the name is valid on every file system.
-  async #backupName(): Promise<string> {
-    const base = `${this.#options.file}.corrupt-${new Date(this.#options.clock.now()).toISOString().replace(/:/g, "-")}`;
-    for (let n = 0; ; n++) {
-      const candidate = n === 0 ? base : `${base}-${n}`;
-      try {
-        await access(candidate);
-      } catch {
-        return candidate;
-      }
-    }
+      return { next: forgotten.length > 0 ? doc : null, result: forgotten };
+    });
   }
 }
 
-/** Why the file cannot be used as it is; undefined when it can (or is missing). */
-function shapeProblem(file: string, current: JsonReadResult): string | undefined {
-  if (current.kind === "missing") return undefined;
-  if (current.kind === "unreadable") return `${file}: cannot read (${current.message})`;
-  if (current.kind === "invalid") return formatSyntaxProblem(file, current);
-  if (!isObject(current.value)) return `${file}: expected an object of project folders`;
-  for (const [project, servers] of Object.entries(current.value)) {
-    if (!isObject(servers)) return `${file}: ${JSON.stringify(project)}: expected an object of servers`;
+/** Why the parsed file is not an approvals file; undefined when it is. */
+function shapeProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return "expected an object of project folders";
+  for (const [project, servers] of Object.entries(value)) {
+    if (!isObject(servers)) return `${JSON.stringify(project)}: expected an object of servers`;
   }
   return undefined;
 }
@@ -139,10 +100,6 @@ function toRecord(value: unknown): ApprovalRecord | undefined {
   if (value.sandboxed === true) record.sandboxed = true;
   if (isObject(value.entry)) record.entry = value.entry as unknown as ServerEntry;
   return record;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 // Own properties only: a server named "__proto__" or "constructor" is just a name.

@@ -1,6 +1,6 @@
 /**
  * What an approval is bound to: a hash of what will run (type, command, args,
- * env, url, headers, headersHelper, sandbox) taken from the entry as written, before ${VAR} expansion,
+ * env, url, headers, headersHelper, sandbox, oauth) taken from the entry as written, before ${VAR} expansion,
  * so secrets never enter the hash and rotating one does not ask again.
  */
 import { createHash } from "node:crypto";
@@ -21,6 +21,8 @@ export function fingerprint(entry: ServerEntry): string {
     ...(fields.headersHelper !== undefined ? { headersHelper: fields.headersHelper } : {}),
     // What the server may touch: loosening it asks again. Also only when set.
     ...(fields.sandbox !== undefined ? { sandbox: fields.sandbox } : {}),
+    // Which client secret goes where, and whether it goes on every connect (client_credentials): only when set.
+    ...(fields.oauth !== undefined ? { oauth: fields.oauth } : {}),
   };
   return createHash("sha256").update(canonicalJson(normalised)).digest("hex").slice(0, 16);
 }

@@ -6,10 +6,14 @@
  */
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { LossKind } from "./remote-failure.ts";
+import { formatSeconds } from "../timeouts.ts";
 
-export type CallOutcome =
-  /** The server answered (its result may itself be an error the tool reports). */
-  | { kind: "result"; result: CallToolResult }
+export type CallOutcome = RequestOutcome<CallToolResult>;
+
+/** How any request on a live session ended (a tool call, a resource read, prompts/get). */
+export type RequestOutcome<T> =
+  /** The server answered (a tool's result may itself be an error the tool reports). */
+  | { kind: "result"; result: T }
   /** The deadline passed: `afterMs` of quiet, or the total maximum when `capped`. */
   | { kind: "timeout"; afterMs: number; capped: boolean }
   /** The caller aborted (Esc, Ctrl-C). */
@@ -19,6 +23,15 @@ export type CallOutcome =
   /** The session went under the call (remote-failure.ts says how); `error` is why, in one line. */
   | { kind: "lost"; how: LossKind; error: string };
 
+/** Every way a request ends but with the server's answer. */
+export type RequestFailure = Exclude<RequestOutcome<unknown>, { kind: "result" }>;
+
+/** How a resource read or prompts/get is bounded: MCP_TOOL_TIMEOUT, and the caller's abort. */
+export interface RequestLimits {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
 /** How one call on a live session is bounded and what it reports while it runs. */
 export interface CallLimits {
   signal?: AbortSignal;
@@ -27,4 +40,22 @@ export interface CallLimits {
   /** The deadline however much progress arrives (ms); never less than timeoutMs. */
   maxTotalTimeoutMs: number;
   onProgress?: (progress: Progress) => void;
+}
+
+/** A request through the router (tools/call-router.ts): the server's outcome, or why no live session could take it. */
+export type RoutedOutcome<T> = RequestOutcome<T> | { kind: "unavailable"; why: string };
+
+/** Why a request got no answer, in a few words ("cancelled", "timed out after 5s", the server's error). */
+export function failureReason(outcome: Exclude<RoutedOutcome<unknown>, { kind: "result" }>): string {
+  switch (outcome.kind) {
+    case "unavailable":
+      return outcome.why;
+    case "cancelled":
+      return "cancelled";
+    case "timeout":
+      return `timed out after ${formatSeconds(outcome.afterMs)}`;
+    case "failed":
+    case "lost":
+      return outcome.error;
+  }
 }

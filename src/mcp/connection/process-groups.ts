@@ -204,6 +204,12 @@ export class ProcessGroups {
     this.#live.delete(pgid);
   }
 
+  /** Lets a server go (left to finish starting on its own): neither its group nor what carries its marker is killed at exit. */
+  release(pgid: number, marker: string): void {
+    this.#live.delete(pgid);
+    this.#markers.delete(marker);
+  }
+
   /** The group ids still recorded. */
   list(): number[] {
     return [...this.#live];

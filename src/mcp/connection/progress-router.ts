@@ -57,11 +57,15 @@ export class ProgressRouter {
   readonly #handlers = new Map<ProgressToken, (progress: Progress) => void>();
   #next = 0;
 
-  /** A new token whose progress goes to `handler` until the returned function is called. */
-  register(handler: (progress: Progress) => void): { token: ProgressToken; unregister: () => void } {
-    const token = `mini-cc-${++this.#next}`;
+  /** A new token whose progress goes to `handler` until unregister(token). A number: cheaper to make and look up than a string, on every call. */
+  register(handler: (progress: Progress) => void): number {
+    const token = ++this.#next;
     this.#handlers.set(token, handler);
-    return { token, unregister: () => this.#handlers.delete(token) };
+    return token;
+  }
+
+  unregister(token: ProgressToken): void {
+    this.#handlers.delete(token);
   }
 
   /** Wraps the transport's onmessage (call after the SDK's connect installed its own). */

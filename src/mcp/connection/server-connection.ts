@@ -32,7 +32,7 @@ import { installServerRequestHandlers } from "../requests/handlers.ts";
 import { listTools, type ToolList } from "./tool-list.ts";
 import { isConnectionClosed, isSessionExpired, lossReason, remoteLoss, sessionExpired } from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
-import type { CallLimits, CallOutcome } from "./call-outcome.ts";
+import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
 
 /** What a successful handshake yields. */
 export interface ConnectedServer extends ToolList {
@@ -217,12 +217,12 @@ export class ServerConnection {
     if (deadline.ended === "cancelled") return { kind: "cancelled" };
     // Our own progress token, its notifications routed past the SDK (progress-router.ts): the
     // SDK keeps no deadline of its own that could fire first.
-    const progress = this.#progress.register((p) => {
+    const progressToken = this.#progress.register((p) => {
       deadline.progressed();
       onProgress?.(p);
     });
     try {
-      const request = { name, arguments: args, _meta: { progressToken: progress.token } };
+      const request = { name, arguments: args, _meta: { progressToken } };
       const result = await this.#client.callTool(request, undefined, { signal: deadline.signal, timeout: MAX_TIMER_MS });
       return { kind: "result", result: result as CallToolResult };
     } catch (error) {
@@ -230,13 +230,13 @@ export class ServerConnection {
       if (deadline.ended === "cancelled") return { kind: "cancelled" };
       return await this.#callFailed(error);
     } finally {
-      progress.unregister();
+      this.#progress.unregister(progressToken);
       deadline.stop();
     }
   }
 
   /** What a call's rejection means: the server refused it, or the session went under it. */
-  async #callFailed(error: unknown): Promise<CallOutcome> {
+  async #callFailed(error: unknown): Promise<RequestFailure> {
     // A token that stopped working mid-session (refresh rejected): the server waits for a login.
     if (isMiniCcError(error, "needs-auth")) {
       this.#lose(error);
@@ -254,24 +254,39 @@ export class ServerConnection {
     return { kind: "lost", how, error: describeError(how === "expired" ? failure : error) };
   }
 
-  /** resources/read; rejects on protocol errors, the timeout and the abort. */
-  readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult> {
-    return this.#saysHowItEnded(() => this.#client.readResource({ uri }, options));
+  /** resources/read; never rejects: how it ended is the outcome, classified as a call's. */
+  readResource(uri: string, limits: RequestLimits): Promise<RequestOutcome<ReadResourceResult>> {
+    return this.#request((options) => this.#client.readResource({ uri }, options), limits);
   }
 
-  /** prompts/get with the arguments as typed. */
-  getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult> {
-    return this.#saysHowItEnded(() => this.#client.getPrompt({ name, arguments: args }, options));
+  /** prompts/get with the arguments as typed; never rejects. */
+  getPrompt(name: string, args: Record<string, string>, limits: RequestLimits): Promise<RequestOutcome<GetPromptResult>> {
+    return this.#request((options) => this.#client.getPrompt({ name, arguments: args }, options), limits);
   }
 
-  /** A request whose session went under it rejects with how the server ended ("larger than the 10 MB line limit"), not "Connection closed". */
-  async #saysHowItEnded<T>(request: () => Promise<T>): Promise<T> {
+  /** A request bounded by the SDK's own timeout (these report no progress); a remote session lost under it is reported, as for a call. */
+  async #request<T>(send: (options: { signal?: AbortSignal; timeout: number }) => Promise<T>, limits: RequestLimits): Promise<RequestOutcome<T>> {
+    if (limits.signal?.aborted) return { kind: "cancelled" };
     try {
-      return await request();
+      return { kind: "result", result: await send({ ...(limits.signal ? { signal: limits.signal } : {}), timeout: limits.timeoutMs }) };
     } catch (error) {
-      if (!isConnectionClosed(error)) throw error;
-      throw (await this.#exitFailure()) ?? error;
+      if (limits.signal?.aborted) return { kind: "cancelled" };
+      return await this.#callFailed(error);
     }
+  }
+
+  /**
+   * For a server still starting when the run ends: a stdio server is left to finish on
+   * its own (its stdin ended, not killed; killed after `limitMs` if still there: see
+   * StdioProcessTransport.release); any other closes.
+   */
+  async release(limitMs: number): Promise<void> {
+    const transport = this.#options.transport as Partial<{ release: (limitMs: number) => Promise<void> }>;
+    if (typeof transport.release === "function") {
+      this.#closed = true;
+      await transport.release.call(this.#options.transport, limitMs);
+    }
+    return this.close();
   }
 
   /** Closes the session and stops its keepalive; for stdio this kills the server's process group. */

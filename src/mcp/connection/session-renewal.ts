@@ -7,13 +7,13 @@
  * while the call was under way may have run it: only a read-only tool is sent
  * again; any other fails saying the server restarted.
  */
-import type { CallOutcome } from "./call-outcome.ts";
+import type { RequestOutcome } from "./call-outcome.ts";
 
 /** retry: send again once the new session is up; report: say it restarted, not sent again; keep: the outcome stands. */
 export type CallVerdict = "retry" | "report" | "keep";
 
-/** For a remote server's call: what its outcome allows. */
-export function retryVerdict(outcome: CallOutcome, readOnly: boolean): CallVerdict {
+/** For a remote server's call (or read: those are read-only): what its outcome allows. */
+export function retryVerdict(outcome: RequestOutcome<unknown>, readOnly: boolean): CallVerdict {
   if (outcome.kind !== "lost" || outcome.how === "down") return "keep";
   if (outcome.how === "expired") return "retry";
   return readOnly ? "retry" : "report";

@@ -18,6 +18,7 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol
 import { isProgressNotification } from "./progress-router.ts";
 import { liveGroups, livePids, newServerMarker, SERVER_MARKER, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
 import { MiniCcError } from "../../errors.ts";
+import { reapAfter } from "./release-reaper.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
 const KILL_GRACE_MS = 2000;
@@ -178,6 +179,32 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   /** Ends stdin, then SIGTERM to the group and SIGKILL after the grace period. */
   close(): Promise<void> {
     this.#closing ??= this.#terminate();
+    return this.#closing;
+  }
+
+  /**
+   * Leaves a server that is still starting to finish on its own, at the end of a run: a
+   * cold `npx -y` killed mid-install would be cold again next time. Its stdin is ended (a
+   * server exits at EOF once it reads it), its group is forgotten (nothing kills it at
+   * exit), and nothing here keeps mini-cc's event loop alive; the child, in its own
+   * process group, is reaped by Node while mini-cc runs and by init after. One that is
+   * still there after `limitMs` (it never read its stdin) is killed (release-reaper.ts).
+   */
+  release(limitMs: number): Promise<void> {
+    const child = this.#child;
+    if (!child || child.pid === undefined || this.#closing) return this.close();
+    this.#closing = Promise.resolve();
+    try {
+      child.stdin?.end();
+    } catch {
+      // Already closed.
+    }
+    this.#options.groups.release(child.pid, this.#marker);
+    reapAfter(child.pid, this.#marker, limitMs);
+    for (const stream of [child.stdin, child.stdout]) (stream as { unref?: () => void } | null)?.unref?.();
+    child.unref();
+    this.#partial = undefined;
+    this.#notifyClosed();
     return this.#closing;
   }
 

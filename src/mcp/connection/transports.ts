@@ -79,7 +79,9 @@ export const createTransport: TransportFactory = (server, context) => {
       context.oauth && !helper && !hasAuthorization
         ? new StoredOAuthProvider({ store: context.oauth, serverUrl: entry.url, ...(entry.oauth ? { client: entry.oauth } : {}) })
         : undefined;
-    const options = { requestInit, ...(fetch ? { fetch } : {}), ...(authProvider ? { authProvider } : {}) };
+    // The provider watches the answers for a 403 insufficient_scope (a scope step-up).
+    const watched = authProvider ? authProvider.watchFetch(fetch) : fetch;
+    const options = { requestInit, ...(watched ? { fetch: watched } : {}), ...(authProvider ? { authProvider } : {}) };
     return entry.type === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   }
   const stdio = {

@@ -6,7 +6,7 @@
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { describeError } from "../../errors.ts";
+import { failureReason, type RequestLimits, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
@@ -88,13 +88,13 @@ export function promptArguments(prompt: McpPromptInfo, words: readonly string[])
 
 /** The one request expanding makes of a server's session. */
 interface PromptGetter {
-  getPrompt(name: string, args: Record<string, string>, options: { signal?: AbortSignal; timeout: number }): Promise<GetPromptResult>;
+  getPrompt(name: string, args: Record<string, string>, limits: RequestLimits): Promise<RequestOutcome<GetPromptResult>>;
 }
 
 /** What expanding needs: the snapshot, and a request on a server's live session (or why there is none). */
 export interface PromptSource {
   getSnapshot(): McpSnapshot;
-  request<T>(server: string, run: (connection: PromptGetter, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
+  request<T>(server: string, method: string, run: (connection: PromptGetter, limits: RequestLimits) => Promise<RequestOutcome<T>>, signal?: AbortSignal): Promise<RoutedOutcome<T>>;
 }
 
 /** The prompt's messages as the blocks of one user turn; an assistant message is marked as such. */
@@ -127,11 +127,8 @@ export async function expandPromptCommand(
   if (!command) return { error: `Unknown command /${match[1]}: no connected MCP server offers that prompt. Type /help for the list.` };
   const parsed = promptArguments(command.prompt, splitArguments(match[2] as string));
   if ("error" in parsed) return { error: `/${command.command}: ${parsed.error}. Usage: ${promptUsage(command)}` };
-  try {
-    const result = await source.request(command.server, (connection, options) => connection.getPrompt(command.prompt.name, parsed.args, options), signal);
-    if (typeof result === "string") return { error: `/${command.command}: ${result}` };
-    return { blocks: promptBlocks(result, maxOutputChars(env)) };
-  } catch (error) {
-    return { error: `/${command.command} failed: ${describeError(error)}` };
-  }
+  const got = await source.request(command.server, "prompts/get", (connection, limits) => connection.getPrompt(command.prompt.name, parsed.args, limits), signal);
+  if (got.kind === "result") return { blocks: promptBlocks(got.result, maxOutputChars(env)) };
+  if (got.kind === "unavailable") return { error: `/${command.command}: ${got.why}` };
+  return { error: `/${command.command} failed: ${failureReason(got)}` };
 }

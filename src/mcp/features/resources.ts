@@ -6,21 +6,22 @@
  */
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
+import { capText } from "../../tools/output-cap.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { describeError } from "../../errors.ts";
+import { failureReason, type RequestLimits, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerState } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
 
 /** The one request a read makes of a server's session. */
 interface ResourceReader {
-  readResource(uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<ReadResourceResult>;
+  readResource(uri: string, limits: RequestLimits): Promise<RequestOutcome<ReadResourceResult>>;
 }
 
 /** What reading needs from McpManager: the snapshot, and a request on a server's live session (or why there is none). */
 export interface ResourceSource {
   getSnapshot(): McpSnapshot;
-  request<T>(server: string, run: (connection: ResourceReader, options: { signal?: AbortSignal; timeout: number }) => Promise<T>, signal?: AbortSignal): Promise<T | string>;
+  request<T>(server: string, method: string, run: (connection: ResourceReader, limits: RequestLimits) => Promise<RequestOutcome<T>>, signal?: AbortSignal): Promise<RoutedOutcome<T>>;
 }
 
 /** The image types the model takes: a blob of one of these is shown as an image. */
@@ -49,13 +50,11 @@ function offersNow(state: ServerState): state is Extract<ServerState, { status: 
 
 /** Reads `uri` from `server`; never throws. */
 export async function readResource(source: ResourceSource, server: string, uri: string, env: Env, signal?: AbortSignal): Promise<ToolResult> {
-  try {
-    const read = await source.request(server, (connection, options) => connection.readResource(uri, options), signal);
-    if (typeof read === "string") return textResult(`Cannot read ${uri}: ${read}.`, true);
-    return convertResourceContents(read, maxOutputChars(env));
-  } catch (error) {
-    return textResult(`Reading ${uri} from ${server} failed: ${describeError(error)}`, true);
-  }
+  const read = await source.request(server, "resources/read", (connection, limits) => connection.readResource(uri, limits), signal);
+  if (read.kind === "result") return convertResourceContents(read.result, maxOutputChars(env));
+  if (read.kind === "unavailable") return textResult(`Cannot read ${uri}: ${read.why}.`, true);
+  if (read.kind === "cancelled") return textResult(`Reading ${uri} from ${server} was cancelled.`, true);
+  return textResult(`Reading ${uri} from ${server} failed: ${failureReason(read)}`, true);
 }
 
 /** Every connected server's resources and templates (or one server's) as JSON the model reads. */
@@ -71,5 +70,6 @@ export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolR
     return [...resources, ...templates];
   });
   if (entries.length === 0) return textResult(server ? `${server} lists no resources.` : "No MCP server lists any resources.");
-  return textResult(JSON.stringify(entries, null, 2));
+  // A server listing thousands of resources is cut like a built-in tool's output.
+  return textResult(capText(JSON.stringify(entries, null, 2), "Give `server` to list one server's resources."));
 }

@@ -8,18 +8,19 @@
  * and the fingerprints of its entry as written and as expanded — a changed
  * entry (or a changed ${VAR}) finds no file and never a stale list. Files are
  * 0600 and written atomically, so two sessions writing the same server leave
- * one whole file; a file that is corrupt, unreadable or not for this entry is
- * ignored (and rewritten after the next connect). Writing a server's cache
- * removes its caches for earlier entries in the same project.
+ * one whole file; a file that is corrupt or unreadable is moved aside with a
+ * warning (src/fs/home-json-file.ts), one not for this entry is ignored; both
+ * are rewritten after the next connect. Writing a server's cache removes its
+ * caches for earlier entries in the same project.
  */
 import { createHash } from "node:crypto";
 import { readdir, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { ServerConfig } from "../../config/types.ts";
 import type { Clock } from "../../clock.ts";
-import { writeFileAtomic } from "../../fs/atomic-write.ts";
-import { readSmallTextFile } from "../../fs/json-file.ts";
-import { nestedDeeperThan } from "../../fs/json-path.ts";
+import { HomeJsonFile } from "../../fs/home-json-file.ts";
+import { readJsonFile } from "../../fs/json-file.ts";
+import { formatJsonPath, nestedDeeperThan } from "../../fs/json-path.ts";
 import { anything, arrayOf, mapOf, objectOf, oneOf, optional, required, string } from "../../fs/json-shape.ts";
 import { canonicalJson, fingerprint } from "../approvals/fingerprint.ts";
 import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, McpToolInfo, SkippedTool } from "../state/server-state.ts";
@@ -90,6 +91,8 @@ export interface ToolCacheOptions {
   projectDir: string;
   /** Stamps each file's `cachedAt`. */
   clock: Clock;
+  /** Told when a corrupt file is moved aside. */
+  warn: (message: string) => void;
 }
 
 /** The tool cache in the home folder. */
@@ -113,7 +116,8 @@ export class ToolCacheFiles implements ToolCacheStore {
 
   /** The cached server for exactly this entry; undefined when there is none or it cannot be trusted. */
   async read(config: ServerConfig): Promise<CachedServer | undefined> {
-    const record = await readRecord(this.pathOf(config));
+    // Reads never throw: a cache that cannot even be moved aside (its folder is a file) is no cache.
+    const record = await this.#fileOf(config).read().catch(() => undefined);
     if (!record || record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
     const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
     const offers = Object.fromEntries(OFFERS.flatMap((key) => (record[key] ? [[key, record[key]]] : [])));
@@ -135,8 +139,22 @@ export class ToolCacheFiles implements ToolCacheStore {
       tools: server.tools,
       skippedTools: server.skippedTools,
     };
-    await writeFileAtomic(this.pathOf(config), `${JSON.stringify(record)}\n`, { private: true, followLinks: false });
+    await this.#fileOf(config).write(record);
     await this.#removeOutdated(config);
+  }
+
+  #fileOf(config: ServerConfig): HomeJsonFile<CacheRecord | undefined> {
+    return new HomeJsonFile<CacheRecord | undefined>({
+      file: this.pathOf(config),
+      clock: this.#options.clock,
+      warn: this.#options.warn,
+      check: recordProblem,
+      empty: () => undefined,
+      lost: "its tools are listed again when the server connects",
+      format: (record) => `${JSON.stringify(record)}\n`,
+      maxBytes: MAX_CACHE_BYTES,
+      followLinks: false,
+    });
   }
 
   /** Deletes this server's caches for earlier entries in this project: a changed entry never uses them, so they only pile up. */
@@ -147,7 +165,7 @@ export class ToolCacheFiles implements ToolCacheStore {
     for (const name of names) {
       if (!name.startsWith(prefix) || !name.endsWith(".json") || name === current) continue;
       const path = join(this.#options.dir, name);
-      const record = await readRecord(path);
+      const record = await peekRecord(path);
       if (record?.server === config.name && record.project === this.#options.projectDir) await unlink(path).catch(() => {});
     }
   }
@@ -158,15 +176,18 @@ function readableName(server: string): string {
   return server.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40);
 }
 
-/** A cache file's record; undefined when it is missing, unreadable, not JSON or not shaped as one. */
-async function readRecord(path: string): Promise<CacheRecord | undefined> {
-  try {
-    const value: unknown = JSON.parse(await readSmallTextFile(path, MAX_CACHE_BYTES));
-    if (nestedDeeperThan(value, MAX_RECORD_DEPTH) || recordShape(value, []).length > 0) return undefined;
-    return value as CacheRecord;
-  } catch {
-    return undefined;
-  }
+/** Why a parsed file is not a cache record; undefined when it is. */
+function recordProblem(value: unknown): string | undefined {
+  if (nestedDeeperThan(value, MAX_RECORD_DEPTH)) return `nested deeper than ${MAX_RECORD_DEPTH} levels`;
+  const problems = recordShape(value, []);
+  const first = problems[0];
+  return first ? `not a tool cache record (${formatJsonPath(first.path)}: ${first.message})` : undefined;
+}
+
+/** Another entry's cache file, read without moving it (it is only deleted when it is one of ours). */
+async function peekRecord(path: string): Promise<CacheRecord | undefined> {
+  const current = await readJsonFile(path, MAX_CACHE_BYTES);
+  return current.kind === "ok" && recordProblem(current.value) === undefined ? (current.value as CacheRecord) : undefined;
 }
 
 /** Cache writes that run behind the session: failures cost the cache, not the session; settled() waits for those under way. */

@@ -1,13 +1,14 @@
 /**
  * The way from McpManager to a server's live connection, for tool calls and for
  * resource reads and prompts alike: a server offered from the tool cache is
- * connected first (the call waits); a server that is reconnecting, waits for
- * a login or is down answers with why; while a request runs its lazy server
- * is not idle. For a tool call, moreover: a remote server that restarted
- * under it gets it once more when session-renewal.ts allows, its time goes
- * into the usage store, its progress key is finished, and its outcome
- * (connection/call-outcome.ts) becomes the model's words once, at the end
- * (call-result.ts).
+ * connected first (the request waits); a server that is reconnecting, waits
+ * for a login or is down answers with why; while a request runs its lazy
+ * server is not idle, and its end counts as use; a remote server that
+ * restarted under it gets it once more when session-renewal.ts allows (a read
+ * always may); its time goes into the usage store. For a tool call, moreover:
+ * its progress key is finished, and its outcome (connection/call-outcome.ts)
+ * becomes the model's words once, at the end (call-result.ts); a read's or a
+ * prompt's outcome is worded by its caller (features/).
  *
  * It only reads the servers' state and sessions (the supervisor's); it
  * changes no server state.
@@ -19,7 +20,7 @@ import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
-import type { CallLimits, CallOutcome } from "../connection/call-outcome.ts";
+import type { CallLimits, CallOutcome, RequestLimits, RequestOutcome, RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
@@ -32,7 +33,7 @@ import { callResult, cancelledResult, failedResult } from "./call-result.ts";
 import type { Env } from "../../env.ts";
 
 /** What a resource read or a prompt is handed: the live connection and its bounds. */
-export type LiveRequest<T> = (connection: ServerConnection, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
+export type LiveRequest<T> = (connection: ServerConnection, limits: RequestLimits) => Promise<RequestOutcome<T>>;
 
 /** What the router reads and the few things it asks of the supervisor. */
 export interface ToolCallRouterOptions {
@@ -83,25 +84,38 @@ export class ToolCallRouter {
   }
 
   /**
-   * Runs a resource read or prompts/get on the server's live connection (a cached
-   * server is connected first); resolves with why not when there is none.
-   * `run` may reject: its caller words the failure.
+   * Runs a resource read or prompts/get (`method`, its name in the usage store)
+   * on the server's live connection, as a call goes; never rejects: resolves
+   * with the outcome, or why no session could take it.
    */
-  async request<T>(server: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<T | string> {
-    const { busy } = this.#options;
+  async request<T>(server: string, method: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<RoutedOutcome<T>> {
+    const { busy, clock } = this.#options;
     busy.started(server);
     try {
-      const ready = await this.#waitIfCached(server, signal);
-      if (typeof ready === "string") return ready;
-      return await run(ready.connection, { ...(signal ? { signal } : {}), timeout: this.#timeoutMs });
+      const ready = this.#ready(server) ?? (await this.#waitIfCached(server, signal));
+      if (ready === "cancelled") return { kind: "cancelled" };
+      if (typeof ready === "string") return { kind: "unavailable", why: ready };
+      const limits: RequestLimits = { ...(signal ? { signal } : {}), timeoutMs: this.#timeoutMs };
+      const started = clock.now();
+      let outcome = await run(ready.connection, limits);
+      const config = this.#options.config(server);
+      // A read changes nothing: sent again once the new session is up, whatever took the old one.
+      if (config && isRemote(config.resolved) && retryVerdict(outcome, true) === "retry") {
+        const settled = await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000);
+        const connection = this.#options.connections.get(server);
+        if (settled === "connected" && connection && !signal?.aborted) outcome = await run(connection, limits);
+      }
+      this.#options.usage.record(server, method, Math.round(clock.now() - started), outcome.kind !== "result");
+      return outcome;
     } finally {
       busy.ended(server);
     }
   }
 
   async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
-    if (!this.#view(server)) return failedResult(tool, `server ${server} is not connected`);
-    const ready = this.#ready(server) ?? (await this.#waitIfCached(server, options.signal));
+    const view = this.#view(server);
+    if (!view) return failedResult(tool, `server ${server} is not connected`);
+    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, options.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered = ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
@@ -128,8 +142,7 @@ export class ToolCallRouter {
   }
 
   /** The server's live connection and view, or why there is none; undefined while it is offered from the cache. */
-  #ready(server: string): Ready | string | undefined {
-    const view = this.#view(server);
+  #ready(server: string, view = this.#view(server)): Ready | string | undefined {
     const state = view?.state;
     const connection = this.#options.connections.get(server);
     if (!view || !state) return `no MCP server named ${server}`;

@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -7,13 +7,17 @@ import { describe, expect, it } from "vitest";
 import { DisabledServersFile } from "../../../src/mcp/approvals/disabled-servers.ts";
 import { McpManager } from "../../../src/mcp/manager.ts";
 import { MemoryApprovals, memoryTransports, stdioServer } from "../../helpers/mcp-fixtures.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
+
+let warnings: string[] = [];
 
 const PROJECT = "/project";
 
 function setup() {
+  warnings = [];
   const dir = mkdtempSync(join(tmpdir(), "mcp-disabled-"));
   const file = join(dir, "mcp-disabled.json");
-  const list = new DisabledServersFile(file);
+  const list = new DisabledServersFile({ file, clock: new FakeClock(Date.UTC(2026, 4, 1)), warn: (message) => warnings.push(message) });
   const one = () => {
     const server = new McpServer({ name: "one", version: "1" });
     server.registerTool("ping", {}, () => ({ content: [] }));
@@ -44,11 +48,16 @@ describe("DisabledServersFile", () => {
     expect([...(await list.list("/other"))]).toEqual(["a"]);
   });
 
-  it("reads a broken file as empty but refuses to overwrite it", async () => {
+  it("moves a broken file aside with a warning, then goes on with an empty list", async () => {
     const { file, list } = setup();
-    await writeFile(file, "{nope");
+    await writeFile(file, '{"/project": "a"}');
     expect([...(await list.list(PROJECT))]).toEqual([]);
-    await expect(list.set(PROJECT, "a", true)).rejects.toThrow(/invalid JSON.*fix or delete it/);
+    const backup = `${file}.corrupt-2026-05-01T00-00-00.000Z`;
+    expect(warnings).toEqual([`${file}: "/project": expected a list of server names; moved it to ${backup} and starting with no server switched off.`]);
+    expect(await readFile(backup, "utf8")).toBe('{"/project": "a"}');
+    expect(await list.set(PROJECT, "a", true)).toBe(true);
+    expect([...(await list.list(PROJECT))]).toEqual(["a"]);
+    expect(warnings).toHaveLength(1);
   });
 });
 

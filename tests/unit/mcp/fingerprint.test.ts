@@ -37,6 +37,15 @@ describe("fingerprint", () => {
     expect(new Set(prints).size).toBe(prints.length);
   });
 
+  it("changes when the oauth client changes (a secret sent on every connect by client_credentials asks again); unchanged without one", () => {
+    const remote: ServerEntry = { type: "http", url: "http://a" };
+    const client: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}" } };
+    const machine: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}", grantType: "client_credentials" as const } };
+    const prints = [fingerprint(remote), fingerprint(client), fingerprint(machine), fingerprint({ ...remote, oauth: { clientId: "app", clientSecret: "${OTHER}" } })];
+    expect(new Set(prints).size).toBe(prints.length);
+    expect(fingerprint({ ...remote, headers: {} })).toBe(fingerprint(remote));
+  });
+
   it("does not change when only the value of an expanded environment variable changes", async () => {
     const dir = await mkdtemp(join(tmpdir(), "mini-cc-fp-"));
     try {

@@ -15,7 +15,7 @@ describe("a client secret kept by mcp add --client-secret", () => {
   it("is sent with the entry's client id, and only with that id", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mini-cc-oauth-"));
     dirs.push(dir);
-    const store = new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock });
+    const store = new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock, warn: () => {} });
     await store.update("https://x/mcp", (current) => ({ ...current, clientSecret: { clientId: "app", secret: "s3cr3t" } }));
     const provider = (clientId: string, clientSecret?: string) =>
       new StoredOAuthProvider({ store, serverUrl: "https://x/mcp", client: { clientId, ...(clientSecret ? { clientSecret } : {}) } });

@@ -12,9 +12,11 @@ import { stdioServer } from "../../helpers/mcp-fixtures.ts";
 
 let dir: string;
 let cache: ToolCacheFiles;
+let warnings: string[];
 beforeEach(async () => {
+  warnings = [];
   dir = join(await mkdtemp(join(tmpdir(), "tool-cache-")), "tool-cache");
-  cache = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock(Date.UTC(2026, 0, 2)) });
+  cache = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock(Date.UTC(2026, 0, 2)), warn: (message) => warnings.push(message) });
 });
 
 const tool = (name: string, extra = ""): McpToolInfo => ({ name, description: `${name}${extra}`, inputSchema: { type: "object", properties: {} }, annotations: {} });
@@ -33,7 +35,7 @@ describe("the tool cache files", () => {
     const changedArgs = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v2"] });
     const changedVar: ServerConfig = { ...ECHO, resolved: { command: "node", args: ["other.mjs"] } };
     const renamed = { ...ECHO, name: "echo2" };
-    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock() });
+    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock(), warn: (message) => warnings.push(message) });
     for (const config of [changedArgs, changedVar, renamed]) {
       expect(cache.keyOf(config)).not.toBe(cache.keyOf(ECHO));
       expect(await cache.read(config)).toBeUndefined();
@@ -47,7 +49,7 @@ describe("the tool cache files", () => {
   it("writing a changed entry's cache removes the same server's caches of earlier entries in this project, and nothing else", async () => {
     const before = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v1"] });
     const similar = stdioServer("echo-2", { command: "node", args: ["echo.mjs"] });
-    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock() });
+    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock(), warn: (message) => warnings.push(message) });
     await cache.write(before, server(["a"]));
     await cache.write(similar, server(["b"]));
     await otherProject.write(before, server(["c"]));
@@ -60,21 +62,34 @@ describe("the tool cache files", () => {
     expect((await readdir(dir)).sort()).toHaveLength(4);
   });
 
-  it("a corrupt, truncated, wrongly shaped, absurdly deep or unreadable file is ignored", async () => {
+  it("a corrupt, truncated, wrongly shaped or absurdly deep file is moved aside with a warning, and the cache goes on", async () => {
     await cache.write(ECHO, server(["a"]));
-    const whole = await readFile(cache.pathOf(ECHO), "utf8");
+    const file = cache.pathOf(ECHO);
+    const whole = await readFile(file, "utf8");
     const deep = JSON.stringify({ ...JSON.parse(whole), tools: [{ ...tool("a"), inputSchema: JSON.parse("[".repeat(200) + "]".repeat(200)) }] });
-    const bad = [whole.slice(0, whole.length / 2), "null", '{"version":2}', JSON.stringify({ ...JSON.parse(whole), tools: [{ name: 1 }] }), deep];
+    const bad = [whole.slice(0, 40), "null", '{"version":2}', JSON.stringify({ ...JSON.parse(whole), tools: [{ name: 1 }] }), deep];
     for (const text of bad) {
-      await writeFile(cache.pathOf(ECHO), text);
+      await writeFile(file, text);
       expect(await cache.read(ECHO)).toBeUndefined();
+      await cache.write(ECHO, server(["a"]));
     }
+    const backup = `${file}.corrupt-2026-01-02T00-00-00.000Z`;
+    const lost = "its tools are listed again when the server connects.";
+    expect(warnings).toEqual([
+      `${file}:1:41: invalid JSON (Unterminated string); moved it to ${backup} and ${lost}`,
+      `${file}: not a tool cache record ((top level): expected object, got null); moved it to ${backup}-1 and ${lost}`,
+      `${file}: not a tool cache record (version: expected 1, got 2); moved it to ${backup}-2 and ${lost}`,
+      `${file}: not a tool cache record (tools[0].name: expected string, got number); moved it to ${backup}-3 and ${lost}`,
+      `${file}: nested deeper than 72 levels; moved it to ${backup}-4 and ${lost}`,
+    ]);
+    expect((await cache.read(ECHO))?.tools.map((t) => t.name)).toEqual(["a"]);
+    expect((await readdir(dir)).filter((name) => name.includes(".corrupt-"))).toHaveLength(5);
     await writeFile(join(dir, "x"), "");
-    await expect(new ToolCacheFiles({ dir: join(dir, "x"), projectDir: "/project", clock: new FakeClock() }).read(ECHO)).resolves.toBeUndefined();
+    await expect(new ToolCacheFiles({ dir: join(dir, "x"), projectDir: "/project", clock: new FakeClock(), warn: (message) => warnings.push(message) }).read(ECHO)).resolves.toBeUndefined();
   });
 
   it("two sessions writing the same cache at once never leave a torn file", async () => {
-    const other = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock() });
+    const other = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock(), warn: (message) => warnings.push(message) });
     const big = (n: number) => server(Array.from({ length: 200 }, (_, i) => `tool_${i}`), ` ${"x".repeat(200)} ${n}`);
     await cache.write(ECHO, big(0));
     const reads: Array<CachedServer | undefined> = [];

@@ -11,8 +11,14 @@ const resources: ResourceSource = {
   getSnapshot: () => ({
     servers: [{ name: "tracker", source: "user", ...beginLife({ status: "connected", tools: [], instructions: "", connectMs: 1, capabilities: { resources: {} } }) }],
   }),
-  request: async (_server, run) =>
-    run({ readResource: async (uri) => (uri === "issues://1" ? { contents: [{ uri, text: "BUG-1: it breaks" }] } : Promise.reject(new Error("not found"))) }, { timeout: 1000 }) as never,
+  request: async (_server, _method, run) =>
+    run(
+      {
+        readResource: async (uri) =>
+          uri === "issues://1" ? { kind: "result", result: { contents: [{ uri, text: "BUG-1: it breaks" }] } } : { kind: "failed", error: "not found" },
+      },
+      { timeoutMs: 1000 },
+    ) as never,
 };
 
 let dir = "";

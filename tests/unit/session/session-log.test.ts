@@ -59,6 +59,64 @@ describe("the session log", () => {
     ]);
   });
 
+  it("reads back every kind of entry the agent records, the model's notes and refusals included", () => {
+    const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
+    dirs.push(root);
+    const { file, log } = logIn(root);
+    const entries = [
+      { type: "prompt" as const, content: "one … 😀 中文 é" },
+      { type: "note" as const, text: "[Request interrupted by user]" },
+      { type: "prompt" as const, content: "two" },
+      { type: "refused" as const },
+      { type: "clear" as const },
+    ];
+    for (const entry of entries) log.append(entry);
+    log.close();
+    const saved = readSavedSession(file, "x");
+    expect(saved.skippedLines).toBe(0);
+    expect(saved.entries).toEqual(entries);
+  });
+
+  it("gives the last turns from the end of the file, the same entries as the whole read's tail", () => {
+    const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
+    dirs.push(root);
+    const { file, log } = logIn(root);
+    const reply = (text: string) => ({ type: "assistant" as const, message: { role: "assistant" as const, content: [{ type: "text" as const, text }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" });
+    for (const n of [1, 2, 3]) {
+      log.append({ type: "prompt", content: `p${n}` });
+      log.append(reply(`r${n}`));
+    }
+    log.close();
+    // A line torn in the middle of the file (a kill, then a later run appending) is counted at once.
+    appendFileSync(file, '{"type":"assistant","message":{"role":"assistant","content":[]}\n');
+    const again = logIn(root).log;
+    again.append({ type: "model", model: "claude-opus-4-5" });
+    again.append({ type: "prompt", content: "p4" });
+    again.close();
+    const saved = readSavedSession(file, "x");
+    expect(saved.skippedLines).toBe(1);
+    expect(saved.model).toBe("claude-opus-4-5");
+    expect(saved.recentEntries(2)).toEqual([{ type: "prompt", content: "p3" }, reply("r3"), { type: "prompt", content: "p4" }]);
+    expect(saved.entries.slice(-3)).toEqual(saved.recentEntries(2));
+    expect(saved.entries).toHaveLength(7);
+    expect(saved.recentEntries(9)).toEqual(saved.entries);
+  });
+
+  it("replays a saved conversation when it is first read; a /clear before that drops it", () => {
+    const entries = [{ type: "prompt" as const, content: "one" }];
+    let reads = 0;
+    const lazy = new Conversation();
+    lazy.replayOnFirstUse(() => (reads++, entries), () => lazy.addUserText("then"));
+    expect(reads).toBe(0);
+    expect(lazy.messages).toEqual([{ role: "user", content: [{ type: "text", text: "one" }, { type: "text", text: "then" }] }]);
+    expect(reads).toBe(1);
+    const cleared = new Conversation();
+    cleared.replayOnFirstUse(() => (reads++, entries));
+    cleared.clear();
+    expect(cleared.messages).toEqual([]);
+    expect(reads).toBe(1);
+  });
+
   it("replays recorded entries into the same messages, a compaction included", () => {
     const live = new Conversation();
     const entries = [

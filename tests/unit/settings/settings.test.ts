@@ -25,7 +25,7 @@ function places() {
     mkdirSync(join(path, ".."), { recursive: true });
     writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
   };
-  const approvals = new SettingsApprovalsFile(join(root, "mini/settings-approvals.json"), { now: () => 0 } as never);
+  const approvals = new SettingsApprovalsFile(join(root, "mini/settings-approvals.json"), { now: () => 0 } as never, () => {});
   return { root, cwd, write, approvals, places: { cwd, userHome: root, miniCcHome: join(root, "mini") } };
 }
 
@@ -122,7 +122,7 @@ describe("settings files", () => {
     t.write(file, '{\n\t"model": "x",\n\t"permissions": {\n\t\t"deny": ["Read(a)"]\n\t}\n}\n');
     expect(await addSettingsRule(file, "allow", "Bash(npm test:*)")).toBe(true);
     expect(await addSettingsRule(file, "allow", "Bash(npm test:*)")).toBe(false);
-    expect(readFileSync(file, "utf8")).toBe('{\n\t"model": "x",\n\t"permissions": {\n\t\t"deny": [\n\t\t\t"Read(a)"\n\t\t],\n\t\t"allow": [\n\t\t\t"Bash(npm test:*)"\n\t\t]\n\t}\n}\n');
+    expect(readFileSync(file, "utf8")).toBe('{\n\t"model": "x",\n\t"permissions": {\n\t\t"deny": ["Read(a)"],\n\t\t"allow": [\n\t\t\t"Bash(npm test:*)"\n\t\t]\n\t}\n}\n');
     expect(await removeSettingsRule(file, "deny", "Read(a)")).toBe(true);
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ model: "x", permissions: { deny: [], allow: ["Bash(npm test:*)"] } });
     t.write(file, '{"permissions": ');

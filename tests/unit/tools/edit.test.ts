@@ -141,6 +141,16 @@ describe("Edit", () => {
     });
   });
 
+  it("cuts the snippet of a huge new_string at the built-in tools' cap, naming offset and limit", async () => {
+    await writeFile(file("big.txt"), "start\n");
+    const huge = Array.from({ length: 20_000 }, (_, i) => `generated line ${i}`).join("\n");
+    const result = await edit.run({ file_path: "big.txt", old_string: "start", new_string: huge }, ctx());
+    const text = String(result.content);
+    expect(text.length).toBeLessThan(100_300);
+    expect(text).toMatch(/\n\n\(Output cut at about 25,000 tokens, [\d,]+ characters in all\. Read big\.txt with offset and limit to see the rest\.\)$/);
+    expect(await content("big.txt")).toBe(`${huge}\n`);
+  });
+
   it("targets and summarizes the file path and counts as a file edit", () => {
     expect(edit.targetPaths({ file_path: "/abs/posts.ts" })).toEqual(["/abs/posts.ts"]);
     expect(edit.summarize({ file_path: "posts.ts" })).toBe("posts.ts");

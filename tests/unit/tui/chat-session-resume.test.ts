@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConversationEntry } from "../../../src/agent/conversation.ts";
-import type { SavedSession } from "../../../src/session/saved-sessions.ts";
+import { savedSession } from "../../../src/session/saved-sessions.ts";
 import { Store } from "../../../src/store.ts";
 import { ChatSession } from "../../../src/tui/chat-session.ts";
 import type { TuiSessions } from "../../../src/tui/tui-runtime.ts";
@@ -12,7 +12,7 @@ const ENTRIES: ConversationEntry[] = [
   { type: "tool_results", content: [{ type: "tool_result", tool_use_id: "t1", content: "     1\tconst a = 1;" }] },
   { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Fixed." }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
 ];
-const SAVED: SavedSession = { id: "s-1", file: "/x.jsonl", header: undefined, entries: ENTRIES, model: "m", skippedLines: 0 };
+const SAVED = savedSession({ id: "s-1", file: "/x.jsonl", header: undefined, model: "m", skippedLines: 0 }, ENTRIES);
 
 function sessions(resumed: string[]): TuiSessions {
   return {

@@ -15,6 +15,7 @@ import { headersProblem } from "../../../config/header-values.ts";
 import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
 import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
 import type { OAuthStore } from "./token-store.ts";
+import { scopeUnion } from "./scope-step-up.ts";
 import type { Env } from "../../../env.ts";
 
 /** How long a login waits for the browser's redirect by default (MCP_LOGIN_TIMEOUT overrides, ms). */
@@ -62,7 +63,9 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
       ...(entry.oauth ? { client: entry.oauth } : {}),
       login: { redirectUrl: loopbackRedirect(callback.port), open: request.open },
     });
-    const options = { serverUrl: entry.url, ...challenge };
+    // After a 403 insufficient_scope, the step-up's scope (the old and the required ones) with what the 401 asks.
+    const scope = scopeUnion((await store.read(entry.url)).stepUpScope, challenge.scope);
+    const options = { serverUrl: entry.url, ...challenge, ...(scope ? { scope } : {}) };
     let result: Awaited<ReturnType<typeof auth>>;
     try {
       result = await auth(provider, options);

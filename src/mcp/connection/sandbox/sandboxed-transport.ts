@@ -77,6 +77,12 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
     return this.#inner ? this.#inner.send(message) : Promise.reject(new Error("Not connected"));
   }
 
+  /** See StdioProcessTransport.release: the sandboxed server is left to finish starting. */
+  async release(limitMs: number): Promise<void> {
+    if (this.#inner) await this.#inner.release(limitMs);
+    else await this.close();
+  }
+
   async close(): Promise<void> {
     if (this.#inner) await this.#inner.close();
     else this.onclose?.();

@@ -1,0 +1,131 @@
+/**
+ * One round's tool calls, run in order: each is found among the offered
+ * tools, checked by the permission chain (asking the user when it says so),
+ * run with the call's signal, and answered with a tool_result. Never throws:
+ * a tool's failure, a denial or an abort is the model's `is_error` result.
+ */
+import type { Clock } from "../clock.ts";
+import type { ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import { RealPaths } from "../tools/real-paths.ts";
+import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
+import { ABORTED, raceAbort } from "./abortable.ts";
+import type { AgentEvent, PermissionPrompt } from "./events.ts";
+import type { PermissionChain, PermissionCheck } from "./permissions.ts";
+import { summarizeCall } from "./tool-summary.ts";
+import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
+
+/** The tool_result text for a call the user's abort cut off or never let start. */
+export const INTERRUPTED = "Interrupted by user";
+/** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
+export const STOPPED_AT_APPROVAL =
+  "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";
+
+export interface ToolRunnerOptions {
+  permissions: PermissionChain;
+  /** Answers the calls the chain says to ask about. */
+  ask: PermissionPrompt;
+  cwd: string;
+  /** Times tool runs. */
+  clock: Clock;
+}
+
+export class ToolRunner {
+  readonly #options: ToolRunnerOptions;
+
+  constructor(options: ToolRunnerOptions) {
+    this.#options = options;
+  }
+
+  /** Runs the calls in order; after an abort the rest are answered without running. */
+  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+    const blocks: ToolResultBlock[] = [];
+    for (const use of uses) {
+      const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal);
+      blocks.push(resultBlock(use.id, result));
+    }
+    return blocks;
+  }
+
+  async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
+    const { id, name, input } = use;
+    const tool = plan.callable.find((t) => t.name === name);
+    const summary = summarizeCall(name, tool, input);
+    yield { type: "tool_call", id, name, input, summary };
+    let result: ToolResult;
+    let durationMs = 0;
+    if (!tool) {
+      const deferred = plan.deferred.some((t) => t.name === name);
+      result = textResult(deferred ? notLoadedMessage(name) : `No such tool: ${name}`, true);
+    } else {
+      // The check and the tool share the call's path resolutions: the tool opens what was judged.
+      const realPaths = new RealPaths();
+      const verdict = yield* this.#permit(tool, use, summary, signal, realPaths);
+      if (verdict === ABORTED) {
+        result = textResult(STOPPED_AT_APPROVAL, true);
+      } else if (verdict.behavior === "deny") {
+        yield { type: "permission_denied", id, name, message: verdict.message };
+        result = textResult(verdict.message, true);
+      } else {
+        const started = this.#options.clock.now();
+        result = await this.#execute(tool, input, signal, realPaths, id);
+        durationMs = Math.round(this.#options.clock.now() - started);
+      }
+    }
+    yield { type: "tool_result", id, name, result, durationMs };
+    return result;
+  }
+
+  async *#permit(
+    tool: Tool,
+    use: ToolUseBlock,
+    summary: string,
+    signal: AbortSignal,
+    realPaths: RealPaths,
+  ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
+    const check = this.#options.permissions.check(tool, use.input, realPaths);
+    if (check.behavior !== "ask") return check;
+    const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason, ...(tool.server === undefined ? {} : { server: tool.server }) };
+    let decision;
+    try {
+      decision = await raceAbort((async () => this.#options.ask(request, signal))(), signal);
+    } catch (error) {
+      if (signal.aborted) return ABORTED;
+      return { behavior: "deny", message: `Permission to use ${tool.name} was denied: ${errorMessage(error)}` };
+    }
+    if (decision === ABORTED) return ABORTED;
+    if (decision.behavior === "allow") {
+      // The one place a session allow is recorded: the chain then stops asking.
+      if (decision.scope === "session") this.#options.permissions.allowForSession(decision.rule ?? tool.name);
+      return { behavior: "allow" };
+    }
+    const said = decision.message?.trim();
+    return {
+      behavior: "deny",
+      message: said ? `The user denied this tool call. They said: ${said}` : `Permission to use ${tool.name} was denied.`,
+    };
+  }
+
+  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths, toolUseId: string): Promise<ToolResult> {
+    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    try {
+      // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
+      const result = await raceAbort((async () => tool.run(input, ctx))(), signal);
+      return result === ABORTED ? textResult(INTERRUPTED, true) : result;
+    } catch (error) {
+      return textResult(`${tool.name} failed: ${errorMessage(error)}`, true);
+    }
+  }
+}
+
+/** A tool's result as the tool_result block answering call `id`. */
+export function resultBlock(id: string, result: ToolResult): ToolResultBlock {
+  const empty = result.content === "" || (Array.isArray(result.content) && result.content.length === 0);
+  // The API refuses an empty error result, and an empty one tells the model nothing.
+  return { type: "tool_result", tool_use_id: id, content: empty ? "(no output)" : result.content, is_error: result.isError };
+}
+
+/** An error's message for the model, never empty. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message !== "") return error.message;
+  return String(error) || "Unknown error";
+}

@@ -1,0 +1,28 @@
+/** What McpManager is handed, and how connectListed treats cached servers. */
+import type { Clock } from "../clock.ts";
+import type { ApprovalRecords } from "./approvals/approval-types.ts";
+import type { DisabledServers } from "./approvals/disabled-servers.ts";
+import type { ServersOutside } from "./supervisor-options.ts";
+import type { SaveToolOutput } from "./tools/output-files.ts";
+
+/** Everything McpManager touches outside itself. */
+export interface McpManagerOptions extends ServersOutside {
+  approvals: ApprovalRecords;
+  /** A user can answer approval questions (TUI); false in print mode and `mcp list`. */
+  interactive: boolean;
+  clock?: Clock;
+  /** The servers the user switched off per project: read at list(), written by disable/enable. Without it, disabling lasts this session. */
+  disabledServers?: DisabledServers;
+  /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
+  saveToolOutput?: SaveToolOutput;
+}
+
+/** How connectListed treats servers offered from the tool cache. */
+export interface ConnectOptions {
+  /**
+   * Print mode: a cached eager server's background connect waits for
+   * releaseBackground() (called once the first model request is out), so 20
+   * servers booting at once do not slow that request; a call starts it sooner.
+   */
+  holdBackground?: boolean;
+}

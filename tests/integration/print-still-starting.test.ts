@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyBuiltCli, createCliSandbox, NODE, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
+
+// A cold `npx -y pkg` still installing when a `-p` run or `mcp list` ends: killing it
+// would abort the install, and the next run would be cold again. A real subprocess that
+// sleeps before it answers (the "install"), then writes a marker, stands in for it.
+const SLEEPY = resolve(import.meta.dirname, "../helpers/sleepy-server.mjs");
+
+let built: BuiltCli;
+let box: CliSandbox;
+beforeAll(async () => {
+  built = await copyBuiltCli();
+  box = await createCliSandbox(built.cli);
+});
+afterAll(async () => {
+  await box?.dispose();
+  await built?.dispose();
+});
+
+/** Whether a process runs (a zombie does not count: it already ended). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function until(test: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!test() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+  return test();
+}
+
+async function coldServer(name: string, delayMs: number): Promise<{ pids: string; ready: string }> {
+  const pids = join(box.root, `${name}-pids`);
+  const ready = join(box.root, `${name}-ready`);
+  await box.write(join(pids, ".keep"), "");
+  const env = { SLEEPY_DELAY_MS: String(delayMs), SLEEPY_TOOLS: "install_tool", SLEEPY_PID_DIR: pids, SLEEPY_READY_FILE: ready };
+  await box.write(join(box.home, "mcp.json"), { mcpServers: { cold: { command: NODE, args: [SLEEPY], env } } });
+  return { pids, ready };
+}
+
+const pidsIn = (dir: string) => readdirSync(dir).filter((file) => /^\d+$/.test(file)).map(Number);
+
+describe("a server still starting when the run ends", () => {
+  it("-p exits at once; the server finishes its start and exits by itself at EOF", async () => {
+    const { pids, ready } = await coldServer("print", 3000);
+    const started = Date.now();
+    const run = await box.run(["-p", "hello", "--output-format", "json"], { env: { MCP_TIMEOUT: "300" } });
+    const tookMs = Date.now() - started;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("MCP server cold is still starting past its connect timeout");
+    // mini-cc did not wait for the 3 s "install" (its own start-up is most of this).
+    expect(tookMs).toBeLessThan(2800);
+    // Still there after mini-cc exited (it may still be loading: its pid file comes after its imports).
+    expect(await until(() => pidsIn(pids).length === 1, 5000)).toBe(true);
+    const [pid] = pidsIn(pids);
+    expect(existsSync(ready)).toBe(false);
+    expect(running(pid!)).toBe(true);
+    // The "install" completes, the server reads EOF on stdin and exits: no orphan left running, no zombie.
+    expect(await until(() => existsSync(ready), 10_000)).toBe(true);
+    expect(await until(() => !running(pid!), 10_000)).toBe(true);
+  }, 30_000);
+
+  it("one that never reads its stdin is killed once its startup grace is over, after mini-cc exited", async () => {
+    const pidFile = join(box.root, "deaf-pid");
+    const deaf = `require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    await box.write(join(box.home, "mcp.json"), { mcpServers: { deaf: { command: NODE, args: ["-e", deaf] } } });
+    const run = await box.run(["-p", "hello", "--output-format", "json"], { env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "1500" } });
+    expect(run.code).toBe(0);
+    expect(await until(() => existsSync(pidFile), 5000)).toBe(true);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(running(pid)).toBe(true);
+    expect(await until(() => !running(pid), 8000)).toBe(true);
+  }, 30_000);
+
+  it("mcp list too", async () => {
+    const { pids, ready } = await coldServer("list", 2500);
+    const run = await box.run(["mcp", "list"], { env: { MCP_TIMEOUT: "300" } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("… pending");
+    expect(await until(() => existsSync(ready), 10_000)).toBe(true);
+    const [pid] = pidsIn(pids);
+    expect(await until(() => !running(pid!), 10_000)).toBe(true);
+  }, 30_000);
+});
