@@ -168,8 +168,8 @@ export function toolOptions(request: ToolRequest, canRemember = false): readonly
     ...(allowance
       ? [{ label: `Allow, and don't ask again this session for ${allowance.what}`, value: "session" as const, asksForMessage: false }]
       : []),
-    ...(always ? [{ label: `Yes, and don't ask again for ${always.what} in this project`, value: "always" as const, asksForMessage: false }] : []),
-    ...(server ? [{ label: `Yes, and don't ask again for ${server.what} in this project`, value: "always-server" as const, asksForMessage: false }] : []),
+    ...(always ? [{ label: `Allow, and don't ask again for ${always.what} in this project`, value: "always" as const, asksForMessage: false }] : []),
+    ...(server ? [{ label: `Allow, and don't ask again for ${server.what} in this project`, value: "always-server" as const, asksForMessage: false }] : []),
     { label: "Deny, and tell the model what to do instead", value: "deny", asksForMessage: true },
   ];
 }

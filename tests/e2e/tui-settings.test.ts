@@ -72,7 +72,7 @@ describe("settings files in the TUI", () => {
     const screen = launch(project, env, "--model-script", script, "say hi");
 
     await screen.waitFor("Allow Bash(echo hi)?");
-    await screen.waitFor("3. Yes, and don't ask again for Bash commands starting with `echo hi` in this");
+    await screen.waitFor("3. Allow, and don't ask again for Bash commands starting with `echo hi` in this");
     await screen.waitFor("❯ 1. Allow");
     screen.write("3");
     await screen.waitFor("Allowed from now on in this project");
