@@ -51,12 +51,13 @@ export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): 
 }
 
 async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, options: RunTuiOptions): Promise<void> {
-  const session = new ChatSession(runtime);
+  const stdout = options.stdout ?? process.stdout;
+  const session = new ChatSession(runtime, undefined, undefined, stdout.rows || undefined);
   const stopNotices = runtime.notices?.follow((text) => session.transcript.dispatch({ type: "notice", text }));
   const app = <App runtime={runtime} session={session} home={options.home ?? homedir()} />;
   const instance = render(<ErasedOnExit>{app}</ErasedOnExit>, {
     stdin,
-    stdout: options.stdout ?? process.stdout,
+    stdout,
     stderr: options.stderr ?? process.stderr,
     alternateScreen: true,
     // The frame is the whole screen: rewrite only the rows that changed (a spinner, the prompt).

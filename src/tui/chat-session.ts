@@ -39,6 +39,9 @@ interface QueuedLine {
 }
 
 /** Owns the transcript store, the queue and the running turn; the UI calls submit, abort, unqueue, sendNow and the two answer methods. */
+/** Rows under the transcript: the prompt box, the working line and the footer. */
+const PROMPT_AND_FOOTER_ROWS = 5;
+
 export class ChatSession {
   readonly transcript: TranscriptStore;
   /** Lines waiting to be sent, oldest first: the UI lists them under the prompt. */
@@ -61,8 +64,12 @@ export class ChatSession {
   #skipMcpWait = false;
   #watchingMcp = false;
 
-  constructor(runtime: TuiRuntime, transcript = new TranscriptStore(), commands = BUILTIN_COMMANDS) {
+  /** The transcript's height (the terminal's, less the prompt box and footer), so a resumed session's first frame draws only the turns that show. */
+  readonly #transcriptRows: number;
+
+  constructor(runtime: TuiRuntime, transcript = new TranscriptStore(), commands = BUILTIN_COMMANDS, screenRows = 40) {
     this.#runtime = runtime;
+    this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
     this.transcript = transcript;
     this.#answers = new QuestionAnswers(runtime, transcript);
     this.#commands = commands;
@@ -229,7 +236,7 @@ export class ChatSession {
 
   /** A saved session's transcript (resumed-transcript.ts); the context figure once it is all there. */
   #showSaved(saved: SavedSession): void {
-    showSavedSession(this.transcript, saved, () => this.#updateContext());
+    showSavedSession(this.transcript, saved, this.#transcriptRows, () => this.#updateContext());
   }
 
   #updateContext(): void {

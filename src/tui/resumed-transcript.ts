@@ -16,8 +16,41 @@ import type { TranscriptStore } from "./transcript-store.ts";
 const SAVED_ITEMS_SHOWN = 400;
 /** How long after the first frame the rest of a resumed transcript is drawn. */
 const WHOLE_SAVED_DELAY_MS = 150;
-/** Prompts of a resumed session drawn in its first frame. */
+/** At most this many prompts of a resumed session are drawn in its first frame. */
 const FIRST_FRAME_PROMPTS = 4;
+/** Rows a tool result takes folded in the transcript (its first lines and the fold line). */
+const FOLDED_RESULT_ROWS = 4;
+
+/** Rows a saved entry takes in the transcript, roughly: enough to tell when the last turns fill a screen. */
+function roughRows(entry: ConversationEntry): number {
+  const lines = (text: string) => 1 + (text.match(/\n/g)?.length ?? 0);
+  switch (entry.type) {
+    case "prompt":
+      return typeof entry.content === "string" ? lines(entry.content) : entry.content.reduce((n, block) => n + (block.type === "text" ? lines(block.text) : 1), 0);
+    case "assistant":
+      return entry.message.content.reduce((n, block) => n + (block.type === "text" ? lines(block.text) : 1), 0);
+    case "tool_results":
+      return entry.content.length * FOLDED_RESULT_ROWS;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * The last turns that fill `rows` (up to FIRST_FRAME_PROMPTS of them): each
+ * turn drawn costs the first frame a few milliseconds, and one that would sit
+ * above the screen is drawn just after it anyway.
+ */
+function firstFrameEntries(saved: SavedSession, rows: number): readonly ConversationEntry[] {
+  let entries = saved.recentEntries(1);
+  for (let prompts = 2; prompts <= FIRST_FRAME_PROMPTS; prompts++) {
+    if (entries.reduce((n, entry) => n + roughRows(entry), 0) >= rows) break;
+    const more = saved.recentEntries(prompts);
+    if (more.length === entries.length) break;
+    entries = more;
+  }
+  return entries;
+}
 
 /** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
 function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
@@ -36,11 +69,11 @@ function hiddenNote(hidden: number): string {
   return `${hidden.toLocaleString("en-US")} earlier lines of this session are not shown (the model has the whole conversation).`;
 }
 
-/** Draws `saved` into `transcript`, then where it came from; `later` runs just after the first frame. */
-export function showSavedSession(transcript: TranscriptStore, saved: SavedSession, later: () => void): void {
+/** Draws `saved` into `transcript` on a screen of `rows`, then where it came from; `later` runs just after the first frame. */
+export function showSavedSession(transcript: TranscriptStore, saved: SavedSession, rows: number, later: () => void): void {
   // The last turns start at a prompt, so each tool call and its result stay together.
   const before = transcript.getSnapshot().items.length;
-  transcript.update((state) => foldTranscript(state, savedTranscriptActions(saved.recentEntries(FIRST_FRAME_PROMPTS))));
+  transcript.update((state) => foldTranscript(state, savedTranscriptActions(firstFrameEntries(saved, rows))));
   const quick = transcript.getSnapshot().items.slice(before);
   transcript.dispatch({ type: "notice", text: `Resumed session ${saved.id}.` });
   // After the first frame: `later` (the context figure), then, once Markdown can be drawn, the whole saved

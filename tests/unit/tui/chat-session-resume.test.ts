@@ -58,4 +58,21 @@ describe("/resume in the TUI", () => {
     expect(resumed).toEqual([]);
     expect(session.picker.getSnapshot()).toBeUndefined();
   });
+
+  it("draws first only the last turns that fill the screen, then the earlier ones", async () => {
+    const turn = (n: number): ConversationEntry[] => [
+      { type: "prompt", content: `prompt ${n}` },
+      { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: `reply ${n}` }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
+    ];
+    const saved = savedSession({ id: "s-2", file: "/y.jsonl", header: undefined, model: "m", skippedLines: 0 }, [1, 2, 3, 4, 5].flatMap(turn));
+    const restoring = (screenRows: number) =>
+      new ChatSession({ ...fakeRuntime(), sessions: { ...sessions([]), restored: saved } }, undefined, undefined, screenRows);
+    // 8 rows less the prompt box and footer leave 3: two turns of two rows fill them.
+    const short = restoring(8);
+    expect(texts(short)).toEqual(["❯ prompt 4", "● reply 4", "❯ prompt 5", "● reply 5", "◇ Resumed session s-2."]);
+    const tall = restoring(40);
+    expect(texts(tall).filter((text) => text.startsWith("❯"))).toEqual(["❯ prompt 2", "❯ prompt 3", "❯ prompt 4", "❯ prompt 5"]);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the whole transcript comes just after the first frame
+    expect(texts(short).filter((text) => text.startsWith("❯"))).toEqual(["❯ prompt 1", "❯ prompt 2", "❯ prompt 3", "❯ prompt 4", "❯ prompt 5"]);
+  });
 });
