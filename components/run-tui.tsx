@@ -55,6 +55,9 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
   const session = new ChatSession(runtime, undefined, undefined, stdout.rows || undefined);
   const stopNotices = runtime.notices?.follow((text) => session.transcript.dispatch({ type: "notice", text }));
   const app = <App runtime={runtime} session={session} home={options.home ?? homedir()} />;
+  // Raw before the first frame: Ink turns it on in an effect, after the frame is out, and a key typed
+  // in between was echoed by the terminal below the footer. Ink turns it off as it exits.
+  stdin.setRawMode?.(true);
   const instance = render(<ErasedOnExit>{app}</ErasedOnExit>, {
     stdin,
     stdout,
@@ -79,5 +82,6 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     for (const signal of QUIT_SIGNALS) process.off(signal, onSignal);
     stopNotices?.();
     session.abort();
+    stdin.setRawMode?.(false);
   }
 }
