@@ -21,14 +21,17 @@ const FIRST_FRAME_PROMPTS = 4;
 /** Rows a tool result takes folded in the transcript (its first lines and the fold line). */
 const FOLDED_RESULT_ROWS = 4;
 
+const lineCount = (text: string) => 1 + (text.match(/\n/g)?.length ?? 0);
+/** A text block's lines; any other block (a tool call, an image) one row. */
+const blockRows = (blocks: readonly { type: string; text?: string }[]) => blocks.reduce((n, block) => n + (block.type === "text" ? lineCount(block.text ?? "") : 1), 0);
+
 /** Rows a saved entry takes in the transcript, roughly: enough to tell when the last turns fill a screen. */
 function roughRows(entry: ConversationEntry): number {
-  const lines = (text: string) => 1 + (text.match(/\n/g)?.length ?? 0);
   switch (entry.type) {
     case "prompt":
-      return typeof entry.content === "string" ? lines(entry.content) : entry.content.reduce((n, block) => n + (block.type === "text" ? lines(block.text) : 1), 0);
+      return typeof entry.content === "string" ? lineCount(entry.content) : blockRows(entry.content);
     case "assistant":
-      return entry.message.content.reduce((n, block) => n + (block.type === "text" ? lines(block.text) : 1), 0);
+      return blockRows(entry.message.content);
     case "tool_results":
       return entry.content.length * FOLDED_RESULT_ROWS;
     default:
@@ -42,14 +45,13 @@ function roughRows(entry: ConversationEntry): number {
  * above the screen is drawn just after it anyway.
  */
 function firstFrameEntries(saved: SavedSession, rows: number): readonly ConversationEntry[] {
-  let entries = saved.recentEntries(1);
-  for (let prompts = 2; prompts <= FIRST_FRAME_PROMPTS; prompts++) {
-    if (entries.reduce((n, entry) => n + roughRows(entry), 0) >= rows) break;
-    const more = saved.recentEntries(prompts);
-    if (more.length === entries.length) break;
-    entries = more;
+  const recent = saved.recentEntries(FIRST_FRAME_PROMPTS);
+  let filled = 0;
+  for (let i = recent.length - 1; i >= 0; i--) {
+    filled += roughRows(recent[i]!);
+    if (recent[i]!.type === "prompt" && filled >= rows) return recent.slice(i);
   }
-  return entries;
+  return recent;
 }
 
 /** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */

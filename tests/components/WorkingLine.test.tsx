@@ -64,26 +64,20 @@ describe("WorkingLine while a model request waits to be retried", () => {
   it("says why and when the next try comes, counting down on the injected clock", async () => {
     const clock = new FakeClock(1_000_000);
     const retry = { reason: "overloaded" as const, retry: 3, maxRetries: 10, delayMs: 8000, message: "Anthropic API error 529: Overloaded" };
-    const view = render(
+    // A new element each time: the same one again would not draw the clock's new time.
+    const line = () => (
       <ClockContext value={clock}>
         <MotionContext value={false}>
           <Box width={80}>
             <WorkingLine retry={retry} />
           </Box>
         </MotionContext>
-      </ClockContext>,
+      </ClockContext>
     );
+    const view = render(line());
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… API overloaded · retry 3/10 in 8 s (esc to interrupt)"`);
     clock.advance(5000);
-    view.rerender(
-      <ClockContext value={clock}>
-        <MotionContext value={false}>
-          <Box width={80}>
-            <WorkingLine retry={retry} />
-          </Box>
-        </MotionContext>
-      </ClockContext>,
-    );
+    view.rerender(line());
     expect(screen(view.lastFrame())).toContain("API overloaded · retry 3/10 in 3 s");
   });
 });
