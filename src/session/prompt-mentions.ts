@@ -6,8 +6,9 @@
  * shows `⎿ Attached posts.ts (168 B)` or that nothing matched, rather than
  * sending it silently; a plain `@alice` in prose is left alone.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { isWithin } from "../tools/real-paths.ts";
 import { isUserContent, type ImageBlock, type TextBlock } from "../model/messages.ts";
 import { readResource, resourceServers, type ResourceSource } from "../mcp/features/resources.ts";
 import type { Env } from "../env.ts";
@@ -102,6 +103,11 @@ function firstText(content: ReadonlyArray<TextBlock | ImageBlock>): string {
 async function attachFile(typed: string, cwd: string, blocks: Array<TextBlock | ImageBlock>): Promise<MentionOutcome | undefined> {
   const absolute = path.resolve(cwd, typed);
   const info = await stat(absolute).catch(() => undefined);
+  if (!info) return undefined;
+  // An attachment goes to the model unasked, so only from the project, judged by where the path really
+  // leads: a link named notes.md that points at ~/.ssh is not attached. Outside, Read asks first.
+  const [real, project] = await Promise.all([realpath(absolute).catch(() => absolute), realpath(cwd).catch(() => cwd)]);
+  if (!isWithin(project, real)) return { mention: typed, attached: false, detail: "outside the project, not attached (ask for a Read: it asks first)" };
   if (info?.isDirectory()) {
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
     const names = entries.slice(0, MAX_LISTED).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));

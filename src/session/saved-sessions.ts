@@ -205,7 +205,8 @@ function summarize(file: string, id: string): SessionSummary {
 
 /** A prompt's text as one line. */
 export function promptText(content: Extract<ConversationEntry, { type: "prompt" }>["content"]): string {
-  const text = typeof content === "string" ? content : content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join(" ");
+  // The typed text is the first text block: those after it are what its @ mentions attached (prompt-mentions.ts).
+  const text = typeof content === "string" ? content : (content.find((b) => b.type === "text")?.text ?? "");
   return text.replace(/\s+/g, " ").trim();
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -34,6 +34,26 @@ async function project(): Promise<string> {
 }
 
 describe("@ mentions in a prompt", () => {
+  it("attaches nothing from outside the project, by a link or by ..: the model never gets it unasked", async () => {
+    const cwd = await project();
+    const secrets = join(dir, "..", `${dir.split("/").pop()}-secrets`);
+    await mkdir(secrets, { recursive: true });
+    try {
+      await writeFile(join(secrets, "id_rsa"), "PRIVATE KEY\n");
+      await symlink(join(secrets, "id_rsa"), join(cwd, "notes.md"));
+      const outside = `../${secrets.split("/").pop()}/id_rsa`;
+      const { prompt, outcomes } = await attachPromptMentions(`read @notes.md and @${outside}`, { cwd, resources, env: {} });
+      expect(JSON.stringify(prompt)).not.toContain("PRIVATE KEY");
+      const detail = "outside the project, not attached (ask for a Read: it asks first)";
+      expect(outcomes).toEqual([
+        { mention: "notes.md", attached: false, detail },
+        { mention: outside, attached: false, detail },
+      ]);
+    } finally {
+      await rm(secrets, { recursive: true, force: true });
+    }
+  });
+
   it("attaches files, folders and resources after the typed text, each said", async () => {
     const cwd = await project();
     const typed = "fix @posts.ts, see @src and @tracker:issues://1";

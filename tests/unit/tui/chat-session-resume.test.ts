@@ -75,4 +75,14 @@ describe("/resume in the TUI", () => {
     await new Promise((resolve) => setTimeout(resolve, 400)); // the whole transcript comes just after the first frame
     expect(texts(short).filter((text) => text.startsWith("❯"))).toEqual(["❯ prompt 1", "❯ prompt 2", "❯ prompt 3", "❯ prompt 4", "❯ prompt 5"]);
   });
+
+  it("shows a resumed prompt as typed, not with the files its @ mentions attached", () => {
+    const entries: ConversationEntry[] = [
+      { type: "prompt", content: [{ type: "text", text: "look at @here.txt" }, { type: "text", text: "Contents of @here.txt (/p/here.txt):\nhello" }] },
+      { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Seen." }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
+    ];
+    const saved = savedSession({ id: "s-3", file: "/z.jsonl", header: undefined, model: "m", skippedLines: 0 }, entries);
+    const session = new ChatSession({ ...fakeRuntime(), sessions: { ...sessions([]), restored: saved } });
+    expect(texts(session)).toEqual(["❯ look at @here.txt", "● Seen.", "◇ Resumed session s-3."]);
+  });
 });
