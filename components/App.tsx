@@ -243,10 +243,11 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const waitLine = !transcript.running && unsettled > 0 ? mcpWaitLine(unsettled, !modalOpen) : undefined;
 
   const transcriptWidth = showPanel ? columns - panel - 1 : columns;
-  // The modal keeps the prompt box (its lines and border) and the footer in view.
-  const modalRows = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
+  // What the prompt box (its lines and border) and the footer leave above them: a modal's room, and the
+  // transcript's until it is measured (rows drawn below its real height would be laid out for nothing).
+  const rowsAbovePrompt = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
   /** What every question modal takes alike: the arming, and the room it may fill. */
-  const questionProps = { isActive: questionArmed, onStrayKey: arming.disarm, width: transcriptWidth, maxHeight: modalRows };
+  const questionProps = { isActive: questionArmed, onStrayKey: arming.disarm, width: transcriptWidth, maxHeight: rowsAbovePrompt };
   const panelView = (width: number, opened?: OpenedServer) => (
     <McpPanel
       servers={servers}
@@ -284,7 +285,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           onScroll={scrollTranscript}
           onToggleExpanded={toggleExpanded}
           working={transcript.running && !modalOpen}
-          rows={rows}
+          rows={rowsAbovePrompt}
           progress={runtime.mcp.progress}
           retry={transcript.retry}
         />

@@ -32,7 +32,7 @@ export interface TranscriptProps {
   readonly onToggleExpanded?: () => void;
   /** Shows the working line under the newest row. */
   readonly working?: boolean;
-  /** Rows to assume until the view has been measured (the terminal's). */
+  /** Rows to assume until the view has been measured (what the prompt and footer leave of the terminal). */
   readonly rows: number;
   /** Running MCP calls' progress, shown on the working line. */
   readonly progress?: WorkingLineProps["progress"];
@@ -69,9 +69,11 @@ export const Transcript = memo(function Transcript({ items, live = "", width, ex
     top === null ? { start: Math.max(0, total - (height - bottom)), end: total, below: 0 } : scrollWindow(top, metrics);
   const shown = rowsBetween(items, index, streaming, layout, cache, window.start, window.end);
 
+  // Clipped top and bottom only: rows are cut to the width already and each truncates itself, and a
+  // box clipped at the sides has Ink slice every row of every frame to its columns again.
   return (
-    <Box ref={region} flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflow="hidden">
-      <Box flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflow="hidden" justifyContent={top === null ? "flex-end" : "flex-start"}>
+    <Box ref={region} flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflowY="hidden">
+      <Box flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflowY="hidden" justifyContent={top === null ? "flex-end" : "flex-start"}>
         {shown.map(({ key, text }) => (
           <RowView key={key} text={text} />
         ))}

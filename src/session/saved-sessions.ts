@@ -3,9 +3,10 @@
  * skipped, never fatal), a project's sessions newest first for the picker,
  * and a session found by id in any project.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isJsonObject } from "../fs/json-path.ts";
+import { readRange, scanLines } from "./file-lines.ts";
 import type { ConversationEntry, SessionHeader, SessionLine } from "./session-entries.ts";
 import { projectKey } from "./project-key.ts";
 
@@ -43,49 +44,72 @@ export function projectSessionsDir(projectsRoot: string, cwd: string): string {
 
 /**
  * Reads a saved session. A resumed session's first frame needs only its last
- * turns, so the conversation's lines are parsed when `entries` is first read:
- * now, only the header and model lines, and any line not whole as SessionLog
- * writes it (`{"type":…,"time":"…"}`), which is how a torn line is counted at once.
+ * turns, so only the header and model lines, and any line not whole as
+ * SessionLog writes it (which is how a torn line is counted at once), are
+ * decoded now; the conversation's lines are found by their bytes alone and
+ * read back when needed: the last turns at once, all of them when `entries`
+ * is first read. The file stays open until then; it is only ever appended to,
+ * so the bytes read later are those seen now.
  */
 export function readSavedSession(file: string, id: string): SavedSession {
-  const bytes = readFileSync(file);
-  // Scanned as Latin-1, one character a byte (decoding all of it as UTF-8 takes longer): a line's
-  // offsets in the text are its offsets in the bytes, and a line is decoded as UTF-8 only to be parsed.
-  const scanned = bytes.toString("latin1");
-  const utf8 = (line: { start: number; end: number }) => bytes.toString("utf8", line.start, line.end);
+  const fd = openSync(file, "r");
+  let open = true;
   let header: SessionHeader | undefined;
   let model: string | undefined;
-  /** The conversation's lines: parsed, or where they are in `bytes`. */
-  const lines: Array<ConversationEntry | { start: number; end: number }> = [];
   let skippedLines = 0;
-  // Line by line without splitting: a copy of every line would be garbage before the first frame.
-  for (let start = 0; start < scanned.length; ) {
-    const newline = scanned.indexOf("\n", start);
-    const at = { start, end: newline < 0 ? scanned.length : newline };
-    start = at.end + 1;
-    const type = wholeLineType(scanned, at.start, at.end);
-    if (type !== undefined && ENTRY_TYPES.has(type)) {
-      lines.push(at);
-      continue;
-    }
-    const line = utf8(at);
-    if (line.trim() === "") continue;
-    const parsed = parseLine(line);
-    if (parsed === undefined) skippedLines++;
-    else if (parsed.type === "session") {
-      header ??= parsed;
-      model = parsed.model;
-    } else if (parsed.type === "model") model = parsed.model;
-    else lines.push(withoutTime(parsed));
+  /** Where each conversation line is in the file: [start, end) pairs, or -1, -1 for one parsed at once (in `parsed`). */
+  const ranges: number[] = [];
+  const parsed = new Map<number, ConversationEntry>();
+  try {
+    scanLines(fd, fstatSync(fd).size, (bytes, start, end, offset) => {
+      if (isWholeEntryLine(bytes, start, end)) {
+        ranges.push(offset + start, offset + end);
+        return;
+      }
+      const text = bytes.toString("utf8", start, end);
+      if (text.trim() === "") return;
+      const line = parseLine(text);
+      if (line === undefined) skippedLines++;
+      else if (line.type === "session") {
+        header ??= line;
+        model = line.model;
+      } else if (line.type === "model") model = line.model;
+      else {
+        parsed.set(ranges.length / 2, withoutTime(line));
+        ranges.push(-1, -1);
+      }
+    });
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
-  /** Line i as an entry, parsed once; undefined when it cannot be read after all. */
+  const count = ranges.length / 2;
+  /** Parses lines [from, to] that are not parsed yet, reading their bytes in one go. */
+  const readLines = (from: number, to: number): void => {
+    let first = from;
+    while (first <= to && ranges[2 * first]! < 0) first++;
+    let last = to;
+    while (last >= first && ranges[2 * last]! < 0) last--;
+    if (first > last || !open) return;
+    const base = ranges[2 * first]!;
+    let bytes: Buffer;
+    try {
+      bytes = readRange(fd, base, ranges[2 * last + 1]!);
+    } catch {
+      bytes = Buffer.alloc(0); // the disk failed it since: those lines are left out, as unreadable ones are
+    }
+    for (let i = first; i <= last; i++) {
+      if (ranges[2 * i]! < 0) continue;
+      const line = parseLine(bytes.toString("utf8", ranges[2 * i]! - base, ranges[2 * i + 1]! - base));
+      // Whole-looking yet unreadable (a torn line that happened to end like a whole one): left out.
+      if (line !== undefined && line.type !== "session" && line.type !== "model") parsed.set(i, withoutTime(line));
+      ranges[2 * i] = ranges[2 * i + 1] = -1;
+    }
+  };
+  /** Line i as an entry; undefined when it cannot be read after all. Read with the lines before it, as the last turns are read back to front. */
   const entryAt = (i: number): ConversationEntry | undefined => {
-    const line = lines[i]!;
-    if (!("start" in line)) return line;
-    const parsed = parseLine(utf8(line));
-    const entry = parsed === undefined || parsed.type === "session" || parsed.type === "model" ? undefined : withoutTime(parsed);
-    if (entry) lines[i] = entry;
-    return entry;
+    if (ranges[2 * i]! >= 0) readLines(Math.max(0, i - LINES_READ_BACK + 1), i);
+    return parsed.get(i);
   };
   let all: ConversationEntry[] | undefined;
   return {
@@ -95,26 +119,47 @@ export function readSavedSession(file: string, id: string): SavedSession {
     model,
     skippedLines,
     get entries() {
-      all ??= lines.flatMap((_, i) => entryAt(i) ?? []);
+      if (all === undefined) {
+        readLines(0, count - 1);
+        if (open) closeSync(fd);
+        open = false;
+        all = [];
+        for (let i = 0; i < count; i++) {
+          const entry = parsed.get(i);
+          if (entry) all.push(entry);
+        }
+      }
       return all;
     },
-    recentEntries: (prompts) => lastTurns(lines.length, entryAt, prompts),
+    recentEntries: (prompts) => lastTurns(count, entryAt, prompts),
   };
 }
 
-const TYPE_HEAD = '{"type":"';
-/** How every line SessionLog writes ends. */
-const TIME_TAIL = /,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"\}$/;
+/** Lines read back at a time for the last turns: a turn or more of a coding session. */
+const LINES_READ_BACK = 16;
+/** The first letters of the conversation's line types (prompt, assistant, tool_results, note, refused, compaction, clear). */
+const ENTRY_INITIALS = new Uint8Array(128);
+for (const type of ENTRY_TYPES) ENTRY_INITIALS[type.charCodeAt(0)] = 1;
+/**
+ * `{"type":"` and `,"time":"…Z"}` where SessionLog puts them, as byte codes:
+ * the first at offsets from a line's start, the second (its digits left out) back from its end.
+ */
+const HEAD = Uint8Array.from('{"type":"', (char) => char.charCodeAt(0));
+const TAIL = Uint8Array.from(',"time":"', (char) => char.charCodeAt(0));
+const TAIL_LENGTH = ',"time":"2026-12-04T01:24:22.000Z"}'.length;
 
 /**
- * The type of the line `text[start, end)` when it looks whole as SessionLog
- * writes it (type first, time last); undefined for any other. A string, not
- * bytes: on a cold start one decoding costs less than thousands of Buffer calls.
+ * Whether `bytes[start, end)` looks like a whole conversation line as
+ * SessionLog writes it: an entry's type first, the time last. In JSON a quote
+ * inside a string is escaped, so these quotes are the line's own. Plain loops
+ * over bytes: a Buffer call or an iterator per line costs more than the reading.
  */
-function wholeLineType(text: string, start: number, end: number): string | undefined {
-  if (!text.startsWith(TYPE_HEAD, start) || !TIME_TAIL.test(text.slice(Math.max(start, end - 40), end))) return undefined;
-  const close = text.indexOf('"', start + TYPE_HEAD.length);
-  return close < 0 || close >= end ? undefined : text.slice(start + TYPE_HEAD.length, close);
+function isWholeEntryLine(bytes: Buffer, start: number, end: number): boolean {
+  if (end - start < 50 || ENTRY_INITIALS[bytes[start + 9]!] !== 1) return false;
+  if (bytes[end - 1] !== 0x7d || bytes[end - 2] !== 0x22 || bytes[end - 3] !== 0x5a) return false;
+  const tail = end - TAIL_LENGTH;
+  for (let i = 0; i < HEAD.length; i++) if (bytes[start + i] !== HEAD[i] || bytes[tail + i] !== TAIL[i]) return false;
+  return true;
 }
 
 /** A session already in memory (a test's, or one just built). */

@@ -102,6 +102,26 @@ describe("the session log", () => {
     expect(saved.recentEntries(9)).toEqual(saved.entries);
   });
 
+  it("reads a tool result longer than a read at a time, and only what was there when it was opened", () => {
+    const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
+    dirs.push(root);
+    const { file, log } = logIn(root);
+    const result = { type: "tool_results" as const, content: [{ type: "tool_result" as const, tool_use_id: "t", content: "é".repeat(150_000) }] };
+    log.append({ type: "prompt", content: "p1" });
+    log.append(result);
+    log.append({ type: "prompt", content: "p2" });
+    log.close();
+    const saved = readSavedSession(file, "x");
+    // This run goes on in the same file: what it appends is not the saved session's.
+    const again = logIn(root).log;
+    again.append({ type: "prompt", content: "p3" });
+    again.close();
+    expect(saved.skippedLines).toBe(0);
+    expect(saved.recentEntries(2)).toEqual([{ type: "prompt", content: "p1" }, result, { type: "prompt", content: "p2" }]);
+    expect(saved.entries).toEqual(saved.recentEntries(2));
+    expect(readSavedSession(file, "x").entries).toHaveLength(4);
+  });
+
   it("replays a saved conversation when it is first read; a /clear before that drops it", () => {
     const entries = [{ type: "prompt" as const, content: "one" }];
     let reads = 0;
