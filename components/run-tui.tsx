@@ -52,7 +52,7 @@ export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): 
 
 async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, options: RunTuiOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
-  const session = new ChatSession(runtime, undefined, undefined, stdout.rows || undefined);
+  const session = new ChatSession(runtime, { screenRows: stdout.rows || undefined });
   const stopNotices = runtime.notices?.follow((text) => session.transcript.dispatch({ type: "notice", text }));
   const app = <App runtime={runtime} session={session} home={options.home ?? homedir()} />;
   // Raw before the first frame: Ink turns it on in an effect, after the frame is out, and a key typed

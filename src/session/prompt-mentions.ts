@@ -8,7 +8,7 @@
  */
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { isWithin } from "../tools/real-paths.ts";
+import { PathScope } from "../tools/real-paths.ts";
 import { isUserContent, type ImageBlock, type TextBlock } from "../model/messages.ts";
 import { readResource, resourceServers, type ResourceSource } from "../mcp/features/resources.ts";
 import type { Env } from "../env.ts";
@@ -28,7 +28,10 @@ export interface MentionOutcome {
 }
 
 export interface MentionContext {
+  /** Where a relative mention is resolved. */
   readonly cwd: string;
+  /** The folders a file is attached from: the project's, and those added to it (--add-dir, /add-dir). Default: cwd. */
+  readonly folders?: PathScope;
   readonly resources: ResourceSource;
   readonly env: Env;
   readonly signal?: AbortSignal;
@@ -71,7 +74,7 @@ async function attachOne(typed: string, servers: readonly string[], context: Men
   if (colon > 0 && servers.includes(typed.slice(0, colon))) return attachResource(typed, colon, context, blocks);
   for (const candidate of new Set([typed, typed.replace(TRAILING_PUNCTUATION, "")])) {
     if (candidate === "") continue;
-    const file = await attachFile(candidate, context.cwd, blocks);
+    const file = await attachFile(candidate, context.cwd, context.folders ?? new PathScope([context.cwd]), blocks);
     if (file) return file;
   }
   const trimmed = typed.replace(TRAILING_PUNCTUATION, "");
@@ -100,14 +103,14 @@ function firstText(content: ReadonlyArray<TextBlock | ImageBlock>): string {
 }
 
 /** A file's text (or a folder's listing) after the prompt; undefined when nothing is there. */
-async function attachFile(typed: string, cwd: string, blocks: Array<TextBlock | ImageBlock>): Promise<MentionOutcome | undefined> {
+async function attachFile(typed: string, cwd: string, folders: PathScope, blocks: Array<TextBlock | ImageBlock>): Promise<MentionOutcome | undefined> {
   const absolute = path.resolve(cwd, typed);
   const info = await stat(absolute).catch(() => undefined);
   if (!info) return undefined;
-  // An attachment goes to the model unasked, so only from the project, judged by where the path really
-  // leads: a link named notes.md that points at ~/.ssh is not attached. Outside, Read asks first.
-  const [real, project] = await Promise.all([realpath(absolute).catch(() => absolute), realpath(cwd).catch(() => cwd)]);
-  if (!isWithin(project, real)) return { mention: typed, attached: false, detail: "outside the project, not attached (ask for a Read: it asks first)" };
+  // An attachment goes to the model unasked, so only from the folders file tools may read without asking,
+  // judged by where the path really leads: a link named notes.md that points at ~/.ssh is not attached.
+  const real = await realpath(absolute).catch(() => absolute);
+  if (!folders.contains(real)) return { mention: typed, attached: false, detail: "outside the project, not attached (ask for a Read: it asks first)" };
   if (info?.isDirectory()) {
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => []);
     const names = entries.slice(0, MAX_LISTED).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));

@@ -8,6 +8,7 @@ import type { Agent } from "../agent/agent.ts";
 import type { AgentEvent } from "../agent/events.ts";
 import type { Env } from "../env.ts";
 import type { McpManager } from "../mcp/manager.ts";
+import type { PathScope } from "../tools/real-paths.ts";
 import type { CustomCommand } from "./custom-commands.ts";
 import type { SessionRecorder } from "./session-recorder.ts";
 import { runUserTurn } from "./user-turn.ts";
@@ -18,14 +19,16 @@ export interface TurnParts {
   readonly manager: McpManager;
   readonly env: Env;
   readonly customCommands: readonly CustomCommand[];
-  /** Where `@path` mentions are read from. */
+  /** Where `@path` mentions are resolved. */
   readonly cwd: string;
+  /** The folders `@path` mentions attach from (the project's and those added to it), as they are at this turn. */
+  readonly folders: () => PathScope;
 }
 
 export async function* recordedTurn(parts: TurnParts, line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
-  const { recorder, agent, manager, env, customCommands, cwd } = parts;
+  const { recorder, agent, manager, env, customCommands, cwd, folders } = parts;
   const compact = compactCommand(line);
-  const events = compact ? agent.compact(compact.focus, signal) : runUserTurn(agent, manager, env, line, signal, customCommands, cwd);
+  const events = compact ? agent.compact(compact.focus, signal) : runUserTurn(agent, manager, env, line, signal, customCommands, cwd, folders());
   try {
     for await (const event of events) {
       recorder.observe(event);

@@ -243,7 +243,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     tools,
     settings,
     customCommands: custom.commands,
-    runTurn: (line, signal) => recordedTurn({ recorder, agent, manager, env: liveEnv, customCommands: custom.commands, cwd }, line, signal),
+    runTurn: (line, signal) => recordedTurn({ recorder, agent, manager, env: liveEnv, customCommands: custom.commands, cwd, folders: () => permissions.scope }, line, signal),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);

@@ -12,6 +12,7 @@ import { expandPromptCommand, promptCommandName } from "../mcp/features/prompts.
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
 import { attachPromptMentions } from "./prompt-mentions.ts";
 import type { Env } from "../env.ts";
+import type { PathScope } from "../tools/real-paths.ts";
 import { customCommandFor, expandCustomCommand, type CustomCommand } from "./custom-commands.ts";
 
 export async function* runUserTurn(
@@ -22,6 +23,7 @@ export async function* runUserTurn(
   signal: AbortSignal,
   customCommands: readonly CustomCommand[] = [],
   cwd = process.cwd(),
+  folders?: PathScope,
 ): AsyncGenerator<AgentEvent, void> {
   // A custom command (`.claude/commands/NAME.md`) becomes its prompt, which may mention resources in turn.
   const custom = customCommandFor(typed, customCommands);
@@ -36,7 +38,7 @@ export async function* runUserTurn(
     return;
   }
   if (expanded) return yield* agent.runTurn(expanded.blocks, signal);
-  const mentioned = await attachPromptMentions(line, { cwd, resources: manager, env, signal });
+  const mentioned = await attachPromptMentions(line, { cwd, resources: manager, env, signal, ...(folders ? { folders } : {}) });
   for (const outcome of mentioned.outcomes) yield { type: "attachment", ...outcome };
   yield* agent.runTurn(mentioned.prompt, signal);
 }

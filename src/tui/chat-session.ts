@@ -67,12 +67,13 @@ export class ChatSession {
   /** The transcript's height (the terminal's, less the prompt box and footer), so a resumed session's first frame draws only the turns that show. */
   readonly #transcriptRows: number;
 
-  constructor(runtime: TuiRuntime, transcript = new TranscriptStore(), commands = BUILTIN_COMMANDS, screenRows = 40) {
+  /** `screenRows`: the terminal's height, when known. */
+  constructor(runtime: TuiRuntime, { screenRows = 40 }: { readonly screenRows?: number } = {}) {
     this.#runtime = runtime;
     this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
-    this.transcript = transcript;
-    this.#answers = new QuestionAnswers(runtime, transcript);
-    this.#commands = commands;
+    this.transcript = new TranscriptStore();
+    this.#answers = new QuestionAnswers(runtime, this.transcript);
+    this.#commands = BUILTIN_COMMANDS;
     this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
     if (sessions?.restored) this.#showSaved(sessions.restored);

@@ -1,7 +1,7 @@
 // /add-dir as the CLI wires it: the folder joins the permission scope and the
 // roots, and a connected server that asked for roots hears list_changed and
-// sees the new root (server-everything's get-roots-list).
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+// sees the new root (server-everything's get-roots-list); an @ mention attaches from it.
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,8 +29,16 @@ describe("adding a folder during the session", () => {
       await runtime.startServers();
       await expect(runtime.addDir(join(root, "missing"))).rejects.toThrow(/no such folder/);
       expect(runtime.permissions.scope.contains(join(extra, "a.txt"))).toBe(false);
+      writeFileSync(join(extra, "a.txt"), "added\n");
+      // An @ mention attaches from the folders the file tools may read without asking, as they are at that turn.
+      const attached = async () => {
+        for await (const event of runtime.runTurn(`see @${join(extra, "a.txt")}`, new AbortController().signal)) if (event.type === "attachment") return event.attached;
+        return undefined;
+      };
+      expect(await attached()).toBe(false);
       await runtime.addDir(extra);
       expect(runtime.permissions.scope.contains(join(extra, "a.txt"))).toBe(true);
+      expect(await attached()).toBe(true);
       let roots = "";
       for (let i = 0; i < 100 && !roots.includes(pathToFileURL(extra).href); i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));

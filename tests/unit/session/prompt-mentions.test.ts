@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { attachPromptMentions, sizeText } from "../../../src/session/prompt-mentions.ts";
 import type { ResourceSource } from "../../../src/mcp/features/resources.ts";
 import { beginLife } from "../../../src/mcp/state/lifecycle.ts";
+import { PathScope } from "../../../src/tools/real-paths.ts";
 
 /** A server offering one resource, read through the same seam McpManager offers. */
 const resources: ResourceSource = {
@@ -51,6 +52,28 @@ describe("@ mentions in a prompt", () => {
       ]);
     } finally {
       await rm(secrets, { recursive: true, force: true });
+    }
+  });
+
+  it("attaches from a folder added to the project (--add-dir) as from the project, and from nowhere else", async () => {
+    const cwd = await project();
+    const added = join(dir, "..", `${dir.split("/").pop()}-docs`);
+    const other = join(dir, "..", `${dir.split("/").pop()}-other`);
+    await Promise.all([mkdir(added, { recursive: true }), mkdir(other, { recursive: true })]);
+    try {
+      await writeFile(join(added, "guide.md"), "GUIDE\n");
+      await writeFile(join(other, "key.md"), "KEY\n");
+      const [docs, elsewhere] = [`../${added.split("/").pop()}/guide.md`, `${other}/key.md`];
+      const folders = new PathScope([cwd, added]);
+      const { prompt, outcomes } = await attachPromptMentions(`see @${docs} and @${elsewhere}`, { cwd, folders, resources, env: {} });
+      expect(outcomes).toEqual([
+        { mention: docs, attached: true, detail: "6 B" },
+        { mention: elsewhere, attached: false, detail: "outside the project, not attached (ask for a Read: it asks first)" },
+      ]);
+      expect(JSON.stringify(prompt)).toContain("GUIDE");
+      expect(JSON.stringify(prompt)).not.toContain("KEY");
+    } finally {
+      await Promise.all([rm(added, { recursive: true, force: true }), rm(other, { recursive: true, force: true })]);
     }
   });
 

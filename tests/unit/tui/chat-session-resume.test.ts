@@ -66,7 +66,7 @@ describe("/resume in the TUI", () => {
     ];
     const saved = savedSession({ id: "s-2", file: "/y.jsonl", header: undefined, model: "m", skippedLines: 0 }, [1, 2, 3, 4, 5].flatMap(turn));
     const restoring = (screenRows: number) =>
-      new ChatSession({ ...fakeRuntime(), sessions: { ...sessions([]), restored: saved } }, undefined, undefined, screenRows);
+      new ChatSession({ ...fakeRuntime(), sessions: { ...sessions([]), restored: saved } }, { screenRows });
     // 8 rows less the prompt box and footer leave 3: two turns of two rows fill them.
     const short = restoring(8);
     expect(texts(short)).toEqual(["❯ prompt 4", "● reply 4", "❯ prompt 5", "● reply 5", "◇ Resumed session s-2."]);
