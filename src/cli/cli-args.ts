@@ -46,9 +46,28 @@ export type Command =
   | { kind: "mcp"; argv: string[] }
   | { kind: "agent"; options: RunOptions };
 
-/** Tool lists may be given as `a,b`, `"a b"` or the flag repeated. */
-function splitToolList(values: string[]): string[] {
-  return values.flatMap((v) => v.split(/[\s,]+/)).filter((v) => v.length > 0);
+/**
+ * Tool lists may be given as `a,b`, `"a b"` or the flag repeated; a rule's
+ * specifier is one piece whatever it holds (`"Bash(npm run test:*)"`, `Bash(echo a,b)`).
+ */
+function splitToolList(values: readonly string[]): string[] {
+  const rules: string[] = [];
+  for (const value of values) {
+    let depth = 0;
+    let rule = "";
+    for (const char of value) {
+      if (depth === 0 && (char === "," || /\s/.test(char))) {
+        if (rule !== "") rules.push(rule);
+        rule = "";
+        continue;
+      }
+      if (char === "(") depth++;
+      else if (char === ")" && depth > 0) depth--;
+      rule += char;
+    }
+    if (rule !== "") rules.push(rule);
+  }
+  return rules;
 }
 
 export function parseCommand(argv: string[]): Command {

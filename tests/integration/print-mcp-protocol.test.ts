@@ -49,6 +49,9 @@ describe("roots", () => {
     const script = await box.write(
       "fs.json",
       modelScript(
+        // server-filesystem asks for the roots once initialized and takes them asynchronously: a real model's
+        // first reply comes long after, the scripted one at once, so it waits a moment first.
+        [toolUse("settle", "Bash", { command: "sleep 1" })],
         [
           toolUse("dirs", "mcp__fs__list_allowed_directories", {}),
           toolUse("read", "mcp__fs__read_text_file", { path: join(box.project, "notes.txt") }),
@@ -58,9 +61,10 @@ describe("roots", () => {
       ),
     );
     const config = JSON.stringify({ mcpServers: { fs: { command: NODE, args: [FILESYSTEM_SERVER] } } });
-    const run = await box.run(["-p", "read", "--mcp-config", config, "--model-script", script, "--add-dir", join(box.root, "extra"), "--allowedTools", "mcp__fs", "--output-format", "stream-json"]);
+    const run = await box.run(["-p", "read", "--mcp-config", config, "--model-script", script, "--add-dir", join(box.root, "extra"), "--allowedTools", "mcp__fs", "--allowedTools", "Bash(sleep 1)", "--output-format", "stream-json"]);
     expect(run.code, run.stderr).toBe(0);
     const results = toolResultsById(run.lines);
+    expect(results.settle).toMatchObject({ is_error: false });
     expect(JSON.stringify(results.dirs)).toContain(box.project);
     expect(JSON.stringify(results.dirs)).toContain(join(box.root, "extra"));
     expect(results.read).toEqual({ content: [{ type: "text", text: "in the project\n" }], is_error: false });

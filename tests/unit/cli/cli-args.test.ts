@@ -14,6 +14,14 @@ function usageMessage(argv: string[]): string {
 }
 
 describe("parseCommand", () => {
+  it("keeps a rule's specifier whole, spaces and commas in it, as Claude Code does", () => {
+    const command = parseCommand(["-p", "x", "--allowedTools", "Bash(npm run test:*) Read,Bash(echo a,b)", "--disallowedTools", "Bash(rm -rf:*)", "--allowedTools", " mcp__fs ,"]);
+    expect(command.kind === "agent" && [command.options.allowedTools, command.options.disallowedTools]).toEqual([
+      ["Bash(npm run test:*)", "Read", "Bash(echo a,b)", "mcp__fs"],
+      ["Bash(rm -rf:*)"],
+    ]);
+  });
+
   it("reads print mode with Claude Code's flags", () => {
     const command = parseCommand([
       "-p", "fix it", "--model-script", "s.json", "--output-format", "stream-json",
