@@ -18,10 +18,11 @@ Options:
   --output-format <format>        text | json | stream-json (with -p; default text)
   --model-script <file>           replay an offline model script instead of calling the API
   --permission-mode <mode>        default | acceptEdits | plan | bypassPermissions
-  --allowedTools <names>          tools that run without asking (comma or space separated, * wildcards)
-  --disallowedTools <names>       tools that never run
-  --add-dir <dir>                 another folder the file tools may use like the project (repeatable)
-  --mcp-config <file-or-json>     load MCP servers from a file or a JSON string (repeatable)
+  --allowedTools <names...>       tools that run without asking (comma or space separated, * wildcards)
+  --disallowedTools <names...>    tools that never run
+  --add-dir <dirs...>             more folders the file tools may use like the project
+  --mcp-config <files-or-json...> load MCP servers from files or JSON strings
+                                  (after the prompt, these four take every word up to the next option)
   --strict-mcp-config             use only the servers given by --mcp-config
   --allow-sampling                let MCP servers use the model (with -p; the TUI asks each time)
   --sandbox                       run Bash commands in the sandbox (writes: this project; no network),
@@ -79,6 +80,7 @@ export function parseCommand(argv: string[]): Command {
       args: rest,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         print: { type: "boolean", short: "p" },
         "output-format": { type: "string" },
@@ -110,7 +112,7 @@ export function parseCommand(argv: string[]): Command {
   } catch (error) {
     throw usageError(describeParseError(error));
   }
-  const { values, positionals } = parsed;
+  const { values, positionals } = withVariadicValues(parsed);
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
 
@@ -151,6 +153,43 @@ export function parseCommand(argv: string[]): Command {
     throw usageError("--allow-sampling works only with -p/--print (the TUI asks you each time)");
   }
   return { kind: "agent", options };
+}
+
+/** Options that take more than one word, as Claude Code's do (`-p "…" --allowedTools "Bash(git add:*)" "Read"`). */
+const VARIADIC = new Set(["allowedTools", "allowed-tools", "disallowedTools", "disallowed-tools", "add-dir", "mcp-config"]);
+
+interface Parsed {
+  readonly values: Record<string, string | boolean | Array<string | boolean> | undefined>;
+  readonly positionals: string[];
+  readonly tokens?: ReturnType<typeof parseArgs>["tokens"];
+}
+
+/**
+ * `parsed` with the words that follow a variadic option taken as its values,
+ * up to the next option or `--`, once the prompt has been given: Claude Code's
+ * own examples put the prompt first. Before it, a word after the option's
+ * value is the prompt, as it always was here (`--allowedTools Read "fix it"`).
+ */
+function withVariadicValues<T extends Parsed>(parsed: T): T {
+  const taken = new Map<string, string[]>();
+  const positionals: string[] = [];
+  let taking: string[] | undefined;
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind === "option-terminator") taking = undefined;
+    else if (token.kind === "positional") {
+      if (taking !== undefined && positionals.length > 0) taking.push(token.value);
+      else {
+        positionals.push(token.value);
+        taking = undefined;
+      }
+    } else if (!VARIADIC.has(token.name)) taking = undefined;
+    else {
+      taking = taken.get(token.name) ?? [];
+      taken.set(token.name, taking);
+      if (token.value !== undefined) taking.push(token.value);
+    }
+  }
+  return { ...parsed, values: { ...parsed.values, ...Object.fromEntries(taken) }, positionals };
 }
 
 /** The flags that shape print mode's input and output need -p, and stream-json input needs stream-json output (as claude says). */

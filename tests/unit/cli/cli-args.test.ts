@@ -14,6 +14,23 @@ function usageMessage(argv: string[]): string {
 }
 
 describe("parseCommand", () => {
+  it("after the prompt, takes every word after --allowedTools, --disallowedTools, --add-dir and --mcp-config as theirs, as Claude Code does", () => {
+    const docs = parseCommand(["-p", "Stage my changes", "--allowedTools", "Bash(git add:*)", "Bash(git commit:*)", "--add-dir", "../a", "../b", "--strict-mcp-config", "--mcp-config", "x.json", "{}"]);
+    expect(docs.kind === "agent" && docs.options).toMatchObject({
+      prompt: "Stage my changes",
+      allowedTools: ["Bash(git add:*)", "Bash(git commit:*)"],
+      addDirs: ["../a", "../b"],
+      mcpConfig: ["x.json", "{}"],
+      strictMcpConfig: true,
+    });
+    // Another option or `--` ends the list; repeated, the lists add up.
+    const ended = parseCommand(["go", "--allowedTools", "Read", "--disallowedTools", "Bash", "--allowedTools=Grep", "Glob", "--", "now"]);
+    expect(ended.kind === "agent" && [ended.options.prompt, ended.options.allowedTools, ended.options.disallowedTools]).toEqual(["go now", ["Read", "Grep", "Glob"], ["Bash"]]);
+    // Before the prompt, a word after the option's value is the prompt.
+    const first = parseCommand(["--allowedTools", "Read", "fix", "it", "--add-dir", "../a", "then"]);
+    expect(first.kind === "agent" && [first.options.prompt, first.options.allowedTools, first.options.addDirs]).toEqual(["fix it", ["Read"], ["../a", "then"]]);
+  });
+
   it("keeps a rule's specifier whole, spaces and commas in it, as Claude Code does", () => {
     const command = parseCommand(["-p", "x", "--allowedTools", "Bash(npm run test:*) Read,Bash(echo a,b)", "--disallowedTools", "Bash(rm -rf:*)", "--allowedTools", " mcp__fs ,"]);
     expect(command.kind === "agent" && [command.options.allowedTools, command.options.disallowedTools]).toEqual([
