@@ -25,12 +25,12 @@ export interface FooterProps {
 /** Grey for the safe default, red when nothing asks; anything else yellow. */
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
 
-/** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first. */
+/** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first, and on a very narrow terminal the line at its edge. */
 export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running, queued = false, contextPct = 0 }: FooterProps) {
   const context = contextPct > 50 ? ` · context ${contextPct}%` : "";
   const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
   return (
-    <Box paddingX={1} justifyContent="space-between">
+    <Box paddingX={1} justifyContent="space-between" overflowX="hidden">
       {mcpCounts === undefined ? null : (
         <Box flexShrink={0}>
           <Text color={/[✘?]/.test(mcpCounts) ? "yellow" : undefined}>{`${mcpCounts} · `}</Text>

@@ -73,7 +73,10 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const [offset, setOffset] = useState(0);
 
   const choiceRows = choices.map((choice, i) => [
-    ...wrapBody([line(`${i + 1}. ${choice.label}`, "plain")], inner - 2).map((row, j) => (j === 0 ? row : line(`   ${row.text}`, "plain"))),
+    // A label's later rows sit under its text, not its number: wrapped to the room that leaves (a prose break's space dropped).
+    ...wrapBody([line(`${i + 1}. ${choice.label}`, "plain", 0, `${i + 1}. `.length)], inner - 2).map((row, j) =>
+      j === 0 ? row : line(`${" ".repeat(row.indent ?? 0)}${row.text.trimStart()}`, "plain"),
+    ),
     ...(choice.detail === undefined ? [] : wrapBody([line(choice.detail, "plain")], inner - 5).map((row) => line(`   ${row.text}`, "dim"))),
   ]);
   const wrapped = wrapBody(body, inner);

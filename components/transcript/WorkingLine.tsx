@@ -49,8 +49,9 @@ export function WorkingLine({ progress = NO_PROGRESS, retry }: WorkingLineProps)
     : moving
       ? runningProgressText(progress.getSnapshot())
       : followed;
+  // Clipped at its side: on a very narrow terminal its fixed parts would run past the edge and wrap.
   return (
-    <Box>
+    <Box overflowX="hidden">
       <Box flexShrink={0}>
         <Spinner color="cyan" />
         <Text color="cyan"> Working… </Text>

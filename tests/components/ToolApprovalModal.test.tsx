@@ -49,6 +49,19 @@ describe("ToolApprovalModal", () => {
     `);
   });
 
+  it("wraps a long choice under its label's text on a narrow screen, no row wider than the modal", async () => {
+    const app = await renderUntilRendered(<ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive onAnswer={() => {}} width={40} />);
+    const rows = screen(app.lastFrame()).split("\n");
+    expect(rows.every((row) => row.length === 40)).toBe(true);
+    const second = rows.findIndex((row) => row.includes("2. Allow"));
+    expect(rows.slice(second, second + 4)).toEqual([
+      "│   2. Allow, and don't ask again this │",
+      "│      session for                     │",
+      "│      mcp__tracker__add_comment       │",
+      "│   3. Deny, and tell the model what   │",
+    ]);
+  });
+
   it("allows once on 1", async () => {
     const { press, answers } = await modal();
     await press("1");

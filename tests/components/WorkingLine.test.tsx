@@ -35,6 +35,11 @@ describe("WorkingLine", async () => {
     expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… █████░░░░░ 2/4 Step 2 (esc to interrupt)"`);
   });
 
+  it("ends at its box's edge on a terminal too narrow for it, never running past and wrapping", async () => {
+    const view = await line(undefined, 18);
+    expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… (esc to"`);
+  });
+
   it("shows the server's message when there is no total, and drops it when the call ends", async () => {
     const clock = new FakeClock();
     const store = new ToolProgressStore(clock);
