@@ -29,7 +29,7 @@ Options:
                                   without asking; /sandbox switches it in the TUI
   --max-turns <n>                 cap on tool rounds per turn (default 50)
   --session-id <uuid>             use this session id (stream-json's session_id, the saved tool output's folder)
-  --model <name>                  the Anthropic model (overrides ANTHROPIC_MODEL)
+  --model <name>                  the Anthropic model, or opus, sonnet, haiku (overrides ANTHROPIC_MODEL)
   --system-prompt <text>          replace the base system prompt
   --append-system-prompt <text>   add text at the end of the system prompt
   --thinking                      extended thinking (budget: MAX_THINKING_TOKENS, default 10000)

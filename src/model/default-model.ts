@@ -6,6 +6,7 @@
 import { MiniCcError } from "../errors.ts";
 import type { Model } from "./model.ts";
 import { loadModelScript, ScriptedModel } from "./scripted-model.ts";
+import { resolveModelAlias } from "./model-catalog.ts";
 import type { Env } from "../env.ts";
 
 /** What the offline model answers to every prompt. */
@@ -53,7 +54,8 @@ export async function createModel(options: CreateModelOptions): Promise<Model> {
   const apiKey = nonEmpty(options.env["ANTHROPIC_API_KEY"]);
   if (apiKey !== undefined) {
     const baseURL = nonEmpty(options.env["ANTHROPIC_BASE_URL"]);
-    const model = nonEmpty(options.model) ?? nonEmpty(options.env["ANTHROPIC_MODEL"]);
+    const named = nonEmpty(options.model) ?? nonEmpty(options.env["ANTHROPIC_MODEL"]);
+    const model = named === undefined ? undefined : resolveModelAlias(named);
     const thinking = thinkingBudget(options);
     const idle = whole(options.env, "MINI_CC_STREAM_IDLE_MS");
     // For tests only: backoff in milliseconds rather than seconds.

@@ -76,6 +76,22 @@ export function costUsd(model: string, usage: Usage): number | undefined {
   );
 }
 
+/**
+ * Claude Code's aliases (`--model opus`, `/model haiku`, ANTHROPIC_MODEL=sonnet):
+ * each is the newest of its family the table lists. Any other name is itself.
+ */
+export function resolveModelAlias(name: string): string {
+  const family = name.trim().toLowerCase();
+  if (family !== "opus" && family !== "sonnet" && family !== "haiku") return name;
+  const version = (id: string) => (id.match(/\d+/g) ?? []).map(Number);
+  const newer = (a: string, b: string) => {
+    const [x, y] = [version(a), version(b)];
+    return (x[0] ?? 0) - (y[0] ?? 0) || (x[1] ?? 0) - (y[1] ?? 0);
+  };
+  const ids = Object.keys(CATALOG).filter((id) => id.startsWith(`claude-${family}-`));
+  return ids.reduce((best, id) => (newer(id, best) > 0 ? id : best));
+}
+
 /** Every model id the table lists, for `/model`'s picker. */
 export function catalogModels(): string[] {
   return Object.keys(CATALOG);

@@ -194,7 +194,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   const setModel = async (name: string, save = true): Promise<void> => {
     await models.choose(name);
-    if (save) recorder.record({ type: "model", model: name });
+    // The model's own name: an alias (`/model opus`) is saved as the model it chose.
+    if (save) recorder.record({ type: "model", model: models.current.name });
   };
   if (restored) {
     agent.restore(() => restored.entries);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { messagesApisForTestFile, type FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { resolveModelAlias } from "../../src/model/model-catalog.ts";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
@@ -156,6 +157,13 @@ describe("claude -p's flags", () => {
     expect(body.model).toBe("claude-haiku-4-5");
     expect(body.system[0]?.text).toBe("You are a release bot.");
     expect(body.system.at(-1)?.text).toBe("Answer in French.");
+  }, 30_000);
+
+  it("takes Claude Code's model aliases: --model opus asks for the newest Opus the SDK lists", async () => {
+    const r = await run([{ kind: "message", message: HELLO }], ["hi", "--model", "opus", "--output-format", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(bodyOf(r.api, 0).model).toBe(resolveModelAlias("opus"));
+    expect(resolveModelAlias("opus")).toMatch(/^claude-opus-\d/);
   }, 30_000);
 
   it("puts piped standard input before the prompt", async () => {
