@@ -18,6 +18,7 @@ Options:
   --output-format <format>        text | json | stream-json (with -p; default text)
   --model-script <file>           replay an offline model script instead of calling the API
   --permission-mode <mode>        default | acceptEdits | plan | bypassPermissions
+  --dangerously-skip-permissions  the same as --permission-mode bypassPermissions (claude's flag)
   --allowedTools <names...>       tools that run without asking (comma or space separated, * wildcards)
   --disallowedTools <names...>    tools that never run
   --add-dir <dirs...>             more folders the file tools may use like the project
@@ -86,6 +87,7 @@ export function parseCommand(argv: string[]): Command {
         "output-format": { type: "string" },
         "model-script": { type: "string" },
         "permission-mode": { type: "string" },
+        "dangerously-skip-permissions": { type: "boolean" },
         allowedTools: { type: "string", multiple: true },
         "allowed-tools": { type: "string", multiple: true },
         disallowedTools: { type: "string", multiple: true },
@@ -125,7 +127,7 @@ export function parseCommand(argv: string[]): Command {
     prompt: positionals.length > 0 ? positionals.join(" ") : undefined,
     outputFormat: oneOf("--output-format value", values["output-format"] ?? "text", OUTPUT_FORMATS),
     modelScript: values["model-script"],
-    permissionMode: oneOf("--permission-mode value", values["permission-mode"] ?? "default", PERMISSION_MODES),
+    permissionMode: permissionModeOf(values["permission-mode"], values["dangerously-skip-permissions"] === true),
     allowedTools: splitToolList([...(values.allowedTools ?? []), ...(values["allowed-tools"] ?? [])]),
     disallowedTools: splitToolList([...(values.disallowedTools ?? []), ...(values["disallowed-tools"] ?? [])]),
     addDirs: values["add-dir"] ?? [],
@@ -201,6 +203,14 @@ function checkPrintOnly(options: RunOptions, outputFormat: string | undefined): 
   if (options.includePartialMessages && (!options.print || outputFormat !== "stream-json")) {
     throw usageError("--include-partial-messages works only with -p and --output-format stream-json");
   }
+}
+
+/** --permission-mode, or claude's --dangerously-skip-permissions; the two may not disagree. */
+function permissionModeOf(mode: string | undefined, skip: boolean): RunOptions["permissionMode"] {
+  if (skip && mode !== undefined && mode !== "bypassPermissions") {
+    throw usageError(`--dangerously-skip-permissions and --permission-mode ${mode} disagree: give one`);
+  }
+  return oneOf("--permission-mode value", skip ? "bypassPermissions" : (mode ?? "default"), PERMISSION_MODES);
 }
 
 function checkModelName(value: string): string {

@@ -31,6 +31,17 @@ describe("parseCommand", () => {
     expect(first.kind === "agent" && [first.options.prompt, first.options.allowedTools, first.options.addDirs]).toEqual(["fix it", ["Read"], ["../a", "then"]]);
   });
 
+  it("takes claude's --dangerously-skip-permissions as bypassPermissions, and refuses it beside another mode", () => {
+    const mode = (argv: string[]) => {
+      const command = parseCommand(argv);
+      return command.kind === "agent" ? command.options.permissionMode : undefined;
+    };
+    expect(mode(["-p", "x", "--dangerously-skip-permissions"])).toBe("bypassPermissions");
+    expect(mode(["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "bypassPermissions"])).toBe("bypassPermissions");
+    expect(mode(["-p", "x"])).toBe("default");
+    expect(usageMessage(["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "plan"])).toBe("--dangerously-skip-permissions and --permission-mode plan disagree: give one");
+  });
+
   it("keeps a rule's specifier whole, spaces and commas in it, as Claude Code does", () => {
     const command = parseCommand(["-p", "x", "--allowedTools", "Bash(npm run test:*) Read,Bash(echo a,b)", "--disallowedTools", "Bash(rm -rf:*)", "--allowedTools", " mcp__fs ,"]);
     expect(command.kind === "agent" && [command.options.allowedTools, command.options.disallowedTools]).toEqual([
