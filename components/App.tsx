@@ -18,7 +18,7 @@ import { displayPath } from "../src/tui/display-path.ts";
 import { mcpWaitLine, unsettledServers } from "../src/tui/mcp-settled.ts";
 import { mcpCountsText, mcpSummaryText } from "../src/tui/mcp-summary.ts";
 import { nextApprovalRound } from "../src/tui/approval-round.ts";
-import { shiftTabStep } from "../src/tui/permission-mode-cycle.ts";
+import { BYPASS_QUESTION, questionShown } from "../src/tui/question-shown.ts";
 import type { PermissionQueueSnapshot } from "../src/tui/permission-queue.ts";
 import type { ServerRequestQueueSnapshot } from "../src/tui/server-request-queue.ts";
 import type { TranscriptState } from "../src/tui/transcript-items.ts";
@@ -26,6 +26,7 @@ import { FOLLOWING, reduceScroll, type ScrollAction } from "../src/tui/transcrip
 import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
 import { Footer } from "./Footer.tsx";
 import { useExitKeys } from "./hooks/useExitKeys.ts";
+import { useModeCycle } from "./hooks/useModeCycle.ts";
 import { usePromptInput } from "./text-input/usePromptInput.ts";
 import { useStore } from "./hooks/useStore.ts";
 import type { ReadableStore } from "../src/store.ts";
@@ -125,31 +126,17 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const files = useStore(session.files, theFiles);
   const switchedModel = useStore(runtime.sessions?.model ?? NO_MODEL_STORE, theName);
   const modelName = switchedModel === "" ? runtime.modelName : switchedModel;
-  const [confirmingBypass, setConfirmingBypass] = useState(false);
-  // Mirrors the state for the key handler: two Shift+Tabs can arrive before React renders again.
-  const confirming = useRef(false);
-  const modalOpen =
-    settingsQuestion !== undefined ||
-    server !== undefined ||
-    permission !== undefined ||
-    serverQuestion !== undefined ||
-    userQuestions.pending !== undefined ||
-    picker !== undefined;
-  const question = settingsQuestion
-    ? `settings:${settingsQuestion.fingerprint}`
-    : server
-    ? `server:${server.name}`
-    : permission
-      ? `tool:${permission.id}`
-      : serverQuestion
-        ? `ask:${serverQuestion.id}`
-        : userQuestions.subject !== undefined
-          ? userQuestions.subject
-          : picker
-            ? `pick:${picker.id}`
-            : confirmingBypass
-              ? "bypass"
-              : undefined;
+  const modes = useModeCycle(runtime.permissionMode);
+  const question = questionShown({
+    settings: settingsQuestion,
+    server,
+    permission,
+    serverQuestion,
+    userQuestion: userQuestions.subject,
+    picker,
+    bypass: modes.confirmingBypass,
+  });
+  const modalOpen = question !== undefined && question !== BYPASS_QUESTION;
   const arming = useArming(question);
   const questionArmed = arming.armed;
   const quitting = useRef(false);
@@ -182,20 +169,6 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     const back = session.unqueue();
     if (back !== "") prompt.restore(back);
     if (!session.abort() && back === "") prompt.clear();
-  };
-  const askBypass = (ask: boolean): void => {
-    confirming.current = ask;
-    setConfirmingBypass(ask);
-  };
-  // From the store's current value, not this render's copy: two presses can arrive before React renders again.
-  const cycleMode = (): void => {
-    const step = shiftTabStep(runtime.permissionMode.getSnapshot(), confirming.current);
-    askBypass(step.kind === "confirm-bypass");
-    if (step.kind === "set") runtime.permissionMode.update(() => step.mode);
-  };
-  const confirmBypass = (): void => {
-    askBypass(false);
-    runtime.permissionMode.update(() => "bypassPermissions");
   };
   // No server configured: the panel would be an empty third of the screen; the footer says so instead.
   const panel = servers.length === 0 ? 0 : panelWidth(columns);
@@ -231,7 +204,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
       servers.length === 0 ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE }) : mcpPanel.dispatch({ type: "focus" }),
     onSubmit: submit,
     onEscape: () => escape(),
-    onCycleMode: cycleMode,
+    onCycleMode: modes.cycle,
     onEof: quit,
     completions: (field) => {
       // The file list is made when `@` is first typed (and after each turn), in the background.
@@ -303,7 +276,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             picker={picker}
             sandbox={sandbox}
             questionProps={questionProps}
-            bypass={confirmingBypass ? { onConfirm: confirmBypass, onSkip: cycleMode, onCancel: () => askBypass(false) } : undefined}
+            bypass={modes.confirmingBypass ? { onConfirm: modes.confirm, onSkip: modes.cycle, onCancel: modes.cancel } : undefined}
           />
           <ArmingNotice shown={arming.droppedKey} />
           <PromptInput state={prompt.state} isActive={canTakeKeys && !panelFocused} placeholder="Ask anything, or /help" />
