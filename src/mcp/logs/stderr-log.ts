@@ -88,9 +88,11 @@ export function closeServerLog(log: OpenedLog): void {
 }
 
 /**
- * The line that best says why a server died: the last `…Error: …` line (a
- * crash's message, not the stack or Node's version banner that follow it),
- * else the last non-empty line written since `from`; "" when it wrote nothing.
+ * The line that best says why a server died: npm's own account when `npx`
+ * could not install it (`npm error 404 Not Found - GET …`, not the "complete
+ * log" line npm ends with), else the last `…Error: …` line (a crash's message,
+ * not the stack or Node's version banner that follow it), else the last
+ * non-empty line written since `from`; "" when it wrote nothing.
  */
 export async function lastLogLine(path: string, from: number): Promise<string> {
   let handle;
@@ -104,6 +106,7 @@ export async function lastLogLine(path: string, from: number): Promise<string> {
     await handle.read(buffer, 0, buffer.length, begin);
     const lines = buffer.toString("utf8").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
     const last =
+      npmReason(lines) ??
       lines.findLast((line) => /^[A-Za-z]*Error( \[\w+\])?:/.test(line)) ??
       lines.findLast((line) => !/^Node\.js v\d/.test(line)) ??
       "";
@@ -113,4 +116,16 @@ export async function lastLogLine(path: string, from: number): Promise<string> {
   } finally {
     await handle?.close();
   }
+}
+
+/** npm's lines (`npm error …`, older `npm ERR! …`): after `code E404` come its fields, then what went wrong. */
+const NPM_LINE = /^npm (?:error|ERR!) (.*)$/;
+const NPM_FIELD = /^(?:(?:code|syscall|errno|path|dest)(?:\s|$)|\d{3}\s*$)/;
+
+/** The first npm line after its last `code …` line that is not one of its fields; undefined when npm said no code. */
+function npmReason(lines: readonly string[]): string | undefined {
+  const code = lines.findLastIndex((line) => /^npm (?:error|ERR!) code \S/.test(line));
+  if (code < 0) return undefined;
+  const said = lines.slice(code + 1).find((line) => !NPM_FIELD.test(NPM_LINE.exec(line)?.[1] ?? "code"));
+  return said ?? lines[code];
 }

@@ -49,6 +49,26 @@ describe("server log", () => {
     expect(await lastLogLine(log.path, log.start)).toBe("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'zod'");
   });
 
+  it("gives npm's account when npx could not install the server, not the log line npm ends with", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcp-log-"));
+    const said = async (stderr: string) => {
+      const log = openServerLog(dir, "s", "npx -y some-pkg", new Date(0));
+      closeServerLog(log);
+      appendFileSync(log.path, stderr);
+      return lastLogLine(log.path, log.start);
+    };
+    const notFound = [
+      "npm error code E404",
+      "npm error 404 Not Found - GET https://registry.npmjs.org/some-pkg - Not found",
+      "npm error 404",
+      "npm error 404  The requested resource 'some-pkg@*' could not be found or you do not have permission to access it.",
+      "npm error A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log",
+    ];
+    expect(await said(`${notFound.join("\n")}\n`)).toBe("npm error 404 Not Found - GET https://registry.npmjs.org/some-pkg - Not found");
+    const offline = ["npm ERR! code ENOTFOUND", "npm ERR! syscall getaddrinfo", "npm ERR! errno ENOTFOUND", "npm ERR! network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org", "npm ERR! A complete log of this run can be found in: /x.log"];
+    expect(await said(`${offline.join("\n")}\n`)).toBe("npm ERR! network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org");
+  });
+
   it("falls back to the last line, and to nothing before this start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mcp-log-"));
     const first = openServerLog(dir, "s", "run", new Date(0));
