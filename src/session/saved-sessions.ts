@@ -53,7 +53,6 @@ export function projectSessionsDir(projectsRoot: string, cwd: string): string {
  */
 export function readSavedSession(file: string, id: string): SavedSession {
   const fd = openSync(file, "r");
-  let open = true;
   let header: SessionHeader | undefined;
   let model: string | undefined;
   let skippedLines = 0;
@@ -90,7 +89,7 @@ export function readSavedSession(file: string, id: string): SavedSession {
     while (first <= to && ranges[2 * first]! < 0) first++;
     let last = to;
     while (last >= first && ranges[2 * last]! < 0) last--;
-    if (first > last || !open) return;
+    if (first > last) return;
     const base = ranges[2 * first]!;
     let bytes: Buffer;
     try {
@@ -120,9 +119,9 @@ export function readSavedSession(file: string, id: string): SavedSession {
     skippedLines,
     get entries() {
       if (all === undefined) {
+        // Every line is parsed now, so nothing reads the file again.
         readLines(0, count - 1);
-        if (open) closeSync(fd);
-        open = false;
+        closeSync(fd);
         all = [];
         for (let i = 0; i < count; i++) {
           const entry = parsed.get(i);
