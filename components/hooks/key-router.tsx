@@ -5,8 +5,10 @@
  * fast typist or tmux) moves the keyboard, so the chunk is cut at each Tab
  * (key-chunks.ts) and every piece goes to whoever has the keyboard once the
  * piece before it has been handled and drawn: Tab then Enter opens the panel,
- * then the server. What follows a Tab waits for the next turn of the event
- * loop (React commits the focus change in a microtask), and later chunks wait
+ * then the server. What follows a Tab or Shift+Tab (which may open the
+ * bypassPermissions question) waits until React has committed what it did
+ * (useKeys says so from its layout effects; React may take several turns of
+ * the event loop), or HOLD_MS when it changed nothing, and later keys wait
  * behind it, so keys keep their order. The set of handlers is taken before
  * each piece, so a key that moves the keyboard is never also handled where it
  * moved it to.
@@ -23,10 +25,16 @@ export interface KeyRoute {
   readonly handler: { readonly current: KeyHandler };
 }
 
+/** How long keys after a Tab wait at most, when no frame follows it (a Tab that changed nothing). */
+const HOLD_MS = 50;
+
 export class KeyRouter {
   readonly #routes = new Set<KeyRoute>();
   /** Pieces waiting for the focus change a Tab made to be on screen. */
   readonly #waiting: KeyPiece[] = [];
+  /** Releases the held keys if no commit does first. */
+  #fallback: ReturnType<typeof setTimeout> | undefined;
+  #releasing = false;
 
   /** Adds a handler; returns its removal. */
   add(route: KeyRoute): () => void {
@@ -40,17 +48,30 @@ export class KeyRouter {
     if (!this.#held) this.#drain();
   }
 
-  /** True while pieces wait for the next turn of the event loop. */
+  /**
+   * A frame was committed (a useKeys layout effect ran): keys held after a Tab
+   * go once the whole commit is done, every handler's `active` set for it.
+   */
+  committed(): void {
+    if (!this.#held || this.#releasing) return;
+    this.#releasing = true;
+    queueMicrotask(() => this.#drain());
+  }
+
+  /** True while pieces wait for a Tab's frame. Ink hands the keys of one read over one by one: the hold outlasts the call. */
   #held = false;
 
   #drain(): void {
     this.#held = false;
+    this.#releasing = false;
+    clearTimeout(this.#fallback);
     for (let piece = this.#waiting.shift(); piece; piece = this.#waiting.shift()) {
       const targets = [...this.#routes].filter((route) => route.active.current);
       for (const route of targets) route.handler.current(piece.input, piece.key);
-      if (piece.key.tab && this.#waiting.length > 0) {
+      if (piece.key.tab) {
         this.#held = true;
-        setImmediate(() => this.#drain());
+        this.#fallback = setTimeout(() => this.#drain(), HOLD_MS);
+        this.#fallback.unref?.();
         return;
       }
     }

@@ -28,6 +28,7 @@ export function useKeys(handler: (input: string, key: Key) => void, options: { i
   const latest = useRef<KeyHandler>(handler);
   useLayoutEffect(() => {
     latest.current = handler;
+    router?.committed();
   });
   useLayoutEffect(() => router?.add({ active, handler: latest }), [router, active]);
   useInput(

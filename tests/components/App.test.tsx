@@ -285,6 +285,15 @@ describe("App", () => {
     expect(left()).not.toContain("⚠ Bypass");
   });
 
+  it("drops a y that came in the same read as the Shift+Tab opening the bypassPermissions question", async () => {
+    const { type, left, runtime } = await app();
+    await type(SHIFT_TAB + SHIFT_TAB + SHIFT_TAB + "y");
+    await eventually(() => expect(left()).toContain("⏸ Key ignored: read the question, then press a key"));
+    expect(runtime.modes).toEqual(["acceptEdits", "plan"]);
+    expect(left()).toContain("⚠ Bypass permissions: tools run unasked. y on · other key no");
+    expect(left()).toContain("❯ Ask anything");
+  });
+
   it("keeps the mode when the bypassPermissions question gets another key", async () => {
     const { type, passArming, left, runtime } = await app();
     await type(SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
