@@ -9,7 +9,7 @@
 import { yogaReady } from "./yoga-loaded-later.ts";
 
 /** The UI's module once Yoga is ready; bundled, the import below runs its modules only now. */
-export async function loadRunTui(): Promise<typeof import("../components/run-tui.tsx")> {
+export async function loadRunTui(): Promise<typeof import("../components/app/run-tui.tsx")> {
   await yogaReady;
-  return import("../components/run-tui.tsx");
+  return import("../components/app/run-tui.tsx");
 }

@@ -11,8 +11,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerConfig } from "../src/config/types.ts";
-import { checkSandbox } from "../src/mcp/connection/sandbox/availability.ts";
-import { SandboxHost } from "../src/mcp/connection/sandbox/sandbox-host.ts";
+import { checkSandbox } from "../src/sandbox/availability.ts";
+import { SandboxHost } from "../src/sandbox/sandbox-host.ts";
 import { McpManager } from "../src/mcp/manager.ts";
 import { median, rotatingRuns } from "./stats.ts";
 

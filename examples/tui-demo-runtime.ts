@@ -6,12 +6,12 @@
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
-import { ServerRequestQueue } from "../src/tui/server-request-queue.ts";
-import { PermissionQueue } from "../src/tui/permission-queue.ts";
-import type { TuiRuntime } from "../src/tui/tui-runtime.ts";
+import { ServerRequestQueue } from "../components/runtime/server-request-queue.ts";
+import { PermissionQueue } from "../components/runtime/permission-queue.ts";
+import type { TuiRuntime } from "../components/runtime/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/state/lifecycle.ts";
-import type { ServerDetails } from "../src/tui/server-details.ts";
+import type { ServerDetails } from "../components/mcp-panel/server-details.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -3,7 +3,7 @@
  * Approve the tracker server in the modal, watch the panel turn green, then
  * type any prompt and answer the permission request.
  */
-import { runTui } from "../components/run-tui.tsx";
+import { runTui } from "../components/app/run-tui.tsx";
 import { makeDemoRuntime } from "./tui-demo-runtime.ts";
 
 const runtime = makeDemoRuntime({ speed: process.argv.includes("--fast") ? 4 : 1 });

@@ -7,10 +7,10 @@
  */
 import { Box, Text, useWindowSize } from "ink";
 import { useState } from "react";
-import { bodyWindow, hiddenRowsText, wrapBody, line, type BodyLine } from "../../src/tui/approval-body.ts";
-import { BodyRows } from "./BodyRows.tsx";
+import { bodyWindow, hiddenRowsText, wrapBody, line, type BodyLine } from "../rows/body-lines.ts";
+import { BodyRows } from "../rows/BodyRows.tsx";
 import { useApprovalKeys } from "./useApprovalKeys.ts";
-import { TextWithCursor } from "../text-input/TextWithCursor.tsx";
+import { TextWithCursor } from "../prompt/TextWithCursor.tsx";
 
 /** One numbered choice as the modal shows it. */
 export interface ApprovalChoiceView {

@@ -5,7 +5,7 @@
  * passing it by is always safe, so cycling modes never stalls on it.
  */
 import { Text } from "ink";
-import { useKeys } from "../hooks/useKeys.ts";
+import { useKeys } from "../keys/useKeys.ts";
 
 /** Whether it takes keys, and what each answer does. */
 export interface BypassConfirmProps {

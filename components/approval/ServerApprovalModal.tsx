@@ -4,10 +4,10 @@
  * wait, all of them, with "start all" beside the per-server choices.
  */
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import { serverOptions, type ServerAnswer } from "../../src/tui/approval-options.ts";
-import type { SandboxAvailability } from "../../src/mcp/connection/sandbox/availability.ts";
-import { sandboxOfferFor } from "../../src/tui/server-approval-body.ts";
-import { serverApprovalBody, serverApprovalNote } from "../../src/tui/server-approval-body.ts";
+import { serverOptions, type ServerAnswer } from "./approval-options.ts";
+import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
+import { sandboxOfferFor } from "./server-approval-body.ts";
+import { serverApprovalBody, serverApprovalNote } from "./server-approval-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
 

@@ -4,8 +4,8 @@
  * repository cannot grant itself anything until its user says so.
  */
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
-import { displayFile } from "../../src/tui/display-path.ts";
-import { SETTINGS_OPTIONS, settingsApprovalBody } from "../../src/tui/settings-approval-body.ts";
+import { displayFile } from "../rows/display-path.ts";
+import { SETTINGS_OPTIONS, settingsApprovalBody } from "./settings-approval-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
 

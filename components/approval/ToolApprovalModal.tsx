@@ -4,9 +4,9 @@
  * file on disk, any other call's arguments.
  */
 import { useMemo } from "react";
-import { toolOptions, type ToolAnswer } from "../../src/tui/approval-options.ts";
-import type { PendingPermission } from "../../src/tui/permission-queue.ts";
-import { toolRequestBody } from "../../src/tui/tool-request-body.ts";
+import { toolOptions, type ToolAnswer } from "./approval-options.ts";
+import type { PendingPermission } from "../runtime/permission-queue.ts";
+import { toolRequestBody } from "./tool-request-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
 

@@ -3,7 +3,7 @@
  * picks a choice that takes a message ("deny, and tell the model…"), the text
  * typed for it. Pure; useApprovalKeys maps keys to these actions.
  */
-import { EMPTY_INPUT, reduceTextInput, type TextInputAction, type TextInputState } from "../text-input/text-input-state.ts";
+import { EMPTY_INPUT, reduceTextInput, type TextInputAction, type TextInputState } from "../prompt/text-input-state.ts";
 
 /** Highlighted choice and the message being typed. */
 export interface ApprovalState {

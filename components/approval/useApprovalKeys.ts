@@ -9,11 +9,11 @@
  * is told, so the Enter that follows cannot pick a choice. Answers once:
  * later keys are ignored.
  */
-import { usePastedText, useKeys } from "../hooks/useKeys.ts";
+import { usePastedText, useKeys } from "../keys/useKeys.ts";
 import { useRef } from "react";
 import { initialApprovalState, reduceApproval, type ApprovalState } from "./approval-state.ts";
-import { readTypedChunk, textInputActionFor } from "../text-input/text-input-keys.ts";
-import { useLatestReducer } from "../hooks/useLatestReducer.ts";
+import { readTypedChunk, textInputActionFor } from "../prompt/text-input-keys.ts";
+import { useLatestReducer } from "../keys/useLatestReducer.ts";
 
 /** The choices' shape, focus and the answer callback. */
 export interface ApprovalKeyOptions {

@@ -9,9 +9,9 @@
  * an answered one is a new subject and starts unarmed. Text typed at an armed
  * question disarms it the same way (`disarm`).
  */
-import { usePastedText, useKeys } from "../hooks/useKeys.ts";
+import { usePastedText, useKeys } from "../keys/useKeys.ts";
 import { useCallback, useContext, useEffect, useState } from "react";
-import { ClockContext } from "../clock-context.ts";
+import { ClockContext } from "../runtime/clock-context.ts";
 
 /** How long a question must have been on screen, with no key in between, before it takes keys. */
 export const ARMING_DELAY_MS = 500;

@@ -7,8 +7,8 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import type { BodyLine } from "../../src/tui/approval-body.ts";
-import type { ServerViolations } from "../../src/mcp/connection/sandbox/violations.ts";
+import type { BodyLine } from "../rows/body-lines.ts";
+import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import { ServerRow } from "./ServerRow.tsx";
 import { ServerDetail } from "./ServerDetail.tsx";
 import { PanelKeyHint } from "./PanelKeyHint.tsx";

@@ -1,11 +1,11 @@
 /**
- * One server opened in the MCP panel: the rows src/tui/server-panel-lines.ts
+ * One server opened in the MCP panel: the rows components/mcp-panel/server-panel-lines.ts
  * builds, already wrapped and cut to the rows the panel has, with how many
  * are hidden above and below.
  */
 import { Box, Text } from "ink";
-import type { BodyLine } from "../../src/tui/approval-body.ts";
-import { BodyRows } from "../approval/BodyRows.tsx";
+import type { BodyLine } from "../rows/body-lines.ts";
+import { BodyRows } from "../rows/BodyRows.tsx";
 
 export interface ServerDetailProps {
   /** The visible rows. */

@@ -9,7 +9,7 @@ import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { paddingTo, truncateEnd } from "../../src/text/truncate-end.ts";
 import { statusStyle } from "./server-status-style.ts";
-import { Spinner } from "../Spinner.tsx";
+import { Spinner } from "../rows/Spinner.tsx";
 
 /** One server as the McpManager store holds it. */
 export interface ServerRowProps {

@@ -11,18 +11,18 @@
 import { useMemo, useState } from "react";
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
 import { serverView } from "../../src/mcp/state/snapshot-views.ts";
-import { bodyWindow, hiddenRowsText, wrapBody } from "../../src/tui/approval-body.ts";
-import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
-import type { ActionResult, ServerAction } from "../../src/tui/server-actions.ts";
-import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
-import type { TuiMcp } from "../../src/tui/tui-runtime.ts";
-import { useLastAfterFrame } from "../hooks/useLastAfterFrame.ts";
-import { useLatestReducer } from "../hooks/useLatestReducer.ts";
+import { bodyWindow, hiddenRowsText, wrapBody } from "../rows/body-lines.ts";
+import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "./panel-state.ts";
+import type { ActionResult, ServerAction } from "./server-actions.ts";
+import { serverPanelLines } from "./server-panel-lines.ts";
+import type { TuiMcp } from "../runtime/tui-runtime.ts";
+import { useLastAfterFrame } from "../keys/useLastAfterFrame.ts";
+import { useLatestReducer } from "../keys/useLatestReducer.ts";
 import { PANEL_FRAME_COLUMNS, type OpenedServer } from "./McpPanel.tsx";
 import { panelHintRows } from "./PanelKeyHint.tsx";
 import { useMcpPanelKeys } from "./useMcpPanelKeys.ts";
 import { useServerDetails } from "./useServerDetails.ts";
-import { useStore } from "../hooks/useStore.ts";
+import { useStore } from "../keys/useStore.ts";
 import { Store } from "../../src/store.ts";
 import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
 

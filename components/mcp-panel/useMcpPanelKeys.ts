@@ -7,9 +7,9 @@
  * selected (or opened) server in both. Only listens while `isActive`: no key
  * is shared with the prompt.
  */
-import { useKeys } from "../hooks/useKeys.ts";
-import { TO_END, type McpPanelAction, type McpPanelState } from "../../src/tui/mcp-panel-state.ts";
-import type { ServerAction } from "../../src/tui/server-actions.ts";
+import { useKeys } from "../keys/useKeys.ts";
+import { TO_END, type McpPanelAction, type McpPanelState } from "./panel-state.ts";
+import type { ServerAction } from "./server-actions.ts";
 
 const ACTION_KEYS: Readonly<Record<string, ServerAction>> = { r: "restart", d: "toggle", a: "approve" };
 

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import type { ServerDetails } from "../../src/tui/server-details.ts";
-import type { TuiMcp } from "../../src/tui/tui-runtime.ts";
+import type { ServerDetails } from "./server-details.ts";
+import type { TuiMcp } from "../runtime/tui-runtime.ts";
 
 /** undefined until the first load of this server ends. */
 export function useServerDetails(mcp: TuiMcp, view: ServerView | undefined, version: number): ServerDetails | undefined {

@@ -1,7 +1,7 @@
 /**
  * The chat transcript, the top of the full-screen layout. The alternate
  * screen has no scrollback, so the transcript is part of the frame: every
- * item is cut into rows once (src/tui/transcript-lines.ts) and only the rows
+ * item is cut into rows once (components/transcript/lines.ts) and only the rows
  * that fit the view are drawn. Following, the newest row sits just above the
  * prompt with the working line under it; scrolled back, the view stays on
  * the rows the user is reading and says how many newer rows are below.
@@ -9,10 +9,10 @@
  */
 import { Box, Text, useBoxMetrics, type DOMElement } from "ink";
 import { memo, useMemo, useRef, useState } from "react";
-import type { TranscriptItem } from "../../src/tui/transcript-items.ts";
-import { indexRows, liveRows, RowCache, rowsBetween, type Row } from "../../src/tui/transcript-lines.ts";
-import { plural } from "../../src/tui/mcp-summary.ts";
-import { scrollWindow, type ScrollAction, type ScrollTop } from "../../src/tui/transcript-scroll.ts";
+import type { TranscriptItem } from "./items.ts";
+import { indexRows, liveRows, RowCache, rowsBetween, type Row } from "./lines.ts";
+import { plural } from "../mcp-panel/mcp-summary.ts";
+import { scrollWindow, type ScrollAction, type ScrollTop } from "./scroll.ts";
 import { useTranscriptKeys } from "./useTranscriptKeys.ts";
 import { WorkingLine, type WorkingLineProps } from "./WorkingLine.tsx";
 

@@ -11,10 +11,10 @@
  */
 import { Box, Text, useAnimation } from "ink";
 import { useContext, useMemo } from "react";
-import { ClockContext } from "../clock-context.ts";
-import { MotionContext } from "../motion-context.ts";
-import { Spinner } from "../Spinner.tsx";
-import { useStore } from "../hooks/useStore.ts";
+import { ClockContext } from "../runtime/clock-context.ts";
+import { MotionContext } from "../runtime/motion-context.ts";
+import { Spinner } from "../rows/Spinner.tsx";
+import { useStore } from "../keys/useStore.ts";
 import type { ReadableStore } from "../../src/store.ts";
 import { runningProgressText, type ToolProgress } from "../../src/mcp/tools/progress.ts";
 import type { RetryNotice } from "../../src/model/model.ts";

@@ -6,8 +6,8 @@
  */
 import { useInput, useStdin } from "ink";
 import { useEffect, useRef } from "react";
-import type { ScrollAction, ScrollMetrics } from "../../src/tui/transcript-scroll.ts";
-import { wheelLines } from "../../src/tui/transcript-wheel.ts";
+import type { ScrollAction, ScrollMetrics } from "./scroll.ts";
+import { wheelLines } from "./wheel.ts";
 
 /** Where the view is measured from, and what the keys change. */
 export interface TranscriptKeys {

@@ -9,7 +9,7 @@ import type { ServerConfig } from "../config/types.ts";
 import type { Env } from "../env.ts";
 import type { ReadableStore } from "../store.ts";
 import type { OAuthStore } from "./connection/oauth/token-store.ts";
-import type { SandboxHost } from "./connection/sandbox/sandbox-host.ts";
+import type { SandboxHost } from "../sandbox/sandbox-host.ts";
 import type { TransportFactory } from "./connection/transports.ts";
 import type { ServerRequestHandlers } from "./requests/server-requests.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";

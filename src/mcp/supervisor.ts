@@ -20,7 +20,7 @@ import { ProcessGroups } from "./connection/process-groups.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";
-import { sandboxLaunchFor } from "./connection/sandbox/run-mode.ts";
+import { sandboxLaunchFor } from "../sandbox/run-mode.ts";
 import { requestedLogLevel } from "./logs/message-log.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";

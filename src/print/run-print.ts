@@ -10,7 +10,7 @@ import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { initServer } from "./init-server-status.ts";
-import { BUILTIN_COMMAND_NAMES } from "../tui/slash/builtin-names.ts";
+import { BUILTIN_COMMAND_NAMES } from "../session/builtin-command-names.ts";
 import { createPrintWriter } from "./print-writers.ts";
 import { terminalSafeLine, terminalSafeText } from "../text/terminal-safe.ts";
 import { unattendedHandlers } from "../mcp/requests/server-requests.ts";

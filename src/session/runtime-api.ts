@@ -11,7 +11,7 @@ import type { LoadedConfig } from "../config/load.ts";
 import type { Env } from "../env.ts";
 import type { HomePaths } from "../home.ts";
 import type { ApprovalsFile } from "../mcp/approvals/approvals.ts";
-import type { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
+import type { SandboxHost } from "../sandbox/sandbox-host.ts";
 import type { ConnectOptions, McpManager } from "../mcp/manager.ts";
 import type { ServerRequestHandlers } from "../mcp/requests/server-requests.ts";
 import type { Model } from "../model/model.ts";

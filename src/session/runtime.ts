@@ -31,7 +31,7 @@ import { createModel } from "../model/default-model.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
-import { SandboxHost } from "../mcp/connection/sandbox/sandbox-host.ts";
+import { SandboxHost } from "../sandbox/sandbox-host.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import { ModelChoice } from "./model-choice.ts";
 import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";

@@ -11,7 +11,7 @@ import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import type { ReadableStore } from "../store.ts";
-import type { SandboxHost, SandboxLaunch } from "../mcp/connection/sandbox/sandbox-host.ts";
+import type { SandboxHost, SandboxLaunch } from "../sandbox/sandbox-host.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;

@@ -1,12 +1,12 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "../../components/App.tsx";
+import { App } from "../../components/app/App.tsx";
 import { panelWidth } from "../../components/mcp-panel/panel-width.ts";
-import { MotionContext } from "../../components/motion-context.ts";
-import { ClockContext } from "../../components/clock-context.ts";
+import { MotionContext } from "../../components/runtime/motion-context.ts";
+import { ClockContext } from "../../components/runtime/clock-context.ts";
 import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
-import { ChatSession } from "../../src/tui/chat-session.ts";
+import { ChatSession } from "../../components/session/chat-session.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
 import { eventually, renderUntilRendered, screen, typeKeys, untilRendered } from "../helpers/tui-screen.ts";

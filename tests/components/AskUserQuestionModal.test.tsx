@@ -1,6 +1,6 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { AskUserQuestionModal } from "../../components/ask-user/AskUserQuestionModal.tsx";
+import { AskUserQuestionModal } from "../../components/questions/AskUserQuestionModal.tsx";
 import type { UserQuestion } from "../../src/tools/ask-user-question.ts";
 import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 

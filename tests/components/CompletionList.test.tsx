@@ -1,8 +1,8 @@
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { CompletionList } from "../../components/text-input/CompletionList.tsx";
-import { completionMenu, type CompletionSources } from "../../src/tui/completion.ts";
+import { CompletionList } from "../../components/prompt/CompletionList.tsx";
+import { completionMenu, type CompletionSources } from "../../components/prompt/completion.ts";
 import { screen } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ElicitationFormModal } from "../../components/elicitation/ElicitationFormModal.tsx";
+import { ElicitationFormModal } from "../../components/questions/ElicitationFormModal.tsx";
 import { readElicitRequest, type ElicitField } from "../../src/mcp/requests/elicitation.ts";
 import type { FormAnswer } from "../../src/mcp/requests/server-requests.ts";
 import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";

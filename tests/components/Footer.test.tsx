@@ -2,8 +2,8 @@ import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Footer } from "../../components/Footer.tsx";
-import { MotionContext } from "../../components/motion-context.ts";
+import { Footer } from "../../components/app/Footer.tsx";
+import { MotionContext } from "../../components/runtime/motion-context.ts";
 import { screen } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

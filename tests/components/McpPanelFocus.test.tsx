@@ -1,10 +1,10 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "../../components/App.tsx";
-import { MotionContext } from "../../components/motion-context.ts";
-import { ClockContext } from "../../components/clock-context.ts";
+import { App } from "../../components/app/App.tsx";
+import { MotionContext } from "../../components/runtime/motion-context.ts";
+import { ClockContext } from "../../components/runtime/clock-context.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
-import { ChatSession } from "../../src/tui/chat-session.ts";
+import { ChatSession } from "../../components/session/chat-session.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import { connected, fakeRuntime, RecordingMcp, server, toolInfo } from "../helpers/tui-fixtures.ts";

@@ -1,9 +1,9 @@
 import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { usePromptInput } from "../../components/text-input/usePromptInput.ts";
-import { PromptInput } from "../../components/text-input/PromptInput.tsx";
-import { MotionContext } from "../../components/motion-context.ts";
+import { usePromptInput } from "../../components/prompt/usePromptInput.ts";
+import { PromptInput } from "../../components/prompt/PromptInput.tsx";
+import { MotionContext } from "../../components/runtime/motion-context.ts";
 import { screen, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

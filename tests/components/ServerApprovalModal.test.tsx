@@ -1,7 +1,7 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
-import type { ServerAnswer } from "../../src/tui/approval-options.ts";
+import type { ServerAnswer } from "../../components/approval/approval-options.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { server } from "../helpers/tui-fixtures.ts";
 import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";

@@ -1,6 +1,6 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ServerQuestionModal } from "../../components/server-requests/ServerQuestionModal.tsx";
+import { ServerQuestionModal } from "../../components/questions/ServerQuestionModal.tsx";
 import type { ServerQuestion } from "../../src/mcp/requests/server-requests.ts";
 import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 

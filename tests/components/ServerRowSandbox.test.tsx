@@ -1,7 +1,7 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpPanel } from "../../components/mcp-panel/McpPanel.tsx";
-import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
+import { serverPanelLines } from "../../components/mcp-panel/server-panel-lines.ts";
 import { server } from "../helpers/tui-fixtures.ts";
 import { screen, renderUntilRendered } from "../helpers/tui-screen.ts";
 

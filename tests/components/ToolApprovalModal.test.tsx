@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
-import type { ToolAnswer } from "../../src/tui/approval-options.ts";
-import type { PendingPermission } from "../../src/tui/permission-queue.ts";
+import type { ToolAnswer } from "../../components/approval/approval-options.ts";
+import type { PendingPermission } from "../../components/runtime/permission-queue.ts";
 import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

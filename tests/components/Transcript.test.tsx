@@ -3,10 +3,10 @@ import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { Transcript } from "../../components/transcript/Transcript.tsx";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { EMPTY_TRANSCRIPT, type TranscriptItem } from "../../src/tui/transcript-items.ts";
-import { reduceTranscript, type TranscriptAction } from "../../src/tui/transcript-reducer.ts";
-import type { ScrollTop } from "../../src/tui/transcript-scroll.ts";
-import { MotionContext } from "../../components/motion-context.ts";
+import { EMPTY_TRANSCRIPT, type TranscriptItem } from "../../components/transcript/items.ts";
+import { reduceTranscript, type TranscriptAction } from "../../components/transcript/reducer.ts";
+import type { ScrollTop } from "../../components/transcript/scroll.ts";
+import { MotionContext } from "../../components/runtime/motion-context.ts";
 import { screen, renderUntilRendered } from "../helpers/tui-screen.ts";
 
 afterEach(cleanup);

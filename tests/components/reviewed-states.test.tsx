@@ -9,11 +9,11 @@ import { BypassConfirm } from "../../components/approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
 import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
 import { McpPanel } from "../../components/mcp-panel/McpPanel.tsx";
-import { MotionContext } from "../../components/motion-context.ts";
+import { MotionContext } from "../../components/runtime/motion-context.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import { wrapBody } from "../../src/tui/approval-body.ts";
-import { mcpSummaryText } from "../../src/tui/mcp-summary.ts";
-import { serverPanelLines } from "../../src/tui/server-panel-lines.ts";
+import { wrapBody } from "../../components/rows/body-lines.ts";
+import { mcpSummaryText } from "../../components/mcp-panel/mcp-summary.ts";
+import { serverPanelLines } from "../../components/mcp-panel/server-panel-lines.ts";
 import { connected, server, TRACKER_TOOLS } from "../helpers/tui-fixtures.ts";
 import { screen, renderUntilRendered } from "../helpers/tui-screen.ts";
 

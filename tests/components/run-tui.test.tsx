@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runTui } from "../../components/run-tui.tsx";
+import { runTui } from "../../components/app/run-tui.tsx";
 import { fakeRuntime } from "../helpers/tui-fixtures.ts";
 
 describe("runTui", () => {

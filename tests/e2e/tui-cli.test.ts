@@ -11,7 +11,7 @@ import { systemClock } from "../../src/clock.ts";
 import { alive } from "../helpers/mcp-fixtures.ts";
 import { ptyAppsForTestFile, serverPids, until } from "../helpers/pty-app.ts";
 import type { PtyScreen } from "../helpers/pty-screen.ts";
-import { checkSandbox } from "../../src/mcp/connection/sandbox/availability.ts";
+import { checkSandbox } from "../../src/sandbox/availability.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");

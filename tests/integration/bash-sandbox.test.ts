@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PermissionChain } from "../../src/agent/permissions.ts";
-import { checkSandbox } from "../../src/mcp/connection/sandbox/availability.ts";
-import { SandboxHost } from "../../src/mcp/connection/sandbox/sandbox-host.ts";
+import { checkSandbox } from "../../src/sandbox/availability.ts";
+import { SandboxHost } from "../../src/sandbox/sandbox-host.ts";
 import { Store } from "../../src/store.ts";
 import { BashTool } from "../../src/tools/bash.ts";
 

@@ -1,7 +1,7 @@
 // `mini-cc mcp add --sandbox`, `mcp approve --sandbox`, and how list and get show a sandboxed server.
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkSandbox } from "../../src/mcp/connection/sandbox/availability.ts";
+import { checkSandbox } from "../../src/sandbox/availability.ts";
 import { createSandbox, type CommandSandbox } from "../helpers/mcp-command-io.ts";
 
 const TRACKER = resolve(import.meta.dirname, "../../examples/mcp_tracker_server.ts");

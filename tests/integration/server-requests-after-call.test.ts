@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ServerConfig, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import { askingHandlers } from "../../src/mcp/requests/server-requests.ts";
-import { ServerRequestQueue } from "../../src/tui/server-request-queue.ts";
+import { ServerRequestQueue } from "../../components/runtime/server-request-queue.ts";
 import { ScriptedModel } from "../../src/model/scripted-model.ts";
 import { eventually } from "../helpers/tui-screen.ts";
 

@@ -8,7 +8,7 @@ import { MiniCcError } from "../../errors.ts";
 import { type McpSubcommand } from "./command.ts";
 import { problemOf, readDeclared } from "./declared-servers.ts";
 import { approveSettings } from "./approve-settings.ts";
-import { runsSandboxed } from "../../mcp/connection/sandbox/run-mode.ts";
+import { runsSandboxed } from "../../sandbox/run-mode.ts";
 
 const USAGE = `Usage: mini-cc mcp approve [--sandbox] [NAME...]
        mini-cc mcp approve --settings

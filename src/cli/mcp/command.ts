@@ -19,7 +19,7 @@ import { lastValue, type OptionSpec, type ParsedArgs, type ParseOptions } from "
 import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
 import type { Env } from "../../env.ts";
-import { SandboxHost } from "../../mcp/connection/sandbox/sandbox-host.ts";
+import { SandboxHost } from "../../sandbox/sandbox-host.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {

@@ -2,7 +2,7 @@
  * Whether a listed server runs in the sandbox, for `mcp list` and `mcp get`:
  * its entry's `"sandbox"`, else the choice stored with its approval.
  */
-import { runsSandboxed } from "../../mcp/connection/sandbox/run-mode.ts";
+import { runsSandboxed } from "../../sandbox/run-mode.ts";
 import type { ServerView } from "../../mcp/state/server-state.ts";
 import type { McpCommandContext } from "./command.ts";
 

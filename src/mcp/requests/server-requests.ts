@@ -3,7 +3,7 @@
  * user) and `sampling/createMessage` (a turn of our model). Who answers is
  * the host's choice: print mode declines (sampling runs only with
  * --allow-sampling), the TUI asks the user through a ServerQuestionPrompt
- * (the queue in src/tui/server-request-queue.ts). No server samples without a
+ * (the queue in components/runtime/server-request-queue.ts). No server samples without a
  * person or a flag saying yes. Loaded before the TUI's first frame, so it
  * imports no SDK code (server-request-handlers.ts installs these on a client).
  */

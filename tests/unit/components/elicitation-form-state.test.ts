@@ -6,9 +6,9 @@ import {
   shownError,
   type ElicitationFormAction,
   type ElicitationFormState,
-} from "../../../components/elicitation/elicitation-form-state.ts";
+} from "../../../components/questions/elicitation-form-state.ts";
 import { readElicitRequest, type ElicitField } from "../../../src/mcp/requests/elicitation.ts";
-import { visibleRange } from "../../../components/elicitation/form-window.ts";
+import { visibleRange } from "../../../components/questions/form-window.ts";
 
 function fieldsOf(properties: Record<string, unknown>, required: string[] = []): readonly ElicitField[] {
   const view = readElicitRequest({ message: "", requestedSchema: { type: "object", properties, required } });

@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { readTypedChunk, textInputActionFor } from "../../../components/text-input/text-input-keys.ts";
-import { EMPTY_INPUT, reduceTextInput, type TextInputState } from "../../../components/text-input/text-input-state.ts";
+import { readTypedChunk, textInputActionFor } from "../../../components/prompt/text-input-keys.ts";
+import { EMPTY_INPUT, reduceTextInput, type TextInputState } from "../../../components/prompt/text-input-state.ts";
 
 const NO_KEY: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,

@@ -6,7 +6,7 @@ import {
   reduceTextInput,
   type TextInputAction,
   type TextInputState,
-} from "../../../components/text-input/text-input-state.ts";
+} from "../../../components/prompt/text-input-state.ts";
 
 const apply = (state: TextInputState, ...actions: TextInputAction[]) => actions.reduce(reduceTextInput, state);
 const at = (value: string, cursor = value.length): TextInputState => ({ value, cursor });

@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { validateEntry } from "../../../src/config/schema.ts";
 import { fingerprint } from "../../../src/mcp/approvals/fingerprint.ts";
-import { buildProfile } from "../../../src/mcp/connection/sandbox/profile.ts";
+import { buildProfile } from "../../../src/sandbox/profile.ts";
 
 const path = ["mcpServers", "srv"];
 const error = (sandbox: unknown) => {

@@ -9,7 +9,7 @@ import { DisabledServersFile } from "../../../src/mcp/approvals/disabled-servers
 import { OAuthStore } from "../../../src/mcp/connection/oauth/token-store.ts";
 import { ToolCacheFiles } from "../../../src/mcp/tools/cache.ts";
 import { SettingsApprovalsFile } from "../../../src/settings/settings-trust.ts";
-import { NoticeFeed } from "../../../src/tui/notice-feed.ts";
+import { NoticeFeed } from "../../../components/runtime/notice-feed.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 import { stdioServer } from "../../helpers/mcp-fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { askingHandlers, type ServerQuestion } from "../../../src/mcp/requests/server-requests.ts";
-import { ServerRequestQueue } from "../../../src/tui/server-request-queue.ts";
+import { ServerRequestQueue } from "../../../components/runtime/server-request-queue.ts";
 import { FakeModel, text } from "../../helpers/agent-fakes.ts";
 
 // The TUI's handlers over a real queue: who is asked what, and what goes back to the server.

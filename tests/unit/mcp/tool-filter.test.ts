@@ -10,8 +10,8 @@ import type { CachedServer } from "../../../src/mcp/tools/cache.ts";
 import { MemoryApprovals, memoryTransports, serverWith } from "../../helpers/mcp-fixtures.ts";
 import { namedTools } from "../../../src/mcp/tools/offered-tools.ts";
 import { matchesToolPattern, toolPassesFilter } from "../../../src/mcp/tools/filter.ts";
-import { countMcp } from "../../../src/tui/mcp-summary.ts";
-import { serverDetail } from "../../../src/tui/slash/mcp-status-lines.ts";
+import { countMcp } from "../../../components/mcp-panel/mcp-summary.ts";
+import { serverDetail } from "../../../components/mcp-panel/status-lines.ts";
 import { statusStyle } from "../../../components/mcp-panel/server-status-style.ts";
 
 const TOOLS = ["list_issues", "get_issue", "add_comment", "delete_issue"];

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { customCommandFor, expandCustomCommand, loadCustomCommands } from "../../../src/session/custom-commands.ts";
-import { BUILTIN_COMMAND_NAMES } from "../../../src/tui/slash/builtin-names.ts";
-import { BUILTIN_COMMANDS } from "../../../src/tui/slash/command-registry.ts";
+import { BUILTIN_COMMAND_NAMES } from "../../../src/session/builtin-command-names.ts";
+import { BUILTIN_COMMANDS } from "../../../components/slash/command-registry.ts";
 
 const roots: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { terminalSafeLine, terminalSafeText } from "../../../src/text/terminal-safe.ts";
-import { visibleText } from "../../../src/tui/transcript-text.ts";
+import { visibleText } from "../../../components/transcript/text.ts";
 
 describe("terminalSafeText", () => {
   it("shows an escape sequence as visible text instead of sending it", () => {

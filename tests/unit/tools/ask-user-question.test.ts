@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AskUserQuestionTool, NO_USER_MESSAGE } from "../../../src/tools/ask-user-question.ts";
-import { UserQuestionQueue } from "../../../src/tui/user-question-queue.ts";
+import { UserQuestionQueue } from "../../../components/runtime/user-question-queue.ts";
 
 const INPUT = {
   questions: [

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PermissionRequest } from "../../../src/agent/events.ts";
-import { bodyWindow, hiddenRowsText, line, wrapBody, type BodyLine } from "../../../src/tui/approval-body.ts";
-import { bashSessionPrefix, sessionAllowance, toolDecision, toolOptions } from "../../../src/tui/approval-options.ts";
-import { nextApprovalRound } from "../../../src/tui/approval-round.ts";
-import { fileDiffLines } from "../../../src/tui/file-diff.ts";
-import { toolRequestBody } from "../../../src/tui/tool-request-body.ts";
+import { bodyWindow, hiddenRowsText, line, wrapBody, type BodyLine } from "../../../components/rows/body-lines.ts";
+import { bashSessionPrefix, sessionAllowance, toolDecision, toolOptions } from "../../../components/approval/approval-options.ts";
+import { nextApprovalRound } from "../../../components/approval/approval-round.ts";
+import { fileDiffLines } from "../../../components/rows/file-diff.ts";
+import { toolRequestBody } from "../../../components/approval/tool-request-body.ts";
 
 /** Rows as a reader sees them, with each row's tone. */
 const shown = (rows: readonly BodyLine[]) => rows.map((r) => `${r.tone.padEnd(7)}|${" ".repeat(r.indent ?? 0)}${r.text}`);

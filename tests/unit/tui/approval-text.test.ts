@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { argumentLines } from "../../../src/tui/argument-lines.ts";
-import { displayFile, displayPath } from "../../../src/tui/display-path.ts";
-import { countMcp, mcpSummaryText } from "../../../src/tui/mcp-summary.ts";
+import { argumentLines } from "../../../components/rows/argument-lines.ts";
+import { displayFile, displayPath } from "../../../components/rows/display-path.ts";
+import { countMcp, mcpSummaryText } from "../../../components/mcp-panel/mcp-summary.ts";
 import { launchLines, shellQuote } from "../../../src/config/describe.ts";
 import { connected, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 

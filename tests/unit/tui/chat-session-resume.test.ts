@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ConversationEntry } from "../../../src/agent/conversation.ts";
 import { savedSession } from "../../../src/session/saved-sessions.ts";
 import { Store } from "../../../src/store.ts";
-import { ChatSession } from "../../../src/tui/chat-session.ts";
-import type { TuiSessions } from "../../../src/tui/tui-runtime.ts";
+import { ChatSession } from "../../../components/session/chat-session.ts";
+import type { TuiSessions } from "../../../components/runtime/tui-runtime.ts";
 import { fakeRuntime } from "../../helpers/tui-fixtures.ts";
 
 const ENTRIES: ConversationEntry[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../../src/agent/events.ts";
-import { ChatSession } from "../../../src/tui/chat-session.ts";
+import { ChatSession } from "../../../components/session/chat-session.ts";
 import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 
 const kinds = (session: ChatSession) => session.transcript.getSnapshot().items.map((i) => i.kind);

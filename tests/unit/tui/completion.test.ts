@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completionMenu, type CompletionSources } from "../../../src/tui/completion.ts";
+import { completionMenu, type CompletionSources } from "../../../components/prompt/completion.ts";
 
 const sources: CompletionSources = {
   commands: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchFiles } from "../../../src/tui/file-match.ts";
-import { completionMenu } from "../../../src/tui/completion.ts";
+import { matchFiles } from "../../../components/prompt/file-match.ts";
+import { completionMenu } from "../../../components/prompt/completion.ts";
 
 const FILES = ["README.md", "docs/posts-guide.md", "posts.ts", "src/server.ts", "src/blog/posts.test.ts", "test/repost.ts"];
 

@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { splitTypedChunk } from "../../../components/hooks/key-chunks.ts";
+import { splitTypedChunk } from "../../../components/keys/key-chunks.ts";
 
 const PLAIN = { tab: false, return: false, ctrl: false, meta: false, shift: false } as Key;
 const shape = (input: string) => splitTypedChunk(input, PLAIN).map((piece) => (piece.key.tab ? "⇥" : piece.key.return ? "⏎" : piece.input));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mcpCountsText } from "../../../src/tui/mcp-summary.ts";
+import { mcpCountsText } from "../../../components/mcp-panel/mcp-summary.ts";
 import { connected, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 
 describe("the status bar's MCP counts", () => {

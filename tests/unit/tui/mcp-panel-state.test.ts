@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED_PANEL, clampSelection, reduceMcpPanel } from "../../../src/tui/mcp-panel-state.ts";
+import { CLOSED_PANEL, clampSelection, reduceMcpPanel } from "../../../components/mcp-panel/panel-state.ts";
 
 describe("reduceMcpPanel", () => {
   it("focuses, moves within the servers, opens, closes and gives the keys back", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionMode } from "../../../src/agent/events.ts";
-import { nextPermissionMode, shiftTabStep } from "../../../src/tui/permission-mode-cycle.ts";
+import { nextPermissionMode, shiftTabStep } from "../../../components/keys/permission-mode-cycle.ts";
 
 describe("nextPermissionMode", () => {
   it("cycles default → acceptEdits → plan → bypassPermissions → default", () => {

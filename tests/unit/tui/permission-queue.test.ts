@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionRequest } from "../../../src/agent/events.ts";
-import { ABORTED_DECISION, PermissionQueue } from "../../../src/tui/permission-queue.ts";
+import { ABORTED_DECISION, PermissionQueue } from "../../../components/runtime/permission-queue.ts";
 
 const request = (toolName: string, summary = toolName): PermissionRequest => ({
   toolUseId: summary,

@@ -6,7 +6,7 @@ import {
   olderPrompt,
   type PromptHistory,
   recordPrompt,
-} from "../../../src/tui/prompt-history.ts";
+} from "../../../components/prompt/prompt-history.ts";
 
 const sent = (...lines: string[]): PromptHistory => lines.reduce(recordPrompt, EMPTY_HISTORY);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BYPASS_QUESTION, questionShown, type WaitingQuestions } from "../../../src/tui/question-shown.ts";
+import { BYPASS_QUESTION, questionShown, type WaitingQuestions } from "../../../components/app/question-shown.ts";
 
 const ALL: WaitingQuestions = {
   settings: { fingerprint: "f1" },

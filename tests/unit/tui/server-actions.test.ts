@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runServerAction } from "../../../src/tui/server-actions.ts";
+import { runServerAction } from "../../../components/mcp-panel/server-actions.ts";
 import { connected, RecordingMcp, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 
 describe("runServerAction", () => {

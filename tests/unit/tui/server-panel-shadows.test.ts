@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverPanelLines } from "../../../src/tui/server-panel-lines.ts";
+import { serverPanelLines } from "../../../components/mcp-panel/server-panel-lines.ts";
 import { connected, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 
 describe("the opened server's scope", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { line } from "../../../src/tui/approval-body.ts";
-import { DIFF_PREVIEW_LINES, itemRows } from "../../../src/tui/transcript-lines.ts";
-import { reduceTranscript } from "../../../src/tui/transcript-reducer.ts";
-import { EMPTY_TRANSCRIPT } from "../../../src/tui/transcript-items.ts";
+import { line } from "../../../components/rows/body-lines.ts";
+import { DIFF_PREVIEW_LINES, itemRows } from "../../../components/transcript/lines.ts";
+import { reduceTranscript } from "../../../components/transcript/reducer.ts";
+import { EMPTY_TRANSCRIPT } from "../../../components/transcript/items.ts";
 
 const plain = (rows: readonly string[]) => rows.map((row) => row.replace(/\u001b\[[0-9;]*m/g, ""));
 

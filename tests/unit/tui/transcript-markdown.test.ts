@@ -1,7 +1,7 @@
 import chalk from "chalk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { markdownLines } from "../../../src/tui/transcript-markdown.ts";
-import { itemRows } from "../../../src/tui/transcript-lines.ts";
+import { markdownLines } from "../../../components/transcript/markdown.ts";
+import { itemRows } from "../../../components/transcript/lines.ts";
 
 describe("markdownLines", () => {
   let level: typeof chalk.level;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../../src/agent/events.ts";
-import { EMPTY_TRANSCRIPT, type TranscriptState } from "../../../src/tui/transcript-items.ts";
-import { callLabel, reduceTranscript, type TranscriptAction } from "../../../src/tui/transcript-reducer.ts";
+import { EMPTY_TRANSCRIPT, type TranscriptState } from "../../../components/transcript/items.ts";
+import { callLabel, reduceTranscript, type TranscriptAction } from "../../../components/transcript/reducer.ts";
 
 const run = (actions: readonly TranscriptAction[], from: TranscriptState = EMPTY_TRANSCRIPT) => actions.reduce(reduceTranscript, from);
 const usage = { input_tokens: 1, output_tokens: 1 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FOLLOWING, reduceScroll, scrollWindow, type ScrollAction, type ScrollTop } from "../../../src/tui/transcript-scroll.ts";
-import { wheelLines } from "../../../src/tui/transcript-wheel.ts";
+import { FOLLOWING, reduceScroll, scrollWindow, type ScrollAction, type ScrollTop } from "../../../components/transcript/scroll.ts";
+import { wheelLines } from "../../../components/transcript/wheel.ts";
 
 /** An 80-line answer and what came before it: 100 rows, 20 on screen. */
 const metrics = { total: 100, viewport: 20 };

@@ -1,7 +1,7 @@
 import chalk from "chalk";
 import { describe, expect, it } from "vitest";
 import wrapAnsi from "wrap-ansi";
-import { wrapLines } from "../../../src/tui/transcript-text.ts";
+import { wrapLines } from "../../../components/transcript/text.ts";
 
 chalk.level = 1;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDirCommand } from "../../../../src/tui/slash/add-dir-command.ts";
+import { addDirCommand } from "../../../../components/slash/add-dir-command.ts";
 import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
 
 const base = { mcp: new RecordingMcp(), commands: [] };

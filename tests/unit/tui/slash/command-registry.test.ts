@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_COMMANDS, runSlashCommand } from "../../../../src/tui/slash/command-registry.ts";
-import { clearCommand } from "../../../../src/tui/slash/clear-command.ts";
-import { exitCommand } from "../../../../src/tui/slash/exit-command.ts";
-import { helpCommand } from "../../../../src/tui/slash/help-command.ts";
-import { parseSlash } from "../../../../src/tui/slash/parse-slash.ts";
+import { BUILTIN_COMMANDS, runSlashCommand } from "../../../../components/slash/command-registry.ts";
+import { clearCommand } from "../../../../components/slash/clear-command.ts";
+import { exitCommand } from "../../../../components/slash/exit-command.ts";
+import { helpCommand } from "../../../../components/slash/help-command.ts";
+import { parseSlash } from "../../../../components/slash/parse-slash.ts";
 import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
 
 const ctx = { mcp: new RecordingMcp() };

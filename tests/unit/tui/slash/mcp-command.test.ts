@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mcpCommand } from "../../../../src/tui/slash/mcp-command.ts";
-import { BUILTIN_COMMANDS } from "../../../../src/tui/slash/command-registry.ts";
+import { mcpCommand } from "../../../../components/slash/mcp-command.ts";
+import { BUILTIN_COMMANDS } from "../../../../components/slash/command-registry.ts";
 import type { ServerView } from "../../../../src/mcp/state/server-state.ts";
 import { connected, RecordingMcp, server, toolInfo, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.ts";
 

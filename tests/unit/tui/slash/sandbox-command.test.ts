@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sandboxCommand } from "../../../../src/tui/slash/sandbox-command.ts";
+import { sandboxCommand } from "../../../../components/slash/sandbox-command.ts";
 import { Store } from "../../../../src/store.ts";
 import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
 

@@ -1,0 +1,324 @@
+/**
+ * One interactive session: typed lines become agent turns or slash commands,
+ * and everything that happens lands in the transcript store. A prompt waits in
+ * the queue while a turn runs or MCP servers are still starting, as in Claude
+ * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
+ */
+import { loadDeferredLibraries } from "../runtime/deferred-libraries.ts";
+import type { ServerAnswer, ToolAnswer } from "../approval/approval-options.ts";
+import { BUILTIN_COMMANDS, runSlashCommand } from "../slash/command-registry.ts";
+import { parseSlash } from "../slash/parse-slash.ts";
+import type { CommandResult, Picker, SlashCommand } from "../slash/slash-command.ts";
+import { showSavedSession } from "../transcript/resumed.ts";
+import { resumePicker } from "../slash/resume-command.ts";
+import type { SavedSession } from "../../src/session/saved-sessions.ts";
+import { ABORTED_DECISION, type PendingPermission } from "../runtime/permission-queue.ts";
+import { TranscriptStore } from "../transcript/store.ts";
+import type { ActionResult, ServerAction } from "../mcp-panel/server-actions.ts";
+import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
+import type { TuiRuntime } from "../runtime/tui-runtime.ts";
+import { Store } from "../../src/store.ts";
+import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
+import { isPromptCommand } from "../../src/mcp/features/prompts.ts";
+import { customSlashCommands, promptSlashCommands } from "../slash/prompt-commands.ts";
+import { ProjectFiles } from "../prompt/project-files.ts";
+import { QuestionAnswers } from "./question-answers.ts";
+import { TurnDisplay } from "./turn-display.ts";
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
+export type SubmitOutcome = "done" | "unqueued" | "exit";
+
+/** A line waiting to be sent, and how to tell its submitter what became of it. */
+interface QueuedLine {
+  readonly text: string;
+  readonly settle: (outcome: SubmitOutcome) => void;
+}
+
+/** Owns the transcript store, the queue and the running turn; the UI calls submit, abort, unqueue, sendNow and the two answer methods. */
+/** Rows under the transcript: the prompt box, the working line and the footer. */
+const PROMPT_AND_FOOTER_ROWS = 5;
+
+export class ChatSession {
+  readonly transcript: TranscriptStore;
+  /** Lines waiting to be sent, oldest first: the UI lists them under the prompt. */
+  readonly queue = new Store<readonly string[]>([]);
+  /** Counts `/mcp` asking for the MCP panel: the UI moves the keyboard there when it changes. */
+  readonly panelRequests = new Store<number>(0);
+  /** The picker on screen (/resume, /model), with an id the UI arms it by. */
+  readonly picker = new Store<{ readonly id: number; readonly picker: Picker } | undefined>(undefined);
+  /** The share of the context window the next request takes (0-100), updated after each turn; the footer shows it past half. */
+  readonly contextPct = new Store<number>(0);
+  /** The project's files for `@` completion, listed when first asked for and again after each turn. */
+  readonly files: ProjectFiles;
+  #pickers = 0;
+  readonly #runtime: TuiRuntime;
+  readonly #answers: QuestionAnswers;
+  readonly #commands: readonly SlashCommand[];
+  #turn: AbortController | null = null;
+  #waiting: QueuedLine[] = [];
+  /** Esc while a prompt is held for MCP servers: send the next one without waiting for them. */
+  #skipMcpWait = false;
+  #watchingMcp = false;
+
+  /** The transcript's height (the terminal's, less the prompt box and footer), so a resumed session's first frame draws only the turns that show. */
+  readonly #transcriptRows: number;
+
+  /** `screenRows`: the terminal's height, when known. */
+  constructor(runtime: TuiRuntime, { screenRows = 40 }: { readonly screenRows?: number } = {}) {
+    this.#runtime = runtime;
+    this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
+    this.transcript = new TranscriptStore();
+    this.#answers = new QuestionAnswers(runtime, this.transcript);
+    this.#commands = BUILTIN_COMMANDS;
+    this.files = new ProjectFiles(runtime.cwd);
+    const sessions = runtime.sessions;
+    if (sessions?.restored) this.#showSaved(sessions.restored);
+    else if (sessions?.pickAtStart) void this.#apply(resumePicker(sessions));
+  }
+
+  /** The user chose `index` in the open picker; the last index (Cancel) or any other closes it. */
+  async answerPicker(id: number, index: number): Promise<void> {
+    const open = this.picker.getSnapshot();
+    if (open?.id !== id) return;
+    this.picker.update(() => undefined);
+    if (index < 0 || index >= open.picker.choices.length) return;
+    await this.#apply(await open.picker.pick(index));
+  }
+
+  /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
+  commands(): readonly SlashCommand[] {
+    const prompts = promptSlashCommands(this.#runtime.mcp.store.getSnapshot());
+    const custom = customSlashCommands(this.#runtime.customCommands ?? []);
+    return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
+  }
+
+  /** A custom command not shadowed by a built-in: it is a turn for the model, queued like a prompt. */
+  #isCustom(name: string): boolean {
+    return !this.#commands.some((c) => c.name === name) && (this.#runtime.customCommands ?? []).some((c) => c.name.toLowerCase() === name);
+  }
+
+  /** Whether an agent turn is in progress. */
+  get running(): boolean {
+    return this.#turn !== null;
+  }
+
+  /**
+   * Runs a slash command at once, or queues a prompt: it is sent when no turn
+   * runs and every MCP server has settled (`running` is true at once when it
+   * can go now). Resolves when its turn ends, or when it is taken back.
+   * /clear waits its turn too: it must not empty the conversation under a running turn.
+   */
+  submit(line: string): Promise<SubmitOutcome> {
+    const text = line.trim();
+    if (text === "") return Promise.resolve("done");
+    const slash = parseSlash(text);
+    // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
+    // /compact is a turn of its own: it waits like a prompt; so does a custom command.
+    const runsNow =
+      slash !== null &&
+      !isPromptCommand(slash.name) &&
+      slash.name !== "compact" &&
+      !this.#isCustom(slash.name) &&
+      (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
+    if (runsNow) return this.#command(text);
+    return new Promise((settle) => {
+      this.#waiting.push({ text, settle });
+      this.#publishQueue();
+      this.#sendNext();
+    });
+  }
+
+  /** Interrupts the running turn (Esc); false when none runs. */
+  abort(): boolean {
+    if (!this.#turn) return false;
+    this.#turn.abort();
+    return true;
+  }
+
+  /** Takes every queued line back (Esc, Ctrl+C) and returns them, one per line, for the prompt; "" when none waited. */
+  unqueue(): string {
+    const lines = this.#waiting.splice(0);
+    this.#publishQueue();
+    for (const line of lines) line.settle("unqueued");
+    return lines.map((line) => line.text).join("\n");
+  }
+
+  /** Sends the prompt held for MCP servers without waiting for them (Esc); false when none is held. */
+  sendNow(): boolean {
+    if (this.running || this.#waiting.length === 0) return false;
+    this.#skipMcpWait = true;
+    this.#sendNext();
+    return true;
+  }
+
+  /**
+   * The user's answer for a project server in `needs-approval`, noted in the
+   * transcript; "all" starts and remembers every server in `waiting`.
+   */
+  decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
+    return this.#answers.decideServer(name, answer, waiting);
+  }
+
+  /** The user's answer to the shared settings file's question. */
+  answerSettings(approve: boolean): Promise<void> {
+    return this.#answers.answerSettings(approve);
+  }
+
+  /** A key pressed in the MCP panel (r, d, a) on server `name`: its result goes to the transcript, and back to the panel. */
+  serverAction(name: string, action: ServerAction): Promise<ActionResult> {
+    return this.#answers.serverAction(name, action);
+  }
+
+  /** The user's answer for a tool permission request. */
+  answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
+    this.#answers.answerPermission(pending, answer, message);
+  }
+
+  /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */
+  stopAtPermission(pending: PendingPermission): void {
+    if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
+  }
+
+  async #command(text: string): Promise<SubmitOutcome> {
+    // Echo first: /mcp restart takes a while and the user should see it was taken.
+    this.transcript.dispatch({ type: "user_input", text });
+    if (parseSlash(text)?.name === "resume" && (this.running || this.#waiting.length > 0)) {
+      // The conversation must not change under a running turn.
+      this.transcript.dispatch({ type: "command_output", lines: ["A turn is running: /resume once it has ended (Esc interrupts it)."], isError: true });
+      return "done";
+    }
+    const commands = this.commands();
+    const addDir = this.#runtime.addDir?.bind(this.#runtime);
+    const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
+    const sessions = this.#runtime.sessions;
+    const sandboxMode = this.#runtime.sandboxMode;
+    const result = await runSlashCommand(
+      text,
+      {
+        mcp: this.#runtime.mcp,
+        serverLogs: this.#runtime.serverLogs,
+        notice,
+        ...(addDir ? { addDir } : {}),
+        ...(sessions ? { sessions } : {}),
+        ...(sandboxMode ? { sandboxMode } : {}),
+        ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}),
+      },
+      commands,
+    );
+    return this.#apply(result);
+  }
+
+  async #apply(result: CommandResult | null): Promise<SubmitOutcome> {
+    switch (result?.kind) {
+      case undefined:
+        return "done";
+      case "exit":
+        return "exit";
+      case "clear":
+        this.#newConversation();
+        return "done";
+      case "output":
+        this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+        if (result.focusPanel) this.panelRequests.update((n) => n + 1);
+        return "done";
+      case "pick":
+        this.picker.update(() => ({ id: ++this.#pickers, picker: result.picker }));
+        return "done";
+      case "resumed":
+        this.transcript.dispatch({ type: "clear" });
+        this.#showSaved(result.saved);
+        return "done";
+    }
+  }
+
+  /** A saved session's transcript (resumed-transcript.ts); the context figure once it is all there. */
+  #showSaved(saved: SavedSession): void {
+    showSavedSession(this.transcript, saved, this.#transcriptRows, () => this.#updateContext());
+  }
+
+  #updateContext(): void {
+    const use = this.#runtime.sessions?.contextUse();
+    if (!use) return;
+    this.contextPct.update(() => Math.min(100, Math.round((use.tokens / use.windowTokens) * 100)));
+  }
+
+  async #runTurn(prompt: string): Promise<void> {
+    const turn = new AbortController();
+    this.#turn = turn;
+    this.transcript.dispatch({ type: "turn_start", prompt });
+    let ended = false;
+    try {
+      // Markdown and diffs render only what a turn produces: make sure they have loaded.
+      await loadDeferredLibraries();
+      if (turn.signal.aborted) return; // interrupted while they loaded: `finally` ends the turn
+      const display = new TurnDisplay(this.transcript, this.#runtime.cwd);
+      for await (const event of this.#runtime.startTurn(prompt, turn.signal)) {
+        display.show(event);
+        if (event.type === "turn_end") ended = true;
+      }
+    } catch (error) {
+      // The agent should never throw, but a crash must not take the UI down with it.
+      this.transcript.dispatch({ type: "error", message: errorText(error) });
+    } finally {
+      if (!ended) {
+        const reason = turn.signal.aborted ? "aborted" : "error";
+        this.transcript.dispatch({ type: "turn_end", reason, numTurns: 0, resultText: "" });
+      }
+      this.#turn = null;
+      this.files.markStale();
+      this.#updateContext();
+      this.#sendNext();
+    }
+  }
+
+  /** Sends the oldest queued line when nothing holds it; else waits for what does (the turn's end, or the servers). */
+  #sendNext(): void {
+    for (let next = this.#waiting[0]; next && !this.running; next = this.#waiting[0]) {
+      if (parseSlash(next.text)?.name === "clear") {
+        // The one command that waits its turn: /clear, queued behind a running turn.
+        this.#take();
+        this.#newConversation();
+        next.settle("done");
+        continue;
+      }
+      if (this.#heldForMcp()) return;
+      this.#take();
+      this.#skipMcpWait = false;
+      const line = next;
+      void this.#runTurn(line.text).then(() => line.settle("done"));
+    }
+  }
+
+  /** True while servers are starting and the user has not said to send anyway; sends the line once they have settled. */
+  #heldForMcp(): boolean {
+    const mcp = this.#runtime.mcp.store;
+    if (this.#skipMcpWait || unsettledServers(mcp.getSnapshot()) === 0) return false;
+    if (!this.#watchingMcp) {
+      this.#watchingMcp = true;
+      void whenMcpSettled(mcp).then(() => {
+        this.#watchingMcp = false;
+        this.#sendNext();
+      });
+    }
+    return true;
+  }
+
+  #take(): void {
+    this.#waiting.shift();
+    this.#publishQueue();
+  }
+
+  #newConversation(): void {
+    this.transcript.dispatch({ type: "clear" });
+    this.#runtime.newConversation();
+    this.transcript.dispatch({ type: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." });
+  }
+
+  #publishQueue(): void {
+    this.queue.update((shown) => (shown.length === 0 && this.#waiting.length === 0 ? shown : this.#waiting.map((line) => line.text)));
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The shape of a slash command: one per file, React-free, so each is tested
+ * by calling `run` with a plain context.
+ */
+import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
+import type { TuiMcp, TuiSessions, TuiSettings } from "../runtime/tui-runtime.ts";
+import type { SavedSession } from "../../src/session/saved-sessions.ts";
+import type { Store } from "../../src/store.ts";
+
+/** What a command may use. */
+export interface SlashCommandContext {
+  readonly mcp: TuiMcp;
+  /** Where servers' stderr logs are, for the `log:` line under a failed server; without it, none is shown. */
+  readonly serverLogs?: ServerLogPlaces;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir`). */
+  readonly addDir?: (dir: string) => Promise<void>;
+  /** Sandbox mode for Bash (`/sandbox`); absent: the session has no sandbox. */
+  readonly sandboxMode?: Store<boolean>;
+  /** Every command the session knows, for /help. */
+  readonly commands: readonly SlashCommand[];
+  /** The settings files' rules (/permissions). */
+  readonly settings?: TuiSettings;
+  /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */
+  readonly notice?: (text: string) => void;
+  /** Saved sessions, context, cost and model (/resume, /context, /cost, /model). */
+  readonly sessions?: TuiSessions;
+}
+
+/** A list to choose from (the picker of /resume and /model); the UI adds a last choice, "Cancel". */
+export interface Picker {
+  readonly title: string;
+  readonly choices: readonly string[];
+  /** What the chosen index does (never called for Cancel). */
+  readonly pick: (index: number) => CommandResult | Promise<CommandResult>;
+}
+
+/** What the session does after a command: print lines, clear the transcript, or quit. */
+export type CommandResult =
+  /** `focusPanel`: then move the keyboard to the MCP panel (`/mcp`). */
+  | { readonly kind: "output"; readonly lines: readonly string[]; readonly isError: boolean; readonly focusPanel?: boolean }
+  | { readonly kind: "clear" }
+  | { readonly kind: "exit" }
+  /** Open a picker. */
+  | { readonly kind: "pick"; readonly picker: Picker }
+  /** The conversation became a saved one: the transcript shows it. */
+  | { readonly kind: "resumed"; readonly saved: SavedSession };
+
+/** One slash command. */
+export interface SlashCommand {
+  /** Typed after the slash: `mcp` for `/mcp`. */
+  readonly name: string;
+  /** One line per form, shown by /help: `/mcp restart NAME`. */
+  readonly usage: readonly string[];
+  readonly description: string;
+  run(args: readonly string[], ctx: SlashCommandContext): CommandResult | Promise<CommandResult>;
+}
+
+/** Lines of normal output. */
+export function output(...lines: string[]): CommandResult {
+  return { kind: "output", lines, isError: false };
+}
+
+/** Lines of error output (shown red). */
+export function failure(...lines: string[]): CommandResult {
+  return { kind: "output", lines, isError: true };
+}

@@ -1,0 +1,57 @@
+/**
+ * A saved session's conversation as transcript actions, so a resumed session
+ * shows what happened before, drawn by the same reducer as a live turn.
+ */
+import type { ConversationEntry } from "../../src/agent/conversation.ts";
+import { summarizeCall } from "../../src/agent/tool-summary.ts";
+import { promptText } from "../../src/session/saved-sessions.ts";
+import type { TranscriptAction } from "./reducer.ts";
+
+export function savedTranscriptActions(entries: readonly ConversationEntry[]): TranscriptAction[] {
+  const actions: TranscriptAction[] = [];
+  const names = new Map<string, string>();
+  let open = false;
+  const end = () => {
+    if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
+    open = false;
+  };
+  for (const entry of entries) {
+    switch (entry.type) {
+      case "prompt":
+        end();
+        actions.push({ type: "turn_start", prompt: promptText(entry.content) });
+        open = true;
+        break;
+      case "assistant":
+        actions.push({ type: "assistant", message: entry.message, usage: entry.usage });
+        for (const block of entry.message.content) {
+          if (block.type !== "tool_use") continue;
+          names.set(block.id, block.name);
+          actions.push({ type: "tool_call", id: block.id, name: block.name, input: block.input, summary: summarizeCall(block.name, undefined, block.input) });
+        }
+        break;
+      case "tool_results":
+        for (const block of entry.content) {
+          const result = { content: block.content, isError: block.is_error === true };
+          actions.push({ type: "tool_result", id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 });
+        }
+        break;
+      case "compaction":
+        end();
+        actions.push({ type: "compaction", trigger: entry.trigger, tokensBefore: entry.tokensBefore, tokensAfter: entry.tokensAfter, usage: { input_tokens: 0, output_tokens: 0 } });
+        break;
+      case "clear":
+        end();
+        actions.push({ type: "clear" });
+        break;
+      case "note":
+        // For the model only ("[Request interrupted by user]", "go on").
+        break;
+      case "refused":
+        actions.push({ type: "error", message: "The model declined to answer this request (stop reason: refusal)." });
+        break;
+    }
+  }
+  end();
+  return actions;
+}
