@@ -3,7 +3,7 @@
  * servers touches (McpManagerOptions extends it), and the manager's dispatch
  * and views of the store.
  */
-import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { Root } from "@modelcontextprotocol/client";
 import type { Clock } from "../clock.ts";
 import type { ServerConfig } from "../config/types.ts";
 import type { Env } from "../env.ts";

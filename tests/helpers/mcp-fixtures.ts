@@ -3,7 +3,7 @@
  * record, waiting on the manager's store, and process checks.
  */
 import { readFileSync } from "node:fs";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -13,6 +13,12 @@ import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approvals/ap
 import type { McpManager } from "../../src/mcp/manager.ts";
 import type { McpSnapshot, ServerState } from "../../src/mcp/state/server-state.ts";
 import type { TransportFactory } from "../../src/mcp/connection/transports.ts";
+
+
+/** What the v2 SDK's streamable HTTP transport throws when a POST is answered with `status`. */
+export function httpError(status: number, message: string): SdkHttpError {
+  return new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status });
+}
 
 /** A stdio server entry, as written and as resolved (no variables in tests). */
 export function stdioServer(name: string, entry: StdioEntry, source: ServerSource = "user"): ServerConfig {
@@ -203,7 +209,7 @@ class RemoteLink implements Transport {
     if ("method" in message && message.method === "ping") this.#onPing();
     const mode = this.#mode();
     if (mode === "refuse") throw fetchRefused();
-    if (mode === "forgotten") throw new StreamableHTTPError(404, "Error POSTing to endpoint: ");
+    if (mode === "forgotten") throw httpError(404, "Error POSTing to endpoint: ");
     if (mode === "up") await this.#inner.send(message, options);
   }
 

@@ -4,7 +4,7 @@
  * (tools/call-result.ts), and the retry after a restart reads the kind
  * (session-renewal.ts).
  */
-import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Progress } from "@modelcontextprotocol/client";
 import type { LossKind } from "./remote-failure.ts";
 import { formatSeconds } from "../timeouts.ts";
 

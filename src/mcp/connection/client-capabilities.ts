@@ -4,7 +4,7 @@
  * so every connection says the same; the handlers for sampling and
  * elicitation are installed where the modals are wired, roots in roots.ts.
  */
-import type { ClientCapabilities, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, ServerCapabilities } from "@modelcontextprotocol/client";
 
 export const CLIENT_INFO = { name: "mini-cc", version: "0.1.0" } as const;
 

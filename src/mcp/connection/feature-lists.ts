@@ -4,20 +4,8 @@
  * their list_changed and resources/updated notices), our roots (answered on
  * roots/list, announced on change), and the server's log messages.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  type LoggingMessageNotification,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client, LoggingMessageNotification, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Root } from "@modelcontextprotocol/client";
 import type { ReadableStore } from "../../store.ts";
-import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, ServerFeatures } from "../state/server-state.ts";
 
 /** Like tools/list: a server that paginates forever is cut off. */
@@ -66,7 +54,7 @@ function promptInfo(prompt: Prompt): McpPromptInfo {
 
 export async function listResources(client: Client, options?: RequestOptions): Promise<McpResourceInfo[]> {
   const all = await allPages(async (cursor) => {
-    const result = await client.listResources(cursor === undefined ? undefined : { cursor }, options);
+    const result = await client.listResources(cursor === undefined ? undefined : { cursor }, { ...options, cacheMode: "refresh" });
     return { items: result.resources, nextCursor: result.nextCursor };
   });
   return all.map(resourceInfo);
@@ -74,7 +62,7 @@ export async function listResources(client: Client, options?: RequestOptions): P
 
 export async function listResourceTemplates(client: Client, options?: RequestOptions): Promise<McpResourceTemplateInfo[]> {
   const all = await allPages(async (cursor) => {
-    const result = await client.listResourceTemplates(cursor === undefined ? undefined : { cursor }, options);
+    const result = await client.listResourceTemplates(cursor === undefined ? undefined : { cursor }, { ...options, cacheMode: "refresh" });
     return { items: result.resourceTemplates, nextCursor: result.nextCursor };
   });
   return all.map(templateInfo);
@@ -82,7 +70,7 @@ export async function listResourceTemplates(client: Client, options?: RequestOpt
 
 export async function listPrompts(client: Client, options?: RequestOptions): Promise<McpPromptInfo[]> {
   const all = await allPages(async (cursor) => {
-    const result = await client.listPrompts(cursor === undefined ? undefined : { cursor }, options);
+    const result = await client.listPrompts(cursor === undefined ? undefined : { cursor }, { ...options, cacheMode: "refresh" });
     return { items: result.prompts, nextCursor: result.nextCursor };
   });
   return all.map(promptInfo);
@@ -114,7 +102,7 @@ export interface FeatureHandlers {
 
 /** Installs roots/list and the notification handlers; call before connect. */
 export function installFeatureHandlers(client: Client, handlers: FeatureHandlers): void {
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [...(handlers.roots?.getSnapshot() ?? [])] }));
+  client.setRequestHandler("roots/list", async () => ({ roots: [...(handlers.roots?.getSnapshot() ?? [])] }));
   const refresh = (fetch: () => Promise<Lists>) => async () => {
     try {
       handlers.onListsChanged(await fetch());
@@ -126,10 +114,10 @@ export function installFeatureHandlers(client: Client, handlers: FeatureHandlers
     const [list, templates] = await Promise.all([listResources(client), orEmpty(listResourceTemplates(client))]);
     return { resources: list, resourceTemplates: templates };
   });
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, resources);
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, resources);
-  client.setNotificationHandler(PromptListChangedNotificationSchema, refresh(async () => ({ prompts: await listPrompts(client) })));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => handlers.onLogMessage(notification.params));
+  client.setNotificationHandler("notifications/resources/list_changed", resources);
+  client.setNotificationHandler("notifications/resources/updated", resources);
+  client.setNotificationHandler("notifications/prompts/list_changed", refresh(async () => ({ prompts: await listPrompts(client) })));
+  client.setNotificationHandler("notifications/message", async (notification) => handlers.onLogMessage(notification.params));
 }
 
 /** Tells the server whenever the roots change; returns the unsubscribe. */

@@ -7,7 +7,7 @@
  * message, a log or `mcp get`. Its failure is the server's failure reason.
  */
 import { spawn } from "node:child_process";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 import { MiniCcError } from "../../errors.ts";
 import { formatSeconds } from "../timeouts.ts";
 import { headerValueProblem } from "../../config/header-values.ts";

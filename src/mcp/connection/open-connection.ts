@@ -3,7 +3,7 @@
  * its transport, its message log, the handshake under its connect timeout.
  * The supervisor calls it for each connect attempt; the SDK loads with it.
  */
-import type { LoggingLevel, Root } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, Root } from "@modelcontextprotocol/client";
 import { isRemote, type ServerConfig } from "../../config/types.ts";
 import type { Clock } from "../../clock.ts";
 import { commandLine } from "../../config/describe.ts";

@@ -13,8 +13,8 @@
  * as before. The SDK no longer sees the call's progress; the call's one
  * deadline (call-deadline.ts) does.
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Progress, ProgressToken } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/client";
+import type { Progress, ProgressToken } from "@modelcontextprotocol/client";
 
 /** A `notifications/progress` message as the specification allows it. */
 interface ProgressNotificationMessage {

@@ -9,8 +9,7 @@
  * - broken: the connection broke while the request was under way (reset, a
  *   closed session, fetch failing): the request may have run.
  */
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { describeError, MiniCcError } from "../../errors.ts";
 
 /** How a connection was lost under a request (see the file's comment). */
@@ -31,13 +30,22 @@ function networkCode(error: Error): string | undefined {
 }
 
 /** A streamable-HTTP server that forgot our session: 404 (the spec's answer), or 400 naming the session (what servers built on the SDK's examples send). */
-export function isSessionExpired(error: unknown): error is StreamableHTTPError {
-  return error instanceof StreamableHTTPError && (error.code === 404 || (error.code === 400 && /session/i.test(error.message)));
+export function isSessionExpired(error: unknown): error is SdkHttpError {
+  return error instanceof SdkHttpError && (error.status === 404 || (error.status === 400 && /session/i.test(error.message)));
+}
+
+/**
+ * What failed under the SDK's "Version negotiation probe failed: …": the network error itself
+ * (the server's first request is now server/discover, and users know "fetch failed: connect ECONNREFUSED").
+ */
+export function probeCause(error: unknown): unknown {
+  const negotiation = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+  return negotiation && error.message.startsWith("Version negotiation probe failed") && error.cause instanceof Error ? error.cause : error;
 }
 
 /** The SDK's rejection of every pending request when the transport closes. */
 export function isConnectionClosed(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+  return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
 }
 
 /**
@@ -48,7 +56,7 @@ export function remoteLoss(error: unknown): LossKind | undefined {
   if (!(error instanceof Error)) return undefined;
   if (isSessionExpired(error)) return "expired";
   if (isConnectionClosed(error)) return "broken";
-  if (error instanceof StreamableHTTPError) return undefined;
+  if (error instanceof SdkHttpError) return undefined;
   // The SSE transport's POST failure is a plain Error naming the status.
   if (/\(HTTP 404\)/.test(error.message)) return "broken";
   const code = networkCode(error);
@@ -64,11 +72,11 @@ export function isConnectionLoss(error: unknown): boolean {
 }
 
 /** The failure a forgotten session is reported as. */
-export function sessionExpired(error: StreamableHTTPError): MiniCcError {
-  return new MiniCcError("session-expired", `the server restarted and no longer knows this session (HTTP ${error.code})`, { cause: error });
+export function sessionExpired(error: SdkHttpError): MiniCcError {
+  return new MiniCcError("session-expired", `the server restarted and no longer knows this session (HTTP ${error.status})`, { cause: error });
 }
 
 /** Why a remote server counts as lost, in one line: a 404 means it forgot our session (it restarted). */
 export function lossReason(error: unknown): string {
-  return error instanceof StreamableHTTPError && error.code === 404 ? "session not found (HTTP 404)" : describeError(error);
+  return error instanceof SdkHttpError && error.status === 404 ? "session not found (HTTP 404)" : describeError(error);
 }

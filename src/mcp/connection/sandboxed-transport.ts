@@ -7,8 +7,7 @@
  * the field that would allow it.
  */
 import { appendFileSync } from "node:fs";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { SandboxOptions } from "../../config/sandbox-field.ts";
 import { StdioProcessTransport, type DescribesExit, type ExitReport, type StdioProcessOptions } from "./stdio-transport.ts";
 import type { SandboxHost, SandboxLaunch } from "../../sandbox/sandbox-host.ts";
@@ -39,6 +38,11 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
 
   get pid(): number | undefined {
     return this.#inner?.pid;
+  }
+
+  /** Marks a stdio transport to the SDK, as StdioProcessTransport's does. */
+  get stderr(): null {
+    return null;
   }
 
   async start(): Promise<void> {

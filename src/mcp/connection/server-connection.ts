@@ -6,19 +6,10 @@
  * is noticed by keepalive pings and connection-level call failures
  * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type GetPromptResult,
-  type LoggingLevel,
-  type ReadResourceResult,
-  type Root,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, GetPromptResult, LoggingLevel, ReadResourceResult, Root, Transport } from "@modelcontextprotocol/client";
+import { McpClient } from "./mcp-client.ts";
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
-import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
 import { announceRootChanges, fetchLists, installFeatureHandlers } from "./feature-lists.ts";
 import type { ServerMessageLog } from "../logs/message-log.ts";
 import type { ReadableStore } from "../../store.ts";
@@ -29,8 +20,8 @@ import { describeError, isMiniCcError, MiniCcError } from "../../errors.ts";
 import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
-import { listTools, type ToolList } from "./tool-list.ts";
-import { isConnectionClosed, isSessionExpired, lossReason, remoteLoss, sessionExpired } from "./remote-failure.ts";
+import { guardDeepSchemas, listTools, type ToolList } from "./tool-list.ts";
+import { isConnectionClosed, isSessionExpired, lossReason, probeCause, remoteLoss, sessionExpired } from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
 import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
 
@@ -39,8 +30,10 @@ export interface ConnectedServer extends ToolList {
   instructions: string;
   /** Negotiated capabilities, resources, templates and prompts. */
   features: ServerFeatures;
-  /** What the server said of itself in initialize (kept in the tool cache). */
+  /** What the server said of itself in initialize or server/discover (kept in the tool cache). */
   serverInfo?: { name: string; version: string };
+  /** The protocol version the session speaks: "2026-07-28" (server/discover) or one reached with initialize. */
+  protocolVersion?: string;
 }
 
 /** What ServerConnection needs from the outside. */
@@ -74,7 +67,7 @@ const SDK_DEADLINE_SLACK_MS = 1000;
 
 /** A client bound to one transport for the whole session. */
 export class ServerConnection {
-  readonly #client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  readonly #client = new McpClient();
   readonly #options: ServerConnectionOptions;
   #connected = false;
   #closing: Promise<void> | undefined;
@@ -97,7 +90,7 @@ export class ServerConnection {
       onLogMessage: (message) => options.messageLog?.add(message),
     });
     if (options.serverRequests) installServerRequestHandlers(this.#client, options.serverRequests.server, options.serverRequests.handlers);
-    this.#client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    this.#client.setNotificationHandler("notifications/tools/list_changed", async () => {
       try {
         this.#options.onToolsChanged(await listTools(this.#client));
       } catch {
@@ -120,11 +113,14 @@ export class ServerConnection {
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
       this.#progress.install(this.#options.transport);
+      guardDeepSchemas(this.#options.transport);
       const [list, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
       const capabilities = this.#client.getServerCapabilities();
       const info = this.#client.getServerVersion();
+      const protocolVersion = this.#client.getNegotiatedProtocolVersion();
       return {
         ...list,
+        ...(protocolVersion ? { protocolVersion } : {}),
         instructions: this.#client.getInstructions() ?? "",
         features: { ...(capabilities ? { capabilities } : {}), ...lists },
         ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
@@ -138,7 +134,8 @@ export class ServerConnection {
       this.#setLogLevel(server.features);
       return server;
     } catch (error) {
-      const failure = isMiniCcError(error) ? error : await this.#explain(error);
+      const cause = probeCause(error);
+      const failure = isMiniCcError(cause) ? cause : await this.#explain(cause);
       await this.close();
       throw failure;
     } finally {
@@ -223,7 +220,7 @@ export class ServerConnection {
     });
     try {
       const request = { name, arguments: args, _meta: { progressToken } };
-      const result = await this.#client.callTool(request, undefined, { signal: deadline.signal, timeout: MAX_TIMER_MS });
+      const result = await this.#client.callTool(request, { signal: deadline.signal, timeout: MAX_TIMER_MS });
       return { kind: "result", result: result as CallToolResult };
     } catch (error) {
       if (deadline.ended === "timeout") return { kind: "timeout", afterMs: deadline.capped ? maxTotalMs : timeoutMs, capped: deadline.capped };
@@ -295,7 +292,8 @@ export class ServerConnection {
     this.#keepalive?.stop();
     this.#stopRoots();
     this.#options.messageLog?.close();
-    this.#closing ??= this.#client.close().catch(() => {});
+    // The transport too: while the SDK probes with server/discover, the client does not hold it yet.
+    this.#closing ??= Promise.all([this.#client.close().catch(() => {}), this.#options.transport.close().catch(() => {})]).then(() => {});
     return this.#closing;
   }
 }

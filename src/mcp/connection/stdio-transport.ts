@@ -5,16 +5,14 @@
  * children when the transport closes.
  *
  * Reading: lines are parsed as the SDK's ReadBuffer would (JSON, then its
- * JSONRPCMessageSchema), except a well-formed progress notification, checked
+ * parseJSONRPCMessage), except a well-formed progress notification, checked
  * by its exact shape and passed on without the zod parse (a flood sends
  * thousands a second). After each full chunk (64 KB, ~300 notifications: the
  * pipe is backed up) it pauses until setImmediate, so keystrokes and frames
  * are not queued behind a flood.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { parseJSONRPCMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { isProgressNotification } from "./progress-router.ts";
 import { liveGroups, livePids, newServerMarker, SERVER_MARKER, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
 import { MiniCcError } from "../../errors.ts";
@@ -96,6 +94,15 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     return this.#child?.pid;
   }
 
+  /**
+   * Never a stream (stderr goes to the server's log file). Present because the SDK tells a
+   * stdio transport by its `pid` and `stderr`: there, a server silent to server/discover
+   * is an older one, reached with initialize, not an outage.
+   */
+  get stderr(): null {
+    return null;
+  }
+
   start(): Promise<void> {
     if (this.#child) return Promise.reject(new Error("StdioProcessTransport already started"));
     const { command, args, env, cwd, stderr, groups, shownCommand = command } = this.#options;
@@ -149,7 +156,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       let message: JSONRPCMessage;
       try {
         const parsed: unknown = JSON.parse(line);
-        message = isProgressNotification(parsed) ? parsed : JSONRPCMessageSchema.parse(parsed);
+        message = isProgressNotification(parsed) ? parsed : parseJSONRPCMessage(parsed);
       } catch (error) {
         // A non-protocol line on stdout: report it and keep reading.
         this.onerror?.(error as Error);

@@ -3,9 +3,7 @@
  * defaults filled and only known annotations kept, and a tool that cannot be
  * offered left out with the reason (the server's other tools still serve).
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Client, RequestOptions, Tool, Transport } from "@modelcontextprotocol/client";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
 
@@ -24,12 +22,43 @@ const MAX_TOOL_PAGES = 100;
  */
 export const MAX_SCHEMA_DEPTH = 64;
 
+/** Marks a schema we replaced because it was nested too deep (see guardDeepSchemas). */
+const TOO_DEEP = "x-mini-cc-nested-too-deep";
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/**
+ * Wraps the transport's onmessage (after the SDK's connect) so that a tools/list answer reaches the
+ * SDK with each schema nested deeper than MAX_SCHEMA_DEPTH replaced by a marked empty one: the SDK's
+ * validation of the answer is recursive and would overflow the stack on it, failing the whole server
+ * where only that tool must be left out (skipReason reads the mark).
+ */
+export function guardDeepSchemas(transport: Transport): void {
+  const sdk = transport.onmessage;
+  if (!sdk) return;
+  transport.onmessage = (message, extra) => {
+    const result = (message as { result?: unknown }).result;
+    if (isObject(result) && Array.isArray(result.tools)) result.tools = result.tools.map(flattenDeepSchemas);
+    sdk(message, extra);
+  };
+}
+
+function flattenDeepSchemas(tool: unknown): unknown {
+  if (!isObject(tool)) return tool;
+  const deep = (key: string) => nestedDeeperThan(tool[key], MAX_SCHEMA_DEPTH) !== undefined;
+  if (!deep("inputSchema") && !deep("outputSchema")) return tool;
+  const { outputSchema: _dropped, ...rest } = tool;
+  return { ...rest, inputSchema: { type: "object", [TOO_DEEP]: true } };
+}
+
 /** Reads every page of the server's tools/list. */
 export async function listTools(client: Client, options?: RequestOptions): Promise<ToolList> {
   const list: ToolList = { tools: [], skippedTools: [] };
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
+    // Without a cursor the SDK reads every page itself (and keeps the list for x-mcp-header mirroring);
+    // "refresh": we ask only at connect and on a change notice, and want the server's answer then.
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { ...options, cacheMode: "refresh" });
     for (const tool of result.tools) {
       const reason = skipReason(tool);
       if (reason === undefined) list.tools.push(toToolInfo(tool));
@@ -43,7 +72,7 @@ export async function listTools(client: Client, options?: RequestOptions): Promi
 
 /** Why a listed tool cannot be offered to the model; undefined when it can. */
 function skipReason(tool: Tool): string | undefined {
-  if (nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
+  if ((tool.inputSchema as Record<string, unknown>)[TOO_DEEP] === true || nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
   // Offered, it would only fail with -32600: a plain tools/call is refused for it.
   if (tool.execution?.taskSupport === "required") return "requires task-based execution (MCP tasks), which mini-cc does not run";
   return undefined;

@@ -1,7 +1,7 @@
 /**
  * From a server entry to an MCP transport: our process-group-owning stdio
- * transport for `command` entries, the SDK's streamable HTTP, SSE and
- * WebSocket transports for remote ones, with OAuth for http and sse
+ * transport for `command` entries, the SDK's streamable HTTP and SSE (v2,
+ * which send 2026-07-28's headers) and WebSocket (v1) transports for remote ones, with OAuth for http and sse
  * (oauth/provider.ts: stored tokens and their refresh) unless the entry
  * brings its own credentials (an Authorization header, a headersHelper).
  * The SDK's WebSocket client is the platform's WebSocket, which cannot send
@@ -9,10 +9,9 @@
  * connecting without them. McpManager takes the factory as a seam, so
  * tests can hand it in-memory transports instead.
  */
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+// The v2 client has no WebSocket transport; the v1 SDK's speaks the same messages.
 import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isRemote, type ServerConfig } from "../../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";

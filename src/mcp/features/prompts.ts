@@ -3,7 +3,7 @@
  * `name=value` arguments; the prompt's messages become the user's turn. The
  * same in the TUI and in print mode (`-p "/mcp__srv__prompt a b"`).
  */
-import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
+import type { GetPromptResult } from "@modelcontextprotocol/client";
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
 import { failureReason, type RequestLimits, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";

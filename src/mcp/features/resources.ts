@@ -4,7 +4,7 @@
  * convert as a tool result's do: text stays text, a supported image is an
  * image block, any other blob becomes a note with its type and size.
  */
-import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { capText } from "../../tools/output-cap.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";

@@ -9,7 +9,7 @@
  */
 import { appendFileSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import type { LoggingLevel, LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, LoggingMessageNotification } from "@modelcontextprotocol/client";
 import type { Clock } from "../../clock.ts";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../fs/atomic-write.ts";
 import { MAX_LOG_BYTES, rotateIfFull, rotateInPlace } from "./stderr-log.ts";

@@ -6,7 +6,7 @@
  */
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Root } from "@modelcontextprotocol/sdk/types.js";
+import type { Root } from "@modelcontextprotocol/client";
 import { Store } from "../../store.ts";
 
 /** `file:///work/project` named `project`; duplicates (the project given again with --add-dir) kept once. */

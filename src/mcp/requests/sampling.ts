@@ -4,7 +4,7 @@
  * section, no tools. `modelPreferences` is only a hint (shown, not obeyed):
  * the session has one model. The reply's text is what goes back.
  */
-import type { CreateMessageRequestParams, CreateMessageResult, SamplingMessageContentBlock as Block } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateMessageRequestParams, CreateMessageResult, SamplingMessageContentBlock as Block } from "@modelcontextprotocol/client";
 import type { Message, TextBlock, ImageBlock } from "../../model/messages.ts";
 import type { Model } from "../../model/model.ts";
 import { MiniCcError } from "../../errors.ts";

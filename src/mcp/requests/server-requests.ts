@@ -7,7 +7,7 @@
  * person or a flag saying yes. Loaded before the TUI's first frame, so it
  * imports no SDK code (server-request-handlers.ts installs these on a client).
  */
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitResult } from "@modelcontextprotocol/client";
 import type { Model } from "../../model/model.ts";
 import { describeError } from "../../errors.ts";
 import { formContent, readElicitRequest, type ElicitField, type FieldValue } from "./elicitation.ts";

@@ -3,7 +3,7 @@
  */
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerEntry, ServerSource, WrittenServer } from "../../config/types.ts";
-import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerCapabilities } from "@modelcontextprotocol/client";
 
 export interface McpToolInfo {
   /** The tool's own name on its server. */

@@ -4,7 +4,7 @@
  * MAX_MCP_OUTPUT_TOKENS. Everything else becomes a short text note, so the
  * model always learns that something came back.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ImageBlock, TextBlock } from "../../model/messages.ts";
 import type { ToolResult } from "../../tools/tool.ts";
 import { MAX_LINE_CHARS as READ_MAX_LINE_CHARS } from "../../tools/read.ts";

@@ -1,9 +1,8 @@
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { isConnectionLoss } from "../../../src/mcp/connection/remote-failure.ts";
 import { DEFAULT_KEEPALIVE_MS, keepaliveIntervalMs } from "../../../src/mcp/timeouts.ts";
-import { fetchRefused } from "../../helpers/mcp-fixtures.ts";
+import { fetchRefused, httpError } from "../../helpers/mcp-fixtures.ts";
 
 describe("keepaliveIntervalMs", () => {
   it("is 30 s when MCP_KEEPALIVE_MS is unset, empty or not a positive number", () => {
@@ -24,15 +23,15 @@ describe("isConnectionLoss", () => {
   it("counts fetch failing, a reset socket and a forgotten session (404) as the server gone", () => {
     const reset = new TypeError("fetch failed", { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
     const sse404 = new Error("Error POSTing to endpoint (HTTP 404): Session not found");
-    const errors = [fetchRefused(), reset, new StreamableHTTPError(404, "Error POSTing to endpoint: "), sse404];
+    const errors = [fetchRefused(), reset, httpError(404, "Error POSTing to endpoint: "), sse404];
     expect(errors.map(isConnectionLoss)).toEqual([true, true, true, true]);
   });
 
   it("does not count a server's own error answer, a 500, a timeout or a non-error", () => {
     const errors = [
-      new McpError(ErrorCode.InvalidParams, "Tool missing not found"),
-      new StreamableHTTPError(500, "Error POSTing to endpoint: boom"),
-      new McpError(ErrorCode.RequestTimeout, "Request timed out"),
+      new ProtocolError(ProtocolErrorCode.InvalidParams, "Tool missing not found"),
+      httpError(500, "Error POSTing to endpoint: boom"),
+      new SdkError(SdkErrorCode.RequestTimeout, "Request timed out"),
       "fetch failed",
     ];
     expect(errors.map(isConnectionLoss)).toEqual([false, false, false, false]);

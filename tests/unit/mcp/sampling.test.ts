@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CreateMessageRequestParams } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateMessageRequestParams } from "@modelcontextprotocol/client";
 import { runSampling, samplingView } from "../../../src/mcp/requests/sampling.ts";
 import { FakeModel, text, use } from "../../helpers/agent-fakes.ts";
 

@@ -1,31 +1,31 @@
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { parseHeaders } from "../../../src/mcp/connection/headers-helper.ts";
 import type { CallOutcome } from "../../../src/mcp/connection/call-outcome.ts";
 import { remoteLoss, type LossKind } from "../../../src/mcp/connection/remote-failure.ts";
 import { retryVerdict } from "../../../src/mcp/connection/session-renewal.ts";
+import { httpError } from "../../helpers/mcp-fixtures.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 describe("reading a remote failure", () => {
   it("a forgotten session (404, or 400 naming the session) is expired; a 500 or another 400 is the server's answer", () => {
-    expect(remoteLoss(new StreamableHTTPError(404, "Error POSTing to endpoint: Session not found"))).toBe("expired");
-    expect(remoteLoss(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: No valid session ID provided"))).toBe("expired");
-    expect(remoteLoss(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: invalid params"))).toBeUndefined();
-    expect(remoteLoss(new StreamableHTTPError(500, "Error POSTing to endpoint: boom"))).toBeUndefined();
+    expect(remoteLoss(httpError(404, "Error POSTing to endpoint: Session not found"))).toBe("expired");
+    expect(remoteLoss(httpError(400, "Error POSTing to endpoint: Bad Request: No valid session ID provided"))).toBe("expired");
+    expect(remoteLoss(httpError(400, "Error POSTing to endpoint: Bad Request: invalid params"))).toBeUndefined();
+    expect(remoteLoss(httpError(500, "Error POSTing to endpoint: boom"))).toBeUndefined();
   });
 
   it("a refused connection is down; a reset, a closed session or fetch failing is broken", () => {
     expect(remoteLoss(new TypeError("fetch failed", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }))).toBe("down");
     expect(remoteLoss(new TypeError("fetch failed", { cause: withCode("other side closed", "UND_ERR_SOCKET") }))).toBe("broken");
-    expect(remoteLoss(new McpError(ErrorCode.ConnectionClosed, "Connection closed"))).toBe("broken");
+    expect(remoteLoss(new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed"))).toBe("broken");
     expect(remoteLoss(new Error("Error POSTing to endpoint (HTTP 404): Session not found"))).toBe("broken");
     expect(remoteLoss(new TypeError("fetch failed"))).toBe("broken");
   });
 
   it("a server's own error, a timeout or a non-error is no loss", () => {
-    expect([new McpError(ErrorCode.InvalidParams, "Tool missing not found"), new McpError(ErrorCode.RequestTimeout, "Request timed out"), "fetch failed"].map(remoteLoss)).toEqual([undefined, undefined, undefined]);
+    expect([new ProtocolError(ProtocolErrorCode.InvalidParams, "Tool missing not found"), new SdkError(SdkErrorCode.RequestTimeout, "Request timed out"), "fetch failed"].map(remoteLoss)).toEqual([undefined, undefined, undefined]);
   });
 });
 
