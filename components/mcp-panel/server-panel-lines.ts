@@ -75,6 +75,7 @@ function runsLines(view: ServerView): BodyLine[] {
     ? [line(`${entry.type} ${safe(entry.url)}`, "command", INDENT), ...names("headers", entry.headers)]
     : [line(safe(commandLine(entry)), "command", INDENT), ...names("env", entry.env)];
   if (entry.timeout !== undefined) rows.push(line(`connect timeout ${entry.timeout} ms`, "dim", INDENT));
+  if (view.state.status === "connected" && view.state.protocolVersion) rows.push(line(`MCP ${safe(view.state.protocolVersion)}`, "dim", INDENT));
   rows.push(line(`${view.source} scope · ${safe(config.file)}`, "dim", INDENT));
   if (config.shadows) rows.push(line(`⚠ overrides the ${config.shadows.join(" and ")} scope's entry of the same name, which does not run`, "warning", INDENT));
   return rows;

@@ -23,6 +23,7 @@ describe("mcp get with real servers", () => {
         `  Command: ${NODE}`,
         `  Args: ${TRACKER}`,
         "  Status: ✔ connected · 3 tools",
+        "  Protocol: 2025-11-25",
         "  Capabilities: tools (listChanged)",
         "    list_issues  (read-only)",
         "    get_issue  (read-only)",

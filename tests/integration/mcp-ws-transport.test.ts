@@ -33,6 +33,7 @@ describe("the ws transport", () => {
         "  Type: ws",
         `  URL: ${server.url}`,
         "  Status: ✔ connected · 1 tool",
+        "  Protocol: 2025-11-25",
         "  Capabilities: tools (listChanged)",
         "    shout  (read-only)",
         "",

@@ -23,6 +23,8 @@ export interface ListRow {
   readonly url?: string;
   /** The tools of a connected server; [] otherwise. */
   readonly tools: readonly string[];
+  /** The protocol version a connected server speaks ("2026-07-28", "2025-06-18", …). */
+  readonly protocolVersion?: string;
   /** For a project server waiting for approval: never approved ("new") or approved with another entry ("changed"). */
   readonly approval?: Exclude<ApprovalStatus, "approved">;
   readonly error?: string;
@@ -82,10 +84,13 @@ async function statusOf(
   view: ServerView,
   file: string,
   approvalOf: ApprovalLookup,
-): Promise<{ status: ServerStatus; extra: Pick<ListRow, "tools" | "approval" | "error"> }> {
+): Promise<{ status: ServerStatus; extra: Pick<ListRow, "tools" | "protocolVersion" | "approval" | "error"> }> {
   const { state } = view;
   switch (state.status) {
-    case "connected":
+    case "connected": {
+      const { protocolVersion } = state;
+      return { status: state.status, extra: { tools: state.tools.map((tool) => tool.name), ...(protocolVersion ? { protocolVersion } : {}) } };
+    }
     case "cached":
       return { status: state.status, extra: { tools: state.tools.map((tool) => tool.name) } };
     case "failed":

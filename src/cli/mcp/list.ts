@@ -19,8 +19,10 @@ Under a stdio server that failed, the log file holding its stderr.
 
 Options:
   --json       print a JSON array of {name, scope, status, type, command
-               and args or url, tools, approval?, error?, log?, shadows?,
-               file}; an invalid entry has no type, command or url; log is
+               and args or url, tools, protocolVersion?, approval?, error?,
+               log?, shadows?, file}; protocolVersion is the MCP version a
+               connected server speaks; an invalid entry has no type,
+               command or url; log is
                the stderr log of a failed stdio server; shadows lists the
                lower scopes whose server of the same name is hidden
   --strict     exit 1 unless every server is healthy (a health check)

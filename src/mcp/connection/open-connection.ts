@@ -7,7 +7,7 @@ import type { LoggingLevel, Root } from "@modelcontextprotocol/client";
 import { isRemote, type ServerConfig } from "../../config/types.ts";
 import type { Clock } from "../../clock.ts";
 import { commandLine } from "../../config/describe.ts";
-import type { MiniCcError } from "../../errors.ts";
+import { isMiniCcError, type MiniCcError } from "../../errors.ts";
 import type { ReadableStore } from "../../store.ts";
 import { closeServerLog, lastLogLine, openServerLog, serverLogPath, type OpenedLog } from "../logs/stderr-log.ts";
 import { ServerMessageLog } from "../logs/message-log.ts";
@@ -63,30 +63,42 @@ export async function openConnection(request: OpenRequest): Promise<{ connection
     }
     const opened = log;
     const remote = isRemote(config.resolved);
-    const messages = new ServerMessageLog({
-      path: safeLogPath(request.logDir, config.name),
-      watchSize: opened !== undefined,
-      clock,
-      onWarnings: (logWarnings) => request.onFeaturesChanged?.({ logWarnings }),
-    });
-    const connection = new ServerConnection({
-      transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore", ...(opened ? { logPath: opened.path } : {}) }),
-      clock,
-      stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
-      onLost: request.onLost,
-      onToolsChanged: request.onToolsChanged,
-      onListsChanged: (lists) => request.onFeaturesChanged?.(lists),
-      messageLog: messages,
-      roots: request.roots,
-      logLevel: request.logLevel,
-      remote,
-      keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
-      serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
-    });
-    request.onCreated(connection);
     // A stdio server past its connect timeout goes on starting in the background (the supervisor says so) up to the grace.
     const limit = remote ? connectTimeoutMs(request.context.env, config.resolved) : startupGraceMs(request.context.env, config.resolved);
-    return { connection, server: await connection.open(limit) };
+    const start = async (legacyOnly: boolean) => {
+      const messages = new ServerMessageLog({
+        path: safeLogPath(request.logDir, config.name),
+        watchSize: opened !== undefined,
+        clock,
+        onWarnings: (logWarnings) => request.onFeaturesChanged?.({ logWarnings }),
+      });
+      const connection = new ServerConnection({
+        transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore", ...(opened ? { logPath: opened.path } : {}) }),
+        clock,
+        stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
+        onLost: request.onLost,
+        onToolsChanged: request.onToolsChanged,
+        onListsChanged: (lists) => request.onFeaturesChanged?.(lists),
+        messageLog: messages,
+        roots: request.roots,
+        logLevel: request.logLevel,
+        remote,
+        keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
+        serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
+        legacyOnly,
+        // A stdio server silent to server/discover is an older one: half its connect timeout is left for initialize.
+        ...(remote ? {} : { probeTimeoutMs: Math.max(1, Math.floor(connectTimeoutMs(request.context.env, config.resolved) / 2)) }),
+      });
+      request.onCreated(connection);
+      return { connection, server: await connection.open(limit) };
+    };
+    try {
+      return await start(false);
+    } catch (error) {
+      // Some older servers end on any request before initialize: started once more, without server/discover.
+      if (!isMiniCcError(error, "closed-on-discover")) throw error;
+      return await start(true);
+    }
   } finally {
     // The child keeps its own descriptor; ours is only for the header.
     if (log) closeServerLog(log);

@@ -43,6 +43,11 @@ export function probeCause(error: unknown): unknown {
   return negotiation && error.message.startsWith("Version negotiation probe failed") && error.cause instanceof Error ? error.cause : error;
 }
 
+/** A stdio server that ended on server/discover, as servers do that end on any request before initialize. */
+export function closedOnDiscover(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && error.message.includes("closed during the server/discover probe");
+}
+
 /** The SDK's rejection of every pending request when the transport closes. */
 export function isConnectionClosed(error: unknown): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;

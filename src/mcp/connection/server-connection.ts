@@ -21,7 +21,7 @@ import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
 import { guardDeepSchemas, listTools, type ToolList } from "./tool-list.ts";
-import { isConnectionClosed, isSessionExpired, lossReason, probeCause, remoteLoss, sessionExpired } from "./remote-failure.ts";
+import { closedOnDiscover, isConnectionClosed, isSessionExpired, lossReason, probeCause, remoteLoss, sessionExpired } from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
 import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
 
@@ -32,8 +32,6 @@ export interface ConnectedServer extends ToolList {
   features: ServerFeatures;
   /** What the server said of itself in initialize or server/discover (kept in the tool cache). */
   serverInfo?: { name: string; version: string };
-  /** The protocol version the session speaks: "2026-07-28" (server/discover) or one reached with initialize. */
-  protocolVersion?: string;
 }
 
 /** What ServerConnection needs from the outside. */
@@ -60,6 +58,10 @@ export interface ServerConnectionOptions {
   logLevel?: LoggingLevel;
   /** Who answers the server's elicitation and sampling requests, and the server's name they are asked under. */
   serverRequests?: { server: string; handlers: ServerRequestHandlers };
+  /** Reach the server with initialize without asking server/discover first (it ended on it before). */
+  legacyOnly?: boolean;
+  /** How long a stdio server may stay silent to server/discover before it counts as an older one, reached with initialize. */
+  probeTimeoutMs?: number;
 }
 
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
@@ -110,8 +112,11 @@ export class ServerConnection {
       }, timeoutMs);
     });
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
+    const probeTimeoutMs = this.#options.probeTimeoutMs;
+    if (probeTimeoutMs !== undefined) this.#client.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: probeTimeoutMs } });
+    const prior = this.#options.legacyOnly ? { prior: { kind: "legacy" as const } } : {};
     const handshake = (async () => {
-      await this.#client.connect(this.#options.transport, options);
+      await this.#client.connect(this.#options.transport, { ...options, ...prior });
       this.#progress.install(this.#options.transport);
       guardDeepSchemas(this.#options.transport);
       const [list, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
@@ -120,9 +125,8 @@ export class ServerConnection {
       const protocolVersion = this.#client.getNegotiatedProtocolVersion();
       return {
         ...list,
-        ...(protocolVersion ? { protocolVersion } : {}),
         instructions: this.#client.getInstructions() ?? "",
-        features: { ...(capabilities ? { capabilities } : {}), ...lists },
+        features: { ...(protocolVersion ? { protocolVersion } : {}), ...(capabilities ? { capabilities } : {}), ...lists },
         ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
       };
     })();
@@ -135,7 +139,7 @@ export class ServerConnection {
       return server;
     } catch (error) {
       const cause = probeCause(error);
-      const failure = isMiniCcError(cause) ? cause : await this.#explain(cause);
+      const failure = isMiniCcError(cause) ? cause : closedOnDiscover(cause) ? await this.#endedOnDiscover() : await this.#explain(cause);
       await this.close();
       throw failure;
     } finally {
@@ -148,6 +152,12 @@ export class ServerConnection {
     const level = this.#options.logLevel;
     if (!level || !features.capabilities?.logging) return;
     void this.#client.setLoggingLevel(level).catch(() => {});
+  }
+
+  /** openConnection starts such a server again, without server/discover; this says why if that fails too. */
+  async #endedOnDiscover(): Promise<MiniCcError> {
+    const exit = await this.#exitFailure();
+    return new MiniCcError("closed-on-discover", `${exit ? exit.message : "connection closed"} on server/discover`);
   }
 
   /** A handshake failure in one line: how the process ended and its last words, or what the SDK said. */

@@ -1,6 +1,6 @@
 /**
  * A connected server's protocol features in a few lines, for `mcp get` and
- * `/mcp -v`: its negotiated capabilities, how many resources, templates and
+ * `/mcp -v`: the protocol version it speaks, its negotiated capabilities, how many resources, templates and
  * prompts it offers, and its recent warnings (notifications/message at
  * warning or above). Server text is made terminal-safe here.
  */
@@ -14,11 +14,12 @@ const SHOWN_WARNINGS = 5;
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
-/** `Capabilities: …`, `Resources: …`, `Prompts: …`, `Warnings: …`, each prefixed with `indent`. */
+/** `Protocol: …`, `Capabilities: …`, `Resources: …`, `Prompts: …`, `Warnings: …`, each prefixed with `indent`. */
 export function featureLines(server: string, features: ServerFeatures, indent: string): string[] {
   // Absent only for a state not made by a handshake (tests, a cached list).
   if (!features.capabilities) return [];
-  const lines = [`Capabilities: ${terminalSafeLine(describeCapabilities(features.capabilities))}`];
+  const lines = features.protocolVersion ? [`Protocol: ${terminalSafeLine(features.protocolVersion)}`] : [];
+  lines.push(`Capabilities: ${terminalSafeLine(describeCapabilities(features.capabilities))}`);
   if (features.resources || features.resourceTemplates) {
     lines.push(`Resources: ${count(features.resources?.length ?? 0, "resource")}, ${count(features.resourceTemplates?.length ?? 0, "template")}`);
   }

@@ -64,6 +64,8 @@ export interface ServerLogEntry {
  * recent warnings.
  */
 export interface ServerFeatures {
+  /** The protocol version the session speaks: 2026-07-28 (reached with server/discover) or one reached with initialize. */
+  protocolVersion?: string;
   capabilities?: ServerCapabilities;
   resources?: readonly McpResourceInfo[];
   resourceTemplates?: readonly McpResourceTemplateInfo[];

@@ -151,6 +151,7 @@ describe("mcp get", () => {
         "  Command: node",
         "  Args: t.js",
         "  Status: ✔ connected · 3 tools",
+        "  Protocol: 2025-11-25",
         "  Capabilities: tools (listChanged)",
         "    list_issues  (read-only)",
         "    add_comment",

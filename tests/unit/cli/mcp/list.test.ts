@@ -142,7 +142,7 @@ describe("mcp list", () => {
     const run = await box.run(["list", "--strict", "--json"], { transportFactory: factory });
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual([
-      { name: "one", scope: "user", status: "connected", type: "stdio", command: "node", args: ["one.js"], tools: ["ping"], file: box.home.userConfig },
+      { name: "one", scope: "user", status: "connected", type: "stdio", command: "node", args: ["one.js"], tools: ["ping"], protocolVersion: "2025-11-25", file: box.home.userConfig },
       { name: "web", scope: "project", status: "needs-approval", type: "sse", url: "http://h/sse", tools: [], approval: "new", file: box.projectFile },
     ]);
   });
