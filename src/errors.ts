@@ -57,6 +57,7 @@ export type ErrorCode =
   | "server-exited" // the server process ended during the handshake, or after it
   | "line-too-long" // a stdio server sent one message past the SDK's 10 MB line limit
   | "handshake-failed"
+  | "input-required" // a 2026-07-28 server's input_required result mini-cc will not answer (endless rounds, a huge requestState, an unknown resultType)
   | "closed-on-discover" // a stdio server ended on server/discover (2026-07-28's first request): started again and reached with initialize
   | "connection-lost" // a connected server's transport closed, or its network path went away
   | "ping-timeout"

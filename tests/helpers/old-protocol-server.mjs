@@ -7,6 +7,7 @@
 //   silent    never answers it
 //   claims    claims 2026-07-28, then answers every other request with method not found
 //   escapes   a discover result whose version list carries escape sequences
+//   odd       speaks 2026-07-28 by hand (no initialize) and answers hello with resultType "\u001b[2Jbogus"
 import { createInterface } from "node:readline";
 
 const mode = process.env.MCP_OLD_MODE ?? "plain";
@@ -18,6 +19,7 @@ function discover(id) {
   if (mode === "silent") return;
   if (mode === "garbage") return send({ id, result: { supportedVersions: 42, capabilities: "lots", junk: "\u001b[31mred" } });
   if (mode === "claims") return send({ id, result: { supportedVersions: ["2026-07-28"], capabilities: { tools: {} }, serverInfo: { name: "liar", version: "1" } } });
+  if (mode === "odd") return send({ id, result: { supportedVersions: ["2026-07-28"], capabilities: { tools: {} }, resultType: "complete" } });
   if (mode === "escapes") return send({ id, result: { supportedVersions: ["\u001b]0;pwned\u0007"], capabilities: {} } });
   notFound(id, "server/discover");
 }
@@ -32,7 +34,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   if (mode === "claims") return notFound(id, method);
   if (method === "initialize")
     return send({ id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "old", version: "0.6.18" } } });
-  if (method === "tools/list") return send({ id, result: { tools } });
+  if (method === "tools/list") return send({ id, result: { tools, ...(mode === "odd" ? { resultType: "complete", ttlMs: 0, cacheScope: "private" } : {}) } });
+  if (method === "tools/call" && mode === "odd") return send({ id, result: { resultType: "\u001b[2Jbogus", content: [{ type: "text", text: "?" }] } });
   if (method === "tools/call") return send({ id, result: { content: [{ type: "text", text: "hello from 2025-06-18" }] } });
   if (method === "ping") return send({ id, result: {} });
   notFound(id, method);

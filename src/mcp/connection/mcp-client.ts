@@ -7,16 +7,22 @@
  * through the same request handlers a 2025 server's requests reach
  * (requests/handlers.ts), at most MAX_INPUT_ROUNDS times.
  */
-import { Client, type ClientContext, type JSONRPCRequest, type Result } from "@modelcontextprotocol/client";
+import { Client, SdkError, SdkErrorCode, type ClientContext, type JSONRPCRequest, type Result } from "@modelcontextprotocol/client";
+import { MiniCcError } from "../../errors.ts";
+import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
 
 /** How many times one request is sent again with answers before it fails; a server asking forever is cut off. */
 export const MAX_INPUT_ROUNDS = 10;
 
+/** The largest requestState sent back: the state is the server's to keep, not a way to make us hold and resend megabytes. */
+export const MAX_REQUEST_STATE_BYTES = 1024 * 1024;
+
 /** Pages of a list the SDK reads before giving up on a server that paginates forever. */
 const MAX_LIST_PAGES = 100;
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
+type NonComplete = Parameters<Client["_resolveNonCompleteResult"]>;
 
 export class McpClient extends Client {
   constructor() {
@@ -35,4 +41,31 @@ export class McpClient extends Client {
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     return method === "elicitation/create" ? handler : super._wrapHandler(method, handler);
   }
+
+  /** An input_required result is answered unless its requestState is too big to send back. */
+  protected override _resolveNonCompleteResult(decoded: NonComplete[0], flow: NonComplete[1]): Promise<unknown> {
+    const size = decoded.requestState === undefined ? 0 : Buffer.byteLength(decoded.requestState);
+    if (size > MAX_REQUEST_STATE_BYTES) {
+      const mb = (size / (1024 * 1024)).toFixed(1);
+      return Promise.reject(new MiniCcError("input-required", `sent a requestState of ${mb} MB, past the ${MAX_REQUEST_STATE_BYTES / (1024 * 1024)} MB mini-cc sends back`));
+    }
+    return super._resolveNonCompleteResult(decoded, flow);
+  }
+}
+
+/**
+ * What the SDK's refusals of a 2026-07-28 result mean, said of `server`; undefined for any other error.
+ * (A requestState refused above already says what it is.)
+ */
+export function inputRequiredFailure(server: string, error: unknown): MiniCcError | undefined {
+  if (error instanceof MiniCcError && error.code === "input-required") return new MiniCcError("input-required", `server ${server} ${error.message}`);
+  if (!(error instanceof SdkError)) return undefined;
+  if (error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
+    return new MiniCcError("input-required", `server ${server} still asked for input after ${MAX_INPUT_ROUNDS} rounds; gave up`);
+  }
+  if (error.code === SdkErrorCode.UnsupportedResultType) {
+    const kind = (error.data as { resultType?: unknown } | undefined)?.resultType;
+    return new MiniCcError("input-required", `server ${server} answered with a result of unknown type ${terminalSafeLine(JSON.stringify(String(kind)))}`);
+  }
+  return undefined;
 }

@@ -7,7 +7,7 @@
  * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
 import type { CallToolResult, GetPromptResult, LoggingLevel, ReadResourceResult, Root, Transport } from "@modelcontextprotocol/client";
-import { McpClient } from "./mcp-client.ts";
+import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { announceRootChanges, fetchLists, installFeatureHandlers } from "./feature-lists.ts";
@@ -244,6 +244,8 @@ export class ServerConnection {
 
   /** What a call's rejection means: the server refused it, or the session went under it. */
   async #callFailed(error: unknown): Promise<RequestFailure> {
+    const refused = inputRequiredFailure(this.#options.serverRequests?.server ?? "", error);
+    if (refused) return { kind: "failed", error: refused.message };
     // A token that stopped working mid-session (refresh rejected): the server waits for a login.
     if (isMiniCcError(error, "needs-auth")) {
       this.#lose(error);

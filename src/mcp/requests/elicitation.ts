@@ -33,7 +33,8 @@ export type ElicitField =
 /** What a request asks for, or why we cannot show it. */
 export type ElicitRequestView =
   | { kind: "form"; message: string; fields: readonly ElicitField[] }
-  | { kind: "url"; message: string; url: string; elicitationId: string }
+  /** `elicitationId`: 2025-11-25's; a 2026-07-28 server asking inside an input_required result sends none. */
+  | { kind: "url"; message: string; url: string; elicitationId?: string }
   | { kind: "unsupported"; reason: string };
 
 /** A field's value as the form holds it: text for text and number fields. */
@@ -52,10 +53,10 @@ export function readElicitRequest(params: unknown): ElicitRequestView {
   if (params.mode === "url") {
     const url = str(params.url);
     const elicitationId = str(params.elicitationId);
-    if (!url || !elicitationId) return { kind: "unsupported", reason: "URL request without url or elicitationId" };
+    if (!url) return { kind: "unsupported", reason: "URL request without url" };
     const openable = openableUrl(url);
     if (!openable.ok) return { kind: "unsupported", reason: `its url field: ${openable.reason}` };
-    return { kind: "url", message, url, elicitationId };
+    return { kind: "url", message, url, ...(elicitationId ? { elicitationId } : {}) };
   }
   if (params.mode !== undefined && params.mode !== "form") return { kind: "unsupported", reason: `unknown mode ${JSON.stringify(params.mode)}` };
   const schema = params.requestedSchema;

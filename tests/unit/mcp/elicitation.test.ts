@@ -68,6 +68,9 @@ describe("readElicitRequest", () => {
       reason: "its url field: `file:///etc/passwd` is not a web page (scheme file:); only https:, or http: to this machine, is opened",
     });
     expect(readElicitRequest({ mode: "url", message: "", url: "http://a.example/x", elicitationId: "1" })).toMatchObject({ kind: "unsupported" });
+    // 2026-07-28's URL requests, inside an input_required result, carry no elicitationId.
+    expect(readElicitRequest({ mode: "url", message: "Sign in", url: "https://a.example/x" })).toEqual({ kind: "url", message: "Sign in", url: "https://a.example/x" });
+    expect(readElicitRequest({ mode: "url", message: "Sign in" })).toEqual({ kind: "unsupported", reason: "URL request without url" });
   });
 });
 
