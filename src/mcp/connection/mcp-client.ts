@@ -7,7 +7,8 @@
  * through the same request handlers a 2025 server's requests reach
  * (requests/handlers.ts), at most MAX_INPUT_ROUNDS times.
  */
-import { Client, SdkError, SdkErrorCode, type ClientContext, type JSONRPCRequest, type Result } from "@modelcontextprotocol/client";
+import { Client, SdkError, SdkErrorCode, type ClientContext, type JSONRPCRequest, type ListToolsResult, type Result } from "@modelcontextprotocol/client";
+import type { SkippedTool } from "../state/server-state.ts";
 import { MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
@@ -23,8 +24,15 @@ const MAX_LIST_PAGES = 100;
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 type NonComplete = Parameters<Client["_resolveNonCompleteResult"]>;
+/** The SDK's own (private, synchronous) filter of tools whose x-mcp-header declaration is invalid. */
+type HeaderFilter = { _excludeInvalidXMcpHeaderTools(result: ListToolsResult): void };
+
+const EXCLUDED_BECAUSE = "invalid x-mcp-header declaration — ";
 
 export class McpClient extends Client {
+  /** Tools the last tools/list had that the SDK left out for an invalid x-mcp-header, with why (terminal-safe). */
+  excludedTools: SkippedTool[] = [];
+
   constructor() {
     super(CLIENT_INFO, {
       capabilities: CLIENT_CAPABILITIES,
@@ -32,6 +40,27 @@ export class McpClient extends Client {
       inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
       listMaxPages: MAX_LIST_PAGES,
     });
+    // The SDK says why it leaves such a tool out with console.warn: server text, raw, on our
+    // terminal. The reasons are kept instead, and shown as skipped tools (mcp get, the panel).
+    const filter = Client.prototype as unknown as HeaderFilter;
+    (this as unknown as HeaderFilter)._excludeInvalidXMcpHeaderTools = (result) => {
+      const before = result.tools;
+      const reasons: string[] = [];
+      const warn = console.warn;
+      console.warn = (line: unknown) => reasons.push(String(line));
+      try {
+        filter._excludeInvalidXMcpHeaderTools.call(this, result);
+      } finally {
+        console.warn = warn;
+      }
+      const kept = new Set(result.tools);
+      this.excludedTools = before
+        .filter((tool) => !kept.has(tool))
+        .map((tool, i) => {
+          const reason = reasons[i]?.split(EXCLUDED_BECAUSE)[1] ?? "";
+          return { name: terminalSafeLine(tool.name), reason: terminalSafeLine(`invalid x-mcp-header declaration${reason ? `: ${reason}` : ""}`) };
+        });
+    };
   }
 
   /**

@@ -3,7 +3,8 @@
  * defaults filled and only known annotations kept, and a tool that cannot be
  * offered left out with the reason (the server's other tools still serve).
  */
-import type { Client, RequestOptions, Tool, Transport } from "@modelcontextprotocol/client";
+import type { RequestOptions, Tool, Transport } from "@modelcontextprotocol/client";
+import type { McpClient } from "./mcp-client.ts";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
 
@@ -52,8 +53,9 @@ function flattenDeepSchemas(tool: unknown): unknown {
 }
 
 /** Reads every page of the server's tools/list. */
-export async function listTools(client: Client, options?: RequestOptions): Promise<ToolList> {
+export async function listTools(client: McpClient, options?: RequestOptions): Promise<ToolList> {
   const list: ToolList = { tools: [], skippedTools: [] };
+  client.excludedTools = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page++) {
     // Without a cursor the SDK reads every page itself (and keeps the list for x-mcp-header mirroring);
@@ -67,6 +69,8 @@ export async function listTools(client: Client, options?: RequestOptions): Promi
     cursor = result.nextCursor;
     if (!cursor) break;
   }
+  // Over streamable HTTP on 2026-07-28 the SDK leaves out a tool whose x-mcp-header is invalid: said, like ours.
+  list.skippedTools.push(...client.excludedTools);
   return list;
 }
 

@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyBuiltCli, NODE, ROOT, type BuiltCli } from "../helpers/cli-sandbox.ts";
+
+// The conformance suite's newest release (conformance-next: @modelcontextprotocol/conformance
+// 0.2.0-alpha.12, beside 0.1.16 which mcp-oauth-conformance.test.ts drives) runs its client
+// scenarios without OAuth against mini-cc (tests/helpers/conformance-wire-client.mjs: mcp list,
+// then -p calling the scenario's tools). Offline. Not here: elicitation-sep1034-client-defaults
+// wants the form accepted (print mode declines; the TUI's form applies defaults), and
+// json-schema-2020-12-preservation wants a model that echoes a tool's schema back.
+
+const SUITE = join(ROOT, "node_modules/conformance-next/dist/index.js");
+const CLIENT = join(ROOT, "tests/helpers/conformance-wire-client.mjs");
+
+interface Check {
+  id: string;
+  name: string;
+  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
+  errorMessage?: string;
+}
+
+let built: BuiltCli;
+let out: string;
+beforeAll(async () => {
+  built = await copyBuiltCli();
+  out = await mkdtemp(join(tmpdir(), "mini-cc-conformance-next-"));
+});
+afterAll(async () => {
+  await built?.dispose();
+  if (out) await rm(out, { recursive: true, force: true });
+});
+
+/** Runs one scenario: its checks (checks.json) and what mini-cc wrote to stderr (stderr.txt). */
+async function scenario(name: string): Promise<{ checks: Check[]; stderr: string }> {
+  const dir = join(out, name.replace(/\W/g, "_"));
+  const command = `${JSON.stringify(NODE)} ${JSON.stringify(CLIENT)}`;
+  const child = spawn(NODE, [SUITE, "client", "--command", command, "--scenario", name, "--timeout", "60000", "-o", dir], {
+    env: { ...process.env, MINI_CC_CLI: built.cli },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  await new Promise((resolve) => child.once("close", resolve));
+  const files = await readdir(dir, { recursive: true });
+  const found = files.find((file) => file.endsWith("checks.json"));
+  if (found === undefined) throw new Error(`no results for ${name}:\n${log}`);
+  const stderrFile = files.find((file) => file.endsWith("stderr.txt"));
+  return {
+    checks: JSON.parse(await readFile(join(dir, found), "utf8")) as Check[],
+    stderr: stderrFile ? await readFile(join(dir, stderrFile), "utf8") : "",
+  };
+}
+
+const problems = (checks: Check[]) =>
+  checks.filter((check) => check.status === "FAILURE" || check.status === "WARNING").map((check) => `${check.id} ${check.name}: ${check.errorMessage ?? ""}`);
+const passed = (checks: Check[]) => checks.filter((check) => check.status === "SUCCESS").map((check) => check.id);
+
+describe("the conformance suite 0.2.0-alpha.12's client scenarios without OAuth", () => {
+  it.each(["initialize", "tools_call", "sse-retry", "json-schema-ref-no-deref"])("%s passes", async (name) => {
+    const { checks } = await scenario(name);
+    expect(problems(checks)).toEqual([]);
+    expect(passed(checks).length).toBeGreaterThan(0);
+  });
+
+  it("request-metadata: _meta and the MCP-Protocol-Version header on every request, and a retry after -32022", async () => {
+    const { checks } = await scenario("request-metadata");
+    expect(problems(checks)).toEqual([]);
+    expect(passed(checks)).toEqual(expect.arrayContaining(["sep-2575-http-client-sends-version-header", "sep-2575-client-populates-meta", "sep-2575-client-retry-supported-version"]));
+  });
+
+  it("http-standard-headers: Mcp-Method and Mcp-Name on tools/call, resources/read and prompts/get", async () => {
+    const { checks } = await scenario("http-standard-headers");
+    expect(problems(checks)).toEqual([]);
+    const names = checks.filter((check) => check.status === "SUCCESS").map((check) => check.name);
+    expect(names).toEqual(expect.arrayContaining(["ClientMcpNameHeader_tools_call", "ClientMcpNameHeader_resources_read", "ClientMcpNameHeader_prompts_get"]));
+  });
+
+  it("http-custom-headers: x-mcp-header parameters mirrored with their encoding, null left out", async () => {
+    const { checks } = await scenario("http-custom-headers");
+    expect(problems(checks)).toEqual([]);
+    expect(passed(checks)).toEqual(expect.arrayContaining(["sep-2243-client-base64-unsafe", "sep-2243-client-omit-null"]));
+  });
+
+  it("http-invalid-tool-headers: invalid declarations left out, the valid tool kept, nothing raw on stderr", async () => {
+    const { checks, stderr } = await scenario("http-invalid-tool-headers");
+    expect(problems(checks)).toEqual([]);
+    expect(stderr).toContain("mcp__conf__valid_tool");
+    expect(stderr).not.toContain("[mcp-sdk]");
+  });
+
+  it("sep-2322-client-request-state: requestState echoed, absent stays absent, a new id per retry", async () => {
+    const { checks } = await scenario("sep-2322-client-request-state");
+    expect(problems(checks)).toEqual([]);
+    expect(passed(checks)).toEqual(expect.arrayContaining(["sep-2322-client-request-state-echoed", "sep-2322-client-jsonrpc-id-different", "sep-2322-client-no-state-omitted"]));
+  });
+});
