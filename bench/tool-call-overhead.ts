@@ -15,11 +15,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client, type Transport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { InPlaceStdioTransport } from "./sdk-floor.ts";
 import { z } from "zod";
 import { PermissionChain } from "../src/agent/permissions.ts";
 import type { TransportFactory } from "../src/mcp/connection/transports.ts";
@@ -58,11 +57,11 @@ function memoryTransport(): Transport {
   return client;
 }
 
-/** The floor: the SDK client on its own stdio connection. */
+/** The floor: the v2 SDK client (2026-07-28 first, as mini-cc's) on its own stdio connection. */
 async function rawClient(
-  transport: Transport = new StdioClientTransport({ command: process.execPath, args: [TRACKER], stderr: "ignore" }),
+  transport: Transport = new InPlaceStdioTransport({ command: process.execPath, args: [TRACKER], stderr: "ignore" }),
 ): Promise<Side> {
-  const client = new Client({ name: "bench", version: "1.0.0" });
+  const client = new Client({ name: "bench", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(transport);
   return {
     call: async () => {

@@ -10,6 +10,7 @@
 //   state     asks once with a requestState (MCP_MODERN_STATE, default "s1 ✓ \"quoted\""), then returns the state it got back
 //   ask_forever asks again on every retry
 //   big_state  asks once with a requestState of MCP_MODERN_STATE_BYTES bytes (default 10 MB)
+//   add_tool  {name}: registers a tool of that name (answering "added"): a tools/list_changed
 import { writeFileSync } from "node:fs";
 import { acceptedContent, inputRequired, inputResponse, McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -67,6 +68,10 @@ function modernServer() {
     if (ctx.mcpReq.requestState() !== undefined) return answer({ back: true });
     const bytes = Number(process.env.MCP_MODERN_STATE_BYTES ?? 10 * 1024 * 1024);
     return inputRequired({ inputRequests: { q: inputRequired.listRoots() }, requestState: "x".repeat(bytes) });
+  });
+  server.registerTool("add_tool", { description: "Adds a tool", inputSchema: z.object({ name: z.string() }) }, async ({ name }) => {
+    server.registerTool(name, { description: "Added later", inputSchema: z.object({}) }, async () => ({ content: [{ type: "text", text: "added" }] }));
+    return { content: [{ type: "text", text: `added ${name}` }] };
   });
   return server;
 }

@@ -34,7 +34,7 @@ describe("protocol versions, both ways", () => {
     ]);
     expect(rows[0]?.tools).toContain("echo");
     const get = await box.run(["get", "modern"]);
-    expect(get.stdout).toContain("  Status: ✔ connected · 8 tools\n  Protocol: 2026-07-28\n  Capabilities: tools");
+    expect(get.stdout).toContain("  Status: ✔ connected · 9 tools\n  Protocol: 2026-07-28\n  Capabilities: tools (listChanged)");
   });
 
   it("falls back to initialize when server/discover gets garbage, silence, or the server's exit; names the server's refusal when it claims 2026-07-28 and speaks nothing", async () => {

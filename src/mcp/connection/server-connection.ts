@@ -79,6 +79,8 @@ export class ServerConnection {
   #keepalive: Keepalive | undefined;
   #exitFailureOnce: Promise<MiniCcError> | undefined;
   #stopRoots = () => {};
+  /** A 2026-07-28 session's subscriptions/listen stream, once open. */
+  #listening: Promise<{ close(): Promise<void> } | undefined> = Promise.resolve(undefined);
   readonly #progress = new ProgressRouter();
 
   constructor(options: ServerConnectionOptions) {
@@ -113,7 +115,8 @@ export class ServerConnection {
     });
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
     const probeTimeoutMs = this.#options.probeTimeoutMs;
-    if (probeTimeoutMs !== undefined) this.#client.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: probeTimeoutMs } });
+    // Only on our stdio transports: where silence to server/discover means an older server (the SDK tells them by pid and stderr).
+    if (probeTimeoutMs !== undefined && describesExit(this.#options.transport)) this.#client.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: probeTimeoutMs } });
     const prior = this.#options.legacyOnly ? { prior: { kind: "legacy" as const } } : {};
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, { ...options, ...prior });
@@ -135,6 +138,7 @@ export class ServerConnection {
       this.#connected = true;
       this.#startKeepalive();
       this.#stopRoots = announceRootChanges(this.#client, this.#options.roots);
+      this.#listen(server.features);
       this.#setLogLevel(server.features);
       return server;
     } catch (error) {
@@ -145,6 +149,23 @@ export class ServerConnection {
     } finally {
       cancelTimer();
     }
+  }
+
+  /**
+   * A 2026-07-28 server sends list changes only on a subscriptions/listen stream: one is opened
+   * for what its capabilities say change, without waiting (the handlers installed for 2025 servers'
+   * notices hear it). A new connection (a reconnect) opens its own.
+   */
+  #listen(features: ServerFeatures): void {
+    if (this.#client.getProtocolEra() !== "modern") return;
+    const { tools, prompts, resources } = features.capabilities ?? {};
+    const filter = {
+      ...(tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(resources?.listChanged ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return;
+    this.#listening = this.#client.listen(filter).catch(() => undefined);
   }
 
   /** Asks for the level we want, without waiting: a server that ignores it still serves. */
@@ -305,7 +326,10 @@ export class ServerConnection {
     this.#stopRoots();
     this.#options.messageLog?.close();
     // The transport too: while the SDK probes with server/discover, the client does not hold it yet.
-    this.#closing ??= Promise.all([this.#client.close().catch(() => {}), this.#options.transport.close().catch(() => {})]).then(() => {});
+    this.#closing ??= (async () => {
+      await (await this.#listening)?.close().catch(() => {});
+      await Promise.all([this.#client.close().catch(() => {}), this.#options.transport.close().catch(() => {})]);
+    })();
     return this.#closing;
   }
 }
