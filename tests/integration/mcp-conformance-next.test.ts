@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, NODE, ROOT, type BuiltCli } from "../helpers/cli-sandbox.ts";
+import { copyBuiltCli, ROOT, type BuiltCli } from "../helpers/cli-sandbox.ts";
+import { problems, runScenario, type Check } from "../helpers/conformance-run.ts";
 
 // The conformance suite's newest release (conformance-next: @modelcontextprotocol/conformance
 // 0.2.0-alpha.12, beside 0.1.16 which mcp-oauth-conformance.test.ts drives) runs its client
@@ -14,13 +14,6 @@ import { copyBuiltCli, NODE, ROOT, type BuiltCli } from "../helpers/cli-sandbox.
 
 const SUITE = join(ROOT, "node_modules/conformance-next/dist/index.js");
 const CLIENT = join(ROOT, "tests/helpers/conformance-wire-client.mjs");
-
-interface Check {
-  id: string;
-  name: string;
-  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
-  errorMessage?: string;
-}
 
 let built: BuiltCli;
 let out: string;
@@ -33,30 +26,7 @@ afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true });
 });
 
-/** Runs one scenario: its checks (checks.json) and what mini-cc wrote to stderr (stderr.txt). */
-async function scenario(name: string): Promise<{ checks: Check[]; stderr: string }> {
-  const dir = join(out, name.replace(/\W/g, "_"));
-  const command = `${JSON.stringify(NODE)} ${JSON.stringify(CLIENT)}`;
-  const child = spawn(NODE, [SUITE, "client", "--command", command, "--scenario", name, "--timeout", "60000", "-o", dir], {
-    env: { ...process.env, MINI_CC_CLI: built.cli },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  await new Promise((resolve) => child.once("close", resolve));
-  const files = await readdir(dir, { recursive: true });
-  const found = files.find((file) => file.endsWith("checks.json"));
-  if (found === undefined) throw new Error(`no results for ${name}:\n${log}`);
-  const stderrFile = files.find((file) => file.endsWith("stderr.txt"));
-  return {
-    checks: JSON.parse(await readFile(join(dir, found), "utf8")) as Check[],
-    stderr: stderrFile ? await readFile(join(dir, stderrFile), "utf8") : "",
-  };
-}
-
-const problems = (checks: Check[]) =>
-  checks.filter((check) => check.status === "FAILURE" || check.status === "WARNING").map((check) => `${check.id} ${check.name}: ${check.errorMessage ?? ""}`);
+const scenario = (name: string) => runScenario({ suite: SUITE, client: CLIENT, cli: built.cli, out }, name);
 const passed = (checks: Check[]) => checks.filter((check) => check.status === "SUCCESS").map((check) => check.id);
 
 describe("the conformance suite 0.2.0-alpha.12's client scenarios without OAuth", () => {

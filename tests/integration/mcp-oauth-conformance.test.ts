@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, NODE, ROOT, type BuiltCli } from "../helpers/cli-sandbox.ts";
+import { copyBuiltCli, ROOT, type BuiltCli } from "../helpers/cli-sandbox.ts";
+import { problems, runScenario, type Check } from "../helpers/conformance-run.ts";
 
 // The MCP conformance suite's own client scenarios (@modelcontextprotocol/conformance):
 // it starts each scenario's MCP server and authorization server, runs mini-cc against
@@ -12,12 +12,6 @@ import { copyBuiltCli, NODE, ROOT, type BuiltCli } from "../helpers/cli-sandbox.
 
 const SUITE = join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const CLIENT = join(ROOT, "tests/helpers/conformance-client.mjs");
-
-interface Check {
-  id: string;
-  status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO";
-  description: string;
-}
 
 let built: BuiltCli;
 let out: string;
@@ -30,25 +24,10 @@ afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true });
 });
 
-/** Runs one scenario; its checks (from the suite's checks.json). */
 async function scenario(name: string): Promise<Check[]> {
-  const dir = join(out, name.replace(/\W/g, "_"));
-  const command = `${JSON.stringify(NODE)} ${JSON.stringify(CLIENT)}`;
-  const child = spawn(NODE, [SUITE, "client", "--command", command, "--scenario", name, "--timeout", "60000", "-o", dir], {
-    env: { ...process.env, MINI_CC_CLI: built.cli },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  await new Promise((resolve) => child.once("close", resolve));
-  // The suite saves them under <dir>/<scenario>-<time>/ (the scenario's "/" makes a folder).
-  const found = (await readdir(dir, { recursive: true })).find((file) => file.endsWith("checks.json"));
-  if (found === undefined) throw new Error(`no results for ${name}:\n${log}`);
-  return JSON.parse(await readFile(join(dir, found), "utf8")) as Check[];
+  return (await runScenario({ suite: SUITE, client: CLIENT, cli: built.cli, out }, name)).checks;
 }
 
-const problems = (checks: Check[]) => checks.filter((check) => check.status === "FAILURE" || check.status === "WARNING").map((check) => `${check.id}: ${check.description}`);
 const statusOf = (checks: Check[], id: string) => checks.find((check) => check.id === id)?.status;
 
 describe("OAuth as the MCP conformance suite checks it", () => {
