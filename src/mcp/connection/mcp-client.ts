@@ -7,7 +7,19 @@
  * through the same request handlers a 2025 server's requests reach
  * (requests/handlers.ts), at most MAX_INPUT_ROUNDS times.
  */
-import { Client, SdkError, SdkErrorCode, type ClientContext, type JSONRPCRequest, type ListToolsResult, type Result } from "@modelcontextprotocol/client";
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  type ClientContext,
+  type JSONRPCRequest,
+  type ListToolsResult,
+  type McpSubscription,
+  type RequestOptions,
+  type Result,
+  type ServerCapabilities,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import type { SkippedTool } from "../state/server-state.ts";
 import { MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
@@ -69,6 +81,32 @@ export class McpClient extends Client {
    */
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     return method === "elicitation/create" ? handler : super._wrapHandler(method, handler);
+  }
+
+  /**
+   * Connects, asking server/discover first unless `legacyOnly` (the server ended on it before);
+   * `probeTimeoutMs`: how long silence to it may last before the server counts as an older one.
+   */
+  connectNegotiated(transport: Transport, options: RequestOptions, how: { legacyOnly: boolean; probeTimeoutMs?: number }): Promise<void> {
+    if (how.probeTimeoutMs !== undefined) this.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: how.probeTimeoutMs } });
+    return this.connect(transport, { ...options, ...(how.legacyOnly ? { prior: { kind: "legacy" as const } } : {}) });
+  }
+
+  /**
+   * A 2026-07-28 server sends list changes only on a subscriptions/listen stream: one is opened for
+   * what its capabilities say change (the handlers installed for 2025 servers' notices hear it).
+   * Undefined on an older session, or when the server refuses.
+   */
+  listenForChanges(capabilities: ServerCapabilities | undefined): Promise<McpSubscription | undefined> {
+    if (this.getProtocolEra() !== "modern") return Promise.resolve(undefined);
+    const { tools, prompts, resources } = capabilities ?? {};
+    const filter = {
+      ...(tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(resources?.listChanged ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return Promise.resolve(undefined);
+    return this.listen(filter).catch(() => undefined);
   }
 
   /** An input_required result is answered unless its requestState is too big to send back. */

@@ -14,7 +14,8 @@ import { ServerMessageLog } from "../logs/message-log.ts";
 import { DECLINE_ALL, type ServerRequestHandlers } from "../requests/server-requests.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { connectTimeoutMs, keepaliveIntervalMs, startupGraceMs } from "../timeouts.ts";
-import { ServerConnection, type ConnectedServer } from "./server-connection.ts";
+import { ServerConnection } from "./server-connection.ts";
+import type { ConnectedServer } from "./connected-server.ts";
 import type { ToolList } from "./tool-list.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
 

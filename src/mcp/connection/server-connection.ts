@@ -10,7 +10,7 @@ import type { CallToolResult, GetPromptResult, LoggingLevel, ReadResourceResult,
 import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
-import { announceRootChanges, fetchLists, installFeatureHandlers } from "./feature-lists.ts";
+import { announceRootChanges, installFeatureHandlers } from "./feature-lists.ts";
 import type { ServerMessageLog } from "../logs/message-log.ts";
 import type { ReadableStore } from "../../store.ts";
 import { Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
@@ -21,18 +21,10 @@ import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
 import { guardDeepSchemas, listTools, type ToolList } from "./tool-list.ts";
+import { readSession, type ConnectedServer } from "./connected-server.ts";
 import { closedOnDiscover, isConnectionClosed, isSessionExpired, lossReason, probeCause, remoteLoss, sessionExpired } from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
 import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
-
-/** What a successful handshake yields. */
-export interface ConnectedServer extends ToolList {
-  instructions: string;
-  /** Negotiated capabilities, resources, templates and prompts. */
-  features: ServerFeatures;
-  /** What the server said of itself in initialize or server/discover (kept in the tool cache). */
-  serverInfo?: { name: string; version: string };
-}
 
 /** What ServerConnection needs from the outside. */
 export interface ServerConnectionOptions {
@@ -79,7 +71,7 @@ export class ServerConnection {
   #keepalive: Keepalive | undefined;
   #exitFailureOnce: Promise<MiniCcError> | undefined;
   #stopRoots = () => {};
-  /** A 2026-07-28 session's subscriptions/listen stream, once open. */
+  /** A 2026-07-28 session's subscriptions/listen stream (McpClient.listenForChanges). */
   #listening: Promise<{ close(): Promise<void> } | undefined> = Promise.resolve(undefined);
   readonly #progress = new ProgressRouter();
 
@@ -114,31 +106,20 @@ export class ServerConnection {
       }, timeoutMs);
     });
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
-    const probeTimeoutMs = this.#options.probeTimeoutMs;
-    // Only on our stdio transports: where silence to server/discover means an older server (the SDK tells them by pid and stderr).
-    if (probeTimeoutMs !== undefined && describesExit(this.#options.transport)) this.#client.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: probeTimeoutMs } });
-    const prior = this.#options.legacyOnly ? { prior: { kind: "legacy" as const } } : {};
+    const { transport, legacyOnly = false, probeTimeoutMs } = this.#options;
     const handshake = (async () => {
-      await this.#client.connect(this.#options.transport, { ...options, ...prior });
-      this.#progress.install(this.#options.transport);
-      guardDeepSchemas(this.#options.transport);
-      const [list, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
-      const capabilities = this.#client.getServerCapabilities();
-      const info = this.#client.getServerVersion();
-      const protocolVersion = this.#client.getNegotiatedProtocolVersion();
-      return {
-        ...list,
-        instructions: this.#client.getInstructions() ?? "",
-        features: { ...(protocolVersion ? { protocolVersion } : {}), ...(capabilities ? { capabilities } : {}), ...lists },
-        ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
-      };
+      // The probe's silence rule only on our stdio transports (those that describe their exit).
+      await this.#client.connectNegotiated(transport, options, { legacyOnly, ...(describesExit(transport) ? { probeTimeoutMs } : {}) });
+      this.#progress.install(transport);
+      guardDeepSchemas(transport);
+      return readSession(this.#client, options);
     })();
     try {
       const server = await Promise.race([handshake, deadline]);
       this.#connected = true;
       this.#startKeepalive();
       this.#stopRoots = announceRootChanges(this.#client, this.#options.roots);
-      this.#listen(server.features);
+      this.#listening = this.#client.listenForChanges(server.features.capabilities);
       this.#setLogLevel(server.features);
       return server;
     } catch (error) {
@@ -149,23 +130,6 @@ export class ServerConnection {
     } finally {
       cancelTimer();
     }
-  }
-
-  /**
-   * A 2026-07-28 server sends list changes only on a subscriptions/listen stream: one is opened
-   * for what its capabilities say change, without waiting (the handlers installed for 2025 servers'
-   * notices hear it). A new connection (a reconnect) opens its own.
-   */
-  #listen(features: ServerFeatures): void {
-    if (this.#client.getProtocolEra() !== "modern") return;
-    const { tools, prompts, resources } = features.capabilities ?? {};
-    const filter = {
-      ...(tools?.listChanged ? { toolsListChanged: true } : {}),
-      ...(prompts?.listChanged ? { promptsListChanged: true } : {}),
-      ...(resources?.listChanged ? { resourcesListChanged: true } : {}),
-    };
-    if (Object.keys(filter).length === 0) return;
-    this.#listening = this.#client.listen(filter).catch(() => undefined);
   }
 
   /** Asks for the level we want, without waiting: a server that ignores it still serves. */

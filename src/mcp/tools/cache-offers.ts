@@ -5,7 +5,7 @@
  * excludeTools, as a live list is).
  */
 import type { ServerConfig } from "../../config/types.ts";
-import type { ConnectedServer } from "../connection/server-connection.ts";
+import type { ConnectedServer } from "../connection/connected-server.ts";
 import type { LifecycleEvent } from "../state/lifecycle.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./cache.ts";
