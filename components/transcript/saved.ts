@@ -23,7 +23,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         open = true;
         break;
       case "assistant":
-        actions.push({ type: "assistant", message: entry.message, usage: entry.usage });
+        actions.push({ type: "assistant", message: entry.message, usage: entry.usage ?? { input_tokens: 0, output_tokens: 0 } });
         for (const block of entry.message.content) {
           if (block.type !== "tool_use") continue;
           names.set(block.id, block.name);

@@ -77,6 +77,7 @@ export class Agent {
   restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
     this.#conversation.replayOnFirstUse(entries, () => {
+      this.#compaction.resumeFrom(entries());
       const last = this.#conversation.messages.at(-1);
       const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
       if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
@@ -128,9 +129,10 @@ export class Agent {
     this.#options.record?.(entry);
   }
 
-  #addAssistant(message: AssistantMessage, usage: Usage, model?: string): void {
+  /** `usage` is left out for a reply that never finished (nothing was reported for it). */
+  #addAssistant(message: AssistantMessage, usage: Usage | undefined, model?: string): void {
     this.#conversation.addAssistant(message);
-    if (message.content.length > 0) this.#record({ type: "assistant", message, usage, model: model ?? this.#options.model.name });
+    if (message.content.length > 0) this.#record({ type: "assistant", message, ...(usage ? { usage } : {}), model: model ?? this.#options.model.name });
   }
 
   /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */
@@ -199,7 +201,7 @@ export class Agent {
       if (outcome.kind === "aborted") {
         // What the user saw stays, and the model hears it was stopped.
         const partial = outcome.partialText;
-        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, { input_tokens: 0, output_tokens: 0 });
+        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, undefined);
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
       }

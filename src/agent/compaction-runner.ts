@@ -16,7 +16,7 @@ import {
   isPromptTooLong,
   summaryRequest,
 } from "./compaction.ts";
-import type { Conversation, ConversationEntry } from "./conversation.ts";
+import { Conversation, type ConversationEntry } from "./conversation.ts";
 import type { AgentEvent } from "./events.ts";
 
 export type CompactionOutcome = { kind: "done" } | { kind: "aborted" } | { kind: "error"; message: string };
@@ -53,13 +53,31 @@ export class CompactionRunner {
 
   /** A response came back: its usage is the best measure of the context so far. */
   observe(usage: Usage, messages: number): void {
-    const tokens = usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + usage.output_tokens;
-    this.#reported = { tokens, messages };
+    this.#reported = { tokens: contextTokens(usage), messages };
   }
 
-  /** The conversation changed wholesale (compaction, /clear, resume): estimate from scratch. */
+  /** The conversation changed wholesale (compaction, /clear): estimate from scratch. */
   forgetUsage(): void {
     this.#reported = undefined;
+  }
+
+  /**
+   * A saved session was resumed: the last usage its replies reported (since
+   * its last compaction or /clear) is how full the window is, as if that reply
+   * had just come back; with none, the estimate stands.
+   */
+  resumeFrom(entries: readonly ConversationEntry[]): void {
+    this.forgetUsage();
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!;
+      if (entry.type === "compaction" || entry.type === "clear") return;
+      if (entry.type !== "assistant" || entry.usage === undefined || contextTokens(entry.usage) === 0) continue;
+      // observe() is told the messages before the reply, so the reply itself counts as added since.
+      const before = new Conversation();
+      before.replay(entries.slice(0, i));
+      this.observe(entry.usage, before.messages.length);
+      return;
+    }
   }
 
   windowTokens(): number {
@@ -129,4 +147,9 @@ export class CompactionRunner {
     const text = final.message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
     return { kind: "text", text, usage: final.usage };
   }
+}
+
+/** The context a response's usage stands for: everything it read and wrote. */
+function contextTokens(usage: Usage): number {
+  return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + usage.output_tokens;
 }

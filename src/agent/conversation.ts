@@ -14,7 +14,8 @@ import { summaryMessages } from "./compaction.ts";
  */
 export type ConversationEntry =
   | { type: "prompt"; content: string | readonly (TextBlock | ImageBlock)[] }
-  | { type: "assistant"; message: AssistantMessage; usage: Usage; model: string }
+  /** `usage` is what the API reported for the whole request; absent for a reply it never finished (and in lines other writers left). */
+  | { type: "assistant"; message: AssistantMessage; usage?: Usage; model: string }
   | { type: "tool_results"; content: readonly ToolResultBlock[] }
   /** A line for the model on the user side: the user interrupted, or "go on" after max_tokens (agent/stop-reasons.ts). */
   | { type: "note"; text: string }

@@ -265,6 +265,8 @@ function parseLine(raw: string): SessionLine | undefined {
   if (value.type === "session") return typeof value.cwd === "string" && typeof value.model === "string" ? (value as unknown as SessionLine) : undefined;
   if (value.type === "model") return typeof value.model === "string" ? (value as unknown as SessionLine) : undefined;
   if (!ENTRY_TYPES.has(value.type) || !wellFormed(value)) return undefined;
+  // A reply's usage only counts (toward /cost, toward how full the window is) when it is whole.
+  if (value.type === "assistant" && value.usage !== undefined && !isUsage(value.usage)) delete value.usage;
   return value as unknown as SessionLine;
 }
 
@@ -284,6 +286,13 @@ function wellFormed(value: Record<string, unknown>): boolean {
     default:
       return true;
   }
+}
+
+function isUsage(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  const count = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 0;
+  const optional = (n: unknown) => n === undefined || n === null || count(n);
+  return count(value.input_tokens) && count(value.output_tokens) && optional(value.cache_read_input_tokens) && optional(value.cache_creation_input_tokens);
 }
 
 function withoutTime(line: SessionLine): ConversationEntry {

@@ -4,7 +4,7 @@
  * mid-turn is continued with the same request prefix, and a long one is
  * compacted before it passes the window, and once more, smaller, on a 400.
  */
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUMMARY_PREFIX } from "../../src/agent/compaction.ts";
@@ -181,6 +181,41 @@ describe("compaction", () => {
       { role: "assistant", content: [{ type: "text", text: "It holds one note." }] },
       { role: "user", content: [{ type: "text", text: "still there?" }] },
     ]);
+  }, 60_000);
+
+  it("a resumed session counts from the last reported usage: one that ended near the limit compacts before its first new request", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start([text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 })]);
+    const first = await box.run(["-p", "remember the number 7"], { env: apiEnv(box, api) });
+    expect(first.code, first.stderr).toBe(0);
+
+    api.reply(text("SUMMARY: the user asked to remember 7."), text("It was 7."));
+    const resumed = await box.run(["-p", "--continue", "which number?"], { env: apiEnv(box, api) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(api.requests).toHaveLength(3);
+    // The first request after the resume is the summary request, not the whole history again.
+    const instruction = (body(api, 1).messages.at(-1)!.content as Array<{ type: string; text?: string }>).at(-1);
+    expect(instruction?.text).toContain("Write a summary of the conversation so far");
+    expect(withoutCacheControl(body(api, 2)).messages[0]).toMatchObject({ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to remember 7.` }] });
+  }, 60_000);
+
+  it("a saved reply without usage is resumed from an estimate, not refused", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start([text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 })]);
+    const first = await box.run(["-p", "remember the number 7"], { env: apiEnv(box, api) });
+    expect(first.code, first.stderr).toBe(0);
+    const [file] = sessionFiles(box);
+    const lines = readFileSync(file!, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const stripped = lines.map((line) => (line.type === "assistant" ? { ...line, usage: undefined } : line));
+    writeFileSync(file!, stripped.map((line) => JSON.stringify(line)).join("\n") + "\n");
+
+    api.reply(text("It was 7."));
+    const resumed = await box.run(["-p", "--continue", "which number?", "--output-format", "json"], { env: apiEnv(box, api) });
+    expect(resumed.stderr).toBe("");
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ result: "It was 7." });
+    // Without a reported figure the small estimate stands: no compaction.
+    expect(body(api, 1).messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   }, 60_000);
 
   it("compacts once more, smaller, when the API still answers 400 prompt is too long", async () => {
