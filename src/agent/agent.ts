@@ -5,11 +5,11 @@
  * The calls themselves are run by tool-runner.ts, compaction by compaction-runner.ts.
  */
 import { systemClock, type Clock } from "../clock.ts";
-import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
+import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
 import { abortable } from "./abortable.ts";
-import { Conversation, type ConversationEntry } from "./conversation.ts";
+import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
@@ -147,12 +147,12 @@ export class Agent {
   }
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
-  async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  async *runTurn(prompt: PromptContent, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
     const before = this.#conversation.messages;
     this.#conversation.addPrompt(prompt);
     this.#record({ type: "prompt", content: prompt });
     const count = { requests: 0 };
-    const { reason, resultText = "" } = yield* this.#turn(signal, count);
+    const { reason, resultText = "" } = yield* this.#turn(prompt, signal, count);
     // A refused prompt is taken back, so the next one is not sent with it.
     if (reason === "refusal") {
       this.#conversation.rewind(before);
@@ -161,7 +161,8 @@ export class Agent {
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
   }
 
-  async *#turn(signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
+  /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
+  async *#turn(prompt: PromptContent, signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
     let state = FRESH_REPLY_STATE;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
@@ -180,7 +181,7 @@ export class Agent {
       }
       // Before a request would pass the threshold, the conversation is summarised first.
       if (this.#compaction.due(request)) {
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal });
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, prompt });
         if (compacted.kind === "aborted") return { reason: "aborted" };
         if (compacted.kind === "done") request = this.#request(plan);
         // A failed compaction is said; the request is still tried, and a "too long" answer is handled below.
@@ -189,8 +190,8 @@ export class Agent {
       count.requests += 1;
       let outcome = yield* this.#stream(request, signal);
       if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
-        // Once more, smaller: the summary of the conversation's end, then the same request again.
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true });
+        // Once more, smaller: the summary of the conversation as text (its middle left out if need be), then the turn's prompt again.
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true, prompt });
         if (compacted.kind === "aborted") return { reason: "aborted" };
         if (compacted.kind === "done") {
           request = this.#request(plan);

@@ -16,7 +16,7 @@ import {
   isPromptTooLong,
   summaryRequest,
 } from "./compaction.ts";
-import { Conversation, type ConversationEntry } from "./conversation.ts";
+import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import type { AgentEvent } from "./events.ts";
 
 export type CompactionOutcome = { kind: "done" } | { kind: "aborted" } | { kind: "error"; message: string };
@@ -37,6 +37,8 @@ export interface CompactionRun {
   signal: AbortSignal;
   /** The smaller form first (the API already said the prompt is too long). */
   brief?: boolean;
+  /** The prompt of the turn being compacted in: it follows the summary as written (auto-compaction only). */
+  prompt?: PromptContent;
 }
 
 /** The brief form keeps at most this share of the window for the conversation's text. */
@@ -121,10 +123,11 @@ export class CompactionRunner {
     if (reply.kind === "error") return { kind: "error", message: `Compaction failed: ${reply.message}` };
     const summary = reply.text.trim();
     if (summary === "") return { kind: "error", message: "Compaction failed: the model's summary was empty." };
-    conversation.replaceWithSummary(summary);
+    conversation.replaceWithSummary(summary, run.prompt);
     this.forgetUsage();
     const tokensAfter = estimateTokens({ ...run.base, messages: [...conversation.messages] });
-    this.#options.record({ type: "compaction", summary, trigger: run.trigger, tokensBefore, tokensAfter });
+    const kept = run.prompt !== undefined ? { keptPrompt: true as const } : {};
+    this.#options.record({ type: "compaction", summary, trigger: run.trigger, tokensBefore, tokensAfter, ...kept });
     yield { type: "compaction", trigger: run.trigger, tokensBefore, tokensAfter, usage: reply.usage };
     return { kind: "done" };
   }
@@ -132,7 +135,7 @@ export class CompactionRunner {
   async #summary(run: CompactionRun, brief: boolean): Promise<{ kind: "text"; text: string; usage: Usage } | { kind: "aborted" } | { kind: "error"; message: string }> {
     const instruction = compactionInstruction(run.focus, brief);
     const room = this.windowTokens() * BRIEF_SHARE - estimateTokens({ ...run.base, messages: [] });
-    const request = brief ? briefSummaryRequest(run.base, instruction, Math.max(20_000, Math.floor(room * 4))) : summaryRequest(run.base, instruction);
+    const request = brief ? briefSummaryRequest(run.base, instruction, Math.max(20_000, Math.floor(room * 4)), run.prompt) : summaryRequest(run.base, instruction);
     let final: Extract<ModelEvent, { type: "message" }> | undefined;
     try {
       for await (const event of abortable(this.#options.model.stream(request, run.signal), run.signal)) {

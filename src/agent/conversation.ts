@@ -8,12 +8,15 @@ import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock,
 import { withinImageBudget } from "./image-budget.ts";
 import { summaryMessages } from "./compaction.ts";
 
+/** What the user sent as one turn: text, or blocks (a server prompt, attached files and resources). */
+export type PromptContent = string | readonly (TextBlock | ImageBlock)[];
+
 /**
  * One change to the conversation, as the agent reports it (the saved session
  * is these, one a line): replaying them through `replay` gives the same messages.
  */
 export type ConversationEntry =
-  | { type: "prompt"; content: string | readonly (TextBlock | ImageBlock)[] }
+  | { type: "prompt"; content: PromptContent }
   /** `usage` is what the API reported for the whole request; absent for a reply it never finished (and in lines other writers left). */
   | { type: "assistant"; message: AssistantMessage; usage?: Usage; model: string }
   | { type: "tool_results"; content: readonly ToolResultBlock[] }
@@ -21,8 +24,11 @@ export type ConversationEntry =
   | { type: "note"; text: string }
   /** The model refused the turn: the conversation goes back to before its prompt. */
   | { type: "refused" }
-  /** The conversation was replaced by a summary (compaction.ts). */
-  | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number }
+  /**
+   * The conversation was replaced by a summary (compaction.ts); `keptPrompt`:
+   * the turn's prompt (the last `prompt` line before this one) follows it as written.
+   */
+  | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; keptPrompt?: true }
   | { type: "clear" };
 
 /** An append-only list of immutable messages. */
@@ -48,7 +54,7 @@ export class Conversation {
   }
 
   /** Adds the user's prompt (text, or blocks), joining a user message that is still waiting for its answer. */
-  addPrompt(prompt: string | readonly (TextBlock | ImageBlock)[]): void {
+  addPrompt(prompt: PromptContent): void {
     if (typeof prompt === "string") return this.#addUserBlocks([{ type: "text", text: prompt }]);
     this.#addUserBlocks(prompt);
     // A server prompt or an attached resource may bring images too.
@@ -92,9 +98,11 @@ export class Conversation {
     this.#messages = [];
   }
 
-  /** Continues from a summary of everything so far (compaction). */
-  replaceWithSummary(summary: string): void {
-    this.#messages = summaryMessages(summary);
+  /** Continues from a summary of everything so far (compaction), then the turn's `prompt` as written when one is kept. */
+  replaceWithSummary(summary: string, prompt?: PromptContent): void {
+    this.#messages = summaryMessages(summary, prompt);
+    // The kept prompt may bring images.
+    if (prompt !== undefined && typeof prompt !== "string") this.#messages = withinImageBudget(this.#messages);
   }
 
   /**
@@ -122,15 +130,17 @@ export class Conversation {
       return;
     }
     let beforePrompt = this.#messages;
+    let prompt: PromptContent | undefined;
     for (const entry of entries) {
       if (entry.type === "prompt") {
         beforePrompt = this.#messages;
+        prompt = entry.content;
         this.addPrompt(entry.content);
       } else if (entry.type === "note") this.addUserText(entry.text);
       else if (entry.type === "refused") this.rewind(beforePrompt);
       else if (entry.type === "assistant") this.addAssistant(entry.message);
       else if (entry.type === "tool_results") this.addToolResults(entry.content);
-      else if (entry.type === "compaction") this.replaceWithSummary(entry.summary);
+      else if (entry.type === "compaction") this.replaceWithSummary(entry.summary, entry.keptPrompt ? prompt : undefined);
       else this.clear();
     }
   }
@@ -168,9 +178,12 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
     const before: UserBlock[] = typeof last.content === "string" ? [textBlock(last.content)] : last.content;
     messages[messages.length - 1] = { role: "user", content: [...before, ...blocks] };
   };
+  let prompt: PromptContent | undefined;
   for (const entry of entries) {
-    if (entry.type === "prompt") addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
-    else if (entry.type === "note") addUser([textBlock(entry.text)]);
+    if (entry.type === "prompt") {
+      prompt = entry.content;
+      addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
+    } else if (entry.type === "note") addUser([textBlock(entry.text)]);
     else if (entry.type === "refused") continue; // never here: replay takes the other path
     else if (entry.type === "assistant") {
       const last = messages.at(-1);
@@ -179,7 +192,7 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
       else if (entry.message.content.length > 0) messages.push(entry.message);
     } else if (entry.type === "tool_results") {
       if (entry.content.length > 0) addUser(entry.content);
-    } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary));
+    } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary, entry.keptPrompt ? prompt : undefined));
     else messages.length = 0;
   }
   return messages;
