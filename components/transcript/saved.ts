@@ -1,8 +1,11 @@
 /**
  * A saved session's conversation as transcript actions, so a resumed session
- * shows what happened before, drawn by the same reducer as a live turn.
+ * shows what happened before, drawn by the same reducer as a live turn. A
+ * call left without a result (mini-cc was killed while it ran: an abort
+ * records one) says so, as the model is told on resume.
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
+import { KILLED } from "../../src/agent/tool-runner.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
 import type { TranscriptAction } from "./reducer.ts";
@@ -10,8 +13,12 @@ import type { TranscriptAction } from "./reducer.ts";
 export function savedTranscriptActions(entries: readonly ConversationEntry[]): TranscriptAction[] {
   const actions: TranscriptAction[] = [];
   const names = new Map<string, string>();
+  /** Calls not answered yet, by id. */
+  const unanswered = new Map<string, string>();
   let open = false;
   const end = () => {
+    for (const [id, name] of unanswered) actions.push({ type: "tool_result", id, name, result: { content: KILLED, isError: true }, durationMs: 0 });
+    unanswered.clear();
     if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
     open = false;
   };
@@ -27,11 +34,13 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         for (const block of entry.message.content) {
           if (block.type !== "tool_use") continue;
           names.set(block.id, block.name);
+          unanswered.set(block.id, block.name);
           actions.push({ type: "tool_call", id: block.id, name: block.name, input: block.input, summary: summarizeCall(block.name, undefined, block.input) });
         }
         break;
       case "tool_results":
         for (const block of entry.content) {
+          unanswered.delete(block.tool_use_id);
           const result = { content: block.content, isError: block.is_error === true };
           actions.push({ type: "tool_result", id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 });
         }

@@ -17,7 +17,7 @@ import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
-import { errorMessage, INTERRUPTED, resultBlock, ToolRunner } from "./tool-runner.ts";
+import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -40,7 +40,7 @@ export interface AgentOptions {
   autoCompactPct?: number;
 }
 
-export { INTERRUPTED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
+export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
 type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
@@ -72,7 +72,7 @@ export class Agent {
   /**
    * Continues a saved conversation: its recorded changes (`entries()`, read
    * when the conversation is first needed) are replayed, and a call the
-   * session never answered is answered unrun.
+   * session never answered is answered as cut off by mini-cc's death.
    */
   restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
@@ -80,7 +80,7 @@ export class Agent {
       this.#compaction.resumeFrom(entries());
       const last = this.#conversation.messages.at(-1);
       const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
-      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(KILLED, true))));
     });
   }
 

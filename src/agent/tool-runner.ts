@@ -16,6 +16,11 @@ import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
+/**
+ * The tool_result text for a call a resumed session finds unanswered: an abort
+ * records its result, so no result at all means mini-cc itself was killed.
+ */
+export const KILLED = "mini-cc was killed while this ran; it may not have finished";
 /** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
 export const STOPPED_AT_APPROVAL =
   "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";

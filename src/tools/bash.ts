@@ -1,12 +1,14 @@
 /**
  * Bash: runs a command with `bash -c` in the working directory. The shell
  * leads its own process group, so a timeout or an abort kills everything it
- * started, not just the shell. In sandbox mode (`--sandbox`, `/sandbox`) the
+ * started, not just the shell, and a watchdog ends it if mini-cc dies while
+ * it runs (bash-watchdog.ts). In sandbox mode (`--sandbox`, `/sandbox`) the
  * command runs in the session's sandbox (writes: the project; no network)
  * and needs no approval; one the model asks to run outside it
  * (`dangerouslyDisableSandbox`) is approved as usual.
  */
 import { spawn } from "node:child_process";
+import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
@@ -183,6 +185,8 @@ export class BashTool implements Tool {
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       });
+      const pgid = child.pid;
+      if (pgid !== undefined) watchGroup(pgid);
       let stopping: Ending | undefined;
       let exited: Ending | undefined;
       let graceTimer: NodeJS.Timeout | undefined;
@@ -191,6 +195,7 @@ export class BashTool implements Tool {
       const finish = (ending: Ending) => {
         if (done) return;
         done = true;
+        if (pgid !== undefined) releaseGroup(pgid);
         clearTimeout(timeoutTimer);
         clearTimeout(graceTimer);
         ctx.signal.removeEventListener("abort", onAbort);

@@ -1,0 +1,121 @@
+/**
+ * mini-cc killed with `kill -9` mid-turn, through the real CLI, the real SDK
+ * and the stand-in Messages API: the Bash command it was running does not
+ * outlive it, and the resumed session (`-p --continue`, and the TUI's
+ * transcript on a real pseudo-terminal) says mini-cc was killed while the
+ * call ran, not that the user interrupted it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { INTERRUPTED, KILLED } from "../../src/agent/tool-runner.ts";
+import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
+import { cliForTestFile, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
+
+const cli = cliForTestFile();
+let api: FakeMessagesApi | undefined;
+const screens: PtyScreen[] = [];
+/** Groups a test started through mini-cc: never left running, even when an assertion failed first. */
+const groups: number[] = [];
+afterEach(async () => {
+  for (const screen of screens.splice(0)) screen.kill();
+  for (const pgid of groups.splice(0)) {
+    try {
+      process.kill(-pgid, "SIGKILL");
+    } catch {
+      // Gone: what the test wants.
+    }
+  }
+  await api?.close();
+  api = undefined;
+});
+
+const text = (value: string): FakeReply => ({ kind: "message", message: { content: [{ type: "text", text: value }] } });
+const bashCall = (id: string, command: string): FakeReply => ({
+  kind: "message",
+  message: { content: [{ type: "tool_use", id, name: "Bash", input: { command } }] },
+});
+
+function apiEnv(fake: FakeMessagesApi): Record<string, string> {
+  return { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5" };
+}
+
+type Body = { messages: Array<{ role: string; content: unknown }> };
+const body = (fake: FakeMessagesApi, n: number) => fake.requests[n]!.body as unknown as Body;
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Starts `-p` whose model runs a 30-second Bash command; resolves with the command's process group once it runs. */
+async function startLongBash(box: CliSandbox, fake: FakeMessagesApi) {
+  const pidFile = join(box.project, "shell.pid");
+  fake.reply(bashCall("toolu_long", "echo $$ > shell.pid; sleep 30; echo finished > finished.txt"));
+  const running = box.start(["-p", "run the long job", "--allowedTools", "Bash"], { env: apiEnv(fake) });
+  await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"), "the command runs");
+  const pgid = Number(readFileSync(pidFile, "utf8"));
+  groups.push(pgid);
+  return { running, pgid };
+}
+
+describe("mini-cc killed during a Bash call", () => {
+  it("takes the command with it, and --continue tells the model it was killed while the command ran", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start();
+    const { running, pgid } = await startLongBash(box, api);
+    expect(liveGroups([pgid]).has(pgid)).toBe(true);
+    running.child.kill("SIGKILL");
+    expect((await running.ended).signal).toBe("SIGKILL");
+    // SIGTERM at once (sleep obeys it), SIGKILL after a second for what does not.
+    await until(() => !liveGroups([pgid]).has(pgid), "the command's group is gone", 5_000);
+    expect(existsSync(join(box.project, "finished.txt"))).toBe(false);
+
+    api.reply(text("It was cut off."));
+    const resumed = await box.run(["-p", "--continue", "did it finish?"], { env: apiEnv(api) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const last = body(api, 1).messages.at(-1)!.content as Array<Record<string, unknown>>;
+    expect(last[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_long", is_error: true, content: KILLED });
+    expect(last.at(-1)).toMatchObject({ type: "text", text: "did it finish?" });
+  }, 60_000);
+
+  it("a call the user stopped (Ctrl-C) is resumed as stopped, not as killed", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start();
+    const { running } = await startLongBash(box, api);
+    running.child.kill("SIGINT");
+    await running.ended;
+    api.reply(text("Stopped."));
+    const resumed = await box.run(["-p", "--continue", "did it finish?"], { env: apiEnv(api) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const last = body(api, 1).messages.at(-1)!.content as Array<Record<string, unknown>>;
+    expect(last[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_long", is_error: true, content: INTERRUPTED });
+    expect(JSON.stringify(last)).not.toContain(KILLED);
+  }, 60_000);
+
+  it("the TUI's resumed transcript shows the call's row with the same words", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start();
+    const { running } = await startLongBash(box, api);
+    running.child.kill("SIGKILL");
+    await running.ended;
+
+    const screen = new PtyScreen(process.execPath, [box.cli, "--continue"], {
+      cols: 120,
+      rows: 30,
+      cwd: box.project,
+      env: interactiveEnv({ ...box.env, ...apiEnv(api) }),
+    });
+    screens.push(screen);
+    await screen.waitFor("Resumed session");
+    await screen.waitFor(KILLED);
+    expect(screen.text()).toContain("echo $$ > shell.pid; sleep 30; echo finished > finished.txt");
+    screen.write("\u0004");
+    expect(await screen.exited).toBe(0);
+  }, 60_000);
+});
