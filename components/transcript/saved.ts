@@ -2,13 +2,17 @@
  * A saved session's conversation as transcript actions, so a resumed session
  * shows what happened before, drawn by the same reducer as a live turn. A
  * call left without a result (mini-cc was killed while it ran: an abort
- * records one) says so, as the model is told on resume.
+ * records one) says so, and so does a reply cut by the kill (what of it was
+ * saved is shown), as the model is told on resume.
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
 import { KILLED } from "../../src/agent/tool-runner.ts";
+import { CUT_REPLY_NOTE, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
 import type { TranscriptAction } from "./reducer.ts";
+
+const NO_USAGE = { input_tokens: 0, output_tokens: 0 };
 
 export function savedTranscriptActions(entries: readonly ConversationEntry[]): TranscriptAction[] {
   const actions: TranscriptAction[] = [];
@@ -30,7 +34,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         open = true;
         break;
       case "assistant":
-        actions.push({ type: "assistant", message: entry.message, usage: entry.usage ?? { input_tokens: 0, output_tokens: 0 } });
+        actions.push({ type: "assistant", message: entry.message, usage: entry.usage ?? NO_USAGE });
         for (const block of entry.message.content) {
           if (block.type !== "tool_use") continue;
           names.set(block.id, block.name);
@@ -54,12 +58,22 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         actions.push({ type: "clear" });
         break;
       case "note":
-        // For the model only ("[Request interrupted by user]", "go on").
+        // For the model only ("[Request interrupted by user]", "go on"), but for the mark of a cut reply.
+        if (entry.text === CUT_REPLY_NOTE) actions.push({ type: "notice", text: CUT_REPLY_NOTE });
+        break;
+      case "partial":
+        // Superseded by the line after it; left last, shown below as a cut reply.
         break;
       case "refused":
         actions.push({ type: "error", message: "The model declined to answer this request (stop reason: refusal)." });
         break;
     }
+  }
+  // A reply cut by the kill, its partial lines last (a resume records it, with the note above).
+  const cut = cutReply(entries);
+  if (cut !== undefined) {
+    if (cut.trim() !== "") actions.push({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: cut }] }, usage: NO_USAGE });
+    actions.push({ type: "notice", text: CUT_REPLY_NOTE });
   }
   end();
   return actions;

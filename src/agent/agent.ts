@@ -2,13 +2,13 @@
  * The agent loop: one user turn is a series of model requests, each followed by
  * the tool calls it asked for, until the model stops asking. Everything the
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
- * The calls themselves are run by tool-runner.ts, compaction by compaction-runner.ts.
+ * The calls themselves are run by tool-runner.ts, each request by request-stream.ts,
+ * compaction by compaction-runner.ts.
  */
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
-import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
+import type { Model, ModelRequest } from "../model/model.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
-import { abortable } from "./abortable.ts";
 import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
@@ -17,6 +17,8 @@ import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
+import { streamRequest } from "./request-stream.ts";
+import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
 
 export interface AgentOptions {
@@ -42,9 +44,7 @@ export interface AgentOptions {
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
-type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
-type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
 
 /** Runs turns against one conversation, which it keeps across turns. */
 export class Agent {
@@ -71,8 +71,9 @@ export class Agent {
 
   /**
    * Continues a saved conversation: its recorded changes (`entries()`, read
-   * when the conversation is first needed) are replayed, and a call the
-   * session never answered is answered as cut off by mini-cc's death.
+   * when the conversation is first needed) are replayed. What mini-cc's death
+   * cut off is said: a call the session never answered, a reply it was
+   * receiving (kept as far as it was saved, then marked as cut).
    */
   restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
@@ -81,6 +82,10 @@ export class Agent {
       const last = this.#conversation.messages.at(-1);
       const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
       if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(KILLED, true))));
+      const cut = cutReply(entries());
+      if (cut === undefined) return;
+      if (cut.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: cut }] }, undefined);
+      this.#addNote(CUT_REPLY_NOTE);
     });
   }
 
@@ -188,7 +193,7 @@ export class Agent {
         if (compacted.kind === "error") yield { type: "error", message: compacted.message };
       }
       count.requests += 1;
-      let outcome = yield* this.#stream(request, signal);
+      let outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
       if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
         // Once more, smaller: the summary of the conversation as text (its middle left out if need be), then the turn's prompt again.
         const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true, prompt });
@@ -196,7 +201,7 @@ export class Agent {
         if (compacted.kind === "done") {
           request = this.#request(plan);
           count.requests += 1;
-          outcome = yield* this.#stream(request, signal);
+          outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
         }
       }
       if (outcome.kind === "aborted") {
@@ -270,30 +275,6 @@ export class Agent {
       messages: [...this.#conversation.messages],
       tools: plan.specs,
     };
-  }
-
-  async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<AgentEvent, RequestOutcome> {
-    let final: Final | undefined;
-    let partialText = "";
-    try {
-      for await (const event of abortable(this.#options.model.stream(request, signal), signal)) {
-        if (event.type === "text_delta") {
-          partialText += event.text;
-          yield event;
-        } else if (event.type === "message") {
-          final = event;
-        } else {
-          // A retry streams afresh: what the failed attempt showed is not kept.
-          if (event.type === "retry") partialText = "";
-          yield event;
-        }
-      }
-    } catch (error) {
-      return signal.aborted ? { kind: "aborted", partialText } : { kind: "error", message: errorMessage(error) };
-    }
-    if (signal.aborted) return { kind: "aborted", partialText };
-    if (!final) return { kind: "error", message: `The model (${this.#options.model.name}) ended its response without a message.` };
-    return { kind: "message", final };
   }
 }
 

@@ -29,7 +29,14 @@ export type ConversationEntry =
    * the turn's prompt (the last `prompt` line before this one) follows it as written.
    */
   | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; keptPrompt?: true }
-  | { type: "clear" };
+  | { type: "clear" }
+  /**
+   * A piece of a reply's text as it streams in (streamed-reply.ts): no change
+   * to the messages, superseded by the line after it; left last, a reply
+   * mini-cc was killed while receiving. `restart`: the request was retried (what
+   * came before is void); `end`: it failed.
+   */
+  | { type: "partial"; text: string; restart?: true; end?: true };
 
 /** An append-only list of immutable messages. */
 export class Conversation {
@@ -141,7 +148,7 @@ export class Conversation {
       else if (entry.type === "assistant") this.addAssistant(entry.message);
       else if (entry.type === "tool_results") this.addToolResults(entry.content);
       else if (entry.type === "compaction") this.replaceWithSummary(entry.summary, entry.keptPrompt ? prompt : undefined);
-      else this.clear();
+      else if (entry.type === "clear") this.clear();
     }
   }
 
@@ -184,7 +191,7 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
       prompt = entry.content;
       addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
     } else if (entry.type === "note") addUser([textBlock(entry.text)]);
-    else if (entry.type === "refused") continue; // never here: replay takes the other path
+    else if (entry.type === "refused" || entry.type === "partial") continue; // refused: never here, replay takes the other path
     else if (entry.type === "assistant") {
       const last = messages.at(-1);
       // A reply continuing a paused one (pause_turn) joins it, as addAssistant does.
@@ -193,7 +200,7 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
     } else if (entry.type === "tool_results") {
       if (entry.content.length > 0) addUser(entry.content);
     } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary, entry.keptPrompt ? prompt : undefined));
-    else messages.length = 0;
+    else if (entry.type === "clear") messages.length = 0;
   }
   return messages;
 }

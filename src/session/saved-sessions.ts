@@ -35,7 +35,7 @@ export interface SessionSummary {
   readonly firstPrompt: string;
 }
 
-const ENTRY_TYPES = new Set(["prompt", "assistant", "tool_results", "note", "refused", "compaction", "clear"]);
+const ENTRY_TYPES = new Set(["prompt", "assistant", "tool_results", "note", "refused", "compaction", "clear", "partial"]);
 
 /** The folder holding a project's sessions. */
 export function projectSessionsDir(projectsRoot: string, cwd: string): string {
@@ -136,7 +136,7 @@ export function readSavedSession(file: string, id: string): SavedSession {
 
 /** Lines read back at a time for the last turns: a turn or more of a coding session. */
 const LINES_READ_BACK = 16;
-/** The first letters of the conversation's line types (prompt, assistant, tool_results, note, refused, compaction, clear). */
+/** The first letters of the conversation's line types (prompt, assistant, tool_results, note, refused, compaction, clear, partial): never `s` or `m`, the header's and the model line's. */
 const ENTRY_INITIALS = new Uint8Array(128);
 for (const type of ENTRY_TYPES) ENTRY_INITIALS[type.charCodeAt(0)] = 1;
 /**
@@ -280,6 +280,7 @@ function wellFormed(value: Record<string, unknown>): boolean {
     case "tool_results":
       return Array.isArray(value.content);
     case "note":
+    case "partial":
       return typeof value.text === "string";
     case "compaction":
       return typeof value.summary === "string";

@@ -3,12 +3,15 @@
  * and the stand-in Messages API: the Bash command it was running does not
  * outlive it, and the resumed session (`-p --continue`, and the TUI's
  * transcript on a real pseudo-terminal) says mini-cc was killed while the
- * call ran, not that the user interrupted it.
+ * call ran, not that the user interrupted it; a reply coming in when it was
+ * killed is kept as far as it was saved, and marked as cut.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { CUT_REPLY_NOTE } from "../../src/agent/streamed-reply.ts";
 import { INTERRUPTED, KILLED } from "../../src/agent/tool-runner.ts";
+import { projectKey } from "../../src/session/project-key.ts";
 import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
 import { cliForTestFile, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
@@ -115,6 +118,58 @@ describe("mini-cc killed during a Bash call", () => {
     await screen.waitFor("Resumed session");
     await screen.waitFor(KILLED);
     expect(screen.text()).toContain("echo $$ > shell.pid; sleep 30; echo finished > finished.txt");
+    screen.write("\u0004");
+    expect(await screen.exited).toBe(0);
+  }, 60_000);
+});
+
+describe("mini-cc killed while a reply streams in", () => {
+  const answer = "The first half of a long answer, then";
+  /** `-p` whose reply stalls once its text has come (message_start, ping, content_block_start and the 8-character deltas), killed once the text is saved. */
+  async function killMidReply(box: CliSandbox, fake: FakeMessagesApi): Promise<void> {
+    fake.reply({ kind: "message", message: { content: [{ type: "text", text: answer }] }, hangAfterEvents: 3 + Math.ceil(answer.length / 8) });
+    const running = box.start(["-p", "explain it all"], { env: apiEnv(fake) });
+    const dir = join(box.home, "projects", projectKey(box.project));
+    const saved = () => (existsSync(dir) ? readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8")).join("") : "");
+    // The first piece is saved at once, the rest within half a second.
+    await until(() => saved().includes('long answer, then"'), "the streamed text is saved");
+    running.child.kill("SIGKILL");
+    expect((await running.ended).signal).toBe("SIGKILL");
+  }
+
+  it("keeps what came, and --continue tells the model the reply was cut", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start();
+    await killMidReply(box, api);
+
+    api.reply(text("Going on."));
+    const resumed = await box.run(["-p", "--continue", "go on"], { env: apiEnv(api) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain("mini-cc was killed while a reply was coming in; it continues from what had arrived, marked as cut");
+    // Without the cache breakpoints, which move from request to request.
+    const messages = JSON.parse(JSON.stringify(body(api, 1).messages, (key, value) => (key === "cache_control" ? undefined : value)));
+    expect(messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "explain it all" }] },
+      { role: "assistant", content: [{ type: "text", text: answer }] },
+      { role: "user", content: [{ type: "text", text: CUT_REPLY_NOTE }, { type: "text", text: "go on" }] },
+    ]);
+  }, 60_000);
+
+  it("the TUI's resumed transcript shows the reply as far as it came, marked as cut", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start();
+    await killMidReply(box, api);
+
+    const screen = new PtyScreen(process.execPath, [box.cli, "--continue"], {
+      cols: 120,
+      rows: 30,
+      cwd: box.project,
+      env: interactiveEnv({ ...box.env, ...apiEnv(api) }),
+    });
+    screens.push(screen);
+    await screen.waitFor("Resumed session");
+    await screen.waitFor(CUT_REPLY_NOTE);
+    expect(screen.text()).toContain(`● ${answer}`);
     screen.write("\u0004");
     expect(await screen.exited).toBe(0);
   }, 60_000);
