@@ -11,6 +11,9 @@ import { CUT_REPLY_NOTE, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
 import type { TranscriptAction } from "./reducer.ts";
+import { resultWithDiff } from "./result-with-diff.ts";
+import { fileDiffLines } from "../rows/file-diff.ts";
+import { deferredLibraries } from "../runtime/deferred-libraries.ts";
 
 const NO_USAGE = { input_tokens: 0, output_tokens: 0 };
 
@@ -46,7 +49,12 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         for (const block of entry.content) {
           unanswered.delete(block.tool_use_id);
           const result = { content: block.content, isError: block.is_error === true };
-          actions.push({ type: "tool_result", id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 });
+          const action = { type: "tool_result" as const, id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 };
+          // An Edit's or Write's diff, as the live turn showed it. Sessions saved before changes were kept show the
+          // result's text, and so does the first frame, drawn before the diff library loads (the whole transcript is redrawn after).
+          const change = entry.changes?.[block.tool_use_id];
+          if (change && !result.isError && deferredLibraries()) actions.push(...resultWithDiff(action, fileDiffLines(change.before, change.after, change.firstLine)));
+          else actions.push(action);
         }
         break;
       case "compaction":

@@ -8,6 +8,7 @@
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
 import type { Model, ModelRequest } from "../model/model.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
 import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
@@ -146,9 +147,11 @@ export class Agent {
     this.#record({ type: "note", text });
   }
 
-  #addToolResults(results: ToolResultBlock[]): void {
+  /** `changes`: the file changes the calls made, saved beside the results (not sent) so a resume shows their diffs. */
+  #addToolResults(results: ToolResultBlock[], changes: Record<string, FileExcerpt> = {}): void {
     this.#conversation.addToolResults(results);
-    if (results.length > 0) this.#record({ type: "tool_results", content: results });
+    const saved = Object.keys(changes).length > 0 ? { changes } : {};
+    if (results.length > 0) this.#record({ type: "tool_results", content: results, ...saved });
   }
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
@@ -236,7 +239,8 @@ export class Agent {
         continue;
       }
       state = FRESH_REPLY_STATE;
-      this.#addToolResults(yield* this.#tools.run(step.uses, plan, signal));
+      const round = yield* this.#tools.run(step.uses, plan, signal);
+      this.#addToolResults(round.blocks, round.changes);
       if (signal.aborted) {
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };

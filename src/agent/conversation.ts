@@ -5,6 +5,7 @@
  * together stay within what one request may carry (image-budget.ts).
  */
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { withinImageBudget } from "./image-budget.ts";
 import { summaryMessages } from "./compaction.ts";
 
@@ -19,7 +20,8 @@ export type ConversationEntry =
   | { type: "prompt"; content: PromptContent }
   /** `usage` is what the API reported for the whole request; absent for a reply it never finished (and in lines other writers left). */
   | { type: "assistant"; message: AssistantMessage; usage?: Usage; model: string }
-  | { type: "tool_results"; content: readonly ToolResultBlock[] }
+  /** `changes`: per call id, the part of the file an Edit or Write changed (not sent: the resumed transcript's diff). */
+  | { type: "tool_results"; content: readonly ToolResultBlock[]; changes?: Readonly<Record<string, FileExcerpt>> }
   /** A line for the model on the user side: the user interrupted, or "go on" after max_tokens (agent/stop-reasons.ts). */
   | { type: "note"; text: string }
   /** The model refused the turn: the conversation goes back to before its prompt. */

@@ -6,6 +6,7 @@
  */
 import type { Clock } from "../clock.ts";
 import type { ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import { ABORTED, raceAbort } from "./abortable.ts";
@@ -25,6 +26,12 @@ export const KILLED = "mini-cc was killed while this ran; it may not have finish
 export const STOPPED_AT_APPROVAL =
   "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";
 
+/** One round's results for the model, and the file changes its Edits and Writes made, by call id (for the saved session). */
+export interface RoundResults {
+  blocks: ToolResultBlock[];
+  changes: Record<string, FileExcerpt>;
+}
+
 export interface ToolRunnerOptions {
   permissions: PermissionChain;
   /** Answers the calls the chain says to ask about. */
@@ -42,13 +49,15 @@ export class ToolRunner {
   }
 
   /** Runs the calls in order; after an abort the rest are answered without running. */
-  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, RoundResults> {
     const blocks: ToolResultBlock[] = [];
+    const changes: Record<string, FileExcerpt> = {};
     for (const use of uses) {
       const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal);
       blocks.push(resultBlock(use.id, result));
+      if (result.change && !result.isError) changes[use.id] = result.change;
     }
-    return blocks;
+    return { blocks, changes };
   }
 
   async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
