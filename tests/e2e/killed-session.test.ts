@@ -56,6 +56,19 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
+/** The TUI continuing the sandbox's latest session, once it says so. */
+async function resumeInTui(box: CliSandbox, fake: FakeMessagesApi): Promise<PtyScreen> {
+  const screen = new PtyScreen(process.execPath, [box.cli, "--continue"], {
+    cols: 120,
+    rows: 30,
+    cwd: box.project,
+    env: interactiveEnv({ ...box.env, ...apiEnv(fake) }),
+  });
+  screens.push(screen);
+  await screen.waitFor("Resumed session");
+  return screen;
+}
+
 /** Starts `-p` whose model runs a 30-second Bash command; resolves with the command's process group once it runs. */
 async function startLongBash(box: CliSandbox, fake: FakeMessagesApi) {
   const pidFile = join(box.project, "shell.pid");
@@ -108,14 +121,7 @@ describe("mini-cc killed during a Bash call", () => {
     running.child.kill("SIGKILL");
     await running.ended;
 
-    const screen = new PtyScreen(process.execPath, [box.cli, "--continue"], {
-      cols: 120,
-      rows: 30,
-      cwd: box.project,
-      env: interactiveEnv({ ...box.env, ...apiEnv(api) }),
-    });
-    screens.push(screen);
-    await screen.waitFor("Resumed session");
+    const screen = await resumeInTui(box, api);
     await screen.waitFor(KILLED);
     expect(screen.text()).toContain("echo $$ > shell.pid; sleep 30; echo finished > finished.txt");
     screen.write("\u0004");
@@ -160,14 +166,7 @@ describe("mini-cc killed while a reply streams in", () => {
     api = await FakeMessagesApi.start();
     await killMidReply(box, api);
 
-    const screen = new PtyScreen(process.execPath, [box.cli, "--continue"], {
-      cols: 120,
-      rows: 30,
-      cwd: box.project,
-      env: interactiveEnv({ ...box.env, ...apiEnv(api) }),
-    });
-    screens.push(screen);
-    await screen.waitFor("Resumed session");
+    const screen = await resumeInTui(box, api);
     await screen.waitFor(CUT_REPLY_NOTE);
     expect(screen.text()).toContain(`● ${answer}`);
     screen.write("\u0004");
