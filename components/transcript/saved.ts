@@ -7,7 +7,7 @@
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
 import { KILLED } from "../../src/agent/tool-runner.ts";
-import { CUT_REPLY_NOTE, cutReply } from "../../src/agent/streamed-reply.ts";
+import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
 import type { TranscriptAction } from "./reducer.ts";
@@ -67,7 +67,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         break;
       case "note":
         // For the model only ("[Request interrupted by user]", "go on"), but for the mark of a cut reply.
-        if (entry.text === CUT_REPLY_NOTE) actions.push({ type: "notice", text: CUT_REPLY_NOTE });
+        if (entry.text === CUT_REPLY_NOTE) actions.push({ type: "notice", text: CUT_REPLY_SHOWN });
         break;
       case "partial":
         // Superseded by the line after it; left last, shown below as a cut reply.
@@ -81,7 +81,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   const cut = cutReply(entries);
   if (cut !== undefined) {
     if (cut.trim() !== "") actions.push({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: cut }] }, usage: NO_USAGE });
-    actions.push({ type: "notice", text: CUT_REPLY_NOTE });
+    actions.push({ type: "notice", text: CUT_REPLY_SHOWN });
   }
   end();
   return actions;

@@ -11,8 +11,10 @@ import type { ConversationEntry } from "./conversation.ts";
 /** The longest a streamed piece waits before it is saved. */
 export const FLUSH_MS = 500;
 
-/** What the model reads after a reply cut by mini-cc's death, and the resumed transcript shows. */
+/** What the model reads after a reply cut by mini-cc's death. */
 export const CUT_REPLY_NOTE = "[mini-cc was killed while this reply was being written: it ends where it was cut]";
+/** What the resumed transcript shows under it. */
+export const CUT_REPLY_SHOWN = "mini-cc was killed while this reply came in: it ends where it was cut.";
 
 type Partial = Extract<ConversationEntry, { type: "partial" }>;
 

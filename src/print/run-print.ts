@@ -20,6 +20,7 @@ import { retryStatusText } from "../model/retry-policy.ts";
 import { userMessages, type UserInputBlock } from "./stream-json-input.ts";
 import type { Env } from "../env.ts";
 import { needsAuthText } from "../mcp/state/status-table.ts";
+import { cutReply } from "../agent/streamed-reply.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -76,6 +77,10 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
       stderr("mini-cc: no ANTHROPIC_API_KEY and no --model-script: the built-in offline model answers\n");
     }
     const { sessionId } = runtime;
+    // The TUI marks it in the resumed transcript; here it is said once (only the last turn is read for it).
+    if (runtime.restored && cutReply(runtime.restored.recentEntries(1)) !== undefined) {
+      stderr(`mini-cc: session ${sessionId}: mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut\n`);
+    }
     const writer = createPrintWriter(options.outputFormat, io.stdout, stderr, options.includePartialMessages ?? false);
     const offered = runtime.agent.offeredTools();
     writer.start({

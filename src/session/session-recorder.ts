@@ -6,7 +6,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentEvent } from "../agent/events.ts";
-import { cutReply } from "../agent/streamed-reply.ts";
 import { usageError } from "../errors.ts";
 import type { ResumeChoice } from "./run-options.ts";
 import { findSessionFile, latestSessionFile, projectSessionsDir, readSavedSession, type SavedSession } from "./saved-sessions.ts";
@@ -114,10 +113,6 @@ export function readChecked(file: string, id: string, cwd: string, warn: (messag
   if (saved.skippedLines > 0) {
     const n = saved.skippedLines;
     warn(`session ${id}: ${n} unreadable line${n === 1 ? "" : "s"} skipped (cut short when mini-cc was stopped)`);
-  }
-  // Only the last turn is read for it: the rest is read when the conversation is first needed.
-  if (cutReply(saved.recentEntries(1)) !== undefined) {
-    warn(`session ${id}: mini-cc was killed while a reply was coming in; it continues from what had arrived, marked as cut`);
   }
   const from = saved.header?.cwd;
   if (from !== undefined && from !== cwd) {

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CUT_REPLY_NOTE } from "../../src/agent/streamed-reply.ts";
+import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN } from "../../src/agent/streamed-reply.ts";
 import { INTERRUPTED, KILLED } from "../../src/agent/tool-runner.ts";
 import { projectKey } from "../../src/session/project-key.ts";
 import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
@@ -151,7 +151,7 @@ describe("mini-cc killed while a reply streams in", () => {
     api.reply(text("Going on."));
     const resumed = await box.run(["-p", "--continue", "go on"], { env: apiEnv(api) });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toContain("mini-cc was killed while a reply was coming in; it continues from what had arrived, marked as cut");
+    expect(resumed.stderr).toContain("mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut");
     // Without the cache breakpoints, which move from request to request.
     const messages = JSON.parse(JSON.stringify(body(api, 1).messages, (key, value) => (key === "cache_control" ? undefined : value)));
     expect(messages).toEqual([
@@ -167,9 +167,15 @@ describe("mini-cc killed while a reply streams in", () => {
     await killMidReply(box, api);
 
     const screen = await resumeInTui(box, api);
-    await screen.waitFor(CUT_REPLY_NOTE);
+    await screen.waitFor(CUT_REPLY_SHOWN);
     expect(screen.text()).toContain(`● ${answer}`);
     screen.write("\u0004");
     expect(await screen.exited).toBe(0);
+    // The resume recorded the cut reply and its note: the next resume still shows both.
+    const again = await resumeInTui(box, api);
+    await again.waitFor(CUT_REPLY_SHOWN);
+    expect(again.text()).toContain(`● ${answer}`);
+    again.write("\u0004");
+    expect(await again.exited).toBe(0);
   }, 60_000);
 });
