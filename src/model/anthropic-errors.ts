@@ -28,6 +28,9 @@ const REASON_BY_TYPE: Record<string, RetryReason> = {
 /** The failure to retry, or undefined when trying again cannot fix it (400, 401, 403, 404, 413, a bad tool input). */
 export function retryableFailure(error: unknown, now: number): RetryableFailure | undefined {
   if (error instanceof APIUserAbortError) return undefined;
+  // Before APIError, whose subclass it is (with no status): a refused, reset or closed connection
+  // ("other side closed" from a load balancer, before any header) or a timed-out request.
+  if (error instanceof APIConnectionError) return { reason: "connection" };
   if (error instanceof APIError) {
     const shouldRetry = error.headers?.get("x-should-retry");
     if (shouldRetry === "false") return undefined;
@@ -44,7 +47,6 @@ export function retryableFailure(error: unknown, now: number): RetryableFailure 
     const after = retryAfterMs(error.headers, now);
     return after === undefined ? { reason } : { reason, retryAfterMs: after };
   }
-  if (error instanceof APIConnectionError) return { reason: "connection" };
   if (isMiniCcError(error, "incomplete-response")) return { reason: "stream-cut" };
   if (isMiniCcError(error)) return undefined;
   // fetch's body reader: "terminated" (the socket closed mid-stream), ECONNRESET and the like.

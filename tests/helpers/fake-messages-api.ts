@@ -6,7 +6,8 @@
  * the way the real API does when told to: 429/529/5xx with retry-after, a
  * stream whose connection drops after K events, a stream that stalls, an
  * `overloaded_error` event mid-stream, replies cut at max_tokens (a tool
- * input included), refusals, pause_turn, and signed thinking blocks.
+ * input included), refusals, pause_turn, signed thinking blocks, and a
+ * connection closed before the response's headers.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,7 +46,9 @@ export type FakeReply =
       /** Streaming only: send this many events, then drop the connection (a reset, not a clean end). */
       dropAfterEvents?: number;
     }
-  | { kind: "error"; status: number; type: string; message: string; headers?: Record<string, string> };
+  | { kind: "error"; status: number; type: string; message: string; headers?: Record<string, string> }
+  /** Close the connection before any response is sent, as a load balancer that drops an idle or overloaded backend does. */
+  | { kind: "close" };
 
 export interface RecordedRequest {
   method: string;
@@ -244,6 +247,10 @@ export class FakeMessagesApi {
     if (reply === undefined) {
       res.writeHead(500, { "content-type": "application/json", "x-should-retry": "false" });
       res.end(errorBody("api_error", `fake: no reply scripted for request ${n}`));
+      return;
+    }
+    if (reply.kind === "close") {
+      res.socket?.destroy();
       return;
     }
     if (reply.kind === "error") {

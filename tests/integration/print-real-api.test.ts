@@ -76,6 +76,15 @@ describe("print mode against the real API's misbehaviour", () => {
     });
   }, 30_000);
 
+  it("retries a connection closed before the response's headers, says so on stderr, and succeeds", async () => {
+    const r = await run([{ kind: "close" }, { kind: "message", message: HELLO }], ["hi"]);
+
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("Hello there, how are you?\n");
+    expect(r.stderr).toMatch(/^mini-cc: Connection lost · retry 1\/10 in 1 s: cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/m);
+    expect(r.api.requests).toHaveLength(2);
+  }, 30_000);
+
   it("retries a stream cut after a few events and prints its text once", async () => {
     const r = await run([{ kind: "message", message: HELLO, dropAfterEvents: 5 }, { kind: "message", message: HELLO }], ["hi"]);
     expect(r.code, r.stderr).toBe(0);
