@@ -33,6 +33,8 @@ export interface FakeMessage {
   usage?: FakeUsage;
   /** Leave out the last fragment of the last tool_use's input JSON, as a reply cut at max_tokens does. */
   cutLastToolInput?: boolean;
+  /** Streaming only: a thinking block's content_block_start carries no `signature` field (only its delta does), as some gateways send it. */
+  thinkingStartWithoutSignature?: boolean;
 }
 
 export type FakeReply =
@@ -105,7 +107,8 @@ export function messageEvents(message: FakeMessage, model: string, id: string): 
   const lastToolUse = message.content.map((b) => b.type).lastIndexOf("tool_use");
   message.content.forEach((block, index) => {
     if (block.type === "thinking") {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } } });
+      const start = message.thinkingStartWithoutSignature ? { type: "thinking", thinking: "" } : { type: "thinking", thinking: "", signature: "" };
+      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: start } });
       for (const piece of splitEvery(block.thinking, 8)) {
         events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } } });
       }

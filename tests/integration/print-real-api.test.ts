@@ -156,6 +156,18 @@ describe("print mode against the real API's misbehaviour", () => {
     ]);
     expect(r.lines.filter((line) => line.type === "assistant")[0]?.message.content[0]).toEqual(first);
   }, 30_000);
+
+  it("sends a signature back exactly when the thinking block's start carried none", async () => {
+    const thought = { type: "thinking" as const, thinking: "List the files first.", signature: "SIG-EqQBCgIYAhIM" };
+    const glob = { type: "tool_use" as const, id: "toolu_1", name: "Glob", input: { pattern: "*.md" } };
+    const r = await run(
+      [{ kind: "message", message: { content: [thought, glob], thinkingStartWithoutSignature: true } }, { kind: "message", message: HELLO }],
+      ["look", "--thinking"],
+    );
+
+    expect(r.code, r.stderr).toBe(0);
+    expect(bodyOf(r.api, 1).messages.find((m) => m.role === "assistant")?.content).toEqual([thought, glob]);
+  }, 30_000);
 });
 
 describe("claude -p's flags", () => {
