@@ -10,6 +10,7 @@ import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { messagesApisForTestFile, type FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { resolveModelAlias } from "../../src/model/model-catalog.ts";
+import { DEFAULT_ANTHROPIC_MODEL } from "../../src/model/anthropic-model.ts";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
@@ -83,6 +84,18 @@ describe("print mode against the real API's misbehaviour", () => {
     expect(r.stdout).toBe("Hello there, how are you?\n");
     expect(r.stderr).toMatch(/^mini-cc: Connection lost · retry 1\/10 in 1 s: cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/m);
     expect(r.api.requests).toHaveLength(2);
+  }, 30_000);
+
+  it("prices the default model, and gives null, not 0, for a model without a price", async () => {
+    const byDefault = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], { ANTHROPIC_MODEL: "" });
+    const unpriced = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], { ANTHROPIC_MODEL: "claude-test-model" });
+
+    expect([byDefault.code, unpriced.code], byDefault.stderr + unpriced.stderr).toEqual([0, 0]);
+    const priced = JSON.parse(byDefault.stdout) as { total_cost_usd: number; modelUsage: Record<string, { costUSD: number }> };
+    expect(Object.keys(priced.modelUsage)).toEqual([DEFAULT_ANTHROPIC_MODEL]);
+    // Sonnet 5.5: 1000 × $2 + 200 × $10 + 5000 × $0.10 + 400 × $2.50, per million tokens.
+    expect(priced.total_cost_usd).toBeCloseTo((1000 * 2 + 200 * 10 + 5000 * 0.1 + 400 * 2.5) / 1e6, 10);
+    expect(JSON.parse(unpriced.stdout)).toMatchObject({ total_cost_usd: null, modelUsage: { "claude-test-model": { inputTokens: 1000, costUSD: null } } });
   }, 30_000);
 
   it("retries a stream cut after a few events and prints its text once", async () => {
