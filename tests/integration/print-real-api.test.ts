@@ -98,6 +98,19 @@ describe("print mode against the real API's misbehaviour", () => {
     expect(JSON.parse(unpriced.stdout)).toMatchObject({ total_cost_usd: null, modelUsage: { "claude-test-model": { inputTokens: 1000, costUSD: null } } });
   }, 30_000);
 
+  it("caps a 10 MB error message at its first 2,000 characters, escaped, on stderr and in the result", async () => {
+    const huge = `\u001b]0;owned\u0007\u001b[2J${"x".repeat(10_000_000)}`;
+    const bad: FakeReply = { kind: "error", status: 400, type: "invalid_request_error", message: huge };
+    const text = await run([bad], ["hi"]);
+    const json = await run([bad], ["hi", "--output-format", "json"]);
+
+    expect([text.code, json.code]).toEqual([1, 1]);
+    expect(text.stdout).toBe("");
+    const shown = `Anthropic API error 400: \\x1b]0;owned\\x07\\x1b[2J${"x".repeat(1_986)}… (9,998,014 more characters)`;
+    expect(text.stderr).toBe(`mini-cc: ${shown}\n`);
+    expect(JSON.parse(json.stdout)).toMatchObject({ is_error: true, result: shown });
+  }, 30_000);
+
   it("retries a stream cut after a few events and prints its text once", async () => {
     const r = await run([{ kind: "message", message: HELLO, dropAfterEvents: 5 }, { kind: "message", message: HELLO }], ["hi"]);
     expect(r.code, r.stderr).toBe(0);
