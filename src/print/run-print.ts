@@ -8,6 +8,7 @@ import type { RunOptions } from "../session/run-options.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
+import { localCommandTurn } from "../session/local-commands.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { initServer } from "./init-server-status.ts";
 import { BUILTIN_COMMAND_NAMES } from "../session/builtin-command-names.ts";
@@ -94,7 +95,9 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     });
     const turn = async (line: string | readonly UserInputBlock[]): Promise<boolean> => {
       const tracker = new PrintResultTracker(sessionId, systemClock, runtime.model.name);
-      const events = typeof line === "string" ? runtime.runTurn(line, io.signal) : runtime.agent.runTurn(line, io.signal);
+      // `/cost` and `/context` are answered here, as the TUI answers them; anything else is a turn.
+      const events =
+        typeof line !== "string" ? runtime.agent.runTurn(line, io.signal) : (localCommandTurn(line, runtime) ?? runtime.runTurn(line, io.signal));
       for await (const event of events) {
         tracker.observe(event);
         writer.event(event);
