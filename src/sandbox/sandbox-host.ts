@@ -14,7 +14,6 @@ import type { SandboxOptions } from "../config/sandbox-field.ts";
 import { MiniCcError, isMiniCcError } from "../errors.ts";
 import { checkSandbox, unavailableText, type SandboxAvailability } from "./availability.ts";
 import { buildProfile, type SandboxProfile } from "./profile.ts";
-import { childEnvironment } from "./child-env.ts";
 import { npxCachedCommand } from "./npx-cache.ts";
 import { acquireRuntime, releaseRuntime, type SandboxRuntime } from "./runtime.ts";
 import { blockedText, parseViolationLine, SandboxViolationsStore, writeAllowed, type Blocked } from "./violations.ts";
@@ -88,12 +87,13 @@ export class SandboxHost {
 
   /**
    * A sandboxed launch of `command` for `name` (a server, or "Bash"); `keep.env`:
-   * the environment to keep instead of the profile's reduced one. Rejects
+   * the environment to keep instead of the profile's reduced one (a child
+   * environment already: child-env.ts). Rejects
    * with sandbox-unavailable where the sandbox cannot run (never runs it
    * unconfined), invalid-entry for a refused path, sandbox-failed when the
    * runtime cannot start.
    */
-  async launch(name: string, command: SandboxCommand, options: SandboxOptions, keep: { env?: Env } = {}): Promise<SandboxLaunch> {
+  async launch(name: string, command: SandboxCommand, options: SandboxOptions, keep: { env?: Readonly<Record<string, string>> } = {}): Promise<SandboxLaunch> {
     if (this.#closed) throw new MiniCcError("sandbox-failed", "the session is closing");
     const availability = await this.availability();
     if (!availability.available) throw new MiniCcError("sandbox-unavailable", unavailableText(availability));
@@ -101,8 +101,8 @@ export class SandboxHost {
     let profile: SandboxProfile;
     try {
       profile = buildProfile(options, command.entryEnv ?? {}, { ...this.#options, tempDir });
-      // A Bash command keeps the session's environment (less mini-cc's credentials), as Claude Code's sandbox does.
-      if (keep.env) profile = { ...profile, env: { ...childEnvironment(keep.env), TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir } };
+      // A Bash command keeps the session's environment (as child-env.ts made it for Bash), as Claude Code's sandbox does.
+      if (keep.env) profile = { ...profile, env: { ...keep.env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir } };
     } catch (error) {
       rmSync(tempDir, { recursive: true, force: true });
       throw error;

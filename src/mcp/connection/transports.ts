@@ -32,7 +32,7 @@ export interface TransportContext {
   stderr: number | "ignore";
   /** The project directory: stdio servers start in it. */
   cwd: string;
-  /** mini-cc's own environment; a full-access child inherits it less mini-cc's credentials (server-env.ts), with the entry's env on top. */
+  /** mini-cc's own environment; a full-access child inherits it less mini-cc's credentials (child-env.ts), with the entry's env on top. */
   env: Env;
   /** Where a spawned server's process group is recorded. */
   groups: ProcessGroups;
