@@ -120,13 +120,14 @@ export class ServerConnection {
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
       this.#progress.install(this.#options.transport);
-      const [list, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
+      const [{ cut, ...list }, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
       const capabilities = this.#client.getServerCapabilities();
       const info = this.#client.getServerVersion();
+      const listCuts = [...(cut ? [cut] : []), ...(lists.listCuts ?? [])];
       return {
         ...list,
         instructions: this.#client.getInstructions() ?? "",
-        features: { ...(capabilities ? { capabilities } : {}), ...lists },
+        features: { ...(capabilities ? { capabilities } : {}), ...lists, ...(listCuts.length > 0 ? { listCuts } : {}) },
         ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
       };
     })();
