@@ -11,6 +11,7 @@
 
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { startReaper, type ReleasedGroup } from "./release-reaper.ts";
 
 /** The environment variable that marks a server and everything it starts. */
 export const SERVER_MARKER = "MINI_CC_MCP_SERVER";
@@ -149,6 +150,14 @@ export function strayDescendants(pgids: readonly number[], markers: readonly str
   return strays;
 }
 
+/** The live members of the groups in `markers` (group id → marker) that carry their group's marker: one /proc scan (Linux only, [] elsewhere). */
+export function markedGroupMembers(markers: ReadonlyMap<number, string>): number[] {
+  if (markers.size === 0 || process.platform !== "linux") return [];
+  return processTable()
+    .filter((p) => !p.dead && markers.has(p.pgrp) && carriesMarker(p.pid, new Set([markers.get(p.pgrp)!])))
+    .map((p) => p.pid);
+}
+
 /** Sends `signal` to each pid; those already gone are skipped. */
 export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
@@ -192,6 +201,8 @@ export class ProcessGroups {
   readonly #live = new Set<number>();
   /** The markers of every server started, alive or not: an exited server's orphans still carry its marker. */
   readonly #markers = new Set<string>();
+  /** Released groups not yet handed to a reaper. */
+  readonly #released: ReleasedGroup[] = [];
 
   /** Records a group right after its leader spawned, with the marker in its environment. */
   add(pgid: number, marker?: string): void {
@@ -204,10 +215,19 @@ export class ProcessGroups {
     this.#live.delete(pgid);
   }
 
-  /** Lets a server go (left to finish starting on its own): neither its group nor what carries its marker is killed at exit. */
-  release(pgid: number, marker: string): void {
+  /**
+   * Lets a server go (left to finish starting on its own): neither its group nor what
+   * carries its marker is killed at exit; reapReleased() bounds it by `deadline`.
+   */
+  release(pgid: number, marker: string, deadline: number): void {
     this.#live.delete(pgid);
     this.#markers.delete(marker);
+    this.#released.push({ pgid, marker, deadline });
+  }
+
+  /** Hands every group released since the last call to one reaper process (release-reaper.ts). */
+  reapReleased(): void {
+    startReaper(this.#released.splice(0));
   }
 
   /** The group ids still recorded. */
