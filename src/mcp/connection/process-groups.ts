@@ -63,17 +63,20 @@ interface ProcessEntry {
 /** Field 22 of /proc/<pid>/stat, counted from the state field after "(comm) ". */
 const STARTTIME = 19;
 
-/** When this process started (clock ticks since boot); 0 where /proc cannot tell. */
+/** When process `pid` started (clock ticks since boot); undefined when it does not run or /proc cannot tell. */
+export function processStartTicks(pid: number | "self"): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[STARTTIME]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** When this process started; 0 where /proc cannot tell. */
 let ownStart: number | undefined;
 function ownStartTime(): number {
-  if (ownStart === undefined) {
-    try {
-      const stat = readFileSync("/proc/self/stat", "utf8");
-      ownStart = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[STARTTIME]) || 0;
-    } catch {
-      ownStart = 0;
-    }
-  }
+  ownStart ??= processStartTicks("self") ?? 0;
   return ownStart;
 }
 
