@@ -70,8 +70,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     const servers = runtime.manager.getSnapshot().servers;
     const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {
-      const line = serverProblem(server, files.get(server.name), io.cwd);
-      if (line) stderr(`mini-cc: ${line}\n`);
+      for (const line of serverProblem(server, files.get(server.name), io.cwd)) stderr(`mini-cc: ${line}\n`);
     }
 
     if (runtime.model.name === OFFLINE_MODEL_NAME) {
@@ -133,21 +132,23 @@ async function promptOf(options: RunOptions, io: PrintIo): Promise<string | unde
 
 async function* noLines(): AsyncGenerator<string> {}
 
-/** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
-function serverProblem(server: ServerView, file: string | undefined, cwd: string): string | undefined {
+/** A server that will not serve this run (or not all it offers), each problem in one line (an invalid entry with its file, as `mcp list`); none when it is fine. */
+function serverProblem(server: ServerView, file: string | undefined, cwd: string): string[] {
   const { state } = server;
-  if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
-  if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
+  if (state.status === "failed" && state.code === "invalid-entry" && file) return [`MCP server ${server.name} failed: ${file}: ${state.error}`];
+  if (state.status === "failed") return [`MCP server ${server.name} failed: ${state.error}`];
   if (state.status === "pending" && state.stillStarting) {
-    return `MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`;
+    return [`MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`];
   }
   // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
-  if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`;
+  if (state.status === "needs-auth") return [`MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`];
   if (state.status === "disabled" && state.cause === "not-approved") {
     const config = file ? relative(cwd, file) || file : ".mcp.json";
-    return `MCP server ${server.name} (project) is not started: ${state.reason}; ` +
-      `or pass --mcp-config ${config} to trust that file for this run`;
+    return [`MCP server ${server.name} (project) is not started: ${state.reason}; ` +
+      `or pass --mcp-config ${config} to trust that file for this run`];
   }
-  if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
-  return undefined;
+  if (state.status === "disabled") return [`MCP server ${server.name} (${server.source}) is off: ${state.reason}`];
+  // It serves, but not all it offers.
+  if (state.status === "connected" && state.listCuts) return state.listCuts.map((cut) => `MCP server ${server.name} ${cut}`);
+  return [];
 }

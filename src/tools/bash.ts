@@ -14,6 +14,7 @@ import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import type { ReadableStore } from "../store.ts";
 import type { SandboxHost, SandboxLaunch } from "../sandbox/sandbox-host.ts";
+import { bashEnvironment } from "../sandbox/child-env.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
@@ -79,7 +80,7 @@ export interface BashSandbox {
 
 /** What the Bash tool needs from the outside world. */
 export interface BashOptions {
-  /** The environment commands run with (default: this process's). */
+  /** mini-cc's environment (default: this process's); commands get it without mini-cc's credentials (child-env.ts). */
   env?: NodeJS.ProcessEnv;
   /** The shell binary (default: `bash` on the PATH). */
   shell?: string;
@@ -152,13 +153,15 @@ export class BashTool implements Tool {
       }
       const output = new CappedOutput(MAX_OUTPUT_CHARS);
       const argv = [this.#shell, "-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command];
+      // Read at each run: approved settings may add variables during the session.
+      const env = bashEnvironment(this.#env);
       if (!this.runsConfined(input)) {
-        const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env: this.#env }, ctx, timeout, output);
+        const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env }, ctx, timeout, output);
         return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
       }
       let launch: SandboxLaunch;
       try {
-        launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env: this.#env });
+        launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env });
       } catch (error) {
         // Never unconfined: the model may ask to leave the sandbox, and the user then decides.
         return textResult(`Bash: ${error instanceof Error ? error.message : String(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`, true);
