@@ -107,6 +107,8 @@ export class SettingsSession {
     }
     const removed = await removeSettingsRule(rule.source, rule.behavior, rule.rule);
     if (!removed) throw new Error(`${rule.source} no longer has ${rule.behavior} rule ${rule.rule}`);
+    // The session allow "don't ask again" gave beside it (listed as the file's) goes too.
+    if (rule.behavior === "allow") this.#chain?.forgetSessionAllow(rule.rule);
     await this.#reload();
   }
 

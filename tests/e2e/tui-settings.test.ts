@@ -84,6 +84,9 @@ describe("settings files in the TUI", () => {
     screen.write("/permissions\r");
     await screen.waitFor("allow Bash(echo hi:*)");
     expect(screen.text()).toMatch(/1\. deny\s+Read\(\.\/secrets\/\*\*\)\s+\.claude\/settings\.local\.json/);
+    // Listed once, as the file's: not again as "this session" (the allow given while the rule was written).
+    expect(screen.text().match(/\d\. allow\s+Bash\(echo hi:\*\)/g)).toEqual([expect.stringMatching(/^2\. allow/)]);
+    expect(screen.text()).not.toContain("this session");
     screen.write("/exit\r");
     expect(await screen.exited).toBe(0);
 
