@@ -52,8 +52,6 @@ export interface TuiSessions {
   costLines(): string[];
   /** The model's name now; the footer shows it. */
   readonly model: ReadableStore<string>;
-  /** The models `/model` offers. */
-  models(): string[];
   setModel(name: string): Promise<void>;
 }
 

@@ -97,7 +97,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "clear":
       return { ...state, items: [], live: "" };
     case "system_note":
-      return append(state, { kind: "system", label: action.label, text: action.text });
+      return append(state, { kind: "system", label: action.label, text: action.text, ...(action.warning ? { warning: true } : {}) });
     case "text_delta":
       return action.text === "" ? state : { ...withoutRetry(state), live: state.live + action.text };
     case "retry":

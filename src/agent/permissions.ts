@@ -105,13 +105,18 @@ export class PermissionChain {
     this.#settings = [...rules];
   }
 
-  /** Every rule in force with where it came from: flags, settings files, this session's allows. */
+  /**
+   * Every rule in force with where it came from: flags, settings files, this session's allows. A session
+   * allow a file holds too ("don't ask again" allows for the session at once while the rule is written)
+   * is listed once, as the file's.
+   */
   listRules(): ListedRule[] {
+    const inFiles = new Set(this.#settings.filter((rule) => rule.behavior === "allow").map((rule) => rule.rule));
     return [
       ...this.#deny.map((rule) => ({ behavior: "deny" as const, rule: rule.source, source: "--disallowedTools" })),
       ...this.#allow.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "--allowedTools" })),
       ...this.#settings.map(({ behavior, rule, source }) => ({ behavior, rule, source })),
-      ...this.#sessionAllowed.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
+      ...this.#sessionAllowed.filter((rule) => !inFiles.has(rule.source)).map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
     ];
   }
 

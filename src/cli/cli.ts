@@ -7,7 +7,7 @@
 import { fstatSync, readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { isMiniCcError } from "../errors.ts";
-import { parseCommand, USAGE } from "./cli-args.ts";
+import { HELP_HINT, parseCommand, USAGE } from "./cli-args.ts";
 import type { RunOptions } from "../session/run-options.ts";
 import type { TuiLoader } from "./interactive.ts";
 import { resolveModelScript } from "./model-script-path.ts";
@@ -151,7 +151,8 @@ export function runCli(argv: string[], loadTui: TuiLoader, installation: Install
 
   main(argv, loadTui, installation).then(exit, (error: unknown) => {
     if (isMiniCcError(error, "usage")) {
-      process.stderr.write(`mini-cc: ${error.message}\n${USAGE}\n`);
+      // The mistake and where help is, as claude says it: not thirty lines of help burying the one that matters.
+      process.stderr.write(`mini-cc: ${error.message}\n${HELP_HINT}\n`);
       exit(2);
       return;
     }

@@ -104,7 +104,53 @@ export function resolveModelAlias(name: string): string {
   return ids.reduce((best, id) => (newer(id, best) > 0 ? id : best));
 }
 
-/** Every model id the table lists, for `/model`'s picker. */
+/** Every model id the table lists. */
 export function catalogModels(): string[] {
   return Object.keys(CATALOG);
+}
+
+/** The newest Sonnet the installed SDK's types list; ANTHROPIC_MODEL or --model overrides it. */
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5";
+
+/** One of `/model`'s choices, as Claude Code offers them. */
+export interface ModelOption {
+  /** What `/model NAME` takes for it. */
+  readonly alias: "default" | "opus" | "sonnet" | "haiku";
+  readonly label: string;
+  /** One line: which model, and what it is for. */
+  readonly description: string;
+  /** The model id it means now. */
+  readonly id: string;
+}
+
+/** Default, Opus, Sonnet and Haiku, each naming the model it means now. */
+export function modelOptions(): ModelOption[] {
+  const option = (alias: ModelOption["alias"], label: string, id: string, use: string): ModelOption => ({
+    alias,
+    label,
+    description: `${displayName(id)} ${use}`,
+    id,
+  });
+  return [
+    option("default", "Default (recommended)", DEFAULT_ANTHROPIC_MODEL, "· the best balance of skill and speed"),
+    option("opus", "Opus", resolveModelAlias("opus"), "· the most capable, for complex work"),
+    option("sonnet", "Sonnet", resolveModelAlias("sonnet"), "· for everyday coding"),
+    option("haiku", "Haiku", resolveModelAlias("haiku"), "· the fastest, for quick answers"),
+  ];
+}
+
+/** The id `/model NAME` means: `default`, an alias, or an id the table lists (dated too); undefined for any other name. */
+export function knownModelId(name: string): string | undefined {
+  const trimmed = name.trim();
+  const alias = modelOptions().find((option) => option.alias === trimmed.toLowerCase());
+  if (alias) return alias.id;
+  return knownModel(trimmed) ? trimmed : undefined;
+}
+
+/** `claude-opus-4-5` → `Opus 4.5`. */
+function displayName(id: string): string {
+  const match = /^claude-([a-z]+)-(\d+)(?:-(\d+))?/.exec(id);
+  if (!match) return id;
+  const [, family = "", major = "", minor] = match;
+  return `${family[0]!.toUpperCase()}${family.slice(1)} ${major}${minor === undefined ? "" : `.${minor}`}`;
 }

@@ -11,7 +11,7 @@ import { relative } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
-import { settingsMessages } from "../settings/project-settings.ts";
+import { settingsMessages, type SharedSettingsTrust } from "../settings/project-settings.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -79,7 +79,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     new SettingsApprovalsFile(home.settingsApprovals, systemClock, init.warn),
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
-  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
+  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared, cwd));
   // Settings' env reaches tools and servers (as Claude Code sets it in its process); the object is
   // kept, so an approval given before the servers connect still applies.
   const liveEnv: Record<string, string | undefined> = { ...env, ...settings.effective().env };
@@ -282,9 +282,11 @@ function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMo
   return flag === "default" ? (settings.effective().defaultMode ?? flag) : flag;
 }
 
-/** Print mode's line for a shared settings file that grants what the user has not approved. */
-function unapprovedSettingsLine(file: string, cwd: string): string {
-  return `${relative(cwd, file)} grants permissions or settings not applied until you approve them: ` +
+/** Print mode's line for the repository's settings files that grant what the user has not approved. */
+function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string): string {
+  const files = shared.paths.map((path) => relative(cwd, path));
+  const carried = shared.carried ? ` (${files.at(-1)} is the repository's, not yours: ${shared.carried})` : "";
+  return `${files.join(" and ")} ${files.length === 1 ? "grants" : "grant"} permissions or settings not applied until you approve them${carried}: ` +
     `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 

@@ -17,7 +17,7 @@ export type SettingsKind =
   | "home"
   /** `.claude/settings.json`: the team's, committed; grants nothing until approved. */
   | "shared"
-  /** `.claude/settings.local.json`: the user's own in this project (git-ignored). */
+  /** `.claude/settings.local.json`: the user's own in this project (git-ignored), unless the repository carries it. */
   | "local";
 
 export type RuleBehavior = "allow" | "deny" | "ask";
@@ -43,6 +43,8 @@ export interface SettingsFile {
   readonly enabledMcpjsonServers: readonly string[];
   readonly disabledMcpjsonServers: readonly string[];
   readonly enableAllProjectMcpServers?: boolean;
+  /** Why the repository carries this local file ("tracked by git"): it then waits for approval like the shared one. */
+  readonly carried?: string;
   /** Bad fields, each naming the file and the field. */
   readonly problems: readonly string[];
   /** What was read but is ignored (a rule for a tool mini-cc does not have). */

@@ -4,6 +4,7 @@
  * write and remove. The permission chain is told whenever the rules change.
  */
 import type { ChainRule, ListedRule, PermissionChain } from "../agent/permissions.ts";
+import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
 import { chainRules, effectiveSettings, loadSettings, settingsPaths, type EffectiveSettings, type LoadedSettings, type SettingsPlaces, type SharedSettingsTrust } from "./project-settings.ts";
 import type { SettingsApprovalsFile } from "./settings-trust.ts";
@@ -87,8 +88,13 @@ export class SettingsSession {
     return settingsPaths(this.#loaded.places).local;
   }
 
-  /** "Yes, and don't ask again": the rule goes to the personal file and applies at once. */
+  /**
+   * "Yes, and don't ask again": the rule goes to the personal file and applies at once. Throws
+   * MiniCcError "repository-settings" when the repository carries that file: the user's rule does not go into it.
+   */
   async rememberAllow(rule: string): Promise<void> {
+    const carried = this.#loaded.files.find((file) => file.kind === "local")?.carried;
+    if (carried) throw new MiniCcError("repository-settings", `${this.localFile} is the repository's, not yours (${carried})`);
     await addSettingsRule(this.localFile, "allow", rule);
     await this.#reload();
   }
@@ -101,6 +107,8 @@ export class SettingsSession {
     }
     const removed = await removeSettingsRule(rule.source, rule.behavior, rule.rule);
     if (!removed) throw new Error(`${rule.source} no longer has ${rule.behavior} rule ${rule.rule}`);
+    // The session allow "don't ask again" gave beside it (listed as the file's) goes too.
+    if (rule.behavior === "allow") this.#chain?.forgetSessionAllow(rule.rule);
     await this.#reload();
   }
 

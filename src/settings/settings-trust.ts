@@ -1,6 +1,7 @@
 /**
- * What a project's shared `.claude/settings.json` would grant, and the user's
- * approval of exactly that: a repository cannot grant itself anything.
+ * What a project's shared `.claude/settings.json` (with a `settings.local.json`
+ * the repository carries) would grant, and the user's approval of exactly
+ * that: a repository cannot grant itself anything.
  * Approvals are kept in `<home>/settings-approvals.json` as
  * `{projectDir: {fingerprint, approvedAt, grants}}`, bound to a fingerprint of
  * the grants (as a project server's approval is bound to its entry), so a
@@ -35,6 +36,20 @@ export function grantsOf(file: SettingsFile): SettingsGrants {
     env: file.env,
     enabledMcpjsonServers: file.enabledMcpjsonServers,
     ...(file.enableAllProjectMcpServers ? { enableAllProjectMcpServers: true } : {}),
+  };
+}
+
+/** Several files' grants as one, the later file winning a single value (as effectiveSettings combines them); one file's unchanged. */
+export function mergedGrants(list: readonly SettingsGrants[]): SettingsGrants {
+  if (list.length === 1) return list[0]!;
+  const defaultMode = list.findLast((grants) => grants.defaultMode !== undefined)?.defaultMode;
+  return {
+    allow: [...new Set(list.flatMap((grants) => grants.allow))],
+    ...(defaultMode ? { defaultMode } : {}),
+    additionalDirectories: [...new Set(list.flatMap((grants) => grants.additionalDirectories))],
+    env: Object.assign({}, ...list.map((grants) => grants.env)),
+    enabledMcpjsonServers: [...new Set(list.flatMap((grants) => grants.enabledMcpjsonServers))],
+    ...(list.some((grants) => grants.enableAllProjectMcpServers) ? { enableAllProjectMcpServers: true } : {}),
   };
 }
 

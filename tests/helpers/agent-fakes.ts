@@ -129,7 +129,7 @@ export function testAgent(options: TestAgentOptions) {
   const permissions = new PermissionChain({ mode: options.mode ?? "default", allow: options.allow ?? [], deny: options.deny ?? [], cwd: CWD });
   // Each reading advances 5 ms, so every tool run takes exactly 5 ms.
   const clock = new FakeClock(new Date(2026, 9, 22, 9, 30), { stepMs: 5 });
-  const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => undefined });
+  const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) });
   const agent = new Agent({
     model,
     tools: options.toolsNow ?? (() => options.tools ?? []),

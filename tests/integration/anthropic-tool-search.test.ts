@@ -69,7 +69,7 @@ describe("tool search with the Anthropic adapter", () => {
       tools: () => tools,
       permissions: new PermissionChain({ mode: "default", allow: [], deny: [], cwd: "/work/project" }),
       ask: async () => ({ behavior: "deny" }),
-      system: new SystemContext({ cwd: "/work/project", clock, mcpInstructions: () => "", readFile: () => undefined }),
+      system: new SystemContext({ cwd: "/work/project", clock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) }),
       cwd: "/work/project",
       clock,
       toolSearch: { kind: "on" },
