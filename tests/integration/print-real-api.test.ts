@@ -10,7 +10,7 @@ import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { messagesApisForTestFile, type FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { resolveModelAlias } from "../../src/model/model-catalog.ts";
-import { DEFAULT_ANTHROPIC_MODEL } from "../../src/model/anthropic-model.ts";
+import { DEFAULT_ANTHROPIC_MODEL } from "../../src/model/model-catalog.ts";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
