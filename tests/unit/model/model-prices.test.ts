@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ANTHROPIC_MODEL } from "../../../src/model/model-catalog.ts";
-import { catalogModels, costUsd } from "../../../src/model/model-catalog.ts";
+import { catalogModels, costUsd, DEFAULT_ANTHROPIC_MODEL } from "../../../src/model/model-catalog.ts";
 
 const MILLION = { input_tokens: 1_000_000, output_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 };
 
