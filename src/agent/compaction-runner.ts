@@ -18,6 +18,8 @@ import {
 } from "./compaction.ts";
 import type { Conversation, ConversationEntry } from "./conversation.ts";
 import type { AgentEvent } from "./events.ts";
+import type { Hooks } from "../hooks/hooks.ts";
+import { aroundCompaction } from "../hooks/turn-hooks.ts";
 
 export type CompactionOutcome = { kind: "done" } | { kind: "aborted" } | { kind: "error"; message: string };
 
@@ -27,6 +29,8 @@ export interface CompactionRunnerOptions {
   /** Share of the window that triggers compaction; 0 is off. */
   pct?: number;
   record: (entry: ConversationEntry) => void;
+  /** PreCompact (and SessionStart "compact") hooks; none when absent. */
+  hooks?: Hooks;
 }
 
 export interface CompactionRun {
@@ -92,6 +96,8 @@ export class CompactionRunner {
   async *run(run: CompactionRun): AsyncGenerator<AgentEvent, CompactionOutcome> {
     const { conversation } = this.#options;
     if (conversation.messages.length === 0) return { kind: "error", message: "Nothing to compact yet: the conversation is empty." };
+    const { hooks } = this.#options;
+    if (hooks) yield* aroundCompaction(hooks, "before", run.trigger, run.focus);
     const tokensBefore = this.estimate(run.base);
     let brief = run.brief ?? false;
     let reply = await this.#summary(run, brief);
@@ -108,6 +114,7 @@ export class CompactionRunner {
     const tokensAfter = estimateTokens({ ...run.base, messages: [...conversation.messages] });
     this.#options.record({ type: "compaction", summary, trigger: run.trigger, tokensBefore, tokensAfter });
     yield { type: "compaction", trigger: run.trigger, tokensBefore, tokensAfter, usage: reply.usage };
+    if (hooks) yield* aroundCompaction(hooks, "after", run.trigger, run.focus);
     return { kind: "done" };
   }
 

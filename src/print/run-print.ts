@@ -94,6 +94,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
         tracker.observe(event);
         writer.event(event);
         // A long wait should not look like a hang.
+        if (event.type === "hook_note") stderr(`mini-cc: ${event.text}\n`);
         if (event.type === "retry") stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
         // A mention that attached nothing is said, as the TUI says it.
         if (event.type === "attachment" && !event.attached) stderr(`mini-cc: @${terminalSafeLine(event.mention)}: ${event.detail}\n`);

@@ -11,7 +11,9 @@ import { relative } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
-import { settingsMessages } from "../settings/project-settings.ts";
+import { settingsMessages, type SharedSettingsTrust } from "../settings/project-settings.ts";
+import { Hooks } from "../hooks/hooks.ts";
+import { sessionEdge } from "../hooks/turn-hooks.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -79,7 +81,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     new SettingsApprovalsFile(home.settingsApprovals, systemClock, init.warn),
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
-  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
+  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared, cwd));
   // Settings' env reaches tools and servers (as Claude Code sets it in its process); the object is
   // kept, so an approval given before the servers connect still applies.
   const liveEnv: Record<string, string | undefined> = { ...env, ...settings.effective().env };
@@ -180,7 +182,21 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => models.current.name, warn: init.warn });
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
+  const hooks = new Hooks({
+    hooks: settings.runnableHooks,
+    cwd,
+    env: liveEnv,
+    sessionId: () => recorder.id,
+    transcriptPath: () => recorder.file,
+    permissionMode: () => permissions.mode.getSnapshot(),
+  });
+  // In the TUI, once the shared file's question is answered: its hooks may be among them.
+  hooks.starting(async () => {
+    if (init.interactive) await settings.whenAnswered();
+    await sessionEdge(hooks, { start: restored ? "resume" : "startup" }, init.warn);
+  });
   const agent = new Agent({
+    hooks,
     model: models.agentModel,
     tools,
     permissions,
@@ -269,6 +285,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     connectServers: () => manager.connectListed(),
     close: async () => {
+      await sessionEdge(hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
       recorder.close();
       await Promise.all([manager.close(), cleanOldOutput]);
       // After the servers: its proxies outlive no sandboxed process.
@@ -283,8 +300,9 @@ function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMo
 }
 
 /** Print mode's line for a shared settings file that grants what the user has not approved. */
-function unapprovedSettingsLine(file: string, cwd: string): string {
-  return `${relative(cwd, file)} grants permissions or settings not applied until you approve them: ` +
+function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string): string {
+  const what = shared.grants.hooks ? "has hooks not run and may grant permissions or settings not applied" : "grants permissions or settings not applied";
+  return `${relative(cwd, shared.path)} ${what} until you approve them: ` +
     `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 

@@ -28,7 +28,7 @@ export interface SharedSettingsTrust {
   readonly status: SettingsApprovalStatus | "none";
 }
 
-/** All four files as read, in the order user, home, shared, local. */
+/** All four files as read, in the order user, home, shared, local, then managed policy's when there is one. */
 export interface LoadedSettings {
   readonly places: SettingsPlaces;
   readonly files: readonly SettingsFile[];
@@ -50,7 +50,7 @@ export interface EffectiveSettings {
 }
 
 /** The paths of the four files. */
-export function settingsPaths(places: SettingsPlaces): Record<SettingsKind, string> {
+export function settingsPaths(places: SettingsPlaces): Record<Exclude<SettingsKind, "managed">, string> {
   return {
     user: join(places.userHome, ".claude", "settings.json"),
     home: join(places.miniCcHome, "settings.json"),
@@ -60,10 +60,11 @@ export function settingsPaths(places: SettingsPlaces): Record<SettingsKind, stri
 }
 
 /** Reads the four files and asks the approvals file about the shared one. */
-export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile): Promise<LoadedSettings> {
+export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<LoadedSettings> {
   const paths = settingsPaths(places);
-  const kinds: SettingsKind[] = ["user", "home", "shared", "local"];
-  const files = await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind])));
+  const kinds = ["user", "home", "shared", "local"] as const;
+  // Managed policy's file (managed-policy.ts) comes last: its values win.
+  const files = [...(await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind])))), ...(managed ? [managed] : [])];
   const sharedFile = files[2]!;
   const grants = grantsOf(sharedFile);
   const status = grantsNothing(grants) ? "none" : await approvals.status(places.cwd, grants).catch(() => "new" as const);
@@ -100,7 +101,7 @@ export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded
   };
 }
 
-const RANKS: Record<SettingsKind, number> = { user: 0, home: 1, shared: 2, local: 3 };
+const RANKS: Record<SettingsKind, number> = { user: 0, home: 1, shared: 2, local: 3, managed: 4 };
 
 function rank(kind: SettingsKind): number {
   return RANKS[kind];
