@@ -96,3 +96,36 @@ describe("settings files in the TUI", () => {
     expect(toolResultsById(lines)["b1"]).toEqual({ content: "hi", is_error: false });
   });
 });
+
+describe("hooks of the shared settings in the TUI", () => {
+  it("the question lists the hook in full; it runs only once approved; /hooks says which run", async () => {
+    const { root, project, env } = sandbox();
+    const marker = join(root, "hook-ran");
+    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] } }));
+    const screen = launch(project, env);
+    await screen.waitFor(`run the hook SessionStart: touch ${marker}`);
+    await screen.waitFor("❯ 1. Apply them, and remember for this project");
+    screen.write("2");
+    await screen.waitFor("Project settings not applied");
+    await sleep(300);
+    screen.write("/hooks\r");
+    await screen.waitFor("not run: waits for approval of this file");
+    expect(screen.text()).toContain(`✘ SessionStart     *            touch ${marker}`);
+    expect(existsSync(marker)).toBe(false);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+
+    const again = launch(project, env);
+    await again.waitFor("❯ 1. Apply them, and remember for this project");
+    again.write("1");
+    await again.waitFor("Project settings applied, and remembered for this project.");
+    for (let i = 0; i < 50 && !existsSync(marker); i++) await sleep(100);
+    expect(existsSync(marker)).toBe(true);
+    await sleep(300);
+    again.write("/hooks\r");
+    await again.waitFor(`✔ SessionStart     *            touch ${marker}`);
+    again.write("/exit\r");
+    expect(await again.exited).toBe(0);
+  });
+});
