@@ -13,6 +13,8 @@ import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
 import { settingsMessages, type SharedSettingsTrust } from "../settings/project-settings.ts";
 import { Hooks } from "../hooks/hooks.ts";
+import { loadManagedPolicy, managedDir } from "../settings/managed-policy.ts";
+import { managedServerPolicy } from "../settings/server-policy.ts";
 import { sessionEdge } from "../hooks/turn-hooks.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
@@ -76,9 +78,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   for (const dir of options.addDirs) await checkAddDir(cwd, dir);
   const userHome = init.homeDir ?? homedir();
   const home = resolveHome(env, userHome);
+  const policy = await loadManagedPolicy(managedDir(env));
+  for (const problem of policy.problems) init.warn(problem);
   const settings = await SettingsSession.load(
     { cwd, userHome, miniCcHome: home.root },
     new SettingsApprovalsFile(home.settingsApprovals, systemClock, init.warn),
+    policy.settings,
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
   if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared, cwd));
@@ -105,7 +110,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   settings.attach(permissions);
 
   const loadConfig = async () => {
-    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig });
+    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig, managedFile: policy.mcpFile });
     for (const message of [...loaded.problems, ...loaded.warnings]) init.warn(message);
     return loaded;
   };
@@ -132,6 +137,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const manager = new McpManager({
     projectDir: cwd,
     approvals: settingsApprovedServers(approvals, () => settings.effective()),
+    ...managedServerPolicy(policy),
     disabledServers: settingsDisabledServers(new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn }), () => settings.effective()),
     logDir: home.logs,
     env: liveEnv,
