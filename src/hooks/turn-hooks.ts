@@ -6,7 +6,7 @@
  */
 import type { AgentEvent } from "../agent/events.ts";
 import type { ImageBlock, TextBlock } from "../model/messages.ts";
-import type { Hooks } from "./hooks.ts";
+import { Hooks, type HooksOptions } from "./hooks.ts";
 import { hookNotes } from "./tool-hooks.ts";
 
 export type PromptGate = { kind: "send"; context: readonly string[] } | { kind: "refused" };
@@ -62,4 +62,14 @@ export async function sessionEdge(hooks: Hooks, edge: { start: "startup" | "resu
 
 async function* sessionEnd(hooks: Hooks, reason: string): AsyncGenerator<AgentEvent, void> {
   if (hooks.has("SessionEnd")) yield* hookNotes(await hooks.run("SessionEnd", { reason }, reason));
+}
+
+/** The session's Hooks, with SessionStart run once `after` resolves (the first prompt waits for its context). */
+export function startSessionHooks(options: HooksOptions & { after: Promise<void>; source: "startup" | "resume"; say: (line: string) => void }): Hooks {
+  const hooks = new Hooks(options);
+  hooks.starting(async () => {
+    await options.after;
+    await sessionEdge(hooks, { start: options.source }, options.say);
+  });
+  return hooks;
 }

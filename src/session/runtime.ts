@@ -12,10 +12,9 @@ import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
 import { settingsMessages, type SharedSettingsTrust } from "../settings/project-settings.ts";
-import { Hooks } from "../hooks/hooks.ts";
 import { loadManagedPolicy, managedDir } from "../settings/managed-policy.ts";
 import { managedServerPolicy } from "../settings/server-policy.ts";
-import { sessionEdge } from "../hooks/turn-hooks.ts";
+import { sessionEdge, startSessionHooks } from "../hooks/turn-hooks.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -188,18 +187,17 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => models.current.name, warn: init.warn });
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
-  const hooks = new Hooks({
+  const hooks = startSessionHooks({
     hooks: settings.runnableHooks,
     cwd,
     env: liveEnv,
     sessionId: () => recorder.id,
     transcriptPath: () => recorder.file,
     permissionMode: () => permissions.mode.getSnapshot(),
-  });
-  // In the TUI, once the shared file's question is answered: its hooks may be among them.
-  hooks.starting(async () => {
-    if (init.interactive) await settings.whenAnswered();
-    await sessionEdge(hooks, { start: restored ? "resume" : "startup" }, init.warn);
+    // In the TUI, once the shared file's question is answered: its hooks may be among them.
+    after: init.interactive ? settings.whenAnswered() : Promise.resolve(),
+    source: restored ? "resume" : "startup",
+    say: init.warn,
   });
   const agent = new Agent({
     hooks,
