@@ -58,6 +58,16 @@ describe("hooks", () => {
     expect(byId["b2"]).toEqual({ content: box.project, is_error: false });
   });
 
+  it("a PreToolUse hook's updatedInput replaces the call's input, which the rules then judge", async () => {
+    const rewrite = await script("rewrite.sh", `echo '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"echo rewritten"}}}'`);
+    await box.write("project/.claude/settings.local.json", hooks("PreToolUse", "Bash", rewrite));
+    const result = await scriptedStreamRun(box, [[toolUse("b1", "Bash", { command: "echo original" })], [{ type: "text", text: "ok" }]], []);
+    expect(toolResultsById(result.lines)["b1"]).toEqual({ content: "rewritten", is_error: false });
+    await box.write("project/.claude/settings.local.json", { ...hooks("PreToolUse", "Bash", rewrite), permissions: { deny: ["Bash(echo rewritten)"] } });
+    const denied = await scriptedStreamRun(box, [[toolUse("b1", "Bash", { command: "echo original" })], [{ type: "text", text: "ok" }]], []);
+    expect(toolResultsById(denied.lines)["b1"]).toEqual({ content: "Permission to use Bash has been denied by a rule.", is_error: true });
+  });
+
   it("a PostToolUse formatter edits the file after Write", async () => {
     const format = await script("format.sh", `file=$(cat | ${NODE} -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).tool_input.file_path))')\ntr a-z A-Z < "$file" > "$file.tmp" && mv "$file.tmp" "$file"`);
     await box.write("project/.claude/settings.local.json", { ...hooks("PostToolUse", "Write|Edit", format), permissions: { allow: ["Write"] } });
