@@ -32,6 +32,10 @@ describe("managed policy", () => {
     const list = await box.run(["mcp", "list"], { env });
     expect(list.stdout).toContain("blocked by policy (deniedMcpServers)");
 
+    const get = await box.run(["mcp", "get", "one"], { env });
+    expect(get.stdout).toContain("blocked by policy (deniedMcpServers)");
+    expect(existsSync(marker("one"))).toBe(false);
+
     const add = await box.run(["mcp", "add", "one", "--", "node", "x.js"], { env });
     expect(add.code).not.toBe(0);
     expect(add.stderr).toContain("one is blocked by policy (deniedMcpServers): nothing was written");

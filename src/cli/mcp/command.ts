@@ -93,12 +93,12 @@ export class McpCommandContext {
 
   /**
    * A non-interactive McpManager, as print mode builds it: unapproved project
-   * servers are kept off, never asked about. Its servers are killed if the
-   * process ends before the caller closes it.
+   * servers are kept off, never asked about, and what managed policy refuses
+   * never starts. Its servers are killed if the process ends before the caller closes it.
    */
-  createManager(policy?: ManagedPolicy): McpManager {
+  createManager(policy: ManagedPolicy): McpManager {
     const manager = new McpManager({
-      ...(policy ? managedServerPolicy(policy) : {}),
+      ...managedServerPolicy(policy),
       projectDir: this.projectDir,
       approvals: this.approvals,
       disabledServers: this.disabled,
