@@ -19,7 +19,7 @@ import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
 import { errorMessage, INTERRUPTED, resultBlock, ToolRunner } from "./tool-runner.ts";
 import type { Hooks } from "../hooks/hooks.ts";
-import { atTurnEnd, beforePrompt } from "../hooks/turn-hooks.ts";
+import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -125,6 +125,7 @@ export class Agent {
 
   /** Starts a new conversation (/clear). */
   clear(): void {
+    if (this.#options.hooks) clearedSession(this.#options.hooks);
     this.#conversation.clear();
     this.#compaction.forgetUsage();
     this.#record({ type: "clear" });

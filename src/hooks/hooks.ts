@@ -29,6 +29,7 @@ export interface HooksOptions {
 export class Hooks {
   readonly #options: HooksOptions;
   #context: string[] = [];
+  #notes: string[] = [];
   /** SessionStart while it runs: the first prompt waits for its context. */
   #starting: Promise<void> = Promise.resolve();
 
@@ -71,11 +72,17 @@ export class Hooks {
     this.#starting = this.#starting.then(start);
   }
 
-  /** The context kept for the next prompt, handed over once (after SessionStart has run). */
-  async takeContext(): Promise<string[]> {
+  /** A note from hooks run outside a turn (after /clear), shown with the next one. */
+  keepNote(text: string): void {
+    this.#notes.push(text);
+  }
+
+  /** The context kept for the next prompt and the notes kept to show, handed over once (after SessionStart has run). */
+  async takeKept(): Promise<{ context: string[]; notes: string[] }> {
     await this.#starting;
-    const taken = this.#context;
+    const taken = { context: this.#context, notes: this.#notes };
     this.#context = [];
+    this.#notes = [];
     return taken;
   }
 

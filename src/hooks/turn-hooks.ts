@@ -17,7 +17,8 @@ export type PromptGate = { kind: "send"; context: readonly string[] } | { kind: 
  * here (its error and turn_end are yielded) without the prompt being kept.
  */
 export async function* beforePrompt(hooks: Hooks, prompt: string | readonly (TextBlock | ImageBlock)[]): AsyncGenerator<AgentEvent, PromptGate> {
-  const context = await hooks.takeContext();
+  const { context, notes } = await hooks.takeKept();
+  for (const text of notes) yield { type: "hook_note", text };
   if (!hooks.has("UserPromptSubmit")) return { kind: "send", context };
   const text = typeof prompt === "string" ? prompt : prompt.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
   const result = await hooks.run("UserPromptSubmit", { prompt: text });
@@ -55,7 +56,7 @@ export async function* sessionStart(hooks: Hooks, source: "startup" | "resume" |
 }
 
 /** SessionStart or SessionEnd outside a turn: what the hooks say goes to `say` (stderr, the transcript). */
-export async function sessionEdge(hooks: Hooks, edge: { start: "startup" | "resume" } | { end: string }, say: (line: string) => void): Promise<void> {
+export async function sessionEdge(hooks: Hooks, edge: { start: "startup" | "resume" | "clear" } | { end: string }, say: (line: string) => void): Promise<void> {
   const events = "start" in edge ? sessionStart(hooks, edge.start) : sessionEnd(hooks, edge.end);
   for await (const event of events) if (event.type === "hook_note") say(event.text);
 }
@@ -72,4 +73,13 @@ export function startSessionHooks(options: HooksOptions & { after: Promise<void>
     await sessionEdge(hooks, { start: options.source }, options.say);
   });
   return hooks;
+}
+
+/** `/clear`: SessionEnd ("clear") for the conversation that ends, SessionStart ("clear") for the new one; the next prompt waits for them. */
+export function clearedSession(hooks: Hooks): void {
+  hooks.starting(async () => {
+    const keep = (line: string) => hooks.keepNote(line);
+    await sessionEdge(hooks, { end: "clear" }, keep);
+    await sessionEdge(hooks, { start: "clear" }, keep);
+  });
 }

@@ -129,3 +129,27 @@ describe("hooks of the shared settings in the TUI", () => {
     expect(await again.exited).toBe(0);
   });
 });
+
+describe("session hooks in the TUI", () => {
+  it("SessionStart runs at startup and after /clear (with SessionEnd for the cleared one); SessionEnd at exit", async () => {
+    const { root, project, env } = sandbox();
+    const log = join(root, "edges.log");
+    const script = join(root, "edge.sh");
+    writeFileSync(script, `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'"source":"clear"'*) echo start-clear;; *'"source":"startup"'*) echo start-startup;; *'"reason":"clear"'*) echo end-clear;; *'"reason":"prompt_input_exit"'*) echo end-exit;; esac >> ${log}\n`, { mode: 0o755 });
+    const entry = [{ hooks: [{ type: "command", command: script }] }];
+    writeFileSync(join(project, ".claude/settings.local.json"), JSON.stringify({ hooks: { SessionStart: entry, SessionEnd: entry } }));
+    const lines = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
+    const screen = launch(project, env);
+    await screen.waitFor("❯ Ask anything, or /help");
+    for (let i = 0; i < 50 && lines().length < 1; i++) await sleep(100);
+    expect(lines()).toEqual(["start-startup"]);
+    await sleep(300);
+    screen.write("/clear\r");
+    await screen.waitFor("Conversation cleared");
+    for (let i = 0; i < 50 && lines().length < 3; i++) await sleep(100);
+    expect(lines()).toEqual(["start-startup", "end-clear", "start-clear"]);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+    expect(lines()).toEqual(["start-startup", "end-clear", "start-clear", "end-exit"]);
+  });
+});
