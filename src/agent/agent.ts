@@ -6,15 +6,15 @@
  */
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
-import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
+import type { Model, ModelRequest } from "../model/model.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
-import { abortable } from "./abortable.ts";
 import { Conversation, type ConversationEntry } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
 import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
+import { streamRequest } from "./model-request.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
 import { errorMessage, INTERRUPTED, resultBlock, ToolRunner } from "./tool-runner.ts";
@@ -46,9 +46,7 @@ export interface AgentOptions {
 
 export { INTERRUPTED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
-type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
-type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
 
 /** Runs turns against one conversation, which it keeps across turns. */
 export class Agent {
@@ -197,7 +195,7 @@ export class Agent {
         if (compacted.kind === "error") yield { type: "error", message: compacted.message };
       }
       count.requests += 1;
-      let outcome = yield* this.#stream(request, signal);
+      let outcome = yield* streamRequest(this.#options.model, request, signal);
       if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
         // Once more, smaller: the summary of the conversation's end, then the same request again.
         const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true });
@@ -205,7 +203,7 @@ export class Agent {
         if (compacted.kind === "done") {
           request = this.#request(plan);
           count.requests += 1;
-          outcome = yield* this.#stream(request, signal);
+          outcome = yield* streamRequest(this.#options.model, request, signal);
         }
       }
       if (outcome.kind === "aborted") {
@@ -293,34 +291,9 @@ export class Agent {
       tools: plan.specs,
     };
   }
-
-  async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<AgentEvent, RequestOutcome> {
-    let final: Final | undefined;
-    let partialText = "";
-    try {
-      for await (const event of abortable(this.#options.model.stream(request, signal), signal)) {
-        if (event.type === "text_delta") {
-          partialText += event.text;
-          yield event;
-        } else if (event.type === "message") {
-          final = event;
-        } else {
-          // A retry streams afresh: what the failed attempt showed is not kept.
-          if (event.type === "retry") partialText = "";
-          yield event;
-        }
-      }
-    } catch (error) {
-      return signal.aborted ? { kind: "aborted", partialText } : { kind: "error", message: errorMessage(error) };
-    }
-    if (signal.aborted) return { kind: "aborted", partialText };
-    if (!final) return { kind: "error", message: `The model (${this.#options.model.name}) ended its response without a message.` };
-    return { kind: "message", final };
-  }
 }
 
 /** Tool search's `auto`, once decided: on or off for the rest of the session. */
 function decided(defer: boolean): ToolSearchSetting {
   return defer ? { kind: "on" } : { kind: "off" };
 }
-
