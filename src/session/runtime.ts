@@ -7,11 +7,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
-import { relative } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
-import { settingsMessages, type SharedSettingsTrust } from "../settings/project-settings.ts";
+import { settingsMessages, unapprovedSettingsLine } from "../settings/project-settings.ts";
 import { loadManagedPolicy, managedDir } from "../settings/managed-policy.ts";
 import { managedServerPolicy } from "../settings/server-policy.ts";
 import { sessionEdge, startSessionHooks } from "../hooks/turn-hooks.ts";
@@ -301,13 +300,6 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 /** The --permission-mode flag, else a settings file's defaultMode. */
 function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMode {
   return flag === "default" ? (settings.effective().defaultMode ?? flag) : flag;
-}
-
-/** Print mode's line for a shared settings file that grants what the user has not approved. */
-function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string): string {
-  const what = shared.grants.hooks ? "has hooks not run and may grant permissions or settings not applied" : "grants permissions or settings not applied";
-  return `${relative(cwd, shared.path)} ${what} until you approve them: ` +
-    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 
 /** What of a server's state the system prompt depends on. */

@@ -5,7 +5,7 @@
  * rules apply from any file at once; what the shared file grants applies only
  * once the user approved it (settings-trust.ts).
  */
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { PermissionMode } from "../agent/events.ts";
 import { readSettingsFile, type SettingsFile, type SettingsKind, type SourcedRule } from "./settings-file.ts";
 import { grantsFingerprint, grantsNothing, grantsOf, type SettingsApprovalStatus, type SettingsApprovalsFile, type SettingsGrants } from "./settings-trust.ts";
@@ -69,6 +69,13 @@ export async function loadSettings(places: SettingsPlaces, approvals: SettingsAp
   const grants = grantsOf(sharedFile);
   const status = grantsNothing(grants) ? "none" : await approvals.status(places.cwd, grants).catch(() => "new" as const);
   return { places, files, shared: { path: sharedFile.path, grants, fingerprint: grantsFingerprint(grants), status } };
+}
+
+/** Print mode's line for a shared settings file that grants what the user has not approved. */
+export function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string): string {
+  const what = shared.grants.hooks ? "has hooks not run and may grant permissions or settings not applied" : "grants permissions or settings not applied";
+  return `${relative(cwd, shared.path)} ${what} until you approve them: ` +
+    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 
 /** Every file's problems and notes, for stderr or the transcript. */
