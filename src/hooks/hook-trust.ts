@@ -26,7 +26,7 @@ export function listHooks(files: readonly SettingsFile[], sharedTrusted: boolean
       const why = file.kind === "managed"
         ? offByPolicy ? "disableAllHooks in managed policy" : undefined
         : offByPolicy ? "disableAllHooks in managed policy"
-        : managedOnly ? "managed policy allows only its own hooks (allowManagedHooksOnly)"
+        : managedOnly ? "managed policy runs only its own hooks (allowManagedHooksOnly, or a policy file it cannot read)"
         : offBySettings ? "disableAllHooks"
         : file.kind === "shared" && !sharedTrusted ? "waits for approval of this file (mini-cc mcp approve --settings)"
         : undefined;

@@ -5,7 +5,7 @@
  * (a settings file that wins over every other, plus the server lists and
  * `allowManagedMcpServersOnly` / `allowManagedHooksOnly`) and
  * `managed-mcp.json` (servers that start without asking). A policy file that
- * exists but cannot be read fails closed: no server starts, and the reason is shown.
+ * exists but cannot be read fails closed: no server starts and no hook runs, and the reason is shown.
  */
 import { join } from "node:path";
 import type { Env } from "../env.ts";
@@ -44,7 +44,13 @@ export async function loadManagedPolicy(dir: string): Promise<ManagedPolicy> {
   const base = { dir, deniedMcpServers: [], allowManagedMcpServersOnly: false, mcpFile, problems: [] };
   const [read, mcp] = await Promise.all([readJsonFile(path), readJsonFile(mcpFile)]);
   const mcpBroken = mcp.kind === "unreadable" ? `${mcpFile}: cannot read (${mcp.message})` : mcp.kind === "invalid" ? formatSyntaxProblem(mcpFile, mcp) : undefined;
-  const closed = (why: string): ManagedPolicy => ({ ...base, failedClosed: `managed policy unreadable: ${why}`, problems: [`${why}; no MCP server starts until it is fixed`] });
+  // Failing closed: no server starts, and no hook but the policy's own (it has none it could read) runs.
+  const closed = (why: string): ManagedPolicy => ({
+    ...base,
+    settings: { ...parseSettings("managed", path, {}), allowManagedHooksOnly: true },
+    failedClosed: `managed policy unreadable: ${why}`,
+    problems: [`${why}; no MCP server starts and no hook runs until it is fixed`],
+  });
   if (read.kind === "unreadable") return closed(`${path}: cannot read (${read.message})`);
   if (read.kind === "invalid") return closed(formatSyntaxProblem(path, read));
   if (mcpBroken) return closed(mcpBroken);

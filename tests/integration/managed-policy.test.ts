@@ -54,13 +54,15 @@ describe("managed policy", () => {
     expect(result.stderr).toContain("MCP server proj (project) is off: blocked by policy (not in allowedMcpServers)");
   });
 
-  it("a managed-settings.json that is not JSON fails closed: no server starts, the reason is shown", async () => {
+  it("a managed-settings.json that is not JSON fails closed: no server starts, no hook runs, the reason is shown", async () => {
     await box.write("managed/managed-settings.json", "{ not json");
     await box.write("home/mcp.json", mcpConfig({ one: markedServerEntry(marker("one")) }));
+    await box.write("project/.claude/settings.local.json", { hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker("hook")}` }] }] } });
     const result = await run();
     expect(existsSync(marker("one"))).toBe(false);
+    expect(existsSync(marker("hook"))).toBe(false);
     expect(result.stderr).toContain(`${join(box.root, "managed/managed-settings.json")}:1:`);
-    expect(result.stderr).toContain("no MCP server starts until it is fixed");
+    expect(result.stderr).toContain("no MCP server starts and no hook runs until it is fixed");
     expect(result.stderr).toContain("MCP server one (user) is off: blocked by policy: managed policy unreadable");
   });
 

@@ -50,4 +50,17 @@ describe("the agent's hooks", () => {
     expect(model.requests[0]!.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "go" }, { type: "text", text: "Branch: main" }] });
     expect(model.requests[1]!.messages.at(-1)!.content).toEqual([{ type: "tool_result", tool_use_id: "r1", content: "Read ok\n\nPostToolUse hook: lint is clean", is_error: false }]);
   });
+
+  it("continue: false from PreToolUse stops the turn: the call and the rest of the round are answered unrun, the user reads the reason", async () => {
+    const hooks = hooksOf(hook("PreToolUse", `echo '{"continue":false,"stopReason":"deploy freeze"}'`, "Bash"));
+    const bash = fakeTool("Bash");
+    const read = fakeTool("Read", { readOnly: true });
+    const { agent, model } = testAgent({ replies: [{ content: [use("b1", "Bash", { command: "ls" }), use("r1", "Read", {})] }, { content: [text("never")] }], tools: [bash, read], hooks });
+    const events = await turn(agent, "go");
+    expect(bash.calls).toEqual([]);
+    expect(read.calls).toEqual([]);
+    expect(model.requests).toHaveLength(1);
+    expect(events).toContainEqual({ type: "hook_note", text: "A hook stopped the turn: deploy freeze" });
+    expect(events.at(-1)).toMatchObject({ type: "turn_end", reason: "end_turn" });
+  });
 });
