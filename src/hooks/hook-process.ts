@@ -9,6 +9,9 @@ import { spawn } from "node:child_process";
 /** Past this much output (stdout and stderr together) a hook is stopped: nothing a hook says needs more. */
 export const HOOK_OUTPUT_CAP_BYTES = 1024 * 1024;
 
+/** How long a stopped hook's pipes may stay open before it is reported anyway. */
+const STOP_GRACE_MS = 500;
+
 export type HookEnding =
   | { kind: "exited"; code: number; stdout: string; stderr: string }
   | { kind: "signal"; signal: string; stderr: string }
@@ -53,6 +56,8 @@ export function runHookProcess(options: HookProcessOptions): Promise<HookEnding>
     const stop = (why: HookEnding) => {
       stopping ??= why;
       killGroup();
+      // A process that left the group may still hold the pipes open: the hook is over all the same.
+      setTimeout(() => finish(why), STOP_GRACE_MS).unref();
     };
     const timer = setTimeout(() => stop({ kind: "timeout", stderr: text(err) }), options.timeoutMs);
     const collect = (into: Buffer[]) => (chunk: Buffer) => {
