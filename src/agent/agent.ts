@@ -2,22 +2,25 @@
  * The agent loop: one user turn is a series of model requests, each followed by
  * the tool calls it asked for, until the model stops asking. Everything the
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
- * The calls themselves are run by tool-runner.ts, compaction by compaction-runner.ts.
+ * The calls themselves are run by tool-runner.ts, each request by request-stream.ts,
+ * compaction by compaction-runner.ts.
  */
 import { systemClock, type Clock } from "../clock.ts";
-import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
+import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
 import type { Model, ModelRequest } from "../model/model.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
-import { Conversation, type ConversationEntry } from "./conversation.ts";
+import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
 import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
-import { streamRequest } from "./model-request.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
-import { errorMessage, INTERRUPTED, resultBlock, ToolRunner } from "./tool-runner.ts";
+import { streamRequest } from "./request-stream.ts";
+import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
+import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 
@@ -44,7 +47,7 @@ export interface AgentOptions {
   hooks?: Hooks;
 }
 
-export { INTERRUPTED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
+export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
 
@@ -75,15 +78,21 @@ export class Agent {
 
   /**
    * Continues a saved conversation: its recorded changes (`entries()`, read
-   * when the conversation is first needed) are replayed, and a call the
-   * session never answered is answered unrun.
+   * when the conversation is first needed) are replayed. What mini-cc's death
+   * cut off is said: a call the session never answered, a reply it was
+   * receiving (kept as far as it was saved, then marked as cut).
    */
   restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
     this.#conversation.replayOnFirstUse(entries, () => {
+      this.#compaction.resumeFrom(entries());
       const last = this.#conversation.messages.at(-1);
       const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
-      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(KILLED, true))));
+      const cut = cutReply(entries());
+      if (cut === undefined) return;
+      if (cut.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: cut }] }, undefined);
+      this.#addNote(CUT_REPLY_NOTE);
     });
   }
 
@@ -133,9 +142,10 @@ export class Agent {
     this.#options.record?.(entry);
   }
 
-  #addAssistant(message: AssistantMessage, usage: Usage, model?: string): void {
+  /** `usage` is left out for a reply that never finished (nothing was reported for it). */
+  #addAssistant(message: AssistantMessage, usage: Usage | undefined, model?: string): void {
     this.#conversation.addAssistant(message);
-    if (message.content.length > 0) this.#record({ type: "assistant", message, usage, model: model ?? this.#options.model.name });
+    if (message.content.length > 0) this.#record({ type: "assistant", message, ...(usage ? { usage } : {}), model: model ?? this.#options.model.name });
   }
 
   /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */
@@ -144,13 +154,15 @@ export class Agent {
     this.#record({ type: "note", text });
   }
 
-  #addToolResults(results: ToolResultBlock[]): void {
+  /** `changes`: the file changes the calls made, saved beside the results (not sent) so a resume shows their diffs. */
+  #addToolResults(results: ToolResultBlock[], changes: Record<string, FileExcerpt> = {}): void {
     this.#conversation.addToolResults(results);
-    if (results.length > 0) this.#record({ type: "tool_results", content: results });
+    const saved = Object.keys(changes).length > 0 ? { changes } : {};
+    if (results.length > 0) this.#record({ type: "tool_results", content: results, ...saved });
   }
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
-  async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  async *runTurn(prompt: PromptContent, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
     const gate = this.#options.hooks ? yield* beforePrompt(this.#options.hooks, prompt) : undefined;
     if (gate?.kind === "refused") return;
     const before = this.#conversation.messages;
@@ -159,7 +171,7 @@ export class Agent {
     // What hooks add for the model goes with the prompt, in the same message.
     for (const context of gate?.context ?? []) this.#addNote(context);
     const count = { requests: 0 };
-    const { reason, resultText = "" } = yield* this.#turn(signal, count);
+    const { reason, resultText = "" } = yield* this.#turn(prompt, signal, count);
     // A refused prompt is taken back, so the next one is not sent with it.
     if (reason === "refusal") {
       this.#conversation.rewind(before);
@@ -168,7 +180,8 @@ export class Agent {
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
   }
 
-  async *#turn(signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
+  /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
+  async *#turn(prompt: PromptContent, signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
     let state = FRESH_REPLY_STATE;
     let stopHookActive = false;
     for (let rounds = 0; ; ) {
@@ -188,28 +201,28 @@ export class Agent {
       }
       // Before a request would pass the threshold, the conversation is summarised first.
       if (this.#compaction.due(request)) {
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal });
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, prompt });
         if (compacted.kind === "aborted") return { reason: "aborted" };
         if (compacted.kind === "done") request = this.#request(plan);
         // A failed compaction is said; the request is still tried, and a "too long" answer is handled below.
         if (compacted.kind === "error") yield { type: "error", message: compacted.message };
       }
       count.requests += 1;
-      let outcome = yield* streamRequest(this.#options.model, request, signal);
+      let outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
       if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
-        // Once more, smaller: the summary of the conversation's end, then the same request again.
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true });
+        // Once more, smaller: the summary of the conversation as text (its middle left out if need be), then the turn's prompt again.
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true, prompt });
         if (compacted.kind === "aborted") return { reason: "aborted" };
         if (compacted.kind === "done") {
           request = this.#request(plan);
           count.requests += 1;
-          outcome = yield* streamRequest(this.#options.model, request, signal);
+          outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
         }
       }
       if (outcome.kind === "aborted") {
         // What the user saw stays, and the model hears it was stopped.
         const partial = outcome.partialText;
-        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, { input_tokens: 0, output_tokens: 0 });
+        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, undefined);
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
       }
@@ -247,7 +260,7 @@ export class Agent {
       }
       state = FRESH_REPLY_STATE;
       const round = yield* this.#tools.run(step.uses, plan, signal);
-      this.#addToolResults(round.blocks);
+      this.#addToolResults(round.blocks, round.changes);
       if (round.stop !== undefined) {
         yield { type: "hook_note", text: `A hook stopped the turn: ${round.stop}` };
         return { reason: "end_turn" };

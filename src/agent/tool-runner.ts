@@ -6,6 +6,7 @@
  */
 import type { Clock } from "../clock.ts";
 import type { ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import { ABORTED, raceAbort } from "./abortable.ts";
@@ -18,9 +19,22 @@ import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
+/**
+ * The tool_result text for a call a resumed session finds unanswered: an abort
+ * records its result, so no result at all means mini-cc itself was killed.
+ */
+export const KILLED = "mini-cc was killed while this ran; it may not have finished";
 /** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
 export const STOPPED_AT_APPROVAL =
   "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";
+
+/** One round's results for the model, and the file changes its Edits and Writes made, by call id (for the saved session). */
+export interface RoundResults {
+  blocks: ToolResultBlock[];
+  changes: Record<string, FileExcerpt>;
+  /** A hook's `continue: false` reason, when one stopped the turn. */
+  stop?: string;
+}
 
 export interface ToolRunnerOptions {
   permissions: PermissionChain;
@@ -33,12 +47,6 @@ export interface ToolRunnerOptions {
   hooks?: Hooks;
 }
 
-/** One round's answers, and a hook's `continue: false` reason when one stopped the turn. */
-export interface ToolRound {
-  readonly blocks: ToolResultBlock[];
-  readonly stop?: string;
-}
-
 export class ToolRunner {
   readonly #options: ToolRunnerOptions;
 
@@ -47,15 +55,17 @@ export class ToolRunner {
   }
 
   /** Runs the calls in order; after an abort the rest are answered without running. */
-  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolRound> {
+  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, RoundResults> {
     const blocks: ToolResultBlock[] = [];
+    const changes: Record<string, FileExcerpt> = {};
     const round: { stop?: string } = {};
     for (const use of uses) {
       // After a hook stopped the turn, the rest are answered unrun, as after an abort.
       const result = signal.aborted || round.stop !== undefined ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal, round);
       blocks.push(resultBlock(use.id, result));
+      if (result.change && !result.isError) changes[use.id] = result.change;
     }
-    return { blocks, ...round };
+    return { blocks, changes, ...round };
   }
 
   async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal, round: { stop?: string }): AsyncGenerator<AgentEvent, ToolResult> {

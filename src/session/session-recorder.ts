@@ -50,7 +50,7 @@ export class SessionRecorder {
   get usage(): SessionUsage {
     const saved = this.#uncounted;
     this.#uncounted = undefined;
-    if (saved) for (const entry of saved.entries) if (entry.type === "assistant") this.#usage.add(entry.model, entry.usage);
+    if (saved) for (const entry of saved.entries) if (entry.type === "assistant" && entry.usage) this.#usage.add(entry.model, entry.usage);
     return this.#usage;
   }
 

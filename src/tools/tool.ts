@@ -3,11 +3,14 @@
  * thing to the loop: a name, a schema and run().
  */
 import type { ToolContent } from "../model/messages.ts";
+import type { FileExcerpt } from "./file-excerpt.ts";
 import type { PathScope, RealPaths } from "./real-paths.ts";
 
 export interface ToolResult {
   content: ToolContent;
   isError: boolean;
+  /** The part of the file an Edit or Write changed (saved with the session, so a resume can show the diff). */
+  change?: FileExcerpt;
 }
 
 export interface ToolContext {

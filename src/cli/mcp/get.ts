@@ -22,6 +22,7 @@ import { isConnected, listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/logs/log-hint.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
 import { sandboxedLookup } from "./sandboxed-lookup.ts";
+import { credentialArgWarnings } from "../../config/credential-args.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 
@@ -185,6 +186,7 @@ export const getCommand: McpSubcommand = {
     }
     // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);
+    if (found.ok) for (const warning of credentialArgWarnings(found.name, found.config.entry)) context.warn(warning);
     let status = found.ok ? 0 : 1;
     if (found.ok && !args.flags.has("no-connect")) {
       const live = await liveStatus(context, found.config);

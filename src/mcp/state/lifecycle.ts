@@ -156,8 +156,8 @@ function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly Skipp
 
 /** What a connected state holds beyond tools, kept across a tools refresh. */
 function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
-  const { capabilities, resources, resourceTemplates, prompts, logWarnings } = state;
-  return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings }).filter(([, v]) => v !== undefined));
+  const { capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts } = state;
+  return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts }).filter(([, v]) => v !== undefined));
 }
 
 function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number, cacheNote = ""): ServerState {

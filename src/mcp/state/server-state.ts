@@ -69,6 +69,8 @@ export interface ServerFeatures {
   resourceTemplates?: readonly McpResourceTemplateInfo[];
   prompts?: readonly McpPromptInfo[];
   logWarnings?: readonly ServerLogEntry[];
+  /** What the bound on one server's lists left out, each `offers more than 1,000 tools: …` (list-pages.ts). */
+  listCuts?: readonly string[];
 }
 
 export type ServerState =
