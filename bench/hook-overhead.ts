@@ -67,7 +67,7 @@ await cpuPerCallUs(none, CALLS);
 const runs = await rotatingRuns(ROUNDS, { before: () => cpuPerCallUs(before, CALLS), none: () => cpuPerCallUs(none, CALLS) });
 const [b, n] = [median(runs.before), median(runs.none)];
 console.log(`tool call, no Hooks:              ${b.toFixed(2)} µs/call (CPU, median of ${ROUNDS} rounds of ${CALLS})`);
-console.log(`tool call, Hooks with none:       ${n.toFixed(2)} µs/call  → +${(n - b).toFixed(2)} µs (target ≤ 2 µs)`);
+console.log(`tool call, Hooks with none:       ${n.toFixed(2)} µs/call  → ${n - b >= 0 ? "+" : ""}${(n - b).toFixed(2)} µs (target ≤ 2 µs)`);
 
 const noop: HookCommand = { event: "PreToolUse", matcher: "", command: "true", timeoutS: 60, source: "bench" };
 const withHook = runner([noop]);
