@@ -12,8 +12,11 @@ import { analyseCommand } from "./shell-commands.ts";
 import type { ShellParser } from "./shell-parser.ts";
 import { allowedBy, denyMatch, parseToolRule, parseToolRules, type RuleCall, type ToolRule } from "./tool-rules.ts";
 
-/** A PreToolUse hook's answer about a call (its deny never reaches the chain: the call is refused before). */
-export type HookAnswer = "allow" | "ask";
+/** A PreToolUse hook's answer about a call, with its reason (its deny never reaches the chain: the call is refused before). */
+export interface HookAnswer {
+  readonly answer: "allow" | "ask";
+  readonly reason?: string;
+}
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =
@@ -205,8 +208,8 @@ export class PermissionChain {
     if (asking) return { behavior: "ask", reason: `the rule ${asking.source} asks` };
     // A hook's ask shows the user the call whatever allows it; its allow stands in for the user's yes, so
     // it comes after every deny above and never lets a call leave the sandbox (only the user may).
-    if (hook === "ask") return { behavior: "ask", reason: "a PreToolUse hook asks" };
-    if (hook === "allow" && tool.leavesSandbox?.(input) !== true) return { behavior: "allow" };
+    if (hook?.answer === "ask") return { behavior: "ask", reason: `a PreToolUse hook asks${hook.reason ? `: ${hook.reason}` : ""}` };
+    if (hook?.answer === "allow" && tool.leavesSandbox?.(input) !== true) return { behavior: "allow" };
     if (allowedBy([...this.#allow, ...this.#settingsParsed.allow, ...this.#sessionAllowed], call)) {
       return { behavior: "allow" };
     }

@@ -35,7 +35,8 @@ export async function* beforeToolCall(hooks: Hooks, call: Call): AsyncGenerator<
     return { kind: "refused", message: `PreToolUse hook denied this call${result.permissionReason ? `: ${result.permissionReason}` : "."}` };
   }
   const input = result.updatedInput ?? call.input;
-  return { kind: "run", input, ...(result.permission ? { answer: result.permission } : {}) };
+  const answer = result.permission ? { answer: result.permission, ...(result.permissionReason ? { reason: result.permissionReason } : {}) } : undefined;
+  return { kind: "run", input, ...(answer ? { answer } : {}) };
 }
 
 /** The result as the model reads it: what a PostToolUse hook answered (exit 2, decision "block", additionalContext) comes after it. */

@@ -7,7 +7,8 @@ import { CWD, fakeTool } from "../../helpers/agent-fakes.ts";
 const bash = fakeTool("Bash");
 const escaping = { ...fakeTool("Bash"), leavesSandbox: (input: Record<string, unknown>) => input["dangerouslyDisableSandbox"] === true };
 const write = fakeTool("Write", { editsFiles: true, pathField: "file_path" });
-const check = (chain: PermissionChain, tool: typeof bash, input: Record<string, unknown>, hook: "allow" | "ask") => chain.check(tool, input, new RealPaths(), hook);
+const check = (chain: PermissionChain, tool: typeof bash, input: Record<string, unknown>, answer: "allow" | "ask", reason?: string) =>
+  chain.check(tool, input, new RealPaths(), { answer, ...(reason ? { reason } : {}) });
 
 describe("a PreToolUse hook's answer in the permission chain", () => {
   it("allow answers what would ask, even in print mode; a deny rule and plan mode still refuse", () => {
@@ -28,6 +29,7 @@ describe("a PreToolUse hook's answer in the permission chain", () => {
   it("ask shows the user a call an allow rule or bypassPermissions would let through (refused in print mode)", () => {
     const chain = new PermissionChain({ mode: "bypassPermissions", allow: ["Bash"], deny: [], cwd: CWD });
     expect(check(chain, bash, { command: "ls" }, "ask")).toEqual({ behavior: "ask", reason: "a PreToolUse hook asks" });
+    expect(check(chain, bash, { command: "ls" }, "ask", "check me")).toEqual({ behavior: "ask", reason: "a PreToolUse hook asks: check me" });
     const print = new PermissionChain({ mode: "default", allow: ["Bash"], deny: [], cwd: CWD, canAsk: false });
     expect(check(print, bash, { command: "ls" }, "ask").behavior).toBe("deny");
   });
