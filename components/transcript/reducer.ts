@@ -91,6 +91,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "command_output":
       return append(state, { kind: "command", lines: action.lines, isError: action.isError });
     case "notice":
+    case "hook_note":
       return append(state, { kind: "notice", text: action.text });
     case "file_diff":
       return action.lines.length === 0 ? state : append(state, { kind: "diff", lines: action.lines });

@@ -21,6 +21,8 @@ import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.
 import { streamRequest } from "./request-stream.ts";
 import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
+import type { Hooks } from "../hooks/hooks.ts";
+import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -41,6 +43,8 @@ export interface AgentOptions {
   record?: (entry: ConversationEntry) => void;
   /** Compact before a request would pass this share of the context window (MINI_CC_AUTOCOMPACT_PCT); 0 is off. Default 90. */
   autoCompactPct?: number;
+  /** The session's hooks (settings files); none when absent. */
+  hooks?: Hooks;
 }
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
@@ -61,12 +65,14 @@ export class Agent {
   constructor(options: AgentOptions) {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
-    this.#tools = new ToolRunner({ permissions: options.permissions, ask: options.ask, cwd: options.cwd, clock: options.clock ?? systemClock });
+    const hooks = options.hooks ? { hooks: options.hooks } : {};
+    this.#tools = new ToolRunner({ permissions: options.permissions, ask: options.ask, cwd: options.cwd, clock: options.clock ?? systemClock, ...hooks });
     this.#compaction = new CompactionRunner({
       model: options.model,
       conversation: this.#conversation,
       pct: options.autoCompactPct,
       record: (entry) => this.#record(entry),
+      ...hooks,
     });
   }
 
@@ -126,6 +132,7 @@ export class Agent {
 
   /** Starts a new conversation (/clear). */
   clear(): void {
+    if (this.#options.hooks) clearedSession(this.#options.hooks);
     this.#conversation.clear();
     this.#compaction.forgetUsage();
     this.#record({ type: "clear" });
@@ -156,9 +163,13 @@ export class Agent {
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
   async *runTurn(prompt: PromptContent, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+    const gate = this.#options.hooks ? yield* beforePrompt(this.#options.hooks, prompt) : undefined;
+    if (gate?.kind === "refused") return;
     const before = this.#conversation.messages;
     this.#conversation.addPrompt(prompt);
     this.#record({ type: "prompt", content: prompt });
+    // What hooks add for the model goes with the prompt, in the same message.
+    for (const context of gate?.context ?? []) this.#addNote(context);
     const count = { requests: 0 };
     const { reason, resultText = "" } = yield* this.#turn(prompt, signal, count);
     // A refused prompt is taken back, so the next one is not sent with it.
@@ -172,6 +183,7 @@ export class Agent {
   /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
   async *#turn(prompt: PromptContent, signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
     let state = FRESH_REPLY_STATE;
+    let stopHookActive = false;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
       let request: ModelRequest;
@@ -230,6 +242,14 @@ export class Agent {
       }
       if (step.kind === "end") {
         if (step.error !== undefined) yield { type: "error", message: step.error };
+        // A Stop hook may send the model on with its reason; the round limit still bounds it.
+        const goOn = step.reason === "end_turn" && this.#options.hooks ? yield* atTurnEnd(this.#options.hooks, stopHookActive) : undefined;
+        if (goOn !== undefined) {
+          stopHookActive = true;
+          this.#addNote(`Stop hook feedback: ${goOn}`);
+          if (++rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
+          continue;
+        }
         return { reason: step.reason, resultText: step.resultText };
       }
       if (step.kind === "again") {
@@ -241,6 +261,10 @@ export class Agent {
       state = FRESH_REPLY_STATE;
       const round = yield* this.#tools.run(step.uses, plan, signal);
       this.#addToolResults(round.blocks, round.changes);
+      if (round.stop !== undefined) {
+        yield { type: "hook_note", text: `A hook stopped the turn: ${round.stop}` };
+        return { reason: "end_turn" };
+      }
       if (signal.aborted) {
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
@@ -286,4 +310,3 @@ export class Agent {
 function decided(defer: boolean): ToolSearchSetting {
   return defer ? { kind: "on" } : { kind: "off" };
 }
-

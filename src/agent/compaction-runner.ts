@@ -18,6 +18,8 @@ import {
 } from "./compaction.ts";
 import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import type { AgentEvent } from "./events.ts";
+import type { Hooks } from "../hooks/hooks.ts";
+import { aroundCompaction } from "../hooks/turn-hooks.ts";
 
 export type CompactionOutcome = { kind: "done" } | { kind: "aborted" } | { kind: "error"; message: string };
 
@@ -27,6 +29,8 @@ export interface CompactionRunnerOptions {
   /** Share of the window that triggers compaction; 0 is off. */
   pct?: number;
   record: (entry: ConversationEntry) => void;
+  /** PreCompact (and SessionStart "compact") hooks; none when absent. */
+  hooks?: Hooks;
 }
 
 export interface CompactionRun {
@@ -112,6 +116,8 @@ export class CompactionRunner {
   async *run(run: CompactionRun): AsyncGenerator<AgentEvent, CompactionOutcome> {
     const { conversation } = this.#options;
     if (conversation.messages.length === 0) return { kind: "error", message: "Nothing to compact yet: the conversation is empty." };
+    const { hooks } = this.#options;
+    if (hooks) yield* aroundCompaction(hooks, "before", run.trigger, run.focus);
     const tokensBefore = this.estimate(run.base);
     let brief = run.brief ?? false;
     let reply = await this.#summary(run, brief);
@@ -129,6 +135,7 @@ export class CompactionRunner {
     const kept = run.prompt !== undefined ? { keptPrompt: true as const } : {};
     this.#options.record({ type: "compaction", summary, trigger: run.trigger, tokensBefore, tokensAfter, ...kept });
     yield { type: "compaction", trigger: run.trigger, tokensBefore, tokensAfter, usage: reply.usage };
+    if (hooks) yield* aroundCompaction(hooks, "after", run.trigger, run.focus);
     return { kind: "done" };
   }
 

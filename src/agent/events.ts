@@ -54,6 +54,8 @@ export type AgentEvent =
   | { type: "compaction"; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; usage: Usage }
   /** An `@` mention of the prompt: attached (`detail`: its size) or not (`detail`: why); the transcript shows it under the prompt. */
   | { type: "attachment"; mention: string; attached: boolean; detail: string }
+  /** What a hook said to the user, or how it failed (one line naming its file and event); the session goes on. */
+  | { type: "hook_note"; text: string }
   /** A failure the user should read; the session goes on. */
   | { type: "error"; message: string }
   | { type: "turn_end"; reason: TurnEndReason; numTurns: number; resultText: string };

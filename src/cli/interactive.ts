@@ -106,6 +106,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       },
       rules: () => runtime.permissions.listRules(),
       remove: (rule) => runtime.settings.remove(rule),
+      hooks: () => runtime.settings.hookList(),
     },
     close: () => {
       serverRequests.dismissAll();

@@ -101,6 +101,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
         tracker.observe(event);
         writer.event(event);
         // A long wait should not look like a hang.
+        if (event.type === "hook_note") stderr(`mini-cc: ${event.text}\n`);
         if (event.type === "retry") stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
         // What the instruction files could not give is said, as the TUI says it (never the files' content).
         if (event.type === "system_note" && event.warning) stderr(`mini-cc: ${event.label}: ${terminalSafeLine(event.text)}\n`);

@@ -42,6 +42,11 @@ export class SessionRecorder {
     return this.#id;
   }
 
+  /** The file the session is saved to (a hook's transcript_path). */
+  get file(): string {
+    return this.#log.file;
+  }
+
   get usage(): SessionUsage {
     const saved = this.#uncounted;
     this.#uncounted = undefined;

@@ -6,7 +6,7 @@
  * shared file, and a local one the repository carries: repository-files.ts)
  * applies only once the user approved it (settings-trust.ts).
  */
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { PermissionMode } from "../agent/events.ts";
 import { readSettingsFile, type SettingsFile, type SettingsKind, type SourcedRule } from "./settings-file.ts";
 import { carriedByRepository } from "./repository-files.ts";
@@ -33,7 +33,7 @@ export interface SharedSettingsTrust {
   readonly status: SettingsApprovalStatus | "none";
 }
 
-/** All four files as read, in the order user, home, shared, local. */
+/** All four files as read, in the order user, home, shared, local, then managed policy's when there is one. */
 export interface LoadedSettings {
   readonly places: SettingsPlaces;
   readonly files: readonly SettingsFile[];
@@ -55,7 +55,7 @@ export interface EffectiveSettings {
 }
 
 /** The paths of the four files. */
-export function settingsPaths(places: SettingsPlaces): Record<SettingsKind, string> {
+export function settingsPaths(places: SettingsPlaces): Record<Exclude<SettingsKind, "managed">, string> {
   return {
     user: join(places.userHome, ".claude", "settings.json"),
     home: join(places.miniCcHome, "settings.json"),
@@ -65,10 +65,12 @@ export function settingsPaths(places: SettingsPlaces): Record<SettingsKind, stri
 }
 
 /** Reads the four files and asks the approvals file about what the repository's files grant. */
-export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile): Promise<LoadedSettings> {
+export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<LoadedSettings> {
   const paths = settingsPaths(places);
-  const kinds: SettingsKind[] = ["user", "home", "shared", "local"];
-  const files = await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind]).then(withCarried)));
+  const kinds = ["user", "home", "shared", "local"] as const;
+  const read = await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind]).then(withCarried)));
+  // Managed policy's file (managed-policy.ts) comes last: its values win.
+  const files = managed ? [...read, managed] : read;
   const repository = files.filter(isRepositoryFile);
   const existing = repository.filter((file) => file.exists);
   const carried = files.find((file) => file.carried !== undefined)?.carried;
@@ -95,6 +97,18 @@ async function withCarried(file: SettingsFile): Promise<SettingsFile> {
 /** The shared file, and a local one the repository carries: what they grant waits for the user's approval. */
 export function isRepositoryFile(file: SettingsFile): boolean {
   return file.kind === "shared" || file.carried !== undefined;
+}
+
+/** Print mode's line for the repository's settings files that grant what the user has not approved. */
+export function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string): string {
+  const files = shared.paths.map((path) => relative(cwd, path));
+  const one = files.length === 1;
+  const what = shared.grants.hooks
+    ? `${one ? "has" : "have"} hooks not run and may grant permissions or settings not applied`
+    : `${one ? "grants" : "grant"} permissions or settings not applied`;
+  const carried = shared.carried ? ` (${files.at(-1)} is the repository's, not yours: ${shared.carried})` : "";
+  return `${files.join(" and ")} ${what} until you approve them${carried}: ` +
+    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 
 /** Every file's problems and notes, for stderr or the transcript. */
@@ -127,7 +141,7 @@ export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded
   };
 }
 
-const RANKS: Record<SettingsKind, number> = { user: 0, home: 1, shared: 2, local: 3 };
+const RANKS: Record<SettingsKind, number> = { user: 0, home: 1, shared: 2, local: 3, managed: 4 };
 
 function rank(kind: SettingsKind): number {
   return RANKS[kind];

@@ -9,6 +9,9 @@ import { Store } from "../store.ts";
 import { chainRules, effectiveSettings, loadSettings, settingsPaths, type EffectiveSettings, type LoadedSettings, type SettingsPlaces, type SharedSettingsTrust } from "./project-settings.ts";
 import type { SettingsApprovalsFile } from "./settings-trust.ts";
 import { addSettingsRule, removeSettingsRule } from "./settings-rules-editor.ts";
+import type { SettingsFile } from "./settings-file.ts";
+import type { HookCommand } from "../hooks/hook-config.ts";
+import { listHooks, runnableHooks, type ListedHook } from "../hooks/hook-trust.ts";
 
 /** The shared file waiting for the user's answer. */
 export interface PendingSettings extends SharedSettingsTrust {
@@ -24,18 +27,22 @@ export class SettingsSession {
   #answered: Promise<void>;
   #answer: () => void = () => {};
   #chain: PermissionChain | undefined;
+  readonly #managed: SettingsFile | undefined;
+  #hooks: readonly HookCommand[];
 
-  constructor(loaded: LoadedSettings, approvals: SettingsApprovalsFile) {
+  constructor(loaded: LoadedSettings, approvals: SettingsApprovalsFile, managed?: SettingsFile) {
     this.#loaded = loaded;
     this.#approvals = approvals;
+    this.#managed = managed;
     this.#trusted = loaded.shared.status === "approved";
+    this.#hooks = runnableHooks(this.hookList());
     const waiting = loaded.shared.status === "new" || loaded.shared.status === "changed";
     this.question = new Store(waiting ? ({ ...loaded.shared } as PendingSettings) : undefined);
     this.#answered = waiting ? new Promise((resolve) => (this.#answer = resolve)) : Promise.resolve();
   }
 
-  static async load(places: SettingsPlaces, approvals: SettingsApprovalsFile): Promise<SettingsSession> {
-    return new SettingsSession(await loadSettings(places, approvals), approvals);
+  static async load(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<SettingsSession> {
+    return new SettingsSession(await loadSettings(places, approvals, managed), approvals, managed);
   }
 
   get loaded(): LoadedSettings {
@@ -46,6 +53,14 @@ export class SettingsSession {
   get isTrusted(): boolean {
     return this.#trusted;
   }
+
+  /** Every declared hook, and whether it may run (/hooks). */
+  hookList(): ListedHook[] {
+    return listHooks(this.#loaded.files, this.#trusted);
+  }
+
+  /** The hooks that may run now (kept, as every tool call asks). */
+  readonly runnableHooks = (): readonly HookCommand[] => this.#hooks;
 
   /** What applies now. */
   effective(): EffectiveSettings {
@@ -75,6 +90,7 @@ export class SettingsSession {
     try {
       if (approve) {
         this.#trusted = true;
+        this.#hooks = runnableHooks(this.hookList());
         this.#chain?.setRules(this.chainRules());
         await this.#approvals.approve(this.#loaded.places.cwd, pending.grants);
       }
@@ -114,9 +130,10 @@ export class SettingsSession {
 
   /** Reads the files again; the shared file's trust stays as answered unless its grants changed. */
   async #reload(): Promise<void> {
-    const next = await loadSettings(this.#loaded.places, this.#approvals);
+    const next = await loadSettings(this.#loaded.places, this.#approvals, this.#managed);
     if (next.shared.fingerprint !== this.#loaded.shared.fingerprint) this.#trusted = next.shared.status === "approved";
     this.#loaded = next;
+    this.#hooks = runnableHooks(this.hookList());
     this.#chain?.setRules(this.chainRules());
   }
 }

@@ -130,6 +130,10 @@ export class BashTool implements Tool {
     return this.#sandbox !== undefined && this.#sandbox.enabled.getSnapshot() && input[ESCAPE_FIELD] !== true;
   }
 
+  leavesSandbox(input: Record<string, unknown>): boolean {
+    return this.#sandbox !== undefined && this.#sandbox.enabled.getSnapshot() && input[ESCAPE_FIELD] === true;
+  }
+
   summarize(input: Record<string, unknown>): string {
     const command = (stringField(input, "command") ?? "").trim();
     const lines = command.split("\n");

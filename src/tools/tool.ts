@@ -59,6 +59,8 @@ export interface Tool {
    * approval, though deny rules and plan mode still apply.
    */
   runsConfined?(input: Record<string, unknown>): boolean;
+  /** True when this call asks to run outside the sandbox mode is on: only the user may let it (never a hook). */
+  leavesSandbox?(input: Record<string, unknown>): boolean;
   /** A short argument summary for the transcript: `Read(posts.ts)`. */
   summarize?(input: Record<string, unknown>): string;
   /** Never throws: a failure is an error result the model can read. */

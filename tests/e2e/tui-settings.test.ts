@@ -130,3 +130,60 @@ describe("settings files in the TUI", () => {
     expect(await screen.exited).toBe(0);
   });
 });
+
+describe("hooks of the shared settings in the TUI", () => {
+  it("the question lists the hook in full; it runs only once approved; /hooks says which run", async () => {
+    const { root, project, env } = sandbox();
+    const marker = join(root, "hook-ran");
+    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] } }));
+    const screen = launch(project, env);
+    await screen.waitFor(`run the hook SessionStart: touch ${marker}`);
+    await screen.waitFor("❯ 1. Apply them, and remember for this project");
+    screen.write("2");
+    await screen.waitFor("Project settings not applied");
+    await sleep(300);
+    screen.write("/hooks\r");
+    await screen.waitFor("not run: waits for approval of this file");
+    expect(screen.text()).toContain(`✘ SessionStart     *            touch ${marker}`);
+    expect(existsSync(marker)).toBe(false);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+
+    const again = launch(project, env);
+    await again.waitFor("❯ 1. Apply them, and remember for this project");
+    again.write("1");
+    await again.waitFor("Project settings applied, and remembered for this project.");
+    for (let i = 0; i < 50 && !existsSync(marker); i++) await sleep(100);
+    expect(existsSync(marker)).toBe(true);
+    await sleep(300);
+    again.write("/hooks\r");
+    await again.waitFor(`✔ SessionStart     *            touch ${marker}`);
+    again.write("/exit\r");
+    expect(await again.exited).toBe(0);
+  });
+});
+
+describe("session hooks in the TUI", () => {
+  it("SessionStart runs at startup and after /clear (with SessionEnd for the cleared one); SessionEnd at exit", async () => {
+    const { root, project, env } = sandbox();
+    const log = join(root, "edges.log");
+    const script = join(root, "edge.sh");
+    writeFileSync(script, `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'"source":"clear"'*) echo start-clear;; *'"source":"startup"'*) echo start-startup;; *'"reason":"clear"'*) echo end-clear;; *'"reason":"prompt_input_exit"'*) echo end-exit;; esac >> ${log}\n`, { mode: 0o755 });
+    const entry = [{ hooks: [{ type: "command", command: script }] }];
+    writeFileSync(join(project, ".claude/settings.local.json"), JSON.stringify({ hooks: { SessionStart: entry, SessionEnd: entry } }));
+    const lines = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
+    const screen = launch(project, env);
+    await screen.waitFor("❯ Ask anything, or /help");
+    for (let i = 0; i < 50 && lines().length < 1; i++) await sleep(100);
+    expect(lines()).toEqual(["start-startup"]);
+    await sleep(300);
+    screen.write("/clear\r");
+    await screen.waitFor("Conversation cleared");
+    for (let i = 0; i < 50 && lines().length < 3; i++) await sleep(100);
+    expect(lines()).toEqual(["start-startup", "end-clear", "start-clear"]);
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
+    expect(lines()).toEqual(["start-startup", "end-clear", "start-clear", "end-exit"]);
+  });
+});

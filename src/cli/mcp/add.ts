@@ -230,6 +230,7 @@ export const addCommand: McpSubcommand = {
     if (transport === "stdio" && /^(https?|wss?):\/\//i.test(line[0]!)) {
       context.warn(`Note: ${line[0]} looks like a URL; for a remote server use --transport http, sse or ws.`);
     }
+    await context.checkPolicy(name, entry);
     const secret = lastValue(args, "client-secret") === "" ? await askClientSecret(context) : undefined;
     const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
     if (secret !== undefined) await keepClientSecret(context, entry, secret);

@@ -142,7 +142,7 @@ function serverToolLine(tool: McpToolInfo): string {
 /** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
 async function liveStatus(context: McpCommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
   const expanded = expandEntry(config.entry, context.io.env);
-  const manager = context.createManager();
+  const manager = context.createManager(await context.managedPolicy());
   try {
     await manager.start([{ ...config, resolved: expanded.entry }]);
     const snapshot = manager.getSnapshot();

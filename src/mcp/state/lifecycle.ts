@@ -98,6 +98,8 @@ export function step(life: ServerLife, event: LifecycleEvent, at: number): Step 
 /** The state after `event`, undefined when it cannot happen. */
 function nextState(state: ServerState, event: LifecycleEvent): ServerState | undefined {
   const { status } = state;
+  // Managed policy's refusal is final for the session: no approval, switch or restart starts it.
+  if (status === "disabled" && state.cause === "policy") return undefined;
   switch (event.type) {
     case "approved":
       return status === "needs-approval" || (status === "disabled" && state.cause !== "user") ? { status: "pending" } : undefined;
