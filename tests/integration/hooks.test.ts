@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { commitFiles } from "../helpers/git-repo.ts";
 import { cliForTestFile, mcpConfig, NODE, processesMentioning, resultOf, scriptedStreamRun, TEST_SERVER, toolResultsById, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // Claude Code's hooks, declared in a temporary project's settings files and run by the real CLI
@@ -111,6 +112,19 @@ describe("hooks", () => {
     const again = await scriptedStreamRun(box, [[{ type: "text", text: "ok" }]], []);
     expect(existsSync(changed)).toBe(false);
     expect(again.stderr).toContain("mini-cc mcp approve --settings");
+  });
+
+  it("a settings.local.json the repository commits is the repository's: its hook waits for approval like the shared file's", async () => {
+    const marker = join(box.root, "hook-ran");
+    await box.write("project/.claude/settings.local.json", hooks("SessionStart", "", `touch ${marker}`));
+    commitFiles(join(box.root, "project"), [".claude/settings.local.json"]);
+    const before = await scriptedStreamRun(box, [[{ type: "text", text: "ok" }]], []);
+    expect(existsSync(marker)).toBe(false);
+    expect(before.stderr).toContain("is the repository's, not yours: tracked by git");
+    const approve = await box.run(["mcp", "approve", "--settings"]);
+    expect(approve.stdout).toContain(`  run the hook SessionStart: touch ${marker}\n`);
+    await scriptedStreamRun(box, [[{ type: "text", text: "ok" }]], []);
+    expect(existsSync(marker)).toBe(true);
   });
 
   it("disableAllHooks turns every hook off", async () => {
