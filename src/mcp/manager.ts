@@ -195,6 +195,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await this.#servers.stop(name);
   }
 
+  /**
+   * The panel's a on a project server not approved for good (declined, or
+   * started this time only): it stops and waits in needs-approval, so the
+   * approval question asks again, its sandbox choice included.
+   */
+  async askApproval(name: string): Promise<void> {
+    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "approval-asked" })) return;
+    await this.#servers.stop(name);
+  }
+
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);

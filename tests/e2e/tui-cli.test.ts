@@ -139,7 +139,7 @@ describe("mini-cc on a real terminal", () => {
     const { project, home } = sandbox({ TRACKER_MODE: "changed" });
     const store = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
     const before = { command: process.execPath, args: [TRACKER] };
-    await store.approve(project, { name: "tracker", entry: before });
+    await store.approve(project, { name: "tracker", entry: before }, { sandboxed: false });
 
     const screen = launch(project, home);
     await screen.waitFor("⚠ This entry changed since you approved it. Before, it was:");

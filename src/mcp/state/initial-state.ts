@@ -36,6 +36,6 @@ export async function initialView(server: DeclaredServer, context: ApprovalConte
 async function unapprovedState(name: string, status: Exclude<ApprovalStatus, "approved">, context: ApprovalContext): Promise<ServerState> {
   if (!context.interactive) return { status: "disabled", reason: notApprovedText(name, status), cause: "not-approved" };
   if (status !== "changed") return { status: "needs-approval" };
-  const before = await context.approvals.previous?.(context.projectDir, name).catch(() => undefined);
+  const before = await context.approvals.previous(context.projectDir, name).catch(() => undefined);
   return before?.entry ? { status: "needs-approval", previous: before.entry } : { status: "needs-approval" };
 }

@@ -55,6 +55,8 @@ export type LifecycleEvent =
   | { type: "disabled" }
   /** The user took back a project server's approval: it stops, and asks again only when approved anew. */
   | { type: "revoked" }
+  /** The user asked to approve a project server that is not approved for good (the panel's a): the approval question asks again. */
+  | { type: "approval-asked" }
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
@@ -140,6 +142,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
     case "revoked":
       return status === "disabled" || status === "needs-approval" ? undefined : { status: "disabled", reason: "approval revoked", cause: "declined" };
+    case "approval-asked":
+      return status === "needs-approval" || (status === "disabled" && state.cause === "user") ? undefined : { status: "needs-approval" };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
