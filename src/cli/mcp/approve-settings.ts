@@ -3,17 +3,14 @@
  * project's shared `.claude/settings.json` grants (CI, scripts), as the TUI's
  * question does: the grants are listed, then remembered by fingerprint.
  */
-import { homedir } from "node:os";
-import { systemClock } from "../../clock.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
-import { loadSettings, settingsMessages } from "../../settings/project-settings.ts";
-import { grantLines, SettingsApprovalsFile } from "../../settings/settings-trust.ts";
+import { settingsMessages } from "../../settings/project-settings.ts";
+import { grantLines } from "../../settings/settings-trust.ts";
 import type { McpCommandContext } from "./command.ts";
 
 export async function approveSettings(positionals: readonly string[], context: McpCommandContext): Promise<number> {
   if (positionals.length > 0) throw usageError("--settings takes no server names");
-  const approvals = new SettingsApprovalsFile(context.home.settingsApprovals, context.io.clock ?? systemClock, (message) => context.warn(message));
-  const loaded = await loadSettings({ cwd: context.projectDir, userHome: context.io.homedir ?? homedir(), miniCcHome: context.home.root }, approvals);
+  const loaded = await context.settings();
   const shared = loaded.files.find((file) => file.kind === "shared")!;
   for (const problem of shared.problems) context.warn(problem);
   if (!shared.exists) {
@@ -26,7 +23,7 @@ export async function approveSettings(positionals: readonly string[], context: M
     return 0;
   }
   for (const message of settingsMessages(loaded).filter((m) => m.startsWith(loaded.shared.path) && !shared.problems.includes(m))) context.warn(message);
-  await approvals.approve(context.projectDir, loaded.shared.grants);
+  await context.settingsApprovals.approve(context.projectDir, loaded.shared.grants);
   context.print(`Approved ${loaded.shared.path} (fingerprint ${loaded.shared.fingerprint}); it may now:`);
   for (const line of grantLines(loaded.shared.grants)) context.print(`  ${line}`);
   return 0;
