@@ -50,20 +50,32 @@ describe("ServerApprovalModal with the sandbox", () => {
     expect(second.choices).toEqual(["remember"]);
   });
 
-  it("where the sandbox cannot run, shows the choice disabled with the reason and the hint; its digit does nothing", async () => {
+  it("where the sandbox cannot run, shows the choice disabled with the reason and the hint, and preselects nothing", async () => {
     const { app, press, choices } = await modal(MISSING);
     const frame = screen(app.lastFrame());
     expect(frame).toContain("│   1. Start sandboxed ");
     expect(frame).toContain("│      unavailable: bubblewrap not installed (install it: sudo apt-get install ");
-    expect(frame).toContain("│ ❯ 2. Start with full access, and remember for this project ");
+    expect(frame).toContain("│   2. Start with full access, and remember for this project ");
+    expect(frame).not.toContain("❯");
+    // The disabled digit, then Enter: neither starts anything; each says why.
     await press("1");
+    expect(screen(app.lastFrame())).toContain("│ Choice 1 cannot be taken: unavailable: bubblewrap not installed (install it: │");
+    await press("\r");
+    expect(screen(app.lastFrame())).toContain("│ Nothing is chosen yet: press a choice's digit, or ↑/↓ then Enter.");
     expect(choices).toEqual([]);
     await press("k");
     expect(screen(app.lastFrame())).toContain("❯ 4. Don't start");
+    expect(screen(app.lastFrame())).not.toContain("Nothing is chosen yet");
     await press("j");
     expect(screen(app.lastFrame())).toContain("❯ 2. Start with full access");
     await press("\r");
     expect(choices).toEqual(["remember"]);
+  });
+
+  it("from no highlight, j goes to the first choice that can be taken", async () => {
+    const { app, press } = await modal(MISSING);
+    await press("j");
+    expect(screen(app.lastFrame())).toContain("❯ 2. Start with full access, and remember");
   });
 
   it("while the check runs, the sandboxed choice waits, disabled", async () => {

@@ -4,10 +4,11 @@
  * unasked. A probe server under a temporary HOME tries to read a planted
  * ~/.ssh key at each start and writes what happened into the project.
  */
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSandbox } from "../../src/sandbox/availability.ts";
+import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
 import { ptyAppsForTestFile, until } from "../helpers/pty-app.ts";
 import type { PtyScreen } from "../helpers/pty-screen.ts";
 
@@ -30,8 +31,8 @@ function machine() {
   return { home, project, miniCcHome: join(home, ".mini-cc") };
 }
 
-function launch(m: ReturnType<typeof machine>): PtyScreen {
-  return apps.launch([], { cols: 120, rows: 36, cwd: m.project, env: { HOME: m.home, MINI_CC_HOME: m.miniCcHome } });
+function launch(m: ReturnType<typeof machine>, env: Record<string, string> = {}): PtyScreen {
+  return apps.launch([], { cols: 120, rows: 36, cwd: m.project, env: { HOME: m.home, MINI_CC_HOME: m.miniCcHome, ...env } });
 }
 
 const probeLog = (project: string) => readFileSync(join(project, "key-probe.log"), "utf8").split("\n").filter(Boolean);
@@ -60,4 +61,21 @@ describe.skipIf(!availability.available)(`the sandboxed approval, remembered${sk
     again.write("/exit\r");
     expect(await again.exited).toBe(0);
   }, 60_000);
+});
+
+describe("the approval modal where the sandbox cannot run", () => {
+  it("preselects nothing: the disabled 1 and then Enter start nothing, each saying why", async () => {
+    const m = machine();
+    // No bubblewrap on this PATH (nor anything else): the sandboxed choice is disabled.
+    const screen = launch(m, { PATH: apps.tempDir("mini-cc-empty-path-") });
+    await screen.waitFor("unavailable: bubblewrap, socat, ripgrep not installed");
+    await new Promise((resolve) => setTimeout(resolve, ARMING_DELAY_MS + 300));
+    screen.write("1");
+    await screen.waitFor("Choice 1 cannot be taken: unavailable: bubblewrap, socat, ripgrep not installed");
+    screen.write("\r");
+    await screen.waitFor("Nothing is chosen yet: press a choice's digit, or ↑/↓ then Enter.");
+    expect(screen.text()).toContain("MCP server probe wants to start");
+    expect(existsSync(join(m.project, "key-probe.log"))).toBe(false);
+    expect(existsSync(join(m.miniCcHome, "mcp-approvals.json"))).toBe(false);
+  }, 30_000);
 });
