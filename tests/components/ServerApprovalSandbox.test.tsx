@@ -12,9 +12,11 @@ afterEach(cleanup);
 const TRACKER = server("tracker", { status: "needs-approval" }, "project", { command: "node", args: ["examples/mcp_tracker_server.ts"] });
 const MISSING: SandboxAvailability = { available: false, reason: "bubblewrap not installed", hint: "install it: sudo apt-get install bubblewrap" };
 
-async function modal(sandbox: SandboxAvailability | "checking", view: ServerView = TRACKER) {
+async function modal(sandbox: SandboxAvailability | "checking", view: ServerView = TRACKER, waiting: readonly ServerView[] = [view]) {
   const choices: ServerAnswer[] = [];
-  const app = await renderUntilRendered(<ServerApprovalModal server={view} cwd="/home/ann/proj" isActive sandbox={sandbox} onDecide={(c) => choices.push(c)} width={80} />);
+  const app = await renderUntilRendered(
+    <ServerApprovalModal server={view} waiting={waiting} cwd="/home/ann/proj" isActive sandbox={sandbox} onDecide={(c) => choices.push(c)} width={80} />,
+  );
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, choices, press };
 }
@@ -76,6 +78,24 @@ describe("ServerApprovalModal with the sandbox", () => {
     const { app, press } = await modal(MISSING);
     await press("j");
     expect(screen(app.lastFrame())).toContain("❯ 2. Start with full access, and remember");
+  });
+
+  it("with several waiting, offers Start all sandboxed beside Start all with full access", async () => {
+    const memory = server("memory", { status: "needs-approval" }, "project", { command: "node", args: ["memory.js"] });
+    const { app, press, choices } = await modal({ available: true }, TRACKER, [TRACKER, memory]);
+    const frame = screen(app.lastFrame());
+    expect(frame).toContain("│   4. Start all 2 sandboxed, and remember for this project ");
+    expect(frame).toContain("│   5. Start all 2 with full access, and remember for this project ");
+    expect(frame).toContain("│   6. Don't start ");
+    await press("4");
+    expect(choices).toEqual(["all-sandbox"]);
+  });
+
+  it("where the sandbox cannot run, offers no Start all sandboxed", async () => {
+    const memory = server("memory", { status: "needs-approval" }, "project", { command: "node", args: ["memory.js"] });
+    const { app } = await modal(MISSING, TRACKER, [TRACKER, memory]);
+    expect(screen(app.lastFrame())).not.toContain("sandboxed, and remember");
+    expect(screen(app.lastFrame())).toContain("4. Start all 2 with full access, and remember for this project");
   });
 
   it("while the check runs, the sandboxed choice waits, disabled", async () => {
