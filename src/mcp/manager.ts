@@ -24,6 +24,8 @@ import { step, type LifecycleEvent } from "./state/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "./state/server-state.ts";
 import { serverView } from "./state/snapshot-views.ts";
 import { toolsOf } from "./tools/offered-tools.ts";
+import { readOnlyTools, trustsReadOnlyHint } from "./tools/read-only-trust.ts";
+import { offersTools } from "./state/snapshot-views.ts";
 import { instructionsOf } from "./features/instructions.ts";
 import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
@@ -201,7 +203,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * approval question asks again, its sandbox choice included.
    */
   async askApproval(name: string): Promise<void> {
-    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "approval-asked" })) return;
+    const view = this.#view(name);
+    // What it offered while it ran tells the question how many of its tools would run unasked.
+    const known = view && offersTools(view.state) ? { readOnlyTools: readOnlyTools(view.state.tools, this.trustsReadOnlyHint(name)) } : {};
+    if (view?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "approval-asked", ...known })) return;
     await this.#servers.stop(name);
   }
 
@@ -279,8 +284,13 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
   tools(): McpTool[] {
     const snapshot = this.getSnapshot();
-    if (this.#tools?.snapshot !== snapshot) this.#tools = { snapshot, tools: toolsOf(snapshot, this) };
+    if (this.#tools?.snapshot !== snapshot) this.#tools = { snapshot, tools: toolsOf(snapshot, this, (server) => this.trustsReadOnlyHint(server)) };
     return this.#tools.tools;
+  }
+
+  /** Whether the server's readOnlyHint lets its tools run without asking: its entry and the user's setting (read-only-trust.ts). */
+  trustsReadOnlyHint(name: string): boolean {
+    return trustsReadOnlyHint(this.#configs.get(name)?.entry, this.#options.trustReadOnlyHints?.() ?? true);
   }
 
   /** The `# MCP Server Instructions` system-prompt section ("" when no connected server sent any). */

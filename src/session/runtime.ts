@@ -145,6 +145,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     oauth,
     toolCache,
     sandbox,
+    trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());

@@ -43,6 +43,8 @@ export interface SettingsFile {
   readonly enabledMcpjsonServers: readonly string[];
   readonly disabledMcpjsonServers: readonly string[];
   readonly enableAllProjectMcpServers?: boolean;
+  /** false: no server's readOnlyHint lets its tools run without asking (mcp/tools/read-only-trust.ts). */
+  readonly mcpTrustReadOnlyHints?: boolean;
   /** Bad fields, each naming the file and the field. */
   readonly problems: readonly string[];
   /** What was read but is ignored (a rule for a tool mini-cc does not have). */
@@ -108,6 +110,8 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
   }
   const enableAll = doc["enableAllProjectMcpServers"];
   if (enableAll !== undefined && typeof enableAll !== "boolean") problem(["enableAllProjectMcpServers"], `expected true or false, got ${describeJsonType(enableAll)}`);
+  const trustHints = doc["mcpTrustReadOnlyHints"];
+  if (trustHints !== undefined && typeof trustHints !== "boolean") problem(["mcpTrustReadOnlyHints"], `expected true or false, got ${describeJsonType(trustHints)}`);
   return {
     ...base,
     rules,
@@ -117,6 +121,7 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
     enabledMcpjsonServers: strings(doc["enabledMcpjsonServers"], ["enabledMcpjsonServers"], problem),
     disabledMcpjsonServers: strings(doc["disabledMcpjsonServers"], ["disabledMcpjsonServers"], problem),
     ...(typeof enableAll === "boolean" ? { enableAllProjectMcpServers: enableAll } : {}),
+    ...(typeof trustHints === "boolean" ? { mcpTrustReadOnlyHints: trustHints } : {}),
     problems,
   };
 }

@@ -112,3 +112,15 @@ describe("ServerApprovalModal with the sandbox", () => {
     expect(frame).toContain("❯ 1. Start, and remember for this project");
   });
 });
+
+describe("ServerApprovalModal and read-only hints", () => {
+  it("says how many of its tools run without asking, when they are known", async () => {
+    const known = server("tracker", { status: "needs-approval", readOnlyTools: { unasked: 2, total: 3, trusted: true } }, "project", { command: "node", args: ["t.js"] });
+    const { app } = await modal({ available: true }, known);
+    expect(screen(app.lastFrame())).toContain("│ Once started, its read-only tools run without asking: 2 of 3.");
+    cleanup();
+    const distrusted = server("tracker", { status: "needs-approval", readOnlyTools: { unasked: 0, total: 3, trusted: false } }, "project", { command: "node", args: ["t.js"], trustReadOnlyHint: false });
+    const second = await modal({ available: true }, distrusted);
+    expect(screen(second.app.lastFrame())).toContain("│ Once started, its read-only hints are not trusted: all 3 tools ask.");
+  });
+});

@@ -89,13 +89,13 @@ export class McpCommandContext {
       file: this.home.approvals,
       clock: this.clock,
       warn: (message) => this.warn(message),
-      enabledBySettings: async (name) => enabledBySettings(await this.#effectiveSettings(), name),
+      enabledBySettings: async (name) => enabledBySettings(await this.effectiveSettings(), name),
     });
     this.disabled = new DisabledServersFile({
       file: this.home.disabled,
       clock: this.clock,
       warn: (message) => this.warn(message),
-      disabledBySettings: async () => (await this.#effectiveSettings()).disabledServers,
+      disabledBySettings: async () => (await this.effectiveSettings()).disabledServers,
     });
     this.sandbox = new SandboxHost({ projectDir: this.projectDir, home: userHome, miniCcHome: this.home.root, env: io.env });
   }
@@ -106,7 +106,8 @@ export class McpCommandContext {
     return this.#settings;
   }
 
-  async #effectiveSettings(): Promise<EffectiveSettings> {
+  /** What the settings files say now, as a session reads them. */
+  async effectiveSettings(): Promise<EffectiveSettings> {
     this.#effective ??= effectiveSettings(await this.settings());
     return this.#effective;
   }

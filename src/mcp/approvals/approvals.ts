@@ -54,7 +54,9 @@ export class ApprovalsFile implements ApprovalRecords {
     if (await this.#enabledBySettings?.(server.name)) return "approved";
     const record = await this.previous(projectDir, server.name);
     if (!record) return "new";
-    return record.fingerprint === fingerprint(server.entry) ? "approved" : "changed";
+    // Left out of the fingerprint, so turning the trust off needs no new approval; turning it back on does.
+    const trustRestored = record.entry?.trustReadOnlyHint === false && server.entry.trustReadOnlyHint !== false;
+    return record.fingerprint === fingerprint(server.entry) && !trustRestored ? "approved" : "changed";
   }
 
   /** The stored approval of a server in a project, whatever its fingerprint. */

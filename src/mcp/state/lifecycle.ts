@@ -7,6 +7,7 @@
  * of a server the user never approved). Health figures (history, reconnects)
  * ride along, so every view (panel, `/mcp`, `mcp get`) reads one record.
  */
+import type { ReadOnlyTools } from "../tools/read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
 import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
@@ -56,7 +57,7 @@ export type LifecycleEvent =
   /** The user took back a project server's approval: it stops, and asks again only when approved anew. */
   | { type: "revoked" }
   /** The user asked to approve a project server that is not approved for good (the panel's a): the approval question asks again. */
-  | { type: "approval-asked" }
+  | { type: "approval-asked"; readOnlyTools?: ReadOnlyTools }
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
@@ -143,7 +144,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "revoked":
       return status === "disabled" || status === "needs-approval" ? undefined : { status: "disabled", reason: "approval revoked", cause: "declined" };
     case "approval-asked":
-      return status === "needs-approval" || (status === "disabled" && state.cause === "user") ? undefined : { status: "needs-approval" };
+      if (status === "needs-approval" || (status === "disabled" && state.cause === "user")) return undefined;
+      return event.readOnlyTools ? { status: "needs-approval", readOnlyTools: event.readOnlyTools } : { status: "needs-approval" };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };

@@ -1,6 +1,7 @@
 /**
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
+import type { ReadOnlyTools } from "../tools/read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerEntry, ServerSource, WrittenServer } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
@@ -73,7 +74,8 @@ export interface ServerFeatures {
 
 export type ServerState =
   /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
-  | { status: "needs-approval"; previous?: ServerEntry }
+  /** `readOnlyTools`: how many of its tools would run without asking, when known (the tool cache, or it ran this session). */
+  | { status: "needs-approval"; previous?: ServerEntry; readOnlyTools?: ReadOnlyTools }
   /** `stillStarting`: past its connect timeout, a stdio server goes on starting in the background (tools added when it connects). */
   | { status: "pending"; stillStarting?: true }
   /** `cacheNote`: how the live tool list differed from the cached one offered before it (absent when it matched or there was none). */

@@ -123,3 +123,16 @@ describe("the one approvals interface", () => {
     expect(typeof wrap).toBe("function");
   });
 });
+
+describe("trustReadOnlyHint and the approval", () => {
+  it("needs no new approval to turn the trust off, and asks again to turn it back on", async () => {
+    const trusting = { command: "node", args: ["t.ts"] };
+    const distrusting = { ...trusting, trustReadOnlyHint: false };
+    await store().approve(project, server("tracker", trusting), { sandboxed: false });
+    expect(await store().status(project, server("tracker", distrusting))).toBe("approved");
+    await store().approve(project, server("tracker", distrusting), { sandboxed: false });
+    expect(await store().status(project, server("tracker", distrusting))).toBe("approved");
+    expect(await store().status(project, server("tracker", trusting))).toBe("changed");
+    expect(await store().status(project, server("tracker", { ...trusting, trustReadOnlyHint: true }))).toBe("changed");
+  });
+});
