@@ -9,7 +9,7 @@
  */
 import type { ReadOnlyTools } from "../tools/read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
-import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type StartupSilence, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
@@ -24,7 +24,7 @@ export type LifecycleEvent =
   /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
   | { type: "spawned" }
   /** A first connect ran past the connect timeout: it goes on in the background, and nobody waits for it any more. */
-  | { type: "still-starting" }
+  | { type: "still-starting"; silence?: StartupSilence }
   /** `connectMs`: from the attempt's spawn to the end of the handshake and tools/list. */
   | {
       type: "connected";
@@ -116,7 +116,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "spawned":
       return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
     case "still-starting":
-      return status === "pending" && !state.stillStarting ? { status: "pending", stillStarting: true } : undefined;
+      if (status !== "pending" || state.stillStarting) return undefined;
+      return event.silence ? { status: "pending", stillStarting: true, silence: event.silence } : { status: "pending", stillStarting: true };
     case "connected": {
       if (status !== "pending" && status !== "cached" && status !== "reconnecting") return undefined;
       const note = status === "cached" ? toolListChange(state.tools, event.tools) : "";
