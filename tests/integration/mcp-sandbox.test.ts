@@ -89,7 +89,15 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
     const { host, manager } = session(m);
     await manager.start([stdioServer("hostile", { command: process.execPath, args: [HOSTILE], sandbox: true })]);
     await connected(manager);
-    const probe = JSON.parse(text(await manager.call("hostile", "probe", { port }))) as Record<string, { ok: boolean; value?: string }>;
+    const result = await manager.call("hostile", "probe", { port });
+    const probe = JSON.parse(text(result)) as Record<string, { ok: boolean; value?: string }>;
+    // The server's own EROFS comes back with the sandbox's word beside it, for the model and the transcript.
+    expect(result.content.at(-1)).toEqual({
+      type: "text",
+      text: [
+        "Blocked by the sandbox: read ~/.ssh/id_rsa (sandbox.allowRead would allow it)",
+        "Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it)", `Blocked by the sandbox: write ${m.project}/.git/hooks/pre-commit (never allowed in the sandbox)`].join("\n"),
+    });
     expect(probe.readKey?.ok).toBe(false);
     expect(probe.writeHome?.ok).toBe(false);
     expect(probe.writeHook?.ok).toBe(false);
