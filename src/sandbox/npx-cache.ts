@@ -82,3 +82,13 @@ export function npxCachedCommand(command: string, args: readonly string[], env: 
   }
   return undefined;
 }
+
+/**
+ * What to do when a sandboxed `npx -y SPEC` failed for want of its package:
+ * fetch it once outside the sandbox, with the user's own hands (the exact
+ * command, which installs it where npx looks), then start the server again.
+ */
+export function npxFetchAdvice(spec: string): string {
+  const quoted = /^[\w@./:=+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
+  return `npx cannot fetch ${spec} inside the sandbox (no network, npm's cache read-only there): fetch it once outside it with \`npm exec --yes --package=${quoted} -- true\`, then restart the server (r in the MCP panel)`;
+}

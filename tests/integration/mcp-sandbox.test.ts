@@ -185,6 +185,22 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     expect(text(await manager.call("memory", "read_graph", {}))).toContain("entities");
   });
 
+  it("npx -y of a package not in npm's cache says npx cannot fetch it in the sandbox, and the command that fetches it outside", async () => {
+    const m = machine();
+    // npx as it ends in the sandbox: the registry out of reach, the cache read-only.
+    const bin = join(m.root, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "npx"), "#!/bin/sh\necho 'npm error code ECONNREFUSED' >&2\nexit 1\n", { mode: 0o755 });
+    const { manager } = session(m);
+    await manager.start([stdioServer("fresh", { command: join(bin, "npx"), args: ["-y", "@acme/mcp-server@1.2.0"], sandbox: true })]);
+    const snapshot = await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed", 20_000);
+    const state = snapshot.servers[0]?.state;
+    expect(state?.status === "failed" && state.error).toBe(
+      "server exited (code 1); npx cannot fetch @acme/mcp-server@1.2.0 inside the sandbox (no network, npm's cache read-only there): " +
+        "fetch it once outside it with `npm exec --yes --package=@acme/mcp-server@1.2.0 -- true`, then restart the server (r in the MCP panel)",
+    );
+  });
+
   it("a server the sandbox kills says what was blocked and which field would allow it", async () => {
     const m = machine();
     const { manager } = session(m);

@@ -13,6 +13,8 @@ import type { SandboxOptions } from "../../config/sandbox-field.ts";
 import { StdioProcessTransport, type DescribesExit, type ExitReport, type StdioProcessOptions } from "./stdio-transport.ts";
 import type { SandboxHost, SandboxLaunch } from "../../sandbox/sandbox-host.ts";
 import { blockedReadsIn, blockedWritesIn, withSandboxNote } from "../../sandbox/violations.ts";
+import { npxFetchAdvice, npxPackage, npxWillInstall } from "../../sandbox/npx-cache.ts";
+import { homedir } from "node:os";
 
 export interface SandboxedStdioOptions extends StdioProcessOptions {
   readonly name: string;
@@ -94,8 +96,13 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
 
   describeExit(): ExitReport | undefined {
     const exit = this.#inner?.describeExit();
+    if (!exit) return exit;
+    // An `npx -y` package not yet in npm's cache: npx cannot fetch it in here (no network, the cache read-only).
+    const { command, args, env } = this.#options;
+    const uncached = npxWillInstall(command, args, env, env.HOME ?? homedir()) ? npxPackage(command, args) : undefined;
+    if (uncached) return { ...exit, reason: `${exit.reason}; ${npxFetchAdvice(uncached.spec)}`, stderrExplains: false };
     const blocked = this.#launch?.blocked ?? [];
-    if (!exit || blocked.length === 0) return exit;
+    if (blocked.length === 0) return exit;
     // The server's own last words still follow (stderrExplains).
     return { ...exit, reason: `${exit.reason}; the sandbox ${blocked.slice(-2).join("; ")}` };
   }
