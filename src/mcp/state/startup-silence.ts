@@ -4,7 +4,16 @@
  * npx, or started and silent (no answer to initialize), so a server that
  * hangs never reads like one that is installing.
  */
+import { homedir } from "node:os";
+import { isRemote, type ServerEntry } from "../../config/types.ts";
+import type { Env } from "../../env.ts";
+import { npxWillInstall } from "../../sandbox/npx-cache.ts";
 import type { StartupSilence } from "./server-state.ts";
+
+/** A server silent for `ms` past its connect timeout: `installing` when it is an `npx` package not yet in npm's cache. */
+export function startupSilence(entry: ServerEntry, ms: number, env: Env): StartupSilence {
+  return { ms, installing: !isRemote(entry) && npxWillInstall(entry.command, entry.args ?? [], env, env.HOME ?? homedir()) };
+}
 
 /** "started, no answer to initialize after 30 s (MCP_TIMEOUT gives it longer)"; the older plain words without a silence. */
 export function stillStartingText(silence: StartupSilence | undefined): string {
