@@ -34,12 +34,15 @@ export type ApprovalAction =
   | { type: "edit"; action: TextInputAction };
 
 /**
- * The first choice highlighted, no message. Where a choice is disabled,
- * nothing is: the highlight never lands on a choice the user did not pick
- * (with the sandbox unavailable, Enter would otherwise start with full access).
+ * `initial` highlighted when it is an available choice, else the first
+ * choice. Where a choice is disabled and no `initial` is given, nothing is:
+ * the highlight never lands on a choice the user did not pick (with the
+ * sandbox unavailable, Enter would otherwise start with full access).
  */
-export function initialApprovalState(count: number, disabled: readonly boolean[] = []): ApprovalState {
-  return { count, disabled, focus: disabled.some(Boolean) ? -1 : 0, typing: false, message: EMPTY_INPUT };
+export function initialApprovalState(count: number, disabled: readonly boolean[] = [], initial?: number): ApprovalState {
+  const available = (i: number) => i >= 0 && i < count && !disabled[i];
+  const focus = initial !== undefined && available(initial) ? initial : disabled.some(Boolean) ? -1 : 0;
+  return { count, disabled, focus, typing: false, message: EMPTY_INPUT };
 }
 
 /** The next modal state; returns `state` itself when nothing changes. */

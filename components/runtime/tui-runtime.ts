@@ -16,6 +16,7 @@ import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "../mcp-panel/server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
+import type { ListedHook } from "../../src/hooks/hook-trust.ts";
 import type { ListedRule } from "../../src/agent/permissions.ts";
 import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../../src/session/saved-sessions.ts";
@@ -35,6 +36,8 @@ export interface TuiSettings {
   rules(): readonly ListedRule[];
   /** Removes a rule from its file (or this session's allows). */
   remove(rule: ListedRule): Promise<void>;
+  /** Every declared hook and whether it runs (/hooks). */
+  hooks(): readonly ListedHook[];
 }
 
 /** The session beyond one turn: saved sessions, the context, the cost and the model. */
@@ -52,8 +55,6 @@ export interface TuiSessions {
   costLines(): string[];
   /** The model's name now; the footer shows it. */
   readonly model: ReadableStore<string>;
-  /** The models `/model` offers. */
-  models(): string[];
   setModel(name: string): Promise<void>;
 }
 

@@ -37,6 +37,12 @@ describe("reduceApproval", () => {
     expect(reduceApproval(refused, { type: "move", delta: 1 })).toEqual({ ...initialApprovalState(4, [true, false, false, false]), focus: 1 });
   });
 
+  it("starts on the choice asked for (a picker's current one) when it is available, else the first (none beside a disabled one)", () => {
+    expect(initialApprovalState(4, [], 2).focus).toBe(2);
+    expect(initialApprovalState(4, [true, false, true, false], 2).focus).toBe(-1);
+    expect(initialApprovalState(4, [], 9).focus).toBe(0);
+  });
+
   it("goes back to the list from the message field", () => {
     expect(apply({ type: "start-message" }, { type: "stop-message" }).typing).toBe(false);
   });
