@@ -210,6 +210,8 @@ describe("McpManager approvals", () => {
     await m.askApproval("proj");
     await m.askApproval("once");
     expect(statuses(m.getSnapshot())).toEqual({ proj: "needs-approval", once: "needs-approval" });
+    // What it offered while it ran: the question says how many of its tools would run unasked.
+    expect(stateOf(m, "once")).toEqual({ status: "needs-approval", readOnlyTools: { unasked: 1, total: 4, trusted: true } });
     expect(built).toEqual({ once: 1 });
     await m.decide("once", "sandbox");
     await m.close();
