@@ -19,7 +19,7 @@ import { useLatestReducer } from "../keys/useLatestReducer.ts";
 export interface ApprovalKeyOptions {
   /** Per choice: whether it asks for a message before it is final. */
   readonly asksForMessage: readonly boolean[];
-  /** Per choice: shown, but not available (its digit and Enter do nothing). */
+  /** Per choice: shown, but not available (its digit and Enter only say why; nothing is preselected). */
   readonly disabled?: readonly boolean[];
   /** The choice highlighted first, when available; the first available by default. */
   readonly initialFocus?: number | undefined;
@@ -46,7 +46,8 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     options.onDecide(index, message);
   };
   const pick = (index: number): void => {
-    if (options.disabled?.[index]) return;
+    // Nothing else is picked instead: the modal says why.
+    if (index < 0 || options.disabled?.[index]) return dispatch({ type: "refuse", index });
     if (options.asksForMessage[index]) {
       dispatch({ type: "focus", index });
       dispatch({ type: "start-message" });

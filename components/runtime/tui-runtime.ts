@@ -69,8 +69,8 @@ export interface TuiMcp {
   disable(name: string): Promise<void>;
   /** Switches it back on (remembered), or undoes a "don't start" for this session. */
   enable(name: string): Promise<void>;
-  /** Remembers a project server's approval for its current entry, starting it when it waited or was declined. */
-  approve(name: string): Promise<void>;
+  /** A project server not approved for good waits for the approval question again (the one asked at start, sandbox choice included). */
+  askApproval(name: string): Promise<void>;
   /** Forgets a project server's approval: it keeps running now, the next session asks again. */
   revoke(name: string): Promise<void>;
   /** What the panel shows of an opened server beyond the store: approval record, log tail. */

@@ -155,12 +155,7 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     enable: (name) => manager.enable(name),
     login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, env, show)),
     logout: (name) => manager.logout(name),
-    async approve(name) {
-      const server = view(name);
-      if (server?.state.status === "needs-approval" || server?.state.status === "disabled") return manager.decide(name, "remember");
-      // Running on a "this time only" answer: remember the entry it runs.
-      if (server?.config) await approvals.approve(projectDir, server.config);
-    },
+    askApproval: (name) => manager.askApproval(name),
     async revoke(name) {
       await approvals.forget(projectDir, [name]);
       await manager.revoked(name);

@@ -14,6 +14,8 @@ const stringMap = optional(mapOf(string()));
 const startup = optional(oneOf("eager", "lazy"));
 /** A lazy server idle this long is stopped (default: never). */
 const idleTimeoutMs = optional(positiveNumber("must be a positive number of milliseconds"));
+/** false: the server's readOnlyHint no longer lets its tools run without asking. */
+const trustReadOnlyHint = optional(oneOf(true, false));
 /** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
 const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
@@ -28,6 +30,7 @@ const stdioEntry: Check = objectOf({
   idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
+  trustReadOnlyHint,
   sandbox: optional(sandboxCheck),
 });
 
@@ -119,6 +122,7 @@ const remoteEntry = (type: unknown): Check => objectOf({
   idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
+  trustReadOnlyHint,
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };

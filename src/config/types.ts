@@ -15,6 +15,8 @@ interface EntryExtras {
   startup?: "eager" | "lazy";
   /** A lazy server idle this long (ms) is stopped, and started again on the next call. */
   idleTimeoutMs?: number;
+  /** false: its tools' readOnlyHint no longer lets them run without asking (mcp/tools/read-only-trust.ts). */
+  trustReadOnlyHint?: boolean;
 }
 
 /** Which of a server's tools are offered (exact names or `*` globs on the server's own names); exclude wins. */

@@ -18,6 +18,8 @@ export interface McpManagerOptions extends ServersOutside {
   serverPolicy?: (server: ServerConfig) => string | undefined;
   /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
   saveToolOutput?: SaveToolOutput;
+  /** The user's `mcpTrustReadOnlyHints` setting, read when the tools are made; trusted without it. */
+  trustReadOnlyHints?: () => boolean;
 }
 
 /** How connectListed treats servers offered from the tool cache. */

@@ -25,6 +25,7 @@ import { requestedLogLevel } from "./logs/message-log.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";
 import type { McpToolInfo, ServerFeatures } from "./state/server-state.ts";
+import { startupSilence } from "./state/startup-silence.ts";
 import { IdleStops } from "./state/idle-stop.ts";
 import { idleStopMs, isLazy } from "./state/startup.ts";
 import { cacheLoadedEvent, LiveServerCache } from "./tools/cache-offers.ts";
@@ -194,7 +195,7 @@ export class ServerSupervisor {
     // A stdio server whose start may outlast its connect timeout goes on in the background (still-starting.ts).
     const connectMs = connectTimeoutMs(this.#options.env, config.resolved);
     const mayGoOn = !isRemote(config.resolved) && startupGraceMs(this.#options.env, config.resolved) > connectMs;
-    const settled = this.#stillStarting.watch(name, mayGoOn ? connectMs : undefined, () => this.#current(name, epoch) && dispatch(name, { type: "still-starting" }));
+    const settled = this.#stillStarting.watch(name, mayGoOn ? connectMs : undefined, () => this.#current(name, epoch) && dispatch(name, { type: "still-starting", silence: startupSilence(config.resolved, connectMs, this.#options.env) }));
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
       const [{ openConnection }, factory, sandbox] = await Promise.all([import("./connection/open-connection.ts"), this.#transports(), this.#sandboxFor(config)]);

@@ -3,6 +3,7 @@
  * would need the user (unapproved project servers) stay off, and tools that
  * would ask are denied with a message saying how to allow them.
  */
+import { stillStartingText } from "../mcp/state/startup-silence.ts";
 import { relative } from "node:path";
 import type { RunOptions } from "../session/run-options.ts";
 import { usageError } from "../errors.ts";
@@ -141,7 +142,7 @@ function serverProblem(server: ServerView, file: string | undefined, cwd: string
   if (state.status === "failed" && state.code === "invalid-entry" && file) return [`MCP server ${server.name} failed: ${file}: ${state.error}`];
   if (state.status === "failed") return [`MCP server ${server.name} failed: ${state.error}`];
   if (state.status === "pending" && state.stillStarting) {
-    return [`MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`];
+    return [`MCP server ${server.name}: ${stillStartingText(state.silence)}; its tools are not in this run`];
   }
   // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
   if (state.status === "needs-auth") return [`MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`];

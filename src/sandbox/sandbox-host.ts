@@ -42,8 +42,8 @@ export interface SandboxLaunch {
   readonly profile: SandboxProfile;
   /** What was blocked during this launch, as log lines, in order. */
   readonly blocked: readonly string[];
-  /** Records a refusal found outside the runtime (a read the server reported failing). */
-  note(blocked: Blocked): void;
+  /** Records a refusal found outside the runtime (a read or write the server reported failing); its line, or undefined when the profile allows it after all. */
+  note(blocked: Blocked): string | undefined;
   /** Called with each new line (the transport writes it to the server's log). */
   onBlocked?: (line: string) => void;
   /** Forgets its network list and its temp folder; call once the process is gone. */
@@ -164,13 +164,14 @@ export class SandboxHost {
     return launch;
   }
 
-  #record(name: string, launch: MutableLaunch, blocked: Blocked, home: string): void {
-    if (blocked.kind === "write" && writeAllowed(blocked.target, launch.profile)) return;
+  #record(name: string, launch: MutableLaunch, blocked: Blocked, home: string): string | undefined {
+    if (blocked.kind === "write" && writeAllowed(blocked.target, launch.profile)) return undefined;
     const line = blockedText(blocked, launch.profile, home);
-    if (launch.blocked.includes(line)) return;
+    if (launch.blocked.includes(line)) return line;
     launch.blocked.push(line);
     this.violations.add(name, line);
     launch.onBlocked?.(line);
+    return line;
   }
 
   /** The runtime, started once, its violations routed to the launch they belong to. */

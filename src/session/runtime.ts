@@ -40,7 +40,7 @@ import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
 import { loadCustomCommands } from "./custom-commands.ts";
 import { SettingsSession } from "../settings/settings-session.ts";
 import { SettingsApprovalsFile } from "../settings/settings-trust.ts";
-import { settingsApprovedServers, settingsDisabledServers } from "../settings/settings-servers.ts";
+import { enabledBySettings } from "../settings/settings-servers.ts";
 import type { Tool } from "../tools/tool.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
 import { ScriptedModel } from "../model/scripted-model.ts";
@@ -118,7 +118,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const startupProblem = startupEnvProblem(env);
   if (startupProblem) init.warn(startupProblem);
 
-  const approvals = new ApprovalsFile({ file: home.approvals, clock: systemClock, warn: init.warn });
+  const approvals = new ApprovalsFile({
+    file: home.approvals,
+    clock: systemClock,
+    warn: init.warn,
+    enabledBySettings: (name) => enabledBySettings(settings.effective(), name),
+  });
   const oauth = new OAuthStore({ file: home.oauth, clock: systemClock, warn: init.warn });
   const addDirs = [...options.addDirs, ...settingsDirs];
   const roots = new RootsStore(cwd, addDirs);
@@ -134,9 +139,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
   const manager = new McpManager({
     projectDir: cwd,
-    approvals: settingsApprovedServers(approvals, () => settings.effective()),
+    approvals,
     ...managedServerPolicy(policy),
-    disabledServers: settingsDisabledServers(new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn }), () => settings.effective()),
+    disabledServers: new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn, disabledBySettings: () => settings.effective().disabledServers }),
     logDir: home.logs,
     env: liveEnv,
     interactive: init.interactive,
@@ -146,6 +151,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     oauth,
     toolCache,
     sandbox,
+    trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());

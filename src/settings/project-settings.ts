@@ -52,6 +52,8 @@ export interface EffectiveSettings {
   readonly enableAllProjectServers: boolean;
   /** .mcp.json servers that never start (a restriction: from any file). */
   readonly disabledServers: ReadonlySet<string>;
+  /** Whether servers' readOnlyHint lets their tools run unasked: false in any file turns it off (a restriction). */
+  readonly trustReadOnlyHints: boolean;
 }
 
 /** The paths of the four files. */
@@ -138,6 +140,7 @@ export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded
     enabledServers: new Set(granting.flatMap((file) => file.enabledMcpjsonServers)),
     enableAllProjectServers: enableAll,
     disabledServers: new Set(loaded.files.flatMap((file) => file.disabledMcpjsonServers)),
+    trustReadOnlyHints: !loaded.files.some((file) => file.mcpTrustReadOnlyHints === false),
   };
 }
 

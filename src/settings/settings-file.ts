@@ -46,6 +46,8 @@ export interface SettingsFile {
   readonly enabledMcpjsonServers: readonly string[];
   readonly disabledMcpjsonServers: readonly string[];
   readonly enableAllProjectMcpServers?: boolean;
+  /** false: no server's readOnlyHint lets its tools run without asking (mcp/tools/read-only-trust.ts). */
+  readonly mcpTrustReadOnlyHints?: boolean;
   /** Why the repository carries this local file ("tracked by git"): it then waits for approval like the shared one. */
   readonly carried?: string;
   /** Its `hooks`, each naming this file. */
@@ -119,6 +121,8 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
   }
   const enableAll = doc["enableAllProjectMcpServers"];
   if (enableAll !== undefined && typeof enableAll !== "boolean") problem(["enableAllProjectMcpServers"], `expected true or false, got ${describeJsonType(enableAll)}`);
+  const trustHints = doc["mcpTrustReadOnlyHints"];
+  if (trustHints !== undefined && typeof trustHints !== "boolean") problem(["mcpTrustReadOnlyHints"], `expected true or false, got ${describeJsonType(trustHints)}`);
   const disableHooks = doc["disableAllHooks"];
   if (disableHooks !== undefined && typeof disableHooks !== "boolean") problem(["disableAllHooks"], `expected true or false, got ${describeJsonType(disableHooks)}`);
   return {
@@ -130,6 +134,7 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
     enabledMcpjsonServers: strings(doc["enabledMcpjsonServers"], ["enabledMcpjsonServers"], problem),
     disabledMcpjsonServers: strings(doc["disabledMcpjsonServers"], ["disabledMcpjsonServers"], problem),
     ...(typeof enableAll === "boolean" ? { enableAllProjectMcpServers: enableAll } : {}),
+    ...(typeof trustHints === "boolean" ? { mcpTrustReadOnlyHints: trustHints } : {}),
     hooks: parseHooks(doc["hooks"], path, problem, (text) => notes.push(text)),
     ...(disableHooks === true ? { disableAllHooks: true } : {}),
     ...(kind === "managed" && doc["allowManagedHooksOnly"] === true ? { allowManagedHooksOnly: true } : {}),

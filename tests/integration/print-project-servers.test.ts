@@ -40,6 +40,23 @@ describe("print mode and project servers", () => {
     );
   });
 
+  it("counts the servers an approved .claude/settings.json enables as approved in `mcp list`, and disabled ones as off", async () => {
+    await box.write("project/.mcp.json", mcpConfig(servers(["named", "other", "off"])));
+    await box.write("project/.claude/settings.json", { enabledMcpjsonServers: ["named", "off"], disabledMcpjsonServers: ["off"] });
+    expect((await box.run(["mcp", "list"])).stdout).toMatch(/named: .* - \? not approved/);
+    expect((await box.run(["mcp", "approve", "--settings"])).code).toBe(0);
+    const after = await box.run(["mcp", "list", "--json"]);
+    const rows = JSON.parse(after.stdout) as Array<{ name: string; status: string; approval?: string }>;
+    expect(rows.map(({ name, status, approval }) => ({ name, status, approval }))).toEqual([
+      { name: "named", status: "connected", approval: undefined },
+      { name: "other", status: "needs-approval", approval: "new" },
+      { name: "off", status: "disabled", approval: undefined },
+    ]);
+    expect(existsSync(marker("named"))).toBe(true);
+    expect(existsSync(marker("off"))).toBe(false);
+    expect((await box.run(["mcp", "list"])).stdout).not.toMatch(/named: .*not approved/);
+  });
+
   it("starts the project server after `mini-cc mcp approve`", async () => {
     await box.write("project/.mcp.json", mcpConfig(servers(["proj"])));
     const approve = await box.run(["mcp", "approve", "proj"]);

@@ -4,17 +4,14 @@
  * `settings.local.json` the repository carries) in CI and scripts, as the
  * TUI's question does: the grants are listed, then remembered by fingerprint.
  */
-import { homedir } from "node:os";
-import { systemClock } from "../../clock.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
-import { isRepositoryFile, loadSettings } from "../../settings/project-settings.ts";
-import { grantLines, SettingsApprovalsFile } from "../../settings/settings-trust.ts";
+import { isRepositoryFile } from "../../settings/project-settings.ts";
+import { grantLines } from "../../settings/settings-trust.ts";
 import type { McpCommandContext } from "./command.ts";
 
 export async function approveSettings(positionals: readonly string[], context: McpCommandContext): Promise<number> {
   if (positionals.length > 0) throw usageError("--settings takes no server names");
-  const approvals = new SettingsApprovalsFile(context.home.settingsApprovals, context.io.clock ?? systemClock, (message) => context.warn(message));
-  const loaded = await loadSettings({ cwd: context.projectDir, userHome: context.io.homedir ?? homedir(), miniCcHome: context.home.root }, approvals);
+  const loaded = await context.settings();
   const repository = loaded.files.filter((file) => isRepositoryFile(file) && file.exists);
   const named = loaded.shared.paths.join(" and ");
   const problems = repository.flatMap((file) => file.problems);
@@ -29,7 +26,7 @@ export async function approveSettings(positionals: readonly string[], context: M
     return 0;
   }
   for (const note of repository.flatMap((file) => file.notes)) context.warn(note);
-  await approvals.approve(context.projectDir, loaded.shared.grants);
+  await context.settingsApprovals.approve(context.projectDir, loaded.shared.grants);
   if (loaded.shared.carried) context.print(`${loaded.shared.paths.at(-1)} is the repository's, not yours (${loaded.shared.carried}).`);
   context.print(`Approved ${named} (fingerprint ${loaded.shared.fingerprint}); ${repository.length === 1 ? "it" : "they"} may now:`);
   for (const line of grantLines(loaded.shared.grants)) context.print(`  ${line}`);

@@ -127,7 +127,7 @@ async function approvedToContact(config: ServerConfig, entry: RemoteEntry, conte
     context.warn(`Not approved: ${config.name} was not contacted.`);
     return false;
   }
-  await context.approvals.approve(context.projectDir, config);
+  await context.approvals.approve(context.projectDir, config, { sandboxed: false });
   context.print(`Approved project server ${config.name}.`);
   return true;
 }
