@@ -16,7 +16,7 @@ export function benchServer(name: string, script: string): ServerConfig {
 export function benchManager(options: { projectDir: string; logDir: string; transportFactory?: TransportFactory | undefined }): McpManager {
   return new McpManager({
     projectDir: options.projectDir,
-    approvals: { status: async () => "approved", approve: async () => {} },
+    approvals: { status: async () => "approved", previous: async () => undefined, approve: async () => {} },
     logDir: options.logDir,
     env: process.env,
     interactive: false,

@@ -37,7 +37,7 @@ function tracker(sandbox: boolean): ServerConfig {
 async function connect(sandbox: boolean): Promise<number> {
   const manager = new McpManager({
     projectDir: root,
-    approvals: { status: async () => "approved", approve: async () => {} },
+    approvals: { status: async () => "approved", previous: async () => undefined, approve: async () => {} },
     logDir: join(root, "logs"),
     env: process.env,
     interactive: false,

@@ -98,7 +98,7 @@ export class FakeMcp {
 
   readonly enable = async (name: string): Promise<void> => this.restart(name);
 
-  readonly approve = async (name: string): Promise<void> => this.decide(name, "remember");
+  readonly askApproval = async (name: string): Promise<void> => this.#set(name, { status: "needs-approval" });
 
   readonly revoke = async (_name: string): Promise<void> => {};
 

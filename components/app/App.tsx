@@ -75,6 +75,8 @@ const thePending = (p: PendingSettings | undefined) => p;
 const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
 const theName = (name: string) => name;
 const NO_MODEL_STORE = new Store("");
+const NO_BASH_SANDBOX = new Store(false);
+const theFlag = (on: boolean) => on;
 /** A runtime without a sandbox offers none. */
 const NO_SANDBOX: ReadableStore<undefined> = { subscribe: () => () => {}, getSnapshot: () => undefined };
 const NONE_SANDBOXED: Readonly<Record<string, ServerViolations>> = {};
@@ -125,6 +127,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const contextPct = useStore(session.contextPct, theCount);
   const files = useStore(session.files, theFiles);
   const switchedModel = useStore(runtime.sessions?.model ?? NO_MODEL_STORE, theName);
+  const bashSandboxed = useStore(runtime.sandboxMode ?? NO_BASH_SANDBOX, theFlag);
   const modelName = switchedModel === "" ? runtime.modelName : switchedModel;
   const modes = useModeCycle(runtime.permissionMode);
   const question = questionShown({
@@ -284,6 +287,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}
+            sandboxed={bashSandboxed}
             modelName={modelName}
             contextPct={contextPct}
             cwd={displayPath(runtime.cwd, home)}

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { bodyWindow, hiddenRowsText, wrapBody, line, type BodyLine } from "../rows/body-lines.ts";
 import { BodyRows } from "../rows/BodyRows.tsx";
 import { useApprovalKeys } from "./useApprovalKeys.ts";
+import { refusalText } from "./approval-state.ts";
 import { TextWithCursor } from "../prompt/TextWithCursor.tsx";
 
 /** One numbered choice as the modal shows it. */
@@ -54,6 +55,8 @@ export interface ApprovalModalProps {
   readonly maxHeight?: number;
   /** The message field's placeholder; "optional: what should the model do instead?" by default. */
   readonly messagePlaceholder?: string;
+  /** The choice highlighted first (a picker's current entry); the first available by default. */
+  readonly initialFocus?: number;
 }
 
 /** Border and padding columns. */
@@ -85,8 +88,11 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const fixedRows = (scrolls: boolean) => {
     const hint = wrapBody([line(helpText(false, scrolls, digits, escapeHint, props.onEscape !== undefined))], inner).length;
     const messageRow = choices.some((c) => c.asksForMessage) ? 1 : 0;
+    // Where a choice is disabled, room is kept for why a key did nothing (the longest such line).
+    const refusals = choices.flatMap((c, i) => (c.disabled ? [refusalText(i, c.detail), refusalText(-1, undefined)] : []));
+    const refusalRow = Math.max(0, ...refusals.map((text) => wrapBody([line(text)], inner).length));
     // The border, and the blank rows before the choices and the hint, given up when space is short.
-    return 2 + (scrolls ? 0 : 2) + titleRows + choiceRows.flat().length + messageRow + hint;
+    return 2 + (scrolls ? 0 : 2) + titleRows + choiceRows.flat().length + messageRow + refusalRow + hint;
   };
   const fits = wrapped.length <= maxHeight - fixedRows(false);
   // A body that does not fit gives up one of its rows to the "↓ 12 lines below" line.
@@ -99,6 +105,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const state = useApprovalKeys({
     asksForMessage: choices.map((c) => c.asksForMessage),
     disabled: choices.map((c) => c.disabled === true),
+    initialFocus: props.initialFocus,
     isActive,
     onDecide,
     onStrayKey: props.onStrayKey,
@@ -127,6 +134,11 @@ export function ApprovalModal(props: ApprovalModalProps) {
           ));
         })}
       </Box>
+      {isActive && state.refused !== undefined ? (
+        <Text color="yellow">
+          {refusalText(state.refused, choices[state.refused]?.detail)}
+        </Text>
+      ) : null}
       {state.typing ? (
         <Box marginLeft={CHOICE_INDENT}>
           <Text color={accent}>› </Text>

@@ -34,12 +34,17 @@ export function sandboxMeaning(hosts: readonly string[]): string {
   return `reads: everything but your secrets · writes: this project · network: ${hosts.length === 0 ? "none" : hosts.map(terminalSafeLine).join(", ")}`;
 }
 
-/** What the user can answer for the project server(s) waiting in `needs-approval`; "all" starts and remembers every one. */
-export type ServerAnswer = ApprovalChoice | "all";
+/**
+ * What the user can answer for the project server(s) waiting in
+ * `needs-approval`; "all" starts and remembers every one with full access,
+ * "all-sandbox" sandboxed (those whose entry does not decide).
+ */
+export type ServerAnswer = ApprovalChoice | "all" | "all-sandbox";
 
 /**
  * The choices for a project MCP server; with several waiting (`waiting` > 1),
- * "start all N, and remember" too. The last choice is the refusal (Esc).
+ * "start all N, and remember" too (sandboxed and with full access, where
+ * the sandbox is offered and can run). The last choice is the refusal (Esc).
  * With a sandbox to offer (a stdio server whose entry does not decide),
  * "Start sandboxed" comes first, disabled with the reason where it cannot
  * run, and the other starts say "with full access".
@@ -65,10 +70,12 @@ export function serverOptions(waiting = 1, sandbox?: SandboxOffer): readonly App
         disabled: true,
         detail: availability ? `unavailable: ${terminalSafeLine(availability.reason)} (${terminalSafeLine(availability.hint)})` : "checking whether the sandbox can run here…",
       };
+  const allSandboxed = availability?.available && waiting > 1 ? [{ label: `Start all ${waiting} sandboxed, and remember for this project`, value: "all-sandbox" as const, asksForMessage: false }] : [];
   return [
     sandboxed,
     { label: "Start with full access, and remember for this project", value: "remember", asksForMessage: false },
     { label: "Start with full access this time only", value: "once", asksForMessage: false },
+    ...allSandboxed,
     ...all(`Start all ${waiting} with full access, and remember for this project`),
     deny,
   ];

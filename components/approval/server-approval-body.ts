@@ -4,6 +4,7 @@
  * with several servers waiting, every one of them with its command, since
  * "start all" approves them all.
  */
+import { readOnlyToolsText } from "../../src/mcp/tools/read-only-trust.ts";
 import { isRemote } from "../../src/config/types.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
@@ -39,7 +40,7 @@ export function serverApprovalNote(server: ServerView, position: number, total: 
  * all of them, `server` marked, since "start all" approves every one.
  */
 export function serverApprovalBody(server: ServerView, waiting: readonly ServerView[]): BodyLine[] {
-  if (waiting.length <= 1) return [line(runsAs([server])), ...entryRows(server, "command", COMMAND_INDENT)];
+  if (waiting.length <= 1) return [line(runsAs([server])), ...entryRows(server, "command", COMMAND_INDENT), ...readOnlyRows(server)];
   return [
     line(runsAs(waiting)),
     ...waiting.flatMap((view) => {
@@ -47,9 +48,16 @@ export function serverApprovalBody(server: ServerView, waiting: readonly ServerV
       return [
         line(`${current ? "❯" : " "} ${terminalSafeLine(view.name)}`, current ? "strong" : "plain", 2),
         ...entryRows(view, current ? "command" : "dim", COMMAND_INDENT + 2),
+        ...(current ? readOnlyRows(view) : []),
       ];
     }),
   ];
+}
+
+/** "Once started, its read-only tools run without asking: 2 of 5", when the tools are known. */
+function readOnlyRows(server: ServerView): BodyLine[] {
+  const known = server.state.status === "needs-approval" ? server.state.readOnlyTools : undefined;
+  return known ? [line(`Once started, ${readOnlyToolsText(known)}.`, "dim")] : [];
 }
 
 function runsAs(servers: readonly ServerView[]): string {

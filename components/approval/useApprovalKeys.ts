@@ -19,8 +19,10 @@ import { useLatestReducer } from "../keys/useLatestReducer.ts";
 export interface ApprovalKeyOptions {
   /** Per choice: whether it asks for a message before it is final. */
   readonly asksForMessage: readonly boolean[];
-  /** Per choice: shown, but not available (its digit and Enter do nothing). */
+  /** Per choice: shown, but not available (its digit and Enter only say why; nothing is preselected). */
   readonly disabled?: readonly boolean[];
+  /** The choice highlighted first, when available; the first available by default. */
+  readonly initialFocus?: number | undefined;
   readonly isActive: boolean;
   /** The chosen index (0-based) and, for a message choice, the trimmed text if any. */
   readonly onDecide: (index: number, message?: string) => void;
@@ -35,7 +37,7 @@ export interface ApprovalKeyOptions {
 /** Handles the modal's keys and returns its state for the view. */
 export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
   const count = options.asksForMessage.length;
-  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count, options.disabled));
+  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count, options.disabled, options.initialFocus));
   const decided = useRef(false);
 
   const decide = (index: number, message?: string): void => {
@@ -44,7 +46,8 @@ export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
     options.onDecide(index, message);
   };
   const pick = (index: number): void => {
-    if (options.disabled?.[index]) return;
+    // Nothing else is picked instead: the modal says why.
+    if (index < 0 || options.disabled?.[index]) return dispatch({ type: "refuse", index });
     if (options.asksForMessage[index]) {
       dispatch({ type: "focus", index });
       dispatch({ type: "start-message" });

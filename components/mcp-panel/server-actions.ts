@@ -2,7 +2,7 @@
  * What the MCP panel's keys do to a server, each ending in one line for the
  * transcript: r restarts, d disables or enables (remembered for the project;
  * on a server the user declined at the approval modal, d starts it after
- * all), a approves or revokes a project server, l shows the log's last lines.
+ * all), a asks the approval question again (or revokes) for a project server, l shows the log's last lines.
  * React-free, so each outcome is tested with a fake TuiMcp.
  */
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
@@ -87,8 +87,9 @@ async function approveOrRevoke(mcp: TuiMcp, view: ServerView, shown: string): Pr
   }
   const { state } = view;
   if (state.status === "disabled" && state.cause === "user") return failed(`${shown} is disabled: enable it first (d).`);
-  await mcp.approve(view.name);
-  return ok(`Approved ${shown} for this project: ${outcome(mcp, view.name)}`);
+  // The same question as at start, so the choice between sandboxed and full access is made here too.
+  await mcp.askApproval(view.name);
+  return ok(`Approving ${shown}: answer its approval question (sandboxed or with full access).`);
 }
 
 async function logTail(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {

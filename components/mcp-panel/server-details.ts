@@ -44,7 +44,7 @@ export interface ServerDetails {
 
 /** Where details come from. */
 export interface DetailSources {
-  readonly approvals: Required<Pick<ApprovalRecords, "status" | "previous">>;
+  readonly approvals: Pick<ApprovalRecords, "status" | "previous">;
   readonly projectDir: string;
   readonly logDir: string;
   readonly userHome: string;

@@ -3,6 +3,7 @@
  * colour and short word, with counts and reasons. Pure, so every status is
  * checked without rendering.
  */
+import { stillStartingText } from "../../src/mcp/state/startup-silence.ts";
 import type { ServerState } from "../../src/mcp/state/server-state.ts";
 import { plural } from "./mcp-summary.ts";
 import { STATUS_TABLE } from "../../src/mcp/state/status-table.ts";
@@ -34,7 +35,7 @@ export function statusStyle(state: ServerState, lastFailure?: string): StatusSty
       return { ...look, label: `${state.tools.length} cached` };
     case "pending":
       // Past its connect timeout it goes on in the background; the label column is too narrow to say so.
-      return { ...look, ...(state.stillStarting ? { reason: "still starting in the background" } : {}) };
+      return { ...look, ...(state.stillStarting ? { reason: stillStartingText(state.silence) } : {}) };
     case "reconnecting":
       return { ...look, label: `retry ${state.attempt}`, ...(lastFailure ? { reason: shorten(lastFailure) } : {}) };
     case "failed":

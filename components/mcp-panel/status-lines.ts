@@ -4,6 +4,7 @@
  * by the name the model sees, with its hints and title. Under a failed
  * stdio server, the log file holding its stderr.
  */
+import { stillStartingText } from "../../src/mcp/state/startup-silence.ts";
 import type { McpSnapshot, ServerState, ServerView } from "../../src/mcp/state/server-state.ts";
 import { mcpSummaryText, plural } from "./mcp-summary.ts";
 import { firstLine, skippedToolText } from "../../src/config/describe.ts";
@@ -22,7 +23,7 @@ export function serverDetail(state: ServerState, name = "NAME", lastFailure?: st
     case "cached":
       return `ready (cached) · ${plural(state.tools.length, "tool")}`;
     case "pending":
-      return state.stillStarting ? "still starting in the background (its tools are added when it connects)" : "connecting…";
+      return state.stillStarting ? `${stillStartingText(state.silence)}; its tools are added when it connects` : "connecting…";
     case "reconnecting":
       return `reconnecting (attempt ${state.attempt})${lastFailure ? ` · last failure: ${firstLine(lastFailure)}` : ""}`;
     case "failed":

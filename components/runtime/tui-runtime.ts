@@ -16,6 +16,7 @@ import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerDetails } from "../mcp-panel/server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
+import type { ListedHook } from "../../src/hooks/hook-trust.ts";
 import type { ListedRule } from "../../src/agent/permissions.ts";
 import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../../src/session/saved-sessions.ts";
@@ -35,6 +36,8 @@ export interface TuiSettings {
   rules(): readonly ListedRule[];
   /** Removes a rule from its file (or this session's allows). */
   remove(rule: ListedRule): Promise<void>;
+  /** Every declared hook and whether it runs (/hooks). */
+  hooks(): readonly ListedHook[];
 }
 
 /** The session beyond one turn: saved sessions, the context, the cost and the model. */
@@ -52,8 +55,6 @@ export interface TuiSessions {
   costLines(): string[];
   /** The model's name now; the footer shows it. */
   readonly model: ReadableStore<string>;
-  /** The models `/model` offers. */
-  models(): string[];
   setModel(name: string): Promise<void>;
 }
 
@@ -68,8 +69,8 @@ export interface TuiMcp {
   disable(name: string): Promise<void>;
   /** Switches it back on (remembered), or undoes a "don't start" for this session. */
   enable(name: string): Promise<void>;
-  /** Remembers a project server's approval for its current entry, starting it when it waited or was declined. */
-  approve(name: string): Promise<void>;
+  /** A project server not approved for good waits for the approval question again (the one asked at start, sandbox choice included). */
+  askApproval(name: string): Promise<void>;
   /** Forgets a project server's approval: it keeps running now, the next session asks again. */
   revoke(name: string): Promise<void>;
   /** What the panel shows of an opened server beyond the store: approval record, log tail. */

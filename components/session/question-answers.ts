@@ -34,15 +34,17 @@ export class QuestionAnswers {
 
   /**
    * The user's answer for a project server in `needs-approval`, noted in the
-   * transcript; "all" starts and remembers every server in `waiting` (the ones
-   * the modal listed), the others answer `name` alone.
+   * transcript; "all" and "all-sandbox" start and remember every server in
+   * `waiting` (the ones the modal listed), the others answer `name` alone.
    */
   async decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
-    if (answer !== "all") return this.#decide(name, answer);
+    if (answer !== "all" && answer !== "all-sandbox") return this.#decide(name, answer);
     // One line for all of them, not one per server.
     const names = waiting.map(terminalSafeLine).join(", ");
-    this.#transcript.dispatch({ type: "notice", text: `MCP servers ${names} approved for this project; starting them.` });
-    await Promise.all(waiting.map((each) => this.#decide(each, "remember", false)));
+    const how = answer === "all-sandbox" ? " in the sandbox (where their entry does not say otherwise)" : "";
+    this.#transcript.dispatch({ type: "notice", text: `MCP servers ${names} approved for this project; starting them${how}.` });
+    // A remote server, or an entry whose "sandbox" decides, runs as it says whatever the answer.
+    await Promise.all(waiting.map((each) => this.#decide(each, answer === "all-sandbox" ? "sandbox" : "remember", false)));
   }
 
   async #decide(name: string, choice: ApprovalChoice, note = true): Promise<void> {

@@ -5,6 +5,7 @@ import { addDirCommand } from "./add-dir-command.ts";
 import { clearCommand } from "./clear-command.ts";
 import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
+import { hooksCommand } from "./hooks-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash } from "./parse-slash.ts";
 import { permissionsCommand } from "./permissions-command.ts";
@@ -27,6 +28,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   sandboxCommand,
   permissionsCommand,
+  hooksCommand,
   clearCommand,
   helpCommand,
   exitCommand,

@@ -3,8 +3,8 @@
  * full-screen view when the terminal is too narrow for the side panel);
  * `/mcp -v`: with tools; `/mcp restart [NAME]` (every server that is not
  * disabled, without a name);
- * `/mcp approve NAME` starts a project server declined earlier in the session
- * (or still waiting) and remembers it. A failed stdio server gets its log file
+ * `/mcp approve NAME` asks the approval question again for a project server
+ * declined earlier in the session. A failed stdio server gets its log file
  * under it, so the user can read its stderr. `/mcp login NAME` logs in to a
  * server waiting in needs-auth (the URL shows at once, through ctx.notice);
  * `/mcp logout NAME` forgets its tokens.
@@ -40,23 +40,13 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   if (unknown) return unknown;
   const view = serverView(ctx.mcp.store.getSnapshot(), name);
   if (view?.source !== "project") return failure(`${name} is a ${view?.source} server: only project servers need approval.`);
+  if (view.state.status === "disabled" && view.state.cause === "user") return failure(`${name} is disabled: enable it first (the panel's d).`);
   if (view.state.status !== "needs-approval" && view.state.status !== "disabled") {
     return output(`${name} is already approved (${view.state.status}).`);
   }
-  try {
-    await ctx.mcp.decide(name, "remember");
-  } catch (error) {
-    return failure(`Approving ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const after = serverView(ctx.mcp.store.getSnapshot(), name);
-  if (!after) return failure(`${name} is no longer configured.`);
-  const detail = serverDetail(after.state);
-  if (after.state.status === "failed") {
-    const log = (await logsOf([after], ctx)).get(name);
-    return failure(`Approved ${name} for this project, but it failed to start: ${detail}`, ...(log !== undefined ? [logLine(log)] : []));
-  }
-  if (after.state.status === "connected") return output(`Approved ${name} for this project: connected, ${detail}.`);
-  return output(`Approved ${name} for this project: ${after.state.status}, ${detail}`);
+  // The approval question itself, so the choice between sandboxed and full access is made here too.
+  await ctx.mcp.askApproval(name);
+  return output(`Approving ${name}: answer its approval question (sandboxed or with full access).`);
 }
 
 async function restart(ctx: SlashCommandContext, name: string): Promise<CommandResult> {

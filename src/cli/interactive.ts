@@ -21,7 +21,6 @@ import type { Env } from "../env.ts";
 import { BUILTIN_COMMAND_NAMES } from "../session/builtin-command-names.ts";
 import { UserQuestionQueue } from "../../components/runtime/user-question-queue.ts";
 import { NoticeFeed } from "../../components/runtime/notice-feed.ts";
-import { catalogModels } from "../model/model-catalog.ts";
 import { Store } from "../store.ts";
 import type { SandboxAvailability } from "../sandbox/availability.ts";
 import { isRemote } from "../config/types.ts";
@@ -88,7 +87,6 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       contextUse: () => runtime.contextUse(),
       costLines: () => runtime.costLines(),
       model: runtime.modelName,
-      models: () => catalogModels(),
       setModel: (name) => runtime.setModel(name),
     },
     permissionMode: runtime.permissions.mode,
@@ -108,6 +106,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       },
       rules: () => runtime.permissions.listRules(),
       remove: (rule) => runtime.settings.remove(rule),
+      hooks: () => runtime.settings.hookList(),
     },
     close: () => {
       serverRequests.dismissAll();
@@ -156,12 +155,7 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     enable: (name) => manager.enable(name),
     login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, env, show)),
     logout: (name) => manager.logout(name),
-    async approve(name) {
-      const server = view(name);
-      if (server?.state.status === "needs-approval" || server?.state.status === "disabled") return manager.decide(name, "remember");
-      // Running on a "this time only" answer: remember the entry it runs.
-      if (server?.config) await approvals.approve(projectDir, server.config);
-    },
+    askApproval: (name) => manager.askApproval(name),
     async revoke(name) {
       await approvals.forget(projectDir, [name]);
       await manager.revoked(name);

@@ -14,6 +14,8 @@ const stringMap = optional(mapOf(string()));
 const startup = optional(oneOf("eager", "lazy"));
 /** A lazy server idle this long is stopped (default: never). */
 const idleTimeoutMs = optional(positiveNumber("must be a positive number of milliseconds"));
+/** false: the server's readOnlyHint no longer lets its tools run without asking. */
+const trustReadOnlyHint = optional(oneOf(true, false));
 /** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
 const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 
@@ -28,6 +30,7 @@ const stdioEntry: Check = objectOf({
   idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
+  trustReadOnlyHint,
   sandbox: optional(sandboxCheck),
 });
 
@@ -79,10 +82,38 @@ const oauthClient: Check = (value, path) => {
   return [];
 };
 
+/** The schemes each remote type connects with. */
+const URL_SCHEMES: Readonly<Record<string, readonly string[]>> = { http: ["http:", "https:"], sse: ["http:", "https:"], ws: ["ws:", "wss:"] };
+
+/**
+ * What is wrong with `url` as a `type` server's URL, or undefined: `not a URL: "x" (expected …)`,
+ * `must start with http:// or https:// (type "sse"), got "file:///etc/passwd"`. `shown`: how to quote it.
+ */
+export function remoteUrlProblem(type: string, url: string, shown = JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url)): string | undefined {
+  const schemes = URL_SCHEMES[type] ?? [];
+  const expected = schemes.map((scheme) => `${scheme}//`).join(" or ");
+  if (!URL.canParse(url)) return `not a URL: ${shown} (expected ${expected}…)`;
+  return schemes.includes(new URL(url).protocol) ? undefined : `must start with ${expected} (type "${type}"), got ${shown}`;
+}
+
+/**
+ * A remote entry's `url`, checked with the other entry checks rather than
+ * first when the server starts (after approval). A template (`${VAR}`) is
+ * checked once expanded, when it connects (transports.ts).
+ */
+const remoteUrl =
+  (type: unknown): Check =>
+  (value, path) => {
+    const problems = string({ nonEmpty: true })(value, path);
+    if (problems.length > 0 || typeof value !== "string" || value.includes("${")) return problems;
+    const problem = remoteUrlProblem(String(type), value);
+    return problem ? [{ path, message: problem }] : [];
+  };
+
 /** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
-const remoteEntry: Check = objectOf({
+const remoteEntry = (type: unknown): Check => objectOf({
   type: required(oneOf(...REMOTE_TYPES)),
-  url: required(string({ nonEmpty: true })),
+  url: required(remoteUrl(type)),
   headers: stringMap,
   timeout,
   oauth: optional(oauthClient),
@@ -91,6 +122,7 @@ const remoteEntry: Check = objectOf({
   idleTimeoutMs,
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
+  trustReadOnlyHint,
 });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };
@@ -111,7 +143,7 @@ export function validateEntry(raw: unknown, path: readonly PropertyKey[]): Entry
   const type = raw.type;
   let check: Check;
   if (type === undefined || type === "stdio") check = stdioEntry;
-  else if ((REMOTE_TYPES as readonly unknown[]).includes(type)) check = remoteEntry;
+  else if ((REMOTE_TYPES as readonly unknown[]).includes(type)) check = remoteEntry(type);
   else {
     return {
       ok: false,

@@ -4,7 +4,8 @@
  */
 import type { SandboxSetting } from "./sandbox-field.ts";
 
-export type ServerSource = "user" | "project" | "local" | "flag";
+/** `managed`: the organisation's managed-mcp.json (src/settings/managed-policy.ts); starts without asking. */
+export type ServerSource = "user" | "project" | "local" | "flag" | "managed";
 
 /** Fields beyond Claude Code's that any entry may carry. */
 interface EntryExtras {
@@ -14,6 +15,8 @@ interface EntryExtras {
   startup?: "eager" | "lazy";
   /** A lazy server idle this long (ms) is stopped, and started again on the next call. */
   idleTimeoutMs?: number;
+  /** false: its tools' readOnlyHint no longer lets them run without asking (mcp/tools/read-only-trust.ts). */
+  trustReadOnlyHint?: boolean;
 }
 
 /** Which of a server's tools are offered (exact names or `*` globs on the server's own names); exclude wins. */

@@ -24,6 +24,8 @@ import { step, type LifecycleEvent } from "./state/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "./state/server-state.ts";
 import { serverView } from "./state/snapshot-views.ts";
 import { toolsOf } from "./tools/offered-tools.ts";
+import { readOnlyTools, trustsReadOnlyHint } from "./tools/read-only-trust.ts";
+import { offersTools } from "./state/snapshot-views.ts";
 import { instructionsOf } from "./features/instructions.ts";
 import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
@@ -195,6 +197,19 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     await this.#servers.stop(name);
   }
 
+  /**
+   * The panel's a on a project server not approved for good (declined, or
+   * started this time only): it stops and waits in needs-approval, so the
+   * approval question asks again, its sandbox choice included.
+   */
+  async askApproval(name: string): Promise<void> {
+    const view = this.#view(name);
+    // What it offered while it ran tells the question how many of its tools would run unasked.
+    const known = view && offersTools(view.state) ? { readOnlyTools: readOnlyTools(view.state.tools, this.trustsReadOnlyHint(name)) } : {};
+    if (view?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "approval-asked", ...known })) return;
+    await this.#servers.stop(name);
+  }
+
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
   async enable(name: string): Promise<void> {
     const view = this.#view(name);
@@ -269,8 +284,13 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
   tools(): McpTool[] {
     const snapshot = this.getSnapshot();
-    if (this.#tools?.snapshot !== snapshot) this.#tools = { snapshot, tools: toolsOf(snapshot, this) };
+    if (this.#tools?.snapshot !== snapshot) this.#tools = { snapshot, tools: toolsOf(snapshot, this, (server) => this.trustsReadOnlyHint(server)) };
     return this.#tools.tools;
+  }
+
+  /** Whether the server's readOnlyHint lets its tools run without asking: its entry and the user's setting (read-only-trust.ts). */
+  trustsReadOnlyHint(name: string): boolean {
+    return trustsReadOnlyHint(this.#configs.get(name)?.entry, this.#options.trustReadOnlyHints?.() ?? true);
   }
 
   /** The `# MCP Server Instructions` system-prompt section ("" when no connected server sent any). */

@@ -12,6 +12,7 @@
  */
 import { spawn } from "node:child_process";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
+import { childEnvironment } from "../sandbox/child-env.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -88,7 +89,7 @@ export async function openUrl(url: string, env: Env, platform: NodeJS.Platform =
   const via = env.BROWSER?.trim() ? "$BROWSER" : command;
   return new Promise((resolve) => {
     try {
-      const child = spawn(command, args, { stdio: "ignore", detached: true, env: env as NodeJS.ProcessEnv });
+      const child = spawn(command, args, { stdio: "ignore", detached: true, env: childEnvironment(env) });
       child.once("error", (error) => resolve({ kind: "failed", via, reason: error.message }));
       child.once("spawn", () => {
         child.unref();

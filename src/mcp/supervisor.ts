@@ -25,6 +25,7 @@ import { requestedLogLevel } from "./logs/message-log.ts";
 import type { LifecycleEvent } from "./state/lifecycle.ts";
 import { DEFAULT_RECONNECT_POLICY, ReconnectSchedule } from "./state/reconnect-policy.ts";
 import type { McpToolInfo, ServerFeatures } from "./state/server-state.ts";
+import { startupSilence } from "./state/startup-silence.ts";
 import { IdleStops } from "./state/idle-stop.ts";
 import { idleStopMs, isLazy } from "./state/startup.ts";
 import { cacheLoadedEvent, LiveServerCache } from "./tools/cache-offers.ts";
@@ -142,7 +143,7 @@ export class ServerSupervisor {
    * by itself instead, so the next run finds it installed.
    */
   async close(): Promise<void> {
-    // What each still-starting server has left of its startup grace: its bound once left to itself.
+    // Each still-starting server's startup grace: counted from its start, its bound once left to itself.
     const starting = new Map<string, number>();
     for (const name of this.#connections.keys()) {
       const config = this.#options.config(name);
@@ -158,6 +159,8 @@ export class ServerSupervisor {
     this.#connections.clear();
     const ended = connections.map(([name, connection]) => (starting.has(name) ? connection.release(starting.get(name) ?? 0) : connection.close()));
     await Promise.all([...ended, this.#cache.close()]);
+    // One reaper watches every server left starting, however many.
+    this.#groups.reapReleased();
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */
@@ -192,7 +195,7 @@ export class ServerSupervisor {
     // A stdio server whose start may outlast its connect timeout goes on in the background (still-starting.ts).
     const connectMs = connectTimeoutMs(this.#options.env, config.resolved);
     const mayGoOn = !isRemote(config.resolved) && startupGraceMs(this.#options.env, config.resolved) > connectMs;
-    const settled = this.#stillStarting.watch(name, mayGoOn ? connectMs : undefined, () => this.#current(name, epoch) && dispatch(name, { type: "still-starting" }));
+    const settled = this.#stillStarting.watch(name, mayGoOn ? connectMs : undefined, () => this.#current(name, epoch) && dispatch(name, { type: "still-starting", silence: startupSilence(config.resolved, connectMs, this.#options.env) }));
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
       const [{ openConnection }, factory, sandbox] = await Promise.all([import("./connection/open-connection.ts"), this.#transports(), this.#sandboxFor(config)]);

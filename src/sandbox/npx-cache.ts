@@ -38,15 +38,28 @@ function binName(manifest: Record<string, unknown>, name: string): string | unde
   return names.length === 1 ? names[0] : names.find((each) => each === short);
 }
 
-/** The installed bin for `npx [-y] SPEC ARGS…`, with ARGS; undefined when npx should run as it is. */
-export function npxCachedCommand(command: string, args: readonly string[], env: Env, home: string): { command: string; args: string[] } | undefined {
+/** The package `npx [-y] SPEC ARGS…` runs, and ARGS; undefined for another command or npx's own options (--package, -c…). */
+export function npxPackage(command: string, args: readonly string[]): { spec: string; rest: string[] } | undefined {
   if (basename(command) !== "npx") return undefined;
   let i = 0;
   while (i < args.length && PLAIN_OPTIONS.has(args[i]!)) i++;
   const spec = args[i];
-  if (spec === undefined || spec.startsWith("-")) return undefined; // --package, -c…: npx's own business
+  if (spec === undefined || spec.startsWith("-")) return undefined;
   const rest = args.slice(i + 1);
   if (rest[0] === "--") rest.shift();
+  return { spec, rest };
+}
+
+/** Whether `npx [-y] SPEC` must fetch SPEC from the registry first: it is not in npm's npx cache. */
+export function npxWillInstall(command: string, args: readonly string[], env: Env, home: string): boolean {
+  return npxPackage(command, args) !== undefined && npxCachedCommand(command, args, env, home) === undefined;
+}
+
+/** The installed bin for `npx [-y] SPEC ARGS…`, with ARGS; undefined when npx should run as it is. */
+export function npxCachedCommand(command: string, args: readonly string[], env: Env, home: string): { command: string; args: string[] } | undefined {
+  const found = npxPackage(command, args);
+  if (!found) return undefined;
+  const { spec, rest } = found;
   const name = packageName(spec);
   const root = join(env.npm_config_cache ?? join(home, ".npm"), "_npx");
   let dirs: string[];
@@ -68,4 +81,14 @@ export function npxCachedCommand(command: string, args: readonly string[], env: 
     if (path && existsSync(path)) return { command: path, args: rest };
   }
   return undefined;
+}
+
+/**
+ * What to do when a sandboxed `npx -y SPEC` failed for want of its package:
+ * fetch it once outside the sandbox, with the user's own hands (the exact
+ * command, which installs it where npx looks), then start the server again.
+ */
+export function npxFetchAdvice(spec: string): string {
+  const quoted = /^[\w@./:=+-]+$/.test(spec) ? spec : `'${spec.replace(/'/g, "'\\''")}'`;
+  return `npx cannot fetch ${spec} inside the sandbox (no network, npm's cache read-only there): fetch it once outside it with \`npm exec --yes --package=${quoted} -- true\`, then restart the server (r in the MCP panel)`;
 }

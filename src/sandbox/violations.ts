@@ -63,6 +63,36 @@ export function blockedReadsIn(text: string, profile: SandboxProfile): Blocked[]
   return [...found].map((target) => ({ kind: "read", target }));
 }
 
+/** Node's `EROFS: read-only file system, open '/x'`, Python's `[Errno 30] Read-only file system: '/x'`, and the like. */
+const WRITE_REFUSED = /(?:EROFS|EACCES|EPERM|[Rr]ead-only file system|Permission denied|not permitted)[^'"\n]{0,80}'(\/[^'\n]+)'/g;
+
+/**
+ * Writes a server reported failing where its profile does not let it write:
+ * the runtime's monitor sees them too, but later than the reply that names
+ * them, and the reply is where the model and the transcript need the word.
+ */
+export function blockedWritesIn(text: string, profile: SandboxProfile): Blocked[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(WRITE_REFUSED)) if (!writeAllowed(match[1]!, profile)) found.add(match[1]!);
+  return [...found].map((target) => ({ kind: "write", target }));
+}
+
+/**
+ * A server's reply with the sandbox's word added after its own: a tool
+ * result gains a text block, an error its message, so the model and the
+ * transcript read "Blocked by the sandbox: write ~/.bashrc (…)" beside EROFS.
+ */
+export function withSandboxNote<T extends object>(message: T, lines: readonly string[]): T {
+  if (lines.length === 0) return message;
+  const note = lines.map((line) => line.replace(/^blocked: /, "Blocked by the sandbox: ")).join("\n");
+  const reply = message as { result?: { content?: unknown }; error?: { message?: unknown } };
+  if (reply.result && Array.isArray(reply.result.content)) {
+    return { ...message, result: { ...reply.result, content: [...reply.result.content, { type: "text", text: note }] } };
+  }
+  if (reply.error && typeof reply.error.message === "string") return { ...message, error: { ...reply.error, message: `${reply.error.message} (${note})` } };
+  return message;
+}
+
 /** What the sandbox blocked for one server this session: how many, and the latest lines. */
 export interface ServerViolations {
   readonly count: number;

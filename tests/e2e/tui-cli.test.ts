@@ -12,15 +12,24 @@ import { alive } from "../helpers/mcp-fixtures.ts";
 import { ptyAppsForTestFile, serverPids, until } from "../helpers/pty-app.ts";
 import type { PtyScreen } from "../helpers/pty-screen.ts";
 import { checkSandbox } from "../../src/sandbox/availability.ts";
+import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TRACKER = join(ROOT, "examples/mcp_tracker_server.ts");
 const SCRIPT = join(ROOT, "examples/ch15.json");
 // The approval's choices: 1 start sandboxed (disabled where the sandbox cannot run), 2 full access, 3 once, 4 don't start.
-// The highlight, on the first choice that can be taken, shows once the modal takes keys.
+// The highlight, on the first choice, shows once the modal takes keys; where the sandbox cannot run nothing is
+// highlighted, so the test moves to choice 2 itself once the modal has been shown long enough to take keys.
 const SANDBOXED = (await checkSandbox(process.env)).available;
-const ARMED = SANDBOXED ? "❯ 1. Start sandboxed, and remember" : "❯ 2. Start with full access, and remember";
 const START = SANDBOXED ? "1" : "2";
+
+/** Waits until the approval modal takes keys. */
+async function armed(screen: PtyScreen): Promise<void> {
+  if (SANDBOXED) return screen.waitFor("❯ 1. Start sandboxed, and remember");
+  await new Promise((resolve) => setTimeout(resolve, ARMING_DELAY_MS + 300));
+  screen.write("j");
+  await screen.waitFor("❯ 2. Start with full access, and remember");
+}
 const PROMPT = "Look at the Todo issues on the tracker, fix the one about posts.ts, then reply on the issue.";
 
 // A private copy of the built CLI (npm test builds it first), safe from a rebuild mid-run.
@@ -52,7 +61,7 @@ describe("mini-cc on a real terminal", () => {
     await screen.waitFor("MCP server tracker wants to start");
     expect(screen.text()).toContain("? tracker     project approve?");
     // The highlight shows once the modal takes keys (its arming delay has passed).
-    await screen.waitFor(ARMED);
+    await armed(screen);
     screen.write(START);
     await screen.waitFor("● tracker     project 3 tools");
     expect(screen.text()).toContain("MCP 1/1 connected · 3 tools");
@@ -124,7 +133,7 @@ describe("mini-cc on a real terminal", () => {
     expect(trackerPids(project)).toEqual([]);
 
     // Once the user stops and the modal is armed, a key answers it.
-    await screen.waitFor(ARMED);
+    await armed(screen);
     screen.write("3");
     await screen.waitFor("MCP server tracker approved this time only; starting it.");
     await screen.waitFor("● tracker     project 3 tools");
@@ -139,13 +148,13 @@ describe("mini-cc on a real terminal", () => {
     const { project, home } = sandbox({ TRACKER_MODE: "changed" });
     const store = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
     const before = { command: process.execPath, args: [TRACKER] };
-    await store.approve(project, { name: "tracker", entry: before });
+    await store.approve(project, { name: "tracker", entry: before }, { sandboxed: false });
 
     const screen = launch(project, home);
     await screen.waitFor("⚠ This entry changed since you approved it. Before, it was:");
     expect(screen.text()).toContain("env: TRACKER_MODE=changed");
     expect(screen.text()).toContain("? tracker     project approve?");
-    await screen.waitFor(ARMED);
+    await armed(screen);
     screen.write("4");
     await screen.waitFor("MCP server tracker will not start.");
     expect(trackerPids(project)).toEqual([]);

@@ -44,7 +44,7 @@ async function approvedTrackerSession(answers: string[]) {
   writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
   const projectDir = realpathSync(project);
   const approvals = new ApprovalsFile({ file: join(home, "mcp-approvals.json"), clock: systemClock, warn: () => {} });
-  await approvals.approve(projectDir, { name: "tracker", entry });
+  await approvals.approve(projectDir, { name: "tracker", entry }, { sandboxed: false });
   const api = await startApi(answers.map(reply));
 
   const env = { MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" };

@@ -8,8 +8,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import type { RemoteEntry, ServerConfig, ServerSource, StdioEntry } from "../../src/config/types.ts";
-import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approvals/approval-types.ts";
+import type { RemoteEntry, ServerConfig, ServerEntry, ServerSource, StdioEntry } from "../../src/config/types.ts";
+import type { ApprovalMode, ApprovalRecords, ApprovalStatus, ApprovedServer, PreviousApproval } from "../../src/mcp/approvals/approval-types.ts";
 import type { McpManager } from "../../src/mcp/manager.ts";
 import type { McpSnapshot, ServerState } from "../../src/mcp/state/server-state.ts";
 import type { TransportFactory } from "../../src/mcp/connection/transports.ts";
@@ -32,16 +32,22 @@ export function remoteServer(name: string, entry: RemoteEntry = { type: "http", 
 
 /** Approvals kept in memory, answering like the real store: by the entry as written. */
 export class MemoryApprovals implements ApprovalRecords {
-  readonly records = new Map<string, string>();
+  /** By `projectDir\0name`: the entry as JSON, and how it runs. */
+  readonly records = new Map<string, { entry: string; sandboxed: boolean }>();
 
-  async status(projectDir: string, server: ServerConfig): Promise<ApprovalStatus> {
+  async status(projectDir: string, server: ApprovedServer): Promise<ApprovalStatus> {
     const stored = this.records.get(`${projectDir}\u0000${server.name}`);
     if (stored === undefined) return "new";
-    return stored === JSON.stringify(server.entry) ? "approved" : "changed";
+    return stored.entry === JSON.stringify(server.entry) ? "approved" : "changed";
   }
 
-  async approve(projectDir: string, server: ServerConfig): Promise<void> {
-    this.records.set(`${projectDir}\u0000${server.name}`, JSON.stringify(server.entry));
+  async previous(projectDir: string, name: string): Promise<PreviousApproval | undefined> {
+    const stored = this.records.get(`${projectDir}\u0000${name}`);
+    return stored && { fingerprint: stored.entry, entry: JSON.parse(stored.entry) as ServerEntry, ...(stored.sandboxed ? { sandboxed: true } : {}) };
+  }
+
+  async approve(projectDir: string, server: ApprovedServer, mode: ApprovalMode = { sandboxed: false }): Promise<void> {
+    this.records.set(`${projectDir}\u0000${server.name}`, { entry: JSON.stringify(server.entry), sandboxed: mode.sandboxed });
   }
 }
 

@@ -11,7 +11,7 @@ const entry = JSON.parse(process.argv[2] ?? "{}") as StdioEntry;
 const server: ServerConfig = { name: "wrapped", source: "user", file: "test", entry, resolved: entry };
 const manager = new McpManager({
   projectDir: process.cwd(),
-  approvals: { status: async () => "approved", approve: async () => {} },
+  approvals: { status: async () => "approved", previous: async () => undefined, approve: async () => {} },
   logDir: mkdtempSync(join(tmpdir(), "mcp-host-")),
   env: process.env,
   interactive: false,

@@ -72,7 +72,7 @@ export class RecordingMcp implements TuiMcp {
     this.set(name, this.restartTo);
   };
 
-  /** Every disable, enable, approve and revoke, as `verb name`. */
+  /** Every disable, enable, approval asked and revoke, as `verb name`. */
   readonly actions: string[] = [];
   /** What details() answers, by server name. */
   readonly detailsOf = new Map<string, ServerDetails>();
@@ -87,10 +87,9 @@ export class RecordingMcp implements TuiMcp {
     this.set(name, this.restartTo);
   };
 
-  readonly approve = async (name: string): Promise<void> => {
-    this.actions.push(`approve ${name}`);
-    this.detailsOf.set(name, { ...(await this.details(name)), approval: { status: "approved" } });
-    this.set(name, this.restartTo);
+  readonly askApproval = async (name: string): Promise<void> => {
+    this.actions.push(`ask ${name}`);
+    this.set(name, { status: "needs-approval" });
   };
 
   readonly revoke = async (name: string): Promise<void> => {

@@ -89,7 +89,15 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
     const { host, manager } = session(m);
     await manager.start([stdioServer("hostile", { command: process.execPath, args: [HOSTILE], sandbox: true })]);
     await connected(manager);
-    const probe = JSON.parse(text(await manager.call("hostile", "probe", { port }))) as Record<string, { ok: boolean; value?: string }>;
+    const result = await manager.call("hostile", "probe", { port });
+    const probe = JSON.parse(text(result)) as Record<string, { ok: boolean; value?: string }>;
+    // The server's own EROFS comes back with the sandbox's word beside it, for the model and the transcript.
+    expect(result.content.at(-1)).toEqual({
+      type: "text",
+      text: [
+        "Blocked by the sandbox: read ~/.ssh/id_rsa (sandbox.allowRead would allow it)",
+        "Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it)", `Blocked by the sandbox: write ${m.project}/.git/hooks/pre-commit (never allowed in the sandbox)`].join("\n"),
+    });
     expect(probe.readKey?.ok).toBe(false);
     expect(probe.writeHome?.ok).toBe(false);
     expect(probe.writeHook?.ok).toBe(false);
@@ -175,6 +183,22 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     await manager.start([stdioServer("memory", { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], sandbox: true })]);
     await connected(manager);
     expect(text(await manager.call("memory", "read_graph", {}))).toContain("entities");
+  });
+
+  it("npx -y of a package not in npm's cache says npx cannot fetch it in the sandbox, and the command that fetches it outside", async () => {
+    const m = machine();
+    // npx as it ends in the sandbox: the registry out of reach, the cache read-only.
+    const bin = join(m.root, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "npx"), "#!/bin/sh\necho 'npm error code ECONNREFUSED' >&2\nexit 1\n", { mode: 0o755 });
+    const { manager } = session(m);
+    await manager.start([stdioServer("fresh", { command: join(bin, "npx"), args: ["-y", "@acme/mcp-server@1.2.0"], sandbox: true })]);
+    const snapshot = await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed", 20_000);
+    const state = snapshot.servers[0]?.state;
+    expect(state?.status === "failed" && state.error).toBe(
+      "server exited (code 1); npx cannot fetch @acme/mcp-server@1.2.0 inside the sandbox (no network, npm's cache read-only there): " +
+        "fetch it once outside it with `npm exec --yes --package=@acme/mcp-server@1.2.0 -- true`, then restart the server (r in the MCP panel)",
+    );
   });
 
   it("a server the sandbox kills says what was blocked and which field would allow it", async () => {

@@ -40,6 +40,23 @@ describe("print mode and project servers", () => {
     );
   });
 
+  it("counts the servers an approved .claude/settings.json enables as approved in `mcp list`, and disabled ones as off", async () => {
+    await box.write("project/.mcp.json", mcpConfig(servers(["named", "other", "off"])));
+    await box.write("project/.claude/settings.json", { enabledMcpjsonServers: ["named", "off"], disabledMcpjsonServers: ["off"] });
+    expect((await box.run(["mcp", "list"])).stdout).toMatch(/named: .* - \? not approved/);
+    expect((await box.run(["mcp", "approve", "--settings"])).code).toBe(0);
+    const after = await box.run(["mcp", "list", "--json"]);
+    const rows = JSON.parse(after.stdout) as Array<{ name: string; status: string; approval?: string }>;
+    expect(rows.map(({ name, status, approval }) => ({ name, status, approval }))).toEqual([
+      { name: "named", status: "connected", approval: undefined },
+      { name: "other", status: "needs-approval", approval: "new" },
+      { name: "off", status: "disabled", approval: undefined },
+    ]);
+    expect(existsSync(marker("named"))).toBe(true);
+    expect(existsSync(marker("off"))).toBe(false);
+    expect((await box.run(["mcp", "list"])).stdout).not.toMatch(/named: .*not approved/);
+  });
+
   it("starts the project server after `mini-cc mcp approve`", async () => {
     await box.write("project/.mcp.json", mcpConfig(servers(["proj"])));
     const approve = await box.run(["mcp", "approve", "proj"]);
@@ -107,5 +124,24 @@ describe("print mode and project servers", () => {
         "mini-cc: MCP server missing failed: command not found: nope-mini-cc-command\n",
     );
     expect(run.lines.at(-1)).toMatchObject({ subtype: "success", result: "Hello." });
+  });
+
+  it("says a remote entry's url that is not an http(s) URL is invalid, naming the file, the server and the field, before any approval", async () => {
+    const file = await box.write("project/.mcp.json", mcpConfig({ ...servers(["good"]), typo: { type: "http", url: "not a url" }, local: { type: "sse", url: "file:///etc/passwd" } }));
+    const list = await box.run(["mcp", "list"]);
+    expect(list.stdout.split("\n").filter((line) => !line.startsWith("good:"))).toEqual([
+      `typo: invalid entry (project) - ✘ failed: ${file}: mcpServers.typo.url: not a URL: "not a url" (expected http:// or https://…)`,
+      `local: invalid entry (project) - ✘ failed: ${file}: mcpServers.local.url: must start with http:// or https:// (type "sse"), got "file:///etc/passwd"`,
+      "",
+    ]);
+    // Nothing to approve there; the good one still is, and starts.
+    expect((await box.run(["mcp", "approve", "good"])).code).toBe(0);
+    const { run, init } = await print();
+    expect(init.mcp_servers).toEqual([
+      { name: "good", status: "connected" },
+      { name: "typo", status: "failed" },
+      { name: "local", status: "failed" },
+    ]);
+    expect(run.stderr).toContain(`mini-cc: MCP server typo failed: ${file}: mcpServers.typo.url: not a URL: "not a url"`);
   });
 });

@@ -30,7 +30,7 @@ describe("server questions left behind by a tool call", () => {
     dirs.push(logDir);
     manager = new McpManager({
       projectDir: process.cwd(),
-      approvals: { status: async () => "approved", approve: async () => {} },
+      approvals: { status: async () => "approved", previous: async () => undefined, approve: async () => {} },
       logDir,
       env: process.env,
       interactive: true,

@@ -20,6 +20,13 @@ import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
 import type { Env } from "../../env.ts";
 import { SandboxHost } from "../../sandbox/sandbox-host.ts";
+import { effectiveSettings, loadSettings, type EffectiveSettings, type LoadedSettings } from "../../settings/project-settings.ts";
+import { enabledBySettings } from "../../settings/settings-servers.ts";
+import { SettingsApprovalsFile } from "../../settings/settings-trust.ts";
+import { MiniCcError } from "../../errors.ts";
+import type { ServerEntry } from "../../config/types.ts";
+import { loadManagedPolicy, managedDir, type ManagedPolicy } from "../../settings/managed-policy.ts";
+import { managedServerPolicy, serverPolicy } from "../../settings/server-policy.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
@@ -66,6 +73,12 @@ export class McpCommandContext {
   readonly clock: Clock;
   /** Where sandboxed servers run when a command connects them; closed when the command ends. */
   readonly sandbox: SandboxHost;
+  /** Which shared settings files the user approved (`mcp approve --settings`). */
+  readonly settingsApprovals: SettingsApprovalsFile;
+  #settings: Promise<LoadedSettings> | undefined;
+  #effective: EffectiveSettings | undefined;
+
+  #policy: Promise<ManagedPolicy> | undefined;
 
   constructor(io: McpCommandIo) {
     this.io = io;
@@ -76,22 +89,43 @@ export class McpCommandContext {
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
     this.oauth = new OAuthStore({ file: this.home.oauth, clock: this.clock, warn: (message) => this.warn(message) });
+    this.settingsApprovals = new SettingsApprovalsFile(this.home.settingsApprovals, this.clock, (message) => this.warn(message));
+    // As a session counts them: servers a trusted settings file enables are approved, ones it disables are off.
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
       clock: this.clock,
       warn: (message) => this.warn(message),
+      enabledBySettings: async (name) => enabledBySettings(await this.effectiveSettings(), name),
     });
-    this.disabled = new DisabledServersFile({ file: this.home.disabled, clock: this.clock, warn: (message) => this.warn(message) });
+    this.disabled = new DisabledServersFile({
+      file: this.home.disabled,
+      clock: this.clock,
+      warn: (message) => this.warn(message),
+      disabledBySettings: async () => (await this.effectiveSettings()).disabledServers,
+    });
     this.sandbox = new SandboxHost({ projectDir: this.projectDir, home: userHome, miniCcHome: this.home.root, env: io.env });
+  }
+
+  /** The four settings files and whether the shared one is approved, read once per command. */
+  settings(): Promise<LoadedSettings> {
+    this.#settings ??= loadSettings({ cwd: this.projectDir, userHome: this.logPlaces.userHome, miniCcHome: this.home.root }, this.settingsApprovals);
+    return this.#settings;
+  }
+
+  /** What the settings files say now, as a session reads them. */
+  async effectiveSettings(): Promise<EffectiveSettings> {
+    this.#effective ??= effectiveSettings(await this.settings());
+    return this.#effective;
   }
 
   /**
    * A non-interactive McpManager, as print mode builds it: unapproved project
-   * servers are kept off, never asked about. Its servers are killed if the
-   * process ends before the caller closes it.
+   * servers are kept off, never asked about, and what managed policy refuses
+   * never starts. Its servers are killed if the process ends before the caller closes it.
    */
-  createManager(): McpManager {
+  createManager(policy: ManagedPolicy): McpManager {
     const manager = new McpManager({
+      ...managedServerPolicy(policy),
       projectDir: this.projectDir,
       approvals: this.approvals,
       disabledServers: this.disabled,
@@ -104,6 +138,17 @@ export class McpCommandContext {
     });
     this.io.onExit?.(() => manager.killAllServerProcessGroups());
     return manager;
+  }
+
+  /** The organisation's managed policy, read once. */
+  managedPolicy(): Promise<ManagedPolicy> {
+    return (this.#policy ??= loadManagedPolicy(managedDir(this.io.env)));
+  }
+
+  /** Refuses (MiniCcError) a server managed policy would never start: `mcp add` then writes nothing. */
+  async checkPolicy(name: string, entry: ServerEntry): Promise<void> {
+    const refused = serverPolicy(await this.managedPolicy())?.({ name, source: "user", entry });
+    if (refused !== undefined) throw new MiniCcError("command-failed", `${name} is ${refused}: nothing was written`);
   }
 
   /** Writes one line to stdout; names, commands and reasons from configs and servers in it cannot drive the terminal. */

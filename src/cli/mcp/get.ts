@@ -5,6 +5,7 @@
  * status: connected through McpManager (non-interactive, so an unapproved
  * project server is shown, never started), with its tools, then closed.
  */
+import { readOnlyTools, readOnlyToolsText, trustsReadOnlyHint } from "../../mcp/tools/read-only-trust.ts";
 import { WRITABLE_SCOPES } from "../../config/scope-files.ts";
 import { expandEntry, unsetVariableWarnings } from "../../config/expand.ts";
 import { isRemote, type ServerConfig, type ServerEntry } from "../../config/types.ts";
@@ -22,6 +23,7 @@ import { isConnected, listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/logs/log-hint.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
 import { sandboxedLookup } from "./sandboxed-lookup.ts";
+import { credentialArgWarnings } from "../../config/credential-args.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 
@@ -133,6 +135,12 @@ async function loginText(context: McpCommandContext, config: ServerConfig): Prom
   return record.expiresAt > now ? `logged in, expires ${expiry}` : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
 }
 
+/** `  Read-only hints: its read-only tools run without asking: 2 of 3`, by its entry and the user's setting. */
+async function readOnlyLine(context: McpCommandContext, config: ServerConfig, tools: readonly McpToolInfo[]): Promise<string> {
+  const trusted = trustsReadOnlyHint(config.entry, (await context.effectiveSettings()).trustReadOnlyHints);
+  return `  Read-only hints: ${readOnlyToolsText(readOnlyTools(tools, trusted))}`;
+}
+
 /** `    list_issues  (read-only)`: a connected server's tool by its own name. */
 function serverToolLine(tool: McpToolInfo): string {
   return `    ${tool.name}${tool.annotations.readOnlyHint === true ? "  (read-only)" : ""}`;
@@ -141,7 +149,7 @@ function serverToolLine(tool: McpToolInfo): string {
 /** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
 async function liveStatus(context: McpCommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
   const expanded = expandEntry(config.entry, context.io.env);
-  const manager = context.createManager();
+  const manager = context.createManager(await context.managedPolicy());
   try {
     await manager.start([{ ...config, resolved: expanded.entry }]);
     const snapshot = manager.getSnapshot();
@@ -158,7 +166,7 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
       for (const warning of unsetVariableWarnings(config.file, config.name, expanded.unset)) context.warn(warning);
     }
     const lines = [`  Status: ${statusText(row)}`];
-    if (state.status === "connected") lines.push(...featureLines(config.name, state, "  "), ...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
+    if (state.status === "connected") lines.push(...featureLines(config.name, state, "  "), await readOnlyLine(context, config, state.tools), ...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
     return { lines, status: isConnected(row) || row.status === "needs-approval" ? 0 : 1 };
   } finally {
@@ -185,6 +193,7 @@ export const getCommand: McpSubcommand = {
     }
     // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);
+    if (found.ok) for (const warning of credentialArgWarnings(found.name, found.config.entry)) context.warn(warning);
     let status = found.ok ? 0 : 1;
     if (found.ok && !args.flags.has("no-connect")) {
       const live = await liveStatus(context, found.config);

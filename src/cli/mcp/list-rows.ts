@@ -3,6 +3,7 @@
  * snapshot: a plain row (the `--json` element) and its one-line human form.
  * Pure, so the exact output is tested without starting anything.
  */
+import { stillStartingText } from "../../mcp/state/startup-silence.ts";
 import { isRemote, type RemoteType, type ServerEntry, type ServerSource } from "../../config/types.ts";
 import type { ApprovalStatus } from "../../mcp/approvals/approval-types.ts";
 import type { McpSnapshot, ServerStatus, ServerView } from "../../mcp/state/server-state.ts";
@@ -106,6 +107,9 @@ async function statusOf(
     case "needs-auth":
       // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
       return { status: "needs-auth", extra: { tools: [], ...(state.reason !== "not logged in" ? { error: state.reason } : {}) } };
+    case "pending":
+      // Past its connect timeout: installing, or started and silent.
+      return { status: "pending", extra: { tools: [], ...(state.stillStarting ? { error: stillStartingText(state.silence) } : {}) } };
     default:
       return { status: state.status, extra: { tools: [] } };
   }
@@ -151,7 +155,7 @@ export function statusText(row: ListRow): string {
     case "needs-auth":
       return `${mark} ${needsAuthText(`mini-cc mcp login ${row.name}`, row.error)}`;
     default:
-      return `${mark} ${row.status}`;
+      return `${mark} ${row.status}${row.error !== undefined ? `: ${row.error}` : ""}`;
   }
 }
 

@@ -86,7 +86,7 @@ export const loginCommand: McpSubcommand = {
         : {}),
     });
     context.print(`Logged in to ${name}.`);
-    const manager = context.createManager();
+    const manager = context.createManager(await context.managedPolicy());
     try {
       await manager.start([config]);
       const [row] = await listRows(manager.getSnapshot(), {
@@ -127,7 +127,7 @@ async function approvedToContact(config: ServerConfig, entry: RemoteEntry, conte
     context.warn(`Not approved: ${config.name} was not contacted.`);
     return false;
   }
-  await context.approvals.approve(context.projectDir, config);
+  await context.approvals.approve(context.projectDir, config, { sandboxed: false });
   context.print(`Approved project server ${config.name}.`);
   return true;
 }

@@ -29,10 +29,15 @@ export interface PreviousApproval {
   readonly sandboxed?: boolean;
 }
 
+/**
+ * The one approvals interface (ApprovalsFile; MemoryApprovals in tests). Pass
+ * the object itself, never a wrapper that re-lists its methods: `mode` is
+ * required so that a wrapper forgetting to hand it on does not compile.
+ */
 export interface ApprovalRecords {
   status(projectDir: string, server: ApprovedServer): Promise<ApprovalStatus>;
-  /** The stored approval of a server, whatever its fingerprint; optional so simple records can leave it out. */
-  previous?(projectDir: string, name: string): Promise<PreviousApproval | undefined>;
+  /** The stored approval of a server, whatever its fingerprint. */
+  previous(projectDir: string, name: string): Promise<PreviousApproval | undefined>;
   /** Remembers the entry's fingerprint and how it runs (atomic, merged with what is on disk). */
-  approve(projectDir: string, server: ApprovedServer, mode?: ApprovalMode): Promise<void>;
+  approve(projectDir: string, server: ApprovedServer, mode: ApprovalMode): Promise<void>;
 }

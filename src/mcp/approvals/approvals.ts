@@ -26,6 +26,13 @@ export interface ApprovalsFileOptions {
   readonly clock: Clock;
   /** Told when a corrupt file is moved aside. */
   readonly warn: (message: string) => void;
+  /**
+   * Whether a trusted settings file enables the project server
+   * (`enabledMcpjsonServers`, `enableAllProjectMcpServers`): then it reads as
+   * approved whatever this file holds. Asked at each status, so settings
+   * approved during a session count at once (src/settings/settings-servers.ts).
+   */
+  readonly enabledBySettings?: (name: string) => boolean | Promise<boolean>;
 }
 
 type Doc = Record<string, Record<string, unknown>>;
@@ -34,17 +41,22 @@ type Doc = Record<string, Record<string, unknown>>;
 export class ApprovalsFile implements ApprovalRecords {
   readonly #clock: Clock;
   readonly #file: HomeJsonFile<Doc>;
+  readonly #enabledBySettings: ApprovalsFileOptions["enabledBySettings"];
 
   constructor(options: ApprovalsFileOptions) {
     this.#clock = options.clock;
+    this.#enabledBySettings = options.enabledBySettings;
     this.#file = new HomeJsonFile<Doc>({ ...options, check: shapeProblem, empty: () => ({}), lost: "starting with no approvals" });
   }
 
-  /** approved: fingerprint matches; changed: approved before with another fingerprint; new: never approved. */
+  /** approved: enabled by the settings, or the fingerprint matches; changed: approved before with another fingerprint; new: never approved. */
   async status(projectDir: string, server: ApprovedServer): Promise<ApprovalStatus> {
+    if (await this.#enabledBySettings?.(server.name)) return "approved";
     const record = await this.previous(projectDir, server.name);
     if (!record) return "new";
-    return record.fingerprint === fingerprint(server.entry) ? "approved" : "changed";
+    // Left out of the fingerprint, so turning the trust off needs no new approval; turning it back on does.
+    const trustRestored = record.entry?.trustReadOnlyHint === false && server.entry.trustReadOnlyHint !== false;
+    return record.fingerprint === fingerprint(server.entry) && !trustRestored ? "approved" : "changed";
   }
 
   /** The stored approval of a server in a project, whatever its fingerprint. */
@@ -54,12 +66,12 @@ export class ApprovalsFile implements ApprovalRecords {
   }
 
   /** Remembers the server's current fingerprint, entry and how it runs, merged with what is on disk. */
-  async approve(projectDir: string, server: ApprovedServer, mode?: ApprovalMode): Promise<void> {
+  async approve(projectDir: string, server: ApprovedServer, mode: ApprovalMode): Promise<void> {
     const record = {
       fingerprint: fingerprint(server.entry),
       approvedAt: new Date(this.#clock.now()).toISOString(),
       entry: server.entry,
-      ...(mode?.sandboxed ? { sandboxed: true } : {}),
+      ...(mode.sandboxed ? { sandboxed: true } : {}),
     };
     await this.#file.update((doc) => {
       const key = resolve(projectDir);

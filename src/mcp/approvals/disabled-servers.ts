@@ -28,19 +28,24 @@ export interface DisabledServersFileOptions {
   readonly file: string;
   readonly clock: Clock;
   readonly warn: (message: string) => void;
+  /** The servers a settings file switches off (`disabledMcpjsonServers`): listed too, though never written here. */
+  readonly disabledBySettings?: () => ReadonlySet<string> | Promise<ReadonlySet<string>>;
 }
 
 /** The per-project list of disabled servers in the home folder. */
 export class DisabledServersFile implements DisabledServers {
   readonly #file: HomeJsonFile<Doc>;
+  readonly #disabledBySettings: DisabledServersFileOptions["disabledBySettings"];
 
   constructor(options: DisabledServersFileOptions) {
+    this.#disabledBySettings = options.disabledBySettings;
     this.#file = new HomeJsonFile<Doc>({ ...options, check: shapeProblem, empty: () => ({}), lost: "starting with no server switched off" });
   }
 
   async list(projectDir: string): Promise<ReadonlySet<string>> {
     const doc = await this.#file.read();
-    return new Set(Object.hasOwn(doc, resolve(projectDir)) ? doc[resolve(projectDir)] : []);
+    const bySettings = (await this.#disabledBySettings?.()) ?? [];
+    return new Set([...(Object.hasOwn(doc, resolve(projectDir)) ? doc[resolve(projectDir)]! : []), ...bySettings]);
   }
 
   async set(projectDir: string, name: string, disabled: boolean): Promise<boolean> {

@@ -2,6 +2,7 @@
  * What an approval is bound to: a hash of what will run (type, command, args,
  * env, url, headers, headersHelper, sandbox, oauth) taken from the entry as written, before ${VAR} expansion,
  * so secrets never enter the hash and rotating one does not ask again.
+ * `trustReadOnlyHint` is left out: only turning it back on asks again (approvals.ts).
  */
 import { createHash } from "node:crypto";
 import type { ServerEntry } from "../../config/types.ts";

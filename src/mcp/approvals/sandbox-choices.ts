@@ -25,6 +25,6 @@ export class SandboxChoices {
     if (config.source !== "project") return false;
     const chosen = this.#answered.get(config.name);
     if (chosen !== undefined) return chosen;
-    return (await this.#approvals.previous?.(this.#projectDir, config.name))?.sandboxed === true;
+    return (await this.#approvals.previous(this.#projectDir, config.name))?.sandboxed === true;
   }
 }

@@ -20,14 +20,20 @@ export interface ConnectedServer extends ToolList {
 
 /** Lists tools and the other features together, with what the handshake learned. */
 export async function readSession(client: McpClient, options: RequestOptions): Promise<ConnectedServer> {
-  const [list, lists] = await Promise.all([listTools(client, options), fetchLists(client, options)]);
+  const [{ cut, ...list }, lists] = await Promise.all([listTools(client, options), fetchLists(client, options)]);
+  const listCuts = [...(cut ? [cut] : []), ...(lists.listCuts ?? [])];
   const capabilities = client.getServerCapabilities();
   const info = client.getServerVersion();
   const protocolVersion = client.getNegotiatedProtocolVersion();
   return {
     ...list,
     instructions: client.getInstructions() ?? "",
-    features: { ...(protocolVersion ? { protocolVersion } : {}), ...(capabilities ? { capabilities } : {}), ...lists },
+    features: {
+      ...(protocolVersion ? { protocolVersion } : {}),
+      ...(capabilities ? { capabilities } : {}),
+      ...lists,
+      ...(listCuts.length > 0 ? { listCuts } : {}),
+    },
     ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
   };
 }

@@ -14,6 +14,7 @@ import {
   type ClientContext,
   type JSONRPCRequest,
   type ListToolsResult,
+  type CacheableRequestOptions,
   type McpSubscription,
   type RequestOptions,
   type Result,
@@ -24,6 +25,7 @@ import type { SkippedTool } from "../state/server-state.ts";
 import { MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
+import { MAX_PAGES, type Page } from "./list-pages.ts";
 
 /** How many times one request is sent again with answers before it fails; a server asking forever is cut off. */
 export const MAX_INPUT_ROUNDS = 10;
@@ -31,8 +33,24 @@ export const MAX_INPUT_ROUNDS = 10;
 /** The largest requestState sent back: the state is the server's to keep, not a way to make us hold and resend megabytes. */
 export const MAX_REQUEST_STATE_BYTES = 1024 * 1024;
 
-/** Pages of a list the SDK reads before giving up on a server that paginates forever. */
-const MAX_LIST_PAGES = 100;
+/** The paginated lists, each with where its items are and the SDK's reader of it. */
+const LISTS = {
+  "tools/list": { key: "tools", read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listTools(params, options) },
+  "resources/list": { key: "resources", read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listResources(params, options) },
+  "resources/templates/list": {
+    key: "resourceTemplates",
+    read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listResourceTemplates(params, options),
+  },
+  "prompts/list": { key: "prompts", read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listPrompts(params, options) },
+} as const;
+type Cursor = { cursor: string };
+export type ListMethod = keyof typeof LISTS;
+
+function pageOf(method: ListMethod, result: Result): Page<unknown> {
+  const items = (result as Record<string, unknown>)[LISTS[method].key];
+  const nextCursor = (result as { nextCursor?: unknown }).nextCursor;
+  return { items: Array.isArray(items) ? items : [], ...(typeof nextCursor === "string" ? { nextCursor } : {}) };
+}
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 type NonComplete = Parameters<Client["_resolveNonCompleteResult"]>;
@@ -50,7 +68,7 @@ export class McpClient extends Client {
       capabilities: CLIENT_CAPABILITIES,
       versionNegotiation: { mode: "auto" },
       inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
-      listMaxPages: MAX_LIST_PAGES,
+      listMaxPages: MAX_PAGES,
     });
     // The SDK says why it leaves such a tool out with console.warn: server text, raw, on our
     // terminal. The reasons are kept instead, and shown as skipped tools (mcp get, the panel).
@@ -73,6 +91,22 @@ export class McpClient extends Client {
           return { name: terminalSafeLine(tool.name), reason: terminalSafeLine(`invalid x-mcp-header declaration${reason ? `: ${reason}` : ""}`) };
         });
     };
+  }
+
+  /**
+   * One read of a paginated list, for readPages (list-pages.ts). Without a cursor the SDK walks every
+   * page itself and keeps the whole list (x-mcp-header mirroring reads it; "refresh": we ask only at
+   * connect and on a change notice). A server whose pages never end makes it give up at MAX_PAGES; the
+   * list is then read a page at a time, so that readPages keeps what came and says what was cut.
+   */
+  async listPage(method: ListMethod, cursor: string | undefined, options?: RequestOptions): Promise<Page<unknown>> {
+    if (cursor !== undefined) return pageOf(method, await LISTS[method].read(this, { cursor }, options));
+    try {
+      return pageOf(method, await LISTS[method].read(this, undefined, { ...options, cacheMode: "refresh" }));
+    } catch (error) {
+      if (!(error instanceof SdkError && error.code === SdkErrorCode.ListPaginationExceeded)) throw error;
+      return pageOf(method, await this.request({ method }, options));
+    }
   }
 
   /**

@@ -11,7 +11,9 @@ import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { SandboxOptions } from "../../config/sandbox-field.ts";
 import { StdioProcessTransport, type DescribesExit, type ExitReport, type StdioProcessOptions } from "./stdio-transport.ts";
 import type { SandboxHost, SandboxLaunch } from "../../sandbox/sandbox-host.ts";
-import { blockedReadsIn } from "../../sandbox/violations.ts";
+import { blockedReadsIn, blockedWritesIn, withSandboxNote } from "../../sandbox/violations.ts";
+import { npxFetchAdvice, npxPackage, npxWillInstall } from "../../sandbox/npx-cache.ts";
+import { homedir } from "node:os";
 
 export interface SandboxedStdioOptions extends StdioProcessOptions {
   readonly name: string;
@@ -60,9 +62,13 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
     const inner = new StdioProcessTransport({ ...this.#options, command: launch.command, args: launch.args, env: { ...launch.env } });
     this.#inner = inner;
     inner.onmessage = (message) => {
-      // Replies are where a server says what failed: a read of a denied path is seen only there.
-      if ("result" in message || "error" in message) for (const blocked of blockedReadsIn(JSON.stringify(message), launch.profile)) launch.note(blocked);
-      this.onmessage?.(message);
+      // Replies are where a server says what failed: a read of a denied path is seen only there, and a
+      // refused write there first. The reply carries the sandbox's word beside the server's own error.
+      if (!("result" in message || "error" in message)) return this.onmessage?.(message);
+      const text = JSON.stringify(message);
+      const found = [...blockedReadsIn(text, launch.profile), ...blockedWritesIn(text, launch.profile)];
+      const lines = found.flatMap((blocked) => launch.note(blocked) ?? []);
+      this.onmessage?.(withSandboxNote(message, lines));
     };
     inner.onerror = (error) => this.onerror?.(error);
     inner.onclose = () => {
@@ -82,8 +88,8 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
   }
 
   /** See StdioProcessTransport.release: the sandboxed server is left to finish starting. */
-  async release(limitMs: number): Promise<void> {
-    if (this.#inner) await this.#inner.release(limitMs);
+  async release(graceMs: number): Promise<void> {
+    if (this.#inner) await this.#inner.release(graceMs);
     else await this.close();
   }
 
@@ -94,8 +100,13 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
 
   describeExit(): ExitReport | undefined {
     const exit = this.#inner?.describeExit();
+    if (!exit) return exit;
+    // An `npx -y` package not yet in npm's cache: npx cannot fetch it in here (no network, the cache read-only).
+    const { command, args, env } = this.#options;
+    const uncached = npxWillInstall(command, args, env, env.HOME ?? homedir()) ? npxPackage(command, args) : undefined;
+    if (uncached) return { ...exit, reason: `${exit.reason}; ${npxFetchAdvice(uncached.spec)}`, stderrExplains: false };
     const blocked = this.#launch?.blocked ?? [];
-    if (!exit || blocked.length === 0) return exit;
+    if (blocked.length === 0) return exit;
     // The server's own last words still follow (stderrExplains).
     return { ...exit, reason: `${exit.reason}; the sandbox ${blocked.slice(-2).join("; ")}` };
   }

@@ -271,14 +271,14 @@ export class ServerConnection {
 
   /**
    * For a server still starting when the run ends: a stdio server is left to finish on
-   * its own (its stdin ended, not killed; killed after `limitMs` if still there: see
-   * StdioProcessTransport.release); any other closes.
+   * its own (its stdin ended, not killed; killed if still there `graceMs` after its start:
+   * see StdioProcessTransport.release); any other closes.
    */
-  async release(limitMs: number): Promise<void> {
-    const transport = this.#options.transport as Partial<{ release: (limitMs: number) => Promise<void> }>;
+  async release(graceMs: number): Promise<void> {
+    const transport = this.#options.transport as Partial<{ release: (graceMs: number) => Promise<void> }>;
     if (typeof transport.release === "function") {
       this.#closed = true;
-      await transport.release.call(this.#options.transport, limitMs);
+      await transport.release.call(this.#options.transport, graceMs);
     }
     return this.close();
   }

@@ -7,15 +7,14 @@ import type { RequestOptions, Tool, Transport } from "@modelcontextprotocol/clie
 import type { McpClient } from "./mcp-client.ts";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
+import { readPages } from "./list-pages.ts";
 
-/** A server's tools/list: the tools offered to the model, and those left out with the reason. */
+/** A server's tools/list: the tools offered to the model, those left out with the reason, and what the bound on a server's list cut (list-pages.ts). */
 export interface ToolList {
   tools: McpToolInfo[];
   skippedTools: SkippedTool[];
+  cut?: string;
 }
-
-/** Servers may paginate tools/list; this bounds a server that never stops. */
-const MAX_TOOL_PAGES = 100;
 
 /**
  * Input schemas nested deeper than this are refused: no real tool needs it, and
@@ -52,22 +51,15 @@ function flattenDeepSchemas(tool: unknown): unknown {
   return { ...rest, inputSchema: { type: "object", [TOO_DEEP]: true } };
 }
 
-/** Reads every page of the server's tools/list. */
+/** Reads the pages of the server's tools/list, up to what one server may offer (list-pages.ts). */
 export async function listTools(client: McpClient, options?: RequestOptions): Promise<ToolList> {
-  const list: ToolList = { tools: [], skippedTools: [] };
   client.excludedTools = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-    // Without a cursor the SDK reads every page itself (and keeps the list for x-mcp-header mirroring);
-    // "refresh": we ask only at connect and on a change notice, and want the server's answer then.
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { ...options, cacheMode: "refresh" });
-    for (const tool of result.tools) {
-      const reason = skipReason(tool);
-      if (reason === undefined) list.tools.push(toToolInfo(tool));
-      else list.skippedTools.push({ name: tool.name, reason });
-    }
-    cursor = result.nextCursor;
-    if (!cursor) break;
+  const read = await readPages("tools", (cursor) => client.listPage("tools/list", cursor, options));
+  const list: ToolList = { tools: [], skippedTools: [], ...(read.cut ? { cut: read.cut } : {}) };
+  for (const tool of read.items as Tool[]) {
+    const reason = skipReason(tool);
+    if (reason === undefined) list.tools.push(toToolInfo(tool));
+    else list.skippedTools.push({ name: tool.name, reason });
   }
   // Over streamable HTTP on 2026-07-28 the SDK leaves out a tool whose x-mcp-header is invalid: said, like ours.
   list.skippedTools.push(...client.excludedTools);

@@ -7,8 +7,9 @@
  * of a server the user never approved). Health figures (history, reconnects)
  * ride along, so every view (panel, `/mcp`, `mcp get`) reads one record.
  */
+import type { ReadOnlyTools } from "../tools/read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
-import { USER_DISABLED, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type StartupSilence, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
@@ -23,7 +24,7 @@ export type LifecycleEvent =
   /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
   | { type: "spawned" }
   /** A first connect ran past the connect timeout: it goes on in the background, and nobody waits for it any more. */
-  | { type: "still-starting" }
+  | { type: "still-starting"; silence?: StartupSilence }
   /** `connectMs`: from the attempt's spawn to the end of the handshake and tools/list. */
   | {
       type: "connected";
@@ -55,6 +56,8 @@ export type LifecycleEvent =
   | { type: "disabled" }
   /** The user took back a project server's approval: it stops, and asks again only when approved anew. */
   | { type: "revoked" }
+  /** The user asked to approve a project server that is not approved for good (the panel's a): the approval question asks again. */
+  | { type: "approval-asked"; readOnlyTools?: ReadOnlyTools }
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
@@ -98,6 +101,8 @@ export function step(life: ServerLife, event: LifecycleEvent, at: number): Step 
 /** The state after `event`, undefined when it cannot happen. */
 function nextState(state: ServerState, event: LifecycleEvent): ServerState | undefined {
   const { status } = state;
+  // Managed policy's refusal is final for the session: no approval, switch or restart starts it.
+  if (status === "disabled" && state.cause === "policy") return undefined;
   switch (event.type) {
     case "approved":
       return status === "needs-approval" || (status === "disabled" && state.cause !== "user") ? { status: "pending" } : undefined;
@@ -113,7 +118,8 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "spawned":
       return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
     case "still-starting":
-      return status === "pending" && !state.stillStarting ? { status: "pending", stillStarting: true } : undefined;
+      if (status !== "pending" || state.stillStarting) return undefined;
+      return event.silence ? { status: "pending", stillStarting: true, silence: event.silence } : { status: "pending", stillStarting: true };
     case "connected": {
       if (status !== "pending" && status !== "cached" && status !== "reconnecting") return undefined;
       const note = status === "cached" ? toolListChange(state.tools, event.tools) : "";
@@ -140,6 +146,9 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
     case "revoked":
       return status === "disabled" || status === "needs-approval" ? undefined : { status: "disabled", reason: "approval revoked", cause: "declined" };
+    case "approval-asked":
+      if (status === "needs-approval" || (status === "disabled" && state.cause === "user")) return undefined;
+      return event.readOnlyTools ? { status: "needs-approval", readOnlyTools: event.readOnlyTools } : { status: "needs-approval" };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
@@ -154,8 +163,8 @@ function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly Skipp
 
 /** What a connected state holds beyond tools, kept across a tools refresh. */
 function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
-  const { protocolVersion, capabilities, resources, resourceTemplates, prompts, logWarnings } = state;
-  return Object.fromEntries(Object.entries({ protocolVersion, capabilities, resources, resourceTemplates, prompts, logWarnings }).filter(([, v]) => v !== undefined));
+  const { protocolVersion, capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts } = state;
+  return Object.fromEntries(Object.entries({ protocolVersion, capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts }).filter(([, v]) => v !== undefined));
 }
 
 function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number, cacheNote = ""): ServerState {

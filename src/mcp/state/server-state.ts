@@ -1,6 +1,7 @@
 /**
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
+import type { ReadOnlyTools } from "../tools/read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerEntry, ServerSource, WrittenServer } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/client";
@@ -71,13 +72,25 @@ export interface ServerFeatures {
   resourceTemplates?: readonly McpResourceTemplateInfo[];
   prompts?: readonly McpPromptInfo[];
   logWarnings?: readonly ServerLogEntry[];
+  /** What the bound on one server's lists left out, each `offers more than 1,000 tools: …` (list-pages.ts). */
+  listCuts?: readonly string[];
+}
+
+/** A stdio server past its connect timeout: `ms` without an answer to initialize; `installing`: an `npx -y` package not yet in npm's cache. */
+export interface StartupSilence {
+  readonly ms: number;
+  readonly installing: boolean;
 }
 
 export type ServerState =
   /** `previous`: the entry as approved before, when this one differs from it (the UI says what changed). */
-  | { status: "needs-approval"; previous?: ServerEntry }
-  /** `stillStarting`: past its connect timeout, a stdio server goes on starting in the background (tools added when it connects). */
-  | { status: "pending"; stillStarting?: true }
+  /** `readOnlyTools`: how many of its tools would run without asking, when known (the tool cache, or it ran this session). */
+  | { status: "needs-approval"; previous?: ServerEntry; readOnlyTools?: ReadOnlyTools }
+  /**
+   * `stillStarting`: past its connect timeout, a stdio server goes on starting in the background (tools added when it connects);
+   * `silence`: how long it had not answered initialize then, and whether npx may still be installing it (still-starting-text.ts).
+   */
+  | { status: "pending"; stillStarting?: true; silence?: StartupSilence }
   /** `cacheNote`: how the live tool list differed from the cached one offered before it (absent when it matched or there was none). */
   | ({ status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[]; cacheNote?: string } & ServerFeatures)
   /**
@@ -88,13 +101,13 @@ export type ServerState =
   | { status: "failed"; error: string; code: ErrorCode }
   /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
   | { status: "needs-auth"; reason: string }
-  /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), or the user switched it off (user). */
+  /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), the user switched it off (user), or managed policy refuses it (policy). */
   | { status: "disabled"; reason: string; cause: DisabledCause }
   | { status: "reconnecting"; attempt: number };
 
 export type ServerStatus = ServerState["status"];
 
-export type DisabledCause = "declined" | "not-approved" | "user";
+export type DisabledCause = "declined" | "not-approved" | "user" | "policy";
 
 /** The state of a server the user switched off (`mcp disable`, the panel's d). */
 export const USER_DISABLED: ServerState = { status: "disabled", reason: "disabled by user", cause: "user" };

@@ -45,6 +45,8 @@ export interface McpToolOptions {
   server: string;
   info: McpToolInfo;
   caller: McpCaller;
+  /** Whether the server's readOnlyHint is trusted (read-only-trust.ts); trusted when left out. */
+  readOnlyHintTrusted?: boolean;
 }
 
 /** One MCP tool, named `mcp__<server>__<tool>`. */
@@ -70,7 +72,7 @@ export class McpTool implements Tool {
     this.toolName = info.name;
     this.description = mcpToolDescription(info, options.server);
     this.inputSchema = info.inputSchema;
-    this.readOnly = info.annotations.readOnlyHint === true;
+    this.readOnly = info.annotations.readOnlyHint === true && options.readOnlyHintTrusted !== false;
     this.annotations = info.annotations;
     const plain = mcpToolName(options.server, info.name);
     this.aliases = plain === options.name ? [] : [plain];

@@ -20,9 +20,9 @@ export function namedTools(snapshot: McpSnapshot): { name: string; server: strin
   return entries.map((e, i) => ({ name: names[i] as string, ...e }));
 }
 
-/** Every connected server's tools as Tools under their registry names, calling through `caller`. */
-export function toolsOf(snapshot: McpSnapshot, caller: McpCaller): McpTool[] {
-  return namedTools(snapshot).map((tool) => new McpTool({ ...tool, caller }));
+/** Every connected server's tools as Tools under their registry names, calling through `caller`; `trusted`: whether a server's readOnlyHint is. */
+export function toolsOf(snapshot: McpSnapshot, caller: McpCaller, trusted: (server: string) => boolean = () => true): McpTool[] {
+  return namedTools(snapshot).map((tool) => new McpTool({ ...tool, caller, readOnlyHintTrusted: trusted(tool.server) }));
 }
 
 /** One registered MCP tool as plain data: what /mcp -v lists. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialApprovalState, reduceApproval, type ApprovalAction } from "../../../components/approval/approval-state.ts";
+import { initialApprovalState, reduceApproval, refusalText, type ApprovalAction } from "../../../components/approval/approval-state.ts";
 
 const apply = (...actions: ApprovalAction[]) => actions.reduce(reduceApproval, initialApprovalState(3));
 
@@ -21,12 +21,26 @@ describe("reduceApproval", () => {
     expect(apply({ type: "edit", action: { type: "insert", text: "no" } }).message.value).toBe("");
   });
 
-  it("never focuses a disabled choice: starts past it, moves over it, ignores focusing it", () => {
+  it("never focuses a disabled choice, and preselects nothing beside one: moves start from either end, skipping it", () => {
     const start = initialApprovalState(4, [true, false, false, false]);
-    expect(start.focus).toBe(1);
+    expect(start.focus).toBe(-1);
+    expect(reduceApproval(start, { type: "move", delta: 1 }).focus).toBe(1);
     expect(reduceApproval(start, { type: "move", delta: -1 }).focus).toBe(3);
     expect(reduceApproval({ ...start, focus: 3 }, { type: "move", delta: 1 }).focus).toBe(1);
     expect(reduceApproval(start, { type: "focus", index: 0 })).toBe(start);
+  });
+
+  it("remembers a refused choice to say why, until the highlight moves", () => {
+    const refused = reduceApproval(initialApprovalState(4, [true, false, false, false]), { type: "refuse", index: 0 });
+    expect(refused.refused).toBe(0);
+    expect(refusalText(0, "unavailable: no bwrap")).toBe("Choice 1 cannot be taken: unavailable: no bwrap.");
+    expect(reduceApproval(refused, { type: "move", delta: 1 })).toEqual({ ...initialApprovalState(4, [true, false, false, false]), focus: 1 });
+  });
+
+  it("starts on the choice asked for (a picker's current one) when it is available, else the first (none beside a disabled one)", () => {
+    expect(initialApprovalState(4, [], 2).focus).toBe(2);
+    expect(initialApprovalState(4, [true, false, true, false], 2).focus).toBe(-1);
+    expect(initialApprovalState(4, [], 9).focus).toBe(0);
   });
 
   it("goes back to the list from the message field", () => {

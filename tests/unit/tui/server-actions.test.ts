@@ -3,14 +3,19 @@ import { runServerAction } from "../../../components/mcp-panel/server-actions.ts
 import { connected, RecordingMcp, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 
 describe("runServerAction", () => {
-  it("approves a project server waiting for approval, and revokes an approved one", async () => {
-    const mcp = new RecordingMcp([server("tracker", { status: "needs-approval" })]);
-    expect(await runServerAction(mcp, "tracker", "approve")).toEqual({ isError: false, lines: ["Approved tracker for this project: connected, 3 tools"] });
+  it("asks the approval question again for a declined project server, and revokes an approved one", async () => {
+    const mcp = new RecordingMcp([server("tracker", { status: "disabled", reason: "declined by user", cause: "declined" })]);
+    expect(await runServerAction(mcp, "tracker", "approve")).toEqual({
+      isError: false,
+      lines: ["Approving tracker: answer its approval question (sandboxed or with full access)."],
+    });
+    expect(mcp.store.getSnapshot().servers[0]?.state).toEqual({ status: "needs-approval" });
+    mcp.detailsOf.set("tracker", { logTail: [], approval: { status: "approved" } });
     expect(await runServerAction(mcp, "tracker", "approve")).toEqual({
       isError: false,
       lines: ["Revoked the approval of tracker: stopped, its tools gone (a approves it again)."],
     });
-    expect(mcp.actions).toEqual(["approve tracker", "revoke tracker"]);
+    expect(mcp.actions).toEqual(["ask tracker", "revoke tracker"]);
   });
 
   it("refuses what cannot be done, in one line", async () => {

@@ -101,7 +101,7 @@ describe("mcp reset-project-choices", () => {
   });
 
   it("keeps other projects' approvals", async () => {
-    await store.approve("/elsewhere", config("a", A));
+    await store.approve("/elsewhere", config("a", A), { sandboxed: false });
     await box.run(["approve"]);
     await box.run(["reset-project-choices"]);
     expect(await store.status("/elsewhere", config("a", A))).toBe("approved");

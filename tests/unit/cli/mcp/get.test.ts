@@ -1,4 +1,6 @@
 import { writeSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerConfig, ServerEntry } from "../../../../src/config/types.ts";
@@ -153,6 +155,7 @@ describe("mcp get", () => {
         "  Status: ✔ connected · 3 tools",
         "  Protocol: 2025-11-25",
         "  Capabilities: tools (listChanged)",
+        "  Read-only hints: its read-only tools run without asking: 2 of 3",
         "    list_issues  (read-only)",
         "    add_comment",
         "    get_issue  (read-only)",
@@ -161,6 +164,21 @@ describe("mcp get", () => {
         "",
       ].join("\n"),
     });
+  });
+
+  it('says every tool asks where "trustReadOnlyHint": false or the user setting turns the hints off', async () => {
+    const { factory } = memoryTransports({ tracker: serverWith("list_issues:ro", "add_comment") });
+    await box.run(["add-json", "tracker", JSON.stringify({ command: "node", args: ["t.js"], trustReadOnlyHint: false })]);
+    expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain(
+      "  Read-only hints: its read-only hints are not trusted: all 2 tools ask\n",
+    );
+    await box.run(["remove", "tracker"]);
+    await box.run(["add-json", "tracker", JSON.stringify({ command: "node", args: ["t.js"] })]);
+    expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain("  Read-only hints: its read-only tools run without asking: 1 of 2\n");
+    await writeFile(join(box.home.root, "settings.json"), JSON.stringify({ mcpTrustReadOnlyHints: false }));
+    expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain(
+      "  Read-only hints: its read-only hints are not trusted: all 2 tools ask\n",
+    );
   });
 
   it("shows why a stdio server failed and its log under the home as ~, and exits 1", async () => {

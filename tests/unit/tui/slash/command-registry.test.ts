@@ -67,6 +67,7 @@ describe("/help", () => {
         "  /sandbox [on|off]        Run Bash commands in the sandbox (no approval needed), or as you",
         "  /permissions             List the permission rules and where each comes from; remove one",
         "  /permissions remove N",
+        "  /hooks                   List the hooks of the settings files and whether each runs",
         "  /clear                   Start a new conversation (the model forgets this one)",
         "  /help                    Show this help",
         "  /exit                    Quit mini-cc (also Ctrl+C twice, or Ctrl+D on an empty prompt)",

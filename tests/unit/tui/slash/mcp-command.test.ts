@@ -112,10 +112,11 @@ describe("/mcp", () => {
     });
   });
 
-  it("approves a project server declined earlier, and says where it is now", async () => {
+  it("asks the approval question again for a project server declined earlier", async () => {
     const mcp = new RecordingMcp(SERVERS);
-    expect(await run(["approve", "off"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Approved off for this project: pending, connecting…"] });
-    expect(mcp.decisions).toEqual([["off", "remember"]]);
+    expect(await run(["approve", "off"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Approving off: answer its approval question (sandboxed or with full access)."] });
+    expect(mcp.actions).toEqual(["ask off"]);
+    expect(mcp.decisions).toEqual([]);
   });
 
   it("refuses to approve what needs no approval, and names the servers for an unknown one", async () => {
