@@ -8,6 +8,7 @@ import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
 import { ServerRequestQueue } from "../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../components/runtime/permission-queue.ts";
+import { PermissionChain } from "../src/agent/permissions.ts";
 import type { TuiRuntime } from "../components/runtime/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/state/lifecycle.ts";
@@ -208,7 +209,7 @@ export function makeDemoRuntime(
   const sleep = options.sleep ?? realSleep;
   const speed = options.speed ?? 1;
   const fakeMcp = new FakeMcp(sleep, speed);
-  const permissionQueue = new PermissionQueue();
+  const permissionQueue = new PermissionQueue(new PermissionChain({ mode: "default", allow: [], deny: [], cwd: options.cwd ?? process.cwd() }).covers);
   const allowed = new Set<string>();
   let firstTurn = true;
   return {

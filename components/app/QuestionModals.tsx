@@ -75,6 +75,7 @@ export function QuestionModals({ runtime, session, subject, settingsQuestion, wa
     <ToolApprovalModal
       key={subject}
       pending={permission}
+      covers={runtime.permissionQueue.covers}
       cwd={runtime.cwd}
       canRemember={runtime.settings !== undefined}
       {...questionProps}

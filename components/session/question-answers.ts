@@ -78,8 +78,9 @@ export class QuestionAnswers {
 
   /** The user's answer for a tool permission request. */
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
-    const decision = toolDecision(pending.request, answer, message);
-    const allowance = sessionAllowance(pending.request);
+    const covers = this.#runtime.permissionQueue.covers;
+    const decision = toolDecision(pending.request, answer, covers, message);
+    const allowance = sessionAllowance(pending.request, covers);
     if (answer === "session" && decision.behavior === "allow" && decision.scope === "session" && allowance) {
       this.#transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
@@ -89,7 +90,7 @@ export class QuestionAnswers {
 
   /** "Yes, and don't ask again": the rule goes to the project's settings.local.json; the transcript says where, or why not. */
   async #remember(pending: PendingPermission, answer: "always" | "always-server"): Promise<void> {
-    const remembered = rememberedRule(pending.request, answer);
+    const remembered = rememberedRule(pending.request, answer, this.#runtime.permissionQueue.covers);
     const settings = this.#runtime.settings;
     if (!remembered || !settings) return;
     try {

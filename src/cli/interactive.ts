@@ -42,7 +42,8 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   // React and Ink load while the runtime reads its configs: the first frame waits for the slower of the two, not both.
   const tuiModule = io.loadTui();
   tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
-  const queue = new PermissionQueue();
+  // What "allow for the session" covers is the chain's to judge; the chain is made below, before any request can wait.
+  const queue = new PermissionQueue((rule, call) => runtime.permissions.covers(rule, call));
   const serverRequests = new ServerRequestQueue();
   const userQuestions = new UserQuestionQueue();
   const notices = new NoticeFeed();

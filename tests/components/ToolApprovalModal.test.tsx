@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
+import { covers } from "../helpers/rule-coverage.ts";
 import type { ToolAnswer } from "../../components/approval/approval-options.ts";
 import type { PendingPermission } from "../../components/runtime/permission-queue.ts";
 import { screen, renderUntilRendered, typeKeys } from "../helpers/tui-screen.ts";
@@ -25,7 +26,7 @@ async function modal(isActive = true, stops?: string[]) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
   const onStop = stops ? () => stops.push("stop") : undefined;
   const app = await renderUntilRendered(
-    <ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} onStop={onStop} />,
+    <ToolApprovalModal covers={covers} pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} onStop={onStop} />,
   );
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, answers, press };
@@ -50,7 +51,7 @@ describe("ToolApprovalModal", () => {
   });
 
   it("wraps a long choice under its label's text on a narrow screen, no row wider than the modal", async () => {
-    const app = await renderUntilRendered(<ToolApprovalModal pending={COMMENT} cwd="/home/ann/proj" isActive onAnswer={() => {}} width={40} />);
+    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={COMMENT} cwd="/home/ann/proj" isActive onAnswer={() => {}} width={40} />);
     const rows = screen(app.lastFrame()).split("\n");
     expect(rows.every((row) => row.length === 40)).toBe(true);
     const second = rows.findIndex((row) => row.includes("2. Allow"));
@@ -172,7 +173,7 @@ describe("ToolApprovalModal shows all of what is approved", () => {
   });
   async function show(pending: PendingPermission, size: { width?: number; maxHeight?: number } = {}, cwd = "/home/ann/proj") {
     const answers: Array<[ToolAnswer, string | undefined]> = [];
-    const app = await renderUntilRendered(<ToolApprovalModal pending={pending} cwd={cwd} isActive onAnswer={(a, m) => answers.push([a, m])} {...size} />);
+    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={pending} cwd={cwd} isActive onAnswer={(a, m) => answers.push([a, m])} {...size} />);
     return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
   }
 
@@ -297,7 +298,7 @@ describe("ToolApprovalModal shows all of what is approved", () => {
 
   it("shows no highlight and takes no key until armed", async () => {
     const answers: ToolAnswer[] = [];
-    const app = await renderUntilRendered(<ToolApprovalModal pending={COMMENT} cwd="/" isActive={false} onAnswer={(a) => answers.push(a)} />);
+    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={COMMENT} cwd="/" isActive={false} onAnswer={(a) => answers.push(a)} />);
     expect(screen(app.lastFrame())).not.toContain("❯");
     await typeKeys(app.stdin, "1", "\r");
     expect(answers).toEqual([]);

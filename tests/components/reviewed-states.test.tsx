@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BypassConfirm } from "../../components/approval/BypassConfirm.tsx";
 import { ServerApprovalModal } from "../../components/approval/ServerApprovalModal.tsx";
 import { ToolApprovalModal } from "../../components/approval/ToolApprovalModal.tsx";
+import { covers } from "../helpers/rule-coverage.ts";
 import { McpPanel } from "../../components/mcp-panel/McpPanel.tsx";
 import { MotionContext } from "../../components/runtime/motion-context.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
@@ -144,7 +145,7 @@ describe("reviewed snapshots", () => {
 
   it("the tool approval modal before it is armed", async () => {
     const pending = { id: 1, request: { toolUseId: "t1", toolName: "Bash", input: { command: "rm -rf build" }, summary: "Bash(rm -rf build)", reason: "needs approval" } };
-    const app = await renderUntilRendered(<ToolApprovalModal pending={pending} cwd="/home/ann/proj" isActive={false} onAnswer={() => {}} />);
+    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={pending} cwd="/home/ann/proj" isActive={false} onAnswer={() => {}} />);
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
       │ Allow Bash(rm -rf build)?  (needs approval)                                                      │

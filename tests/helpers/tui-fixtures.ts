@@ -10,6 +10,7 @@ import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, ty
 import type { ServerDetails } from "../../components/mcp-panel/server-details.ts";
 import { ServerRequestQueue } from "../../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../../components/runtime/permission-queue.ts";
+import { covers } from "./rule-coverage.ts";
 import type { TuiMcp, TuiRuntime } from "../../components/runtime/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 import { beginLife } from "../../src/mcp/state/lifecycle.ts";
@@ -116,7 +117,7 @@ export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async f
   /** Every mode the UI switched to, in order. */
   modes: PermissionMode[];
 } {
-  const permissionQueue = new PermissionQueue();
+  const permissionQueue = new PermissionQueue(covers);
   const permissionMode = new Store<PermissionMode>("default");
   const modes: PermissionMode[] = [];
   permissionMode.subscribe((mode) => modes.push(mode));
