@@ -9,10 +9,9 @@ import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/m
 import { ServerRequestQueue } from "../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../components/runtime/permission-queue.ts";
 import { PermissionChain } from "../src/agent/permissions.ts";
-import type { TuiRuntime } from "../components/runtime/tui-runtime.ts";
+import type { ServerDetails, TuiRuntime } from "../components/runtime/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/state/lifecycle.ts";
-import type { ServerDetails } from "../components/mcp-panel/server-details.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -4,7 +4,7 @@
  * checked without rendering.
  */
 import type { ServerState } from "../../src/mcp/state/server-state.ts";
-import { plural } from "./mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 import { STATUS_TABLE } from "../../src/mcp/state/status-table.ts";
 import { firstLine } from "../../src/config/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";

@@ -4,7 +4,7 @@
  * chain; tests and examples/tui-demo.tsx build it from fakes.
  */
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
-import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
+import type { ApprovalChoice, ApprovalStatus } from "../../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
 import type { ToolProgress } from "../../src/mcp/tools/progress.ts";
 import type { ServerUsage } from "../../src/mcp/tools/usage.ts";
@@ -13,7 +13,6 @@ import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
 import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
 import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
-import type { ServerDetails } from "../mcp-panel/server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
 import type { ListedRule } from "../../src/agent/permissions.ts";
@@ -21,6 +20,35 @@ import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../../src/session/saved-sessions.ts";
 import type { UserQuestionQueue } from "./user-question-queue.ts";
 import type { NoticeFeed } from "./notice-feed.ts";
+import type { ServerEntry } from "../../src/config/types.ts";
+
+/** A project server's approval as the approvals file holds it. */
+export interface ApprovalDetails {
+  readonly status: ApprovalStatus;
+  /** ISO time, when the record has one. */
+  readonly approvedAt?: string;
+  /** The entry approved before, when it differs from the one declared now. */
+  readonly previous?: ServerEntry;
+}
+
+/** A sandboxed server's sandbox: what it runs under and what was blocked this session. */
+export interface SandboxDetails {
+  /** `default profile (chosen at approval)`, `default profile + hosts: api.github.com`. */
+  readonly profile: string;
+  /** `blocked: write ~/.bashrc (sandbox.allowWrite would allow it)`, oldest first. */
+  readonly blocked: readonly string[];
+}
+
+export interface ServerDetails {
+  /** Only for project servers. */
+  readonly approval?: ApprovalDetails;
+  /** Only for a server that runs sandboxed. */
+  readonly sandbox?: SandboxDetails;
+  /** The log file as shown (`~/.mini-cc/logs/mcp-tracker.log`); absent for a remote server. */
+  readonly logPath?: string;
+  /** Its last lines, raw (untrusted: the view makes them terminal-safe). */
+  readonly logTail: readonly string[];
+}
 
 /** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
 export interface TuiSettings {
