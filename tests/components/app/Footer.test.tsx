@@ -3,7 +3,7 @@ import { cleanup, render } from "ink-testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Footer } from "../../../components/app/Footer.tsx";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { screen } from "../../helpers/tui-screen.ts";
 
 afterEach(cleanup);

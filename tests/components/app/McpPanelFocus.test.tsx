@@ -1,8 +1,8 @@
 import { cleanup } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../../components/app/App.tsx";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
-import { ClockContext } from "../../../components/runtime/clock-context.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
+import { ClockContext } from "../../../components/runtime/useClock.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 import { ChatSession } from "../../../components/session/chat-session.ts";
 import type { ServerView } from "../../../src/mcp/state/server-state.ts";

@@ -10,7 +10,7 @@ import { ServerApprovalModal } from "../../../components/approval/ServerApproval
 import { ToolApprovalModal } from "../../../components/approval/ToolApprovalModal.tsx";
 import { covers } from "../../helpers/rule-coverage.ts";
 import { McpPanel } from "../../../components/mcp-panel/McpPanel.tsx";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import type { ServerView } from "../../../src/mcp/state/server-state.ts";
 import { wrapBody } from "../../../components/rows/body-lines.ts";
 import { mcpSummaryText } from "../../../components/mcp-panel/mcp-summary.ts";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "ink-testing-library";
 import { McpPanel } from "../../../components/mcp-panel/McpPanel.tsx";
 import { panelWidth } from "../../../components/mcp-panel/panel-width.ts";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { mcpSummaryText } from "../../../components/mcp-panel/mcp-summary.ts";
 import { connected, server, toolInfo, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 import { screen } from "../../helpers/tui-screen.ts";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { usePromptInput } from "../../../components/prompt/usePromptInput.ts";
 import { PromptInput } from "../../../components/prompt/PromptInput.tsx";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { screen, typeKeys } from "../../helpers/tui-screen.ts";
 
 afterEach(cleanup);

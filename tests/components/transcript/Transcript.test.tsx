@@ -6,7 +6,7 @@ import type { AgentEvent } from "../../../src/agent/events.ts";
 import { EMPTY_TRANSCRIPT, type TranscriptItem } from "../../../components/transcript/items.ts";
 import { reduceTranscript, type TranscriptAction } from "../../../components/transcript/reducer.ts";
 import type { ScrollTop } from "../../../components/transcript/scroll.ts";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { screen, renderUntilRendered } from "../../helpers/tui-screen.ts";
 
 afterEach(cleanup);

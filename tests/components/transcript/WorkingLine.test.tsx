@@ -1,8 +1,8 @@
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ClockContext } from "../../../components/runtime/clock-context.ts";
-import { MotionContext } from "../../../components/runtime/motion-context.ts";
+import { ClockContext } from "../../../components/runtime/useClock.ts";
+import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { WorkingLine } from "../../../components/transcript/WorkingLine.tsx";
 import { ToolProgressStore } from "../../../src/mcp/tools/progress.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
