@@ -6,9 +6,9 @@
  */
 import { loadDeferredLibraries } from "../runtime/deferred-libraries.ts";
 import type { ServerAnswer, ToolAnswer } from "../approval/approval-options.ts";
-import { BUILTIN_COMMANDS, runSlashCommand } from "../slash/command-registry.ts";
-import { parseSlash } from "../slash/parse-slash.ts";
-import type { CommandResult, Picker, SlashCommand } from "../slash/slash-command.ts";
+import { BUILTIN_COMMANDS, runParsedCommand } from "../slash/command-registry.ts";
+import { parseSlash, type SlashInput } from "../slash/parse-slash.ts";
+import type { CommandResult, CommandTiming, Picker, SlashCommand } from "../slash/slash-command.ts";
 import { showSavedSession } from "../transcript/resumed.ts";
 import { resumePicker } from "../slash/resume-command.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
@@ -32,9 +32,18 @@ function errorText(error: unknown): string {
 /** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
 export type SubmitOutcome = "done" | "unqueued" | "exit";
 
-/** A line waiting to be sent, and how to tell its submitter what became of it. */
-interface QueuedLine {
+/** A typed line, parsed once: a prompt, or a slash command with when it runs. */
+interface TypedLine {
   readonly text: string;
+  /** Absent for a prompt. */
+  readonly slash?: SlashInput;
+  /** The command typed, when the session knows it. */
+  readonly command?: SlashCommand;
+  readonly runs: CommandTiming;
+}
+
+/** A line waiting to be sent, and how to tell its submitter what became of it. */
+interface QueuedLine extends TypedLine {
   readonly settle: (outcome: SubmitOutcome) => void;
 }
 
@@ -96,9 +105,16 @@ export class ChatSession {
     return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
   }
 
-  /** A custom command not shadowed by a built-in: it is a turn for the model, queued like a prompt. */
-  #isCustom(name: string): boolean {
-    return !this.#commands.some((c) => c.name === name) && (this.#runtime.customCommands ?? []).some((c) => c.name.toLowerCase() === name);
+  /**
+   * A line as typed: a prompt is a turn; a command runs as it declares; a
+   * server's prompt not listed yet (its server still starting) is a turn too.
+   */
+  #typed(text: string): TypedLine {
+    const slash = parseSlash(text);
+    if (!slash) return { text, runs: "as a turn" };
+    const command = this.commands().find((c) => c.name === slash.name);
+    if (command) return { text, slash, command, runs: command.runs };
+    return { text, slash, runs: isPromptCommand(slash.name) ? "as a turn" : "now" };
   }
 
   /** Whether an agent turn is in progress. */
@@ -115,18 +131,11 @@ export class ChatSession {
   submit(line: string): Promise<SubmitOutcome> {
     const text = line.trim();
     if (text === "") return Promise.resolve("done");
-    const slash = parseSlash(text);
-    // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
-    // /compact is a turn of its own: it waits like a prompt; so does a custom command.
-    const runsNow =
-      slash !== null &&
-      !isPromptCommand(slash.name) &&
-      slash.name !== "compact" &&
-      !this.#isCustom(slash.name) &&
-      (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
-    if (runsNow) return this.#command(text);
+    const typed = this.#typed(text);
+    const idle = !this.running && this.#waiting.length === 0;
+    if (typed.slash && (typed.runs === "now" || (typed.runs === "after the turn" && idle))) return this.#command(typed.text, typed.slash, typed.command);
     return new Promise((settle) => {
-      this.#waiting.push({ text, settle });
+      this.#waiting.push({ ...typed, settle });
       this.#publishQueue();
       this.#sendNext();
     });
@@ -183,12 +192,11 @@ export class ChatSession {
     if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
   }
 
-  async #command(text: string): Promise<SubmitOutcome> {
+  async #command(text: string, slash: SlashInput, command: SlashCommand | undefined): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
-    if (parseSlash(text)?.name === "resume" && (this.running || this.#waiting.length > 0)) {
-      // The conversation must not change under a running turn.
-      this.transcript.dispatch({ type: "command_output", lines: ["A turn is running: /resume once it has ended (Esc interrupts it)."], isError: true });
+    if (command?.refusedWhileBusy && (this.running || this.#waiting.length > 0)) {
+      this.transcript.dispatch({ type: "command_output", lines: [command.refusedWhileBusy], isError: true });
       return "done";
     }
     const commands = this.commands();
@@ -196,8 +204,8 @@ export class ChatSession {
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
     const sessions = this.#runtime.sessions;
     const sandboxMode = this.#runtime.sandboxMode;
-    const result = await runSlashCommand(
-      text,
+    const result = await runParsedCommand(
+      slash,
       {
         mcp: this.#runtime.mcp,
         serverLogs: this.#runtime.serverLogs,
@@ -278,12 +286,14 @@ export class ChatSession {
   /** Sends the oldest queued line when nothing holds it; else waits for what does (the turn's end, or the servers). */
   #sendNext(): void {
     for (let next = this.#waiting[0]; next && !this.running; next = this.#waiting[0]) {
-      if (parseSlash(next.text)?.name === "clear") {
-        // The one command that waits its turn: /clear, queued behind a running turn.
+      if (next.runs === "after the turn" && next.slash) {
+        // Its turn has come (/clear behind a running turn): it runs before the lines queued after it are sent.
         this.#take();
-        this.#newConversation();
-        next.settle("done");
-        continue;
+        void this.#command(next.text, next.slash, next.command).then((outcome) => {
+          next.settle(outcome);
+          this.#sendNext();
+        });
+        return;
       }
       if (this.#heldForMcp()) return;
       this.#take();

@@ -9,6 +9,7 @@ import { failure, output, type SlashCommand } from "./slash-command.ts";
 /** `/add-dir DIR` */
 export const addDirCommand: SlashCommand = {
   name: "add-dir",
+  runs: "now",
   usage: ["/add-dir DIR"],
   description: "Add a folder for the file tools and MCP servers' roots",
   async run(args, { addDir }) {

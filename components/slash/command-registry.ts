@@ -6,7 +6,7 @@ import { clearCommand } from "./clear-command.ts";
 import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
-import { parseSlash } from "./parse-slash.ts";
+import { parseSlash, type SlashInput } from "./parse-slash.ts";
 import { permissionsCommand } from "./permissions-command.ts";
 import { compactCommand } from "./compact-command.ts";
 import { contextCommand } from "./context-command.ts";
@@ -39,7 +39,15 @@ export async function runSlashCommand(
   commands: readonly SlashCommand[] = BUILTIN_COMMANDS,
 ): Promise<CommandResult | null> {
   const parsed = parseSlash(line);
-  if (!parsed) return null;
+  return parsed ? runParsedCommand(parsed, ctx, commands) : null;
+}
+
+/** Runs a line already parsed as a slash command (ChatSession parses each line once). */
+export async function runParsedCommand(
+  parsed: SlashInput,
+  ctx: Omit<SlashCommandContext, "commands">,
+  commands: readonly SlashCommand[] = BUILTIN_COMMANDS,
+): Promise<CommandResult> {
   const command = commands.find((c) => c.name === parsed.name);
   if (!command) return failure(`Unknown command /${parsed.name}. Type /help for the list.`);
   try {

@@ -117,6 +117,7 @@ async function logout(ctx: SlashCommandContext, name: string): Promise<CommandRe
 /** `/mcp`, `/mcp -v`, `/mcp restart NAME`, `/mcp approve NAME` */
 export const mcpCommand: SlashCommand = {
   name: "mcp",
+  runs: "now",
   usage: USAGE,
   description: "MCP servers: status and the panel (Tab), tools (-v), restart, approve, log in or out",
   run(args, ctx) {

@@ -17,6 +17,7 @@ async function switchTo(sessions: TuiSessions, name: string): Promise<CommandRes
 
 export const modelCommand: SlashCommand = {
   name: "model",
+  runs: "now",
   usage: ["/model [NAME]"],
   description: "Choose the model (a list without NAME)",
   run(args, { sessions }) {

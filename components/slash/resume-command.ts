@@ -48,6 +48,8 @@ export function resumePicker(sessions: TuiSessions, now = Date.now()): CommandRe
 
 export const resumeCommand: SlashCommand = {
   name: "resume",
+  runs: "now",
+  refusedWhileBusy: "A turn is running: /resume once it has ended (Esc interrupts it).",
   usage: ["/resume [ID]"],
   description: "Continue a saved session of this folder (a list without ID)",
   run(args, { sessions }) {

@@ -114,6 +114,23 @@ describe("ChatSession", () => {
     expect(session.transcript.getSnapshot().items).toEqual([expect.objectContaining({ kind: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." })]);
   });
 
+  it("sends /compact to the runtime as a turn, behind the running one, and refuses /resume while a turn runs", async () => {
+    const turn = new ScriptedTurn();
+    const prompts: string[] = [];
+    const session = new ChatSession(fakeRuntime(new RecordingMcp(), (prompt, signal, queue) => (prompts.push(prompt), turn.script(prompt, signal, queue))));
+    const first = session.submit("one");
+    const compact = session.submit("/compact keep the plan");
+    expect(session.queue.getSnapshot()).toEqual(["/compact keep the plan"]);
+    await session.submit("/resume");
+    expect(session.transcript.getSnapshot().items.at(-1)).toMatchObject({ kind: "command", isError: true, lines: ["A turn is running: /resume once it has ended (Esc interrupts it)."] });
+    turn.push(END);
+    await first;
+    await Promise.resolve();
+    turn.push(END);
+    await compact;
+    expect(prompts).toEqual(["one", "/compact keep the plan"]);
+  });
+
   it("aborts the running turn and notes the interruption", async () => {
     const turn = new ScriptedTurn();
     const session = new ChatSession(fakeRuntime(new RecordingMcp(), turn.script));

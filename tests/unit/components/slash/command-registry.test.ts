@@ -34,8 +34,27 @@ describe("runSlashCommand", () => {
   });
 
   it("turns a command that throws into an error line", async () => {
-    const boom = { name: "boom", usage: ["/boom"], description: "", run: () => { throw new Error("kaput"); } };
+    const boom = { name: "boom", runs: "now" as const, usage: ["/boom"], description: "", run: () => { throw new Error("kaput"); } };
     expect(await runSlashCommand("/boom", ctx, [boom])).toMatchObject({ isError: true, lines: ["/boom failed: kaput"] });
+  });
+});
+
+describe("when a command runs", () => {
+  it("is each built-in's own declaration: /compact is a turn, /clear waits for the turn, the rest run at once", () => {
+    expect(Object.fromEntries(BUILTIN_COMMANDS.map((c) => [c.name, c.runs]))).toEqual({
+      mcp: "now",
+      "add-dir": "now",
+      compact: "as a turn",
+      context: "now",
+      cost: "now",
+      model: "now",
+      resume: "now",
+      sandbox: "now",
+      permissions: "now",
+      clear: "after the turn",
+      help: "now",
+      exit: "now",
+    });
   });
 });
 
