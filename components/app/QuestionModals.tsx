@@ -77,7 +77,7 @@ export function QuestionModals({ runtime, session, subject, settingsQuestion, wa
       pending={permission}
       covers={runtime.permissionQueue.covers}
       cwd={runtime.cwd}
-      canRemember={runtime.settings !== undefined}
+      canRemember={runtime.settings.remembers}
       {...questionProps}
       onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
       onStop={() => session.stopAtPermission(permission)}

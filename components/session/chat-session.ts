@@ -85,8 +85,8 @@ export class ChatSession {
     this.#commands = BUILTIN_COMMANDS;
     this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
-    if (sessions?.restored) this.#showSaved(sessions.restored);
-    else if (sessions?.pickAtStart) void this.#apply(resumePicker(sessions));
+    if (sessions.restored) this.#showSaved(sessions.restored);
+    else if (sessions.pickAtStart) void this.#apply(resumePicker(sessions));
   }
 
   /** The user chose `index` in the open picker; the last index (Cancel) or any other closes it. */
@@ -101,7 +101,7 @@ export class ChatSession {
   /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
   commands(): readonly SlashCommand[] {
     const prompts = promptSlashCommands(this.#runtime.mcp.store.getSnapshot());
-    const custom = customSlashCommands(this.#runtime.customCommands ?? []);
+    const custom = customSlashCommands(this.#runtime.customCommands);
     return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
   }
 
@@ -200,20 +200,18 @@ export class ChatSession {
       return "done";
     }
     const commands = this.commands();
-    const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
-    const sessions = this.#runtime.sessions;
-    const sandboxMode = this.#runtime.sandboxMode;
+    const runtime = this.#runtime;
     const result = await runParsedCommand(
       slash,
       {
-        mcp: this.#runtime.mcp,
-        serverLogs: this.#runtime.serverLogs,
+        mcp: runtime.mcp,
+        serverLogs: runtime.serverLogs,
         notice,
-        ...(addDir ? { addDir } : {}),
-        ...(sessions ? { sessions } : {}),
-        ...(sandboxMode ? { sandboxMode } : {}),
-        ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}),
+        addDir: (dir) => runtime.addDir(dir),
+        sessions: runtime.sessions,
+        sandboxMode: runtime.sandboxMode,
+        settings: runtime.settings,
       },
       commands,
     );
@@ -249,8 +247,7 @@ export class ChatSession {
   }
 
   #updateContext(): void {
-    const use = this.#runtime.sessions?.contextUse();
-    if (!use) return;
+    const use = this.#runtime.sessions.contextUse();
     this.contextPct.update(() => Math.min(100, Math.round((use.tokens / use.windowTokens) * 100)));
   }
 

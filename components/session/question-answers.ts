@@ -57,7 +57,6 @@ export class QuestionAnswers {
   /** The user's answer to the shared settings file's question, noted in the transcript. */
   async answerSettings(approve: boolean): Promise<void> {
     const settings = this.#runtime.settings;
-    if (!settings) return;
     this.#transcript.dispatch({
       type: "notice",
       text: approve ? "Project settings applied, and remembered for this project." : "Project settings not applied (their deny and ask rules still are).",
@@ -92,7 +91,7 @@ export class QuestionAnswers {
   async #remember(pending: PendingPermission, answer: "always" | "always-server"): Promise<void> {
     const remembered = rememberedRule(pending.request, answer, this.#runtime.permissionQueue.covers);
     const settings = this.#runtime.settings;
-    if (!remembered || !settings) return;
+    if (!remembered) return;
     try {
       const file = await settings.rememberAllow(remembered.rule);
       this.#transcript.dispatch({ type: "notice", text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).` });

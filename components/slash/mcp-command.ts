@@ -92,7 +92,6 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
   const { mcp } = ctx;
   const unknown = unknownServer(ctx, name);
   if (unknown) return unknown;
-  if (!mcp.login) return failure("Logging in is not available here; run: mini-cc mcp login " + name);
   try {
     await mcp.login(name, (line) => ctx.notice?.(line));
   } catch (error) {
@@ -109,7 +108,6 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
 async function logout(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
   const unknown = unknownServer(ctx, name);
   if (unknown) return unknown;
-  if (!ctx.mcp.logout) return failure("Logging out is not available here; run: mini-cc mcp logout " + name);
   await ctx.mcp.logout(name);
   return output(`Logged out of ${name}: its tokens are forgotten.`);
 }

@@ -72,7 +72,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   const manager = runtime.manager;
   const sandbox = new Store<SandboxAvailability | "checking">("checking");
   const tui: TuiRuntime = {
-    mcp: { ...managerActions(runtime, io.cwd, homedir(), io.env), sandbox, violations: runtime.sandbox.violations },
+    mcp: managerActions(runtime, io.cwd, homedir(), io.env, sandbox),
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
@@ -83,7 +83,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     sessions: {
       list: () => runtime.listSessions(),
       resume: (id) => runtime.resume(id),
-      ...(runtime.restored ? { restored: runtime.restored } : {}),
+      restored: runtime.restored,
       pickAtStart: options.resume?.kind === "pick",
       contextLines: () => runtime.contextLines(),
       contextUse: () => runtime.contextUse(),
@@ -109,6 +109,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       },
       rules: () => runtime.permissions.listRules(),
       remove: (rule) => runtime.settings.remove(rule),
+      remembers: true,
     },
     close: () => {
       serverRequests.dismissAll();
@@ -144,7 +145,13 @@ async function startWhenSettingsAnswered(runtime: Runtime): Promise<void> {
 }
 
 /** The UI's server actions on the real McpManager and approvals file. */
-function managerActions(runtime: Runtime, projectDir: string, userHome: string, env: InteractiveIo["env"]): TuiMcp {
+function managerActions(
+  runtime: Runtime,
+  projectDir: string,
+  userHome: string,
+  env: InteractiveIo["env"],
+  sandbox: TuiMcp["sandbox"],
+): TuiMcp {
   const { manager, approvals } = runtime;
   const view = (name: string) => serverView(manager.getSnapshot(), name);
   return {
@@ -153,6 +160,8 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     restart: (name) => manager.restart(name),
     progress: manager.progress,
     usage: manager.usage,
+    sandbox,
+    violations: runtime.sandbox.violations,
     disable: (name) => manager.disable(name),
     enable: (name) => manager.enable(name),
     login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, env, show)),

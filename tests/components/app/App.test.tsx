@@ -38,7 +38,7 @@ const COMMENT_REQUEST = {
 
 async function app(servers: readonly ServerView[] = [server("tracker", connected(TRACKER_TOOLS))], turn = new ScriptedTurn(), rows = ROWS) {
   const mcp = new RecordingMcp(servers);
-  const runtime = fakeRuntime(mcp, turn.script);
+  const runtime = fakeRuntime({ mcp, turn: turn.script });
   const session = new ChatSession(runtime);
   let exits = 0;
   const clock = new FakeClock();

@@ -78,7 +78,7 @@ async function app(columns: number, servers: readonly ServerView[] = SERVERS) {
     logTail: ["--- 2026-05-01T10:00:00.000Z mini-cc started broken: node broken.js", "Error: Cannot find module 'left-pad'", "\u001b[31mexit 1\u001b[0m"],
   });
   mcp.detailsOf.set("shared", { approval: { status: "changed", approvedAt: "2026-04-01T09:00:00.000Z", previous: { command: "node", args: ["shared.js", "--port", "3000"] } }, logPath: "~/.mini-cc/logs/mcp-shared.log", logTail: [] });
-  const runtime = fakeRuntime(mcp);
+  const runtime = fakeRuntime({ mcp });
   const session = new ChatSession(runtime);
   const ui = await renderUntilRendered(
     <ClockContext value={new FakeClock()}>

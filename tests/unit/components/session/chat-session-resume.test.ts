@@ -21,6 +21,8 @@ function sessions(resumed: string[]): TuiSessions {
       resumed.push(id);
       return SAVED;
     },
+    restored: undefined,
+    pickAtStart: false,
     contextLines: () => [],
     contextUse: () => ({ tokens: 150_000, windowTokens: 200_000, thresholdTokens: 180_000 }),
     costLines: () => [],
@@ -38,7 +40,7 @@ const texts = (session: ChatSession) =>
 describe("/resume in the TUI", () => {
   it("offers the folder's sessions in a picker; choosing one shows its transcript", async () => {
     const resumed: string[] = [];
-    const session = new ChatSession({ ...fakeRuntime(), sessions: sessions(resumed) });
+    const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed) }));
     await session.submit("/resume");
     const open = session.picker.getSnapshot();
     expect(open?.picker.choices).toEqual(["3 h ago · 1 prompt · fix posts.ts"]);
@@ -52,7 +54,7 @@ describe("/resume in the TUI", () => {
 
   it("Cancel closes the picker and resumes nothing", async () => {
     const resumed: string[] = [];
-    const session = new ChatSession({ ...fakeRuntime(), sessions: sessions(resumed) });
+    const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed) }));
     await session.submit("/resume");
     await session.answerPicker(session.picker.getSnapshot()!.id, 1);
     expect(resumed).toEqual([]);
@@ -66,7 +68,7 @@ describe("/resume in the TUI", () => {
     ];
     const saved = savedSession({ id: "s-2", file: "/y.jsonl", header: undefined, model: "m", skippedLines: 0 }, [1, 2, 3, 4, 5].flatMap(turn));
     const restoring = (screenRows: number) =>
-      new ChatSession({ ...fakeRuntime(), sessions: { ...sessions([]), restored: saved } }, { screenRows });
+      new ChatSession(fakeRuntime({ sessions: { ...sessions([]), restored: saved } }), { screenRows });
     // 8 rows less the prompt box and footer leave 3: two turns of two rows fill them.
     const short = restoring(8);
     expect(texts(short)).toEqual(["❯ prompt 4", "● reply 4", "❯ prompt 5", "● reply 5", "◇ Resumed session s-2."]);
@@ -82,7 +84,7 @@ describe("/resume in the TUI", () => {
       { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Seen." }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
     ];
     const saved = savedSession({ id: "s-3", file: "/z.jsonl", header: undefined, model: "m", skippedLines: 0 }, entries);
-    const session = new ChatSession({ ...fakeRuntime(), sessions: { ...sessions([]), restored: saved } });
+    const session = new ChatSession(fakeRuntime({ sessions: { ...sessions([]), restored: saved } }));
     expect(texts(session)).toEqual(["❯ look at @here.txt", "● Seen.", "◇ Resumed session s-3."]);
   });
 });

@@ -8,9 +8,9 @@ const kinds = (session: ChatSession) => session.transcript.getSnapshot().items.m
 describe("ChatSession", () => {
   it("runs a prompt as a turn and feeds its events to the transcript", async () => {
     const events: AgentEvent[] = [{ type: "system_note", label: "date", text: "2026-10-22" }, END];
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), async function* () {
+    const session = new ChatSession(fakeRuntime({ turn: async function* () {
       yield* events;
-    }));
+    } }));
     expect(await session.submit("  hello  ")).toBe("done");
     expect(session.transcript.getSnapshot().items).toEqual([
       { kind: "user", id: 1, text: "hello" },
@@ -28,10 +28,10 @@ describe("ChatSession", () => {
   it("queues a prompt sent while a turn runs and sends it when the turn ends; commands run at once", async () => {
     const prompts: string[] = [];
     const turns = [new ScriptedTurn(), new ScriptedTurn()];
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), (prompt, signal, queue) => {
+    const session = new ChatSession(fakeRuntime({ turn: (prompt, signal, queue) => {
       prompts.push(prompt);
       return turns[prompts.length - 1]!.script(prompt, signal, queue);
-    }));
+    } }));
     const first = session.submit("one");
     const second = session.submit("two");
     expect(session.queue.getSnapshot()).toEqual(["two"]);
@@ -49,10 +49,10 @@ describe("ChatSession", () => {
   it("takes queued prompts back, one per line, and never sends them", async () => {
     const prompts: string[] = [];
     const turn = new ScriptedTurn();
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), (prompt, signal, queue) => {
+    const session = new ChatSession(fakeRuntime({ turn: (prompt, signal, queue) => {
       prompts.push(prompt);
       return turn.script(prompt, signal, queue);
-    }));
+    } }));
     const first = session.submit("one");
     const queued = [session.submit("two"), session.submit("three")];
     expect(session.unqueue()).toBe("two\nthree");
@@ -66,10 +66,10 @@ describe("ChatSession", () => {
   it("holds a prompt until every MCP server has settled, then sends it", async () => {
     const mcp = new RecordingMcp([server("tracker", { status: "pending" }), server("memory", { status: "needs-approval" })]);
     const prompts: string[] = [];
-    const session = new ChatSession(fakeRuntime(mcp, async function* (prompt) {
+    const session = new ChatSession(fakeRuntime({ mcp, turn: async function* (prompt) {
       prompts.push(prompt);
       yield END;
-    }));
+    } }));
     const sent = session.submit("list the issues");
     expect(session.running).toBe(false);
     expect(session.queue.getSnapshot()).toEqual(["list the issues"]);
@@ -83,9 +83,9 @@ describe("ChatSession", () => {
 
   it("sends a held prompt at once when asked, without waiting for the servers", async () => {
     const mcp = new RecordingMcp([server("slow", { status: "pending" })]);
-    const session = new ChatSession(fakeRuntime(mcp, async function* () {
+    const session = new ChatSession(fakeRuntime({ mcp, turn: async function* () {
       yield END;
-    }));
+    } }));
     expect(session.sendNow()).toBe(false);
     const sent = session.submit("go anyway");
     expect(session.sendNow()).toBe(true);
@@ -99,7 +99,7 @@ describe("ChatSession", () => {
 
   it("starts a new conversation on /clear, after the running turn and the prompts queued before it", async () => {
     const turn = new ScriptedTurn();
-    const runtime = fakeRuntime(new RecordingMcp(), turn.script);
+    const runtime = fakeRuntime({ turn: turn.script });
     const session = new ChatSession(runtime);
     await session.submit("/clear");
     expect(runtime.conversations).toBe(2);
@@ -117,7 +117,7 @@ describe("ChatSession", () => {
   it("sends /compact to the runtime as a turn, behind the running one, and refuses /resume while a turn runs", async () => {
     const turn = new ScriptedTurn();
     const prompts: string[] = [];
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), (prompt, signal, queue) => (prompts.push(prompt), turn.script(prompt, signal, queue))));
+    const session = new ChatSession(fakeRuntime({ turn: (prompt, signal, queue) => (prompts.push(prompt), turn.script(prompt, signal, queue)) }));
     const first = session.submit("one");
     const compact = session.submit("/compact keep the plan");
     expect(session.queue.getSnapshot()).toEqual(["/compact keep the plan"]);
@@ -133,7 +133,7 @@ describe("ChatSession", () => {
 
   it("aborts the running turn and notes the interruption", async () => {
     const turn = new ScriptedTurn();
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), turn.script));
+    const session = new ChatSession(fakeRuntime({ turn: turn.script }));
     const done = session.submit("go");
     expect(session.abort()).toBe(true);
     await done;
@@ -142,9 +142,9 @@ describe("ChatSession", () => {
   });
 
   it("ends the turn with an error item when the agent throws", async () => {
-    const session = new ChatSession(fakeRuntime(new RecordingMcp(), async function* () {
+    const session = new ChatSession(fakeRuntime({ turn: async function* () {
       throw new Error("socket hang up");
-    }));
+    } }));
     await session.submit("go");
     expect(session.transcript.getSnapshot().items.at(-1)).toEqual({ kind: "error", id: 2, message: "socket hang up" });
     expect(session.running).toBe(false);
@@ -160,7 +160,7 @@ describe("ChatSession", () => {
 
   it("sends a server decision to the manager and notes it", async () => {
     const mcp = new RecordingMcp([server("tracker", { status: "needs-approval" })]);
-    const session = new ChatSession(fakeRuntime(mcp));
+    const session = new ChatSession(fakeRuntime({ mcp }));
     await session.decideServer("tracker", "deny");
     expect(mcp.decisions).toEqual([["tracker", "deny"]]);
     expect(session.transcript.getSnapshot().items).toEqual([
@@ -169,7 +169,7 @@ describe("ChatSession", () => {
   });
 
   it("answers allow-for-session with a session-scoped decision and notes it", async () => {
-    const runtime = fakeRuntime(new RecordingMcp([server("tracker", connected(TRACKER_TOOLS))]));
+    const runtime = fakeRuntime({ mcp: new RecordingMcp([server("tracker", connected(TRACKER_TOOLS))]) });
     const session = new ChatSession(runtime);
     const request = { toolUseId: "1", toolName: "mcp__tracker__add_comment", input: {}, summary: "x", reason: "needs approval" };
     const answer = runtime.permissionQueue.ask(request, new AbortController().signal);
@@ -199,7 +199,7 @@ describe("ChatSession", () => {
 
   it("starts and remembers every listed server on \"all\"", async () => {
     const mcp = new RecordingMcp([server("a", { status: "needs-approval" }), server("b", { status: "needs-approval" })]);
-    const session = new ChatSession(fakeRuntime(mcp));
+    const session = new ChatSession(fakeRuntime({ mcp }));
     await session.decideServer("a", "all", ["a", "b"]);
     expect(mcp.decisions).toEqual([["a", "remember"], ["b", "remember"]]);
   });
@@ -228,17 +228,17 @@ describe("ChatSession and server prompts", () => {
 
   it("sends /mcp__server__prompt as a turn, queued like any prompt, not as a command", async () => {
     const prompts: string[] = [];
-    const session = new ChatSession(fakeRuntime(withPrompt(), async function* (prompt) {
+    const session = new ChatSession(fakeRuntime({ mcp: withPrompt(), turn: async function* (prompt) {
       prompts.push(prompt);
       yield END;
-    }));
+    } }));
     expect(await session.submit("/mcp__docs__summarise intro")).toBe("done");
     expect(prompts).toEqual(["/mcp__docs__summarise intro"]);
     expect(kinds(session)).toEqual(["user"]);
   });
 
   it("lists each server prompt in /help with its usage and description", async () => {
-    const session = new ChatSession(fakeRuntime(withPrompt()));
+    const session = new ChatSession(fakeRuntime({ mcp: withPrompt() }));
     await session.submit("/help");
     const help = session.transcript.getSnapshot().items.at(-1);
     expect(help?.kind === "command" ? help.lines : []).toContain("  /mcp__docs__summarise <page>  Summarise a page");
@@ -251,13 +251,15 @@ describe("ChatSession and custom commands", () => {
 
   it("sends /review 42 as a turn (the runtime expands it) and lists it in /help and completion", async () => {
     const prompts: string[] = [];
-    const session = new ChatSession({
-      ...fakeRuntime(new RecordingMcp(), async function* (prompt) {
-        prompts.push(prompt);
-        yield END;
+    const session = new ChatSession(
+      fakeRuntime({
+        turn: async function* (prompt) {
+          prompts.push(prompt);
+          yield END;
+        },
+        customCommands: [review],
       }),
-      customCommands: [review],
-    });
+    );
     expect(await session.submit("/review 42")).toBe("done");
     expect(prompts).toEqual(["/review 42"]);
     await session.submit("/help");
