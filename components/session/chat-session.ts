@@ -24,10 +24,8 @@ import { customSlashCommands, promptSlashCommands } from "../slash/prompt-comman
 import { ProjectFiles } from "../prompt/project-files.ts";
 import { QuestionAnswers } from "./question-answers.ts";
 import { TurnDisplay } from "./turn-display.ts";
+import { errorText } from "../../src/errors.ts";
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
 export type SubmitOutcome = "done" | "unqueued" | "exit";

@@ -11,6 +11,7 @@ import type { PendingPermission } from "../runtime/permission-queue.ts";
 import { runServerAction, type ActionResult, type ServerAction } from "../mcp-panel/server-actions.ts";
 import type { TranscriptStore } from "../transcript/store.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
+import { errorText } from "../../src/errors.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
@@ -19,9 +20,6 @@ const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   deny: (name) => `MCP server ${name} will not start.`,
 };
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class QuestionAnswers {
   readonly #runtime: TuiRuntime;

@@ -15,6 +15,7 @@ import { modelCommand } from "./model-command.ts";
 import { resumeCommand } from "./resume-command.ts";
 import { sandboxCommand } from "./sandbox-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { errorText } from "../../src/errors.ts";
 
 /** In /help order. */
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
@@ -53,6 +54,6 @@ export async function runParsedCommand(
   try {
     return await command.run(parsed.args, { ...ctx, commands });
   } catch (error) {
-    return failure(`/${parsed.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`/${parsed.name} failed: ${errorText(error)}`);
   }
 }

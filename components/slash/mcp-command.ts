@@ -14,6 +14,7 @@ import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { serverView } from "../../src/mcp/state/snapshot-views.ts";
 import { logLine, mcpStatusLines, serverDetail } from "../mcp-panel/status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { errorText } from "../../src/errors.ts";
 
 const USAGE = ["/mcp [-v]", "/mcp restart [NAME]", "/mcp approve NAME", "/mcp login NAME", "/mcp logout NAME"];
 
@@ -46,7 +47,7 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   try {
     await ctx.mcp.decide(name, "remember");
   } catch (error) {
-    return failure(`Approving ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`Approving ${name} failed: ${errorText(error)}`);
   }
   const after = serverView(ctx.mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
@@ -66,7 +67,7 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   try {
     await mcp.restart(name);
   } catch (error) {
-    return failure(`Restarting ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`Restarting ${name} failed: ${errorText(error)}`);
   }
   const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
@@ -96,7 +97,7 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
     await mcp.login(name, (line) => ctx.notice?.(line));
   } catch (error) {
     // One line naming the server and the step; the rest of the session goes on.
-    return failure(`Login failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`Login failed: ${errorText(error)}`);
   }
   const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);

@@ -5,12 +5,13 @@
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { failure, output, type CommandResult, type SlashCommand } from "./slash-command.ts";
 import type { TuiSessions } from "../runtime/tui-runtime.ts";
+import { errorText } from "../../src/errors.ts";
 
 async function switchTo(sessions: TuiSessions, name: string): Promise<CommandResult> {
   try {
     await sessions.setModel(name);
   } catch (error) {
-    return failure(terminalSafeLine(error instanceof Error ? error.message : String(error)));
+    return failure(terminalSafeLine(errorText(error)));
   }
   return output(`Model: ${terminalSafeLine(sessions.model.getSnapshot())} from the next request on.`);
 }

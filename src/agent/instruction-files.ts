@@ -9,7 +9,7 @@
  */
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { MiniCcError } from "../errors.ts";
+import { MiniCcError, errorText } from "../errors.ts";
 
 /** Reads a text file; undefined when there is no such file. */
 export type ReadTextFile = (path: string) => string | undefined;
@@ -142,7 +142,7 @@ export function readTextFile(path: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return undefined;
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorText(error);
     throw new MiniCcError("unreadable-instruction-file", `cannot read instruction file ${path}: ${why}`, { file: path, cause: error });
   }
 }

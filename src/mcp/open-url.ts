@@ -12,6 +12,7 @@
  */
 import { spawn } from "node:child_process";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
+import { errorText } from "../errors.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -95,7 +96,7 @@ export async function openUrl(url: string, env: Env, platform: NodeJS.Platform =
         resolve({ kind: "opened", via });
       });
     } catch (error) {
-      resolve({ kind: "failed", via, reason: error instanceof Error ? error.message : String(error) });
+      resolve({ kind: "failed", via, reason: errorText(error) });
     }
   });
 }
