@@ -13,8 +13,7 @@
 import { spawn } from "node:child_process";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { errorText } from "../errors.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../env.ts";
 
 /** A URL that may be opened, or why not (a phrase naming the URL: "`file:///etc/passwd` is not a web page…"). */
 export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
