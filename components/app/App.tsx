@@ -172,7 +172,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     width: panelWide,
     height: rows,
     canTakeKeys: panelCanTakeKeys,
-    onAction: (name, action) => session.serverAction(name, action),
+    onAction: (name, action) => session.answers.serverAction(name, action),
   });
   const panelFocused = mcpPanel.state.focused && panelCanTakeKeys;
   // An opened server scrolls with PgUp/PgDn/Home/End itself: the transcript under it keeps still (a ref: Transcript's props stay the same).

@@ -5,21 +5,19 @@
  * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
 import { loadDeferredLibraries } from "../runtime/deferred-libraries.ts";
-import type { ServerAnswer, ToolAnswer } from "../approval/approval-options.ts";
 import { BUILTIN_COMMANDS, runParsedCommand } from "../slash/command-registry.ts";
-import { parseSlash, type SlashInput } from "../slash/parse-slash.ts";
-import type { CommandResult, CommandTiming, Picker, SlashCommand } from "../slash/slash-command.ts";
+import type { SlashInput } from "../slash/parse-slash.ts";
+import type { CommandResult, Picker, SlashCommand } from "../slash/slash-command.ts";
+import { typedLine, type TypedLine } from "../slash/typed-line.ts";
 import { showSavedSession } from "../transcript/resumed.ts";
 import { resumePicker } from "../slash/resume-command.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
 import { ABORTED_DECISION, type PendingPermission } from "../runtime/permission-queue.ts";
 import { TranscriptStore } from "../transcript/store.ts";
-import type { ActionResult, ServerAction } from "../mcp-panel/server-actions.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
-import { isPromptCommand } from "../../src/mcp/features/prompts.ts";
 import { customSlashCommands, promptSlashCommands } from "../slash/prompt-commands.ts";
 import { ProjectFiles } from "../prompt/project-files.ts";
 import { QuestionAnswers } from "./question-answers.ts";
@@ -30,22 +28,11 @@ import { errorText } from "../../src/errors.ts";
 /** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
 export type SubmitOutcome = "done" | "unqueued" | "exit";
 
-/** A typed line, parsed once: a prompt, or a slash command with when it runs. */
-interface TypedLine {
-  readonly text: string;
-  /** Absent for a prompt. */
-  readonly slash?: SlashInput;
-  /** The command typed, when the session knows it. */
-  readonly command?: SlashCommand;
-  readonly runs: CommandTiming;
-}
-
 /** A line waiting to be sent, and how to tell its submitter what became of it. */
 interface QueuedLine extends TypedLine {
   readonly settle: (outcome: SubmitOutcome) => void;
 }
 
-/** Owns the transcript store, the queue and the running turn; the UI calls submit, abort, unqueue, sendNow and the two answer methods. */
 /** Rows under the transcript: the prompt box, the working line and the footer. */
 const PROMPT_AND_FOOTER_ROWS = 5;
 
@@ -63,7 +50,8 @@ export class ChatSession {
   readonly files: ProjectFiles;
   #pickers = 0;
   readonly #runtime: TuiRuntime;
-  readonly #answers: QuestionAnswers;
+  /** Carries out the user's answers to the questions on screen and the panel's r/d/a, noted in the transcript. */
+  readonly answers: QuestionAnswers;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
   #waiting: QueuedLine[] = [];
@@ -79,7 +67,7 @@ export class ChatSession {
     this.#runtime = runtime;
     this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
     this.transcript = new TranscriptStore();
-    this.#answers = new QuestionAnswers(runtime, this.transcript);
+    this.answers = new QuestionAnswers(runtime, this.transcript);
     this.#commands = BUILTIN_COMMANDS;
     this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
@@ -103,18 +91,6 @@ export class ChatSession {
     return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
   }
 
-  /**
-   * A line as typed: a prompt is a turn; a command runs as it declares; a
-   * server's prompt not listed yet (its server still starting) is a turn too.
-   */
-  #typed(text: string): TypedLine {
-    const slash = parseSlash(text);
-    if (!slash) return { text, runs: "as a turn" };
-    const command = this.commands().find((c) => c.name === slash.name);
-    if (command) return { text, slash, command, runs: command.runs };
-    return { text, slash, runs: isPromptCommand(slash.name) ? "as a turn" : "now" };
-  }
-
   /** Whether an agent turn is in progress. */
   get running(): boolean {
     return this.#turn !== null;
@@ -129,7 +105,7 @@ export class ChatSession {
   submit(line: string): Promise<SubmitOutcome> {
     const text = line.trim();
     if (text === "") return Promise.resolve("done");
-    const typed = this.#typed(text);
+    const typed = typedLine(text, this.commands());
     const idle = !this.running && this.#waiting.length === 0;
     if (typed.slash && (typed.runs === "now" || (typed.runs === "after the turn" && idle))) return this.#command(typed.text, typed.slash, typed.command);
     return new Promise((settle) => {
@@ -160,29 +136,6 @@ export class ChatSession {
     this.#skipMcpWait = true;
     this.#sendNext();
     return true;
-  }
-
-  /**
-   * The user's answer for a project server in `needs-approval`, noted in the
-   * transcript; "all" starts and remembers every server in `waiting`.
-   */
-  decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
-    return this.#answers.decideServer(name, answer, waiting);
-  }
-
-  /** The user's answer to the shared settings file's question. */
-  answerSettings(approve: boolean): Promise<void> {
-    return this.#answers.answerSettings(approve);
-  }
-
-  /** A key pressed in the MCP panel (r, d, a) on server `name`: its result goes to the transcript, and back to the panel. */
-  serverAction(name: string, action: ServerAction): Promise<ActionResult> {
-    return this.#answers.serverAction(name, action);
-  }
-
-  /** The user's answer for a tool permission request. */
-  answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
-    this.#answers.answerPermission(pending, answer, message);
   }
 
   /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */

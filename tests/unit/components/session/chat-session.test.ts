@@ -161,7 +161,7 @@ describe("ChatSession", () => {
   it("sends a server decision to the manager and notes it", async () => {
     const mcp = new RecordingMcp([server("tracker", { status: "needs-approval" })]);
     const session = new ChatSession(fakeRuntime({ mcp }));
-    await session.decideServer("tracker", "deny");
+    await session.answers.decideServer("tracker", "deny");
     expect(mcp.decisions).toEqual([["tracker", "deny"]]);
     expect(session.transcript.getSnapshot().items).toEqual([
       { kind: "notice", id: 1, text: "MCP server tracker will not start." },
@@ -173,7 +173,7 @@ describe("ChatSession", () => {
     const session = new ChatSession(runtime);
     const request = { toolUseId: "1", toolName: "mcp__tracker__add_comment", input: {}, summary: "x", reason: "needs approval" };
     const answer = runtime.permissionQueue.ask(request, new AbortController().signal);
-    session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
+    session.answers.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
     expect(await answer).toEqual({ behavior: "allow", scope: "session", rule: "mcp__tracker__add_comment" });
     expect(session.transcript.getSnapshot().items).toEqual([
       { kind: "notice", id: 1, text: "Allowed for the rest of this session: mcp__tracker__add_comment." },
@@ -188,7 +188,7 @@ describe("ChatSession", () => {
     const first = runtime.permissionQueue.ask(bash("npm test -- --watch"), signal);
     const sameprefix = runtime.permissionQueue.ask(bash("npm test"), signal);
     void runtime.permissionQueue.ask(bash("npm publish"), signal);
-    session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
+    session.answers.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "session");
     expect(await first).toEqual({ behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
     expect(await sameprefix).toEqual({ behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
     expect(runtime.permissionQueue.getSnapshot().pending.map((p) => p.request.input["command"])).toEqual(["npm publish"]);
@@ -200,7 +200,7 @@ describe("ChatSession", () => {
   it("starts and remembers every listed server on \"all\"", async () => {
     const mcp = new RecordingMcp([server("a", { status: "needs-approval" }), server("b", { status: "needs-approval" })]);
     const session = new ChatSession(fakeRuntime({ mcp }));
-    await session.decideServer("a", "all", ["a", "b"]);
+    await session.answers.decideServer("a", "all", ["a", "b"]);
     expect(mcp.decisions).toEqual([["a", "remember"], ["b", "remember"]]);
   });
 
@@ -209,7 +209,7 @@ describe("ChatSession", () => {
     const session = new ChatSession(runtime);
     const request = { toolUseId: "1", toolName: "Bash", input: {}, summary: "Bash(rm -rf dist)", reason: "needs approval" };
     const answer = runtime.permissionQueue.ask(request, new AbortController().signal);
-    session.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "deny", "use git clean instead");
+    session.answers.answerPermission(runtime.permissionQueue.getSnapshot().pending[0]!, "deny", "use git clean instead");
     expect(await answer).toEqual({ behavior: "deny", message: "use git clean instead" });
   });
 });
