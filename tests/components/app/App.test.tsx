@@ -559,6 +559,17 @@ describe("App", () => {
     expect(exits()).toBe(1);
   });
 
+  it("forgets the first Ctrl+C two seconds later, on the injected clock: the next one interrupts again", async () => {
+    const { type, exits, text, clock } = await app();
+    await type("\u0003");
+    expect(text()).toContain("Press Ctrl+C again to quit");
+    await untilRendered(() => clock.advance(2000));
+    expect(text()).not.toContain("Press Ctrl+C again to quit");
+    await type("\u0003");
+    expect(exits()).toBe(0);
+    expect(text()).toContain("Press Ctrl+C again to quit");
+  });
+
   it("hides the MCP panel on a narrow terminal, its counts moving to the front of the footer", async () => {
     const { ui, type, text } = await app();
     await type("/mcp", ENTER);
