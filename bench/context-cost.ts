@@ -114,7 +114,7 @@ async function run(setting: ToolSearchSetting): Promise<Figures> {
       tools: () => tools,
       permissions: new PermissionChain({ mode: "bypassPermissions", allow: [], deny: [], cwd: root }),
       ask: async () => ({ behavior: "deny" }),
-      system: new SystemContext({ cwd: root, clock: systemClock, mcpInstructions: () => "", readFile: () => undefined }),
+      system: new SystemContext({ cwd: root, clock: systemClock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) }),
       cwd: root,
       toolSearch: setting,
     });

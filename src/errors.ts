@@ -23,7 +23,7 @@ export type ErrorCode =
   // Files mini-cc keeps or reads.
   | "home-file-unmovable" // a home file (approvals, OAuth…) that cannot be used and cannot be moved aside either
   | "lock-timeout" // another process held a file lock for too long
-  | "unreadable-instruction-file" // a CLAUDE.md-style file exists but cannot be read
+  | "repository-settings" // a rule to remember would go into a settings file the repository carries
   // Permissions.
   | "unknown-permission-mode"
   | "invalid-tool-rule"

@@ -69,6 +69,7 @@ const theQueue = (q: readonly string[]) => q;
 const theFiles = (f: readonly string[]) => f;
 const thePending = (p: PendingSettings | undefined) => p;
 const theName = (name: string) => name;
+const theFlag = (on: boolean) => on;
 const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
 const theSandbox = <T,>(value: T): T => value;
 
@@ -115,6 +116,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const contextPct = useStore(session.contextPct, theCount);
   const files = useStore(session.files, theFiles);
   const modelName = useStore(runtime.sessions.model, theName);
+  const bashSandboxed = useStore(runtime.sandboxMode, theFlag);
   const modes = useModeCycle(runtime.permissionMode);
   const question = questionShown({
     settings: settingsQuestion,
@@ -273,6 +275,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}
+            sandboxed={bashSandboxed}
             modelName={modelName}
             contextPct={contextPct}
             cwd={displayPath(runtime.cwd, home)}

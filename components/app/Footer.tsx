@@ -1,6 +1,6 @@
 /**
- * The status line under the prompt: permission mode, model and directory on
- * the left; the hint that matters right now on the right (Shift+Tab changes
+ * The status line under the prompt: permission mode (and the sandbox, when
+ * Bash runs in it), model and directory on the left; the hint that matters right now on the right (Shift+Tab changes
  * the mode while no turn runs).
  */
 import { Box, Text } from "ink";
@@ -8,6 +8,8 @@ import { Box, Text } from "ink";
 /** What the status line shows. */
 export interface FooterProps {
   readonly permissionMode: string;
+  /** Bash runs in the sandbox (`--sandbox`, `/sandbox on`). */
+  readonly sandboxed?: boolean;
   readonly modelName: string;
   /** The working directory as shown (`~/proj`). */
   readonly cwd: string;
@@ -26,7 +28,7 @@ export interface FooterProps {
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
 
 /** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first, and on a very narrow terminal the line at its edge. */
-export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, running, queued = false, contextPct = 0 }: FooterProps) {
+export function Footer({ permissionMode, sandboxed = false, modelName, cwd, notice, mcpCounts, running, queued = false, contextPct = 0 }: FooterProps) {
   const context = contextPct > 50 ? ` · context ${contextPct}%` : "";
   const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
   return (
@@ -39,6 +41,7 @@ export function Footer({ permissionMode, modelName, cwd, notice, mcpCounts, runn
       <Box flexShrink={1} flexGrow={1}>
         <Text wrap="truncate-end">
           <Text color={MODE_COLORS[permissionMode] ?? "yellow"}>⏵ {permissionMode}</Text>
+          {sandboxed ? <Text color="green">{" ▣ sandbox"}</Text> : null}
           <Text dimColor>{` · ${modelName}`}</Text>
           {context === "" ? null : <Text color={contextPct >= 80 ? "yellow" : undefined} dimColor={contextPct < 80}>{context}</Text>}
           <Text dimColor>{` · ${cwd}`}</Text>

@@ -54,6 +54,8 @@ export interface ApprovalModalProps {
   readonly maxHeight?: number;
   /** The message field's placeholder; "optional: what should the model do instead?" by default. */
   readonly messagePlaceholder?: string;
+  /** The choice highlighted first (a picker's current entry); the first available by default. */
+  readonly initialFocus?: number;
 }
 
 /** Border and padding columns. */
@@ -99,6 +101,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const state = useApprovalKeys({
     asksForMessage: choices.map((c) => c.asksForMessage),
     disabled: choices.map((c) => c.disabled === true),
+    initialFocus: props.initialFocus,
     isActive,
     onDecide,
     onStrayKey: props.onStrayKey,

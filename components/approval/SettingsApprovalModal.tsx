@@ -1,5 +1,6 @@
 /**
- * Asks whether the project's shared `.claude/settings.json` may grant what
+ * Asks whether the project's shared `.claude/settings.json` (and a
+ * `settings.local.json` the repository carries) may grant what
  * it asks for (allow rules, a permission mode, folders, env, servers): a
  * repository cannot grant itself anything until its user says so.
  */
@@ -28,7 +29,7 @@ export function SettingsApprovalModal({ pending, cwd, isActive, onAnswer, onStra
     <ApprovalModal
       title={[
         { text: "Project settings " },
-        { text: terminalSafeLine(displayFile(pending.path, cwd)), color: "cyan" },
+        { text: terminalSafeLine(pending.paths.map((path) => displayFile(path, cwd)).join(" and ")), color: "cyan" },
         { text: " ask for permissions" },
       ]}
       body={settingsApprovalBody(pending)}

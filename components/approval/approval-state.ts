@@ -29,9 +29,10 @@ export type ApprovalAction =
   | { type: "stop-message" }
   | { type: "edit"; action: TextInputAction };
 
-/** First available choice highlighted, no message. */
-export function initialApprovalState(count: number, disabled: readonly boolean[] = []): ApprovalState {
-  const first = Array.from({ length: count }, (_, i) => i).find((i) => !disabled[i]) ?? 0;
+/** `initial` highlighted when it is an available choice, else the first available one; no message. */
+export function initialApprovalState(count: number, disabled: readonly boolean[] = [], initial?: number): ApprovalState {
+  const available = (i: number) => i >= 0 && i < count && !disabled[i];
+  const first = initial !== undefined && available(initial) ? initial : (Array.from({ length: count }, (_, i) => i).find(available) ?? 0);
   return { count, disabled, focus: first, typing: false, message: EMPTY_INPUT };
 }
 

@@ -3,6 +3,7 @@
  * it was approved, and every grant it asks for, so the user approves exactly
  * what is listed (the grants' fingerprint is what is remembered).
  */
+import { basename } from "node:path";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
 import { grantLines } from "../../src/settings/settings-trust.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
@@ -15,6 +16,7 @@ const GRANT_INDENT = 4;
 export function settingsApprovalBody(pending: PendingSettings): BodyLine[] {
   return [
     ...(pending.status === "changed" ? [line("⚠ It changed since you approved it.", "warning")] : []),
+    ...(pending.carried ? [line(`${terminalSafeLine(basename(pending.paths.at(-1) ?? ""))} is the repository's, not yours: ${pending.carried}.`, "warning")] : []),
     line("The repository's settings would let mini-cc:"),
     ...grantLines(pending.grants).map((grant) => line(terminalSafeLine(grant), "command", GRANT_INDENT)),
     line("Its deny and ask rules apply either way.", "dim"),

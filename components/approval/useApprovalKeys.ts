@@ -21,6 +21,8 @@ export interface ApprovalKeyOptions {
   readonly asksForMessage: readonly boolean[];
   /** Per choice: shown, but not available (its digit and Enter do nothing). */
   readonly disabled?: readonly boolean[];
+  /** The choice highlighted first, when available; the first available by default. */
+  readonly initialFocus?: number | undefined;
   readonly isActive: boolean;
   /** The chosen index (0-based) and, for a message choice, the trimmed text if any. */
   readonly onDecide: (index: number, message?: string) => void;
@@ -35,7 +37,7 @@ export interface ApprovalKeyOptions {
 /** Handles the modal's keys and returns its state for the view. */
 export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
   const count = options.asksForMessage.length;
-  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count, options.disabled));
+  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count, options.disabled, options.initialFocus));
   const decided = useRef(false);
 
   const decide = (index: number, message?: string): void => {

@@ -17,7 +17,11 @@ export interface PickerModalProps {
 }
 
 export function PickerModal({ picker, isActive, onPick, onStrayKey, width, maxHeight }: PickerModalProps) {
-  const choices = [...picker.choices, "Cancel"].map((label) => ({ label: terminalSafeLine(label), asksForMessage: false }));
+  const choices = [...picker.choices, { label: "Cancel" }].map(({ label, detail }) => ({
+    label: terminalSafeLine(label),
+    ...(detail === undefined ? {} : { detail: terminalSafeLine(detail) }),
+    asksForMessage: false,
+  }));
   return (
     <ApprovalModal
       title={[{ text: terminalSafeLine(picker.title) }]}
@@ -27,6 +31,7 @@ export function PickerModal({ picker, isActive, onPick, onStrayKey, width, maxHe
       accent="magenta"
       isActive={isActive}
       onDecide={onPick}
+      initialFocus={picker.initial}
       onStrayKey={onStrayKey}
       width={width}
       maxHeight={maxHeight}

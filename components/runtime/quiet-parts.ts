@@ -6,7 +6,7 @@ import { Store } from "../../src/store.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
 import type { TuiSessions, TuiSettings } from "./tui-runtime.ts";
 
-/** Sessions with nothing saved: /resume lists none, the context stays empty; /model switches among `modelName` alone. */
+/** Sessions with nothing saved: /resume lists none, the context stays empty; /model only changes the name shown. */
 export function quietSessions(modelName: string): TuiSessions {
   const model = new Store(modelName);
   return {
@@ -20,7 +20,6 @@ export function quietSessions(modelName: string): TuiSessions {
     contextUse: () => ({ tokens: 0, windowTokens: 200_000, thresholdTokens: undefined }),
     costLines: () => [],
     model,
-    models: () => [modelName],
     setModel: async (name) => model.update(() => name),
   };
 }
@@ -37,5 +36,6 @@ export function noSettingsFiles(cwd: string): TuiSettings {
     rules: () => [],
     remove: async () => {},
     remembers: false,
+    hooks: () => [],
   };
 }

@@ -15,6 +15,7 @@ import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
+import type { ListedHook } from "../../src/hooks/hook-trust.ts";
 import type { ListedRule } from "../../src/agent/permissions.ts";
 import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../../src/session/saved-sessions.ts";
@@ -65,6 +66,8 @@ export interface TuiSettings {
   remove(rule: ListedRule): Promise<void>;
   /** Whether "don't ask again in this project" can be written (false where the session has no settings files: tests, the demo). */
   readonly remembers: boolean;
+  /** Every declared hook and whether it runs (/hooks). */
+  hooks(): readonly ListedHook[];
 }
 
 /** The session beyond one turn: saved sessions, the context, the cost and the model. */
@@ -82,8 +85,6 @@ export interface TuiSessions {
   costLines(): string[];
   /** The model's name now; the footer shows it. */
   readonly model: ReadableStore<string>;
-  /** The models `/model` offers. */
-  models(): string[];
   setModel(name: string): Promise<void>;
 }
 

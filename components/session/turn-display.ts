@@ -6,7 +6,7 @@
  */
 import type { AgentEvent } from "../../src/agent/events.ts";
 import type { BodyLine } from "../rows/body-lines.ts";
-import { resultLines } from "../transcript/result-preview.ts";
+import { resultWithDiff } from "../transcript/result-with-diff.ts";
 import { toolRequestBody } from "../approval/tool-request-body.ts";
 import type { TranscriptStore } from "../transcript/store.ts";
 
@@ -31,8 +31,6 @@ export class TurnDisplay {
     const diff = this.#diffs.get(event.id);
     this.#diffs.delete(event.id);
     if (!diff || event.result.isError) return this.#transcript.dispatch(event);
-    const first = resultLines(event.result.content)[0] ?? "";
-    this.#transcript.dispatch({ ...event, result: { ...event.result, content: first } });
-    this.#transcript.dispatch({ type: "file_diff", lines: diff });
+    for (const action of resultWithDiff(event, diff)) this.#transcript.dispatch(action);
   }
 }

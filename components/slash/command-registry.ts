@@ -5,6 +5,7 @@ import { addDirCommand } from "./add-dir-command.ts";
 import { clearCommand } from "./clear-command.ts";
 import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
+import { hooksCommand } from "./hooks-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash, type SlashInput } from "./parse-slash.ts";
 import { permissionsCommand } from "./permissions-command.ts";
@@ -28,6 +29,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   sandboxCommand,
   permissionsCommand,
+  hooksCommand,
   clearCommand,
   helpCommand,
   exitCommand,

@@ -41,7 +41,7 @@ export function resumePicker(sessions: TuiSessions, now = Date.now()): CommandRe
     kind: "pick",
     picker: {
       title: "Resume a session",
-      choices: list.map((s) => sessionLabel(s, now)),
+      choices: list.map((s) => ({ label: sessionLabel(s, now) })),
       pick: (index) => resume(sessions, list[index]?.id ?? ""),
     },
   };

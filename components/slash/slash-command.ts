@@ -26,10 +26,18 @@ export interface SlashCommandContext {
   readonly sessions?: TuiSessions;
 }
 
+/** One entry of a picker: its label, and a line under it saying what it means. */
+export interface PickerChoice {
+  readonly label: string;
+  readonly detail?: string;
+}
+
 /** A list to choose from (the picker of /resume and /model); the UI adds a last choice, "Cancel". */
 export interface Picker {
   readonly title: string;
-  readonly choices: readonly string[];
+  readonly choices: readonly PickerChoice[];
+  /** The choice highlighted first (the current one); the first by default. */
+  readonly initial?: number;
   /** What the chosen index does (never called for Cancel). */
   readonly pick: (index: number) => CommandResult | Promise<CommandResult>;
 }

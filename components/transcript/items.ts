@@ -10,7 +10,8 @@ import type { BodyLine } from "../rows/body-lines.ts";
 export type TranscriptItem =
   | { readonly kind: "user"; readonly id: number; readonly text: string }
   /** `◇ system  date 2026-10-22` */
-  | { readonly kind: "system"; readonly id: number; readonly label: string; readonly text: string }
+  /** `warning`: something left out the user should know of (shown in yellow). */
+  | { readonly kind: "system"; readonly id: number; readonly label: string; readonly text: string; readonly warning?: boolean }
   | { readonly kind: "assistant"; readonly id: number; readonly text: string }
   /** Extended thinking: dimmed and folded to one line until Ctrl+O; `redacted` when the API encrypted it. */
   | { readonly kind: "thinking"; readonly id: number; readonly text: string; readonly redacted: boolean }

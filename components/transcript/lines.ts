@@ -87,7 +87,9 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
     case "user":
       return ["", ...marked(chalk.cyan.bold("❯ "), item.text, width, chalk.bold)];
     case "system":
-      return marked(chalk.dim("◇ "), `system  ${item.label} ${item.text}`, width, chalk.dim);
+      return item.warning
+        ? marked(chalk.yellow("◇ "), `${item.label}: ${item.text}`, width, chalk.yellow)
+        : marked(chalk.dim("◇ "), `system  ${item.label} ${item.text}`, width, chalk.dim);
     case "assistant":
       return gutterRows("● ", markdownLines(item.text, width - GUTTER));
     case "thinking":

@@ -91,13 +91,14 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "command_output":
       return append(state, { kind: "command", lines: action.lines, isError: action.isError });
     case "notice":
+    case "hook_note":
       return append(state, { kind: "notice", text: action.text });
     case "file_diff":
       return action.lines.length === 0 ? state : append(state, { kind: "diff", lines: action.lines });
     case "clear":
       return { ...state, items: [], live: "" };
     case "system_note":
-      return append(state, { kind: "system", label: action.label, text: action.text });
+      return append(state, { kind: "system", label: action.label, text: action.text, ...(action.warning ? { warning: true } : {}) });
     case "text_delta":
       return action.text === "" ? state : { ...withoutRetry(state), live: state.live + action.text };
     case "retry":

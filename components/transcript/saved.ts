@@ -1,17 +1,31 @@
 /**
  * A saved session's conversation as transcript actions, so a resumed session
- * shows what happened before, drawn by the same reducer as a live turn.
+ * shows what happened before, drawn by the same reducer as a live turn. A
+ * call left without a result (mini-cc was killed while it ran: an abort
+ * records one) says so, and so does a reply cut by the kill (what of it was
+ * saved is shown), as the model is told on resume.
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
+import { KILLED } from "../../src/agent/tool-runner.ts";
+import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
 import type { TranscriptAction } from "./reducer.ts";
+import { resultWithDiff } from "./result-with-diff.ts";
+import { fileDiffLines } from "../rows/file-diff.ts";
+import { deferredLibraries } from "../runtime/deferred-libraries.ts";
+
+const NO_USAGE = { input_tokens: 0, output_tokens: 0 };
 
 export function savedTranscriptActions(entries: readonly ConversationEntry[]): TranscriptAction[] {
   const actions: TranscriptAction[] = [];
   const names = new Map<string, string>();
+  /** Calls not answered yet, by id. */
+  const unanswered = new Map<string, string>();
   let open = false;
   const end = () => {
+    for (const [id, name] of unanswered) actions.push({ type: "tool_result", id, name, result: { content: KILLED, isError: true }, durationMs: 0 });
+    unanswered.clear();
     if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
     open = false;
   };
@@ -23,17 +37,24 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         open = true;
         break;
       case "assistant":
-        actions.push({ type: "assistant", message: entry.message, usage: entry.usage });
+        actions.push({ type: "assistant", message: entry.message, usage: entry.usage ?? NO_USAGE });
         for (const block of entry.message.content) {
           if (block.type !== "tool_use") continue;
           names.set(block.id, block.name);
+          unanswered.set(block.id, block.name);
           actions.push({ type: "tool_call", id: block.id, name: block.name, input: block.input, summary: summarizeCall(block.name, undefined, block.input) });
         }
         break;
       case "tool_results":
         for (const block of entry.content) {
+          unanswered.delete(block.tool_use_id);
           const result = { content: block.content, isError: block.is_error === true };
-          actions.push({ type: "tool_result", id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 });
+          const action = { type: "tool_result" as const, id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 };
+          // An Edit's or Write's diff, as the live turn showed it. Sessions saved before changes were kept show the
+          // result's text, and so does the first frame, drawn before the diff library loads (the whole transcript is redrawn after).
+          const change = entry.changes?.[block.tool_use_id];
+          if (change && !result.isError && deferredLibraries()) actions.push(...resultWithDiff(action, fileDiffLines(change.before, change.after, change.firstLine)));
+          else actions.push(action);
         }
         break;
       case "compaction":
@@ -45,12 +66,22 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         actions.push({ type: "clear" });
         break;
       case "note":
-        // For the model only ("[Request interrupted by user]", "go on").
+        // For the model only ("[Request interrupted by user]", "go on"), but for the mark of a cut reply.
+        if (entry.text === CUT_REPLY_NOTE) actions.push({ type: "notice", text: CUT_REPLY_SHOWN });
+        break;
+      case "partial":
+        // Superseded by the line after it; left last, shown below as a cut reply.
         break;
       case "refused":
         actions.push({ type: "error", message: "The model declined to answer this request (stop reason: refusal)." });
         break;
     }
+  }
+  // A reply cut by the kill, its partial lines last (a resume records it, with the note above).
+  const cut = cutReply(entries);
+  if (cut !== undefined) {
+    if (cut.trim() !== "") actions.push({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: cut }] }, usage: NO_USAGE });
+    actions.push({ type: "notice", text: CUT_REPLY_SHOWN });
   }
   end();
   return actions;

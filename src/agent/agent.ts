@@ -2,14 +2,15 @@
  * The agent loop: one user turn is a series of model requests, each followed by
  * the tool calls it asked for, until the model stops asking. Everything the
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
- * The calls themselves are run by tool-runner.ts, compaction by compaction-runner.ts.
+ * The calls themselves are run by tool-runner.ts, each request by request-stream.ts,
+ * compaction by compaction-runner.ts.
  */
 import { systemClock, type Clock } from "../clock.ts";
-import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
-import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
+import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
+import type { Model, ModelRequest } from "../model/model.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
-import { abortable } from "./abortable.ts";
-import { Conversation, type ConversationEntry } from "./conversation.ts";
+import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
@@ -17,7 +18,11 @@ import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
-import { errorMessage, INTERRUPTED, resultBlock, ToolRunner } from "./tool-runner.ts";
+import { streamRequest } from "./request-stream.ts";
+import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
+import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
+import type { Hooks } from "../hooks/hooks.ts";
+import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -38,13 +43,13 @@ export interface AgentOptions {
   record?: (entry: ConversationEntry) => void;
   /** Compact before a request would pass this share of the context window (MINI_CC_AUTOCOMPACT_PCT); 0 is off. Default 90. */
   autoCompactPct?: number;
+  /** The session's hooks (settings files); none when absent. */
+  hooks?: Hooks;
 }
 
-export { INTERRUPTED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
+export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
-type Final = Extract<ModelEvent, { type: "message" }>;
 type TurnEnd = { reason: TurnEndReason; resultText?: string };
-type RequestOutcome = { kind: "message"; final: Final } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
 
 /** Runs turns against one conversation, which it keeps across turns. */
 export class Agent {
@@ -60,26 +65,34 @@ export class Agent {
   constructor(options: AgentOptions) {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
-    this.#tools = new ToolRunner({ permissions: options.permissions, ask: options.ask, cwd: options.cwd, clock: options.clock ?? systemClock });
+    const hooks = options.hooks ? { hooks: options.hooks } : {};
+    this.#tools = new ToolRunner({ permissions: options.permissions, ask: options.ask, cwd: options.cwd, clock: options.clock ?? systemClock, ...hooks });
     this.#compaction = new CompactionRunner({
       model: options.model,
       conversation: this.#conversation,
       pct: options.autoCompactPct,
       record: (entry) => this.#record(entry),
+      ...hooks,
     });
   }
 
   /**
    * Continues a saved conversation: its recorded changes (`entries()`, read
-   * when the conversation is first needed) are replayed, and a call the
-   * session never answered is answered unrun.
+   * when the conversation is first needed) are replayed. What mini-cc's death
+   * cut off is said: a call the session never answered, a reply it was
+   * receiving (kept as far as it was saved, then marked as cut).
    */
   restore(entries: () => readonly ConversationEntry[]): void {
     this.#compaction.forgetUsage();
     this.#conversation.replayOnFirstUse(entries, () => {
+      this.#compaction.resumeFrom(entries());
       const last = this.#conversation.messages.at(-1);
       const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
-      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(INTERRUPTED, true))));
+      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(KILLED, true))));
+      const cut = cutReply(entries());
+      if (cut === undefined) return;
+      if (cut.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: cut }] }, undefined);
+      this.#addNote(CUT_REPLY_NOTE);
     });
   }
 
@@ -119,6 +132,7 @@ export class Agent {
 
   /** Starts a new conversation (/clear). */
   clear(): void {
+    if (this.#options.hooks) clearedSession(this.#options.hooks);
     this.#conversation.clear();
     this.#compaction.forgetUsage();
     this.#record({ type: "clear" });
@@ -128,9 +142,10 @@ export class Agent {
     this.#options.record?.(entry);
   }
 
-  #addAssistant(message: AssistantMessage, usage: Usage, model?: string): void {
+  /** `usage` is left out for a reply that never finished (nothing was reported for it). */
+  #addAssistant(message: AssistantMessage, usage: Usage | undefined, model?: string): void {
     this.#conversation.addAssistant(message);
-    if (message.content.length > 0) this.#record({ type: "assistant", message, usage, model: model ?? this.#options.model.name });
+    if (message.content.length > 0) this.#record({ type: "assistant", message, ...(usage ? { usage } : {}), model: model ?? this.#options.model.name });
   }
 
   /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */
@@ -139,18 +154,24 @@ export class Agent {
     this.#record({ type: "note", text });
   }
 
-  #addToolResults(results: ToolResultBlock[]): void {
+  /** `changes`: the file changes the calls made, saved beside the results (not sent) so a resume shows their diffs. */
+  #addToolResults(results: ToolResultBlock[], changes: Record<string, FileExcerpt> = {}): void {
     this.#conversation.addToolResults(results);
-    if (results.length > 0) this.#record({ type: "tool_results", content: results });
+    const saved = Object.keys(changes).length > 0 ? { changes } : {};
+    if (results.length > 0) this.#record({ type: "tool_results", content: results, ...saved });
   }
 
   /** Runs one user turn (text, or blocks: a server prompt, attached resources). Never throws: failures are `error` events, and a turn always ends with `turn_end`. */
-  async *runTurn(prompt: string | readonly (TextBlock | ImageBlock)[], signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+  async *runTurn(prompt: PromptContent, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+    const gate = this.#options.hooks ? yield* beforePrompt(this.#options.hooks, prompt) : undefined;
+    if (gate?.kind === "refused") return;
     const before = this.#conversation.messages;
     this.#conversation.addPrompt(prompt);
     this.#record({ type: "prompt", content: prompt });
+    // What hooks add for the model goes with the prompt, in the same message.
+    for (const context of gate?.context ?? []) this.#addNote(context);
     const count = { requests: 0 };
-    const { reason, resultText = "" } = yield* this.#turn(signal, count);
+    const { reason, resultText = "" } = yield* this.#turn(prompt, signal, count);
     // A refused prompt is taken back, so the next one is not sent with it.
     if (reason === "refusal") {
       this.#conversation.rewind(before);
@@ -159,8 +180,10 @@ export class Agent {
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
   }
 
-  async *#turn(signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
+  /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
+  async *#turn(prompt: PromptContent, signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
     let state = FRESH_REPLY_STATE;
+    let stopHookActive = false;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
       let request: ModelRequest;
@@ -178,28 +201,28 @@ export class Agent {
       }
       // Before a request would pass the threshold, the conversation is summarised first.
       if (this.#compaction.due(request)) {
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal });
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, prompt });
         if (compacted.kind === "aborted") return { reason: "aborted" };
         if (compacted.kind === "done") request = this.#request(plan);
         // A failed compaction is said; the request is still tried, and a "too long" answer is handled below.
         if (compacted.kind === "error") yield { type: "error", message: compacted.message };
       }
       count.requests += 1;
-      let outcome = yield* this.#stream(request, signal);
+      let outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
       if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
-        // Once more, smaller: the summary of the conversation's end, then the same request again.
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true });
+        // Once more, smaller: the summary of the conversation as text (its middle left out if need be), then the turn's prompt again.
+        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true, prompt });
         if (compacted.kind === "aborted") return { reason: "aborted" };
         if (compacted.kind === "done") {
           request = this.#request(plan);
           count.requests += 1;
-          outcome = yield* this.#stream(request, signal);
+          outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
         }
       }
       if (outcome.kind === "aborted") {
         // What the user saw stays, and the model hears it was stopped.
         const partial = outcome.partialText;
-        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, { input_tokens: 0, output_tokens: 0 });
+        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, undefined);
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
       }
@@ -219,6 +242,14 @@ export class Agent {
       }
       if (step.kind === "end") {
         if (step.error !== undefined) yield { type: "error", message: step.error };
+        // A Stop hook may send the model on with its reason; the round limit still bounds it.
+        const goOn = step.reason === "end_turn" && this.#options.hooks ? yield* atTurnEnd(this.#options.hooks, stopHookActive) : undefined;
+        if (goOn !== undefined) {
+          stopHookActive = true;
+          this.#addNote(`Stop hook feedback: ${goOn}`);
+          if (++rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
+          continue;
+        }
         return { reason: step.reason, resultText: step.resultText };
       }
       if (step.kind === "again") {
@@ -228,7 +259,12 @@ export class Agent {
         continue;
       }
       state = FRESH_REPLY_STATE;
-      this.#addToolResults(yield* this.#tools.run(step.uses, plan, signal));
+      const round = yield* this.#tools.run(step.uses, plan, signal);
+      this.#addToolResults(round.blocks, round.changes);
+      if (round.stop !== undefined) {
+        yield { type: "hook_note", text: `A hook stopped the turn: ${round.stop}` };
+        return { reason: "end_turn" };
+      }
       if (signal.aborted) {
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
@@ -268,34 +304,9 @@ export class Agent {
       tools: plan.specs,
     };
   }
-
-  async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<AgentEvent, RequestOutcome> {
-    let final: Final | undefined;
-    let partialText = "";
-    try {
-      for await (const event of abortable(this.#options.model.stream(request, signal), signal)) {
-        if (event.type === "text_delta") {
-          partialText += event.text;
-          yield event;
-        } else if (event.type === "message") {
-          final = event;
-        } else {
-          // A retry streams afresh: what the failed attempt showed is not kept.
-          if (event.type === "retry") partialText = "";
-          yield event;
-        }
-      }
-    } catch (error) {
-      return signal.aborted ? { kind: "aborted", partialText } : { kind: "error", message: errorMessage(error) };
-    }
-    if (signal.aborted) return { kind: "aborted", partialText };
-    if (!final) return { kind: "error", message: `The model (${this.#options.model.name}) ended its response without a message.` };
-    return { kind: "message", final };
-  }
 }
 
 /** Tool search's `auto`, once decided: on or off for the rest of the session. */
 function decided(defer: boolean): ToolSearchSetting {
   return defer ? { kind: "on" } : { kind: "off" };
 }
-

@@ -16,8 +16,10 @@ import {
   isPromptTooLong,
   summaryRequest,
 } from "./compaction.ts";
-import type { Conversation, ConversationEntry } from "./conversation.ts";
+import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
 import type { AgentEvent } from "./events.ts";
+import type { Hooks } from "../hooks/hooks.ts";
+import { aroundCompaction } from "../hooks/turn-hooks.ts";
 
 export type CompactionOutcome = { kind: "done" } | { kind: "aborted" } | { kind: "error"; message: string };
 
@@ -27,6 +29,8 @@ export interface CompactionRunnerOptions {
   /** Share of the window that triggers compaction; 0 is off. */
   pct?: number;
   record: (entry: ConversationEntry) => void;
+  /** PreCompact (and SessionStart "compact") hooks; none when absent. */
+  hooks?: Hooks;
 }
 
 export interface CompactionRun {
@@ -37,6 +41,8 @@ export interface CompactionRun {
   signal: AbortSignal;
   /** The smaller form first (the API already said the prompt is too long). */
   brief?: boolean;
+  /** The prompt of the turn being compacted in: it follows the summary as written (auto-compaction only). */
+  prompt?: PromptContent;
 }
 
 /** The brief form keeps at most this share of the window for the conversation's text. */
@@ -53,13 +59,31 @@ export class CompactionRunner {
 
   /** A response came back: its usage is the best measure of the context so far. */
   observe(usage: Usage, messages: number): void {
-    const tokens = usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + usage.output_tokens;
-    this.#reported = { tokens, messages };
+    this.#reported = { tokens: contextTokens(usage), messages };
   }
 
-  /** The conversation changed wholesale (compaction, /clear, resume): estimate from scratch. */
+  /** The conversation changed wholesale (compaction, /clear): estimate from scratch. */
   forgetUsage(): void {
     this.#reported = undefined;
+  }
+
+  /**
+   * A saved session was resumed: the last usage its replies reported (since
+   * its last compaction or /clear) is how full the window is, as if that reply
+   * had just come back; with none, the estimate stands.
+   */
+  resumeFrom(entries: readonly ConversationEntry[]): void {
+    this.forgetUsage();
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!;
+      if (entry.type === "compaction" || entry.type === "clear") return;
+      if (entry.type !== "assistant" || entry.usage === undefined || contextTokens(entry.usage) === 0) continue;
+      // observe() is told the messages before the reply, so the reply itself counts as added since.
+      const before = new Conversation();
+      before.replay(entries.slice(0, i));
+      this.observe(entry.usage, before.messages.length);
+      return;
+    }
   }
 
   windowTokens(): number {
@@ -92,6 +116,8 @@ export class CompactionRunner {
   async *run(run: CompactionRun): AsyncGenerator<AgentEvent, CompactionOutcome> {
     const { conversation } = this.#options;
     if (conversation.messages.length === 0) return { kind: "error", message: "Nothing to compact yet: the conversation is empty." };
+    const { hooks } = this.#options;
+    if (hooks) yield* aroundCompaction(hooks, "before", run.trigger, run.focus);
     const tokensBefore = this.estimate(run.base);
     let brief = run.brief ?? false;
     let reply = await this.#summary(run, brief);
@@ -103,18 +129,20 @@ export class CompactionRunner {
     if (reply.kind === "error") return { kind: "error", message: `Compaction failed: ${reply.message}` };
     const summary = reply.text.trim();
     if (summary === "") return { kind: "error", message: "Compaction failed: the model's summary was empty." };
-    conversation.replaceWithSummary(summary);
+    conversation.replaceWithSummary(summary, run.prompt);
     this.forgetUsage();
     const tokensAfter = estimateTokens({ ...run.base, messages: [...conversation.messages] });
-    this.#options.record({ type: "compaction", summary, trigger: run.trigger, tokensBefore, tokensAfter });
+    const kept = run.prompt !== undefined ? { keptPrompt: true as const } : {};
+    this.#options.record({ type: "compaction", summary, trigger: run.trigger, tokensBefore, tokensAfter, ...kept });
     yield { type: "compaction", trigger: run.trigger, tokensBefore, tokensAfter, usage: reply.usage };
+    if (hooks) yield* aroundCompaction(hooks, "after", run.trigger, run.focus);
     return { kind: "done" };
   }
 
   async #summary(run: CompactionRun, brief: boolean): Promise<{ kind: "text"; text: string; usage: Usage } | { kind: "aborted" } | { kind: "error"; message: string }> {
     const instruction = compactionInstruction(run.focus, brief);
     const room = this.windowTokens() * BRIEF_SHARE - estimateTokens({ ...run.base, messages: [] });
-    const request = brief ? briefSummaryRequest(run.base, instruction, Math.max(20_000, Math.floor(room * 4))) : summaryRequest(run.base, instruction);
+    const request = brief ? briefSummaryRequest(run.base, instruction, Math.max(20_000, Math.floor(room * 4)), run.prompt) : summaryRequest(run.base, instruction);
     let final: Extract<ModelEvent, { type: "message" }> | undefined;
     try {
       for await (const event of abortable(this.#options.model.stream(request, run.signal), run.signal)) {
@@ -129,4 +157,9 @@ export class CompactionRunner {
     const text = final.message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
     return { kind: "text", text, usage: final.usage };
   }
+}
+
+/** The context a response's usage stands for: everything it read and wrote. */
+function contextTokens(usage: Usage): number {
+  return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + usage.output_tokens;
 }

@@ -3,9 +3,12 @@
  * model writes, so a session never dies of its own length. The summary
  * request is the next request with one more user block (same system, same
  * tools: the cached prefix is reused); the "brief" form, for when even that is
- * too long, sends the conversation's end as plain text instead.
+ * too long, sends the conversation as plain text instead, its middle left out
+ * when it does not fit: the first request and the turn's prompt are kept whole.
+ * The turn's prompt then follows the summary as the user wrote it.
  */
 import type { Message, TextBlock, UserBlock } from "../model/messages.ts";
+import type { PromptContent } from "./conversation.ts";
 import type { ModelRequest } from "../model/model.ts";
 import { visibleToolSpecs } from "../model/deferred-tools.ts";
 
@@ -40,20 +43,37 @@ export function summaryRequest(base: ModelRequest, instruction: string): ModelRe
   return { ...base, messages: withUserText(base.messages, instruction), purpose: "compaction" };
 }
 
+/** Marks where the brief form leaves part of a text out. */
+export const LEFT_OUT = "[… part of the conversation left out …]";
+
 /**
- * The smaller form: the conversation's last `maxChars` characters as plain
- * text in one user message (always a valid request, whatever it held).
+ * The smaller form: the conversation as plain text in one user message
+ * (always a valid request, whatever it held), at most about `maxChars`
+ * characters. What does not fit is left out of the middle: the first message
+ * (the task, in the user's words) and `prompt` (the turn's own request, which
+ * follows the summary as written) are kept, each within a quarter of the room,
+ * and the conversation's end fills the rest.
  */
-export function briefSummaryRequest(base: ModelRequest, instruction: string, maxChars: number): ModelRequest {
-  const text = conversationText(base.messages);
-  const kept = text.length > maxChars ? `[… earlier part left out …]\n${text.slice(text.length - maxChars)}` : text;
-  const content = `Here is the conversation so far, as text:\n\n<conversation>\n${kept}\n</conversation>\n\n${instruction}`;
+export function briefSummaryRequest(base: ModelRequest, instruction: string, maxChars: number, prompt?: PromptContent): ModelRequest {
+  const parts = base.messages.map((message) => messageText(message));
+  const whole = parts.join("\n\n");
+  let kept = whole;
+  const request = prompt === undefined ? "" : headOf(promptText(prompt), Math.floor(maxChars / 4));
+  if (whole.length + request.length > maxChars) {
+    const first = headOf(parts[0] ?? "", Math.floor(maxChars / 4));
+    const rest = parts.slice(1).join("\n\n");
+    const room = Math.max(0, maxChars - first.length - request.length);
+    kept = `${first}\n\n${LEFT_OUT}\n\n${rest.slice(Math.max(0, rest.length - room))}`;
+  }
+  const current = request === "" ? "" : `The request being worked on, which follows the summary as the user wrote it:\n\n<request>\n${request}\n</request>\n\n`;
+  const content = `Here is the conversation so far, as text:\n\n<conversation>\n${kept}\n</conversation>\n\n${current}${instruction}`;
   return { ...base, messages: [{ role: "user", content: [{ type: "text", text: content }] }], purpose: "compaction" };
 }
 
-/** The conversation after compaction: one user message holding the summary. */
-export function summaryMessages(summary: string): Message[] {
-  return [{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}${summary.trim()}` }] }];
+/** The conversation after compaction: one user message holding the summary, then the turn's prompt as written (when kept). */
+export function summaryMessages(summary: string, prompt?: PromptContent): Message[] {
+  const kept: UserBlock[] = prompt === undefined ? [] : typeof prompt === "string" ? [{ type: "text", text: prompt }] : [...prompt];
+  return [{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}${summary.trim()}` }, ...kept] }];
 }
 
 /** About four characters a token, on what the request sends (deferred tools not yet loaded are not sent). */
@@ -94,22 +114,28 @@ function withUserText(messages: readonly Message[], text: string): Message[] {
   return [...messages.slice(0, -1), { role: "user", content: [...before, block] }];
 }
 
-function conversationText(messages: readonly Message[]): string {
+/** `text`'s first `max` characters, marked when cut. */
+function headOf(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n${LEFT_OUT}`;
+}
+
+function promptText(prompt: PromptContent): string {
+  if (typeof prompt === "string") return prompt;
+  return prompt.map((block) => (block.type === "text" ? block.text : "[image]")).join("\n\n");
+}
+
+/** One message as text, a paragraph per block. */
+function messageText(message: Message): string {
+  const who = message.role === "user" ? "User" : "Assistant";
+  if (typeof message.content === "string") return `${who}: ${message.content}`;
   const parts: string[] = [];
-  for (const message of messages) {
-    const who = message.role === "user" ? "User" : "Assistant";
-    if (typeof message.content === "string") {
-      parts.push(`${who}: ${message.content}`);
-      continue;
-    }
-    for (const block of message.content) {
-      if (block.type === "text") parts.push(`${who}: ${block.text}`);
-      else if (block.type === "tool_use") parts.push(`${who} called ${block.name} ${JSON.stringify(block.input)}`);
-      else if (block.type === "tool_result") {
-        const text = typeof block.content === "string" ? block.content : block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
-        parts.push(`Tool result${block.is_error ? " (error)" : ""}: ${text}`);
-      } else parts.push(`${who}: [image]`);
-    }
+  for (const block of message.content) {
+    if (block.type === "text") parts.push(`${who}: ${block.text}`);
+    else if (block.type === "tool_use") parts.push(`${who} called ${block.name} ${JSON.stringify(block.input)}`);
+    else if (block.type === "tool_result") {
+      const text = typeof block.content === "string" ? block.content : block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
+      parts.push(`Tool result${block.is_error ? " (error)" : ""}: ${text}`);
+    } else if (block.type === "image") parts.push(`${who}: [image]`);
   }
   return parts.join("\n\n");
 }

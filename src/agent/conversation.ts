@@ -5,24 +5,40 @@
  * together stay within what one request may carry (image-budget.ts).
  */
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { withinImageBudget } from "./image-budget.ts";
 import { summaryMessages } from "./compaction.ts";
+
+/** What the user sent as one turn: text, or blocks (a server prompt, attached files and resources). */
+export type PromptContent = string | readonly (TextBlock | ImageBlock)[];
 
 /**
  * One change to the conversation, as the agent reports it (the saved session
  * is these, one a line): replaying them through `replay` gives the same messages.
  */
 export type ConversationEntry =
-  | { type: "prompt"; content: string | readonly (TextBlock | ImageBlock)[] }
-  | { type: "assistant"; message: AssistantMessage; usage: Usage; model: string }
-  | { type: "tool_results"; content: readonly ToolResultBlock[] }
+  | { type: "prompt"; content: PromptContent }
+  /** `usage` is what the API reported for the whole request; absent for a reply it never finished (and in lines other writers left). */
+  | { type: "assistant"; message: AssistantMessage; usage?: Usage; model: string }
+  /** `changes`: per call id, the part of the file an Edit or Write changed (not sent: the resumed transcript's diff). */
+  | { type: "tool_results"; content: readonly ToolResultBlock[]; changes?: Readonly<Record<string, FileExcerpt>> }
   /** A line for the model on the user side: the user interrupted, or "go on" after max_tokens (agent/stop-reasons.ts). */
   | { type: "note"; text: string }
   /** The model refused the turn: the conversation goes back to before its prompt. */
   | { type: "refused" }
-  /** The conversation was replaced by a summary (compaction.ts). */
-  | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number }
-  | { type: "clear" };
+  /**
+   * The conversation was replaced by a summary (compaction.ts); `keptPrompt`:
+   * the turn's prompt (the last `prompt` line before this one) follows it as written.
+   */
+  | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; keptPrompt?: true }
+  | { type: "clear" }
+  /**
+   * A piece of a reply's text as it streams in (streamed-reply.ts): no change
+   * to the messages, superseded by the line after it; left last, a reply
+   * mini-cc was killed while receiving. `restart`: the request was retried (what
+   * came before is void); `end`: it failed.
+   */
+  | { type: "partial"; text: string; restart?: true; end?: true };
 
 /** An append-only list of immutable messages. */
 export class Conversation {
@@ -47,7 +63,7 @@ export class Conversation {
   }
 
   /** Adds the user's prompt (text, or blocks), joining a user message that is still waiting for its answer. */
-  addPrompt(prompt: string | readonly (TextBlock | ImageBlock)[]): void {
+  addPrompt(prompt: PromptContent): void {
     if (typeof prompt === "string") return this.#addUserBlocks([{ type: "text", text: prompt }]);
     this.#addUserBlocks(prompt);
     // A server prompt or an attached resource may bring images too.
@@ -91,9 +107,11 @@ export class Conversation {
     this.#messages = [];
   }
 
-  /** Continues from a summary of everything so far (compaction). */
-  replaceWithSummary(summary: string): void {
-    this.#messages = summaryMessages(summary);
+  /** Continues from a summary of everything so far (compaction), then the turn's `prompt` as written when one is kept. */
+  replaceWithSummary(summary: string, prompt?: PromptContent): void {
+    this.#messages = summaryMessages(summary, prompt);
+    // The kept prompt may bring images.
+    if (prompt !== undefined && typeof prompt !== "string") this.#messages = withinImageBudget(this.#messages);
   }
 
   /**
@@ -121,16 +139,18 @@ export class Conversation {
       return;
     }
     let beforePrompt = this.#messages;
+    let prompt: PromptContent | undefined;
     for (const entry of entries) {
       if (entry.type === "prompt") {
         beforePrompt = this.#messages;
+        prompt = entry.content;
         this.addPrompt(entry.content);
       } else if (entry.type === "note") this.addUserText(entry.text);
       else if (entry.type === "refused") this.rewind(beforePrompt);
       else if (entry.type === "assistant") this.addAssistant(entry.message);
       else if (entry.type === "tool_results") this.addToolResults(entry.content);
-      else if (entry.type === "compaction") this.replaceWithSummary(entry.summary);
-      else this.clear();
+      else if (entry.type === "compaction") this.replaceWithSummary(entry.summary, entry.keptPrompt ? prompt : undefined);
+      else if (entry.type === "clear") this.clear();
     }
   }
 
@@ -167,10 +187,13 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
     const before: UserBlock[] = typeof last.content === "string" ? [textBlock(last.content)] : last.content;
     messages[messages.length - 1] = { role: "user", content: [...before, ...blocks] };
   };
+  let prompt: PromptContent | undefined;
   for (const entry of entries) {
-    if (entry.type === "prompt") addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
-    else if (entry.type === "note") addUser([textBlock(entry.text)]);
-    else if (entry.type === "refused") continue; // never here: replay takes the other path
+    if (entry.type === "prompt") {
+      prompt = entry.content;
+      addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
+    } else if (entry.type === "note") addUser([textBlock(entry.text)]);
+    else if (entry.type === "refused" || entry.type === "partial") continue; // refused: never here, replay takes the other path
     else if (entry.type === "assistant") {
       const last = messages.at(-1);
       // A reply continuing a paused one (pause_turn) joins it, as addAssistant does.
@@ -178,8 +201,8 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
       else if (entry.message.content.length > 0) messages.push(entry.message);
     } else if (entry.type === "tool_results") {
       if (entry.content.length > 0) addUser(entry.content);
-    } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary));
-    else messages.length = 0;
+    } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary, entry.keptPrompt ? prompt : undefined));
+    else if (entry.type === "clear") messages.length = 0;
   }
   return messages;
 }

@@ -38,8 +38,8 @@ export type PermissionPrompt = (request: PermissionRequest, signal: AbortSignal)
 export type TurnEndReason = "end_turn" | "max_rounds" | "max_tokens" | "refusal" | "aborted" | "error";
 
 export type AgentEvent =
-  /** Context notes shown once per session: instruction files found, today's date. */
-  | { type: "system_note"; label: string; text: string }
+  /** Context notes shown once per session: instruction files found, today's date; `warning`: something left out the user should know of (print mode says it on stderr). */
+  | { type: "system_note"; label: string; text: string; warning?: boolean }
   | { type: "text_delta"; text: string }
   /** The model request failed and is tried again after `retry.delayMs`; text streamed for it so far is void. */
   | { type: "retry"; retry: RetryNotice }
@@ -54,6 +54,8 @@ export type AgentEvent =
   | { type: "compaction"; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; usage: Usage }
   /** An `@` mention of the prompt: attached (`detail`: its size) or not (`detail`: why); the transcript shows it under the prompt. */
   | { type: "attachment"; mention: string; attached: boolean; detail: string }
+  /** What a hook said to the user, or how it failed (one line naming its file and event); the session goes on. */
+  | { type: "hook_note"; text: string }
   /** A failure the user should read; the session goes on. */
   | { type: "error"; message: string }
   | { type: "turn_end"; reason: TurnEndReason; numTurns: number; resultText: string };

@@ -21,6 +21,12 @@ import {
   type ToolRule,
 } from "./tool-rules.ts";
 
+/** A PreToolUse hook's answer about a call, with its reason (its deny never reaches the chain: the call is refused before). */
+export interface HookAnswer {
+  readonly answer: "allow" | "ask";
+  readonly reason?: string;
+}
+
 /** The chain's verdict on one call. */
 export type PermissionCheck =
   | { behavior: "allow" }
@@ -114,13 +120,18 @@ export class PermissionChain {
     this.#settings = [...rules];
   }
 
-  /** Every rule in force with where it came from: flags, settings files, this session's allows. */
+  /**
+   * Every rule in force with where it came from: flags, settings files, this session's allows. A session
+   * allow a file holds too ("don't ask again" allows for the session at once while the rule is written)
+   * is listed once, as the file's.
+   */
   listRules(): ListedRule[] {
+    const inFiles = new Set(this.#settings.filter((rule) => rule.behavior === "allow").map((rule) => rule.rule));
     return [
       ...this.#deny.map((rule) => ({ behavior: "deny" as const, rule: rule.source, source: "--disallowedTools" })),
       ...this.#allow.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "--allowedTools" })),
       ...this.#settings.map(({ behavior, rule, source }) => ({ behavior, rule, source })),
-      ...this.#sessionAllowed.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
+      ...this.#sessionAllowed.filter((rule) => !inFiles.has(rule.source)).map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
     ];
   }
 
@@ -162,14 +173,15 @@ export class PermissionChain {
   }
 
   /**
-   * Deny rules, then plan mode (read-only only), then allow rules and session
+   * Deny rules, then plan mode (read-only only), then ask rules and a PreToolUse
+   * hook's answer, then allow rules and session
    * allows, then bypassPermissions, a call that runs in the sandbox, read-only tools (asking outside cwd), acceptEdits
    * for file edits inside cwd; anything else asks. Paths are judged by where
    * they really lead (symlinks followed); the tool must then open them through
    * the same `realPaths`, so it touches what was judged.
    */
-  check(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths = new RealPaths()): PermissionCheck {
-    const verdict = this.#verdict(tool, input, realPaths);
+  check(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths = new RealPaths(), hook?: HookAnswer): PermissionCheck {
+    const verdict = this.#verdict(tool, input, realPaths, hook);
     if (verdict.behavior !== "ask" || this.#canAsk) return verdict;
     const why = verdict.reason === NEEDS_APPROVAL ? "" : ` (${verdict.reason})`;
     return {
@@ -191,7 +203,7 @@ export class PermissionChain {
     return [...this.#deny, ...this.#settingsParsed.deny].some((rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"));
   }
 
-  #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): PermissionCheck {
+  #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths, hook: HookAnswer | undefined): PermissionCheck {
     const name = tool.name;
     const mode = this.mode.getSnapshot();
     const target = this.#targets(tool, input, realPaths);
@@ -211,6 +223,10 @@ export class PermissionChain {
     // An ask rule wins over allow rules and modes: the user wants to see these calls.
     const asking = this.#settingsParsed.ask.find((rule) => denyCalls.some((c) => denyMatch(rule, c) !== "no"));
     if (asking) return { behavior: "ask", reason: `the rule ${asking.source} asks` };
+    // A hook's ask shows the user the call whatever allows it; its allow stands in for the user's yes, so
+    // it comes after every deny above and never lets a call leave the sandbox (only the user may).
+    if (hook?.answer === "ask") return { behavior: "ask", reason: `a PreToolUse hook asks${hook.reason ? `: ${hook.reason}` : ""}` };
+    if (hook?.answer === "allow" && tool.leavesSandbox?.(input) !== true) return { behavior: "allow" };
     if (allowedBy([...this.#allow, ...this.#settingsParsed.allow, ...this.#sessionAllowed], call)) {
       return { behavior: "allow" };
     }

@@ -8,7 +8,7 @@
 import type { Clock } from "../clock.ts";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
-import { findInstructions, instructionsNote, instructionsText, readTextFile, type ReadTextFile } from "./instruction-files.ts";
+import { findInstructions, instructionsNote, instructionsText, readInstructionFile, type ReadInstructionFile } from "./instruction-files.ts";
 
 export interface SystemContextOptions {
   cwd: string;
@@ -21,7 +21,7 @@ export interface SystemContextOptions {
   /** Where a path really leads (imports may not leave the project or home); node:fs's realpath by default. */
   realPath?: (path: string) => string;
   /** Defaults to node:fs; tests pass a map of files. */
-  readFile?: ReadTextFile;
+  readFile?: ReadInstructionFile;
   /** The agent's name in the base prompt; "mini-cc" by default. */
   baseName?: string;
   /** --system-prompt: replaces the base prompt. */
@@ -41,21 +41,21 @@ interface Built {
 /** Builds and caches the system sections and the notes that describe them. */
 export class SystemContext {
   readonly #options: SystemContextOptions;
-  readonly #readFile: ReadTextFile;
+  readonly #readFile: ReadInstructionFile;
   #built: Built | undefined;
   #date: string | undefined;
 
   constructor(options: SystemContextOptions) {
     this.#options = options;
-    this.#readFile = options.readFile ?? readTextFile;
+    this.#readFile = options.readFile ?? readInstructionFile;
   }
 
-  /** The sections, built on first use and after invalidate(). Throws MiniCcError "unreadable-instruction-file" for a file that exists but cannot be read. */
+  /** The sections, built on first use and after invalidate(). */
   sections(): readonly SystemSection[] {
     return this.#build().sections;
   }
 
-  /** `project instructions` (how many files were found, and which) and `date`, for the transcript. */
+  /** `project instructions` (how many files were found, and which), `left out` (what was not read, or only in part, and why: a warning) and `date`, for the transcript. */
   notes(): readonly SystemNote[] {
     return this.#build().notes;
   }
@@ -84,7 +84,8 @@ export class SystemContext {
     this.#built = {
       sections,
       notes: [
-        { type: "system_note", label: "project instructions", text: instructionsNote(cwd, found, this.#options.userHome) },
+        { type: "system_note", label: "project instructions", text: instructionsNote(cwd, files, this.#options.userHome) },
+        ...(found.leftOut.length > 0 ? [{ type: "system_note" as const, label: "instructions left out", text: found.leftOut.join("; "), warning: true }] : []),
         { type: "system_note", label: "date", text: date },
       ],
     };

@@ -6,19 +6,35 @@
  */
 import type { Clock } from "../clock.ts";
 import type { ToolResultBlock, ToolUseBlock } from "../model/messages.ts";
+import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { RealPaths } from "../tools/real-paths.ts";
 import { textResult, type Tool, type ToolResult } from "../tools/tool.ts";
 import { ABORTED, raceAbort } from "./abortable.ts";
 import type { AgentEvent, PermissionPrompt } from "./events.ts";
-import type { PermissionChain, PermissionCheck } from "./permissions.ts";
+import type { HookAnswer, PermissionChain, PermissionCheck } from "./permissions.ts";
 import { summarizeCall } from "./tool-summary.ts";
+import type { Hooks } from "../hooks/hooks.ts";
+import { afterToolCall, beforeToolCall, hookNotes } from "../hooks/tool-hooks.ts";
 import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
+/**
+ * The tool_result text for a call a resumed session finds unanswered: an abort
+ * records its result, so no result at all means mini-cc itself was killed.
+ */
+export const KILLED = "mini-cc was killed while this ran; it may not have finished";
 /** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
 export const STOPPED_AT_APPROVAL =
   "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";
+
+/** One round's results for the model, and the file changes its Edits and Writes made, by call id (for the saved session). */
+export interface RoundResults {
+  blocks: ToolResultBlock[];
+  changes: Record<string, FileExcerpt>;
+  /** A hook's `continue: false` reason, when one stopped the turn. */
+  stop?: string;
+}
 
 export interface ToolRunnerOptions {
   permissions: PermissionChain;
@@ -27,6 +43,8 @@ export interface ToolRunnerOptions {
   cwd: string;
   /** Times tool runs. */
   clock: Clock;
+  /** PreToolUse and PostToolUse hooks; none when absent. */
+  hooks?: Hooks;
 }
 
 export class ToolRunner {
@@ -37,17 +55,22 @@ export class ToolRunner {
   }
 
   /** Runs the calls in order; after an abort the rest are answered without running. */
-  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, RoundResults> {
     const blocks: ToolResultBlock[] = [];
+    const changes: Record<string, FileExcerpt> = {};
+    const round: { stop?: string } = {};
     for (const use of uses) {
-      const result = signal.aborted ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal);
+      // After a hook stopped the turn, the rest are answered unrun, as after an abort.
+      const result = signal.aborted || round.stop !== undefined ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal, round);
       blocks.push(resultBlock(use.id, result));
+      if (result.change && !result.isError) changes[use.id] = result.change;
     }
-    return blocks;
+    return { blocks, changes, ...round };
   }
 
-  async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, ToolResult> {
-    const { id, name, input } = use;
+  async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal, round: { stop?: string }): AsyncGenerator<AgentEvent, ToolResult> {
+    const { id, name } = use;
+    let input = use.input;
     const tool = plan.callable.find((t) => t.name === name);
     const summary = summarizeCall(name, tool, input);
     yield { type: "tool_call", id, name, input, summary };
@@ -57,9 +80,13 @@ export class ToolRunner {
       const deferred = plan.deferred.some((t) => t.name === name);
       result = textResult(deferred ? notLoadedMessage(name) : `No such tool: ${name}`, true);
     } else {
+      const hooks = this.#options.hooks?.has("PreToolUse") ? this.#options.hooks : undefined;
+      const before = hooks ? yield* beforeToolCall(hooks, use) : undefined;
+      if (before?.stop !== undefined) round.stop = before.stop;
+      if (before?.kind === "run") input = before.input;
       // The check and the tool share the call's path resolutions: the tool opens what was judged.
       const realPaths = new RealPaths();
-      const verdict = yield* this.#permit(tool, use, summary, signal, realPaths);
+      const verdict = before?.kind === "refused" ? { behavior: "deny" as const, message: before.message } : yield* this.#permit(tool, { ...use, input }, summary, signal, realPaths, before?.answer);
       if (verdict === ABORTED) {
         result = textResult(STOPPED_AT_APPROVAL, true);
       } else if (verdict.behavior === "deny") {
@@ -69,6 +96,11 @@ export class ToolRunner {
         const started = this.#options.clock.now();
         result = await this.#execute(tool, input, signal, realPaths, id);
         durationMs = Math.round(this.#options.clock.now() - started);
+        if (this.#options.hooks?.has("PostToolUse") && !signal.aborted) {
+          const after = yield* afterToolCall(this.#options.hooks, { id, name, input }, result);
+          result = after.result;
+          if (after.stop !== undefined) round.stop = after.stop;
+        }
       }
     }
     yield { type: "tool_result", id, name, result, durationMs };
@@ -81,16 +113,23 @@ export class ToolRunner {
     summary: string,
     signal: AbortSignal,
     realPaths: RealPaths,
+    hook: HookAnswer | undefined,
   ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
-    const check = this.#options.permissions.check(tool, use.input, realPaths);
+    const check = this.#options.permissions.check(tool, use.input, realPaths, hook);
     if (check.behavior !== "ask") return check;
     const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason, ...(tool.server === undefined ? {} : { server: tool.server }) };
+    // Notification hooks hear of the question while it waits; what they say is shown once it is answered.
+    const notified = this.#options.hooks?.has("Notification")
+      ? this.#options.hooks.run("Notification", { message: `mini-cc needs your permission to use ${tool.name}`, notification_type: "permission_prompt" }, "permission_prompt")
+      : undefined;
     let decision;
     try {
       decision = await raceAbort((async () => this.#options.ask(request, signal))(), signal);
     } catch (error) {
       if (signal.aborted) return ABORTED;
       return { behavior: "deny", message: `Permission to use ${tool.name} was denied: ${errorMessage(error)}` };
+    } finally {
+      if (notified) yield* hookNotes(await notified);
     }
     if (decision === ABORTED) return ABORTED;
     if (decision.behavior === "allow") {

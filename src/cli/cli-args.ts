@@ -8,6 +8,9 @@ import { usageError, errorText } from "../errors.ts";
 import { oneOf } from "./one-of.ts";
 import { INPUT_FORMATS, OUTPUT_FORMATS, type ResumeChoice, type RunOptions } from "../session/run-options.ts";
 
+/** The line under a usage error. */
+export const HELP_HINT = "Run 'mini-cc --help' for the options.";
+
 export const USAGE = `Usage: mini-cc [options] [prompt]
        mini-cc -p "PROMPT" [options]
        mini-cc mcp <add|add-json|add-from-claude-desktop|import|list|get|remove|approve|

@@ -7,11 +7,13 @@
 import { fstatSync, readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { isMiniCcError, errorText } from "../errors.ts";
-import { parseCommand, USAGE } from "./cli-args.ts";
+import { HELP_HINT, parseCommand, USAGE } from "./cli-args.ts";
 import type { RunOptions } from "../session/run-options.ts";
 import type { TuiLoader } from "./interactive.ts";
 import { resolveModelScript } from "./model-script-path.ts";
 import { terminalSafeText } from "../text/terminal-safe.ts";
+import { withoutOwnCredentials } from "../sandbox/child-env.ts";
+import type { Env } from "../env.ts";
 
 /** package.json's "version", put in by the build (scripts/build.mjs); unbundled (tests importing src/) it is "dev". */
 declare const MINI_CC_VERSION: string | undefined;
@@ -26,6 +28,8 @@ export interface Installation {
 }
 
 async function main(argv: string[], loadTui: TuiLoader, installation: Installation): Promise<number> {
+  // The session reads the credentials from this copy; a child that inherits the process's environment never sees them.
+  const env = withoutOwnCredentials(process.env);
   const command = parseCommand(argv);
   switch (command.kind) {
     case "help":
@@ -35,22 +39,22 @@ async function main(argv: string[], loadTui: TuiLoader, installation: Installati
       process.stdout.write(`${VERSION} (mini-cc)\n`);
       return 0;
     case "mcp":
-      return mcpCommand(command.argv);
+      return mcpCommand(command.argv, env);
     case "agent": {
       const script = command.options.modelScript;
       const options = script === undefined ? command.options : { ...command.options, modelScript: resolveModelScript(script, process.cwd(), installation.dir) };
-      return options.print ? printMode(options) : interactiveMode(options, loadTui);
+      return options.print ? printMode(options, env) : interactiveMode(options, env, loadTui);
     }
   }
 }
 
-async function mcpCommand(argv: string[]): Promise<number> {
+async function mcpCommand(argv: string[], env: Env): Promise<number> {
   const { runMcpCommand } = await import("./mcp/index.ts");
   // `mcp list` starts servers in their own process groups: Ctrl-C must still end them ('exit' kills them).
   process.once("SIGINT", () => process.exit(130));
   return runMcpCommand(argv, {
     cwd: process.cwd(),
-    env: process.env,
+    env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     onExit: killOnExit,
@@ -70,14 +74,14 @@ async function askOnTerminal(question: string, signal?: AbortSignal): Promise<st
   }
 }
 
-async function printMode(options: RunOptions): Promise<number> {
+async function printMode(options: RunOptions, env: Env): Promise<number> {
   const { runPrint } = await import("../print/run-print.ts");
   const abort = new AbortController();
   // The first Ctrl-C ends the turn gracefully; a second one during shutdown exits at once ('exit' still kills the servers).
   process.on("SIGINT", () => (abort.signal.aborted ? process.exit(130) : abort.abort()));
   return runPrint(options, {
     cwd: process.cwd(),
-    env: process.env,
+    env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     readStdin: async () => (process.stdin.isTTY ? undefined : readFileSync(0, "utf8")),
@@ -108,12 +112,12 @@ async function* stdinLines(): AsyncGenerator<string> {
   yield* createInterface({ input: process.stdin, crlfDelay: Infinity });
 }
 
-async function interactiveMode(options: RunOptions, loadTui: TuiLoader): Promise<number> {
+async function interactiveMode(options: RunOptions, env: Env, loadTui: TuiLoader): Promise<number> {
   // The UI's bundle (React and Ink, the larger part) loads first; its Yoga WebAssembly compiles while the runtime's modules load.
   const tui = loadTui();
   tui.catch(() => {}); // runInteractive awaits it, after the runtime's own errors
   const { runInteractive } = await import("./interactive.ts");
-  return runInteractive(options, { cwd: process.cwd(), env: process.env, onExit: killOnExit, loadTui: () => tui });
+  return runInteractive(options, { cwd: process.cwd(), env, onExit: killOnExit, loadTui: () => tui });
 }
 
 /** Runs `cleanup` however the process ends: normally, on SIGTERM or SIGHUP. */
@@ -147,7 +151,8 @@ export function runCli(argv: string[], loadTui: TuiLoader, installation: Install
 
   main(argv, loadTui, installation).then(exit, (error: unknown) => {
     if (isMiniCcError(error, "usage")) {
-      process.stderr.write(`mini-cc: ${error.message}\n${USAGE}\n`);
+      // The mistake and where help is, as claude says it: not thirty lines of help burying the one that matters.
+      process.stderr.write(`mini-cc: ${error.message}\n${HELP_HINT}\n`);
       exit(2);
       return;
     }

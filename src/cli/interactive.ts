@@ -21,7 +21,6 @@ import type { Env } from "../env.ts";
 import { BUILTIN_COMMAND_NAMES } from "../session/builtin-command-names.ts";
 import { UserQuestionQueue } from "../../components/runtime/user-question-queue.ts";
 import { NoticeFeed } from "../../components/runtime/notice-feed.ts";
-import { catalogModels } from "../model/model-catalog.ts";
 import { Store } from "../store.ts";
 import type { SandboxAvailability } from "../sandbox/availability.ts";
 import { isRemote } from "../config/types.ts";
@@ -89,7 +88,6 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       contextUse: () => runtime.contextUse(),
       costLines: () => runtime.costLines(),
       model: runtime.modelName,
-      models: () => catalogModels(),
       setModel: (name) => runtime.setModel(name),
     },
     permissionMode: runtime.permissions.mode,
@@ -110,6 +108,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       rules: () => runtime.permissions.listRules(),
       remove: (rule) => runtime.settings.remove(rule),
       remembers: true,
+      hooks: () => runtime.settings.hookList(),
     },
     close: () => {
       serverRequests.dismissAll();

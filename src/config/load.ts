@@ -25,6 +25,8 @@ export interface LoadOptions {
   readonly extra?: readonly string[];
   /** --strict-mcp-config: only the --mcp-config servers. */
   readonly strict?: boolean;
+  /** Managed policy's managed-mcp.json: its servers come last (they win on a name) and need no approval. */
+  readonly managedFile?: string;
 }
 
 /** Every declared server (one per name, the winning scope's), plus what went wrong on the way. */
@@ -77,6 +79,12 @@ export async function loadMcpConfig(options: LoadOptions): Promise<LoadedConfig>
     }
   }
 
+  if (options.managedFile) {
+    const read = await readManaged(options.managedFile);
+    if (read.problem) problems.push(read.problem);
+    if (read.servers) declare("managed", options.managedFile, read.servers, ["mcpServers"]);
+  }
+
   const warnings: string[] = [];
   const servers = [...declarations.values()].map((declared): DeclaredServer => {
     const { name, source, file } = declared;
@@ -104,4 +112,15 @@ async function readScope(
   const located = locateServers(read.value, scope, projectDir);
   if (!located.ok) return { file, problem: `${file}: ${located.error}` };
   return located.servers ? { file, servers: located.servers } : { file };
+}
+
+/** managed-mcp.json, in .mcp.json's format; absent is fine. */
+async function readManaged(file: string): Promise<{ servers?: Record<string, unknown>; problem?: string }> {
+  const read = await readJsonFile(file);
+  if (read.kind === "missing") return {};
+  if (read.kind === "unreadable") return { problem: `${file}: cannot read (${read.message})` };
+  if (read.kind === "invalid") return { problem: formatSyntaxProblem(file, read) };
+  const located = locateServers(read.value, "flag", "");
+  if (!located.ok) return { problem: `${file}: ${located.error}` };
+  return located.servers ? { servers: located.servers } : {};
 }

@@ -79,10 +79,38 @@ const oauthClient: Check = (value, path) => {
   return [];
 };
 
+/** The schemes each remote type connects with. */
+const URL_SCHEMES: Readonly<Record<string, readonly string[]>> = { http: ["http:", "https:"], sse: ["http:", "https:"], ws: ["ws:", "wss:"] };
+
+/**
+ * What is wrong with `url` as a `type` server's URL, or undefined: `not a URL: "x" (expected …)`,
+ * `must start with http:// or https:// (type "sse"), got "file:///etc/passwd"`. `shown`: how to quote it.
+ */
+export function remoteUrlProblem(type: string, url: string, shown = JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url)): string | undefined {
+  const schemes = URL_SCHEMES[type] ?? [];
+  const expected = schemes.map((scheme) => `${scheme}//`).join(" or ");
+  if (!URL.canParse(url)) return `not a URL: ${shown} (expected ${expected}…)`;
+  return schemes.includes(new URL(url).protocol) ? undefined : `must start with ${expected} (type "${type}"), got ${shown}`;
+}
+
+/**
+ * A remote entry's `url`, checked with the other entry checks rather than
+ * first when the server starts (after approval). A template (`${VAR}`) is
+ * checked once expanded, when it connects (transports.ts).
+ */
+const remoteUrl =
+  (type: unknown): Check =>
+  (value, path) => {
+    const problems = string({ nonEmpty: true })(value, path);
+    if (problems.length > 0 || typeof value !== "string" || value.includes("${")) return problems;
+    const problem = remoteUrlProblem(String(type), value);
+    return problem ? [{ path, message: problem }] : [];
+  };
+
 /** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
-const remoteEntry: Check = objectOf({
+const remoteEntry = (type: unknown): Check => objectOf({
   type: required(oneOf(...REMOTE_TYPES)),
-  url: required(string({ nonEmpty: true })),
+  url: required(remoteUrl(type)),
   headers: stringMap,
   timeout,
   oauth: optional(oauthClient),
@@ -111,7 +139,7 @@ export function validateEntry(raw: unknown, path: readonly PropertyKey[]): Entry
   const type = raw.type;
   let check: Check;
   if (type === undefined || type === "stdio") check = stdioEntry;
-  else if ((REMOTE_TYPES as readonly unknown[]).includes(type)) check = remoteEntry;
+  else if ((REMOTE_TYPES as readonly unknown[]).includes(type)) check = remoteEntry(type);
   else {
     return {
       ok: false,

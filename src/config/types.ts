@@ -4,7 +4,8 @@
  */
 import type { SandboxSetting } from "./sandbox-field.ts";
 
-export type ServerSource = "user" | "project" | "local" | "flag";
+/** `managed`: the organisation's managed-mcp.json (src/settings/managed-policy.ts); starts without asking. */
+export type ServerSource = "user" | "project" | "local" | "flag" | "managed";
 
 /** Fields beyond Claude Code's that any entry may carry. */
 interface EntryExtras {

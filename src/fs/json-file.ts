@@ -4,12 +4,12 @@
  * the file under a lock right before the atomic write, so concurrent writers
  * of different keys lose nothing.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { PRIVATE_DIR_MODE, writeFileAtomic } from "./atomic-write.ts";
 import { type LockOptions, withFileLock } from "./file-lock.ts";
 import { findJsonSyntaxError, lineColumnAt } from "./json-syntax.ts";
+import { readRegularFileStart } from "./regular-file.ts";
 
 /** A JSON text that did not parse: where, and what JSON.parse said. */
 export interface JsonSyntaxProblem {
@@ -47,50 +47,15 @@ export function formatSyntaxProblem(file: string, problem: JsonSyntaxProblem): s
 /** Config and state files are small: anything bigger is not one of ours, and is not read. */
 export const MAX_JSON_FILE_BYTES = 1024 * 1024;
 
-function fileKind(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
 /**
- * Reads a small regular file as UTF-8. A FIFO, a device (a link to
- * /dev/stdin or /dev/urandom) or a file over `maxBytes` is refused with an
- * Error saying so, never read forever; a missing file throws ENOENT as usual.
- *
- * The reads are synchronous: these files are small and local, so each takes
- * microseconds, while each step of an asynchronous read would wait for the main
- * thread. At start-up that thread is evaluating the UI's modules, and the
- * configs the first frame shows would be read only after them.
+ * Reads a small regular file as UTF-8 (regular-file.ts: a FIFO or a device is
+ * refused, never read forever); a file over `maxBytes` is refused with an Error
+ * saying so; a missing file throws ENOENT as usual.
  */
 export async function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_BYTES): Promise<string> {
-  const notRegular = (stats: Stats) => new Error(`${fileKind(stats)}, not a regular file`);
-  // Checked before opening (opening a device may itself do something), and again on what was opened.
-  const before = statSync(path);
-  if (!before.isFile()) throw notRegular(before);
-  // Non-blocking: a FIFO put in meanwhile, with no writer, would otherwise block the open forever.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw notRegular(stats);
-    const tooLarge = () => new Error(`larger than the ${maxBytes / 1024 / 1024} MiB a config file may be`);
-    if (stats.size > maxBytes) throw tooLarge();
-    // Room for the size seen, and one byte more: a file that grew since the stat is read on, up to the cap.
-    let buffer = Buffer.allocUnsafe(stats.size + 1);
-    let length = 0;
-    for (;;) {
-      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, maxBytes + 1 - length))]);
-      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxBytes) throw tooLarge();
-    }
-    return buffer.toString("utf8", 0, length);
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFileStart(path, maxBytes);
+  if (read.cut) throw new Error(`larger than the ${maxBytes / 1024 / 1024} MiB a config file may be`);
+  return read.text;
 }
 
 export async function readJsonFile(path: string, maxBytes = MAX_JSON_FILE_BYTES): Promise<JsonReadResult> {

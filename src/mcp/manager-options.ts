@@ -1,5 +1,6 @@
 /** What McpManager is handed, and how connectListed treats cached servers. */
 import type { Clock } from "../clock.ts";
+import type { ServerConfig } from "../config/types.ts";
 import type { ApprovalRecords } from "./approvals/approval-types.ts";
 import type { DisabledServers } from "./approvals/disabled-servers.ts";
 import type { ServersOutside } from "./supervisor-options.ts";
@@ -13,6 +14,8 @@ export interface McpManagerOptions extends ServersOutside {
   clock?: Clock;
   /** The servers the user switched off per project: read at list(), written by disable/enable. Without it, disabling lasts this session. */
   disabledServers?: DisabledServers;
+  /** Managed policy: why a server may not start (src/settings/server-policy.ts); every server may when absent. */
+  serverPolicy?: (server: ServerConfig) => string | undefined;
   /** Saves a call's whole output when MAX_MCP_OUTPUT_TOKENS cuts it (output-files.ts). */
   saveToolOutput?: SaveToolOutput;
 }

@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { errorText } from "../errors.ts";
 import type { Env } from "../env.ts";
+import { childEnvironment } from "../sandbox/child-env.ts";
 
 /** A URL that may be opened, or why not (a phrase naming the URL: "`file:///etc/passwd` is not a web page…"). */
 export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
@@ -88,7 +89,7 @@ export async function openUrl(url: string, env: Env, platform: NodeJS.Platform =
   const via = env.BROWSER?.trim() ? "$BROWSER" : command;
   return new Promise((resolve) => {
     try {
-      const child = spawn(command, args, { stdio: "ignore", detached: true, env: env as NodeJS.ProcessEnv });
+      const child = spawn(command, args, { stdio: "ignore", detached: true, env: childEnvironment(env) });
       child.once("error", (error) => resolve({ kind: "failed", via, reason: error.message }));
       child.once("spawn", () => {
         child.unref();

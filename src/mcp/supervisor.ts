@@ -142,7 +142,7 @@ export class ServerSupervisor {
    * by itself instead, so the next run finds it installed.
    */
   async close(): Promise<void> {
-    // What each still-starting server has left of its startup grace: its bound once left to itself.
+    // Each still-starting server's startup grace: counted from its start, its bound once left to itself.
     const starting = new Map<string, number>();
     for (const name of this.#connections.keys()) {
       const config = this.#options.config(name);
@@ -158,6 +158,8 @@ export class ServerSupervisor {
     this.#connections.clear();
     const ended = connections.map(([name, connection]) => (starting.has(name) ? connection.release(starting.get(name) ?? 0) : connection.close()));
     await Promise.all([...ended, this.#cache.close()]);
+    // One reaper watches every server left starting, however many.
+    this.#groups.reapReleased();
   }
 
   /** For process 'exit' / SIGINT / SIGTERM handlers: kills all server process groups synchronously. */

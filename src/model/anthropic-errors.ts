@@ -7,6 +7,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { MiniCcError, isMiniCcError, type ErrorCode, errorText } from "../errors.ts";
 import type { RetryReason } from "./model.ts";
 import { retryAfterMs, type RetryableFailure } from "./retry-policy.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 export function abortedError(): MiniCcError {
   return new MiniCcError("aborted", "model request aborted");
@@ -28,6 +29,9 @@ const REASON_BY_TYPE: Record<string, RetryReason> = {
 /** The failure to retry, or undefined when trying again cannot fix it (400, 401, 403, 404, 413, a bad tool input). */
 export function retryableFailure(error: unknown, now: number): RetryableFailure | undefined {
   if (error instanceof APIUserAbortError) return undefined;
+  // Before APIError, whose subclass it is (with no status): a refused, reset or closed connection
+  // ("other side closed" from a load balancer, before any header) or a timed-out request.
+  if (error instanceof APIConnectionError) return { reason: "connection" };
   if (error instanceof APIError) {
     const shouldRetry = error.headers?.get("x-should-retry");
     if (shouldRetry === "false") return undefined;
@@ -44,7 +48,6 @@ export function retryableFailure(error: unknown, now: number): RetryableFailure 
     const after = retryAfterMs(error.headers, now);
     return after === undefined ? { reason } : { reason, retryAfterMs: after };
   }
-  if (error instanceof APIConnectionError) return { reason: "connection" };
   if (isMiniCcError(error, "incomplete-response")) return { reason: "stream-cut" };
   if (isMiniCcError(error)) return undefined;
   // fetch's body reader: "terminated" (the socket closed mid-stream), ECONNRESET and the like.
@@ -96,14 +99,14 @@ export function toModelError(error: unknown, signal: AbortSignal, baseURL: strin
     const status = typeof error.status === "number" ? error.status : undefined;
     const type = error.type ?? (status !== undefined ? (TYPE_BY_STATUS[status] ?? (status >= 500 ? "api_error" : undefined)) : undefined);
     const known = type !== undefined ? HINTS[type] : undefined;
-    const detail = oneLine(error.apiMessage ?? error.message.replace(/^\d+\s+/, ""));
+    const detail = shown(typeof error.apiMessage === "string" ? error.apiMessage : error.message.replace(/^\d+\s+/, ""));
     const label = status !== undefined ? `Anthropic API error ${status}` : "Anthropic API error";
     const hint = known?.hint !== undefined ? ` — ${known.hint}` : "";
     return new MiniCcError(known?.code ?? "api-error", `${label}: ${detail}${hint}`);
   }
   if (isBrokenSocket(error)) return new MiniCcError("incomplete-response", `Anthropic API stream broke off: ${rootCause(error as Error)}`);
   const message = errorText(error);
-  return new MiniCcError("api-error", `Anthropic API request failed: ${oneLine(message)}`);
+  return new MiniCcError("api-error", `Anthropic API request failed: ${shown(message)}`);
 }
 
 /** The same error, saying how many times it was tried. */
@@ -116,9 +119,21 @@ export function afterRetries(error: MiniCcError, retries: number): MiniCcError {
 function rootCause(error: Error): string {
   let current: unknown = error;
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return oneLine(errorText(current));
+  return shown(errorText(current));
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+/** The most of a message from the API (or the network) shown: a 400 can quote a 10 MB request back. */
+const MAX_SHOWN_ERROR_CHARS = 2_000;
+
+/**
+ * An error text as the user reads it, wherever (stderr, the result, the TUI, the saved session):
+ * one line, its first MAX_SHOWN_ERROR_CHARS characters, and no control character a terminal would obey.
+ */
+function shown(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= MAX_SHOWN_ERROR_CHARS) return terminalSafeLine(line);
+  // Cut between code points, never inside a surrogate pair.
+  const high = line.charCodeAt(MAX_SHOWN_ERROR_CHARS - 1);
+  const end = high >= 0xd800 && high <= 0xdbff ? MAX_SHOWN_ERROR_CHARS - 1 : MAX_SHOWN_ERROR_CHARS;
+  return `${terminalSafeLine(line.slice(0, end))}… (${(line.length - end).toLocaleString("en-US")} more characters)`;
 }

@@ -14,12 +14,10 @@ import { buildMessagesRequest } from "./anthropic-request.ts";
 import { abortedError, afterRetries, retryableFailure, stalledError, toModelError } from "./anthropic-errors.ts";
 import { MessageAssembler, type AssembledMessage } from "./message-assembler.ts";
 import { SseReader } from "./sse-reader.ts";
-import { modelInfo } from "./model-catalog.ts";
+import { DEFAULT_ANTHROPIC_MODEL, modelInfo } from "./model-catalog.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryableFailure, type RetryPolicy } from "./retry-policy.ts";
 
-/** The newest Sonnet the installed SDK's types list; ANTHROPIC_MODEL or --model overrides it. */
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5";
 /** The output budget of a request when the model allows more: a retry of a cut tool input asks for the model's whole limit. */
 const DEFAULT_OUTPUT_BUDGET = 32_000;
 const DEFAULT_BASE_URL = "https://api.anthropic.com";

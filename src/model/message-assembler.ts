@@ -79,17 +79,19 @@ export class MessageAssembler {
 
   #start(index: number, block: Extract<RawMessageStreamEvent, { type: "content_block_start" }>["content_block"]): string | undefined {
     switch (block.type) {
-      case "text":
-        this.#blocks[index] = { ...emptyBlock("text"), text: block.text };
-        return block.text === "" ? undefined : block.text;
+      case "text": {
+        const text = present(block.text);
+        this.#blocks[index] = { ...emptyBlock("text"), text };
+        return text === "" ? undefined : text;
+      }
       case "tool_use":
         this.#blocks[index] = { ...emptyBlock("tool_use"), id: block.id, name: block.name, initialInput: asObject(block.input) };
         return undefined;
       case "thinking":
-        this.#blocks[index] = { ...emptyBlock("thinking"), text: block.thinking, signature: block.signature };
+        this.#blocks[index] = { ...emptyBlock("thinking"), text: present(block.thinking), signature: present(block.signature) };
         return undefined;
       case "redacted_thinking":
-        this.#blocks[index] = { ...emptyBlock("redacted_thinking"), signature: block.data };
+        this.#blocks[index] = { ...emptyBlock("redacted_thinking"), signature: present(block.data) };
         return undefined;
       default:
         // Server-tool blocks are not part of our conversation types.
@@ -154,6 +156,14 @@ export class MessageAssembler {
 
 function emptyBlock(type: OpenBlock["type"]): OpenBlock {
   return { type, text: "", id: "", name: "", json: "", initialInput: {}, signature: "" };
+}
+
+/**
+ * A start event's string field; "" when left out. The API always sends them (empty), but some
+ * gateways leave `signature` out, and the deltas that follow are appended to what this returns.
+ */
+function present(value: string | undefined): string {
+  return typeof value === "string" ? value : "";
 }
 
 function parseToolInput(block: OpenBlock, stopReason: StopReason): Record<string, unknown> {

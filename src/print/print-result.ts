@@ -21,8 +21,8 @@ export interface ModelUsage {
   cacheReadInputTokens: number;
   cacheCreationInputTokens: number;
   webSearchRequests: number;
-  /** 0 when the model's price is not known. */
-  costUSD: number;
+  /** null when the model's price is not known. */
+  costUSD: number | null;
   contextWindow: number;
 }
 
@@ -35,7 +35,8 @@ export interface PrintResult {
   num_turns: number;
   result: string;
   session_id: string;
-  total_cost_usd: number;
+  /** null when a request went to a model whose price is not known: unknown, not free. */
+  total_cost_usd: number | null;
   usage: Usage;
   modelUsage: Record<string, ModelUsage>;
   permission_denials: PermissionDenial[];
@@ -75,7 +76,7 @@ export class PrintResultTracker {
 
   readonly #model: string;
   readonly #byModel = new Map<string, ModelUsage>();
-  #costUsd = 0;
+  #costUsd: number | null = 0;
 
   /** `model`: the session's model, for replies that do not name theirs. */
   constructor(sessionId: string, clock: Clock = systemClock, model = "unknown") {
@@ -123,8 +124,8 @@ export class PrintResultTracker {
   }
 
   #addModelUsage(model: string, usage: Usage): void {
-    const cost = costUsd(model, usage) ?? 0;
-    this.#costUsd += cost;
+    const cost = costUsd(model, usage) ?? null;
+    this.#costUsd = addCost(this.#costUsd, cost);
     const seen = this.#byModel.get(model) ?? {
       inputTokens: 0,
       outputTokens: 0,
@@ -140,7 +141,7 @@ export class PrintResultTracker {
       outputTokens: seen.outputTokens + usage.output_tokens,
       cacheReadInputTokens: seen.cacheReadInputTokens + (usage.cache_read_input_tokens ?? 0),
       cacheCreationInputTokens: seen.cacheCreationInputTokens + (usage.cache_creation_input_tokens ?? 0),
-      costUSD: seen.costUSD + cost,
+      costUSD: addCost(seen.costUSD, cost),
     });
   }
 
@@ -173,4 +174,9 @@ export class PrintResultTracker {
       permission_denials: [...this.#denials],
     };
   }
+}
+
+/** A sum of costs, null (unknown) once any part is. */
+function addCost(sum: number | null, cost: number | null): number | null {
+  return sum === null || cost === null ? null : sum + cost;
 }

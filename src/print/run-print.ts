@@ -8,6 +8,7 @@ import type { RunOptions } from "../session/run-options.ts";
 import { usageError } from "../errors.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createRuntime } from "../session/runtime.ts";
+import { localCommandTurn } from "../session/local-commands.ts";
 import { PrintResultTracker } from "./print-result.ts";
 import { initServer } from "./init-server-status.ts";
 import { BUILTIN_COMMAND_NAMES } from "../session/builtin-command-names.ts";
@@ -20,6 +21,7 @@ import { retryStatusText } from "../model/retry-policy.ts";
 import { userMessages, type UserInputBlock } from "./stream-json-input.ts";
 import type { Env } from "../env.ts";
 import { needsAuthText } from "../mcp/state/status-table.ts";
+import { cutReply } from "../agent/streamed-reply.ts";
 
 export interface PrintIo {
   cwd: string;
@@ -68,14 +70,17 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     const servers = runtime.manager.getSnapshot().servers;
     const files = new Map(runtime.config.servers.map((declared) => [declared.name, declared.file]));
     for (const server of servers) {
-      const line = serverProblem(server, files.get(server.name), io.cwd);
-      if (line) stderr(`mini-cc: ${line}\n`);
+      for (const line of serverProblem(server, files.get(server.name), io.cwd)) stderr(`mini-cc: ${line}\n`);
     }
 
     if (runtime.model.name === OFFLINE_MODEL_NAME) {
       stderr("mini-cc: no ANTHROPIC_API_KEY and no --model-script: the built-in offline model answers\n");
     }
     const { sessionId } = runtime;
+    // The TUI marks it in the resumed transcript; here it is said once (only the last turn is read for it).
+    if (runtime.restored && cutReply(runtime.restored.recentEntries(1)) !== undefined) {
+      stderr(`mini-cc: session ${sessionId}: mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut\n`);
+    }
     const writer = createPrintWriter(options.outputFormat, io.stdout, stderr, options.includePartialMessages ?? false);
     const offered = runtime.agent.offeredTools();
     writer.start({
@@ -89,12 +94,17 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     });
     const turn = async (line: string | readonly UserInputBlock[]): Promise<boolean> => {
       const tracker = new PrintResultTracker(sessionId, systemClock, runtime.model.name);
-      const events = typeof line === "string" ? runtime.runTurn(line, io.signal) : runtime.agent.runTurn(line, io.signal);
+      // `/cost` and `/context` are answered here, as the TUI answers them; anything else is a turn.
+      const events =
+        typeof line !== "string" ? runtime.agent.runTurn(line, io.signal) : (localCommandTurn(line, runtime) ?? runtime.runTurn(line, io.signal));
       for await (const event of events) {
         tracker.observe(event);
         writer.event(event);
         // A long wait should not look like a hang.
+        if (event.type === "hook_note") stderr(`mini-cc: ${event.text}\n`);
         if (event.type === "retry") stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
+        // What the instruction files could not give is said, as the TUI says it (never the files' content).
+        if (event.type === "system_note" && event.warning) stderr(`mini-cc: ${event.label}: ${terminalSafeLine(event.text)}\n`);
         // A mention that attached nothing is said, as the TUI says it.
         if (event.type === "attachment" && !event.attached) stderr(`mini-cc: @${terminalSafeLine(event.mention)}: ${event.detail}\n`);
       }
@@ -125,21 +135,23 @@ async function promptOf(options: RunOptions, io: PrintIo): Promise<string | unde
 
 async function* noLines(): AsyncGenerator<string> {}
 
-/** A server that will not serve this run, said in one line (an invalid entry with its file, as `mcp list`); undefined when it is fine. */
-function serverProblem(server: ServerView, file: string | undefined, cwd: string): string | undefined {
+/** A server that will not serve this run (or not all it offers), each problem in one line (an invalid entry with its file, as `mcp list`); none when it is fine. */
+function serverProblem(server: ServerView, file: string | undefined, cwd: string): string[] {
   const { state } = server;
-  if (state.status === "failed" && state.code === "invalid-entry" && file) return `MCP server ${server.name} failed: ${file}: ${state.error}`;
-  if (state.status === "failed") return `MCP server ${server.name} failed: ${state.error}`;
+  if (state.status === "failed" && state.code === "invalid-entry" && file) return [`MCP server ${server.name} failed: ${file}: ${state.error}`];
+  if (state.status === "failed") return [`MCP server ${server.name} failed: ${state.error}`];
   if (state.status === "pending" && state.stillStarting) {
-    return `MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`;
+    return [`MCP server ${server.name} is still starting past its connect timeout; its tools are not in this run (a first \`npx -y\` may be installing: MCP_TIMEOUT gives it longer)`];
   }
   // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
-  if (state.status === "needs-auth") return `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`;
+  if (state.status === "needs-auth") return [`MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`];
   if (state.status === "disabled" && state.cause === "not-approved") {
     const config = file ? relative(cwd, file) || file : ".mcp.json";
-    return `MCP server ${server.name} (project) is not started: ${state.reason}; ` +
-      `or pass --mcp-config ${config} to trust that file for this run`;
+    return [`MCP server ${server.name} (project) is not started: ${state.reason}; ` +
+      `or pass --mcp-config ${config} to trust that file for this run`];
   }
-  if (state.status === "disabled") return `MCP server ${server.name} (${server.source}) is off: ${state.reason}`;
-  return undefined;
+  if (state.status === "disabled") return [`MCP server ${server.name} (${server.source}) is off: ${state.reason}`];
+  // It serves, but not all it offers.
+  if (state.status === "connected" && state.listCuts) return state.listCuts.map((cut) => `MCP server ${server.name} ${cut}`);
+  return [];
 }

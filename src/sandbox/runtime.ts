@@ -43,11 +43,12 @@ export function acquireRuntime(): Promise<SandboxRuntime> {
   return shared.current.ready;
 }
 
-/** Ends the runtime (its proxies, its monitor socket) once no host holds it. */
-export async function releaseRuntime(): Promise<void> {
+/** Ends the runtime (its proxies, its monitor socket, its mount points) once no host holds it; true when it ended. */
+export async function releaseRuntime(): Promise<boolean> {
   const current = shared.current;
-  if (!current || --current.holders > 0) return;
+  if (!current || --current.holders > 0) return false;
   shared.current = undefined;
   const runtime = await current.ready.catch(() => undefined);
   await runtime?.reset();
+  return true;
 }

@@ -4,6 +4,8 @@
  * own temp folder, the wrapped command line, and what the runtime blocked,
  * routed back to it (violations.ts). The runtime (runtime.ts) loads on the
  * first launch; close() ends it with the session and removes the temp folders.
+ * The mount points a launch creates in the user's folders are recorded first,
+ * and those a killed run left are removed at the next start (mount-points.ts).
  * Light on purpose: the session makes one before the first frame.
  */
 import { randomBytes } from "node:crypto";
@@ -14,9 +16,9 @@ import type { SandboxOptions } from "../config/sandbox-field.ts";
 import { MiniCcError, isMiniCcError, errorText } from "../errors.ts";
 import { checkSandbox, unavailableText, type SandboxAvailability } from "./availability.ts";
 import { buildProfile, type SandboxProfile } from "./profile.ts";
-import { childEnvironment } from "./child-env.ts";
 import { npxCachedCommand } from "./npx-cache.ts";
 import { acquireRuntime, releaseRuntime, type SandboxRuntime } from "./runtime.ts";
+import { absentBindTargets, forgetMountPoints, recordMountPoints, removeDeadRunsMountPoints } from "./mount-points.ts";
 import { blockedText, parseViolationLine, SandboxViolationsStore, writeAllowed, type Blocked } from "./violations.ts";
 
 import type { Env } from "../env.ts";
@@ -69,11 +71,17 @@ export class SandboxHost {
   readonly #launches = new Map<string, { name: string; launch: MutableLaunch }>();
   readonly #seen = new WeakSet<object>();
   #closed = false;
+  /** `<MINI_CC_HOME>/sandbox-mounts`: each process's mount points (mount-points.ts). */
+  readonly #mountRecords: string;
+  /** Removing what a run killed before its clean-up left behind; launches wait for it. */
+  readonly #leftoversRemoved: Promise<void>;
   /** What each server had blocked this session: the panel's counts. */
   readonly violations = new SandboxViolationsStore();
 
   constructor(options: SandboxHostOptions) {
     this.#options = options;
+    this.#mountRecords = join(options.miniCcHome, "sandbox-mounts");
+    this.#leftoversRemoved = removeDeadRunsMountPoints(this.#mountRecords).catch(() => {});
   }
 
   get projectDir(): string {
@@ -88,12 +96,13 @@ export class SandboxHost {
 
   /**
    * A sandboxed launch of `command` for `name` (a server, or "Bash"); `keep.env`:
-   * the environment to keep instead of the profile's reduced one. Rejects
+   * the environment to keep instead of the profile's reduced one (a child
+   * environment already: child-env.ts). Rejects
    * with sandbox-unavailable where the sandbox cannot run (never runs it
    * unconfined), invalid-entry for a refused path, sandbox-failed when the
    * runtime cannot start.
    */
-  async launch(name: string, command: SandboxCommand, options: SandboxOptions, keep: { env?: Env } = {}): Promise<SandboxLaunch> {
+  async launch(name: string, command: SandboxCommand, options: SandboxOptions, keep: { env?: Readonly<Record<string, string>> } = {}): Promise<SandboxLaunch> {
     if (this.#closed) throw new MiniCcError("sandbox-failed", "the session is closing");
     const availability = await this.availability();
     if (!availability.available) throw new MiniCcError("sandbox-unavailable", unavailableText(availability));
@@ -101,8 +110,8 @@ export class SandboxHost {
     let profile: SandboxProfile;
     try {
       profile = buildProfile(options, command.entryEnv ?? {}, { ...this.#options, tempDir });
-      // A Bash command keeps the session's environment (less mini-cc's credentials), as Claude Code's sandbox does.
-      if (keep.env) profile = { ...profile, env: { ...childEnvironment(keep.env), TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir } };
+      // A Bash command keeps the session's environment (as child-env.ts made it for Bash), as Claude Code's sandbox does.
+      if (keep.env) profile = { ...profile, env: { ...keep.env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir } };
     } catch (error) {
       rmSync(tempDir, { recursive: true, force: true });
       throw error;
@@ -128,6 +137,9 @@ export class SandboxHost {
         { commandId, commandText: `${name}: ${command.command}` },
       );
       if (profile.allowedDomains.length > 0) runtime.registerCommandNetworkLists(commandId, { allowedDomains: [...profile.allowedDomains] });
+      // Before bubblewrap creates them: a mini-cc killed meanwhile leaves them to the next start to remove.
+      await this.#leftoversRemoved;
+      await recordMountPoints(this.#mountRecords, absentBindTargets(wrapped), Date.now()).catch(() => {});
     } catch (error) {
       rmSync(tempDir, { recursive: true, force: true });
       if (isMiniCcError(error)) throw error;
@@ -190,10 +202,12 @@ export class SandboxHost {
     this.#closed = true;
     const started = this.#runtime;
     this.#runtime = undefined;
+    await this.#leftoversRemoved;
     if (!started) return;
     this.#unsubscribe?.();
     for (const { launch } of [...this.#launches.values()]) launch.dispose();
-    if (await started.then(() => true, () => false)) await releaseRuntime();
+    // The runtime removes its mount points as it ends: nothing of this process's is left to clean up.
+    if ((await started.then(() => true, () => false)) && (await releaseRuntime())) await forgetMountPoints(this.#mountRecords).catch(() => {});
   }
 }
 

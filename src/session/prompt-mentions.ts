@@ -12,6 +12,7 @@ import { PathScope } from "../tools/real-paths.ts";
 import { isUserContent, type ImageBlock, type TextBlock } from "../model/messages.ts";
 import { readResource, resourceServers, type ResourceSource } from "../mcp/features/resources.ts";
 import type { Env } from "../env.ts";
+import { sizeText } from "../text/size-text.ts";
 
 /** Characters of a file attached at most (as one Read call returns). */
 export const MAX_ATTACHED_CHARS = 100_000;
@@ -45,13 +46,6 @@ export interface MentionedPrompt {
 
 const MENTION = /(?:^|\s)@([^\s@]+)/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"`]+$/;
-
-/** `1.2 KB`: sizes as Claude Code writes them. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** Reads every mention in `text`; never throws (what cannot be read says why). */
 export async function attachPromptMentions(text: string, context: MentionContext): Promise<MentionedPrompt> {

@@ -7,11 +7,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
-import { relative } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
-import { settingsMessages } from "../settings/project-settings.ts";
+import { settingsMessages, unapprovedSettingsLine } from "../settings/project-settings.ts";
+import { loadManagedPolicy, managedDir } from "../settings/managed-policy.ts";
+import { managedServerPolicy } from "../settings/server-policy.ts";
+import { sessionEdge, startSessionHooks } from "../hooks/turn-hooks.ts";
 import { PermissionChain } from "../agent/permissions.ts";
 import { loadShellParser } from "../agent/shell-parser.ts";
 import { SystemContext } from "../agent/system-sections.ts";
@@ -74,12 +76,15 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   for (const dir of options.addDirs) await checkAddDir(cwd, dir);
   const userHome = init.homeDir ?? homedir();
   const home = resolveHome(env, userHome);
+  const policy = await loadManagedPolicy(managedDir(env));
+  for (const problem of policy.problems) init.warn(problem);
   const settings = await SettingsSession.load(
     { cwd, userHome, miniCcHome: home.root },
     new SettingsApprovalsFile(home.settingsApprovals, systemClock, init.warn),
+    policy.settings,
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
-  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared.path, cwd));
+  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared, cwd));
   // Settings' env reaches tools and servers (as Claude Code sets it in its process); the object is
   // kept, so an approval given before the servers connect still applies.
   const liveEnv: Record<string, string | undefined> = { ...env, ...settings.effective().env };
@@ -103,7 +108,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   settings.attach(permissions);
 
   const loadConfig = async () => {
-    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig });
+    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig, managedFile: policy.mcpFile });
     for (const message of [...loaded.problems, ...loaded.warnings]) init.warn(message);
     return loaded;
   };
@@ -130,6 +135,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const manager = new McpManager({
     projectDir: cwd,
     approvals: settingsApprovedServers(approvals, () => settings.effective()),
+    ...managedServerPolicy(policy),
     disabledServers: settingsDisabledServers(new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn }), () => settings.effective()),
     logDir: home.logs,
     env: liveEnv,
@@ -180,7 +186,20 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => models.current.name, warn: init.warn });
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
+  const hooks = startSessionHooks({
+    hooks: settings.runnableHooks,
+    cwd,
+    env: liveEnv,
+    sessionId: () => recorder.id,
+    transcriptPath: () => recorder.file,
+    permissionMode: () => permissions.mode.getSnapshot(),
+    // In the TUI, once the shared file's question is answered: its hooks may be among them.
+    after: init.interactive ? settings.whenAnswered() : Promise.resolve(),
+    source: restored ? "resume" : "startup",
+    say: init.warn,
+  });
   const agent = new Agent({
+    hooks,
     model: models.agentModel,
     tools,
     permissions,
@@ -269,6 +288,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     connectServers: () => manager.connectListed(),
     close: async () => {
+      await sessionEdge(hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
       recorder.close();
       await Promise.all([manager.close(), cleanOldOutput]);
       // After the servers: its proxies outlive no sandboxed process.
@@ -280,12 +300,6 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
 /** The --permission-mode flag, else a settings file's defaultMode. */
 function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMode {
   return flag === "default" ? (settings.effective().defaultMode ?? flag) : flag;
-}
-
-/** Print mode's line for a shared settings file that grants what the user has not approved. */
-function unapprovedSettingsLine(file: string, cwd: string): string {
-  return `${relative(cwd, file)} grants permissions or settings not applied until you approve them: ` +
-    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 
 /** What of a server's state the system prompt depends on. */

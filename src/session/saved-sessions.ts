@@ -5,9 +5,9 @@
  */
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { isJsonObject } from "../fs/json-path.ts";
 import { readRange, scanLines } from "./file-lines.ts";
-import type { ConversationEntry, SessionHeader, SessionLine } from "./session-entries.ts";
+import type { ConversationEntry, SessionHeader } from "./session-entries.ts";
+import { ENTRY_TYPES, parseLine, withoutTime } from "./session-line.ts";
 import { projectKey } from "./project-key.ts";
 
 /** One saved session as read from its file. */
@@ -34,8 +34,6 @@ export interface SessionSummary {
   readonly turns: number;
   readonly firstPrompt: string;
 }
-
-const ENTRY_TYPES = new Set(["prompt", "assistant", "tool_results", "note", "refused", "compaction", "clear"]);
 
 /** The folder holding a project's sessions. */
 export function projectSessionsDir(projectsRoot: string, cwd: string): string {
@@ -136,7 +134,7 @@ export function readSavedSession(file: string, id: string): SavedSession {
 
 /** Lines read back at a time for the last turns: a turn or more of a coding session. */
 const LINES_READ_BACK = 16;
-/** The first letters of the conversation's line types (prompt, assistant, tool_results, note, refused, compaction, clear). */
+/** The first letters of the conversation's line types (prompt, assistant, tool_results, note, refused, compaction, clear, partial): never `s` or `m`, the header's and the model line's. */
 const ENTRY_INITIALS = new Uint8Array(128);
 for (const type of ENTRY_TYPES) ENTRY_INITIALS[type.charCodeAt(0)] = 1;
 /**
@@ -252,41 +250,4 @@ export function promptText(content: Extract<ConversationEntry, { type: "prompt" 
   // The typed text is the first text block: those after it are what its @ mentions attached (prompt-mentions.ts).
   const text = typeof content === "string" ? content : (content.find((b) => b.type === "text")?.text ?? "");
   return text.replace(/\s+/g, " ").trim();
-}
-
-function parseLine(raw: string): SessionLine | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(value) || typeof value.type !== "string") return undefined;
-  if (value.type === "session") return typeof value.cwd === "string" && typeof value.model === "string" ? (value as unknown as SessionLine) : undefined;
-  if (value.type === "model") return typeof value.model === "string" ? (value as unknown as SessionLine) : undefined;
-  if (!ENTRY_TYPES.has(value.type) || !wellFormed(value)) return undefined;
-  return value as unknown as SessionLine;
-}
-
-/** Enough of a check that replaying the entry cannot throw. */
-function wellFormed(value: Record<string, unknown>): boolean {
-  switch (value.type) {
-    case "prompt":
-      return typeof value.content === "string" || Array.isArray(value.content);
-    case "assistant":
-      return isJsonObject(value.message) && Array.isArray(value.message.content);
-    case "tool_results":
-      return Array.isArray(value.content);
-    case "note":
-      return typeof value.text === "string";
-    case "compaction":
-      return typeof value.summary === "string";
-    default:
-      return true;
-  }
-}
-
-function withoutTime(line: SessionLine): ConversationEntry {
-  const { time: _time, ...entry } = line as SessionLine & { time: string };
-  return entry as ConversationEntry;
 }

@@ -42,10 +42,15 @@ export class SessionRecorder {
     return this.#id;
   }
 
+  /** The file the session is saved to (a hook's transcript_path). */
+  get file(): string {
+    return this.#log.file;
+  }
+
   get usage(): SessionUsage {
     const saved = this.#uncounted;
     this.#uncounted = undefined;
-    if (saved) for (const entry of saved.entries) if (entry.type === "assistant") this.#usage.add(entry.model, entry.usage);
+    if (saved) for (const entry of saved.entries) if (entry.type === "assistant" && entry.usage) this.#usage.add(entry.model, entry.usage);
     return this.#usage;
   }
 

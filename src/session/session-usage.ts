@@ -1,7 +1,7 @@
 /**
  * The session's tokens and cost, per model: every response's reported usage
  * (compaction's summaries included), priced by model-catalog.ts. `/cost`
- * reads it; a model whose price is unknown counts tokens only.
+ * reads it; a model whose price is unknown counts tokens, and its cost reads unknown.
  */
 import type { Usage } from "../model/messages.ts";
 import { costUsd } from "../model/model-catalog.ts";
@@ -15,10 +15,10 @@ export interface ModelTotals {
 }
 
 export class SessionUsage {
-  readonly #byModel = new Map<string, { usage: Required<Usage>; requests: number }>();
+  readonly #byModel = new Map<string, { usage: Required<Usage>; requests: number; costUsd: number | undefined }>();
 
   add(model: string, usage: Usage): void {
-    const totals = this.#byModel.get(model) ?? { usage: zeroUsage(), requests: 0 };
+    const totals = this.#byModel.get(model) ?? { usage: zeroUsage(), requests: 0, costUsd: 0 };
     totals.usage = {
       input_tokens: totals.usage.input_tokens + usage.input_tokens,
       output_tokens: totals.usage.output_tokens + usage.output_tokens,
@@ -26,12 +26,15 @@ export class SessionUsage {
       cache_read_input_tokens: totals.usage.cache_read_input_tokens + (usage.cache_read_input_tokens ?? 0),
     };
     totals.requests += 1;
+    // Priced response by response: a price may depend on one request's prompt length.
+    const cost = costUsd(model, usage);
+    totals.costUsd = totals.costUsd === undefined || cost === undefined ? undefined : totals.costUsd + cost;
     this.#byModel.set(model, totals);
   }
 
   /** Per model, in the order first used. */
   totals(): ModelTotals[] {
-    return [...this.#byModel].map(([model, { usage, requests }]) => ({ model, usage: { ...usage }, requests, costUsd: costUsd(model, usage) }));
+    return [...this.#byModel].map(([model, totals]) => ({ ...totals, model, usage: { ...totals.usage } }));
   }
 }
 
@@ -39,24 +42,29 @@ export function zeroUsage(): Required<Usage> {
   return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 }
 
-/** `/cost`'s lines. */
+/** `/cost`'s lines: a model without a known price says so, and so does the total; never $0 for it. */
 export function costLines(totals: readonly ModelTotals[]): string[] {
   if (totals.length === 0) return ["No model requests yet in this session: $0.00."];
   const count = (n: number) => n.toLocaleString("en-US");
   const lines: string[] = [];
-  let total = 0;
-  let unknown: string[] = [];
+  let priced = 0;
+  const unpriced: string[] = [];
   for (const { model, usage, requests, costUsd: cost } of totals) {
     lines.push(
       `${model} (${requests} request${requests === 1 ? "" : "s"}): ${count(usage.input_tokens)} input, ${count(usage.output_tokens)} output, ` +
-        `${count(usage.cache_read_input_tokens)} cache read, ${count(usage.cache_creation_input_tokens)} cache write tokens` +
-        (cost === undefined ? " — price unknown" : ` — ${dollars(cost)}`),
+        `${count(usage.cache_read_input_tokens)} cache read, ${count(usage.cache_creation_input_tokens)} cache write tokens — ` +
+        (cost === undefined ? unknownCost([model]) : dollars(cost)),
     );
-    if (cost === undefined) unknown = [...unknown, model];
-    else total += cost;
+    if (cost === undefined) unpriced.push(model);
+    else priced += cost;
   }
-  const note = unknown.length > 0 ? ` (without ${unknown.join(", ")}: no price is known for ${unknown.length === 1 ? "it" : "them"}, so only its tokens are counted)` : "";
-  return [`Total cost: ${dollars(total)}${note}`, ...lines];
+  const others = unpriced.length < totals.length ? `; ${dollars(priced)} for the other models` : "";
+  return [`Total cost: ${unpriced.length > 0 ? `${unknownCost(unpriced)}${others}` : dollars(priced)}`, ...lines];
+}
+
+/** What stands where a price is not known. */
+function unknownCost(models: readonly string[]): string {
+  return `unknown (no price for ${models.join(", ")})`;
 }
 
 /** Dollars with cents, or more digits for a small sum. */

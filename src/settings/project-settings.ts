@@ -2,13 +2,15 @@
  * The four settings files Claude Code reads, combined as it combines them
  * (the more specific file wins a single value: local, then shared, then
  * mini-cc's home, then ~/.claude), under mini-cc's trust rule: deny and ask
- * rules apply from any file at once; what the shared file grants applies only
- * once the user approved it (settings-trust.ts).
+ * rules apply from any file at once; what the repository's files grant (the
+ * shared file, and a local one the repository carries: repository-files.ts)
+ * applies only once the user approved it (settings-trust.ts).
  */
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { PermissionMode } from "../agent/events.ts";
 import { readSettingsFile, type SettingsFile, type SettingsKind, type SourcedRule } from "./settings-file.ts";
-import { grantsFingerprint, grantsNothing, grantsOf, type SettingsApprovalStatus, type SettingsApprovalsFile, type SettingsGrants } from "./settings-trust.ts";
+import { carriedByRepository } from "./repository-files.ts";
+import { grantsFingerprint, grantsNothing, grantsOf, mergedGrants, type SettingsApprovalStatus, type SettingsApprovalsFile, type SettingsGrants } from "./settings-trust.ts";
 
 /** Where the files are. */
 export interface SettingsPlaces {
@@ -19,16 +21,19 @@ export interface SettingsPlaces {
   readonly miniCcHome: string;
 }
 
-/** The shared file's grants and whether the user approved them. */
+/** What the repository's settings files grant, together, and whether the user approved it. */
 export interface SharedSettingsTrust {
-  readonly path: string;
+  /** `.claude/settings.json`, then `.claude/settings.local.json` when the repository carries it (those that exist; the first alone when none does). */
+  readonly paths: readonly string[];
+  /** Why the local file counts as the repository's ("tracked by git"), when it does. */
+  readonly carried?: string;
   readonly grants: SettingsGrants;
   readonly fingerprint: string;
   /** "none": the file grants nothing (or is absent), so there is nothing to approve. */
   readonly status: SettingsApprovalStatus | "none";
 }
 
-/** All four files as read, in the order user, home, shared, local. */
+/** All four files as read, in the order user, home, shared, local, then managed policy's when there is one. */
 export interface LoadedSettings {
   readonly places: SettingsPlaces;
   readonly files: readonly SettingsFile[];
@@ -50,7 +55,7 @@ export interface EffectiveSettings {
 }
 
 /** The paths of the four files. */
-export function settingsPaths(places: SettingsPlaces): Record<SettingsKind, string> {
+export function settingsPaths(places: SettingsPlaces): Record<Exclude<SettingsKind, "managed">, string> {
   return {
     user: join(places.userHome, ".claude", "settings.json"),
     home: join(places.miniCcHome, "settings.json"),
@@ -59,15 +64,51 @@ export function settingsPaths(places: SettingsPlaces): Record<SettingsKind, stri
   };
 }
 
-/** Reads the four files and asks the approvals file about the shared one. */
-export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile): Promise<LoadedSettings> {
+/** Reads the four files and asks the approvals file about what the repository's files grant. */
+export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<LoadedSettings> {
   const paths = settingsPaths(places);
-  const kinds: SettingsKind[] = ["user", "home", "shared", "local"];
-  const files = await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind])));
-  const sharedFile = files[2]!;
-  const grants = grantsOf(sharedFile);
+  const kinds = ["user", "home", "shared", "local"] as const;
+  const read = await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind]).then(withCarried)));
+  // Managed policy's file (managed-policy.ts) comes last: its values win.
+  const files = managed ? [...read, managed] : read;
+  const repository = files.filter(isRepositoryFile);
+  const existing = repository.filter((file) => file.exists);
+  const carried = files.find((file) => file.carried !== undefined)?.carried;
+  // The shared file alone gives the same grants, and so the same fingerprint, as before local files were judged.
+  const grants = mergedGrants(repository.map(grantsOf));
   const status = grantsNothing(grants) ? "none" : await approvals.status(places.cwd, grants).catch(() => "new" as const);
-  return { places, files, shared: { path: sharedFile.path, grants, fingerprint: grantsFingerprint(grants), status } };
+  const shared: SharedSettingsTrust = {
+    paths: (existing.length > 0 ? existing : repository).map((file) => file.path),
+    ...(carried ? { carried } : {}),
+    grants,
+    fingerprint: grantsFingerprint(grants),
+    status,
+  };
+  return { places, files, shared };
+}
+
+/** A local file is judged only when it exists (most projects have none: no cost at start-up). */
+async function withCarried(file: SettingsFile): Promise<SettingsFile> {
+  if (file.kind !== "local" || !file.exists) return file;
+  const carried = await carriedByRepository(file.path);
+  return carried ? { ...file, carried } : file;
+}
+
+/** The shared file, and a local one the repository carries: what they grant waits for the user's approval. */
+export function isRepositoryFile(file: SettingsFile): boolean {
+  return file.kind === "shared" || file.carried !== undefined;
+}
+
+/** Print mode's line for the repository's settings files that grant what the user has not approved. */
+export function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string): string {
+  const files = shared.paths.map((path) => relative(cwd, path));
+  const one = files.length === 1;
+  const what = shared.grants.hooks
+    ? `${one ? "has" : "have"} hooks not run and may grant permissions or settings not applied`
+    : `${one ? "grants" : "grant"} permissions or settings not applied`;
+  const carried = shared.carried ? ` (${files.at(-1)} is the repository's, not yours: ${shared.carried})` : "";
+  return `${files.join(" and ")} ${what} until you approve them${carried}: ` +
+    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
 }
 
 /** Every file's problems and notes, for stderr or the transcript. */
@@ -75,9 +116,9 @@ export function settingsMessages(loaded: LoadedSettings): string[] {
   return loaded.files.flatMap((file) => [...file.problems, ...file.notes]);
 }
 
-/** What applies: the shared file's grants only when `sharedTrusted`. */
+/** What applies: the repository's files' grants only when `sharedTrusted`. */
 export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded.shared.status === "approved"): EffectiveSettings {
-  const granting = loaded.files.filter((file) => file.kind !== "shared" || sharedTrusted);
+  const granting = loaded.files.filter((file) => !isRepositoryFile(file) || sharedTrusted);
   // Most specific last, so its value is the one that stays.
   const byPrecedence = [...granting].sort((a, b) => rank(a.kind) - rank(b.kind));
   let defaultMode: PermissionMode | undefined;
@@ -88,7 +129,7 @@ export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded
     if (file.enableAllProjectMcpServers !== undefined) enableAll = file.enableAllProjectMcpServers;
     Object.assign(env, file.env);
   }
-  const rules = loaded.files.flatMap((file) => file.rules.filter((rule) => rule.behavior !== "allow" || file.kind !== "shared" || sharedTrusted));
+  const rules = loaded.files.flatMap((file) => file.rules.filter((rule) => rule.behavior !== "allow" || !isRepositoryFile(file) || sharedTrusted));
   return {
     rules,
     ...(defaultMode ? { defaultMode } : {}),
@@ -100,7 +141,7 @@ export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded
   };
 }
 
-const RANKS: Record<SettingsKind, number> = { user: 0, home: 1, shared: 2, local: 3 };
+const RANKS: Record<SettingsKind, number> = { user: 0, home: 1, shared: 2, local: 3, managed: 4 };
 
 function rank(kind: SettingsKind): number {
   return RANKS[kind];

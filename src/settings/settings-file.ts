@@ -9,6 +9,7 @@ import type { PermissionMode } from "../agent/events.ts";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
 import { parseToolRule } from "../agent/tool-rules.ts";
 import { errorText } from "../errors.ts";
+import { parseHooks, type HookCommand } from "../hooks/hook-config.ts";
 
 /** Where a settings file sits, which decides how far it is trusted. */
 export type SettingsKind =
@@ -18,8 +19,10 @@ export type SettingsKind =
   | "home"
   /** `.claude/settings.json`: the team's, committed; grants nothing until approved. */
   | "shared"
-  /** `.claude/settings.local.json`: the user's own in this project (git-ignored). */
-  | "local";
+  /** `.claude/settings.local.json`: the user's own in this project (git-ignored), unless the repository carries it. */
+  | "local"
+  /** `managed-settings.json`: the organisation's policy (managed-policy.ts); wins over every other file. */
+  | "managed";
 
 export type RuleBehavior = "allow" | "deny" | "ask";
 
@@ -44,6 +47,14 @@ export interface SettingsFile {
   readonly enabledMcpjsonServers: readonly string[];
   readonly disabledMcpjsonServers: readonly string[];
   readonly enableAllProjectMcpServers?: boolean;
+  /** Why the repository carries this local file ("tracked by git"): it then waits for approval like the shared one. */
+  readonly carried?: string;
+  /** Its `hooks`, each naming this file. */
+  readonly hooks: readonly HookCommand[];
+  /** `disableAllHooks: true`: no hook runs, whichever file declares it. */
+  readonly disableAllHooks?: boolean;
+  /** Managed policy only: hooks of the other files do not run. */
+  readonly allowManagedHooksOnly?: boolean;
   /** Bad fields, each naming the file and the field. */
   readonly problems: readonly string[];
   /** What was read but is ignored (a rule for a tool mini-cc does not have). */
@@ -59,7 +70,7 @@ const FOREIGN_TOOLS = new Set([
 /** Reads and checks one file; a missing file is an empty one. */
 export async function readSettingsFile(kind: SettingsKind, path: string): Promise<SettingsFile> {
   const read = await readJsonFile(path);
-  const empty = { kind, path, exists: read.kind !== "missing", rules: [], additionalDirectories: [], env: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], problems: [], notes: [] };
+  const empty = { kind, path, exists: read.kind !== "missing", rules: [], additionalDirectories: [], env: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], hooks: [], problems: [], notes: [] };
   if (read.kind === "missing") return empty;
   if (read.kind === "unreadable") return { ...empty, problems: [`${path}: cannot read (${read.message}); its settings are not used`] };
   if (read.kind === "invalid") return { ...empty, problems: [`${formatSyntaxProblem(path, read)}; its settings are not used`] };
@@ -71,7 +82,7 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
   const problems: string[] = [];
   const notes: string[] = [];
   const problem = (field: PropertyKey[], text: string) => problems.push(`${path}: ${formatJsonPath(field)}: ${text}`);
-  const base = { kind, path, exists: true, additionalDirectories: [], env: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], notes };
+  const base = { kind, path, exists: true, additionalDirectories: [], env: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], hooks: [], notes };
   if (!isObject(doc)) {
     problem([], `expected an object, got ${describeJsonType(doc)}; its settings are not used`);
     return { ...base, rules: [], problems };
@@ -109,6 +120,8 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
   }
   const enableAll = doc["enableAllProjectMcpServers"];
   if (enableAll !== undefined && typeof enableAll !== "boolean") problem(["enableAllProjectMcpServers"], `expected true or false, got ${describeJsonType(enableAll)}`);
+  const disableHooks = doc["disableAllHooks"];
+  if (disableHooks !== undefined && typeof disableHooks !== "boolean") problem(["disableAllHooks"], `expected true or false, got ${describeJsonType(disableHooks)}`);
   return {
     ...base,
     rules,
@@ -118,6 +131,9 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
     enabledMcpjsonServers: strings(doc["enabledMcpjsonServers"], ["enabledMcpjsonServers"], problem),
     disabledMcpjsonServers: strings(doc["disabledMcpjsonServers"], ["disabledMcpjsonServers"], problem),
     ...(typeof enableAll === "boolean" ? { enableAllProjectMcpServers: enableAll } : {}),
+    hooks: parseHooks(doc["hooks"], path, problem, (text) => notes.push(text)),
+    ...(disableHooks === true ? { disableAllHooks: true } : {}),
+    ...(kind === "managed" && doc["allowManagedHooksOnly"] === true ? { allowManagedHooksOnly: true } : {}),
     problems,
   };
 }

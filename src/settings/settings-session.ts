@@ -4,10 +4,14 @@
  * write and remove. The permission chain is told whenever the rules change.
  */
 import type { ChainRule, ListedRule, PermissionChain } from "../agent/permissions.ts";
+import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
 import { chainRules, effectiveSettings, loadSettings, settingsPaths, type EffectiveSettings, type LoadedSettings, type SettingsPlaces, type SharedSettingsTrust } from "./project-settings.ts";
 import type { SettingsApprovalsFile } from "./settings-trust.ts";
 import { addSettingsRule, removeSettingsRule } from "./settings-rules-editor.ts";
+import type { SettingsFile } from "./settings-file.ts";
+import type { HookCommand } from "../hooks/hook-config.ts";
+import { listHooks, runnableHooks, type ListedHook } from "../hooks/hook-trust.ts";
 
 /** The shared file waiting for the user's answer. */
 export interface PendingSettings extends SharedSettingsTrust {
@@ -23,18 +27,22 @@ export class SettingsSession {
   #answered: Promise<void>;
   #answer: () => void = () => {};
   #chain: PermissionChain | undefined;
+  readonly #managed: SettingsFile | undefined;
+  #hooks: readonly HookCommand[];
 
-  constructor(loaded: LoadedSettings, approvals: SettingsApprovalsFile) {
+  constructor(loaded: LoadedSettings, approvals: SettingsApprovalsFile, managed?: SettingsFile) {
     this.#loaded = loaded;
     this.#approvals = approvals;
+    this.#managed = managed;
     this.#trusted = loaded.shared.status === "approved";
+    this.#hooks = runnableHooks(this.hookList());
     const waiting = loaded.shared.status === "new" || loaded.shared.status === "changed";
     this.question = new Store(waiting ? ({ ...loaded.shared } as PendingSettings) : undefined);
     this.#answered = waiting ? new Promise((resolve) => (this.#answer = resolve)) : Promise.resolve();
   }
 
-  static async load(places: SettingsPlaces, approvals: SettingsApprovalsFile): Promise<SettingsSession> {
-    return new SettingsSession(await loadSettings(places, approvals), approvals);
+  static async load(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<SettingsSession> {
+    return new SettingsSession(await loadSettings(places, approvals, managed), approvals, managed);
   }
 
   get loaded(): LoadedSettings {
@@ -45,6 +53,14 @@ export class SettingsSession {
   get isTrusted(): boolean {
     return this.#trusted;
   }
+
+  /** Every declared hook, and whether it may run (/hooks). */
+  hookList(): ListedHook[] {
+    return listHooks(this.#loaded.files, this.#trusted);
+  }
+
+  /** The hooks that may run now (kept, as every tool call asks). */
+  readonly runnableHooks = (): readonly HookCommand[] => this.#hooks;
 
   /** What applies now. */
   effective(): EffectiveSettings {
@@ -74,6 +90,7 @@ export class SettingsSession {
     try {
       if (approve) {
         this.#trusted = true;
+        this.#hooks = runnableHooks(this.hookList());
         this.#chain?.setRules(this.chainRules());
         await this.#approvals.approve(this.#loaded.places.cwd, pending.grants);
       }
@@ -87,8 +104,13 @@ export class SettingsSession {
     return settingsPaths(this.#loaded.places).local;
   }
 
-  /** "Yes, and don't ask again": the rule goes to the personal file and applies at once. */
+  /**
+   * "Yes, and don't ask again": the rule goes to the personal file and applies at once. Throws
+   * MiniCcError "repository-settings" when the repository carries that file: the user's rule does not go into it.
+   */
   async rememberAllow(rule: string): Promise<void> {
+    const carried = this.#loaded.files.find((file) => file.kind === "local")?.carried;
+    if (carried) throw new MiniCcError("repository-settings", `${this.localFile} is the repository's, not yours (${carried})`);
     await addSettingsRule(this.localFile, "allow", rule);
     await this.#reload();
   }
@@ -101,14 +123,17 @@ export class SettingsSession {
     }
     const removed = await removeSettingsRule(rule.source, rule.behavior, rule.rule);
     if (!removed) throw new Error(`${rule.source} no longer has ${rule.behavior} rule ${rule.rule}`);
+    // The session allow "don't ask again" gave beside it (listed as the file's) goes too.
+    if (rule.behavior === "allow") this.#chain?.forgetSessionAllow(rule.rule);
     await this.#reload();
   }
 
   /** Reads the files again; the shared file's trust stays as answered unless its grants changed. */
   async #reload(): Promise<void> {
-    const next = await loadSettings(this.#loaded.places, this.#approvals);
+    const next = await loadSettings(this.#loaded.places, this.#approvals, this.#managed);
     if (next.shared.fingerprint !== this.#loaded.shared.fingerprint) this.#trusted = next.shared.status === "approved";
     this.#loaded = next;
+    this.#hooks = runnableHooks(this.hookList());
     this.#chain?.setRules(this.chainRules());
   }
 }

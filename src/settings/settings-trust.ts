@@ -1,6 +1,7 @@
 /**
- * What a project's shared `.claude/settings.json` would grant, and the user's
- * approval of exactly that: a repository cannot grant itself anything.
+ * What a project's shared `.claude/settings.json` (with a `settings.local.json`
+ * the repository carries) would grant, and the user's approval of exactly
+ * that: a repository cannot grant itself anything.
  * Approvals are kept in `<home>/settings-approvals.json` as
  * `{projectDir: {fingerprint, approvedAt, grants}}`, bound to a fingerprint of
  * the grants (as a project server's approval is bound to its entry), so a
@@ -15,6 +16,7 @@ import { isJsonObject as isObject } from "../fs/json-path.ts";
 import { canonicalJson } from "../mcp/approvals/fingerprint.ts";
 import type { PermissionMode } from "../agent/events.ts";
 import type { SettingsFile } from "./settings-file.ts";
+import { hookLine } from "../hooks/hook-config.ts";
 
 /** The parts of the shared file that widen what runs: they wait for the user's approval. */
 export interface SettingsGrants {
@@ -24,6 +26,8 @@ export interface SettingsGrants {
   readonly env: Readonly<Record<string, string>>;
   readonly enabledMcpjsonServers: readonly string[];
   readonly enableAllProjectMcpServers?: boolean;
+  /** Each hook command as hookLine writes it (event, matcher, command): a changed hook asks again. Absent when none. */
+  readonly hooks?: readonly string[];
 }
 
 /** The grants of a settings file (for the shared one: what approval would turn on). */
@@ -35,6 +39,23 @@ export function grantsOf(file: SettingsFile): SettingsGrants {
     env: file.env,
     enabledMcpjsonServers: file.enabledMcpjsonServers,
     ...(file.enableAllProjectMcpServers ? { enableAllProjectMcpServers: true } : {}),
+    // Left out when there are none, so an approval given before hooks existed still holds.
+    ...(file.hooks.length > 0 ? { hooks: file.hooks.map(hookLine) } : {}),
+  };
+}
+
+/** Several files' grants as one, the later file winning a single value (as effectiveSettings combines them); one file's unchanged. */
+export function mergedGrants(list: readonly SettingsGrants[]): SettingsGrants {
+  if (list.length === 1) return list[0]!;
+  const defaultMode = list.findLast((grants) => grants.defaultMode !== undefined)?.defaultMode;
+  return {
+    allow: [...new Set(list.flatMap((grants) => grants.allow))],
+    ...(defaultMode ? { defaultMode } : {}),
+    additionalDirectories: [...new Set(list.flatMap((grants) => grants.additionalDirectories))],
+    env: Object.assign({}, ...list.map((grants) => grants.env)),
+    enabledMcpjsonServers: [...new Set(list.flatMap((grants) => grants.enabledMcpjsonServers))],
+    ...(list.some((grants) => grants.enableAllProjectMcpServers) ? { enableAllProjectMcpServers: true } : {}),
+    ...(list.some((grants) => grants.hooks) ? { hooks: list.flatMap((grants) => grants.hooks ?? []) } : {}),
   };
 }
 
@@ -46,7 +67,8 @@ export function grantsNothing(grants: SettingsGrants): boolean {
     grants.additionalDirectories.length === 0 &&
     Object.keys(grants.env).length === 0 &&
     grants.enabledMcpjsonServers.length === 0 &&
-    grants.enableAllProjectMcpServers !== true
+    grants.enableAllProjectMcpServers !== true &&
+    (grants.hooks ?? []).length === 0
   );
 }
 
@@ -64,6 +86,7 @@ export function grantLines(grants: SettingsGrants): string[] {
   for (const [name, value] of Object.entries(grants.env)) lines.push(`set ${name}=${value} for tools and servers`);
   if (grants.enableAllProjectMcpServers) lines.push("start every server of .mcp.json without asking");
   for (const name of grants.enabledMcpjsonServers) lines.push(`start .mcp.json server ${name} without asking`);
+  for (const hook of grants.hooks ?? []) lines.push(`run the hook ${hook}`);
   return lines;
 }
 

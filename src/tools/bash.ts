@@ -1,18 +1,21 @@
 /**
  * Bash: runs a command with `bash -c` in the working directory. The shell
  * leads its own process group, so a timeout or an abort kills everything it
- * started, not just the shell. In sandbox mode (`--sandbox`, `/sandbox`) the
+ * started, not just the shell, and a watchdog ends it if mini-cc dies while
+ * it runs (bash-watchdog.ts). In sandbox mode (`--sandbox`, `/sandbox`) the
  * command runs in the session's sandbox (writes: the project; no network)
  * and needs no approval; one the model asks to run outside it
  * (`dangerouslyDisableSandbox`) is approved as usual.
  */
 import { spawn } from "node:child_process";
+import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import type { ReadableStore } from "../store.ts";
 import type { SandboxHost, SandboxLaunch } from "../sandbox/sandbox-host.ts";
 import { errorText } from "../errors.ts";
+import { bashEnvironment } from "../sandbox/child-env.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
@@ -78,7 +81,7 @@ export interface BashSandbox {
 
 /** What the Bash tool needs from the outside world. */
 export interface BashOptions {
-  /** The environment commands run with (default: this process's). */
+  /** mini-cc's environment (default: this process's); commands get it without mini-cc's credentials (child-env.ts). */
   env?: NodeJS.ProcessEnv;
   /** The shell binary (default: `bash` on the PATH). */
   shell?: string;
@@ -128,6 +131,10 @@ export class BashTool implements Tool {
     return this.#sandbox !== undefined && this.#sandbox.enabled.getSnapshot() && input[ESCAPE_FIELD] !== true;
   }
 
+  leavesSandbox(input: Record<string, unknown>): boolean {
+    return this.#sandbox !== undefined && this.#sandbox.enabled.getSnapshot() && input[ESCAPE_FIELD] === true;
+  }
+
   summarize(input: Record<string, unknown>): string {
     const command = (stringField(input, "command") ?? "").trim();
     const lines = command.split("\n");
@@ -151,13 +158,15 @@ export class BashTool implements Tool {
       }
       const output = new CappedOutput(MAX_OUTPUT_CHARS);
       const argv = [this.#shell, "-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command];
+      // Read at each run: approved settings may add variables during the session.
+      const env = bashEnvironment(this.#env);
       if (!this.runsConfined(input)) {
-        const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env: this.#env }, ctx, timeout, output);
+        const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env }, ctx, timeout, output);
         return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
       }
       let launch: SandboxLaunch;
       try {
-        launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env: this.#env });
+        launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env });
       } catch (error) {
         // Never unconfined: the model may ask to leave the sandbox, and the user then decides.
         return textResult(`Bash: ${errorText(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`, true);
@@ -184,6 +193,8 @@ export class BashTool implements Tool {
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       });
+      const pgid = child.pid;
+      if (pgid !== undefined) watchGroup(pgid);
       let stopping: Ending | undefined;
       let exited: Ending | undefined;
       let graceTimer: NodeJS.Timeout | undefined;
@@ -192,6 +203,7 @@ export class BashTool implements Tool {
       const finish = (ending: Ending) => {
         if (done) return;
         done = true;
+        if (pgid !== undefined) releaseGroup(pgid);
         clearTimeout(timeoutTimer);
         clearTimeout(graceTimer);
         ctx.signal.removeEventListener("abort", onAbort);

@@ -3,7 +3,7 @@
  * the model cannot change a place it did not mean; replace_all opts out.
  */
 import { isBinary, numberLines, splitLines } from "./read.ts";
-import { createdResult, FileChangeTool, locateFileToChange, writeChangedFile } from "./file-change.ts";
+import { createdResult, FileChangeTool, locateFileToChange, withChange, writeChangedFile } from "./file-change.ts";
 import { readLocated } from "./paths.ts";
 import type { ToolInput } from "./tool-input.ts";
 import { textResult, type ToolContext, type ToolResult } from "./tool.ts";
@@ -84,7 +84,7 @@ export class EditTool extends FileChangeTool {
     if (!file.exists) {
       if (oldString !== "") return textResult(`File does not exist: ${shown}`, true);
       await writeChangedFile(file.absolute, newString);
-      return createdResult(shown);
+      return withChange(createdResult(shown), "", newString);
     }
     const bytes = await readLocated(file.absolute);
     if (isBinary(bytes)) return textResult(`${shown} is a binary file`, true);
@@ -127,6 +127,7 @@ export class EditTool extends FileChangeTool {
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);
     // A huge new_string would come back whole in the snippet: capped like every built-in tool's output.
-    return textResult(capText(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`, `Read ${shown} with offset and limit to see the rest.`));
+    const result = textResult(capText(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`, `Read ${shown} with offset and limit to see the rest.`));
+    return withChange(result, text, updated);
   }
 }

@@ -5,6 +5,7 @@
  * and never through a symlink put in its place since.
  */
 import { writeFileAtomic } from "../fs/atomic-write.ts";
+import { changedExcerpt } from "./file-excerpt.ts";
 import { locate } from "./paths.ts";
 import { filePathCall, runSafely, type ToolInput } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
@@ -48,4 +49,10 @@ export function writeChangedFile(absolute: string, text: string): Promise<void> 
 /** What the model reads once a call has created the file it names. */
 export function createdResult(shown: string): ToolResult {
   return textResult(`File created successfully at: ${shown}`);
+}
+
+/** `result` with the part of the file that went from `before` to `after` (when small enough to keep). */
+export function withChange(result: ToolResult, before: string, after: string): ToolResult {
+  const change = changedExcerpt(before, after);
+  return change ? { ...result, change } : result;
 }

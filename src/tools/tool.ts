@@ -3,11 +3,14 @@
  * thing to the loop: a name, a schema and run().
  */
 import type { ToolContent } from "../model/messages.ts";
+import type { FileExcerpt } from "./file-excerpt.ts";
 import type { PathScope, RealPaths } from "./real-paths.ts";
 
 export interface ToolResult {
   content: ToolContent;
   isError: boolean;
+  /** The part of the file an Edit or Write changed (saved with the session, so a resume can show the diff). */
+  change?: FileExcerpt;
 }
 
 export interface ToolContext {
@@ -56,6 +59,8 @@ export interface Tool {
    * approval, though deny rules and plan mode still apply.
    */
   runsConfined?(input: Record<string, unknown>): boolean;
+  /** True when this call asks to run outside the sandbox mode is on: only the user may let it (never a hook). */
+  leavesSandbox?(input: Record<string, unknown>): boolean;
   /** A short argument summary for the transcript: `Read(posts.ts)`. */
   summarize?(input: Record<string, unknown>): string;
   /** Never throws: a failure is an error result the model can read. */

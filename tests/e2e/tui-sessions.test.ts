@@ -101,4 +101,32 @@ describe("sessions on a real terminal", () => {
     picked.write("/exit\r");
     expect(await picked.exited).toBe(0);
   }, 90_000);
+
+  it("a resumed Edit shows its diff as the live one did, not the result's snippet", async () => {
+    const { project, home } = sandbox();
+    writeFileSync(join(project, "notes.txt"), "one\ntwo\nthree\n");
+    const script = join(project, "..", "edit-script.json");
+    const edit = { type: "tool_use", id: "toolu_edit", name: "Edit", input: { file_path: "notes.txt", old_string: "two", new_string: "TWO" } };
+    writeFileSync(script, JSON.stringify({ responses: [{ content: [edit] }, { content: [{ type: "text", text: "Changed it." }] }] }));
+    const live = launch(project, home, "--model-script", script, "--allowedTools", "Edit", "change two");
+    await live.waitFor("● Changed it.");
+    // The call's rows, from its line to the reply after it.
+    const callRows = (screen: PtyScreen) => {
+      const rows = screen.text().split("\n");
+      return rows.slice(rows.findIndex((row) => row.startsWith("⏺ Edit(notes.txt)")), rows.findIndex((row) => row.startsWith("● Changed it.")));
+    };
+    const liveRows = callRows(live);
+    expect(liveRows.slice(2).map((row) => row.trim())).toEqual(["1   one", "2 - two", "2 + TWO", "3   three"]);
+    live.write("\u0015/exit\r");
+    expect(await live.exited).toBe(0);
+    // The file moves on after the session: the saved change, not the file, makes the diff.
+    writeFileSync(join(project, "notes.txt"), "rewritten\n");
+
+    const again = launch(project, home, "--model-script", script, "--continue");
+    await again.waitFor("Resumed session");
+    await again.waitFor("2 + TWO");
+    expect(callRows(again)).toEqual(liveRows);
+    again.write("\u0004");
+    expect(await again.exited).toBe(0);
+  }, 90_000);
 });

@@ -3,6 +3,7 @@
  * and records every request, Tools that record their calls, a PermissionPrompt
  * that replays decisions, and an Agent wired to them.
  */
+import type { Hooks } from "../../src/hooks/hooks.ts";
 import { Agent } from "../../src/agent/agent.ts";
 import type { AgentEvent, PermissionDecision, PermissionMode, PermissionPrompt, PermissionRequest } from "../../src/agent/events.ts";
 import { PermissionChain } from "../../src/agent/permissions.ts";
@@ -118,6 +119,8 @@ export interface TestAgentOptions {
   toolSearch?: ToolSearchSetting;
   /** Gets each change to the conversation, as a saved session does. */
   record?: (entry: ConversationEntry) => void;
+  /** The session's hooks (src/hooks/hooks.ts). */
+  hooks?: Hooks;
 }
 
 export const CWD = "/work/project";
@@ -129,12 +132,13 @@ export function testAgent(options: TestAgentOptions) {
   const permissions = new PermissionChain({ mode: options.mode ?? "default", allow: options.allow ?? [], deny: options.deny ?? [], cwd: CWD });
   // Each reading advances 5 ms, so every tool run takes exactly 5 ms.
   const clock = new FakeClock(new Date(2026, 9, 22, 9, 30), { stepMs: 5 });
-  const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => undefined });
+  const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) });
   const agent = new Agent({
     model,
     tools: options.toolsNow ?? (() => options.tools ?? []),
     ...(options.toolSearch === undefined ? {} : { toolSearch: options.toolSearch }),
     ...(options.record === undefined ? {} : { record: options.record }),
+    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     permissions,
     ask: options.ask ?? asked.prompt,
     system,

@@ -6,7 +6,8 @@
  * the way the real API does when told to: 429/529/5xx with retry-after, a
  * stream whose connection drops after K events, a stream that stalls, an
  * `overloaded_error` event mid-stream, replies cut at max_tokens (a tool
- * input included), refusals, pause_turn, and signed thinking blocks.
+ * input included), refusals, pause_turn, signed thinking blocks, and a
+ * connection closed before the response's headers.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,6 +33,8 @@ export interface FakeMessage {
   usage?: FakeUsage;
   /** Leave out the last fragment of the last tool_use's input JSON, as a reply cut at max_tokens does. */
   cutLastToolInput?: boolean;
+  /** Streaming only: a thinking block's content_block_start carries no `signature` field (only its delta does), as some gateways send it. */
+  thinkingStartWithoutSignature?: boolean;
 }
 
 export type FakeReply =
@@ -45,7 +48,9 @@ export type FakeReply =
       /** Streaming only: send this many events, then drop the connection (a reset, not a clean end). */
       dropAfterEvents?: number;
     }
-  | { kind: "error"; status: number; type: string; message: string; headers?: Record<string, string> };
+  | { kind: "error"; status: number; type: string; message: string; headers?: Record<string, string> }
+  /** Close the connection before any response is sent, as a load balancer that drops an idle or overloaded backend does. */
+  | { kind: "close" };
 
 export interface RecordedRequest {
   method: string;
@@ -102,7 +107,8 @@ export function messageEvents(message: FakeMessage, model: string, id: string): 
   const lastToolUse = message.content.map((b) => b.type).lastIndexOf("tool_use");
   message.content.forEach((block, index) => {
     if (block.type === "thinking") {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } } });
+      const start = message.thinkingStartWithoutSignature ? { type: "thinking", thinking: "" } : { type: "thinking", thinking: "", signature: "" };
+      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: start } });
       for (const piece of splitEvery(block.thinking, 8)) {
         events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } } });
       }
@@ -244,6 +250,10 @@ export class FakeMessagesApi {
     if (reply === undefined) {
       res.writeHead(500, { "content-type": "application/json", "x-should-retry": "false" });
       res.end(errorBody("api_error", `fake: no reply scripted for request ${n}`));
+      return;
+    }
+    if (reply.kind === "close") {
+      res.socket?.destroy();
       return;
     }
     if (reply.kind === "error") {

@@ -116,6 +116,22 @@ describe("AnthropicModel retries", () => {
     expect(events.at(-1)).toMatchObject({ type: "message", message: { content: [{ type: "text", text: "Hello there, how are you?" }] } });
   });
 
+  it("retries a connection the API closes before its response arrives, as a load balancer does", async () => {
+    const api = await startApi([{ kind: "close" }, { kind: "close" }, { kind: "message", message: HELLO }]);
+    const clock = new FakeClock();
+    const { events, waited, error } = await drive(modelFor(api.baseURL, clock), clock);
+
+    expect(error).toBeUndefined();
+    expect(api.requests).toHaveLength(3);
+    expect(retries(events).map((r) => [r.reason, r.retry, r.delayMs])).toEqual([
+      ["connection", 1, 500],
+      ["connection", 2, 1000],
+    ]);
+    expect(waited).toEqual([500, 1000]);
+    expect(retries(events)[0]?.message).toMatch(/^cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/);
+    expect(events.at(-1)).toMatchObject({ type: "message", message: { content: [{ type: "text", text: "Hello there, how are you?" }] } });
+  });
+
   it("retries an overloaded_error event in the middle of a stream", async () => {
     const api = await startApi([
       { kind: "message", message: HELLO, errorAfterEvents: { count: 4, type: "overloaded_error", message: "Overloaded" } },

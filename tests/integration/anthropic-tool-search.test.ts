@@ -6,7 +6,7 @@ import { AnthropicModel } from "../../src/model/anthropic-model.ts";
 import { McpTool } from "../../src/mcp/tools/mcp-tool.ts";
 import { textResult } from "../../src/tools/tool.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
-import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { collect, fakeTool } from "../helpers/agent-fakes.ts";
 
 // Issue 12: tool search through the real @anthropic-ai/sdk against a local Messages API, and
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 const usage = { input_tokens: 10, output_tokens: 5 };
-const reply = (content: FakeReply extends { message: infer M } ? M extends { content: infer C } ? C : never : never): FakeReply => ({
+const reply = (content: FakeMessage["content"]): FakeReply => ({
   kind: "message",
   message: { content, usage },
 });
@@ -69,7 +69,7 @@ describe("tool search with the Anthropic adapter", () => {
       tools: () => tools,
       permissions: new PermissionChain({ mode: "default", allow: [], deny: [], cwd: "/work/project" }),
       ask: async () => ({ behavior: "deny" }),
-      system: new SystemContext({ cwd: "/work/project", clock, mcpInstructions: () => "", readFile: () => undefined }),
+      system: new SystemContext({ cwd: "/work/project", clock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) }),
       cwd: "/work/project",
       clock,
       toolSearch: { kind: "on" },

@@ -43,7 +43,7 @@ describe("/context and /cost", () => {
     expect(lines[1]).toMatch(/^ {2}[█░│]{40}$/);
   });
 
-  it("/cost prices input, output, cache read and cache write tokens from the catalog; an unknown model counts tokens only", async () => {
+  it("/cost prices input, output, cache read and cache write tokens from the catalog; an unknown model counts tokens and its cost is unknown, not $0", async () => {
     const usage = { input_tokens: 1_000, output_tokens: 200, cache_read_input_tokens: 5_000, cache_creation_input_tokens: 300 };
     const api = await FakeMessagesApi.start([
       { kind: "message", message: { content: [{ type: "text", text: "one" }], usage } },
@@ -60,8 +60,8 @@ describe("/context and /cost", () => {
     const unknown = await runtimeFor(api, "claude-test-model");
     await turn(unknown, "hi");
     expect(unknown.costLines()).toEqual([
-      "Total cost: $0.00 (without claude-test-model: no price is known for it, so only its tokens are counted)",
-      "claude-test-model (1 request): 1,000 input, 200 output, 5,000 cache read, 300 cache write tokens — price unknown",
+      "Total cost: unknown (no price for claude-test-model)",
+      "claude-test-model (1 request): 1,000 input, 200 output, 5,000 cache read, 300 cache write tokens — unknown (no price for claude-test-model)",
     ]);
   });
 });

@@ -59,6 +59,26 @@ describe("mini-cc mcp (bundled CLI)", () => {
     expect((await mini("mcp", "add", "-s", "local", "-e", "API_KEY=sk-live-789", "mine", "--", "npx", "m")).stderr).toBe("");
   });
 
+  it("warns at add, add-json and get when a credential-looking ${VAR} goes into args, where ps shows it, never its value", async () => {
+    const env = { ANTHROPIC_API_KEY: "sk-ant-args-secret", GITHUB_TOKEN: "ghp-args-secret" };
+    const warning = (server: string, index: number, variable: string) =>
+      `Warning: server ${server}: args[${index}] puts \${${variable}} on the command line, where ps shows it to everyone on this machine. ` +
+      `Pass it through env instead (-e ${variable}='\${${variable}}', read by the server from its environment).\n`;
+    const added = await box.run(["mcp", "add", "keyed", "--", "npx", "srv", "--api-key", "${ANTHROPIC_API_KEY}"], { env });
+    expect(added.code).toBe(0);
+    expect(added.stderr).toBe(warning("keyed", 2, "ANTHROPIC_API_KEY"));
+    const json = JSON.stringify({ command: "npx", args: ["srv", "--token=${GITHUB_TOKEN:-none}", "--home=${HOME}"] });
+    const fromJson = await box.run(["mcp", "add-json", "gh", json], { env });
+    expect(fromJson.code).toBe(0);
+    expect(fromJson.stderr).toBe(warning("gh", 1, "GITHUB_TOKEN"));
+    const shown = await box.run(["mcp", "get", "--no-connect", "keyed"], { env });
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toBe(warning("keyed", 2, "ANTHROPIC_API_KEY"));
+    expect(added.stdout + added.stderr + fromJson.stderr + shown.stdout + shown.stderr).not.toContain("args-secret");
+    // Through env, as the warning says: quiet.
+    expect((await box.run(["mcp", "add", "-e", "ANTHROPIC_API_KEY=${ANTHROPIC_API_KEY}", "quiet", "--", "npx", "srv"], { env })).stderr).toBe("");
+  });
+
   it("exits 2 with one line and the usage for a usage error", async () => {
     expect(await mini("mcp", "add", "-e", "NOEQUALS", "x", "--", "node")).toEqual({
       status: 2,

@@ -33,6 +33,18 @@ describe("openUrl", () => {
     expect(existsSync(join(dir, "pwned"))).toBe(false);
   });
 
+  it("hands the opener no credential of mini-cc's", async () => {
+    const dir = tempDir();
+    const browser = join(dir, "browser.sh");
+    const out = join(dir, "env.txt");
+    writeFileSync(browser, `#!/bin/sh\nenv > '${out}'\n`);
+    chmodSync(browser, 0o755);
+    const env = { BROWSER: browser, PATH: process.env.PATH, ANTHROPIC_API_KEY: "sk-ant-opener", CLAUDE_CODE_OAUTH_TOKEN: "oauth-opener", KEPT: "yes" };
+    expect(await openUrl("https://example.com", env)).toEqual({ kind: "opened", via: "$BROWSER" });
+    await eventually(() => expect(readFileSync(out, "utf8")).toContain("KEPT=yes"));
+    expect(readFileSync(out, "utf8")).not.toMatch(/opener/);
+  });
+
   it("says so when the opener cannot start", async () => {
     expect(await openUrl("https://example.com", { BROWSER: "/nonexistent/browser", PATH: "" })).toMatchObject({ kind: "failed", via: "$BROWSER" });
   });

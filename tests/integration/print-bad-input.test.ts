@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { USAGE } from "../../src/cli/cli-args.ts";
 import { cliForTestFile, markedServerEntry, mcpConfig, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
-// A mistake on the command line: one line naming the problem, the usage, exit 2, and
+// A mistake on the command line: one line naming the problem, one pointing at --help, exit 2, and
 // nothing started — a user-scope server whose wrapper leaves a marker file proves it.
 
 const cli = cliForTestFile();
@@ -24,7 +24,7 @@ async function expectUsageError(argv: string[], problem: string): Promise<void> 
   expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
     code: 2,
     stdout: "",
-    stderr: `mini-cc: ${problem}\n${USAGE}\n`,
+    stderr: `mini-cc: ${problem}\nRun 'mini-cc --help' for the options.\n`,
   });
   expect(existsSync(marker)).toBe(false);
 }
@@ -34,6 +34,12 @@ describe("print mode bad input", () => {
     const run = await box.run(["-p", "hi", "--model-script", script]);
     expect(run).toMatchObject({ code: 0, stdout: "Hello.\n", stderr: "" });
     expect(existsSync(marker)).toBe(true);
+  });
+
+  it("--help prints the whole help on stdout (a usage error prints only its line and the pointer to it)", async () => {
+    const run = await box.run(["--help"]);
+    expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({ code: 0, stdout: `${USAGE}\n`, stderr: "" });
+    expect(USAGE.split("\n").length).toBeGreaterThan(20);
   });
 
   it("rejects an unknown flag", async () => {

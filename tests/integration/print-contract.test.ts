@@ -87,10 +87,10 @@ describe("print mode output contract", () => {
       num_turns: 2,
       result: "One Todo issue: BUG-101.",
       session_id: sessionId,
-      total_cost_usd: 0,
+      total_cost_usd: null,
       usage: expect.objectContaining({ input_tokens: expect.any(Number), output_tokens: expect.any(Number) }),
-      // A scripted model has no price: its tokens are counted, its cost is 0.
-      modelUsage: { "script:script.json": expect.objectContaining({ costUSD: 0, contextWindow: 200_000 }) },
+      // A scripted model has no price: its tokens are counted, its cost is unknown (null), not 0.
+      modelUsage: { "script:script.json": expect.objectContaining({ costUSD: null, contextWindow: 200_000 }) },
       permission_denials: [],
     });
   });

@@ -108,4 +108,23 @@ describe("print mode and project servers", () => {
     );
     expect(run.lines.at(-1)).toMatchObject({ subtype: "success", result: "Hello." });
   });
+
+  it("says a remote entry's url that is not an http(s) URL is invalid, naming the file, the server and the field, before any approval", async () => {
+    const file = await box.write("project/.mcp.json", mcpConfig({ ...servers(["good"]), typo: { type: "http", url: "not a url" }, local: { type: "sse", url: "file:///etc/passwd" } }));
+    const list = await box.run(["mcp", "list"]);
+    expect(list.stdout.split("\n").filter((line) => !line.startsWith("good:"))).toEqual([
+      `typo: invalid entry (project) - ✘ failed: ${file}: mcpServers.typo.url: not a URL: "not a url" (expected http:// or https://…)`,
+      `local: invalid entry (project) - ✘ failed: ${file}: mcpServers.local.url: must start with http:// or https:// (type "sse"), got "file:///etc/passwd"`,
+      "",
+    ]);
+    // Nothing to approve there; the good one still is, and starts.
+    expect((await box.run(["mcp", "approve", "good"])).code).toBe(0);
+    const { run, init } = await print();
+    expect(init.mcp_servers).toEqual([
+      { name: "good", status: "connected" },
+      { name: "typo", status: "failed" },
+      { name: "local", status: "failed" },
+    ]);
+    expect(run.stderr).toContain(`mini-cc: MCP server typo failed: ${file}: mcpServers.typo.url: not a URL: "not a url"`);
+  });
 });

@@ -10,6 +10,7 @@ import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { messagesApisForTestFile, type FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { resolveModelAlias } from "../../src/model/model-catalog.ts";
+import { DEFAULT_ANTHROPIC_MODEL } from "../../src/model/model-catalog.ts";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
@@ -74,6 +75,40 @@ describe("print mode against the real API's misbehaviour", () => {
         contextWindow: 200_000,
       },
     });
+  }, 30_000);
+
+  it("retries a connection closed before the response's headers, says so on stderr, and succeeds", async () => {
+    const r = await run([{ kind: "close" }, { kind: "message", message: HELLO }], ["hi"]);
+
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("Hello there, how are you?\n");
+    expect(r.stderr).toMatch(/^mini-cc: Connection lost · retry 1\/10 in 1 s: cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/m);
+    expect(r.api.requests).toHaveLength(2);
+  }, 30_000);
+
+  it("prices the default model, and gives null, not 0, for a model without a price", async () => {
+    const byDefault = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], { ANTHROPIC_MODEL: "" });
+    const unpriced = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], { ANTHROPIC_MODEL: "claude-test-model" });
+
+    expect([byDefault.code, unpriced.code], byDefault.stderr + unpriced.stderr).toEqual([0, 0]);
+    const priced = JSON.parse(byDefault.stdout) as { total_cost_usd: number; modelUsage: Record<string, { costUSD: number }> };
+    expect(Object.keys(priced.modelUsage)).toEqual([DEFAULT_ANTHROPIC_MODEL]);
+    // Sonnet 5.5: 1000 × $2 + 200 × $10 + 5000 × $0.10 + 400 × $2.50, per million tokens.
+    expect(priced.total_cost_usd).toBeCloseTo((1000 * 2 + 200 * 10 + 5000 * 0.1 + 400 * 2.5) / 1e6, 10);
+    expect(JSON.parse(unpriced.stdout)).toMatchObject({ total_cost_usd: null, modelUsage: { "claude-test-model": { inputTokens: 1000, costUSD: null } } });
+  }, 30_000);
+
+  it("caps a 10 MB error message at its first 2,000 characters, escaped, on stderr and in the result", async () => {
+    const huge = `\u001b]0;owned\u0007\u001b[2J${"x".repeat(10_000_000)}`;
+    const bad: FakeReply = { kind: "error", status: 400, type: "invalid_request_error", message: huge };
+    const text = await run([bad], ["hi"]);
+    const json = await run([bad], ["hi", "--output-format", "json"]);
+
+    expect([text.code, json.code]).toEqual([1, 1]);
+    expect(text.stdout).toBe("");
+    const shown = `Anthropic API error 400: \\x1b]0;owned\\x07\\x1b[2J${"x".repeat(1_986)}… (9,998,014 more characters)`;
+    expect(text.stderr).toBe(`mini-cc: ${shown}\n`);
+    expect(JSON.parse(json.stdout)).toMatchObject({ is_error: true, result: shown });
   }, 30_000);
 
   it("retries a stream cut after a few events and prints its text once", async () => {
@@ -146,6 +181,18 @@ describe("print mode against the real API's misbehaviour", () => {
       [second, redacted, glob("toolu_2")],
     ]);
     expect(r.lines.filter((line) => line.type === "assistant")[0]?.message.content[0]).toEqual(first);
+  }, 30_000);
+
+  it("sends a signature back exactly when the thinking block's start carried none", async () => {
+    const thought = { type: "thinking" as const, thinking: "List the files first.", signature: "SIG-EqQBCgIYAhIM" };
+    const glob = { type: "tool_use" as const, id: "toolu_1", name: "Glob", input: { pattern: "*.md" } };
+    const r = await run(
+      [{ kind: "message", message: { content: [thought, glob], thinkingStartWithoutSignature: true } }, { kind: "message", message: HELLO }],
+      ["look", "--thinking"],
+    );
+
+    expect(r.code, r.stderr).toBe(0);
+    expect(bodyOf(r.api, 1).messages.find((m) => m.role === "assistant")?.content).toEqual([thought, glob]);
   }, 30_000);
 });
 

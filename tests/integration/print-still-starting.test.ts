@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, createCliSandbox, NODE, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import { copyBuiltCli, createCliSandbox, modelScript, NODE, toolUse, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
 
 // A cold `npx -y pkg` still installing when a `-p` run or `mcp list` ends: killing it
 // would abort the install, and the next run would be cold again. A real subprocess that
@@ -43,6 +43,20 @@ async function coldServer(name: string, delayMs: number): Promise<{ pids: string
   return { pids, ready };
 }
 
+/** Live processes whose command line (`cmdline`) or environment (`environ`) holds `text`. */
+function processesWith(part: "cmdline" | "environ", text: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/${part}`, "latin1").includes(text) && running(Number(entry));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 const pidsIn = (dir: string) => readdirSync(dir).filter((file) => /^\d+$/.test(file)).map(Number);
 
 describe("a server still starting when the run ends", () => {
@@ -75,6 +89,26 @@ describe("a server still starting when the run ends", () => {
     const pid = Number(readFileSync(pidFile, "utf8"));
     expect(running(pid)).toBe(true);
     expect(await until(() => !running(pid), 8000)).toBe(true);
+  }, 30_000);
+
+  it("one reaper watches 30 servers left starting, and ends each when its grace from its own start is over", async () => {
+    const servers = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`deaf${i}`, { command: "sleep", args: ["120"] }]));
+    await box.write(join(box.home, "mcp.json"), { mcpServers: servers });
+    // The run lasts about 3 s, so each server's 6 s grace has about 3 s left when mini-cc exits.
+    const script = await box.write("slow-run.json", modelScript([toolUse("t1", "Bash", { command: "sleep 3" })], [{ type: "text", text: "done" }]));
+    const cli = box.start(["-p", "go", "--output-format", "json", "--model-script", script, "--allowedTools", "Bash"], {
+      env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "6000" },
+    });
+    const marker = `${cli.child.pid}-`; // each server's marker starts with mini-cc's pid
+    const run = await cli.ended;
+    const exitedAt = Date.now();
+    expect(run.code).toBe(0);
+    const left = processesWith("environ", `MINI_CC_MCP_SERVER=${marker}`);
+    expect(left.length).toBe(30);
+    expect(processesWith("cmdline", marker).length).toBe(1);
+    expect(await until(() => left.every((pid) => !running(pid)), 4500)).toBe(true);
+    expect(Date.now() - exitedAt).toBeLessThan(4500);
+    expect(await until(() => processesWith("cmdline", marker).length === 0, 3000)).toBe(true);
   }, 30_000);
 
   it("mcp list too", async () => {

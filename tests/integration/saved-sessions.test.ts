@@ -4,7 +4,7 @@
  * mid-turn is continued with the same request prefix, and a long one is
  * compacted before it passes the window, and once more, smaller, on a 400.
  */
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUMMARY_PREFIX } from "../../src/agent/compaction.ts";
@@ -166,9 +166,11 @@ describe("compaction", () => {
     expect(JSON.stringify(summary!.messages.slice(0, 1))).toBe(JSON.stringify(first!.messages));
     const instruction = (summary!.messages.at(-1)!.content as Array<{ type: string; text?: string }>).at(-1);
     expect(instruction?.text).toContain("The user's last request, quoted verbatim.");
-    expect(after!.messages).toEqual([
-      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to read notes.txt; it holds one note.` }] },
-    ]);
+    // The turn's prompt follows the summary as the user wrote it.
+    const summaryThenPrompt = [
+      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to read notes.txt; it holds one note.` }, { type: "text", text: "read notes.txt" }] },
+    ];
+    expect(after!.messages).toEqual(summaryThenPrompt);
     const boundary = run.lines.find((line) => line.subtype === "compact_boundary");
     expect(boundary?.compact_metadata).toEqual({ trigger: "auto", pre_tokens: expect.any(Number) });
     expect(boundary?.compact_metadata.pre_tokens).toBeGreaterThanOrEqual(185_040);
@@ -177,10 +179,47 @@ describe("compaction", () => {
     const resumed = await box.run(["-p", "-c", "still there?"], { env: apiEnv(box, api) });
     expect(resumed.code).toBe(0);
     expect(withoutCacheControl(body(api, 3)).messages).toEqual([
-      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to read notes.txt; it holds one note.` }] },
+      ...summaryThenPrompt,
       { role: "assistant", content: [{ type: "text", text: "It holds one note." }] },
       { role: "user", content: [{ type: "text", text: "still there?" }] },
     ]);
+  }, 60_000);
+
+  it("a resumed session counts from the last reported usage: one that ended near the limit compacts before its first new request", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start([text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 })]);
+    const first = await box.run(["-p", "remember the number 7"], { env: apiEnv(box, api) });
+    expect(first.code, first.stderr).toBe(0);
+
+    api.reply(text("SUMMARY: the user asked to remember 7."), text("It was 7."));
+    const resumed = await box.run(["-p", "--continue", "which number?"], { env: apiEnv(box, api) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(api.requests).toHaveLength(3);
+    // The first request after the resume is the summary request, not the whole history again.
+    const instruction = (body(api, 1).messages.at(-1)!.content as Array<{ type: string; text?: string }>).at(-1);
+    expect(instruction?.text).toContain("Write a summary of the conversation so far");
+    expect(withoutCacheControl(body(api, 2)).messages).toEqual([
+      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to remember 7.` }, { type: "text", text: "which number?" }] },
+    ]);
+  }, 60_000);
+
+  it("a saved reply without usage is resumed from an estimate, not refused", async () => {
+    const box = await cli.sandbox();
+    api = await FakeMessagesApi.start([text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 })]);
+    const first = await box.run(["-p", "remember the number 7"], { env: apiEnv(box, api) });
+    expect(first.code, first.stderr).toBe(0);
+    const [file] = sessionFiles(box);
+    const lines = readFileSync(file!, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const stripped = lines.map((line) => (line.type === "assistant" ? { ...line, usage: undefined } : line));
+    writeFileSync(file!, stripped.map((line) => JSON.stringify(line)).join("\n") + "\n");
+
+    api.reply(text("It was 7."));
+    const resumed = await box.run(["-p", "--continue", "which number?", "--output-format", "json"], { env: apiEnv(box, api) });
+    expect(resumed.stderr).toBe("");
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ result: "It was 7." });
+    // Without a reported figure the small estimate stands: no compaction.
+    expect(body(api, 1).messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   }, 60_000);
 
   it("compacts once more, smaller, when the API still answers 400 prompt is too long", async () => {
@@ -200,12 +239,57 @@ describe("compaction", () => {
     const brief = withoutCacheControl(body(api, 3));
     expect(brief.messages).toHaveLength(1);
     const briefText = (brief.messages[0]!.content as Array<{ text: string }>)[0]!.text;
-    expect(briefText).toContain(`<conversation>\nUser: ${SUMMARY_PREFIX}SUMMARY ONE\n</conversation>`);
+    expect(briefText).toContain(`<conversation>\nUser: ${SUMMARY_PREFIX}SUMMARY ONE\n\nUser: read notes.txt\n</conversation>`);
+    expect(briefText).toContain("<request>\nread notes.txt\n</request>");
     expect(briefText).toContain("Keep it short: at most 300 words.");
-    expect(withoutCacheControl(body(api, 4)).messages).toEqual([{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY TWO` }] }]);
+    expect(withoutCacheControl(body(api, 4)).messages).toEqual([
+      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY TWO` }, { type: "text", text: "read notes.txt" }] },
+    ]);
     expect(run.lines.filter((line) => line.subtype === "compact_boundary")).toHaveLength(2);
     expect(run.lines.at(-1)).toMatchObject({ type: "result", is_error: false, result: "Done after two compactions." });
     const saved = readFileSync(sessionFiles(box)[0]!, "utf8");
     expect(saved.match(/"type":"compaction"/g)).toHaveLength(2);
+  }, 60_000);
+
+  it("the brief form keeps the first request and the turn's prompt whole and leaves out the middle; the prompt, attachment and all, is sent as written after", async () => {
+    const box = await cli.sandbox();
+    await box.write("project/notes.txt", "NOTE-CONTENT: frob is the new name\n");
+    api = await FakeMessagesApi.start([text("On it.")]);
+    const task = "TASK-ALPHA: rename frobnicate to frob in every file";
+    const first = await box.run(["-p", task], { env: apiEnv(box, api) });
+    expect(first.code, first.stderr).toBe(0);
+    // A long middle: a question and an answer of 420,000 characters (no usage saved, so nothing compacts before the request).
+    const [file] = sessionFiles(box);
+    const time = new Date().toISOString();
+    const long = `MIDDLE-START ${"filler ".repeat(60_000)}MIDDLE-END`;
+    appendFileSync(file!, `${JSON.stringify({ type: "prompt", content: "MIDDLE-QUESTION", time })}\n`);
+    appendFileSync(file!, `${JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: long }] }, model: "claude-sonnet-4-5", time })}\n`);
+
+    api.reply(
+      { kind: "error", status: 400, type: "invalid_request_error", message: "prompt is too long: 212000 tokens > 200000 maximum" },
+      text("SUMMARY: renaming frobnicate to frob."),
+      text("Renamed."),
+    );
+    const run = await box.run(["-p", "--continue", "@notes.txt go on with the task"], { env: apiEnv(box, api) });
+    expect(run.code, run.stderr).toBe(0);
+    expect(api.requests).toHaveLength(4);
+    const overflowed = withoutCacheControl(body(api, 1));
+    const briefText = (withoutCacheControl(body(api, 2)).messages[0]!.content as Array<{ text: string }>)[0]!.text;
+    expect(briefText).toContain(`<conversation>\nUser: ${task}\n\n[… part of the conversation left out …]\n\n`);
+    expect(briefText).not.toContain("MIDDLE-START");
+    expect(briefText).toContain("MIDDLE-END");
+    expect(briefText).toContain("<request>\n@notes.txt go on with the task\n\n");
+    expect(briefText).toContain("NOTE-CONTENT: frob is the new name");
+    // After the summary comes the prompt exactly as the overflowing request carried it, its attachment too.
+    const prompt = overflowed.messages.at(-1)!.content as unknown[];
+    expect(JSON.stringify(prompt)).toContain("NOTE-CONTENT");
+    const after = withoutCacheControl(body(api, 3));
+    expect(after.messages).toEqual([{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: renaming frobnicate to frob.` }, ...prompt] }]);
+
+    // A resume replays the same: the summary, then the kept prompt.
+    api.reply(text("Yes."));
+    const resumed = await box.run(["-p", "-c", "done?"], { env: apiEnv(box, api) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(withoutCacheControl(body(api, 4)).messages.slice(0, 1)).toEqual(after.messages);
   }, 60_000);
 });

@@ -53,6 +53,7 @@ export const addJsonCommand: McpSubcommand = {
     // Paths relative to the entry the user typed: "args[1]: expected string, got number".
     const valid = validateEntry(entry, []);
     if (!valid.ok) throw new MiniCcError("command-failed", `invalid server entry: ${valid.error}`);
+    await context.checkPolicy(name, valid.entry);
     const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
     await reportAdded(context, added, name, valid.entry);
     return 0;

@@ -17,6 +17,7 @@ import { SCOPE_OPTION, scopeLabel, scopeOption, type McpCommandContext, type Mcp
 import { approveCommand, maskedHeaderValue } from "../../config/describe.ts";
 import { isRemote } from "../../config/types.ts";
 import { expandEntry } from "../../config/expand.ts";
+import { credentialArgWarnings, SECRET_NAME } from "../../config/credential-args.ts";
 
 /** What --transport takes; streamable-http is http's other name. */
 const TRANSPORTS = ["stdio", "http", "sse", "ws", "streamable-http"] as const;
@@ -137,8 +138,6 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
 
 }
 
-/** Names of headers and variables that usually hold a credential. */
-const SECRET_NAME = /authorization|cookie|key|token|secret|passw|credential|auth|private|session/i;
 /** A value that is a `${VAR}` reference, alone or after a scheme word: it holds no secret itself. */
 const ONLY_REFERENCES = /^(?:[A-Za-z]{1,20}[ \t]+)?(?:\$\{[^}]+\})+$/;
 
@@ -183,6 +182,7 @@ export async function reportAdded(
   if (isRemote(entry)) {
     for (const [header, value] of Object.entries(entry.headers ?? {})) context.print(`  Header: ${header}: ${maskedHeaderValue(value)}`);
   }
+  for (const warning of credentialArgWarnings(name, entry)) context.warn(warning);
   if (added.scope === "project") {
     for (const warning of sharedSecretWarnings(entry, added.file)) context.warn(warning);
     context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`);
@@ -230,6 +230,7 @@ export const addCommand: McpSubcommand = {
     if (transport === "stdio" && /^(https?|wss?):\/\//i.test(line[0]!)) {
       context.warn(`Note: ${line[0]} looks like a URL; for a remote server use --transport http, sse or ws.`);
     }
+    await context.checkPolicy(name, entry);
     const secret = lastValue(args, "client-secret") === "" ? await askClientSecret(context) : undefined;
     const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
     if (secret !== undefined) await keepClientSecret(context, entry, secret);

@@ -1,12 +1,13 @@
 /**
  * `mini-cc mcp approve --settings`: the non-interactive way to trust what the
- * project's shared `.claude/settings.json` grants (CI, scripts), as the TUI's
- * question does: the grants are listed, then remembered by fingerprint.
+ * repository's settings files grant (the shared `.claude/settings.json`, and a
+ * `settings.local.json` the repository carries) in CI and scripts, as the
+ * TUI's question does: the grants are listed, then remembered by fingerprint.
  */
 import { homedir } from "node:os";
 import { systemClock } from "../../clock.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
-import { loadSettings, settingsMessages } from "../../settings/project-settings.ts";
+import { isRepositoryFile, loadSettings } from "../../settings/project-settings.ts";
 import { grantLines, SettingsApprovalsFile } from "../../settings/settings-trust.ts";
 import type { McpCommandContext } from "./command.ts";
 
@@ -14,20 +15,23 @@ export async function approveSettings(positionals: readonly string[], context: M
   if (positionals.length > 0) throw usageError("--settings takes no server names");
   const approvals = new SettingsApprovalsFile(context.home.settingsApprovals, context.io.clock ?? systemClock, (message) => context.warn(message));
   const loaded = await loadSettings({ cwd: context.projectDir, userHome: context.io.homedir ?? homedir(), miniCcHome: context.home.root }, approvals);
-  const shared = loaded.files.find((file) => file.kind === "shared")!;
-  for (const problem of shared.problems) context.warn(problem);
-  if (!shared.exists) {
-    context.print(`No ${loaded.shared.path}.`);
+  const repository = loaded.files.filter((file) => isRepositoryFile(file) && file.exists);
+  const named = loaded.shared.paths.join(" and ");
+  const problems = repository.flatMap((file) => file.problems);
+  for (const problem of problems) context.warn(problem);
+  if (repository.length === 0) {
+    context.print(`No ${named}.`);
     return 0;
   }
-  if (shared.problems.length > 0 && loaded.shared.status === "none") throw new MiniCcError("command-failed", `nothing approved: ${loaded.shared.path} has problems`);
+  if (problems.length > 0 && loaded.shared.status === "none") throw new MiniCcError("command-failed", `nothing approved: ${named} ${repository.length === 1 ? "has" : "have"} problems`);
   if (loaded.shared.status === "none") {
-    context.print(`${loaded.shared.path} grants nothing that needs approval.`);
+    context.print(`${named} ${repository.length === 1 ? "grants" : "grant"} nothing that needs approval.`);
     return 0;
   }
-  for (const message of settingsMessages(loaded).filter((m) => m.startsWith(loaded.shared.path) && !shared.problems.includes(m))) context.warn(message);
+  for (const note of repository.flatMap((file) => file.notes)) context.warn(note);
   await approvals.approve(context.projectDir, loaded.shared.grants);
-  context.print(`Approved ${loaded.shared.path} (fingerprint ${loaded.shared.fingerprint}); it may now:`);
+  if (loaded.shared.carried) context.print(`${loaded.shared.paths.at(-1)} is the repository's, not yours (${loaded.shared.carried}).`);
+  context.print(`Approved ${named} (fingerprint ${loaded.shared.fingerprint}); ${repository.length === 1 ? "it" : "they"} may now:`);
   for (const line of grantLines(loaded.shared.grants)) context.print(`  ${line}`);
   return 0;
 }

@@ -20,6 +20,10 @@ import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
 import type { Env } from "../../env.ts";
 import { SandboxHost } from "../../sandbox/sandbox-host.ts";
+import { MiniCcError } from "../../errors.ts";
+import type { ServerEntry } from "../../config/types.ts";
+import { loadManagedPolicy, managedDir, type ManagedPolicy } from "../../settings/managed-policy.ts";
+import { managedServerPolicy, serverPolicy } from "../../settings/server-policy.ts";
 
 /** The outside world as `runMcpCommand` sees it; the CLI passes the real process's. */
 export interface McpCommandIo {
@@ -67,6 +71,8 @@ export class McpCommandContext {
   /** Where sandboxed servers run when a command connects them; closed when the command ends. */
   readonly sandbox: SandboxHost;
 
+  #policy: Promise<ManagedPolicy> | undefined;
+
   constructor(io: McpCommandIo) {
     this.io = io;
     this.clock = io.clock ?? systemClock;
@@ -87,11 +93,12 @@ export class McpCommandContext {
 
   /**
    * A non-interactive McpManager, as print mode builds it: unapproved project
-   * servers are kept off, never asked about. Its servers are killed if the
-   * process ends before the caller closes it.
+   * servers are kept off, never asked about, and what managed policy refuses
+   * never starts. Its servers are killed if the process ends before the caller closes it.
    */
-  createManager(): McpManager {
+  createManager(policy: ManagedPolicy): McpManager {
     const manager = new McpManager({
+      ...managedServerPolicy(policy),
       projectDir: this.projectDir,
       approvals: this.approvals,
       disabledServers: this.disabled,
@@ -104,6 +111,17 @@ export class McpCommandContext {
     });
     this.io.onExit?.(() => manager.killAllServerProcessGroups());
     return manager;
+  }
+
+  /** The organisation's managed policy, read once. */
+  managedPolicy(): Promise<ManagedPolicy> {
+    return (this.#policy ??= loadManagedPolicy(managedDir(this.io.env)));
+  }
+
+  /** Refuses (MiniCcError) a server managed policy would never start: `mcp add` then writes nothing. */
+  async checkPolicy(name: string, entry: ServerEntry): Promise<void> {
+    const refused = serverPolicy(await this.managedPolicy())?.({ name, source: "user", entry });
+    if (refused !== undefined) throw new MiniCcError("command-failed", `${name} is ${refused}: nothing was written`);
   }
 
   /** Writes one line to stdout; names, commands and reasons from configs and servers in it cannot drive the terminal. */

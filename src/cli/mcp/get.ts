@@ -22,6 +22,7 @@ import { isConnected, listRows, statusText } from "./list-rows.ts";
 import { failedServerLog, tildePath } from "../../mcp/logs/log-hint.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
 import { sandboxedLookup } from "./sandboxed-lookup.ts";
+import { credentialArgWarnings } from "../../config/credential-args.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 
@@ -141,7 +142,7 @@ function serverToolLine(tool: McpToolInfo): string {
 /** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
 async function liveStatus(context: McpCommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
   const expanded = expandEntry(config.entry, context.io.env);
-  const manager = context.createManager();
+  const manager = context.createManager(await context.managedPolicy());
   try {
     await manager.start([{ ...config, resolved: expanded.entry }]);
     const snapshot = manager.getSnapshot();
@@ -185,6 +186,7 @@ export const getCommand: McpSubcommand = {
     }
     // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);
+    if (found.ok) for (const warning of credentialArgWarnings(found.name, found.config.entry)) context.warn(warning);
     let status = found.ok ? 0 : 1;
     if (found.ok && !args.flags.has("no-connect")) {
       const live = await liveStatus(context, found.config);

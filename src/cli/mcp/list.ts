@@ -40,7 +40,9 @@ export const listCommand: McpSubcommand = {
   async run(args, context) {
     noMorePositionals(args.positionals, 0);
     const { io, projectDir, home, logPlaces } = context;
-    const loaded = await loadMcpConfig({ cwd: projectDir, home, env: io.env });
+    const policy = await context.managedPolicy();
+    for (const problem of policy.problems) context.warn(problem);
+    const loaded = await loadMcpConfig({ cwd: projectDir, home, env: io.env, managedFile: policy.mcpFile });
     for (const line of [...loaded.problems, ...loaded.warnings]) context.warn(line);
     const json = args.flags.has("json");
     const strict = args.flags.has("strict");
@@ -55,7 +57,7 @@ export const listCommand: McpSubcommand = {
 
     // Every scope's declarations, to say which winner hides a lower scope's server of the same name.
     const declared = await context.editor.listDeclared();
-    const manager = context.createManager();
+    const manager = context.createManager(policy);
     try {
       await manager.start(loaded.servers);
       const rows = await listRows(manager.getSnapshot(), {

@@ -86,7 +86,7 @@ export const loginCommand: McpSubcommand = {
         : {}),
     });
     context.print(`Logged in to ${name}.`);
-    const manager = context.createManager();
+    const manager = context.createManager(await context.managedPolicy());
     try {
       await manager.start([config]);
       const [row] = await listRows(manager.getSnapshot(), {

@@ -19,27 +19,13 @@ import {
 import type { ReadableStore } from "../../store.ts";
 import type { Root } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, ServerFeatures } from "../state/server-state.ts";
-
-/** Like tools/list: a server that paginates forever is cut off. */
-const MAX_PAGES = 100;
+import { readPages, type ReadList } from "./list-pages.ts";
 
 type RequestOptions = { signal?: AbortSignal; timeout?: number };
-type Lists = Pick<ServerFeatures, "resources" | "resourceTemplates" | "prompts">;
-
-async function allPages<T>(fetch: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await fetch(cursor);
-    items.push(...result.items);
-    cursor = result.nextCursor;
-    if (!cursor) break;
-  }
-  return items;
-}
+type Lists = Pick<ServerFeatures, "resources" | "resourceTemplates" | "prompts" | "listCuts">;
 
 /** A list the server failed to give counts as empty: its tools still serve. */
-const orEmpty = <T>(promise: Promise<T[]>): Promise<T[]> => promise.catch(() => []);
+const orEmpty = <T>(promise: Promise<ReadList<T>>): Promise<ReadList<T>> => promise.catch(() => ({ items: [] }));
 
 function resourceInfo(resource: Resource): McpResourceInfo {
   const { uri, name, title, description, mimeType } = resource;
@@ -64,31 +50,31 @@ function promptInfo(prompt: Prompt): McpPromptInfo {
   };
 }
 
-export async function listResources(client: Client, options?: RequestOptions): Promise<McpResourceInfo[]> {
-  const all = await allPages(async (cursor) => {
+export async function listResources(client: Client, options?: RequestOptions): Promise<ReadList<McpResourceInfo>> {
+  const read = await readPages("resources", async (cursor) => {
     const result = await client.listResources(cursor === undefined ? undefined : { cursor }, options);
     return { items: result.resources, nextCursor: result.nextCursor };
   });
-  return all.map(resourceInfo);
+  return { ...read, items: read.items.map(resourceInfo) };
 }
 
-export async function listResourceTemplates(client: Client, options?: RequestOptions): Promise<McpResourceTemplateInfo[]> {
-  const all = await allPages(async (cursor) => {
+export async function listResourceTemplates(client: Client, options?: RequestOptions): Promise<ReadList<McpResourceTemplateInfo>> {
+  const read = await readPages("resource templates", async (cursor) => {
     const result = await client.listResourceTemplates(cursor === undefined ? undefined : { cursor }, options);
     return { items: result.resourceTemplates, nextCursor: result.nextCursor };
   });
-  return all.map(templateInfo);
+  return { ...read, items: read.items.map(templateInfo) };
 }
 
-export async function listPrompts(client: Client, options?: RequestOptions): Promise<McpPromptInfo[]> {
-  const all = await allPages(async (cursor) => {
+export async function listPrompts(client: Client, options?: RequestOptions): Promise<ReadList<McpPromptInfo>> {
+  const read = await readPages("prompts", async (cursor) => {
     const result = await client.listPrompts(cursor === undefined ? undefined : { cursor }, options);
     return { items: result.prompts, nextCursor: result.nextCursor };
   });
-  return all.map(promptInfo);
+  return { ...read, items: read.items.map(promptInfo) };
 }
 
-/** The lists the server's capabilities promise, fetched together; a missing capability leaves its field out. */
+/** The lists the server's capabilities promise, fetched together; a missing capability leaves its field out; what the bound cut, in listCuts. */
 export async function fetchLists(client: Client, options?: RequestOptions): Promise<Lists> {
   const capabilities = client.getServerCapabilities() ?? {};
   const [resources, resourceTemplates, prompts] = await Promise.all([
@@ -96,10 +82,12 @@ export async function fetchLists(client: Client, options?: RequestOptions): Prom
     capabilities.resources ? orEmpty(listResourceTemplates(client, options)) : undefined,
     capabilities.prompts ? orEmpty(listPrompts(client, options)) : undefined,
   ]);
+  const listCuts = [resources, resourceTemplates, prompts].flatMap((read) => (read?.cut ? [read.cut] : []));
   return {
-    ...(resources ? { resources } : {}),
-    ...(resourceTemplates ? { resourceTemplates } : {}),
-    ...(prompts ? { prompts } : {}),
+    ...(resources ? { resources: resources.items } : {}),
+    ...(resourceTemplates ? { resourceTemplates: resourceTemplates.items } : {}),
+    ...(prompts ? { prompts: prompts.items } : {}),
+    ...(listCuts.length > 0 ? { listCuts } : {}),
   };
 }
 
@@ -124,11 +112,11 @@ export function installFeatureHandlers(client: Client, handlers: FeatureHandlers
   };
   const resources = refresh(async () => {
     const [list, templates] = await Promise.all([listResources(client), orEmpty(listResourceTemplates(client))]);
-    return { resources: list, resourceTemplates: templates };
+    return { resources: list.items, resourceTemplates: templates.items };
   });
   client.setNotificationHandler(ResourceListChangedNotificationSchema, resources);
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, resources);
-  client.setNotificationHandler(PromptListChangedNotificationSchema, refresh(async () => ({ prompts: await listPrompts(client) })));
+  client.setNotificationHandler(PromptListChangedNotificationSchema, refresh(async () => ({ prompts: (await listPrompts(client)).items })));
   client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => handlers.onLogMessage(notification.params));
 }
 

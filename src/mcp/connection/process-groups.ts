@@ -11,6 +11,7 @@
 
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { startReaper, type ReleasedGroup } from "./release-reaper.ts";
 
 /** The environment variable that marks a server and everything it starts. */
 export const SERVER_MARKER = "MINI_CC_MCP_SERVER";
@@ -62,17 +63,20 @@ interface ProcessEntry {
 /** Field 22 of /proc/<pid>/stat, counted from the state field after "(comm) ". */
 const STARTTIME = 19;
 
-/** When this process started (clock ticks since boot); 0 where /proc cannot tell. */
+/** When process `pid` started (clock ticks since boot); undefined when it does not run or /proc cannot tell. */
+export function processStartTicks(pid: number | "self"): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[STARTTIME]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** When this process started; 0 where /proc cannot tell. */
 let ownStart: number | undefined;
 function ownStartTime(): number {
-  if (ownStart === undefined) {
-    try {
-      const stat = readFileSync("/proc/self/stat", "utf8");
-      ownStart = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[STARTTIME]) || 0;
-    } catch {
-      ownStart = 0;
-    }
-  }
+  ownStart ??= processStartTicks("self") ?? 0;
   return ownStart;
 }
 
@@ -149,6 +153,14 @@ export function strayDescendants(pgids: readonly number[], markers: readonly str
   return strays;
 }
 
+/** The live members of the groups in `markers` (group id → marker) that carry their group's marker: one /proc scan (Linux only, [] elsewhere). */
+export function markedGroupMembers(markers: ReadonlyMap<number, string>): number[] {
+  if (markers.size === 0 || process.platform !== "linux") return [];
+  return processTable()
+    .filter((p) => !p.dead && markers.has(p.pgrp) && carriesMarker(p.pid, new Set([markers.get(p.pgrp)!])))
+    .map((p) => p.pid);
+}
+
 /** Sends `signal` to each pid; those already gone are skipped. */
 export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
@@ -192,6 +204,8 @@ export class ProcessGroups {
   readonly #live = new Set<number>();
   /** The markers of every server started, alive or not: an exited server's orphans still carry its marker. */
   readonly #markers = new Set<string>();
+  /** Released groups not yet handed to a reaper. */
+  readonly #released: ReleasedGroup[] = [];
 
   /** Records a group right after its leader spawned, with the marker in its environment. */
   add(pgid: number, marker?: string): void {
@@ -204,10 +218,19 @@ export class ProcessGroups {
     this.#live.delete(pgid);
   }
 
-  /** Lets a server go (left to finish starting on its own): neither its group nor what carries its marker is killed at exit. */
-  release(pgid: number, marker: string): void {
+  /**
+   * Lets a server go (left to finish starting on its own): neither its group nor what
+   * carries its marker is killed at exit; reapReleased() bounds it by `deadline`.
+   */
+  release(pgid: number, marker: string, deadline: number): void {
     this.#live.delete(pgid);
     this.#markers.delete(marker);
+    this.#released.push({ pgid, marker, deadline });
+  }
+
+  /** Hands every group released since the last call to one reaper process (release-reaper.ts). */
+  reapReleased(): void {
+    startReaper(this.#released.splice(0));
   }
 
   /** The group ids still recorded. */

@@ -1,42 +1,46 @@
 /**
- * The bound on a server left to finish starting after mini-cc exits
+ * The bound on servers left to finish starting after mini-cc exits
  * (StdioProcessTransport.release): most servers exit at stdin's EOF, but one
- * that never reads it would live forever. A small detached Node process waits
- * out the startup grace, leaving as soon as the server's group is gone, then
- * kills what is left of it: only processes in that group that carry the
- * server's marker, so a reused process-group id is never hit.
+ * that never reads it would live forever. One small detached process
+ * (reaper-main.ts, dist/reaper.js once built) watches every group released
+ * together; it drops a group once it is gone, and at that server's deadline
+ * (its startup grace counted from its start) kills what is left of it: only
+ * processes in that group that carry the server's marker, so a reused
+ * process-group id is never hit. It leaves when no group is left.
  */
 import { spawn } from "node:child_process";
-import { SERVER_MARKER } from "./process-groups.ts";
+import { fileURLToPath } from "node:url";
+import { distAsset } from "../../dist-assets.ts";
 
-const REAPER = `
-const [pgid, marker, ms] = [Number(process.argv[1]), process.argv[2], Number(process.argv[3])];
-const fs = require("node:fs");
-const gone = () => { try { process.kill(-pgid, 0); return false; } catch { return true; } };
-const ours = () => fs.readdirSync("/proc").filter((d) => /^\\d+$/.test(d)).map(Number).filter((pid) => {
-  try {
-    const stat = fs.readFileSync("/proc/" + pid + "/stat", "utf8");
-    if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== pgid) return false;
-    return fs.readFileSync("/proc/" + pid + "/environ", "latin1").split("\\0").includes(${JSON.stringify(SERVER_MARKER)} + "=" + marker);
-  } catch { return false; }
-});
-const end = Date.now() + ms;
-const tick = setInterval(() => {
-  if (gone()) return clearInterval(tick);
-  if (Date.now() < end) return;
-  clearInterval(tick);
-  for (const pid of ours()) try { process.kill(pid, "SIGKILL"); } catch {}
-}, 1000);
-`;
+/** A released server's group, its marker (process-groups.ts) and when it is killed if still there (ms since the epoch). */
+export interface ReleasedGroup {
+  readonly pgid: number;
+  readonly marker: string;
+  readonly deadline: number;
+}
 
-/** Starts the reaper for a released server's group (Linux: it reads /proc); it holds nothing of mini-cc's. */
-export function reapAfter(pgid: number, marker: string, ms: number): void {
-  if (process.platform !== "linux") return;
+/** One argument a group: `PGID:DEADLINE:MARKER` (a marker holds no colon). */
+export function reaperArgument(group: ReleasedGroup): string {
+  return `${group.pgid}:${Math.round(group.deadline)}:${group.marker}`;
+}
+
+/** The groups `reaperArgument` wrote; malformed arguments are skipped. */
+export function parseReaperArguments(argv: readonly string[]): ReleasedGroup[] {
+  return argv.flatMap((arg) => {
+    const match = /^(\d+):(\d+):(\S+)$/.exec(arg);
+    return match ? [{ pgid: Number(match[1]), deadline: Number(match[2]), marker: match[3]! }] : [];
+  });
+}
+
+/** Starts one reaper for `groups` (Linux: it reads /proc); it holds nothing of mini-cc's. */
+export function startReaper(groups: readonly ReleasedGroup[]): void {
+  if (process.platform !== "linux" || groups.length === 0) return;
+  const script = distAsset("reaper.js", import.meta.url) ?? new URL("./reaper-main.ts", import.meta.url);
   try {
-    const child = spawn(process.execPath, ["-e", REAPER, String(pgid), marker, String(Math.max(0, Math.round(ms)))], { detached: true, stdio: "ignore" });
+    const child = spawn(process.execPath, [fileURLToPath(script), ...groups.map(reaperArgument)], { detached: true, stdio: "ignore" });
     child.on("error", () => {});
     child.unref();
   } catch {
-    // Without a reaper the server still gets EOF on stdin.
+    // Without a reaper the servers still get EOF on stdin.
   }
 }

@@ -78,8 +78,8 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
   }
 
   /** See StdioProcessTransport.release: the sandboxed server is left to finish starting. */
-  async release(limitMs: number): Promise<void> {
-    if (this.#inner) await this.#inner.release(limitMs);
+  async release(graceMs: number): Promise<void> {
+    if (this.#inner) await this.#inner.release(graceMs);
     else await this.close();
   }
 

@@ -120,13 +120,14 @@ export class ServerConnection {
     const handshake = (async () => {
       await this.#client.connect(this.#options.transport, options);
       this.#progress.install(this.#options.transport);
-      const [list, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
+      const [{ cut, ...list }, lists] = await Promise.all([listTools(this.#client, options), fetchLists(this.#client, options)]);
       const capabilities = this.#client.getServerCapabilities();
       const info = this.#client.getServerVersion();
+      const listCuts = [...(cut ? [cut] : []), ...(lists.listCuts ?? [])];
       return {
         ...list,
         instructions: this.#client.getInstructions() ?? "",
-        features: { ...(capabilities ? { capabilities } : {}), ...lists },
+        features: { ...(capabilities ? { capabilities } : {}), ...lists, ...(listCuts.length > 0 ? { listCuts } : {}) },
         ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
       };
     })();
@@ -277,14 +278,14 @@ export class ServerConnection {
 
   /**
    * For a server still starting when the run ends: a stdio server is left to finish on
-   * its own (its stdin ended, not killed; killed after `limitMs` if still there: see
-   * StdioProcessTransport.release); any other closes.
+   * its own (its stdin ended, not killed; killed if still there `graceMs` after its start:
+   * see StdioProcessTransport.release); any other closes.
    */
-  async release(limitMs: number): Promise<void> {
-    const transport = this.#options.transport as Partial<{ release: (limitMs: number) => Promise<void> }>;
+  async release(graceMs: number): Promise<void> {
+    const transport = this.#options.transport as Partial<{ release: (graceMs: number) => Promise<void> }>;
     if (typeof transport.release === "function") {
       this.#closed = true;
-      await transport.release.call(this.#options.transport, limitMs);
+      await transport.release.call(this.#options.transport, graceMs);
     }
     return this.close();
   }

@@ -18,7 +18,6 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol
 import { isProgressNotification } from "./progress-router.ts";
 import { liveGroups, livePids, newServerMarker, SERVER_MARKER, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
 import { MiniCcError } from "../../errors.ts";
-import { reapAfter } from "./release-reaper.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
 const KILL_GRACE_MS = 2000;
@@ -82,6 +81,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   readonly #marker = newServerMarker();
   #child: ChildProcess | undefined;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** When it was spawned (ms since the epoch): a released server's grace counts from here. */
+  #startedAt = 0;
   /** Set when we ended the connection because a message outgrew the line limit. */
   #overflowed = false;
   #closing: Promise<void> | undefined;
@@ -108,6 +109,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
         windowsHide: true,
       });
       this.#child = child;
+      this.#startedAt = Date.now();
       let spawned = false;
       child.once("spawn", () => {
         spawned = true;
@@ -188,9 +190,10 @@ export class StdioProcessTransport implements Transport, DescribesExit {
    * server exits at EOF once it reads it), its group is forgotten (nothing kills it at
    * exit), and nothing here keeps mini-cc's event loop alive; the child, in its own
    * process group, is reaped by Node while mini-cc runs and by init after. One that is
-   * still there after `limitMs` (it never read its stdin) is killed (release-reaper.ts).
+   * still there `graceMs` after its start (it never read its stdin) is killed by the
+   * reaper its groups hand it to (release-reaper.ts).
    */
-  release(limitMs: number): Promise<void> {
+  release(graceMs: number): Promise<void> {
     const child = this.#child;
     if (!child || child.pid === undefined || this.#closing) return this.close();
     this.#closing = Promise.resolve();
@@ -199,8 +202,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     } catch {
       // Already closed.
     }
-    this.#options.groups.release(child.pid, this.#marker);
-    reapAfter(child.pid, this.#marker, limitMs);
+    this.#options.groups.release(child.pid, this.#marker, this.#startedAt + graceMs);
     for (const stream of [child.stdin, child.stdout]) (stream as { unref?: () => void } | null)?.unref?.();
     child.unref();
     this.#partial = undefined;

@@ -8,15 +8,14 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
+import { readPages } from "./list-pages.ts";
 
-/** A server's tools/list: the tools offered to the model, and those left out with the reason. */
+/** A server's tools/list: the tools offered to the model, those left out with the reason, and what the bound on a server's list cut (list-pages.ts). */
 export interface ToolList {
   tools: McpToolInfo[];
   skippedTools: SkippedTool[];
+  cut?: string;
 }
-
-/** Servers may paginate tools/list; this bounds a server that never stops. */
-const MAX_TOOL_PAGES = 100;
 
 /**
  * Input schemas nested deeper than this are refused: no real tool needs it, and
@@ -24,19 +23,17 @@ const MAX_TOOL_PAGES = 100;
  */
 export const MAX_SCHEMA_DEPTH = 64;
 
-/** Reads every page of the server's tools/list. */
+/** Reads the pages of the server's tools/list, up to what one server may offer. */
 export async function listTools(client: Client, options?: RequestOptions): Promise<ToolList> {
-  const list: ToolList = { tools: [], skippedTools: [] };
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+  const read = await readPages("tools", async (cursor) => {
     const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
-    for (const tool of result.tools) {
-      const reason = skipReason(tool);
-      if (reason === undefined) list.tools.push(toToolInfo(tool));
-      else list.skippedTools.push({ name: tool.name, reason });
-    }
-    cursor = result.nextCursor;
-    if (!cursor) break;
+    return { items: result.tools, nextCursor: result.nextCursor };
+  });
+  const list: ToolList = { tools: [], skippedTools: [], ...(read.cut ? { cut: read.cut } : {}) };
+  for (const tool of read.items) {
+    const reason = skipReason(tool);
+    if (reason === undefined) list.tools.push(toToolInfo(tool));
+    else list.skippedTools.push({ name: tool.name, reason });
   }
   return list;
 }

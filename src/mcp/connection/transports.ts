@@ -18,6 +18,7 @@ import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
 import { headersProblem } from "../../config/header-values.ts";
+import { remoteUrlProblem } from "../../config/schema.ts";
 import { StoredOAuthProvider } from "./oauth/provider.ts";
 import { childEnvironment } from "../../sandbox/child-env.ts";
 import { SandboxedStdioTransport } from "./sandboxed-transport.ts";
@@ -32,7 +33,7 @@ export interface TransportContext {
   stderr: number | "ignore";
   /** The project directory: stdio servers start in it. */
   cwd: string;
-  /** mini-cc's own environment; a full-access child inherits it less mini-cc's credentials (server-env.ts), with the entry's env on top. */
+  /** mini-cc's own environment; a full-access child inherits it less mini-cc's credentials (child-env.ts), with the entry's env on top. */
   env: Env;
   /** Where a spawned server's process group is recorded. */
   groups: ProcessGroups;
@@ -58,9 +59,11 @@ export const createTransport: TransportFactory = (server, context) => {
     if (badHeader) throw new Error(badHeader);
     const requestInit: RequestInit = { headers: { ...entry.headers } };
     if (!URL.canParse(entry.url)) throw new Error(`invalid URL: ${isRemote(written) ? written.url : "(expanded)"}`);
+    // The entry checks leave a template (`${VAR}`) to here; the expanded value is not quoted (it may hold a secret).
+    const urlProblem = remoteUrlProblem(entry.type, entry.url, isRemote(written) ? written.url : "(expanded)");
+    if (urlProblem) throw new Error(`URL ${urlProblem}`);
     const url = new URL(entry.url);
     if (entry.type === "ws") {
-      if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new Error("a ws server's URL must start with ws:// or wss://");
       if (Object.keys(entry.headers ?? {}).length > 0) throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
       return new WebSocketClientTransport(url);
     }

@@ -14,7 +14,7 @@ const SHOWN_WARNINGS = 5;
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
-/** `Capabilities: …`, `Resources: …`, `Prompts: …`, `Warnings: …`, each prefixed with `indent`. */
+/** `Capabilities: …`, `Resources: …`, `Prompts: …`, `Capped: …`, `Warnings: …`, each prefixed with `indent`. */
 export function featureLines(server: string, features: ServerFeatures, indent: string): string[] {
   // Absent only for a state not made by a handshake (tests, a cached list).
   if (!features.capabilities) return [];
@@ -25,6 +25,7 @@ export function featureLines(server: string, features: ServerFeatures, indent: s
   if (features.prompts && features.prompts.length > 0) {
     lines.push(`Prompts: ${features.prompts.map((prompt) => `/${terminalSafeLine(promptCommandName(server, prompt.name))}`).join(", ")}`);
   }
+  for (const cut of features.listCuts ?? []) lines.push(`Capped: ${cut}`);
   const warnings = features.logWarnings ?? [];
   if (warnings.length > 0) {
     lines.push(`Recent warnings (${warnings.length}):`);

@@ -5,7 +5,7 @@
  * pending (free to connect). A project server is never started before this
  * says pending.
  */
-import { isInvalid, writtenServer, type DeclaredServer } from "../../config/types.ts";
+import { isInvalid, writtenServer, type DeclaredServer, type ServerConfig } from "../../config/types.ts";
 import type { ApprovalRecords, ApprovalStatus } from "../approvals/approval-types.ts";
 import { USER_DISABLED, type ServerState, type ServerView } from "./server-state.ts";
 import { beginLife } from "./lifecycle.ts";
@@ -18,12 +18,17 @@ export interface ApprovalContext {
   interactive: boolean;
   /** Names the user switched off in this project: not started, whatever their approval. */
   userDisabled?: ReadonlySet<string>;
+  /** Managed policy (src/settings/server-policy.ts): why a server may not start, or undefined. */
+  serverPolicy?: (server: ServerConfig) => string | undefined;
 }
 
 /** The view a server starts with; `pending` means it may connect now. */
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
   if (isInvalid(server)) return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
+  // Before anything else: no approval, switch or flag starts what the organisation's policy refuses.
+  const refused = context.serverPolicy?.(server);
+  if (refused !== undefined) return { name, source, config: writtenServer(server), ...beginLife({ status: "disabled", reason: refused, cause: "policy" }) };
   if (context.userDisabled?.has(name)) return { name, source, config: writtenServer(server), ...beginLife(USER_DISABLED) };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");

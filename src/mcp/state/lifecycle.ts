@@ -98,6 +98,8 @@ export function step(life: ServerLife, event: LifecycleEvent, at: number): Step 
 /** The state after `event`, undefined when it cannot happen. */
 function nextState(state: ServerState, event: LifecycleEvent): ServerState | undefined {
   const { status } = state;
+  // Managed policy's refusal is final for the session: no approval, switch or restart starts it.
+  if (status === "disabled" && state.cause === "policy") return undefined;
   switch (event.type) {
     case "approved":
       return status === "needs-approval" || (status === "disabled" && state.cause !== "user") ? { status: "pending" } : undefined;
@@ -154,8 +156,8 @@ function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly Skipp
 
 /** What a connected state holds beyond tools, kept across a tools refresh. */
 function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
-  const { capabilities, resources, resourceTemplates, prompts, logWarnings } = state;
-  return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings }).filter(([, v]) => v !== undefined));
+  const { capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts } = state;
+  return Object.fromEntries(Object.entries({ capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts }).filter(([, v]) => v !== undefined));
 }
 
 function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number, cacheNote = ""): ServerState {

@@ -69,6 +69,8 @@ export interface ServerFeatures {
   resourceTemplates?: readonly McpResourceTemplateInfo[];
   prompts?: readonly McpPromptInfo[];
   logWarnings?: readonly ServerLogEntry[];
+  /** What the bound on one server's lists left out, each `offers more than 1,000 tools: …` (list-pages.ts). */
+  listCuts?: readonly string[];
 }
 
 export type ServerState =
@@ -86,13 +88,13 @@ export type ServerState =
   | { status: "failed"; error: string; code: ErrorCode }
   /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
   | { status: "needs-auth"; reason: string }
-  /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), or the user switched it off (user). */
+  /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), the user switched it off (user), or managed policy refuses it (policy). */
   | { status: "disabled"; reason: string; cause: DisabledCause }
   | { status: "reconnecting"; attempt: number };
 
 export type ServerStatus = ServerState["status"];
 
-export type DisabledCause = "declined" | "not-approved" | "user";
+export type DisabledCause = "declined" | "not-approved" | "user" | "policy";
 
 /** The state of a server the user switched off (`mcp disable`, the panel's d). */
 export const USER_DISABLED: ServerState = { status: "disabled", reason: "disabled by user", cause: "user" };

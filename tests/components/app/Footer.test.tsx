@@ -15,6 +15,10 @@ describe("Footer", () => {
     expect(frame(<Footer permissionMode="acceptEdits" modelName="claude-sonnet" cwd="~/proj" running={false} />)).toMatchInlineSnapshot(`" ⏵ acceptEdits · claude-sonnet · ~/proj                                      shift+tab mode · /help"`);
   });
 
+  it("shows the sandbox beside the mode when Bash runs in it", () => {
+    expect(frame(<Footer permissionMode="default" sandboxed modelName="m" cwd="~" running={false} />)).toMatchInlineSnapshot(`" ⏵ default ▣ sandbox · m · ~                                                 shift+tab mode · /help"`);
+  });
+
   it("shows the interrupt hint while a turn runs and the MCP counts first when given", () => {
     expect(frame(<Footer permissionMode="default" modelName="m" cwd="~" running mcpCounts="MCP 1/2" />)).toMatchInlineSnapshot(`" MCP 1/2 · ⏵ default · m · ~                                                       esc to interrupt"`);
   });

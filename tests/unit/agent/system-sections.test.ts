@@ -2,16 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findInstructionFiles } from "../../../src/agent/instruction-files.ts";
+import { findInstructionFiles, type InstructionRead } from "../../../src/agent/instruction-files.ts";
 import { SystemContext, type SystemContextOptions } from "../../../src/agent/system-sections.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
-/** A read-only file system made of a map: path → text. */
+/** A read-only file system made of a map: path → text (cut at the cap asked for, as node:fs's reader does). */
 function files(map: Record<string, string>) {
   const reads: string[] = [];
-  const readFile = (path: string) => {
+  const readFile = (path: string, maxBytes: number): InstructionRead => {
     reads.push(path);
-    return map[path];
+    const text = map[path];
+    if (text === undefined) return { kind: "missing" };
+    const size = Buffer.byteLength(text);
+    return { kind: "read", text: Buffer.from(text).subarray(0, maxBytes).toString(), size, cut: size > maxBytes };
   };
   return { readFile, reads };
 }
@@ -21,7 +24,7 @@ function context(overrides: Partial<SystemContextOptions> = {}): SystemContext {
     cwd: "/home/ada/proj/app",
     clock: new FakeClock(new Date(2026, 9, 22, 23, 59)),
     mcpInstructions: () => "",
-    readFile: () => undefined,
+    readFile: () => ({ kind: "missing" }),
     ...overrides,
   });
 }
@@ -80,11 +83,21 @@ describe("SystemContext", () => {
       "/home/ada/proj/app/.claude/CLAUDE.md",
       "/home/ada/proj/app/CLAUDE.local.md",
     ]);
-    expect(system.notes()[0]?.text).toBe(
-      "7 files (~/.claude/CLAUDE.md, ~/notes/style.md via ~/.claude/CLAUDE.md, CLAUDE.md, docs/a.md via CLAUDE.md, docs/b.md via docs/a.md, " +
-        ".claude/CLAUDE.md, CLAUDE.local.md); not imported: @a.md in /home/ada/proj/app/docs/b.md: imports a file that imports it (a cycle); " +
-        "@/etc/passwd in /home/ada/proj/app/CLAUDE.md: outside the project (a project file imports project files only); not read",
-    );
+    expect(system.notes().slice(0, 2)).toEqual([
+      {
+        type: "system_note",
+        label: "project instructions",
+        text:
+          "7 files (~/.claude/CLAUDE.md, ~/notes/style.md via ~/.claude/CLAUDE.md, CLAUDE.md, docs/a.md via CLAUDE.md, docs/b.md via docs/a.md, " +
+          ".claude/CLAUDE.md, CLAUDE.local.md)",
+      },
+      {
+        type: "system_note",
+        label: "instructions left out",
+        text: "@a.md in docs/b.md: imports a file that imports it (a cycle); @/etc/passwd in CLAUDE.md: leads outside the project; not read",
+        warning: true,
+      },
+    ]);
   });
 
   it("does not follow an import through a symlink that leads out of the project and home", () => {
@@ -97,9 +110,7 @@ describe("SystemContext", () => {
       symlinkSync(join(root, "outside"), join(project, "link"));
       writeFileSync(join(project, "CLAUDE.md"), "@link/secret.md");
       const system = new SystemContext({ cwd: project, userHome: join(root, "home"), clock: new FakeClock(new Date()), mcpInstructions: () => "" });
-      expect(system.notes()[0]?.text).toBe(
-        `1 file (CLAUDE.md); not imported: @link/secret.md in ${join(project, "CLAUDE.md")}: outside the project (a project file imports project files only); not read`,
-      );
+      expect(system.notes().map((note) => note.text).slice(0, 2)).toEqual(["1 file (CLAUDE.md)", "@link/secret.md in CLAUDE.md: leads outside the project; not read"]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -115,17 +126,67 @@ describe("SystemContext", () => {
     const system = context({ cwd: "/home/ada/proj", readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => path });
     const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
     expect(text).not.toContain("PRIVATE KEY");
+    expect(system.notes().map((note) => note.text).slice(0, 2)).toEqual([
+      "3 files (~/.claude/CLAUDE.md, ~/notes.md via ~/.claude/CLAUDE.md, CLAUDE.md)",
+      "@~/.ssh/id_rsa in CLAUDE.md: leads outside the project; not read",
+    ]);
+  });
+
+  it("reads a memory file only where it really leads: a folder's inside that folder, the user's inside home; never /proc", () => {
+    const links: Record<string, string> = {
+      "/home/ada/proj/CLAUDE.md": "/home/ada/.ssh/id_rsa",
+      "/home/ada/proj/AGENTS.md": "/home/ada/proj/docs/AGENTS.md",
+      "/home/ada/.claude/CLAUDE.md": "/etc/shadow",
+      "/home/ada/CLAUDE.md": "/home/ada/notes.md",
+      "/CLAUDE.md": "/proc/self/environ",
+    };
+    const fs = files({
+      "/home/ada/.ssh/id_rsa": "PRIVATE KEY",
+      "/home/ada/proj/docs/AGENTS.md": "Agents.",
+      "/etc/shadow": "root:!",
+      "/home/ada/notes.md": "Notes.",
+      "/proc/self/environ": "KEY=secret",
+    });
+    const system = context({ cwd: "/home/ada/proj", readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => links[path] ?? path });
+    const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
+    expect(fs.reads.filter((path) => Object.values(links).includes(path))).toEqual(["/home/ada/notes.md", "/home/ada/proj/docs/AGENTS.md"]);
+    expect(text).not.toMatch(/PRIVATE|root:|secret/);
+    expect(system.notes().map((note) => note.text).slice(0, 2)).toEqual([
+      "2 files (~/CLAUDE.md, AGENTS.md)",
+      "~/.claude/CLAUDE.md: leads outside your home folder and the project; not read; ../../../CLAUDE.md: a special file (/proc); not read; " +
+        "CLAUDE.md: leads outside the project; not read",
+    ]);
+  });
+
+  it("gives each file at most 40 KB and all of them 200 KB, saying what was left out", () => {
+    const kb = (n: number) => "x".repeat(1023).concat("\n").repeat(n);
+    const map: Record<string, string> = { "/p/CLAUDE.md": `${kb(50)}@a.md @b.md @c.md @d.md @e.md` };
+    for (const name of ["a", "b", "c", "d", "e"]) map[`/p/${name}.md`] = kb(39);
+    // The imports are past the first 40 KB: not followed. A file that fits whole is given whole.
+    const cut = context({ cwd: "/p", readFile: files(map).readFile });
+    expect(cut.notes()[1]?.text).toBe("CLAUDE.md: 50.0 KB, only its first 40.0 KB read");
+    map["/p/CLAUDE.md"] = "@a.md @b.md @c.md @d.md @e.md @f.md @g.md";
+    map["/p/f.md"] = "y".repeat(2048);
+    map["/p/g.md"] = "never";
+    map["/p/AGENTS.md"] = kb(39);
+    const system = context({ cwd: "/p", readFile: files(map).readFile });
     expect(system.notes()[0]?.text).toBe(
-      "3 files (~/.claude/CLAUDE.md, ~/notes.md via ~/.claude/CLAUDE.md, CLAUDE.md); not imported: " +
-        "@~/.ssh/id_rsa in /home/ada/proj/CLAUDE.md: outside the project (a project file imports project files only); not read",
+      "8 files (AGENTS.md, CLAUDE.md, a.md via CLAUDE.md, b.md via CLAUDE.md, c.md via CLAUDE.md, d.md via CLAUDE.md, e.md via CLAUDE.md, f.md via CLAUDE.md)",
     );
+    // e.md is cut at its last whole line; f.md, one long line, takes what is left to the byte.
+    expect(system.notes()[1]?.text).toMatch(
+      /^@e\.md in CLAUDE\.md: 39\.0 KB, only its first 4\.0 KB read; @f\.md in CLAUDE\.md: 2\.0 KB, only its first \d+ B read; @g\.md in CLAUDE\.md: not read, the 200\.0 KB all instruction files may give were used$/,
+    );
+    const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
+    expect(text.length).toBeLessThan(201 * 1024);
   });
 
   it("follows imports at most five deep", () => {
     const map: Record<string, string> = { "/p/CLAUDE.md": "@1.md" };
     for (let i = 1; i <= 7; i++) map[`/p/${i}.md`] = `level ${i} @${i + 1}.md`;
     const system = context({ cwd: "/p", readFile: files(map).readFile, userHome: "/home/ada", realPath: (path) => path });
-    expect(system.notes()[0]?.text).toMatch(/^6 files \(.*5\.md via 4\.md\); not imported: @6\.md in \/p\/5\.md: more than 5 imports deep; not read$/);
+    expect(system.notes()[0]?.text).toMatch(/^6 files \(.*5\.md via 4\.md\)$/);
+    expect(system.notes()[1]?.text).toBe("@6.md in 5.md: more than 5 imports deep; not read");
   });
 
   it("looks in every directory up to the root", () => {

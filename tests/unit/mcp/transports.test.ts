@@ -15,7 +15,7 @@ describe("createTransport for a ws entry", () => {
   });
 
   it("refuses another scheme, and headers it could not send", () => {
-    expect(() => ws({ url: "https://example.com/mcp" })).toThrow("a ws server's URL must start with ws:// or wss://");
+    expect(() => ws({ url: "https://example.com/mcp" })).toThrow('URL must start with ws:// or wss:// (type "ws"), got https://example.com/mcp');
     expect(() => ws({ url: "ws://h/mcp", headers: { Authorization: "Bearer x" } })).toThrow(
       "headers are not supported for ws servers (the WebSocket client cannot send them)",
     );

@@ -97,6 +97,12 @@ describe("toModelError", () => {
     ]);
   });
 
+  it("cuts a long message between code points, never inside one, and says how much is left out", () => {
+    // An emoji (two UTF-16 units) straddles the cut at 2,000.
+    const error = toModelError(apiError(400, "invalid_request_error", `${"a".repeat(1_999)}😀${"b".repeat(5)}`), live, base);
+    expect(error.message).toBe(`Anthropic API error 400: ${"a".repeat(1_999)}… (7 more characters)`);
+  });
+
   it("names the address of a connection failure", () => {
     const error = toModelError(new APIConnectionError({ cause: new Error("getaddrinfo ENOTFOUND api.example") }), live, "https://api.example");
     expect(error.message).toBe(

@@ -144,4 +144,19 @@ describe("settings files", () => {
     await session.remove(listed!);
     expect(chain.check(comment, {}).behavior).toBe("ask");
   });
+
+  it("\"don't ask again\" (a session allow while the rule is written) lists the rule once, as the file's; removing it stops allowing", async () => {
+    const t = places();
+    const session = await SettingsSession.load(t.places, t.approvals);
+    const chain = new PermissionChain({ mode: "default", allow: [], deny: [], cwd: CWD, rules: session.chainRules() });
+    session.attach(chain);
+    const comment = { ...fakeTool("mcp__tracker__add_comment"), server: "tracker", toolName: "add_comment" };
+    // As the TUI does: the call is allowed for the session at once, and the rule is written beside it.
+    chain.allowForSession("mcp__tracker");
+    await session.rememberAllow("mcp__tracker");
+    expect(chain.listRules()).toEqual([{ behavior: "allow", rule: "mcp__tracker", source: session.localFile }]);
+    await session.remove(chain.listRules()[0]!);
+    expect(chain.listRules()).toEqual([]);
+    expect(chain.check(comment, {}).behavior).toBe("ask");
+  });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EditTool } from "../../../src/tools/edit.ts";
+import { changedExcerpt } from "../../../src/tools/file-excerpt.ts";
 
 const edit = new EditTool();
 let dir: string;
@@ -39,6 +40,8 @@ describe("Edit", () => {
         "     3\t  return posts.slice(start, start + pageSize);\n" +
         "     4\t}",
       isError: false,
+      // What changed, kept for the resumed transcript's diff.
+      change: changedExcerpt(POSTS, await content("posts.ts")),
     });
     expect(await content("posts.ts")).toBe(
       "function listPosts(posts, page = 1, pageSize = 20) {\n  const start = (page - 1) * pageSize;\n  return posts.slice(start, start + pageSize);\n}\n",
@@ -117,6 +120,7 @@ describe("Edit", () => {
     expect(await edit.run({ file_path: "new/f.ts", old_string: "", new_string: "hello\n" }, ctx())).toEqual({
       content: "File created successfully at: new/f.ts",
       isError: false,
+      change: { firstLine: 1, before: "", after: "hello\n" },
     });
     expect(await content("new/f.ts")).toBe("hello\n");
   });

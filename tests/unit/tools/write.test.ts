@@ -20,6 +20,7 @@ describe("Write", () => {
     expect(await write.run({ file_path: "a/b/c.txt", content: "hi\n" }, ctx())).toEqual({
       content: "File created successfully at: a/b/c.txt",
       isError: false,
+      change: { firstLine: 1, before: "", after: "hi\n" },
     });
     expect(await readFile(path.join(dir, "a/b/c.txt"), "utf8")).toBe("hi\n");
   });
@@ -31,6 +32,7 @@ describe("Write", () => {
     expect(await write.run({ file_path: "run.sh", content: "new" }, ctx())).toEqual({
       content: "The file run.sh has been updated.",
       isError: false,
+      change: { firstLine: 1, before: "old", after: "new" },
     });
     expect(await readFile(target, "utf8")).toBe("new");
     expect((await stat(target)).mode & 0o777).toBe(0o755);

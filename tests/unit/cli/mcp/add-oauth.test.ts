@@ -74,13 +74,13 @@ describe("the oauth and headersHelper fields of an entry", () => {
   });
 
   it("names the field that is wrong", () => {
-    expect(validateEntry({ type: "http", url: "u", oauth: { clientSecret: "s" } }, at)).toEqual({ ok: false, error: "mcpServers.docs.oauth.clientId: missing (expected string; or give clientMetadataUrl)" });
-    expect(validateEntry({ type: "http", url: "u", oauth: { clientId: "a", callbackPort: 0 } }, at)).toEqual({
+    expect(validateEntry({ type: "http", url: "https://u.example/mcp", oauth: { clientSecret: "s" } }, at)).toEqual({ ok: false, error: "mcpServers.docs.oauth.clientId: missing (expected string; or give clientMetadataUrl)" });
+    expect(validateEntry({ type: "http", url: "https://u.example/mcp", oauth: { clientId: "a", callbackPort: 0 } }, at)).toEqual({
       ok: false,
       error: "mcpServers.docs.oauth.callbackPort: must be a port from 1 to 65535",
     });
-    expect(validateEntry({ type: "http", url: "u", oauth: { clientId: "a", clientSecrt: "typo" } }, at)).toMatchObject({ ok: false, error: expect.stringContaining("mcpServers.docs.oauth") });
-    expect(validateEntry({ type: "sse", url: "u", headersHelper: "" }, at)).toEqual({ ok: false, error: "mcpServers.docs.headersHelper: must not be empty" });
+    expect(validateEntry({ type: "http", url: "https://u.example/mcp", oauth: { clientId: "a", clientSecrt: "typo" } }, at)).toMatchObject({ ok: false, error: expect.stringContaining("mcpServers.docs.oauth") });
+    expect(validateEntry({ type: "sse", url: "https://u.example/mcp", headersHelper: "" }, at)).toEqual({ ok: false, error: "mcpServers.docs.headersHelper: must not be empty" });
   });
 
   it("accepts a client ID metadata document's https URL in place of a client id, and the client-credentials grant with a client id", () => {
@@ -92,15 +92,15 @@ describe("the oauth and headersHelper fields of an entry", () => {
 
   it("refuses a client metadata URL that is not https with a path, and the client-credentials grant without a client id, naming the field", () => {
     for (const url of ["http://me.example/client.json", "https://me.example/", "https://me.example", "file:///etc/passwd", "not a url"]) {
-      expect(validateEntry({ type: "http", url: "u", oauth: { clientMetadataUrl: url } }, at)).toEqual({
+      expect(validateEntry({ type: "http", url: "https://u.example/mcp", oauth: { clientMetadataUrl: url } }, at)).toEqual({
         ok: false,
         error: `mcpServers.docs.oauth.clientMetadataUrl: must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(url)}`,
       });
     }
-    expect(validateEntry({ type: "http", url: "u", oauth: { clientMetadataUrl: "https://me.example/c.json", grantType: "client_credentials" } }, at)).toEqual({
+    expect(validateEntry({ type: "http", url: "https://u.example/mcp", oauth: { clientMetadataUrl: "https://me.example/c.json", grantType: "client_credentials" } }, at)).toEqual({
       ok: false,
       error: 'mcpServers.docs.oauth.clientId: missing: the "client_credentials" grant needs the client\'s ID (and its secret)',
     });
-    expect(validateEntry({ type: "http", url: "u", oauth: { clientId: "a", grantType: "password" } }, at)).toMatchObject({ ok: false, error: expect.stringContaining("mcpServers.docs.oauth.grantType") });
+    expect(validateEntry({ type: "http", url: "https://u.example/mcp", oauth: { clientId: "a", grantType: "password" } }, at)).toMatchObject({ ok: false, error: expect.stringContaining("mcpServers.docs.oauth.grantType") });
   });
 });

@@ -29,6 +29,12 @@ describe("reduceApproval", () => {
     expect(reduceApproval(start, { type: "focus", index: 0 })).toBe(start);
   });
 
+  it("starts on the choice asked for (a picker's current one) when it is available, else the first available", () => {
+    expect(initialApprovalState(4, [], 2).focus).toBe(2);
+    expect(initialApprovalState(4, [true, false, true, false], 2).focus).toBe(1);
+    expect(initialApprovalState(4, [], 9).focus).toBe(0);
+  });
+
   it("goes back to the list from the message field", () => {
     expect(apply({ type: "start-message" }, { type: "stop-message" }).typing).toBe(false);
   });

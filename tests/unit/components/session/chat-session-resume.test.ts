@@ -27,7 +27,6 @@ function sessions(resumed: string[]): TuiSessions {
     contextUse: () => ({ tokens: 150_000, windowTokens: 200_000, thresholdTokens: 180_000 }),
     costLines: () => [],
     model: new Store("m"),
-    models: () => ["m"],
     setModel: async () => {},
   };
 }
@@ -43,7 +42,7 @@ describe("/resume in the TUI", () => {
     const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed) }));
     await session.submit("/resume");
     const open = session.picker.getSnapshot();
-    expect(open?.picker.choices).toEqual(["3 h ago · 1 prompt · fix posts.ts"]);
+    expect(open?.picker.choices).toEqual([{ label: "3 h ago · 1 prompt · fix posts.ts" }]);
     await session.answerPicker(open!.id, 0);
     expect(resumed).toEqual(["s-1"]);
     expect(session.picker.getSnapshot()).toBeUndefined();

@@ -242,7 +242,7 @@ describe("ChatSession and server prompts", () => {
     await session.submit("/help");
     const help = session.transcript.getSnapshot().items.at(-1);
     expect(help?.kind === "command" ? help.lines : []).toContain("  /mcp__docs__summarise <page>  Summarise a page");
-    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "compact", "context", "cost", "model", "resume", "sandbox", "permissions", "clear", "help", "exit", "mcp__docs__summarise"]);
+    expect(session.commands().map((command) => command.name)).toEqual(["mcp", "add-dir", "compact", "context", "cost", "model", "resume", "sandbox", "permissions", "hooks", "clear", "help", "exit", "mcp__docs__summarise"]);
   });
 });
 
