@@ -3,15 +3,22 @@
  * servers that connect one after another on timers, and an agent that
  * streams text, calls tools and asks permission — no API key, no processes.
  */
+import { join } from "node:path";
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
 import { ServerRequestQueue } from "../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../components/runtime/permission-queue.ts";
-import type { TuiRuntime } from "../components/runtime/tui-runtime.ts";
+import { PermissionChain } from "../src/agent/permissions.ts";
+import { noSettingsFiles, quietSessions } from "../components/runtime/quiet-parts.ts";
+import { UserQuestionQueue } from "../components/runtime/user-question-queue.ts";
+import { NoticeFeed } from "../components/runtime/notice-feed.ts";
+import type { ToolProgress } from "../src/mcp/tools/progress.ts";
+import type { ServerUsage } from "../src/mcp/tools/usage.ts";
+import type { ServerViolations } from "../src/sandbox/violations.ts";
+import type { ServerDetails, TuiRuntime } from "../components/runtime/tui-runtime.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/state/lifecycle.ts";
-import type { ServerDetails } from "../components/mcp-panel/server-details.ts";
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -66,6 +73,11 @@ export class FakeMcp {
       view("archive", "local", "node", ["archive.js"], { status: "disabled", reason: "disabled by user", cause: "user" }),
     ],
   });
+  readonly progress = new Store<ReadonlyMap<string, ToolProgress>>(new Map());
+  readonly usage = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
+  /** The demo offers no sandbox. */
+  readonly sandbox = new Store<undefined>(undefined);
+  readonly violations = new Store<Readonly<Record<string, ServerViolations>>>({});
   readonly #sleep: Sleep;
   readonly #speed: number;
 
@@ -97,6 +109,14 @@ export class FakeMcp {
   readonly disable = async (name: string): Promise<void> => this.#set(name, { status: "disabled", reason: "disabled by user", cause: "user" });
 
   readonly enable = async (name: string): Promise<void> => this.restart(name);
+
+  readonly login = async (name: string): Promise<void> => {
+    throw new Error(`${name} needs no login in the demo`);
+  };
+
+  readonly logout = async (name: string): Promise<void> => {
+    throw new Error(`${name} needs no login in the demo`);
+  };
 
   readonly askApproval = async (name: string): Promise<void> => this.#set(name, { status: "needs-approval" });
 
@@ -208,7 +228,8 @@ export function makeDemoRuntime(
   const sleep = options.sleep ?? realSleep;
   const speed = options.speed ?? 1;
   const fakeMcp = new FakeMcp(sleep, speed);
-  const permissionQueue = new PermissionQueue();
+  const cwd = options.cwd ?? process.cwd();
+  const permissionQueue = new PermissionQueue(new PermissionChain({ mode: "default", allow: [], deny: [], cwd }).covers);
   const allowed = new Set<string>();
   let firstTurn = true;
   return {
@@ -218,7 +239,16 @@ export function makeDemoRuntime(
     serverRequests: new ServerRequestQueue(),
     permissionMode: new Store<PermissionMode>("default"),
     modelName: "scripted-demo",
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
+    sessions: quietSessions("scripted-demo"),
+    settings: noSettingsFiles(cwd),
+    userQuestions: new UserQuestionQueue(),
+    notices: new NoticeFeed(),
+    addDir: async () => {},
+    sandboxMode: new Store(false),
+    serverLogs: { logDir: join(cwd, ".demo-logs"), userHome: cwd },
+    initialPrompt: undefined,
+    customCommands: [],
     async *startTurn(prompt, signal) {
       if (firstTurn) {
         firstTurn = false;

@@ -109,6 +109,11 @@ export function usageError(message: string, details?: ErrorDetails): MiniCcError
   return new MiniCcError("usage", message, details);
 }
 
+/** An error's own message, or a thrown value as text: how an error becomes words, everywhere. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** Why something failed in one line, for the panel, /mcp and the model: the error's message, with its cause's ("fetch failed: connect ECONNREFUSED …"). */

@@ -29,8 +29,6 @@ import { useExitKeys } from "../keys/useExitKeys.ts";
 import { useModeCycle } from "./useModeCycle.ts";
 import { usePromptInput } from "../prompt/usePromptInput.ts";
 import { useStore } from "../keys/useStore.ts";
-import type { ReadableStore } from "../../src/store.ts";
-import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
 import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import { useLatestReducer } from "../keys/useLatestReducer.ts";
 import { McpPanel, type OpenedServer } from "../mcp-panel/McpPanel.tsx";
@@ -46,7 +44,6 @@ import { ArmingNotice } from "../approval/ArmingNotice.tsx";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
 import { Transcript } from "../transcript/Transcript.tsx";
 import { useUserQuestions } from "../questions/useUserQuestions.ts";
-import { Store } from "../../src/store.ts";
 import { KeyRouterProvider } from "../keys/key-router.tsx";
 import { QuestionModals } from "./QuestionModals.tsx";
 
@@ -71,16 +68,8 @@ const firstServerQuestion = (s: ServerRequestQueueSnapshot) => s.pending[0];
 const theQueue = (q: readonly string[]) => q;
 const theFiles = (f: readonly string[]) => f;
 const thePending = (p: PendingSettings | undefined) => p;
-/** For a runtime without settings files: nothing ever waits. */
-const NO_SETTINGS_QUESTION = new Store<PendingSettings | undefined>(undefined);
 const theName = (name: string) => name;
-const NO_MODEL_STORE = new Store("");
-const NO_BASH_SANDBOX = new Store(false);
 const theFlag = (on: boolean) => on;
-/** A runtime without a sandbox offers none. */
-const NO_SANDBOX: ReadableStore<undefined> = { subscribe: () => () => {}, getSnapshot: () => undefined };
-const NONE_SANDBOXED: Readonly<Record<string, ServerViolations>> = {};
-const NOTHING_BLOCKED: ReadableStore<Readonly<Record<string, ServerViolations>>> = { subscribe: () => () => {}, getSnapshot: () => NONE_SANDBOXED };
 const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
 const theSandbox = <T,>(value: T): T => value;
 
@@ -109,9 +98,9 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const summary = useStore(runtime.mcp.store, mcpSummaryText);
   const counts = useStore(runtime.mcp.store, mcpCountsText);
   // The shared settings file is asked about first: the servers wait for its answer.
-  const settingsQuestion = useStore(runtime.settings?.question ?? NO_SETTINGS_QUESTION, thePending);
-  const sandboxed = useStore(runtime.mcp.violations ?? NOTHING_BLOCKED, theViolations);
-  const sandbox = useStore<SandboxAvailability | "checking" | undefined, SandboxAvailability | "checking" | undefined>(runtime.mcp.sandbox ?? NO_SANDBOX, theSandbox);
+  const settingsQuestion = useStore(runtime.settings.question, thePending);
+  const sandboxed = useStore(runtime.mcp.violations, theViolations);
+  const sandbox = useStore(runtime.mcp.sandbox, theSandbox);
   const waiting = useMemo(() => servers.filter((v) => v.state.status === "needs-approval"), [servers]);
   const server = waiting[0];
   // Rebuilt from the ref on each render: the same servers give the same round.
@@ -126,9 +115,8 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const picker = useStore(session.picker, (p) => p);
   const contextPct = useStore(session.contextPct, theCount);
   const files = useStore(session.files, theFiles);
-  const switchedModel = useStore(runtime.sessions?.model ?? NO_MODEL_STORE, theName);
-  const bashSandboxed = useStore(runtime.sandboxMode ?? NO_BASH_SANDBOX, theFlag);
-  const modelName = switchedModel === "" ? runtime.modelName : switchedModel;
+  const modelName = useStore(runtime.sessions.model, theName);
+  const bashSandboxed = useStore(runtime.sandboxMode, theFlag);
   const modes = useModeCycle(runtime.permissionMode);
   const question = questionShown({
     settings: settingsQuestion,
@@ -186,7 +174,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     width: panelWide,
     height: rows,
     canTakeKeys: panelCanTakeKeys,
-    onAction: (name, action) => session.serverAction(name, action),
+    onAction: (name, action) => session.answers.serverAction(name, action),
   });
   const panelFocused = mcpPanel.state.focused && panelCanTakeKeys;
   // An opened server scrolls with PgUp/PgDn/Home/End itself: the transcript under it keeps still (a ref: Transcript's props stay the same).

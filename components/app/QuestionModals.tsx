@@ -58,7 +58,7 @@ export function QuestionModals({ runtime, session, subject, settingsQuestion, wa
       pending={settingsQuestion}
       cwd={runtime.cwd}
       {...questionProps}
-      onAnswer={(approve) => void session.answerSettings(approve)}
+      onAnswer={(approve) => void session.answers.answerSettings(approve)}
     />
   ) : server ? (
     <ServerApprovalModal
@@ -68,17 +68,18 @@ export function QuestionModals({ runtime, session, subject, settingsQuestion, wa
       position={{ index: round.indexOf(server.name) + 1, total: round.length }}
       cwd={runtime.cwd}
       {...questionProps}
-      onDecide={(answer) => void session.decideServer(server.name, answer, waiting.map((v) => v.name))}
+      onDecide={(answer) => void session.answers.decideServer(server.name, answer, waiting.map((v) => v.name))}
       sandbox={sandbox}
     />
   ) : permission ? (
     <ToolApprovalModal
       key={subject}
       pending={permission}
+      covers={runtime.permissionQueue.covers}
       cwd={runtime.cwd}
-      canRemember={runtime.settings !== undefined}
+      canRemember={runtime.settings.remembers}
       {...questionProps}
-      onAnswer={(answer, message) => session.answerPermission(permission, answer, message)}
+      onAnswer={(answer, message) => session.answers.answerPermission(permission, answer, message)}
       onStop={() => session.stopAtPermission(permission)}
     />
   ) : serverQuestion ? (

@@ -53,7 +53,7 @@ export async function runTui(runtime: TuiRuntime, options: RunTuiOptions = {}): 
 async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, options: RunTuiOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
   const session = new ChatSession(runtime, { screenRows: stdout.rows || undefined });
-  const stopNotices = runtime.notices?.follow((text) => session.transcript.dispatch({ type: "notice", text }));
+  const stopNotices = runtime.notices.follow((text) => session.transcript.dispatch({ type: "notice", text }));
   const app = <App runtime={runtime} session={session} home={options.home ?? homedir()} />;
   // Raw before the first frame: Ink turns it on in an effect, after the frame is out, and a key typed
   // in between was echoed by the terminal below the footer. Ink turns it off as it exits.
@@ -69,7 +69,7 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     exitOnCtrlC: false,
   });
   // The first frame is out (render writes it synchronously): now what only turns need.
-  if (!runtime.sessions?.restored) warmTranscriptCode();
+  if (!runtime.sessions.restored) warmTranscriptCode();
   setImmediate(() => void loadDeferredLibraries().catch(() => {}));
   // A signal ends the UI the way /exit does, so the servers still get closed.
   const onSignal = (): void => instance.unmount();
@@ -80,7 +80,7 @@ async function renderUntilExit(runtime: TuiRuntime, stdin: NodeJS.ReadStream, op
     await instance.waitUntilExit();
   } finally {
     for (const signal of QUIT_SIGNALS) process.off(signal, onSignal);
-    stopNotices?.();
+    stopNotices();
     session.abort();
     stdin.setRawMode?.(false);
   }

@@ -6,6 +6,7 @@
 import { useMemo } from "react";
 import { toolOptions, type ToolAnswer } from "./approval-options.ts";
 import type { PendingPermission } from "../runtime/permission-queue.ts";
+import type { RuleCoverage } from "../../src/agent/tool-rules.ts";
 import { toolRequestBody } from "./tool-request-body.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { ApprovalModal } from "./ApprovalModal.tsx";
@@ -16,6 +17,8 @@ const BODY_INDENT = 4;
 /** The waiting request and where the answer goes. */
 export interface ToolApprovalModalProps {
   readonly pending: PendingPermission;
+  /** What a session rule covers, as the permission chain judges it (PermissionQueue.covers). */
+  readonly covers: RuleCoverage;
   /** The working directory: relative file paths are read from it for the diff. */
   readonly cwd: string;
   readonly isActive: boolean;
@@ -31,9 +34,9 @@ export interface ToolApprovalModalProps {
 }
 
 /** "Allow" / "Allow for the session" / "Yes, and don't ask again" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, cwd, isActive, onAnswer, onStop, canRemember, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
+export function ToolApprovalModal({ pending, covers, cwd, isActive, onAnswer, onStop, canRemember, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
   const { request } = pending;
-  const options = toolOptions(request, canRemember);
+  const options = toolOptions(request, covers, canRemember);
   // Read the file once per request, not on every keypress.
   const body = useMemo(() => toolRequestBody(request, cwd).map((row) => ({ ...row, indent: (row.indent ?? 0) + BODY_INDENT })), [request, cwd]);
   return (

@@ -3,7 +3,7 @@
  * one place so a label can never drift from its effect.
  */
 import type { PermissionDecision, PermissionRequest } from "../../src/agent/events.ts";
-import { allowedBy, parseToolRule } from "../../src/agent/tool-rules.ts";
+import type { AskedCall, RuleCoverage } from "../../src/agent/tool-rules.ts";
 import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
@@ -98,7 +98,7 @@ const SUBCOMMAND = /^[a-z][a-z0-9-]*$/;
  * Undefined when the rule `Bash(prefix:*)` would not cover the command itself
  * (a compound command, a leading `VAR=`), so none is offered.
  */
-export function bashSessionPrefix(command: string): string | undefined {
+export function bashSessionPrefix(command: string, covers: RuleCoverage): string | undefined {
   const [program, ...rest] = command.trim().split(/\s+/);
   if (program === undefined || !PROGRAM.test(program)) return undefined;
   const words = [program];
@@ -107,7 +107,7 @@ export function bashSessionPrefix(command: string): string | undefined {
     words.push(word);
   }
   const prefix = words.join(" ");
-  return sessionRuleCovers(bashRule(prefix), { toolName: "Bash", input: { command } }) ? prefix : undefined;
+  return covers(bashRule(prefix), { toolName: "Bash", input: { command } }) ? prefix : undefined;
 }
 
 function bashRule(prefix: string): string {
@@ -122,28 +122,15 @@ export interface SessionAllowance {
   readonly what: string;
 }
 
-/** The session allowance for a request; undefined for a Bash command no prefix rule can cover. */
-export function sessionAllowance(request: Pick<PermissionRequest, "toolName" | "input">): SessionAllowance | undefined {
+/** The session allowance for a request; undefined for a Bash command no prefix rule can cover (judged by `covers`, the chain's). */
+export function sessionAllowance(request: AskedCall, covers: RuleCoverage): SessionAllowance | undefined {
   const command = request.input["command"];
   if (request.toolName !== "Bash" || typeof command !== "string") return { rule: request.toolName, what: request.toolName };
-  const prefix = bashSessionPrefix(command);
+  const prefix = bashSessionPrefix(command, covers);
   return prefix === undefined ? undefined : { rule: bashRule(prefix), what: `Bash commands starting with \`${terminalSafeLine(prefix)}\`` };
 }
 
-const PLAIN_COMMAND = /^[\w ./:=@%+,~'"-]+$/;
-
-/** Whether a session rule covers another request, matched by the permission chain's own rule matching. */
-export function sessionRuleCovers(rule: string, request: Pick<PermissionRequest, "toolName" | "input">): boolean {
-  const parsed = parseToolRule(rule);
-  const command = request.input["command"];
-  if (typeof command !== "string") return allowedBy([parsed], { name: request.toolName });
-  // The shell parser is not at hand here: only a plain one-line command is judged; anything else asks again through the chain.
-  if (!PLAIN_COMMAND.test(command)) return false;
-  const words = command.trim().split(/\s+/);
-  return allowedBy([parsed], { name: request.toolName, command: { kind: "commands", commands: [words], writesFiles: false } });
-}
-
-type ToolRequest = Pick<PermissionRequest, "toolName" | "input"> & Partial<Pick<PermissionRequest, "reason" | "server">>;
+type ToolRequest = AskedCall & Partial<Pick<PermissionRequest, "reason" | "server">>;
 
 /**
  * The rule "Yes, and don't ask again" writes for a request: a Bash command
@@ -151,14 +138,14 @@ type ToolRequest = Pick<PermissionRequest, "toolName" | "input"> & Partial<Pick<
  * for other built-ins (an allow rule would also let them reach outside the
  * project) or for a call asked about for another reason than needing approval.
  */
-export function rememberedRule(request: ToolRequest, answer: "always" | "always-server"): SessionAllowance | undefined {
+export function rememberedRule(request: ToolRequest, answer: "always" | "always-server", covers: RuleCoverage): SessionAllowance | undefined {
   if (request.reason !== undefined && request.reason !== "needs approval") return undefined;
   if (request.toolName.startsWith("mcp__")) {
     if (answer === "always") return { rule: request.toolName, what: request.toolName };
     const server = request.server;
     return server !== undefined && /^[A-Za-z0-9_-]+$/.test(server) ? { rule: `mcp__${server}`, what: `any tool of server ${terminalSafeLine(server)}` } : undefined;
   }
-  return request.toolName === "Bash" && answer === "always" ? sessionAllowance(request) : undefined;
+  return request.toolName === "Bash" && answer === "always" ? sessionAllowance(request, covers) : undefined;
 }
 
 /**
@@ -166,10 +153,10 @@ export function rememberedRule(request: ToolRequest, answer: "always" | "always-
  * (Esc). `canRemember`: the session can write rules to the project's
  * settings.local.json, so "don't ask again in this project" is offered too.
  */
-export function toolOptions(request: ToolRequest, canRemember = false): readonly ApprovalOption<ToolAnswer>[] {
-  const allowance = sessionAllowance(request);
-  const always = canRemember ? rememberedRule(request, "always") : undefined;
-  const server = canRemember ? rememberedRule(request, "always-server") : undefined;
+export function toolOptions(request: ToolRequest, covers: RuleCoverage, canRemember = false): readonly ApprovalOption<ToolAnswer>[] {
+  const allowance = sessionAllowance(request, covers);
+  const always = canRemember ? rememberedRule(request, "always", covers) : undefined;
+  const server = canRemember ? rememberedRule(request, "always-server", covers) : undefined;
   return [
     { label: "Allow", value: "once", asksForMessage: false },
     ...(allowance
@@ -182,15 +169,15 @@ export function toolOptions(request: ToolRequest, canRemember = false): readonly
 }
 
 /** The PermissionDecision an answer to `request` means for the agent. */
-export function toolDecision(request: ToolRequest, answer: ToolAnswer, message?: string): PermissionDecision {
+export function toolDecision(request: ToolRequest, answer: ToolAnswer, covers: RuleCoverage, message?: string): PermissionDecision {
   if (answer === "deny") return message ? { behavior: "deny", message } : { behavior: "deny" };
   if (answer === "once") return { behavior: "allow", scope: "once" };
   if (answer === "always" || answer === "always-server") {
     // Remembered in the file by the session; for the rest of this one, a session allow of the same rule.
-    const remembered = rememberedRule(request, answer);
+    const remembered = rememberedRule(request, answer, covers);
     return remembered ? { behavior: "allow", scope: "session", rule: remembered.rule } : { behavior: "allow", scope: "once" };
   }
-  const allowance = sessionAllowance(request);
+  const allowance = sessionAllowance(request, covers);
   // No rule can cover this call (a compound command): allow it once rather than more than was shown.
   if (!allowance) return { behavior: "allow", scope: "once" };
   return { behavior: "allow", scope: "session", rule: allowance.rule };

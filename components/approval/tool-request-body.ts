@@ -12,6 +12,7 @@ import { isBinary } from "../../src/tools/read.ts";
 import { line, type BodyLine } from "../rows/body-lines.ts";
 import { argumentLines } from "../rows/argument-lines.ts";
 import { fileDiffLines } from "../rows/file-diff.ts";
+import { errorText } from "../../src/errors.ts";
 
 /** Files larger than this are not read for a diff; the arguments show instead. */
 const MAX_DIFF_BYTES = 1024 * 1024;
@@ -29,7 +30,7 @@ export function readDiskText(absolute: string): DiskText {
     return isBinary(bytes) ? { kind: "unreadable", reason: "it is a binary file" } : { kind: "text", text: bytes.toString("utf8") };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
-    return { kind: "unreadable", reason: error instanceof Error ? error.message : String(error) };
+    return { kind: "unreadable", reason: errorText(error) };
   }
 }
 

@@ -10,8 +10,8 @@
  * question disarms it the same way (`disarm`).
  */
 import { usePastedText, useKeys } from "../keys/useKeys.ts";
-import { useCallback, useContext, useEffect, useState } from "react";
-import { ClockContext } from "../runtime/clock-context.ts";
+import { useCallback, useEffect, useState } from "react";
+import { useClock } from "../runtime/useClock.ts";
 
 /** How long a question must have been on screen, with no key in between, before it takes keys. */
 export const ARMING_DELAY_MS = 500;
@@ -38,7 +38,7 @@ export interface ArmingState {
  * keep the prompt and panel deaf while any subject is shown.
  */
 export function useArming(subject: string | undefined, delayMs = ARMING_DELAY_MS): ArmingState {
-  const clock = useContext(ClockContext);
+  const clock = useClock();
   const [arming, setArming] = useState<Arming>({ subject, armed: false, dropped: 0 });
   // A different question (or none) resets at once, in this render, so no frame shows it armed.
   const current = arming.subject === subject ? arming : { subject, armed: false, dropped: 0 };

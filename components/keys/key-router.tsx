@@ -16,6 +16,8 @@
 import { useInput, type Key } from "ink";
 import { createContext, useMemo, type ReactNode } from "react";
 import { splitTypedChunk, type KeyPiece } from "./key-chunks.ts";
+import type { Clock } from "../../src/clock.ts";
+import { useClock } from "../runtime/useClock.ts";
 
 export type KeyHandler = (input: string, key: Key) => void;
 
@@ -32,9 +34,14 @@ export class KeyRouter {
   readonly #routes = new Set<KeyRoute>();
   /** Pieces waiting for the focus change a Tab made to be on screen. */
   readonly #waiting: KeyPiece[] = [];
-  /** Releases the held keys if no commit does first. */
-  #fallback: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the release of the held keys, which happens if no commit does first. */
+  #cancelFallback: (() => void) | undefined;
   #releasing = false;
+  readonly #clock: Clock;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
 
   /** Adds a handler; returns its removal. */
   add(route: KeyRoute): () => void {
@@ -64,14 +71,13 @@ export class KeyRouter {
   #drain(): void {
     this.#held = false;
     this.#releasing = false;
-    clearTimeout(this.#fallback);
+    this.#cancelFallback?.();
     for (let piece = this.#waiting.shift(); piece; piece = this.#waiting.shift()) {
       const targets = [...this.#routes].filter((route) => route.active.current);
       for (const route of targets) route.handler.current(piece.input, piece.key);
       if (piece.key.tab) {
         this.#held = true;
-        this.#fallback = setTimeout(() => this.#drain(), HOLD_MS);
-        this.#fallback.unref?.();
+        this.#cancelFallback = this.#clock.setTimeout(() => this.#drain(), HOLD_MS);
         return;
       }
     }
@@ -82,7 +88,8 @@ export const KeyRouterContext = createContext<KeyRouter | undefined>(undefined);
 
 /** Routes every key of the UI under it (App puts it at the top). */
 export function KeyRouterProvider({ children }: { readonly children: ReactNode }) {
-  const router = useMemo(() => new KeyRouter(), []);
+  const clock = useClock();
+  const router = useMemo(() => new KeyRouter(clock), [clock]);
   useInput((input, key) => router.deliver(input, key));
   return <KeyRouterContext value={router}>{children}</KeyRouterContext>;
 }

@@ -5,6 +5,7 @@
  */
 import { useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
+import { useClock } from "../runtime/useClock.ts";
 
 /** What the first and the second Ctrl+C do. */
 export interface ExitKeyOptions {
@@ -17,17 +18,18 @@ export interface ExitKeyOptions {
 /** True while armed: the footer then says to press Ctrl+C again. */
 export function useExitKeys({ onFirstPress, onExit, windowMs = 2000 }: ExitKeyOptions): boolean {
   const [armed, setArmed] = useState(false);
-  const timer = useRef<NodeJS.Timeout | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const clock = useClock();
+  const disarm = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => disarm.current?.(), []);
   useInput((input, key) => {
     if (!(key.ctrl && input === "c")) return;
     if (armed) {
-      clearTimeout(timer.current);
+      disarm.current?.();
       return onExit();
     }
     onFirstPress();
     setArmed(true);
-    timer.current = setTimeout(() => setArmed(false), windowMs);
+    disarm.current = clock.setTimeout(() => setArmed(false), windowMs);
   });
   return armed;
 }

@@ -3,6 +3,7 @@
  * panel is hidden, and /mcp all say the same thing.
  */
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
+import { plural } from "../rows/words.ts";
 
 /** Connected servers, servers offered from the tool cache, all servers, tools offered by both. */
 export interface McpCounts {
@@ -24,11 +25,6 @@ export function countMcp(snapshot: McpSnapshot): McpCounts {
     tools += server.state.tools.length;
   }
   return { connected, cached, total: snapshot.servers.length, tools };
-}
-
-/** `1 tool`, `3 tools`. */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /** `MCP 1/2 connected · 3 tools` (`MCP 1/3 · 1 cached · 5 tools` while some are offered from the cache); a string, so it is a stable useStore selection. */

@@ -9,6 +9,7 @@ import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { serverDetail } from "./status-lines.ts";
 import type { TuiMcp } from "../runtime/tui-runtime.ts";
+import { errorText } from "../../src/errors.ts";
 
 export type ServerAction = "restart" | "toggle" | "approve" | "log";
 
@@ -50,7 +51,7 @@ export async function runServerAction(mcp: TuiMcp, name: string, action: ServerA
         return await logTail(mcp, view, shown);
     }
   } catch (error) {
-    return failed(`MCP server ${shown}: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(`MCP server ${shown}: ${errorText(error)}`);
   }
 }
 

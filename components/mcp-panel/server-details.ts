@@ -4,43 +4,15 @@
  * tail of its stderr log. Read from files when a server is opened, so the
  * store stays the one record of state and health.
  */
-import type { ServerEntry } from "../../src/config/types.ts";
-import type { ApprovalRecords, ApprovalStatus } from "../../src/mcp/approvals/approval-types.ts";
+import type { ApprovalRecords } from "../../src/mcp/approvals/approval-types.ts";
 import { readLogTail, tildePath } from "../../src/mcp/logs/log-hint.ts";
 import { serverLogPath } from "../../src/mcp/logs/stderr-log.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
+import type { ApprovalDetails, ServerDetails } from "../runtime/tui-runtime.ts";
 
 /** Lines of the log tail the panel reads: `l` shows them all, else the last LOG_SHOWN_LINES. */
 export const LOG_TAIL_LINES = 200;
 export const LOG_SHOWN_LINES = 8;
-
-/** A project server's approval as the approvals file holds it. */
-export interface ApprovalDetails {
-  readonly status: ApprovalStatus;
-  /** ISO time, when the record has one. */
-  readonly approvedAt?: string;
-  /** The entry approved before, when it differs from the one declared now. */
-  readonly previous?: ServerEntry;
-}
-
-/** A sandboxed server's sandbox: what it runs under and what was blocked this session. */
-export interface SandboxDetails {
-  /** `default profile (chosen at approval)`, `default profile + hosts: api.github.com`. */
-  readonly profile: string;
-  /** `blocked: write ~/.bashrc (sandbox.allowWrite would allow it)`, oldest first. */
-  readonly blocked: readonly string[];
-}
-
-export interface ServerDetails {
-  /** Only for project servers. */
-  readonly approval?: ApprovalDetails;
-  /** Only for a server that runs sandboxed. */
-  readonly sandbox?: SandboxDetails;
-  /** The log file as shown (`~/.mini-cc/logs/mcp-tracker.log`); absent for a remote server. */
-  readonly logPath?: string;
-  /** Its last lines, raw (untrusted: the view makes them terminal-safe). */
-  readonly logTail: readonly string[];
-}
 
 /** Where details come from. */
 export interface DetailSources {

@@ -18,9 +18,10 @@ import { toolTokens } from "../../src/mcp/tools/tokens.ts";
 import { terminalSafeLine, terminalSafeText } from "../../src/text/terminal-safe.ts";
 import { line, type BodyLine } from "../rows/body-lines.ts";
 import { fileDiffLines } from "../rows/file-diff.ts";
-import { plural } from "./mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 import { serverDetail, toolHints } from "./status-lines.ts";
-import { LOG_SHOWN_LINES, type ServerDetails } from "./server-details.ts";
+import { LOG_SHOWN_LINES } from "./server-details.ts";
+import type { ServerDetails } from "../runtime/tui-runtime.ts";
 
 /** Transitions shown; older ones are summed up as `…`. */
 const HISTORY_SHOWN = 8;

@@ -5,7 +5,7 @@
  */
 import { stillStartingText } from "../../src/mcp/state/startup-silence.ts";
 import type { ServerState } from "../../src/mcp/state/server-state.ts";
-import { plural } from "./mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 import { STATUS_TABLE } from "../../src/mcp/state/status-table.ts";
 import { firstLine } from "../../src/config/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";

@@ -6,7 +6,8 @@
  */
 import { stillStartingText } from "../../src/mcp/state/startup-silence.ts";
 import type { McpSnapshot, ServerState, ServerView } from "../../src/mcp/state/server-state.ts";
-import { mcpSummaryText, plural } from "./mcp-summary.ts";
+import { mcpSummaryText } from "./mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 import { firstLine, skippedToolText } from "../../src/config/describe.ts";
 import { toolViews, type McpToolView } from "../../src/mcp/tools/offered-tools.ts";
 import { featureLines } from "../../src/mcp/features/feature-lines.ts";

@@ -27,7 +27,6 @@ import { Store } from "../../src/store.ts";
 import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
 
 /** For a UI given no usage store: no calls counted. */
-const NO_USAGE = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
 
 /** What the opened view says while an action runs. */
 const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = { restart: "restarting…", toggle: "working…", approve: "working…", log: "reading the log…" };
@@ -70,7 +69,7 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const shown = state.opened ?? (state.focused ? prepared : undefined);
   const view = shown === undefined ? undefined : serverView(snapshot, shown);
   const details = useServerDetails(mcp, view, version);
-  const usage = useStore(mcp.usage ?? NO_USAGE, (all) => (view ? usageOf(all, view.name) : undefined));
+  const usage = useStore(mcp.usage, (all) => (view ? usageOf(all, view.name) : undefined));
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
   const showInstructions = state.opened !== undefined && state.showInstructions;
   const showLog = state.opened !== undefined && state.showLog === true;

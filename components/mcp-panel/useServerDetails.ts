@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import type { ServerDetails } from "./server-details.ts";
+import type { ServerDetails } from "../runtime/tui-runtime.ts";
 import type { TuiMcp } from "../runtime/tui-runtime.ts";
 
 /** undefined until the first load of this server ends. */

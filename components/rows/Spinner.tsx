@@ -2,8 +2,7 @@
  * A one-cell spinner for work in progress (a server starting, a turn running).
  */
 import { Text, useAnimation } from "ink";
-import { useContext } from "react";
-import { MotionContext } from "../runtime/motion-context.ts";
+import { useMotion } from "../runtime/useMotion.ts";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -15,7 +14,7 @@ export interface SpinnerProps {
 
 /** A braille spinner, still when motion is off. */
 export function Spinner({ color }: SpinnerProps) {
-  const moving = useContext(MotionContext);
+  const moving = useMotion();
   const { frame } = useAnimation({ interval: 80, isActive: moving });
   return <Text color={color}>{FRAMES[frame % FRAMES.length]}</Text>;
 }

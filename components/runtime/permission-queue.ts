@@ -4,7 +4,7 @@
  * `resolve`. An aborted turn takes its request back as a denial.
  */
 import type { PermissionDecision, PermissionPrompt, PermissionRequest } from "../../src/agent/events.ts";
-import { sessionRuleCovers } from "../approval/approval-options.ts";
+import type { RuleCoverage } from "../../src/agent/tool-rules.ts";
 import { Store } from "../../src/store.ts";
 
 /** One request and the id `resolve` answers it by. */
@@ -26,9 +26,12 @@ export const ABORTED_DECISION: PermissionDecision = { behavior: "deny", message:
 export class PermissionQueue extends Store<PermissionQueueSnapshot> {
   readonly #waiting = new Map<number, (decision: PermissionDecision) => void>();
   #nextId = 1;
+  /** The permission chain's judge of what a session rule covers (PermissionChain.covers). */
+  readonly covers: RuleCoverage;
 
-  constructor() {
+  constructor(covers: RuleCoverage) {
     super({ pending: [] });
+    this.covers = covers;
   }
 
   /** The PermissionPrompt to hand to the agent. */
@@ -57,7 +60,7 @@ export class PermissionQueue extends Store<PermissionQueueSnapshot> {
     const sessionRule =
       decision.behavior === "allow" && decision.scope === "session" ? (decision.rule ?? target.request.toolName) : undefined;
     const answered = this.getSnapshot().pending.filter(
-      (p) => p.id === id || (sessionRule !== undefined && sessionRuleCovers(sessionRule, p.request)),
+      (p) => p.id === id || (sessionRule !== undefined && this.covers(sessionRule, p.request)),
     );
     this.update((s) => ({ pending: s.pending.filter((p) => !answered.includes(p)) }));
     for (const p of answered) {

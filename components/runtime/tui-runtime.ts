@@ -4,7 +4,7 @@
  * chain; tests and examples/tui-demo.tsx build it from fakes.
  */
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
-import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
+import type { ApprovalChoice, ApprovalStatus } from "../../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
 import type { ToolProgress } from "../../src/mcp/tools/progress.ts";
 import type { ServerUsage } from "../../src/mcp/tools/usage.ts";
@@ -13,7 +13,6 @@ import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
 import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
 import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
-import type { ServerDetails } from "../mcp-panel/server-details.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
 import type { ListedHook } from "../../src/hooks/hook-trust.ts";
@@ -22,6 +21,35 @@ import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../../src/session/saved-sessions.ts";
 import type { UserQuestionQueue } from "./user-question-queue.ts";
 import type { NoticeFeed } from "./notice-feed.ts";
+import type { ServerEntry } from "../../src/config/types.ts";
+
+/** A project server's approval as the approvals file holds it. */
+export interface ApprovalDetails {
+  readonly status: ApprovalStatus;
+  /** ISO time, when the record has one. */
+  readonly approvedAt?: string;
+  /** The entry approved before, when it differs from the one declared now. */
+  readonly previous?: ServerEntry;
+}
+
+/** A sandboxed server's sandbox: what it runs under and what was blocked this session. */
+export interface SandboxDetails {
+  /** `default profile (chosen at approval)`, `default profile + hosts: api.github.com`. */
+  readonly profile: string;
+  /** `blocked: write ~/.bashrc (sandbox.allowWrite would allow it)`, oldest first. */
+  readonly blocked: readonly string[];
+}
+
+export interface ServerDetails {
+  /** Only for project servers. */
+  readonly approval?: ApprovalDetails;
+  /** Only for a server that runs sandboxed. */
+  readonly sandbox?: SandboxDetails;
+  /** The log file as shown (`~/.mini-cc/logs/mcp-tracker.log`); absent for a remote server. */
+  readonly logPath?: string;
+  /** Its last lines, raw (untrusted: the view makes them terminal-safe). */
+  readonly logTail: readonly string[];
+}
 
 /** The settings files as the UI works with them: the shared file's question, rules remembered and removed. */
 export interface TuiSettings {
@@ -36,6 +64,8 @@ export interface TuiSettings {
   rules(): readonly ListedRule[];
   /** Removes a rule from its file (or this session's allows). */
   remove(rule: ListedRule): Promise<void>;
+  /** Whether "don't ask again in this project" can be written (false where the session has no settings files: tests, the demo). */
+  readonly remembers: boolean;
   /** Every declared hook and whether it runs (/hooks). */
   hooks(): readonly ListedHook[];
 }
@@ -47,9 +77,9 @@ export interface TuiSessions {
   /** Makes the conversation that session's; throws when there is none. */
   resume(id: string): SavedSession;
   /** The saved session the run started with (--continue, --resume ID): its transcript is shown. */
-  readonly restored?: SavedSession;
+  readonly restored: SavedSession | undefined;
   /** --resume without an id: the picker opens at start. */
-  readonly pickAtStart?: boolean;
+  readonly pickAtStart: boolean;
   contextLines(): string[];
   contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
   costLines(): string[];
@@ -76,28 +106,28 @@ export interface TuiMcp {
   /** What the panel shows of an opened server beyond the store: approval record, log tail. */
   details(name: string): Promise<ServerDetails>;
   /** `/mcp login NAME`: an OAuth login (`show` gets each line to print: the URL, how it was opened), then a connect; rejects with why it failed. */
-  login?(name: string, show: (line: string) => void): Promise<void>;
+  login(name: string, show: (line: string) => void): Promise<void>;
   /** `/mcp logout NAME`: forgets the server's tokens; it waits for a login again. */
-  logout?(name: string): Promise<void>;
+  logout(name: string): Promise<void>;
   /** Running MCP calls' progress by tool-use id, published at most once a frame. */
-  readonly progress?: ReadableStore<ReadonlyMap<string, ToolProgress>>;
+  readonly progress: ReadableStore<ReadonlyMap<string, ToolProgress>>;
   /** Each server's tool calls this session (calls, errors, latency), by server name. */
-  readonly usage?: ReadableStore<ReadonlyMap<string, ServerUsage>>;
-  /** Whether the sandbox can run here ("checking" until known); absent: the approval offers no sandbox. */
-  readonly sandbox?: ReadableStore<SandboxAvailability | "checking">;
+  readonly usage: ReadableStore<ReadonlyMap<string, ServerUsage>>;
+  /** Whether the sandbox can run here ("checking" until known); undefined: the approval offers no sandbox. */
+  readonly sandbox: ReadableStore<SandboxAvailability | "checking" | undefined>;
   /** What the sandbox blocked per server: the panel's counts and lines. */
-  readonly violations?: ReadableStore<Readonly<Record<string, ServerViolations>>>;
+  readonly violations: ReadableStore<Readonly<Record<string, ServerViolations>>>;
 }
 
-/** What runTui is given; see src/runtime.ts for the real one. */
+/** What runTui is given, every part required; src/cli/interactive.ts builds the real one, tests fakeRuntime(overrides). */
 export interface TuiRuntime {
   readonly mcp: TuiMcp;
   /** Runs one agent turn; aborting `signal` ends it with `turn_end` "aborted". */
   startTurn(prompt: string, signal: AbortSignal): AsyncIterable<AgentEvent>;
-  /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`); absent: the command says it cannot. */
-  addDir?(dir: string): Promise<void>;
-  /** Sandbox mode for Bash (`/sandbox`); absent: the command says the session has none. */
-  readonly sandboxMode?: Store<boolean>;
+  /** Adds a folder for the file tools and the servers' roots (`/add-dir DIR`). */
+  addDir(dir: string): Promise<void>;
+  /** Sandbox mode for Bash (`/sandbox`). */
+  readonly sandboxMode: Store<boolean>;
   /** Empties the model's context (/clear): the next prompt starts a new conversation. */
   newConversation(): void;
   /**
@@ -113,19 +143,19 @@ export interface TuiRuntime {
   readonly modelName: string;
   readonly cwd: string;
   /** Where server logs live, so `/mcp` can point at a failed server's stderr. */
-  readonly serverLogs?: ServerLogPlaces;
+  readonly serverLogs: ServerLogPlaces;
   /** Config warnings and problems, and any said later (a corrupt home file): each shown once in the transcript. */
-  readonly notices?: NoticeFeed;
-  /** Saved sessions, /context, /cost and /model; absent in tests that do not need them. */
-  readonly sessions?: TuiSessions;
+  readonly notices: NoticeFeed;
+  /** Saved sessions, /context, /cost and /model. */
+  readonly sessions: TuiSessions;
   /** The model's AskUserQuestion calls, answered in a modal. */
-  readonly userQuestions?: UserQuestionQueue;
-  /** A prompt from the command line, queued at start: sent once every MCP server has settled. */
-  readonly initialPrompt?: string;
+  readonly userQuestions: UserQuestionQueue;
+  /** A prompt from the command line, queued at start: sent once every MCP server has settled; undefined when none was given. */
+  readonly initialPrompt: string | undefined;
   /** `.claude/commands/*.md` commands: they run as turns (startTurn expands them), and /help and completion list them. */
-  readonly customCommands?: readonly CustomCommand[];
-  /** The settings files; absent in tests and examples that have none. */
-  readonly settings?: TuiSettings;
+  readonly customCommands: readonly CustomCommand[];
+  /** The settings files. */
+  readonly settings: TuiSettings;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;
 }

@@ -5,40 +5,34 @@
  * Code. React-free, so the UI stays a view and this is tested with a fake runtime.
  */
 import { loadDeferredLibraries } from "../runtime/deferred-libraries.ts";
-import type { ServerAnswer, ToolAnswer } from "../approval/approval-options.ts";
-import { BUILTIN_COMMANDS, runSlashCommand } from "../slash/command-registry.ts";
-import { parseSlash } from "../slash/parse-slash.ts";
+import { BUILTIN_COMMANDS, runParsedCommand } from "../slash/command-registry.ts";
+import type { SlashInput } from "../slash/parse-slash.ts";
 import type { CommandResult, Picker, SlashCommand } from "../slash/slash-command.ts";
+import { typedLine, type TypedLine } from "../slash/typed-line.ts";
 import { showSavedSession } from "../transcript/resumed.ts";
 import { resumePicker } from "../slash/resume-command.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
 import { ABORTED_DECISION, type PendingPermission } from "../runtime/permission-queue.ts";
 import { TranscriptStore } from "../transcript/store.ts";
-import type { ActionResult, ServerAction } from "../mcp-panel/server-actions.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
-import { isPromptCommand } from "../../src/mcp/features/prompts.ts";
 import { customSlashCommands, promptSlashCommands } from "../slash/prompt-commands.ts";
 import { ProjectFiles } from "../prompt/project-files.ts";
 import { QuestionAnswers } from "./question-answers.ts";
 import { TurnDisplay } from "./turn-display.ts";
+import { errorText } from "../../src/errors.ts";
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
 export type SubmitOutcome = "done" | "unqueued" | "exit";
 
 /** A line waiting to be sent, and how to tell its submitter what became of it. */
-interface QueuedLine {
-  readonly text: string;
+interface QueuedLine extends TypedLine {
   readonly settle: (outcome: SubmitOutcome) => void;
 }
 
-/** Owns the transcript store, the queue and the running turn; the UI calls submit, abort, unqueue, sendNow and the two answer methods. */
 /** Rows under the transcript: the prompt box, the working line and the footer. */
 const PROMPT_AND_FOOTER_ROWS = 5;
 
@@ -56,7 +50,8 @@ export class ChatSession {
   readonly files: ProjectFiles;
   #pickers = 0;
   readonly #runtime: TuiRuntime;
-  readonly #answers: QuestionAnswers;
+  /** Carries out the user's answers to the questions on screen and the panel's r/d/a, noted in the transcript. */
+  readonly answers: QuestionAnswers;
   readonly #commands: readonly SlashCommand[];
   #turn: AbortController | null = null;
   #waiting: QueuedLine[] = [];
@@ -72,12 +67,12 @@ export class ChatSession {
     this.#runtime = runtime;
     this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
     this.transcript = new TranscriptStore();
-    this.#answers = new QuestionAnswers(runtime, this.transcript);
+    this.answers = new QuestionAnswers(runtime, this.transcript);
     this.#commands = BUILTIN_COMMANDS;
     this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
-    if (sessions?.restored) this.#showSaved(sessions.restored);
-    else if (sessions?.pickAtStart) void this.#apply(resumePicker(sessions));
+    if (sessions.restored) this.#showSaved(sessions.restored);
+    else if (sessions.pickAtStart) void this.#apply(resumePicker(sessions));
   }
 
   /** The user chose `index` in the open picker; the last index (Cancel) or any other closes it. */
@@ -92,13 +87,8 @@ export class ChatSession {
   /** The built-in commands, then every connected server's prompts: for /help and slash completion. */
   commands(): readonly SlashCommand[] {
     const prompts = promptSlashCommands(this.#runtime.mcp.store.getSnapshot());
-    const custom = customSlashCommands(this.#runtime.customCommands ?? []);
+    const custom = customSlashCommands(this.#runtime.customCommands);
     return prompts.length === 0 && custom.length === 0 ? this.#commands : [...this.#commands, ...custom, ...prompts];
-  }
-
-  /** A custom command not shadowed by a built-in: it is a turn for the model, queued like a prompt. */
-  #isCustom(name: string): boolean {
-    return !this.#commands.some((c) => c.name === name) && (this.#runtime.customCommands ?? []).some((c) => c.name.toLowerCase() === name);
   }
 
   /** Whether an agent turn is in progress. */
@@ -115,18 +105,11 @@ export class ChatSession {
   submit(line: string): Promise<SubmitOutcome> {
     const text = line.trim();
     if (text === "") return Promise.resolve("done");
-    const slash = parseSlash(text);
-    // A server prompt (`/mcp__srv__prompt`) is a turn for the model: it waits in the queue like any prompt.
-    // /compact is a turn of its own: it waits like a prompt; so does a custom command.
-    const runsNow =
-      slash !== null &&
-      !isPromptCommand(slash.name) &&
-      slash.name !== "compact" &&
-      !this.#isCustom(slash.name) &&
-      (slash.name !== "clear" || (!this.running && this.#waiting.length === 0));
-    if (runsNow) return this.#command(text);
+    const typed = typedLine(text, this.commands());
+    const idle = !this.running && this.#waiting.length === 0;
+    if (typed.slash && (typed.runs === "now" || (typed.runs === "after the turn" && idle))) return this.#command(typed.text, typed.slash, typed.command);
     return new Promise((settle) => {
-      this.#waiting.push({ text, settle });
+      this.#waiting.push({ ...typed, settle });
       this.#publishQueue();
       this.#sendNext();
     });
@@ -155,57 +138,31 @@ export class ChatSession {
     return true;
   }
 
-  /**
-   * The user's answer for a project server in `needs-approval`, noted in the
-   * transcript; "all" starts and remembers every server in `waiting`.
-   */
-  decideServer(name: string, answer: ServerAnswer, waiting: readonly string[] = [name]): Promise<void> {
-    return this.#answers.decideServer(name, answer, waiting);
-  }
-
-  /** The user's answer to the shared settings file's question. */
-  answerSettings(approve: boolean): Promise<void> {
-    return this.#answers.answerSettings(approve);
-  }
-
-  /** A key pressed in the MCP panel (r, d, a) on server `name`: its result goes to the transcript, and back to the panel. */
-  serverAction(name: string, action: ServerAction): Promise<ActionResult> {
-    return this.#answers.serverAction(name, action);
-  }
-
-  /** The user's answer for a tool permission request. */
-  answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
-    this.#answers.answerPermission(pending, answer, message);
-  }
-
   /** Esc at a tool approval: the call is denied and the turn stops, as Esc does anywhere else. */
   stopAtPermission(pending: PendingPermission): void {
     if (!this.abort()) this.#runtime.permissionQueue.resolve(pending.id, ABORTED_DECISION);
   }
 
-  async #command(text: string): Promise<SubmitOutcome> {
+  async #command(text: string, slash: SlashInput, command: SlashCommand | undefined): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
     this.transcript.dispatch({ type: "user_input", text });
-    if (parseSlash(text)?.name === "resume" && (this.running || this.#waiting.length > 0)) {
-      // The conversation must not change under a running turn.
-      this.transcript.dispatch({ type: "command_output", lines: ["A turn is running: /resume once it has ended (Esc interrupts it)."], isError: true });
+    if (command?.refusedWhileBusy && (this.running || this.#waiting.length > 0)) {
+      this.transcript.dispatch({ type: "command_output", lines: [command.refusedWhileBusy], isError: true });
       return "done";
     }
     const commands = this.commands();
-    const addDir = this.#runtime.addDir?.bind(this.#runtime);
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
-    const sessions = this.#runtime.sessions;
-    const sandboxMode = this.#runtime.sandboxMode;
-    const result = await runSlashCommand(
-      text,
+    const runtime = this.#runtime;
+    const result = await runParsedCommand(
+      slash,
       {
-        mcp: this.#runtime.mcp,
-        serverLogs: this.#runtime.serverLogs,
+        mcp: runtime.mcp,
+        serverLogs: runtime.serverLogs,
         notice,
-        ...(addDir ? { addDir } : {}),
-        ...(sessions ? { sessions } : {}),
-        ...(sandboxMode ? { sandboxMode } : {}),
-        ...(this.#runtime.settings ? { settings: this.#runtime.settings } : {}),
+        addDir: (dir) => runtime.addDir(dir),
+        sessions: runtime.sessions,
+        sandboxMode: runtime.sandboxMode,
+        settings: runtime.settings,
       },
       commands,
     );
@@ -241,8 +198,7 @@ export class ChatSession {
   }
 
   #updateContext(): void {
-    const use = this.#runtime.sessions?.contextUse();
-    if (!use) return;
+    const use = this.#runtime.sessions.contextUse();
     this.contextPct.update(() => Math.min(100, Math.round((use.tokens / use.windowTokens) * 100)));
   }
 
@@ -278,12 +234,14 @@ export class ChatSession {
   /** Sends the oldest queued line when nothing holds it; else waits for what does (the turn's end, or the servers). */
   #sendNext(): void {
     for (let next = this.#waiting[0]; next && !this.running; next = this.#waiting[0]) {
-      if (parseSlash(next.text)?.name === "clear") {
-        // The one command that waits its turn: /clear, queued behind a running turn.
+      if (next.runs === "after the turn" && next.slash) {
+        // Its turn has come (/clear behind a running turn): it runs before the lines queued after it are sent.
         this.#take();
-        this.#newConversation();
-        next.settle("done");
-        continue;
+        void this.#command(next.text, next.slash, next.command).then((outcome) => {
+          next.settle(outcome);
+          this.#sendNext();
+        });
+        return;
       }
       if (this.#heldForMcp()) return;
       this.#take();

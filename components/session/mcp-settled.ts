@@ -7,7 +7,7 @@
  */
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
 import type { ReadableStore } from "../../src/store.ts";
-import { plural } from "../mcp-panel/mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 
 // A server waiting for approval counts too: its modal is on screen, and an approved one starts at once.
 const UNSETTLED = new Set(["pending", "needs-approval", "reconnecting"]);

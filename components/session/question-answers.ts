@@ -11,6 +11,7 @@ import type { PendingPermission } from "../runtime/permission-queue.ts";
 import { runServerAction, type ActionResult, type ServerAction } from "../mcp-panel/server-actions.ts";
 import type { TranscriptStore } from "../transcript/store.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
+import { errorText } from "../../src/errors.ts";
 
 const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   sandbox: (name) => `MCP server ${name} approved for this project; starting it in the sandbox.`,
@@ -19,9 +20,6 @@ const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   deny: (name) => `MCP server ${name} will not start.`,
 };
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class QuestionAnswers {
   readonly #runtime: TuiRuntime;
@@ -59,7 +57,6 @@ export class QuestionAnswers {
   /** The user's answer to the shared settings file's question, noted in the transcript. */
   async answerSettings(approve: boolean): Promise<void> {
     const settings = this.#runtime.settings;
-    if (!settings) return;
     this.#transcript.dispatch({
       type: "notice",
       text: approve ? "Project settings applied, and remembered for this project." : "Project settings not applied (their deny and ask rules still are).",
@@ -80,8 +77,9 @@ export class QuestionAnswers {
 
   /** The user's answer for a tool permission request. */
   answerPermission(pending: PendingPermission, answer: ToolAnswer, message?: string): void {
-    const decision = toolDecision(pending.request, answer, message);
-    const allowance = sessionAllowance(pending.request);
+    const covers = this.#runtime.permissionQueue.covers;
+    const decision = toolDecision(pending.request, answer, covers, message);
+    const allowance = sessionAllowance(pending.request, covers);
     if (answer === "session" && decision.behavior === "allow" && decision.scope === "session" && allowance) {
       this.#transcript.dispatch({ type: "notice", text: `Allowed for the rest of this session: ${allowance.what}.` });
     }
@@ -91,9 +89,9 @@ export class QuestionAnswers {
 
   /** "Yes, and don't ask again": the rule goes to the project's settings.local.json; the transcript says where, or why not. */
   async #remember(pending: PendingPermission, answer: "always" | "always-server"): Promise<void> {
-    const remembered = rememberedRule(pending.request, answer);
+    const remembered = rememberedRule(pending.request, answer, this.#runtime.permissionQueue.covers);
     const settings = this.#runtime.settings;
-    if (!remembered || !settings) return;
+    if (!remembered) return;
     try {
       const file = await settings.rememberAllow(remembered.rule);
       this.#transcript.dispatch({ type: "notice", text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).` });

@@ -5,10 +5,12 @@
  */
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { failure, output, type SlashCommand } from "./slash-command.ts";
+import { errorText } from "../../src/errors.ts";
 
 /** `/add-dir DIR` */
 export const addDirCommand: SlashCommand = {
   name: "add-dir",
+  runs: "now",
   usage: ["/add-dir DIR"],
   description: "Add a folder for the file tools and MCP servers' roots",
   async run(args, { addDir }) {
@@ -18,7 +20,7 @@ export const addDirCommand: SlashCommand = {
     try {
       await addDir(dir);
     } catch (error) {
-      return failure(terminalSafeLine(error instanceof Error ? error.message : String(error)));
+      return failure(terminalSafeLine(errorText(error)));
     }
     return output(`Added ${terminalSafeLine(dir)}: the file tools may use it, and MCP servers get it as a root.`);
   },

@@ -7,6 +7,7 @@ import type { SlashCommand } from "./slash-command.ts";
 /** `/clear` */
 export const clearCommand: SlashCommand = {
   name: "clear",
+  runs: "after the turn",
   usage: ["/clear"],
   description: "Start a new conversation (the model forgets this one)",
   run: () => ({ kind: "clear" }),

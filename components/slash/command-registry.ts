@@ -7,7 +7,7 @@ import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
 import { hooksCommand } from "./hooks-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
-import { parseSlash } from "./parse-slash.ts";
+import { parseSlash, type SlashInput } from "./parse-slash.ts";
 import { permissionsCommand } from "./permissions-command.ts";
 import { compactCommand } from "./compact-command.ts";
 import { contextCommand } from "./context-command.ts";
@@ -16,6 +16,7 @@ import { modelCommand } from "./model-command.ts";
 import { resumeCommand } from "./resume-command.ts";
 import { sandboxCommand } from "./sandbox-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { errorText } from "../../src/errors.ts";
 
 /** In /help order. */
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
@@ -41,12 +42,20 @@ export async function runSlashCommand(
   commands: readonly SlashCommand[] = BUILTIN_COMMANDS,
 ): Promise<CommandResult | null> {
   const parsed = parseSlash(line);
-  if (!parsed) return null;
+  return parsed ? runParsedCommand(parsed, ctx, commands) : null;
+}
+
+/** Runs a line already parsed as a slash command (ChatSession parses each line once). */
+export async function runParsedCommand(
+  parsed: SlashInput,
+  ctx: Omit<SlashCommandContext, "commands">,
+  commands: readonly SlashCommand[] = BUILTIN_COMMANDS,
+): Promise<CommandResult> {
   const command = commands.find((c) => c.name === parsed.name);
   if (!command) return failure(`Unknown command /${parsed.name}. Type /help for the list.`);
   try {
     return await command.run(parsed.args, { ...ctx, commands });
   } catch (error) {
-    return failure(`/${parsed.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`/${parsed.name} failed: ${errorText(error)}`);
   }
 }

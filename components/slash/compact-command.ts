@@ -7,6 +7,7 @@ import { failure, type SlashCommand } from "./slash-command.ts";
 
 export const compactCommand: SlashCommand = {
   name: "compact",
+  runs: "as a turn",
   usage: ["/compact [what to keep]"],
   description: "Summarise the conversation to free context (the summary keeps what you name)",
   run: () => failure("/compact runs as a turn."),

@@ -16,6 +16,7 @@ const KEYS = [
 /** `/help` */
 export const helpCommand: SlashCommand = {
   name: "help",
+  runs: "now",
   usage: ["/help"],
   description: "Show this help",
   run(_args, { commands }) {

@@ -9,6 +9,7 @@ import { failure, output, type SlashCommand } from "./slash-command.ts";
 
 export const hooksCommand: SlashCommand = {
   name: "hooks",
+  runs: "now",
   usage: ["/hooks"],
   description: "List the hooks of the settings files and whether each runs",
   run(args, { settings }) {

@@ -14,6 +14,7 @@ import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { serverView } from "../../src/mcp/state/snapshot-views.ts";
 import { logLine, mcpStatusLines, serverDetail } from "../mcp-panel/status-lines.ts";
 import { failure, output, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { errorText } from "../../src/errors.ts";
 
 const USAGE = ["/mcp [-v]", "/mcp restart [NAME]", "/mcp approve NAME", "/mcp login NAME", "/mcp logout NAME"];
 
@@ -56,7 +57,7 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
   try {
     await mcp.restart(name);
   } catch (error) {
-    return failure(`Restarting ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`Restarting ${name} failed: ${errorText(error)}`);
   }
   const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
@@ -82,12 +83,11 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
   const { mcp } = ctx;
   const unknown = unknownServer(ctx, name);
   if (unknown) return unknown;
-  if (!mcp.login) return failure("Logging in is not available here; run: mini-cc mcp login " + name);
   try {
     await mcp.login(name, (line) => ctx.notice?.(line));
   } catch (error) {
     // One line naming the server and the step; the rest of the session goes on.
-    return failure(`Login failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failure(`Login failed: ${errorText(error)}`);
   }
   const after = serverView(mcp.store.getSnapshot(), name);
   if (!after) return failure(`${name} is no longer configured.`);
@@ -99,7 +99,6 @@ async function login(ctx: SlashCommandContext, name: string): Promise<CommandRes
 async function logout(ctx: SlashCommandContext, name: string): Promise<CommandResult> {
   const unknown = unknownServer(ctx, name);
   if (unknown) return unknown;
-  if (!ctx.mcp.logout) return failure("Logging out is not available here; run: mini-cc mcp logout " + name);
   await ctx.mcp.logout(name);
   return output(`Logged out of ${name}: its tokens are forgotten.`);
 }
@@ -107,6 +106,7 @@ async function logout(ctx: SlashCommandContext, name: string): Promise<CommandRe
 /** `/mcp`, `/mcp -v`, `/mcp restart NAME`, `/mcp approve NAME` */
 export const mcpCommand: SlashCommand = {
   name: "mcp",
+  runs: "now",
   usage: USAGE,
   description: "MCP servers: status and the panel (Tab), tools (-v), restart, approve, log in or out",
   run(args, ctx) {

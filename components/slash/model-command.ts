@@ -9,12 +9,13 @@ import { catalogModels, knownModelId, modelOptions, type ModelOption } from "../
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { failure, output, type CommandResult, type PickerChoice, type SlashCommand } from "./slash-command.ts";
 import type { TuiSessions } from "../runtime/tui-runtime.ts";
+import { errorText } from "../../src/errors.ts";
 
 async function switchTo(sessions: TuiSessions, name: string): Promise<CommandResult> {
   try {
     await sessions.setModel(name);
   } catch (error) {
-    return failure(terminalSafeLine(error instanceof Error ? error.message : String(error)));
+    return failure(terminalSafeLine(errorText(error)));
   }
   return output(`Model: ${terminalSafeLine(sessions.model.getSnapshot())} from the next request on.`);
 }
@@ -30,6 +31,7 @@ function choice(option: ModelOption, current: boolean): PickerChoice {
 
 export const modelCommand: SlashCommand = {
   name: "model",
+  runs: "now",
   usage: ["/model [NAME]"],
   description: "Choose the model (a list without NAME)",
   run(args, { sessions }) {

@@ -18,6 +18,7 @@ export function listedRules(rules: readonly ListedRule[]): ListedRule[] {
 /** `/permissions`, `/permissions remove N` */
 export const permissionsCommand: SlashCommand = {
   name: "permissions",
+  runs: "now",
   usage: ["/permissions", "/permissions remove N"],
   description: "List the permission rules and where each comes from; remove one",
   async run(args, { settings }) {

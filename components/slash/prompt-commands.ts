@@ -13,7 +13,7 @@ export function promptSlashCommands(snapshot: McpSnapshot): SlashCommand[] {
   return promptCommands(snapshot).map((command) => {
     const usage = promptUsage(command);
     const description = command.prompt.description || command.prompt.title || `Prompt ${command.prompt.name} from ${command.server}`;
-    return { name: command.command.toLowerCase(), usage: [usage], description, run: () => output(`Usage: ${usage}`) };
+    return { name: command.command.toLowerCase(), runs: "as a turn", usage: [usage], description, run: () => output(`Usage: ${usage}`) };
   });
 }
 
@@ -21,6 +21,12 @@ export function promptSlashCommands(snapshot: McpSnapshot): SlashCommand[] {
 export function customSlashCommands(commands: readonly CustomCommand[]): SlashCommand[] {
   return commands.map((command) => {
     const usage = customCommandUsage(command);
-    return { name: command.name.toLowerCase(), usage: [usage], description: `${command.description} (${command.scope})`, run: () => output(`Usage: ${usage}`) };
+    return {
+      name: command.name.toLowerCase(),
+      runs: "as a turn",
+      usage: [usage],
+      description: `${command.description} (${command.scope})`,
+      run: () => output(`Usage: ${usage}`),
+    };
   });
 }

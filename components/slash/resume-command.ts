@@ -7,6 +7,7 @@ import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { truncateEnd } from "../../src/text/truncate-end.ts";
 import type { TuiSessions } from "../runtime/tui-runtime.ts";
 import { failure, output, type CommandResult, type SlashCommand } from "./slash-command.ts";
+import { errorText } from "../../src/errors.ts";
 
 const SHOWN = 20;
 
@@ -14,7 +15,7 @@ function resume(sessions: TuiSessions, id: string): CommandResult {
   try {
     return { kind: "resumed", saved: sessions.resume(id) };
   } catch (error) {
-    return failure(terminalSafeLine(error instanceof Error ? error.message : String(error)));
+    return failure(terminalSafeLine(errorText(error)));
   }
 }
 
@@ -48,6 +49,8 @@ export function resumePicker(sessions: TuiSessions, now = Date.now()): CommandRe
 
 export const resumeCommand: SlashCommand = {
   name: "resume",
+  runs: "now",
+  refusedWhileBusy: "A turn is running: /resume once it has ended (Esc interrupts it).",
   usage: ["/resume [ID]"],
   description: "Continue a saved session of this folder (a list without ID)",
   run(args, { sessions }) {

@@ -8,6 +8,7 @@ import { failure, output, type SlashCommand } from "./slash-command.ts";
 /** `/sandbox`, `/sandbox on`, `/sandbox off` */
 export const sandboxCommand: SlashCommand = {
   name: "sandbox",
+  runs: "now",
   usage: ["/sandbox [on|off]"],
   description: "Run Bash commands in the sandbox (no approval needed), or as you",
   run(args, { sandboxMode }) {

@@ -53,10 +53,22 @@ export type CommandResult =
   /** The conversation became a saved one: the transcript shows it. */
   | { readonly kind: "resumed"; readonly saved: SavedSession };
 
+/**
+ * When a typed command runs: `now`, even while a turn runs; `as a turn`, sent
+ * to the runtime like a prompt and queued behind a running one (/compact, a
+ * server's prompt, a custom command); `after the turn`, at once when nothing
+ * runs or waits, else queued and run when its turn comes (/clear must not
+ * empty the conversation under a running turn).
+ */
+export type CommandTiming = "now" | "as a turn" | "after the turn";
+
 /** One slash command. */
 export interface SlashCommand {
   /** Typed after the slash: `mcp` for `/mcp`. */
   readonly name: string;
+  readonly runs: CommandTiming;
+  /** What it answers instead of running while a turn runs or lines wait (/resume: the conversation must not change under them). */
+  readonly refusedWhileBusy?: string;
   /** One line per form, shown by /help: `/mcp restart NAME`. */
   readonly usage: readonly string[];
   readonly description: string;

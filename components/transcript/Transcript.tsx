@@ -11,7 +11,7 @@ import { Box, Text, useBoxMetrics, type DOMElement } from "ink";
 import { memo, useMemo, useRef, useState } from "react";
 import type { TranscriptItem } from "./items.ts";
 import { indexRows, liveRows, RowCache, rowsBetween, type Row } from "./lines.ts";
-import { plural } from "../mcp-panel/mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 import { scrollWindow, type ScrollAction, type ScrollTop } from "./scroll.ts";
 import { useTranscriptKeys } from "./useTranscriptKeys.ts";
 import { WorkingLine, type WorkingLineProps } from "./WorkingLine.tsx";

@@ -10,9 +10,9 @@
  * (`API overloaded · retry 3/10 in 8 s`); Esc still stops the turn.
  */
 import { Box, Text, useAnimation } from "ink";
-import { useContext, useMemo } from "react";
-import { ClockContext } from "../runtime/clock-context.ts";
-import { MotionContext } from "../runtime/motion-context.ts";
+import { useMemo } from "react";
+import { useClock } from "../runtime/useClock.ts";
+import { useMotion } from "../runtime/useMotion.ts";
 import { Spinner } from "../rows/Spinner.tsx";
 import { useStore } from "../keys/useStore.ts";
 import type { ReadableStore } from "../../src/store.ts";
@@ -37,8 +37,8 @@ const TICK_MS = 80;
 
 /** A spinner line; one row. */
 export function WorkingLine({ progress = NO_PROGRESS, retry }: WorkingLineProps) {
-  const moving = useContext(MotionContext);
-  const clock = useContext(ClockContext);
+  const moving = useMotion();
+  const clock = useClock();
   // Re-renders on the shared animation tick; the value itself is not needed.
   useAnimation({ interval: TICK_MS, isActive: moving });
   const followed = useStore(moving ? NO_PROGRESS : progress, runningProgressText);

@@ -5,7 +5,7 @@
  * result either way.
  */
 import type { ToolContent } from "../../src/model/messages.ts";
-import { plural } from "../mcp-panel/mcp-summary.ts";
+import { plural } from "../rows/words.ts";
 
 /** Lines shown before the rest is folded away. */
 export const PREVIEW_LINES = 3;

@@ -8,9 +8,18 @@ import { Store } from "../store.ts";
 import { PathScope, RealPaths, isWithin } from "../tools/real-paths.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
-import { analyseCommand } from "./shell-commands.ts";
 import type { ShellParser } from "./shell-parser.ts";
-import { allowedBy, denyMatch, parseToolRule, parseToolRules, type RuleCall, type ToolRule } from "./tool-rules.ts";
+import {
+  allowedBy,
+  commandForRules,
+  denyMatch,
+  parseToolRule,
+  parseToolRules,
+  sessionRuleCovers,
+  type RuleCall,
+  type RuleCoverage,
+  type ToolRule,
+} from "./tool-rules.ts";
 
 /** A PreToolUse hook's answer about a call, with its reason (its deny never reaches the chain: the call is refused before). */
 export interface HookAnswer {
@@ -142,6 +151,9 @@ export class PermissionChain {
     this.#shell = parser;
   }
 
+  /** Whether a session rule covers a call, read by this chain's shell parser: the approval's "allow for the session" asks it. */
+  readonly covers: RuleCoverage = (rule, call) => sessionRuleCovers(rule, call, this.#shell);
+
   /** The folders calls may touch without asking (real paths). */
   get scope(): PathScope {
     return this.#scope;
@@ -253,7 +265,7 @@ export class PermissionChain {
     if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
     const command = input["command"];
     if (typeof command === "string") {
-      call.command = this.#shell ? analyseCommand(this.#shell, command) : { kind: "unclear", reason: "no shell parser" };
+      call.command = commandForRules(this.#shell, command);
     } else {
       const subject = this.#subjectOf(target);
       if (subject !== undefined) call.subject = subject;

@@ -17,7 +17,8 @@
  */
 import { MiniCcError } from "../errors.ts";
 import { commandSpec, matchCommand, type CommandMatch, type CommandSpec } from "./command-rules.ts";
-import type { CommandAnalysis } from "./shell-commands.ts";
+import { analyseCommand, type CommandAnalysis } from "./shell-commands.ts";
+import type { ShellParser } from "./shell-parser.ts";
 
 
 /** A parsed rule: a name pattern and, optionally, a specifier for the call's command or path. */
@@ -106,6 +107,35 @@ export function allowedBy(rules: readonly ToolRule[], call: RuleCall): boolean {
     return analysis.commands.every((command) => named.some((rule) => matchCommand(rule.command!, command, "allow") === "match"));
   }
   return call.subject !== undefined && named.some((rule) => rule.specifier!.test(call.subject!));
+}
+
+/** A call as a permission request names it: the tool and its input. */
+export interface AskedCall {
+  readonly toolName: string;
+  readonly input: Record<string, unknown>;
+}
+
+/** Whether a session rule (`Bash(npm test:*)`, `mcp__tracker__add`) covers a call: the chain's judge, handed to the UI. */
+export type RuleCoverage = (rule: string, call: AskedCall) => boolean;
+
+/**
+ * A shell command as rules read it: analysed by the chain's parser, or, while
+ * none is loaded, unclear (so no specifier rule covers it and the call asks).
+ */
+export function commandForRules(shell: ShellParser | undefined, command: string): CommandAnalysis {
+  return shell ? analyseCommand(shell, command) : { kind: "unclear", reason: "no shell parser" };
+}
+
+/**
+ * Whether a session rule covers another call, judged as the chain judges it:
+ * a command is read by the same shell parser, so `Bash(npm test:*)` never
+ * covers `npm test && rm -rf x`.
+ */
+export function sessionRuleCovers(rule: string, call: AskedCall, shell: ShellParser | undefined): boolean {
+  const command = call.input["command"];
+  const judged: RuleCall = { name: call.toolName };
+  if (typeof command === "string") judged.command = commandForRules(shell, command);
+  return allowedBy([parseToolRule(rule)], judged);
 }
 
 function nameMatches(rule: ToolRule, call: RuleCall, kind: "allow" | "deny"): boolean {

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
-import { usageError } from "../errors.ts";
+import { usageError, errorText } from "../errors.ts";
 import { oneOf } from "./one-of.ts";
 import { INPUT_FORMATS, OUTPUT_FORMATS, type ResumeChoice, type RunOptions } from "../session/run-options.ts";
 
@@ -268,7 +268,7 @@ function checkSessionId(value: string, flag = "--session-id"): string {
 /** node:util's messages are long and mention internals; say the one thing that matters. */
 function describeParseError(error: unknown): string {
   const code = (error as { code?: string }).code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const option = /'([^']+)'/.exec(message)?.[1] ?? "";
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${option}`;
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `option ${option.split(" ")[0]?.replace(/,$/, "")} needs a value`;

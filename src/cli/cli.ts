@@ -6,7 +6,7 @@
  */
 import { fstatSync, readFileSync } from "node:fs";
 import { enableCompileCache } from "node:module";
-import { isMiniCcError } from "../errors.ts";
+import { isMiniCcError, errorText } from "../errors.ts";
 import { HELP_HINT, parseCommand, USAGE } from "./cli-args.ts";
 import type { RunOptions } from "../session/run-options.ts";
 import type { TuiLoader } from "./interactive.ts";
@@ -157,7 +157,7 @@ export function runCli(argv: string[], loadTui: TuiLoader, installation: Install
       return;
     }
     // The message may quote a config file or a server: shown, never obeyed.
-    process.stderr.write(`mini-cc: ${terminalSafeText(error instanceof Error ? error.message : String(error))}\n`);
+    process.stderr.write(`mini-cc: ${terminalSafeText(errorText(error))}\n`);
     exit(1);
   });
 }

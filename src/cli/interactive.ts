@@ -41,7 +41,8 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   // React and Ink load while the runtime reads its configs: the first frame waits for the slower of the two, not both.
   const tuiModule = io.loadTui();
   tuiModule.catch(() => {}); // a failed runtime below is the error to report; this one is awaited later
-  const queue = new PermissionQueue();
+  // What "allow for the session" covers is the chain's to judge; the chain is made below, before any request can wait.
+  const queue = new PermissionQueue((rule, call) => runtime.permissions.covers(rule, call));
   const serverRequests = new ServerRequestQueue();
   const userQuestions = new UserQuestionQueue();
   const notices = new NoticeFeed();
@@ -70,7 +71,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   const manager = runtime.manager;
   const sandbox = new Store<SandboxAvailability | "checking">("checking");
   const tui: TuiRuntime = {
-    mcp: { ...managerActions(runtime, io.cwd, homedir(), io.env), sandbox, violations: runtime.sandbox.violations },
+    mcp: managerActions(runtime, io.cwd, homedir(), io.env, sandbox),
     startTurn: (prompt, signal) => runtime.runTurn(prompt, signal),
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
@@ -81,7 +82,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     sessions: {
       list: () => runtime.listSessions(),
       resume: (id) => runtime.resume(id),
-      ...(runtime.restored ? { restored: runtime.restored } : {}),
+      restored: runtime.restored,
       pickAtStart: options.resume?.kind === "pick",
       contextLines: () => runtime.contextLines(),
       contextUse: () => runtime.contextUse(),
@@ -106,6 +107,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       },
       rules: () => runtime.permissions.listRules(),
       remove: (rule) => runtime.settings.remove(rule),
+      remembers: true,
       hooks: () => runtime.settings.hookList(),
     },
     close: () => {
@@ -142,7 +144,13 @@ async function startWhenSettingsAnswered(runtime: Runtime): Promise<void> {
 }
 
 /** The UI's server actions on the real McpManager and approvals file. */
-function managerActions(runtime: Runtime, projectDir: string, userHome: string, env: InteractiveIo["env"]): TuiMcp {
+function managerActions(
+  runtime: Runtime,
+  projectDir: string,
+  userHome: string,
+  env: InteractiveIo["env"],
+  sandbox: TuiMcp["sandbox"],
+): TuiMcp {
   const { manager, approvals } = runtime;
   const view = (name: string) => serverView(manager.getSnapshot(), name);
   return {
@@ -151,6 +159,8 @@ function managerActions(runtime: Runtime, projectDir: string, userHome: string, 
     restart: (name) => manager.restart(name),
     progress: manager.progress,
     usage: manager.usage,
+    sandbox,
+    violations: runtime.sandbox.violations,
     disable: (name) => manager.disable(name),
     enable: (name) => manager.enable(name),
     login: (name, show) => manager.login(name, (url) => announceLoginPage(name, url, env, show)),

@@ -12,9 +12,9 @@
  */
 import { spawn } from "node:child_process";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
+import { errorText } from "../errors.ts";
+import type { Env } from "../env.ts";
 import { childEnvironment } from "../sandbox/child-env.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 /** A URL that may be opened, or why not (a phrase naming the URL: "`file:///etc/passwd` is not a web page…"). */
 export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
@@ -96,7 +96,7 @@ export async function openUrl(url: string, env: Env, platform: NodeJS.Platform =
         resolve({ kind: "opened", via });
       });
     } catch (error) {
-      resolve({ kind: "failed", via, reason: error instanceof Error ? error.message : String(error) });
+      resolve({ kind: "failed", via, reason: errorText(error) });
     }
   });
 }

@@ -4,7 +4,7 @@
  * reads when it will not.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
-import { MiniCcError, isMiniCcError, type ErrorCode } from "../errors.ts";
+import { MiniCcError, isMiniCcError, type ErrorCode, errorText } from "../errors.ts";
 import type { RetryReason } from "./model.ts";
 import { retryAfterMs, type RetryableFailure } from "./retry-policy.ts";
 import { terminalSafeLine } from "../text/terminal-safe.ts";
@@ -105,7 +105,7 @@ export function toModelError(error: unknown, signal: AbortSignal, baseURL: strin
     return new MiniCcError(known?.code ?? "api-error", `${label}: ${detail}${hint}`);
   }
   if (isBrokenSocket(error)) return new MiniCcError("incomplete-response", `Anthropic API stream broke off: ${rootCause(error as Error)}`);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return new MiniCcError("api-error", `Anthropic API request failed: ${shown(message)}`);
 }
 
@@ -119,7 +119,7 @@ export function afterRetries(error: MiniCcError, retries: number): MiniCcError {
 function rootCause(error: Error): string {
   let current: unknown = error;
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return shown(current instanceof Error ? current.message : String(current));
+  return shown(errorText(current));
 }
 
 /** The most of a message from the API (or the network) shown: a 400 can quote a 10 MB request back. */

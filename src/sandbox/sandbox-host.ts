@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SandboxOptions } from "../config/sandbox-field.ts";
-import { MiniCcError, isMiniCcError } from "../errors.ts";
+import { MiniCcError, isMiniCcError, errorText } from "../errors.ts";
 import { checkSandbox, unavailableText, type SandboxAvailability } from "./availability.ts";
 import { buildProfile, type SandboxProfile } from "./profile.ts";
 import { npxCachedCommand } from "./npx-cache.ts";
@@ -143,7 +143,7 @@ export class SandboxHost {
     } catch (error) {
       rmSync(tempDir, { recursive: true, force: true });
       if (isMiniCcError(error)) throw error;
-      throw new MiniCcError("sandbox-failed", `the sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+      throw new MiniCcError("sandbox-failed", `the sandbox could not start: ${errorText(error)}`);
     }
     const home = this.#options.home;
     const launch: MutableLaunch = {

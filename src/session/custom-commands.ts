@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { splitArguments } from "../mcp/features/prompts.ts";
+import { errorText } from "../errors.ts";
 
 /** One command file. */
 export interface CustomCommand {
@@ -67,7 +68,7 @@ export function loadCustomCommands(places: CustomCommandPlaces): { commands: Cus
         if (statSync(file).size > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES / 1024} KiB`);
         text = readFileSync(file, "utf8");
       } catch (error) {
-        notes.push(`${file}: cannot read (${error instanceof Error ? error.message : String(error)}); /${name} not offered`);
+        notes.push(`${file}: cannot read (${errorText(error)}); /${name} not offered`);
         continue;
       }
       const { fields, body } = frontmatter(text);

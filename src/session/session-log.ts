@@ -9,6 +9,7 @@ import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSy
 import { dirname } from "node:path";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
 import { SESSION_FORMAT_VERSION, type ConversationEntry, type ModelEntry, type SessionLine } from "./session-entries.ts";
+import { errorText } from "../errors.ts";
 
 export interface SessionLogOptions {
   file: string;
@@ -97,7 +98,7 @@ export class SessionLog {
   #fail(error: unknown): void {
     if (this.#failed) return;
     this.#failed = true;
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorText(error);
     this.#options.warn(`cannot save this session to ${this.file}: ${why}`);
   }
 

@@ -8,6 +8,7 @@ import { describeJsonType, formatJsonPath } from "../fs/json-path.ts";
 import type { PermissionMode } from "../agent/events.ts";
 import { PERMISSION_MODES } from "../agent/permissions.ts";
 import { parseToolRule } from "../agent/tool-rules.ts";
+import { errorText } from "../errors.ts";
 import { parseHooks, type HookCommand } from "../hooks/hook-config.ts";
 
 /** Where a settings file sits, which decides how far it is trusted. */
@@ -149,7 +150,7 @@ function checkRule(rule: string): RuleCheck {
     const parsed = parseToolRule(rule);
     return FOREIGN_TOOLS.has(parsed.nameText) ? { kind: "foreign", tool: parsed.nameText } : { kind: "ok" };
   } catch (error) {
-    return { kind: "bad", why: error instanceof Error ? error.message : String(error) };
+    return { kind: "bad", why: errorText(error) };
   }
 }
 

@@ -14,6 +14,7 @@ import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
 import type { ReadableStore } from "../store.ts";
 import type { SandboxHost, SandboxLaunch } from "../sandbox/sandbox-host.ts";
+import { errorText } from "../errors.ts";
 import { bashEnvironment } from "../sandbox/child-env.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -168,7 +169,7 @@ export class BashTool implements Tool {
         launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env });
       } catch (error) {
         // Never unconfined: the model may ask to leave the sandbox, and the user then decides.
-        return textResult(`Bash: ${error instanceof Error ? error.message : String(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`, true);
+        return textResult(`Bash: ${errorText(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`, true);
       }
       try {
         const ending = await this.#execute({ command: launch.command, args: launch.args, env: launch.env }, ctx, timeout, output);

@@ -4,11 +4,12 @@
  */
 import { parentPort } from "node:worker_threads";
 import { scanFiles, type ScanRequest } from "./grep-scan.ts";
+import { errorText } from "../errors.ts";
 
 parentPort?.on("message", (request: ScanRequest) => {
   parentPort?.postMessage({ started: true });
   scanFiles(request).then(
     (result) => parentPort?.postMessage({ ok: true, result }),
-    (error: unknown) => parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => parentPort?.postMessage({ ok: false, message: errorText(error) }),
   );
 });

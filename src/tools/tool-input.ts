@@ -4,7 +4,7 @@
  * tool and the field, which the model can fix on its next try.
  */
 import { textResult, type ToolResult } from "./tool.ts";
-import { isMiniCcError, MiniCcError } from "../errors.ts";
+import { isMiniCcError, MiniCcError, errorText } from "../errors.ts";
 
 /** Reads typed fields out of one call's input, throwing MiniCcError "invalid-tool-input" on a mismatch. */
 export class ToolInput {
@@ -91,7 +91,7 @@ export async function runSafely(
   } catch (err) {
     if (isMiniCcError(err, "invalid-tool-input")) return textResult(err.message, true);
     if (isMiniCcError(err, "tool-aborted")) return textResult(`${tool} was aborted`, true);
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorText(err);
     return textResult(`${tool} failed: ${message}`, true);
   }
 }

@@ -7,13 +7,19 @@ import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
 import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, type ServerView } from "../../src/mcp/state/server-state.ts";
-import type { ServerDetails } from "../../components/mcp-panel/server-details.ts";
 import { ServerRequestQueue } from "../../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../../components/runtime/permission-queue.ts";
-import type { TuiMcp, TuiRuntime } from "../../components/runtime/tui-runtime.ts";
+import { covers } from "./rule-coverage.ts";
+import type { ServerDetails, TuiMcp, TuiRuntime } from "../../components/runtime/tui-runtime.ts";
+import { noSettingsFiles, quietSessions } from "../../components/runtime/quiet-parts.ts";
+import { UserQuestionQueue } from "../../components/runtime/user-question-queue.ts";
+import { NoticeFeed } from "../../components/runtime/notice-feed.ts";
 import { Store } from "../../src/store.ts";
 import { beginLife } from "../../src/mcp/state/lifecycle.ts";
 import type { ServerUsage } from "../../src/mcp/tools/usage.ts";
+import type { ToolProgress } from "../../src/mcp/tools/progress.ts";
+import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
+import type { ServerViolations } from "../../src/sandbox/violations.ts";
 
 export function toolInfo(name: string, readOnly = false, annotations: McpToolInfo["annotations"] = {}): McpToolInfo {
   return {
@@ -62,8 +68,17 @@ export class RecordingMcp implements TuiMcp {
     this.set(name, choice === "deny" ? { status: "disabled", reason: "declined by user", cause: "declined" } : { status: "pending" });
   };
 
-  login?: TuiMcp["login"];
-  logout?: TuiMcp["logout"];
+  /** Running calls' progress, what the sandbox can do (undefined: none offered) and blocked: tests set them with update(). */
+  readonly progress = new Store<ReadonlyMap<string, ToolProgress>>(new Map());
+  readonly sandbox = new Store<SandboxAvailability | "checking" | undefined>(undefined);
+  readonly violations = new Store<Readonly<Record<string, ServerViolations>>>({});
+  /** Tests that log in or out set these. */
+  login: TuiMcp["login"] = async (name) => {
+    throw new Error(`no login for ${name} in this test`);
+  };
+  logout: TuiMcp["logout"] = async (name) => {
+    throw new Error(`no logout for ${name} in this test`);
+  };
 
   restart = async (name: string): Promise<void> => {
     this.restarts.push(name);
@@ -107,31 +122,51 @@ export class RecordingMcp implements TuiMcp {
 
 export type TurnScript = (prompt: string, signal: AbortSignal, queue: PermissionQueue) => AsyncIterable<AgentEvent>;
 
-/** A TuiRuntime over RecordingMcp whose turns come from `turn`. */
-export function fakeRuntime(mcp = new RecordingMcp(), turn: TurnScript = async function* () {}): TuiRuntime & {
+/** What a test gives fakeRuntime: any part of the runtime, and the turns as a script. */
+export type FakeRuntimeParts = Partial<TuiRuntime> & { readonly turn?: TurnScript };
+
+/**
+ * The one TuiRuntime of the screen's tests: every part a fake (RecordingMcp,
+ * real queues, no saved sessions or settings files), any of them replaced by
+ * `parts`; turns come from `parts.turn`.
+ */
+export function fakeRuntime(parts: FakeRuntimeParts = {}): TuiRuntime & {
   closed: number;
   /** How many times /clear asked for a new conversation. */
   conversations: number;
   /** Every mode the UI switched to, in order. */
   modes: PermissionMode[];
 } {
-  const permissionQueue = new PermissionQueue();
-  const permissionMode = new Store<PermissionMode>("default");
+  const { turn = async function* () {}, ...given } = parts;
+  const permissionQueue = given.permissionQueue ?? new PermissionQueue(covers);
+  const permissionMode = given.permissionMode ?? new Store<PermissionMode>("default");
   const modes: PermissionMode[] = [];
   permissionMode.subscribe((mode) => modes.push(mode));
+  const modelName = given.modelName ?? "scripted";
+  const cwd = given.cwd ?? "/home/ann/proj";
   const runtime = {
-    mcp,
-    permissionQueue,
+    mcp: new RecordingMcp(),
     serverRequests: new ServerRequestQueue(),
-    closed: 0,
-    conversations: 1,
+    userQuestions: new UserQuestionQueue(),
+    notices: new NoticeFeed(),
+    sessions: quietSessions(modelName),
+    settings: noSettingsFiles(cwd),
+    addDir: async () => {},
+    sandboxMode: new Store(false),
+    serverLogs: { logDir: "/nonexistent/mini-cc-test-logs", userHome: "/home/ann" },
+    initialPrompt: undefined,
+    customCommands: [],
     newConversation: () => void (runtime.conversations += 1),
-    permissionMode,
-    modes,
-    modelName: "scripted",
-    cwd: "/home/ann/proj",
     startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),
     close: async () => void (runtime.closed += 1),
+    ...given,
+    permissionQueue,
+    permissionMode,
+    modelName,
+    cwd,
+    closed: 0,
+    conversations: 1,
+    modes,
   };
   return runtime;
 }

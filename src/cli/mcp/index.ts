@@ -10,7 +10,7 @@ import { addFromClaudeDesktopCommand } from "./add-from-claude-desktop.ts";
 import { importCommand } from "./import.ts";
 import { approveCommand } from "./approve.ts";
 import { disableCommand, enableCommand } from "./enable-disable.ts";
-import { isMiniCcError } from "../../errors.ts";
+import { isMiniCcError, errorText } from "../../errors.ts";
 import { HELP_OPTION, parseArgv } from "./arg-parser.ts";
 import { McpCommandContext, type McpCommandIo, type McpSubcommand } from "./command.ts";
 import { getCommand } from "./get.ts";
@@ -103,7 +103,7 @@ async function runSubcommand(sub: McpSubcommand, argv: readonly string[], io: Mc
       return 2;
     }
     // Every other MiniCcError's message already names the file or server.
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     // It may quote a config or a server: shown, never obeyed.
     io.stderr(`${prefix}: ${terminalSafeText(message)}\n`);
     return 1;

@@ -4,8 +4,7 @@
  * container) can still log in.
  */
 import { openUrl } from "../../open-url.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "../../../env.ts";
 
 /** Opens the login page of `name` and says so (`show` gets each line); the URL is always among the lines. */
 export async function announceLoginPage(name: string, url: URL, env: Env, show: (line: string) => void): Promise<void> {
