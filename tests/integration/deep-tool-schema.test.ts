@@ -21,7 +21,7 @@ describe("a tool schema nested too deep", () => {
     await useServer(3000);
     const run = await box.run(["mcp", "get", "srv"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("  Status: ✔ connected · 1 tool\n  Protocol: 2025-11-25\n  Capabilities: tools\n    ok\n    deep  (skipped: input schema nested deeper than 64 levels)\n");
+    expect(run.stdout).toContain("  Status: ✔ connected · 1 tool\n  Protocol: 2025-11-25\n  Capabilities: tools\n  Read-only hints: its read-only tools run without asking: 0 of 1\n    ok\n    deep  (skipped: input schema nested deeper than 64 levels)\n");
   });
 
   it("print mode offers the server's other tools and the turn completes", async () => {

@@ -25,6 +25,7 @@ describe("mcp get with real servers", () => {
         "  Status: ✔ connected · 3 tools",
         "  Protocol: 2025-11-25",
         "  Capabilities: tools (listChanged)",
+        "  Read-only hints: its read-only tools run without asking: 2 of 3",
         "    list_issues  (read-only)",
         "    get_issue  (read-only)",
         "    add_comment",

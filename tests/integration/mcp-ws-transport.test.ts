@@ -35,6 +35,7 @@ describe("the ws transport", () => {
         "  Status: ✔ connected · 1 tool",
         "  Protocol: 2025-11-25",
         "  Capabilities: tools (listChanged)",
+        "  Read-only hints: its read-only tools run without asking: 1 of 1",
         "    shout  (read-only)",
         "",
         "To remove it: mini-cc mcp remove shout -s local",
