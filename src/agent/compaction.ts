@@ -7,8 +7,7 @@
  * when it does not fit: the first request and the turn's prompt are kept whole.
  * The turn's prompt then follows the summary as the user wrote it.
  */
-import type { Message, TextBlock, UserBlock } from "../model/messages.ts";
-import type { PromptContent } from "./conversation.ts";
+import type { Message, PromptContent, TextBlock, UserBlock } from "../model/messages.ts";
 import type { ModelRequest } from "../model/model.ts";
 import { visibleToolSpecs } from "../model/deferred-tools.ts";
 

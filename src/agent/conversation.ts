@@ -4,13 +4,13 @@
  * message), every tool_use is answered by a tool_result, and the images
  * together stay within what one request may carry (image-budget.ts).
  */
-import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
+import type { AssistantMessage, ImageBlock, Message, PromptContent, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
+// Said where a turn's prompt is kept; defined beside the blocks it is made of, so compaction needs no import of this file.
+export type { PromptContent };
 import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { withinImageBudget } from "./image-budget.ts";
 import { summaryMessages } from "./compaction.ts";
 
-/** What the user sent as one turn: text, or blocks (a server prompt, attached files and resources). */
-export type PromptContent = string | readonly (TextBlock | ImageBlock)[];
 
 /**
  * One change to the conversation, as the agent reports it (the saved session

@@ -58,6 +58,9 @@ export interface RedactedThinkingBlock {
 export type AssistantBlock = TextBlock | ToolUseBlock | ThinkingBlock | RedactedThinkingBlock;
 export type UserBlock = TextBlock | ImageBlock | ToolResultBlock;
 
+/** What the user sent as one turn: text, or blocks (a server prompt, attached files and resources). */
+export type PromptContent = string | readonly (TextBlock | ImageBlock)[];
+
 export interface AssistantMessage {
   role: "assistant";
   content: AssistantBlock[];
