@@ -4,7 +4,7 @@
  * with several servers waiting, every one of them with its command, since
  * "start all" approves them all.
  */
-import { readOnlyToolsText } from "../../src/mcp/tools/read-only-trust.ts";
+import { readOnlyToolsText } from "../../src/mcp/state/read-only-trust.ts";
 import { isRemote } from "../../src/config/types.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";

@@ -24,7 +24,7 @@ import { step, type LifecycleEvent } from "./state/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "./state/server-state.ts";
 import { serverView } from "./state/snapshot-views.ts";
 import { toolsOf } from "./tools/offered-tools.ts";
-import { readOnlyTools, trustsReadOnlyHint } from "./tools/read-only-trust.ts";
+import { readOnlyTools, trustsReadOnlyHint } from "./state/read-only-trust.ts";
 import { offersTools } from "./state/snapshot-views.ts";
 import { instructionsOf } from "./features/instructions.ts";
 import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";

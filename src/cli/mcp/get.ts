@@ -5,7 +5,7 @@
  * status: connected through McpManager (non-interactive, so an unapproved
  * project server is shown, never started), with its tools, then closed.
  */
-import { readOnlyTools, readOnlyToolsText, trustsReadOnlyHint } from "../../mcp/tools/read-only-trust.ts";
+import { readOnlyTools, readOnlyToolsText, trustsReadOnlyHint } from "../../mcp/state/read-only-trust.ts";
 import { WRITABLE_SCOPES } from "../../config/scope-files.ts";
 import { expandEntry, unsetVariableWarnings } from "../../config/expand.ts";
 import { isRemote, type ServerConfig, type ServerEntry } from "../../config/types.ts";

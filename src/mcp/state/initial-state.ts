@@ -7,7 +7,7 @@
  */
 import { isInvalid, writtenServer, type DeclaredServer, type ServerConfig } from "../../config/types.ts";
 import type { ToolCacheStore } from "../tools/cache.ts";
-import { readOnlyTools, trustsReadOnlyHint } from "../tools/read-only-trust.ts";
+import { readOnlyTools, trustsReadOnlyHint } from "./read-only-trust.ts";
 import type { ApprovalRecords, ApprovalStatus } from "../approvals/approval-types.ts";
 import { USER_DISABLED, type ServerState, type ServerView } from "./server-state.ts";
 import { beginLife } from "./lifecycle.ts";

@@ -1,7 +1,7 @@
 /**
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
-import type { ReadOnlyTools } from "../tools/read-only-trust.ts";
+import type { ReadOnlyTools } from "./read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerEntry, ServerSource, WrittenServer } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/client";

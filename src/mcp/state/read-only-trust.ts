@@ -7,7 +7,7 @@
  * one line, in the approval modal and `mcp get`.
  */
 import type { ServerEntry } from "../../config/types.ts";
-import type { McpToolInfo } from "../state/server-state.ts";
+import type { McpToolInfo } from "./server-state.ts";
 
 /** Whether `entry`'s read-only hints are trusted, given the user's setting for all servers. */
 export function trustsReadOnlyHint(entry: ServerEntry | undefined, trustedByUser: boolean): boolean {
