@@ -7,18 +7,13 @@
  * one line, in the approval modal and `mcp get`.
  */
 import type { ServerEntry } from "../../config/types.ts";
-import type { McpToolInfo } from "./server-state.ts";
+import type { McpToolInfo, ReadOnlyTools } from "./server-state.ts";
+
+export type { ReadOnlyTools };
 
 /** Whether `entry`'s read-only hints are trusted, given the user's setting for all servers. */
 export function trustsReadOnlyHint(entry: ServerEntry | undefined, trustedByUser: boolean): boolean {
   return trustedByUser && entry?.trustReadOnlyHint !== false;
-}
-
-/** How many of a server's tools run without asking, of how many, and whether its hints are trusted at all. */
-export interface ReadOnlyTools {
-  readonly unasked: number;
-  readonly total: number;
-  readonly trusted: boolean;
 }
 
 export function readOnlyTools(tools: readonly McpToolInfo[], trusted: boolean): ReadOnlyTools {

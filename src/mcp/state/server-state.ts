@@ -1,7 +1,6 @@
 /**
  * One server's life as the McpManager store holds it (DESIGN.md, "Server state").
  */
-import type { ReadOnlyTools } from "./read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
 import type { ServerEntry, ServerSource, WrittenServer } from "../../config/types.ts";
 import type { ServerCapabilities } from "@modelcontextprotocol/client";
@@ -80,6 +79,13 @@ export interface ServerFeatures {
 export interface StartupSilence {
   readonly ms: number;
   readonly installing: boolean;
+}
+
+/** How many of a server's tools run without asking, of how many, and whether its hints are trusted at all. */
+export interface ReadOnlyTools {
+  readonly unasked: number;
+  readonly total: number;
+  readonly trusted: boolean;
 }
 
 export type ServerState =
