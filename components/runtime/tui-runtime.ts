@@ -15,7 +15,7 @@ import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import type { PermissionQueue } from "./permission-queue.ts";
 import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
-import type { ListedHook } from "../../src/hooks/hook-trust.ts";
+import type { ListedHook } from "../../src/settings/hook-trust.ts";
 import type { ListedRule } from "../../src/agent/permissions.ts";
 import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { SavedSession, SessionSummary } from "../../src/session/saved-sessions.ts";

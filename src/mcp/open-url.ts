@@ -15,6 +15,7 @@ import { terminalSafeLine } from "../text/terminal-safe.ts";
 import { errorText } from "../errors.ts";
 import type { Env } from "../env.ts";
 import { childEnvironment } from "../sandbox/child-env.ts";
+import { shellWords } from "../text/shell-words.ts";
 
 /** A URL that may be opened, or why not (a phrase naming the URL: "`file:///etc/passwd` is not a web page…"). */
 export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
@@ -52,33 +53,6 @@ export function openerCommand(url: string, env: Env, platform: NodeJS.Platform =
   if (platform === "darwin") return ["open", url];
   if (platform === "win32") return ["rundll32", "url.dll,FileProtocolHandler", url];
   return ["xdg-open", url];
-}
-
-/** `text` split into words the way sh would split them, quotes and backslashes removed; no expansion of any kind. */
-export function shellWords(text: string): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  let quote: "'" | '"' | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quote === "'") {
-      if (ch === "'") quote = undefined;
-      else word += ch;
-    } else if (ch === "\\" && i + 1 < text.length && (quote === undefined || /["\\$`]/.test(text[i + 1]!))) {
-      word = (word ?? "") + text[++i];
-    } else if (quote === '"') {
-      if (ch === '"') quote = undefined;
-      else word += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      word ??= "";
-    } else if (/\s/.test(ch)) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-    } else word = (word ?? "") + ch;
-  }
-  if (word !== undefined) words.push(word);
-  return words;
 }
 
 /** Opens `url` if the rule allows it; resolves once the opener started, or with why it did not. */

@@ -16,8 +16,8 @@ import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.ts";
 import { readJsonFile } from "../fs/json-file.ts";
-import { processStartTicks } from "../mcp/connection/process-groups.ts";
-import { shellWords } from "../mcp/open-url.ts";
+import { processStartTicks } from "../fs/proc-start.ts";
+import { shellWords } from "../text/shell-words.ts";
 
 /** One process's record. */
 interface MountRecord {

@@ -11,7 +11,7 @@ import type { SettingsApprovalsFile } from "./settings-trust.ts";
 import { addSettingsRule, removeSettingsRule } from "./settings-rules-editor.ts";
 import type { SettingsFile } from "./settings-file.ts";
 import type { HookCommand } from "../hooks/hook-config.ts";
-import { listHooks, runnableHooks, type ListedHook } from "../hooks/hook-trust.ts";
+import { listHooks, runnableHooks, type ListedHook } from "./hook-trust.ts";
 
 /** The shared file waiting for the user's answer. */
 export interface PendingSettings extends SharedSettingsTrust {

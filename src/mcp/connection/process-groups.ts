@@ -11,6 +11,7 @@
 
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { processStartTicks, STARTTIME } from "../../fs/proc-start.ts";
 import { startReaper, type ReleasedGroup } from "./release-reaper.ts";
 
 /** The environment variable that marks a server and everything it starts. */
@@ -58,19 +59,6 @@ interface ProcessEntry {
   dead: boolean;
   /** When it started, in clock ticks since boot. */
   started: number;
-}
-
-/** Field 22 of /proc/<pid>/stat, counted from the state field after "(comm) ". */
-const STARTTIME = 19;
-
-/** When process `pid` started (clock ticks since boot); undefined when it does not run or /proc cannot tell. */
-export function processStartTicks(pid: number | "self"): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[STARTTIME]) || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** When this process started; 0 where /proc cannot tell. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, openableUrl, openerCommand, shellWords } from "../../../src/mcp/open-url.ts";
+import { isLoopbackHost, openableUrl, openerCommand } from "../../../src/mcp/open-url.ts";
+import { shellWords } from "../../../src/text/shell-words.ts";
 
 describe("openableUrl", () => {
   it("opens https: anywhere and http: only to this machine", () => {

@@ -6,9 +6,9 @@
  * `disableAllHooks` turns them off and managed `allowManagedHooksOnly` leaves
  * only the policy's.
  */
-import { isRepositoryFile } from "../settings/project-settings.ts";
-import type { SettingsFile } from "../settings/settings-file.ts";
-import type { HookCommand } from "./hook-config.ts";
+import { isRepositoryFile } from "./project-settings.ts";
+import type { SettingsFile } from "./settings-file.ts";
+import type { HookCommand } from "../hooks/hook-config.ts";
 
 /** A hook as /hooks lists it. */
 export interface ListedHook {
