@@ -10,7 +10,8 @@ import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } 
 import type { Model, ModelRequest } from "../model/model.ts";
 import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { textResult, type Tool } from "../tools/tool.ts";
-import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
+import { Conversation, type ConversationEntry } from "./conversation.ts";
+import type { PromptContent } from "../model/messages.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
 import { isPromptTooLong } from "./compaction.ts";
 import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";

@@ -16,7 +16,8 @@ import {
   isPromptTooLong,
   summaryRequest,
 } from "./compaction.ts";
-import { Conversation, type ConversationEntry, type PromptContent } from "./conversation.ts";
+import { Conversation, type ConversationEntry } from "./conversation.ts";
+import type { PromptContent } from "../model/messages.ts";
 import type { AgentEvent } from "./events.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { aroundCompaction } from "../hooks/turn-hooks.ts";

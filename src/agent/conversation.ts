@@ -5,8 +5,6 @@
  * together stay within what one request may carry (image-budget.ts).
  */
 import type { AssistantMessage, ImageBlock, Message, PromptContent, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
-// Said where a turn's prompt is kept; defined beside the blocks it is made of, so compaction needs no import of this file.
-export type { PromptContent };
 import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { withinImageBudget } from "./image-budget.ts";
 import { summaryMessages } from "./compaction.ts";

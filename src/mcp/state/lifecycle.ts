@@ -7,9 +7,8 @@
  * of a server the user never approved). Health figures (history, reconnects)
  * ride along, so every view (panel, `/mcp`, `mcp get`) reads one record.
  */
-import type { ReadOnlyTools } from "./read-only-trust.ts";
 import type { ErrorCode } from "../../errors.ts";
-import { USER_DISABLED, type StartupSilence, type McpToolInfo, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
+import { USER_DISABLED, type StartupSilence, type McpToolInfo, type ReadOnlyTools, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =

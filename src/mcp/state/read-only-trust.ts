@@ -9,8 +9,6 @@
 import type { ServerEntry } from "../../config/types.ts";
 import type { McpToolInfo, ReadOnlyTools } from "./server-state.ts";
 
-export type { ReadOnlyTools };
-
 /** Whether `entry`'s read-only hints are trusted, given the user's setting for all servers. */
 export function trustsReadOnlyHint(entry: ServerEntry | undefined, trustedByUser: boolean): boolean {
   return trustedByUser && entry?.trustReadOnlyHint !== false;
