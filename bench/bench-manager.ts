@@ -13,7 +13,11 @@ export function benchServer(name: string, script: string): ServerConfig {
 }
 
 /** A manager whose approvals say yes to everything; `transportFactory` defaults to the real transports. */
-export function benchManager(options: { projectDir: string; logDir: string; transportFactory?: TransportFactory | undefined }): McpManager {
+export function benchManager(options: {
+  projectDir: string;
+  logDir: string;
+  transportFactory?: TransportFactory | undefined;
+}): McpManager {
   return new McpManager({
     projectDir: options.projectDir,
     approvals: { status: async () => "approved", previous: async () => undefined, approve: async () => {} },

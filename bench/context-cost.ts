@@ -30,8 +30,45 @@ import { benchManager, benchServer } from "./bench-manager.ts";
 
 const SERVERS = 20;
 const TOOLS_PER_SERVER = 15;
-const VERBS = ["list", "get", "create", "update", "delete", "search", "archive", "restore", "export", "import", "sync", "tag", "assign", "comment", "close"];
-const NOUNS = ["issue", "page", "record", "invoice", "ticket", "event", "file", "report", "metric", "user", "team", "project", "alert", "build", "deploy", "note", "order", "lead", "task", "doc"];
+const VERBS = [
+  "list",
+  "get",
+  "create",
+  "update",
+  "delete",
+  "search",
+  "archive",
+  "restore",
+  "export",
+  "import",
+  "sync",
+  "tag",
+  "assign",
+  "comment",
+  "close",
+];
+const NOUNS = [
+  "issue",
+  "page",
+  "record",
+  "invoice",
+  "ticket",
+  "event",
+  "file",
+  "report",
+  "metric",
+  "user",
+  "team",
+  "project",
+  "alert",
+  "build",
+  "deploy",
+  "note",
+  "order",
+  "lead",
+  "task",
+  "doc",
+];
 const [TOOL_A, TOOL_B] = ["mcp__srv03__search_invoice", "mcp__srv18__assign_task"];
 
 /** A server with 15 tools of realistic size (about 550 characters of definition each, like a filesystem server's). */
@@ -105,16 +142,24 @@ async function run(setting: ToolSearchSetting): Promise<Figures> {
     },
   });
   try {
-    await manager.start(Array.from({ length: SERVERS }, (_, i) => benchServer(`srv${String(i).padStart(2, "0")}`, "unused")));
+    await manager.start(
+      Array.from({ length: SERVERS }, (_, i) => benchServer(`srv${String(i).padStart(2, "0")}`, "unused")),
+    );
     const tools = [...builtinTools(), ...manager.tools()];
-    if (manager.tools().length !== SERVERS * TOOLS_PER_SERVER) throw new Error(`expected 300 MCP tools, got ${manager.tools().length}`);
+    if (manager.tools().length !== SERVERS * TOOLS_PER_SERVER)
+      throw new Error(`expected 300 MCP tools, got ${manager.tools().length}`);
     const model = new RecordingModel(new ScriptedModel(script(setting.kind === "on"), { maxChunkDelayMs: 0 }));
     const agent = new Agent({
       model,
       tools: () => tools,
       permissions: new PermissionChain({ mode: "bypassPermissions", allow: [], deny: [], cwd: root }),
       ask: async () => ({ behavior: "deny" }),
-      system: new SystemContext({ cwd: root, clock: systemClock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) }),
+      system: new SystemContext({
+        cwd: root,
+        clock: systemClock,
+        mcpInstructions: () => "",
+        readFile: () => ({ kind: "missing" }),
+      }),
       cwd: root,
       toolSearch: setting,
     });
@@ -143,12 +188,20 @@ const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
 
 console.log(`300 MCP tools (${SERVERS} servers × ${TOOLS_PER_SERVER}); characters the model sees`);
 console.log(`tools called: off ${off.toolCalls.join(", ")} | on ${on.toolCalls.join(", ")}`);
-console.log(`first request, tool definitions:           off ${off.definitions}  on ${on.definitions}  = ${pct(on.definitions, off.definitions)} (target ≤ 10%)`);
+console.log(
+  `first request, tool definitions:           off ${off.definitions}  on ${on.definitions}  = ${pct(on.definitions, off.definitions)} (target ≤ 10%)`,
+);
 console.log(
   `first request, definitions + names section: off ${off.definitions}  on ${on.definitions + on.deferredSection}  = ${pct(on.definitions + on.deferredSection, off.definitions)}`,
 );
 console.log(`input per request: off ${off.inputs.join(" + ")}  on ${on.inputs.join(" + ")}`);
-console.log(`total input over the task:                 off ${sum(off.inputs)}  on ${sum(on.inputs)}  = ${pct(sum(on.inputs), sum(off.inputs))} (target ≤ 25%)`);
-const pass = on.definitions <= off.definitions * 0.1 && sum(on.inputs) <= sum(off.inputs) * 0.25 && on.toolCalls.length === 3 && off.toolCalls.length === 2;
+console.log(
+  `total input over the task:                 off ${sum(off.inputs)}  on ${sum(on.inputs)}  = ${pct(sum(on.inputs), sum(off.inputs))} (target ≤ 25%)`,
+);
+const pass =
+  on.definitions <= off.definitions * 0.1 &&
+  sum(on.inputs) <= sum(off.inputs) * 0.25 &&
+  on.toolCalls.length === 3 &&
+  off.toolCalls.length === 2;
 console.log(pass ? "PASS" : "FAIL");
 process.exitCode = pass ? 0 : 1;

@@ -37,8 +37,23 @@ const signal = new AbortController().signal;
 
 function runner(hooks: readonly HookCommand[] | undefined): () => Promise<void> {
   const permissions = new PermissionChain({ mode: "default", allow: [], deny: [], cwd, canAsk: false });
-  const made = hooks && new Hooks({ hooks: () => hooks, cwd, env: process.env, sessionId: () => "bench", transcriptPath: () => "", permissionMode: () => "default" });
-  const tools = new ToolRunner({ permissions, ask: () => Promise.reject(new Error("no")), cwd, clock: systemClock, ...(made ? { hooks: made } : {}) });
+  const made =
+    hooks &&
+    new Hooks({
+      hooks: () => hooks,
+      cwd,
+      env: process.env,
+      sessionId: () => "bench",
+      transcriptPath: () => "",
+      permissionMode: () => "default",
+    });
+  const tools = new ToolRunner({
+    permissions,
+    ask: () => Promise.reject(new Error("no")),
+    cwd,
+    clock: systemClock,
+    ...(made ? { hooks: made } : {}),
+  });
   return async () => {
     const events = tools.run(uses, plan, signal);
     let step = await events.next();
@@ -64,10 +79,15 @@ const before = runner(undefined);
 const none = runner([]);
 await cpuPerCallUs(before, CALLS);
 await cpuPerCallUs(none, CALLS);
-const runs = await rotatingRuns(ROUNDS, { before: () => cpuPerCallUs(before, CALLS), none: () => cpuPerCallUs(none, CALLS) });
+const runs = await rotatingRuns(ROUNDS, {
+  before: () => cpuPerCallUs(before, CALLS),
+  none: () => cpuPerCallUs(none, CALLS),
+});
 const [b, n] = [median(runs.before), median(runs.none)];
 console.log(`tool call, no Hooks:              ${b.toFixed(2)} µs/call (CPU, median of ${ROUNDS} rounds of ${CALLS})`);
-console.log(`tool call, Hooks with none:       ${n.toFixed(2)} µs/call  → ${n - b >= 0 ? "+" : ""}${(n - b).toFixed(2)} µs (target ≤ 2 µs)`);
+console.log(
+  `tool call, Hooks with none:       ${n.toFixed(2)} µs/call  → ${n - b >= 0 ? "+" : ""}${(n - b).toFixed(2)} µs (target ≤ 2 µs)`,
+);
 
 const noop: HookCommand = { event: "PreToolUse", matcher: "", command: "true", timeoutS: 60, source: "bench" };
 const withHook = runner([noop]);
@@ -78,7 +98,9 @@ const spawnOnly = async () => {
 await wallPerCallMs(withHook, 5);
 const hookMs = await wallPerCallMs(withHook, HOOK_CALLS);
 const spawnMs = await wallPerCallMs(spawnOnly, HOOK_CALLS);
-console.log(`tool call, one no-op hook:        ${hookMs.toFixed(2)} ms/call (wall); \`sh -c true\` alone: ${spawnMs.toFixed(2)} ms`);
+console.log(
+  `tool call, one no-op hook:        ${hookMs.toFixed(2)} ms/call (wall); \`sh -c true\` alone: ${spawnMs.toFixed(2)} ms`,
+);
 const ok = n - b <= 2;
 console.log(ok ? "PASS" : "FAIL: hooks with none configured cost more than 2 µs a call");
 process.exitCode = ok ? 0 : 1;

@@ -31,9 +31,14 @@ function sandbox(name: string, n: number): { cwd: string; env: Record<string, st
   const home = join(work, `home-${name}`);
   mkdirSync(cwd);
   mkdirSync(home);
-  const mcpServers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]));
+  const mcpServers = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]),
+  );
   writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers }));
-  const env = interactiveEnv({ MINI_CC_HOME: home, PATH: [dirname(process.execPath), process.env.PATH].join(delimiter) });
+  const env = interactiveEnv({
+    MINI_CC_HOME: home,
+    PATH: [dirname(process.execPath), process.env.PATH].join(delimiter),
+  });
   for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL"]) delete env[key];
   return { cwd, env };
 }
@@ -56,7 +61,8 @@ async function firstFrame([command, args]: [string, string[]]): Promise<number> 
 function mcpList([command, args]: [string, string[]], n: 0 | 5): Promise<number> {
   return timeProcess(command, [...args, "mcp", "list"], listBoxes[n], (code, out) => {
     const connected = out.split("\n").filter((line) => line.includes("✔ connected")).length;
-    if (code !== 0 || connected !== n) throw new Error(`${command} mcp list: exit ${code}, ${connected}/${n} connected:\n${out}`);
+    if (code !== 0 || connected !== n)
+      throw new Error(`${command} mcp list: exit ${code}, ${connected}/${n} connected:\n${out}`);
   });
 }
 
@@ -72,13 +78,19 @@ try {
   // One unrecorded round: the file cache and both copies' compile caches.
   for (const run of Object.values(sides)) await run();
   const verbose = process.env.BENCH_VERBOSE === "1";
-  const runs = await rotatingRuns(REPS, sides, (side, ms) => verbose && console.error(`  ${side}: ${ms.toFixed(1)} ms`));
+  const runs = await rotatingRuns(
+    REPS,
+    sides,
+    (side, ms) => verbose && console.error(`  ${side}: ${ms.toFixed(1)} ms`),
+  );
   console.log(`installed (npm install -g of the packed tarball) vs in-repo, median of ${REPS}`);
   const [repo, inst] = Object.keys(builds) as [string, string];
   for (const measure of MEASURES) {
     const base = median(runs[`${measure} · ${repo}`]!);
     const mine = median(runs[`${measure} · ${inst}`]!);
-    console.log(`  ${measure.padEnd(20)}  ${repo} ${base.toFixed(1).padStart(7)} ms   ${inst} ${mine.toFixed(1).padStart(7)} ms   ${ratio(mine, base)}`);
+    console.log(
+      `  ${measure.padEnd(20)}  ${repo} ${base.toFixed(1).padStart(7)} ms   ${inst} ${mine.toFixed(1).padStart(7)} ms   ${ratio(mine, base)}`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

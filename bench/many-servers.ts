@@ -33,14 +33,21 @@ const pids = join(work, "pids");
 mkdirSync(project);
 mkdirSync(pids);
 const names = Array.from({ length: SERVERS }, (_, i) => `s${String(i + 1).padStart(2, "0")}`);
-const entry = { command: process.execPath, args: [SERVER], env: { SLEEPY_DELAY_MS: String(START_MS), SLEEPY_TOOLS: String(TOOLS_EACH), SLEEPY_PID_DIR: pids } };
+const entry = {
+  command: process.execPath,
+  args: [SERVER],
+  env: { SLEEPY_DELAY_MS: String(START_MS), SLEEPY_TOOLS: String(TOOLS_EACH), SLEEPY_PID_DIR: pids },
+};
 const manyConfig = join(work, "many.json");
 const noneConfig = join(work, "none.json");
 writeFileSync(manyConfig, JSON.stringify({ mcpServers: Object.fromEntries(names.map((name) => [name, entry])) }));
 writeFileSync(noneConfig, JSON.stringify({ mcpServers: {} }));
 
 const text = (t: string): FakeReply => ({ kind: "message", message: { content: [{ type: "text", text: t }] } });
-const call = (tool: string): FakeReply => ({ kind: "message", message: { content: [{ type: "tool_use", id: "toolu_1", name: tool, input: {} }] } });
+const call = (tool: string): FakeReply => ({
+  kind: "message",
+  message: { content: [{ type: "tool_use", id: "toolu_1", name: tool, input: {} }] },
+});
 
 interface Run {
   /** Launch to the first model request's arrival. */
@@ -52,13 +59,25 @@ interface Run {
 }
 
 /** One `mini-cc -p` run against a fresh fake API; `home` is its MINI_CC_HOME. */
-async function runCli(config: string, home: string, replies: FakeReply[], env: Record<string, string> = {}): Promise<Run> {
+async function runCli(
+  config: string,
+  home: string,
+  replies: FakeReply[],
+  env: Record<string, string> = {},
+): Promise<Run> {
   const api = await FakeMessagesApi.start(replies);
   try {
     const started = performance.now();
     const child = spawn(process.execPath, [CLI, "-p", "go", "--mcp-config", config, "--allowedTools", "mcp__s07"], {
       cwd: project,
-      env: { PATH: process.env.PATH, HOME: work, MINI_CC_HOME: home, ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: api.baseURL, ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: work,
+        MINI_CC_HOME: home,
+        ANTHROPIC_API_KEY: "bench",
+        ANTHROPIC_BASE_URL: api.baseURL,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -78,7 +97,11 @@ async function runCli(config: string, home: string, replies: FakeReply[], env: R
     const code = await exited;
     if (code !== 0 || firstRequestMs < 0) throw new Error(`run failed (exit ${code}): ${out}`);
     const tools = (api.requests[0]?.body.tools as Array<{ name: string }> | undefined) ?? [];
-    return { firstRequestMs, mcpTools: tools.filter((t) => t.name.startsWith("mcp__")).length, ...(groupsAtSecond !== undefined ? { groupsAtSecond } : {}) };
+    return {
+      firstRequestMs,
+      mcpTools: tools.filter((t) => t.name.startsWith("mcp__")).length,
+      ...(groupsAtSecond !== undefined ? { groupsAtSecond } : {}),
+    };
   } finally {
     await api.close();
   }
@@ -105,24 +128,22 @@ await runCli(manyConfig, warmHome, [text("priming the cache")]);
 await runCli(noneConfig, freshHome(), [text("warming the file cache")]);
 
 const counts: Record<string, number[]> = { none: [], cold: [], warm: [] };
-const times = await rotatingRuns(
-  REPS,
-  {
-    none: async () => (await runCli(noneConfig, freshHome(), [text("ok")])).firstRequestMs,
-    cold: async () => {
-      const run = await runCli(manyConfig, freshHome(), [text("ok")]);
-      counts.cold!.push(run.mcpTools);
-      return run.firstRequestMs;
-    },
-    warm: async () => {
-      const run = await runCli(manyConfig, warmHome, [text("ok")]);
-      counts.warm!.push(run.mcpTools);
-      return run.firstRequestMs;
-    },
+const times = await rotatingRuns(REPS, {
+  none: async () => (await runCli(noneConfig, freshHome(), [text("ok")])).firstRequestMs,
+  cold: async () => {
+    const run = await runCli(manyConfig, freshHome(), [text("ok")]);
+    counts.cold!.push(run.mcpTools);
+    return run.firstRequestMs;
   },
-);
+  warm: async () => {
+    const run = await runCli(manyConfig, warmHome, [text("ok")]);
+    counts.warm!.push(run.mcpTools);
+    return run.firstRequestMs;
+  },
+});
 for (const side of ["cold", "warm"]) {
-  if (counts[side]!.some((n) => n !== SERVERS * TOOLS_EACH)) throw new Error(`${side}: a first request lacked tools: ${counts[side]!.join(", ")}`);
+  if (counts[side]!.some((n) => n !== SERVERS * TOOLS_EACH))
+    throw new Error(`${side}: a first request lacked tools: ${counts[side]!.join(", ")}`);
 }
 rmSync(pids, { recursive: true, force: true });
 mkdirSync(pids);
@@ -132,9 +153,15 @@ const none = median(times.none);
 const cold = median(times.cold);
 const warm = median(times.warm);
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
-console.log(`${SERVERS} servers × ${TOOLS_EACH} tools, each ${START_MS} ms to start; launch → first model request with all ${SERVERS * TOOLS_EACH} tools (median of ${REPS})`);
+console.log(
+  `${SERVERS} servers × ${TOOLS_EACH} tools, each ${START_MS} ms to start; launch → first model request with all ${SERVERS * TOOLS_EACH} tools (median of ${REPS})`,
+);
 console.log(`  no servers (floor)  ${ms(none)}`);
 console.log(`  cold cache          ${ms(cold)}  ${(cold / none).toFixed(2)}× floor  (+${(cold - none).toFixed(0)} ms)`);
-console.log(`  warm cache          ${ms(warm)}  ${(warm / none).toFixed(2)}× floor  (+${(warm - none).toFixed(0)} ms; target ≤ +100 ms)`);
-console.log(`  lazy, one server used: ${lazy.groupsAtSecond ?? "?"} server process group(s) running after its tool round (target: 1); first request ${ms(lazy.firstRequestMs)} with ${lazy.mcpTools} tools`);
+console.log(
+  `  warm cache          ${ms(warm)}  ${(warm / none).toFixed(2)}× floor  (+${(warm - none).toFixed(0)} ms; target ≤ +100 ms)`,
+);
+console.log(
+  `  lazy, one server used: ${lazy.groupsAtSecond ?? "?"} server process group(s) running after its tool round (target: 1); first request ${ms(lazy.firstRequestMs)} with ${lazy.mcpTools} tools`,
+);
 rmSync(work, { recursive: true, force: true });

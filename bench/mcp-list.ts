@@ -31,7 +31,9 @@ function setUp(n: number): { root: string; cwd: string; env: Record<string, stri
   const home = join(root, "home");
   mkdirSync(cwd);
   mkdirSync(home);
-  const mcpServers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]));
+  const mcpServers = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]),
+  );
   writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers }, null, 2));
   return { root, cwd, env: { ...process.env, MINI_CC_HOME: home } };
 }
@@ -77,7 +79,8 @@ function cliProcess(setup: ReturnType<typeof setUp>, cli: string): Promise<numbe
 
 function check(status: number, out: string): void {
   const connected = out.split("\n").filter((line) => line.endsWith("✔ connected · 1 tool")).length;
-  if (status !== 0 || connected !== N) throw new Error(`mcp list: exit ${status}, ${connected}/${N} connected:\n${out}`);
+  if (status !== 0 || connected !== N)
+    throw new Error(`mcp list: exit ${status}, ${connected}/${N} connected:\n${out}`);
 }
 
 const setup = setUp(N);
@@ -99,9 +102,13 @@ try {
 
   // The floor: the SDK's own stdio transport, connect + listTools, all at once.
   const sides = { floor: () => sdkFloorMs(SERVER, N), inProcess: () => inProcess(setup), floorProcess };
-  const runs = await rotatingRuns(REPS, withCli ? { ...sides, cli: () => cliProcess(setup, cli) } : sides, (name, value) => {
-    if (process.env.BENCH_VERBOSE) console.log(`  ${name} ${value.toFixed(0)} ms`);
-  });
+  const runs = await rotatingRuns(
+    REPS,
+    withCli ? { ...sides, cli: () => cliProcess(setup, cli) } : sides,
+    (name, value) => {
+      if (process.env.BENCH_VERBOSE) console.log(`  ${name} ${value.toFixed(0)} ms`);
+    },
+  );
   const f = median(runs.floor);
   const fp = median(runs.floorProcess);
   const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
@@ -109,11 +116,15 @@ try {
   console.log(`${"raw SDK floor (in-process)".padEnd(30)} ${ms(f)}`);
   const printed = median(printedMs.slice(-REPS));
   console.log(`${"mcp list printed (in-process)".padEnd(30)} ${ms(printed)}  ratio ${ratio(printed, f)}`);
-  console.log(`${"mcp list closed (in-process)".padEnd(30)} ${ms(median(runs.inProcess))}  ratio ${ratio(median(runs.inProcess), f)}  (+ 20 servers' exit)`);
+  console.log(
+    `${"mcp list closed (in-process)".padEnd(30)} ${ms(median(runs.inProcess))}  ratio ${ratio(median(runs.inProcess), f)}  (+ 20 servers' exit)`,
+  );
   console.log(`${"raw SDK floor (process)".padEnd(30)} ${ms(fp)}  ratio ${ratio(fp, f)}`);
   if ("cli" in runs) {
     const c = median(runs.cli);
-    console.log(`${"mcp list (CLI process)".padEnd(30)} ${ms(c)}  ratio ${ratio(c, f)}  (${ratio(c, fp)} the process floor)`);
+    console.log(
+      `${"mcp list (CLI process)".padEnd(30)} ${ms(c)}  ratio ${ratio(c, f)}  (${ratio(c, fp)} the process floor)`,
+    );
   }
 } finally {
   rmSync(setup.root, { recursive: true, force: true });

@@ -25,7 +25,8 @@ const root = mkdtempSync(join(tmpdir(), "progress-flood-bench-"));
 const manager = benchManager({ projectDir: root, logDir: join(root, "logs") });
 try {
   await manager.start([benchServer("flood", FIXTURE)]);
-  if (manager.getSnapshot().servers[0]?.state.status !== "connected") throw new Error(`fixture did not connect: ${JSON.stringify(manager.getSnapshot().servers)}`);
+  if (manager.getSnapshot().servers[0]?.state.status !== "connected")
+    throw new Error(`fixture did not connect: ${JSON.stringify(manager.getSnapshot().servers)}`);
   let frames = 0;
   manager.progress.subscribe(() => frames++);
 
@@ -34,7 +35,12 @@ try {
   const timedCall = (progress: boolean) => async () => {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const result = await manager.call("flood", "work", { count: NOTIFICATIONS, durationMs: DURATION_MS, progress }, { progressKey: progress ? "flood" : "quiet" });
+    const result = await manager.call(
+      "flood",
+      "work",
+      { count: NOTIFICATIONS, durationMs: DURATION_MS, progress },
+      { progressKey: progress ? "flood" : "quiet" },
+    );
     const elapsed = performance.now() - started;
     const used = process.cpuUsage(cpuBefore);
     cpu[progress ? "flood" : "floor"]!.push((used.user + used.system) / 1000);
@@ -50,7 +56,9 @@ try {
   console.log(`  floor (no notifications)  ${floor.toFixed(1)} ms`);
   console.log(`  flood                     ${flood.toFixed(1)} ms   ${ratio(flood, floor)} (target ≤ 1.050×)`);
   const cpuPerNotification = ((median(cpu.flood!) - median(cpu.floor!)) * 1000) / NOTIFICATIONS;
-  console.log(`  client CPU per call: floor ${median(cpu.floor!).toFixed(1)} ms, flood ${median(cpu.flood!).toFixed(1)} ms: ${cpuPerNotification.toFixed(1)} µs a notification`);
+  console.log(
+    `  client CPU per call: floor ${median(cpu.floor!).toFixed(1)} ms, flood ${median(cpu.flood!).toFixed(1)} ms: ${cpuPerNotification.toFixed(1)} µs a notification`,
+  );
   console.log(`  UI frames published per flooded call: ${(frames / ROUNDS).toFixed(1)} (coalesced to ~30 a second)`);
 } finally {
   await manager.close();

@@ -29,11 +29,22 @@ const MODEL = "claude-sonnet-4-5";
 const text = "The quick brown fox jumps over the lazy dog. ".repeat(Math.ceil(TEXT_CHARS / 45)).slice(0, TEXT_CHARS);
 const REPLY: FakeReply = {
   kind: "message",
-  message: { content: [{ type: "text", text }, { type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "src/index.ts" } }] },
+  message: {
+    content: [
+      { type: "text", text },
+      { type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "src/index.ts" } },
+    ],
+  },
 };
 const REQUEST: ModelRequest = {
   system: [{ id: "base", text: "You are mini-cc." }],
-  tools: [{ name: "Read", description: "Read a file", input_schema: { type: "object", properties: { file_path: { type: "string" } } } }],
+  tools: [
+    {
+      name: "Read",
+      description: "Read a file",
+      input_schema: { type: "object", properties: { file_path: { type: "string" } } },
+    },
+  ],
   messages: [{ role: "user", content: "Read src/index.ts" }],
 };
 
@@ -54,8 +65,19 @@ const SSE = new TextEncoder().encode(
 );
 const memoryFetch: typeof fetch = async () =>
   new Response(SSE, { status: 200, headers: { "content-type": "text/event-stream", "request-id": "req_bench" } });
-const rawMemory = new Anthropic({ apiKey: "sk-ant-bench", baseURL: "http://memory.invalid", maxRetries: 0, logLevel: "off", fetch: memoryFetch });
-const adapterMemory = new AnthropicModel({ apiKey: "sk-ant-bench", baseURL: "http://memory.invalid", model: MODEL, fetch: memoryFetch });
+const rawMemory = new Anthropic({
+  apiKey: "sk-ant-bench",
+  baseURL: "http://memory.invalid",
+  maxRetries: 0,
+  logLevel: "off",
+  fetch: memoryFetch,
+});
+const adapterMemory = new AnthropicModel({
+  apiKey: "sk-ant-bench",
+  baseURL: "http://memory.invalid",
+  model: MODEL,
+  fetch: memoryFetch,
+});
 
 /** User and system CPU time of this process so far, ms. */
 function cpuMs(): number {
@@ -70,7 +92,8 @@ async function rawSide(client = raw, fill = true): Promise<number> {
     // A signal, as any stream that Esc must be able to stop needs one (undici's abort wiring costs CPU over HTTP).
     const events = await client.messages.create(BODY, { signal: new AbortController().signal });
     let seen = "";
-    for await (const event of events) if (event.type === "content_block_delta" && event.delta.type === "text_delta") seen += event.delta.text;
+    for await (const event of events)
+      if (event.type === "content_block_delta" && event.delta.type === "text_delta") seen += event.delta.text;
     if (seen !== text) throw new Error("raw side: wrong text");
   }
   return cpuMs() - started;

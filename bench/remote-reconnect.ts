@@ -22,7 +22,11 @@ import { median, ratio, rotatingRuns } from "./stats.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const root = mkdtempSync(join(tmpdir(), "remote-reconnect-bench-"));
-const approvals: ApprovalRecords = { status: async () => "approved", approve: async () => {}, previous: async () => undefined } as unknown as ApprovalRecords;
+const approvals: ApprovalRecords = {
+  status: async () => "approved",
+  approve: async () => {},
+  previous: async () => undefined,
+} as unknown as ApprovalRecords;
 
 function manager(): McpManager {
   // No timer-driven reconnects: only the session renewal a call triggers is measured.
@@ -36,7 +40,13 @@ function manager(): McpManager {
   });
 }
 
-const config = (url: string): ServerConfig => ({ name: "notes", source: "user", file: "bench", entry: { type: "http", url }, resolved: { type: "http", url } });
+const config = (url: string): ServerConfig => ({
+  name: "notes",
+  source: "user",
+  file: "bench",
+  entry: { type: "http", url },
+  resolved: { type: "http", url },
+});
 
 async function call(mcp: McpManager, text: string): Promise<void> {
   const result = await mcp.call("notes", "add_note", { text });
@@ -77,7 +87,9 @@ try {
   const reconnect = median(runs.reconnect);
   console.log(`remote reconnect after a server restart (${ROUNDS} rounds, medians)`);
   console.log(`  fresh connect + call:            ${fresh.toFixed(1)} ms (floor)`);
-  console.log(`  server back → next call answered: ${reconnect.toFixed(1)} ms  ${ratio(reconnect, fresh)} floor, +${(reconnect - fresh).toFixed(1)} ms`);
+  console.log(
+    `  server back → next call answered: ${reconnect.toFixed(1)} ms  ${ratio(reconnect, fresh)} floor, +${(reconnect - fresh).toFixed(1)} ms`,
+  );
 } finally {
   await server.stop();
   rmSync(root, { recursive: true, force: true });

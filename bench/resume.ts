@@ -39,9 +39,48 @@ function turnEntries(n: number): ConversationEntry[] {
   const usage = { input_tokens: 1_000 + n, output_tokens: 80 };
   return [
     { type: "prompt", content: `Turn ${n}: look at src/module-${n}.ts and tell me what the exported function does.` },
-    { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Let me read it." }, { type: "tool_use", id, name: "Read", input: { file_path: `src/module-${n}.ts` } }] }, usage, model: "claude-sonnet-4-5" },
-    { type: "tool_results", content: [{ type: "tool_result", tool_use_id: id, content: Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(6)}\texport const value${i} = compute(${i}, "module-${n}");`).join("\n") }] },
-    { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: n === TURNS ? LAST_REPLY : `Module ${n} exports **twelve values**, each computed from its index:\n\n- \`value0\` … \`value11\`\n- all through \`compute\`.` }] }, usage, model: "claude-sonnet-4-5" },
+    {
+      type: "assistant",
+      message: {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Let me read it." },
+          { type: "tool_use", id, name: "Read", input: { file_path: `src/module-${n}.ts` } },
+        ],
+      },
+      usage,
+      model: "claude-sonnet-4-5",
+    },
+    {
+      type: "tool_results",
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: id,
+          content: Array.from(
+            { length: 12 },
+            (_, i) => `${String(i + 1).padStart(6)}\texport const value${i} = compute(${i}, "module-${n}");`,
+          ).join("\n"),
+        },
+      ],
+    },
+    {
+      type: "assistant",
+      message: {
+        role: "assistant",
+        content: [
+          {
+            type: "text",
+            text:
+              n === TURNS
+                ? LAST_REPLY
+                : `Module ${n} exports **twelve values**, each computed from its index:\n\n- \`value0\` … \`value11\`\n- all through \`compute\`.`,
+          },
+        ],
+      },
+      usage,
+      model: "claude-sonnet-4-5",
+    },
   ];
 }
 const entries = Array.from({ length: TURNS }, (_, i) => turnEntries(i + 1)).flat();
@@ -78,16 +117,31 @@ const runs = await rotatingRuns(REPS, sides);
 const instant: Model = {
   name: "claude-sonnet-4-5",
   async *stream(_request: ModelRequest) {
-    yield { type: "message", message: { role: "assistant", content: [{ type: "text", text: "SUMMARY" }] }, stopReason: "end_turn", usage: { input_tokens: 1, output_tokens: 1 } };
+    yield {
+      type: "message",
+      message: { role: "assistant", content: [{ type: "text", text: "SUMMARY" }] },
+      stopReason: "end_turn",
+      usage: { input_tokens: 1, output_tokens: 1 },
+    };
   },
 };
 const overheads: number[] = [];
-const compactLog = new SessionLog({ file: join(work, "compact.jsonl"), sessionId: id, cwd: project, model: () => "m", warn: () => {} });
+const compactLog = new SessionLog({
+  file: join(work, "compact.jsonl"),
+  sessionId: id,
+  cwd: project,
+  model: () => "m",
+  warn: () => {},
+});
 for (let rep = 0; rep < REPS; rep++) {
   const conversation = new Conversation();
   conversation.replay(entries);
   const runner = new CompactionRunner({ model: instant, conversation, record: (entry) => compactLog.append(entry) });
-  const base: ModelRequest = { system: [{ id: "base", text: "You are mini-cc." }], tools: [], messages: [...conversation.messages] };
+  const base: ModelRequest = {
+    system: [{ id: "base", text: "You are mini-cc." }],
+    tools: [],
+    messages: [...conversation.messages],
+  };
   const started = performance.now();
   const run = runner.run({ trigger: "manual", base, signal: new AbortController().signal });
   for (let step = await run.next(); !step.done; step = await run.next());
@@ -99,8 +153,16 @@ rmSync(work, { recursive: true, force: true });
 
 const fresh = median(runs.fresh);
 const resumed = median(runs["--continue, 500 turns"]);
-console.log(`first frame, spawn → "${PROMPT}" (and, resumed, the session's last reply) on screen, median of ${REPS}, ${SIZE.cols}×${SIZE.rows} pty`);
+console.log(
+  `first frame, spawn → "${PROMPT}" (and, resumed, the session's last reply) on screen, median of ${REPS}, ${SIZE.cols}×${SIZE.rows} pty`,
+);
 console.log(`  fresh start                 ${fresh.toFixed(1).padStart(7)} ms`);
-console.log(`  --continue, ${TURNS} turns (${entries.length} entries): prompt box ${median(promptAt).toFixed(1).padStart(7)} ms  ${ratio(median(promptAt), fresh)}`);
-console.log(`    …with the last reply in the transcript     ${resumed.toFixed(1).padStart(7)} ms  ${ratio(resumed, fresh)} (goal: under 1.2×)`);
-console.log(`compaction of the ${TURNS}-turn conversation, model time excluded: median ${median(overheads).toFixed(1)} ms (goal: under 50 ms)`);
+console.log(
+  `  --continue, ${TURNS} turns (${entries.length} entries): prompt box ${median(promptAt).toFixed(1).padStart(7)} ms  ${ratio(median(promptAt), fresh)}`,
+);
+console.log(
+  `    …with the last reply in the transcript     ${resumed.toFixed(1).padStart(7)} ms  ${ratio(resumed, fresh)} (goal: under 1.2×)`,
+);
+console.log(
+  `compaction of the ${TURNS}-turn conversation, model time excluded: median ${median(overheads).toFixed(1)} ms (goal: under 50 ms)`,
+);

@@ -26,7 +26,12 @@ if (!availability.available) {
   console.log(`skipped: the sandbox cannot run here (${availability.reason}; ${availability.hint})`);
   process.exit(0);
 }
-const host = new SandboxHost({ projectDir: root, home: process.env.HOME ?? root, miniCcHome: join(root, "home"), env: process.env });
+const host = new SandboxHost({
+  projectDir: root,
+  home: process.env.HOME ?? root,
+  miniCcHome: join(root, "home"),
+  env: process.env,
+});
 
 function tracker(sandbox: boolean): ServerConfig {
   const entry = { command: process.execPath, args: [TRACKER], sandbox };
@@ -60,4 +65,6 @@ const full = median(times.full);
 const sandboxed = median(times.sandboxed);
 const verdict = sandboxed - full <= 100 ? "within" : "OVER";
 console.log(`first sandboxed connect (starts the runtime)  ${first.toFixed(1)} ms`);
-console.log(`full access ${full.toFixed(1)} ms  sandboxed ${sandboxed.toFixed(1)} ms  +${(sandboxed - full).toFixed(1)} ms (${verdict} +100 ms; median of ${REPS})`);
+console.log(
+  `full access ${full.toFixed(1)} ms  sandboxed ${sandboxed.toFixed(1)} ms  +${(sandboxed - full).toFixed(1)} ms (${verdict} +100 ms; median of ${REPS})`,
+);

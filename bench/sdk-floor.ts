@@ -15,7 +15,10 @@ export class InPlaceStdioTransport extends StdioClientTransport {}
 
 /** `n` v2 SDK clients speaking 2026-07-28 first as mini-cc does, not yet connected. */
 export function newClients(n: number): Client[] {
-  return Array.from({ length: n }, () => new Client({ name: "bench", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } }));
+  return Array.from(
+    { length: n },
+    () => new Client({ name: "bench", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } }),
+  );
 }
 
 /** Connects every client to its own `node server` process and lists its tools, all at once. */

@@ -44,7 +44,10 @@ function memoryServer(): McpServer {
   const server = new McpServer({ name: "tracker", version: "1.0.0" });
   server.registerTool(
     "list_issues",
-    { inputSchema: { status: z.enum(["Todo", "In Progress", "Done"]).optional() }, annotations: { readOnlyHint: true } },
+    {
+      inputSchema: { status: z.enum(["Todo", "In Progress", "Done"]).optional() },
+      annotations: { readOnlyHint: true },
+    },
     () => ({ content: [{ type: "text", text: EXPECTED }] }),
   );
   return server;
@@ -66,7 +69,8 @@ async function rawClient(
   return {
     call: async () => {
       const result = await client.callTool({ name: "list_issues", arguments: INPUT });
-      if ((result.content as Array<{ text?: string }>)[0]?.text !== EXPECTED) throw new Error("floor: unexpected result");
+      if ((result.content as Array<{ text?: string }>)[0]?.text !== EXPECTED)
+        throw new Error("floor: unexpected result");
     },
     close: () => client.close(),
   };
@@ -109,10 +113,17 @@ async function cpuPerCallUs(call: () => Promise<void>, n: number): Promise<numbe
 }
 
 /** Warms both sides up, then ROUNDS rounds of CALLS calls each, alternating which side goes first. */
-async function compare(floorSide: Side, layerSide: Side, measure = perCallUs): Promise<{ floor: number[]; layer: number[] }> {
+async function compare(
+  floorSide: Side,
+  layerSide: Side,
+  measure = perCallUs,
+): Promise<{ floor: number[]; layer: number[] }> {
   await measure(floorSide.call, WARMUP);
   await measure(layerSide.call, WARMUP);
-  return rotatingRuns(ROUNDS, { floor: () => measure(floorSide.call, CALLS), layer: () => measure(layerSide.call, CALLS) });
+  return rotatingRuns(ROUNDS, {
+    floor: () => measure(floorSide.call, CALLS),
+    layer: () => measure(layerSide.call, CALLS),
+  });
 }
 
 const us = (value: number) => `${value.toFixed(1)} µs/call`;
@@ -124,8 +135,12 @@ try {
   const layerUs = median(times.layer);
   const budgetUs = floorUs * 1.1;
   console.log(`${CALLS} sequential list_issues calls to the tracker over stdio, median of ${ROUNDS} rounds`);
-  console.log(`  floor (client.callTool)                    ${us(floorUs)}   (best round ${us(Math.min(...times.floor))})`);
-  console.log(`  tool layer (PermissionChain + McpTool.run) ${us(layerUs)}   (best round ${us(Math.min(...times.layer))})`);
+  console.log(
+    `  floor (client.callTool)                    ${us(floorUs)}   (best round ${us(Math.min(...times.floor))})`,
+  );
+  console.log(
+    `  tool layer (PermissionChain + McpTool.run) ${us(layerUs)}   (best round ${us(Math.min(...times.layer))})`,
+  );
   console.log(`  ratio ${ratio(layerUs, floorUs)}, overhead ${us(layerUs - floorUs)}`);
   console.log(`  target ≤ 1.10 × floor = ${us(budgetUs)}: ${layerUs <= budgetUs ? "met" : "MISSED"}`);
   if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(times));
@@ -141,7 +156,9 @@ try {
   const layerUs = median(times.layer);
   const pairs = times.layer.map((layer, i) => layer - times.floor[i]!);
   console.log(`Same over in-memory transports, CPU time (the layer's own cost)`);
-  console.log(`  floor ${us(floorUs)}, tool layer ${us(layerUs)}, overhead ${us(layerUs - floorUs)} (round by round: median ${us(median(pairs))}, least ${us(Math.min(...pairs))})`);
+  console.log(
+    `  floor ${us(floorUs)}, tool layer ${us(layerUs)}, overhead ${us(layerUs - floorUs)} (round by round: median ${us(median(pairs))}, least ${us(Math.min(...pairs))})`,
+  );
   console.log(`  target ≤ 5 µs a call: ${layerUs - floorUs <= 5 ? "met" : "MISSED"}`);
   if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(times));
 } finally {

@@ -49,7 +49,9 @@ if (input.argsChunk === null) {
 }
 const { parseCommand } = (await import(input.argsChunk)) as { parseCommand: (argv: string[]) => { options: unknown } };
 const { createRuntime } = (await import(input.runtimeChunk)) as {
-  createRuntime: (init: Record<string, unknown>) => Promise<{ listServers(): Promise<void>; connectServers(): Promise<void>; close(): Promise<void> }>;
+  createRuntime: (
+    init: Record<string, unknown>,
+  ) => Promise<{ listServers(): Promise<void>; connectServers(): Promise<void>; close(): Promise<void> }>;
 };
 const options = parseCommand([]).options;
 let started = performance.now();

@@ -32,7 +32,9 @@ import { interactiveEnv } from "../tests/helpers/pty-screen.ts";
 import { median, ratio } from "./stats.ts";
 
 const CLI = process.env.BENCH_CLI ?? join(import.meta.dirname, "..", "dist", "cli.js");
-const CASES = (process.env.BENCH_CASES ?? (process.env.BENCH_ONLY === "panel" ? "panel" : "items,calls,panel")).split(",");
+const CASES = (process.env.BENCH_CASES ?? (process.env.BENCH_ONLY === "panel" ? "panel" : "items,calls,panel")).split(
+  ",",
+);
 const KEYS = Number(process.env.BENCH_KEYS ?? 30);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SIZE = { cols: 120, rows: 40 };
@@ -41,9 +43,13 @@ const work = mkdtempSync(join(tmpdir(), "tui-keystroke-"));
 
 /** A model script whose one turn leaves about `rounds × (1 + 2 × reads)` items: a Markdown answer and `reads` Read calls a round. */
 function seedScript(name: string, rounds: number, reads: number): string {
-  const answer = (r: number) => `## Round ${r}\n\nLooked at **notes.md** with \`Read\`; see [the docs](https://example.com/${r}).\n\n- first point\n- second point`;
+  const answer = (r: number) =>
+    `## Round ${r}\n\nLooked at **notes.md** with \`Read\`; see [the docs](https://example.com/${r}).\n\n- first point\n- second point`;
   const responses = Array.from({ length: rounds }, (_, r) => ({
-    content: [{ type: "text", text: answer(r) }, ...Array.from({ length: reads }, () => ({ type: "tool_use", name: "Read", input: { file_path: "notes.md" } }))],
+    content: [
+      { type: "text", text: answer(r) },
+      ...Array.from({ length: reads }, () => ({ type: "tool_use", name: "Read", input: { file_path: "notes.md" } })),
+    ],
   }));
   responses.push({ content: [{ type: "text", text: DONE }] });
   const file = join(work, `${name}.json`);
@@ -73,7 +79,10 @@ interface Session {
   ready: string[];
 }
 
-const seeded = (script: string): Session => ({ args: ["--model-script", script, "--permission-mode", "bypassPermissions", "seed"], ready: [DONE, "shift+tab mode"] });
+const seeded = (script: string): Session => ({
+  args: ["--model-script", script, "--permission-mode", "bypassPermissions", "seed"],
+  ready: [DONE, "shift+tab mode"],
+});
 
 /** A turn whose one tool call runs 8 s, sending 10,000 progress notifications (or none): typing starts once it runs. */
 function toolCall(progress: boolean): Session {
@@ -81,8 +90,14 @@ function toolCall(progress: boolean): Session {
   const config = JSON.stringify({ mcpServers: { flood: { command: process.execPath, args: [server] } } });
   const call = { type: "tool_use", name: "mcp__flood__work", input: { count: 10_000, durationMs: 8000, progress } };
   const file = join(work, `call-${progress}.json`);
-  writeFileSync(file, JSON.stringify({ responses: [{ content: [call] }, { content: [{ type: "text", text: DONE }] }] }));
-  return { args: ["--model-script", file, "--mcp-config", config, "--permission-mode", "bypassPermissions", "flood"], ready: progress ? ["/10000"] : ["mcp__flood__work", "Working"] };
+  writeFileSync(
+    file,
+    JSON.stringify({ responses: [{ content: [call] }, { content: [{ type: "text", text: DONE }] }] }),
+  );
+  return {
+    args: ["--model-script", file, "--mcp-config", config, "--permission-mode", "bypassPermissions", "flood"],
+    ready: progress ? ["/10000"] : ["mcp__flood__work", "Working"],
+  };
 }
 
 /** The CLI on a pty of SIZE in `dir` with the offline model, and `shown(needle)`: ms from `since` to the frame that first shows `needle`. */
@@ -105,7 +120,10 @@ function startCli(dir: string, args: readonly string[], nodeArgs: readonly strin
   const shown = (needle: string, since = performance.now(), timeoutMs = 120_000): Promise<number> =>
     new Promise((resolve, reject) => {
       if (screenText(term).includes(needle)) return resolve(0); // already there (only for the waits before timing)
-      const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(needle)}:\n${screenText(term)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${JSON.stringify(needle)}:\n${screenText(term)}`)),
+        timeoutMs,
+      );
       waiting = { needle, since, resolve: (ms) => (clearTimeout(timer), resolve(ms)) };
     });
   return { child, term, shown };
@@ -144,7 +162,10 @@ const MANY_TOOLS = join(import.meta.dirname, "many-tools-server.mjs");
 async function panelKeystrokes(): Promise<Record<string, number[]>> {
   const dir = project();
   const servers = Object.fromEntries(
-    Array.from({ length: SERVERS }, (_, i) => [`srv${String(i).padStart(2, "0")}`, { command: process.execPath, args: [MANY_TOOLS], env: { TOOLS: String(TOOLS_EACH) } }]),
+    Array.from({ length: SERVERS }, (_, i) => [
+      `srv${String(i).padStart(2, "0")}`,
+      { command: process.execPath, args: [MANY_TOOLS], env: { TOOLS: String(TOOLS_EACH) } },
+    ]),
   );
   const config = join(dir, "servers.json");
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
@@ -183,7 +204,12 @@ async function panelKeystrokes(): Promise<Record<string, number[]>> {
       opening.push(await timed("\r", `${name(at)} · connected · flag`));
       closing.push(await timed("\u001b[D", "↑↓ j/k select"));
     }
-    return { "type in the prompt": typing, "move the selection": moving, "open a server": opening, "back to the list": closing };
+    return {
+      "type in the prompt": typing,
+      "move the selection": moving,
+      "open a server": opening,
+      "back to the list": closing,
+    };
   } finally {
     child.kill("SIGHUP");
     term.dispose();
@@ -191,7 +217,9 @@ async function panelKeystrokes(): Promise<Record<string, number[]>> {
 }
 
 const sides: Record<string, Session> = {
-  ...(CASES.includes("items") ? { "~100 items": seeded(seedScript("small", 2, 24)), "~10,000 items": seeded(seedScript("large", 40, 124)) } : {}),
+  ...(CASES.includes("items")
+    ? { "~100 items": seeded(seedScript("small", 2, 24)), "~10,000 items": seeded(seedScript("large", 40, 124)) }
+    : {}),
   ...(CASES.includes("calls") ? { "quiet call": toolCall(false), "progress flood": toolCall(true) } : {}),
 };
 const results: Record<string, number[]> = {};
@@ -211,11 +239,15 @@ rmSync(work, { recursive: true, force: true });
 if (Object.keys(results).length > 0) printTranscriptSides();
 function printTranscriptSides(): void {
   const small = median(results["~100 items"] ?? results["quiet call"]!);
-  console.log(`keypress → frame showing it in the prompt (median of ${KEYS}×${REPS} keys, ${SIZE.cols}×${SIZE.rows} pty)`);
+  console.log(
+    `keypress → frame showing it in the prompt (median of ${KEYS}×${REPS} keys, ${SIZE.cols}×${SIZE.rows} pty)`,
+  );
   for (const [name, times] of Object.entries(results)) {
     const m = median(times);
     const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
-    console.log(`  ${name.padEnd(14)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, small)}`);
+    console.log(
+      `  ${name.padEnd(14)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, small)}`,
+    );
   }
   if (!results["quiet call"]) return;
   const quiet = median(results["quiet call"]);
@@ -224,9 +256,13 @@ function printTranscriptSides(): void {
 
 if (!panel["type in the prompt"]) process.exit(0);
 const floor = median(panel["type in the prompt"]);
-console.log(`MCP panel, ${SERVERS} connected servers / ${SERVERS * TOOLS_EACH} tools: keypress → frame (median, same session)`);
+console.log(
+  `MCP panel, ${SERVERS} connected servers / ${SERVERS * TOOLS_EACH} tools: keypress → frame (median, same session)`,
+);
 for (const [what, times] of Object.entries(panel)) {
   const m = median(times);
   const p90 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]!;
-  console.log(`  ${what.padEnd(19)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, floor)}`);
+  console.log(
+    `  ${what.padEnd(19)} ${m.toFixed(2).padStart(7)} ms  p90 ${p90.toFixed(2).padStart(7)} ms  ${ratio(m, floor)}`,
+  );
 }

@@ -34,15 +34,31 @@ export async function timeScreen(
   const at: Record<string, number> = {};
   let firstScreen = "";
   const started = performance.now();
-  const child = pty.spawn(command, [...args], { cols: options.cols, rows: options.rows, cwd: options.cwd, env: options.env });
+  const child = pty.spawn(command, [...args], {
+    cols: options.cols,
+    rows: options.rows,
+    cwd: options.cwd,
+    env: options.env,
+  });
   const exited = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`${command} ${args.join(" ")}: no ${JSON.stringify(needles)} after ${options.timeoutMs ?? 15_000} ms:\n${screenText(term)}`)),
+        () =>
+          reject(
+            new Error(
+              `${command} ${args.join(" ")}: no ${JSON.stringify(needles)} after ${options.timeoutMs ?? 15_000} ms:\n${screenText(term)}`,
+            ),
+          ),
         options.timeoutMs ?? 15_000,
       );
-      void exited.then((code) => reject(new Error(`${command} ${args.join(" ")} exited (${code}) before the screen showed everything:\n${screenText(term)}`)));
+      void exited.then((code) =>
+        reject(
+          new Error(
+            `${command} ${args.join(" ")} exited (${code}) before the screen showed everything:\n${screenText(term)}`,
+          ),
+        ),
+      );
       child.onData((data) => {
         const arrived = performance.now() - started;
         term.write(data, () => {

@@ -34,7 +34,9 @@ function sandbox(n: number): { cwd: string; env: Record<string, string> } {
   const home = join(work, `home-${n}`);
   mkdirSync(cwd);
   mkdirSync(home);
-  const mcpServers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]));
+  const mcpServers = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]),
+  );
   writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers }));
   const env = interactiveEnv({ MINI_CC_HOME: home });
   // The offline model, whatever the shell has set: the figures must not depend on a key being present.
@@ -49,7 +51,10 @@ const connectedText = (n: number) => `MCP ${n}/${n} connected`;
 /** This build, and any others to compare in the same run: BENCH_CLIS="label=path/to/cli.js,…". */
 const builds: Array<[string, string]> = [
   ["mini-cc", CLI],
-  ...(process.env.BENCH_CLIS ?? "").split(",").filter(Boolean).map((pair) => pair.split("=") as [string, string]),
+  ...(process.env.BENCH_CLIS ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => pair.split("=") as [string, string]),
 ];
 
 /** What each mini-cc side saw besides its first frame. */
@@ -71,7 +76,8 @@ async function floor(): Promise<number> {
 
 const sideName = (label: string, n: number): string => `${label}, ${n} server${n === 1 ? "" : "s"}`;
 const sides: Record<string, () => Promise<number>> = { floor };
-for (const [label, cli] of builds) for (const n of SERVER_COUNTS) sides[sideName(label, n)] = () => miniCc(sideName(label, n), cli, n);
+for (const [label, cli] of builds)
+  for (const n of SERVER_COUNTS) sides[sideName(label, n)] = () => miniCc(sideName(label, n), cli, n);
 
 // One unrecorded round: fills the file cache and both programs' compile caches.
 for (const run of Object.values(sides)) await run();
@@ -89,7 +95,8 @@ for (const [label] of builds) {
   for (const n of SERVER_COUNTS) {
     const side = sideName(label, n);
     const m = median(runs[side]!);
-    const connected = n === 0 ? "" : `   ${connectedText(n)} at ${median(connectedMs[side]!).toFixed(1).padStart(6)} ms`;
+    const connected =
+      n === 0 ? "" : `   ${connectedText(n)} at ${median(connectedMs[side]!).toFixed(1).padStart(6)} ms`;
     const seen = n === 0 ? "" : `   first frame showed: ${[...new Set(firstSummaries[side])].join(" | ")}`;
     console.log(`  ${side.padEnd(width)}  ${m.toFixed(1).padStart(7)} ms  ${ratio(m, f)}${connected}${seen}`);
   }

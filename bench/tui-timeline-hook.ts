@@ -13,7 +13,8 @@ const marks: Array<[string, number]> = [];
 const now = (): number => performance.timeOrigin + performance.now();
 let framed = false;
 const save = (): void => {
-  if (process.env.TUI_TIMELINE_FILE) writeFileSync(process.env.TUI_TIMELINE_FILE, JSON.stringify({ timeOrigin: performance.timeOrigin, marks }));
+  if (process.env.TUI_TIMELINE_FILE)
+    writeFileSync(process.env.TUI_TIMELINE_FILE, JSON.stringify({ timeOrigin: performance.timeOrigin, marks }));
 };
 /** Before the first frame marks are only kept; after it each is saved at once, since a hang-up may end the process without 'exit'. */
 const mark = (what: string): void => {
@@ -58,7 +59,11 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     // For a CPU profile of start-up alone (node --cpu-prof): stop once the first frame is out.
     if (process.env.TUI_EXIT_AT_FIRST_FRAME === "1") setImmediate(() => process.exit(0));
     // Which of Node's own modules had loaded by now (those outside its snapshot are compiled at first use).
-    if (process.env.TUI_MODULE_LIST_FILE) writeFileSync(process.env.TUI_MODULE_LIST_FILE, (process as unknown as { moduleLoadList: string[] }).moduleLoadList.join("\n"));
+    if (process.env.TUI_MODULE_LIST_FILE)
+      writeFileSync(
+        process.env.TUI_MODULE_LIST_FILE,
+        (process as unknown as { moduleLoadList: string[] }).moduleLoadList.join("\n"),
+      );
   }
   return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
 }) as typeof process.stdout.write;

@@ -28,7 +28,13 @@ const work = mkdtempSync(join(tmpdir(), "tui-why-"));
 
 // The hook as plain JS: a .ts preload would add type stripping to every timed start.
 const hook = join(work, "hook.mjs");
-await build({ entryPoints: [join(import.meta.dirname, "tui-timeline-hook.ts")], outfile: hook, format: "esm", platform: "node", logLevel: "warning" });
+await build({
+  entryPoints: [join(import.meta.dirname, "tui-timeline-hook.ts")],
+  outfile: hook,
+  format: "esm",
+  platform: "node",
+  logLevel: "warning",
+});
 const bareInk = join(work, "bare-ink.mjs");
 await bundleEntry(join(import.meta.dirname, "tui-bare-ink.tsx"), bareInk);
 
@@ -37,7 +43,9 @@ function sandbox(n: number): { cwd: string; home: string } {
   const home = join(work, `home-${n}`);
   mkdirSync(cwd);
   mkdirSync(home);
-  const mcpServers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]));
+  const mcpServers = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [`s${i}`, { command: process.execPath, args: [SERVER] }]),
+  );
   writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers }));
   return { cwd, home };
 }
@@ -52,7 +60,12 @@ async function timeline(program: string, box: { cwd: string; home: string }): Pr
   const file = join(work, "timeline.json");
   const env = interactiveEnv({ MINI_CC_HOME: box.home, TUI_TIMELINE_FILE: file });
   delete env.ANTHROPIC_API_KEY;
-  const shown = await timeScreen(process.execPath, ["--import", hook, program], [PROMPT], { cols: 120, rows: 36, cwd: box.cwd, env });
+  const shown = await timeScreen(process.execPath, ["--import", hook, program], [PROMPT], {
+    cols: 120,
+    rows: 36,
+    cwd: box.cwd,
+    env,
+  });
   const { timeOrigin, marks } = JSON.parse(readFileSync(file, "utf8")) as { timeOrigin: number; marks: Marks };
   const at = (what: (name: string) => boolean): number | undefined => {
     const hit = marks.find(([name]) => what(name));
@@ -87,17 +100,26 @@ for (let rep = 0; rep < REPS; rep++) {
     (rows[name] ??= []).push(await sides[name]!());
   }
 }
-console.log(`1. Timeline, ms after the child process started (medians of ${REPS}; "on screen" is from spawn, on the bench's clock)`);
+console.log(
+  `1. Timeline, ms after the child process started (medians of ${REPS}; "on screen" is from spawn, on the bench's clock)`,
+);
 for (const [name, runs] of Object.entries(rows)) {
   console.log(`  ${name}`);
-  for (const key of Object.keys(runs[0]!)) console.log(`    ${key.padEnd(30)} ${median(runs.map((r) => r[key]!)).toFixed(1).padStart(7)}`);
+  for (const key of Object.keys(runs[0]!))
+    console.log(
+      `    ${key.padEnd(30)} ${median(runs.map((r) => r[key]!))
+        .toFixed(1)
+        .padStart(7)}`,
+    );
 }
 
 // ---- 2. Chunks one at a time ----------------------------------------------
 
 const chunkDir = join(DIST, "chunks");
 const staticImports = (file: string): string[] =>
-  [...readFileSync(file, "utf8").matchAll(/^import (?:[^"]*? from )?"\.\/([^"]+)";?$/gm)].map((m) => join(dirname(file), m[1]!));
+  [...readFileSync(file, "utf8").matchAll(/^import (?:[^"]*? from )?"\.\/([^"]+)";?$/gm)].map((m) =>
+    join(dirname(file), m[1]!),
+  );
 const cli = join(DIST, "cli.js");
 const interactive = join(DIST, /import\("\.\/(chunks\/interactive-[^"]+)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
 /** Dependencies before dependants (the order Node evaluates them), so each import times that chunk alone. */
@@ -109,17 +131,23 @@ const visit = (file: string): void => {
 };
 for (const dep of staticImports(cli)) visit(dep);
 visit(interactive);
-const exporting = (name: string): string => order.find((f) => new RegExp(`^export \\{[^}]*\\b${name}\\b`, "m").test(readFileSync(f, "utf8")))!;
+const exporting = (name: string): string =>
+  order.find((f) => new RegExp(`^export \\{[^}]*\\b${name}\\b`, "m").test(readFileSync(f, "utf8")))!;
 
 /** What a chunk mostly holds: its biggest packages, or its source files. */
 function label(file: string): string {
   const counts = new Map<string, number>();
   // esbuild heads each module with its path: `// node_modules/zod/…` (or `// ../x/node_modules/…` through a symlink), `// src/…`.
-  for (const m of readFileSync(file, "utf8").matchAll(/^\/\/ (?:\S*?node_modules\/((?:@[^/]+\/)?[^/]+)|((?:src|components)\/\S+))/gm)) {
+  for (const m of readFileSync(file, "utf8").matchAll(
+    /^\/\/ (?:\S*?node_modules\/((?:@[^/]+\/)?[^/]+)|((?:src|components)\/\S+))/gm,
+  )) {
     const key = m[1] ?? m[2]!.split("/").slice(0, 2).join("/");
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k]) => k);
+  const top = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([k]) => k);
   const kb = (readFileSync(file).length / 1024).toFixed(0);
   return `${basename(file).replace(/-[A-Z0-9]+\.js$/, "")} (${kb} KB: ${top.join(", ") || "shared"})`;
 }
@@ -129,15 +157,29 @@ const probes: Record<number, Array<Record<string, number>>> = { 0: [], 5: [] };
 for (let rep = 0; rep <= REPS; rep++) {
   for (const n of [0, 5] as const) {
     // parseCommand lives in cli.js itself since app/main.ts became the entry: without it the probe times imports only.
-    const input = { chunks: order, tuiBundle: join(DIST, "tui.cjs"), runtimeChunk: exporting("createRuntime"), argsChunk: exporting("parseCommand") ?? null, ...boxes[n] };
-    const out = JSON.parse(execFileSync(process.execPath, [probe, JSON.stringify(input)], { encoding: "utf8" })) as Record<string, number>;
+    const input = {
+      chunks: order,
+      tuiBundle: join(DIST, "tui.cjs"),
+      runtimeChunk: exporting("createRuntime"),
+      argsChunk: exporting("parseCommand") ?? null,
+      ...boxes[n],
+    };
+    const out = JSON.parse(
+      execFileSync(process.execPath, [probe, JSON.stringify(input)], { encoding: "utf8" }),
+    ) as Record<string, number>;
     if (rep > 0) probes[n]!.push(out); // rep 0 only warms the caches
   }
 }
 console.log(`\n2. Each chunk imported alone, in load order, fresh Node, compile cache on (medians of ${REPS})`);
 for (const key of Object.keys(probes[0]![0]!)) {
   const name = key.startsWith("import ") ? `import ${label(key.slice(7))}` : key;
-  const values = [0, 5].map((n) => median(probes[n]!.map((r) => r[key]!)).toFixed(1).padStart(7));
-  console.log(`  ${name.padEnd(90)} ${key.startsWith("import") ? values[0] : `${values[0]} (0 servers) ${values[1]} (5 servers)`}`);
+  const values = [0, 5].map((n) =>
+    median(probes[n]!.map((r) => r[key]!))
+      .toFixed(1)
+      .padStart(7),
+  );
+  console.log(
+    `  ${name.padEnd(90)} ${key.startsWith("import") ? values[0] : `${values[0]} (0 servers) ${values[1]} (5 servers)`}`,
+  );
 }
 rmSync(work, { recursive: true, force: true });

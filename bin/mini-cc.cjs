@@ -18,13 +18,20 @@ var neededMajor = 22;
 
 if (Number(process.versions.node.split(".")[0]) < neededMajor) {
   process.stderr.write(
-    "mini-cc: needs Node.js " + neededMajor + " or newer, found " + process.version +
-      "; install Node.js " + neededMajor + " (https://nodejs.org, or `nvm install " + neededMajor + "`) and run it again\n"
+    "mini-cc: needs Node.js " +
+      neededMajor +
+      " or newer, found " +
+      process.version +
+      "; install Node.js " +
+      neededMajor +
+      " (https://nodejs.org, or `nvm install " +
+      neededMajor +
+      "`) and run it again\n",
   );
   process.exitCode = 1;
 } else {
   // The compile cache from here on, so the bundle's entry is cached too, not only what it loads.
-  var nodeModule = require("module");
+  const nodeModule = require("module");
   if (nodeModule.enableCompileCache) nodeModule.enableCompileCache();
   import(url.pathToFileURL(path.join(__dirname, "..", "dist", "cli.js")).href);
 }

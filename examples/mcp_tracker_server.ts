@@ -78,7 +78,10 @@ server.registerTool(
   },
   ({ id }) => {
     const issue = find("get_issue", id);
-    const comments = issue.comments.length === 0 ? "comments: (none)" : ["comments:", ...issue.comments.map((c) => `- ${c}`)].join("\n");
+    const comments =
+      issue.comments.length === 0
+        ? "comments: (none)"
+        : ["comments:", ...issue.comments.map((c) => `- ${c}`)].join("\n");
     return text(`${issue.id}: ${issue.title}\nstatus: ${issue.status}\n${comments}`);
   },
 );

@@ -70,7 +70,11 @@ export class FakeMcp {
       view("tracker", "project", "node", ["examples/mcp_tracker_server.ts"], { status: "needs-approval" }),
       view("memory", "user", "npx", ["-y", "@modelcontextprotocol/server-memory"]),
       view("broken", "user", "nope-not-installed", []),
-      view("archive", "local", "node", ["archive.js"], { status: "disabled", reason: "disabled by user", cause: "user" }),
+      view("archive", "local", "node", ["archive.js"], {
+        status: "disabled",
+        reason: "disabled by user",
+        cause: "user",
+      }),
     ],
   });
   readonly progress = new Store<ReadonlyMap<string, ToolProgress>>(new Map());
@@ -93,7 +97,8 @@ export class FakeMcp {
   }
 
   readonly decide = (name: string, choice: ApprovalChoice): void => {
-    if (choice === "deny") return this.#set(name, { status: "disabled", reason: "declined by user", cause: "declined" });
+    if (choice === "deny")
+      return this.#set(name, { status: "disabled", reason: "declined by user", cause: "declined" });
     this.#set(name, { status: "pending" });
     void this.#after(600, name, connected(TRACKER_TOOLS, 600));
   };
@@ -102,11 +107,14 @@ export class FakeMcp {
     const failing = name === "broken";
     this.#set(name, { status: "pending" });
     const tools = name === "tracker" ? TRACKER_TOOLS : MEMORY_TOOLS;
-    const state: ServerState = failing ? { status: "failed", error: SPAWN_ERROR, code: "command-not-found" } : connected(tools, 800);
+    const state: ServerState = failing
+      ? { status: "failed", error: SPAWN_ERROR, code: "command-not-found" }
+      : connected(tools, 800);
     await this.#after(800, name, state);
   };
 
-  readonly disable = async (name: string): Promise<void> => this.#set(name, { status: "disabled", reason: "disabled by user", cause: "user" });
+  readonly disable = async (name: string): Promise<void> =>
+    this.#set(name, { status: "disabled", reason: "disabled by user", cause: "user" });
 
   readonly enable = async (name: string): Promise<void> => this.restart(name);
 
@@ -123,7 +131,9 @@ export class FakeMcp {
   readonly revoke = async (_name: string): Promise<void> => {};
 
   readonly details = async (name: string): Promise<ServerDetails> => ({
-    ...(name === "tracker" ? { approval: { status: "approved" as const, approvedAt: "2026-05-01T10:00:00.000Z" } } : {}),
+    ...(name === "tracker"
+      ? { approval: { status: "approved" as const, approvedAt: "2026-05-01T10:00:00.000Z" } }
+      : {}),
     logPath: `~/.mini-cc/logs/mcp-${name}.log`,
     logTail: name === "broken" ? ["sh: 1: nope-not-installed: not found"] : [],
   });
@@ -229,7 +239,9 @@ export function makeDemoRuntime(
   const speed = options.speed ?? 1;
   const fakeMcp = new FakeMcp(sleep, speed);
   const cwd = options.cwd ?? process.cwd();
-  const permissionQueue = new PermissionQueue(new PermissionChain({ mode: "default", allow: [], deny: [], cwd }).covers);
+  const permissionQueue = new PermissionQueue(
+    new PermissionChain({ mode: "default", allow: [], deny: [], cwd }).covers,
+  );
   const allowed = new Set<string>();
   let firstTurn = true;
   return {

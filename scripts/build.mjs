@@ -15,7 +15,11 @@ const { version } = JSON.parse(await readFile("package.json", "utf8"));
 await rm("dist", { recursive: true, force: true });
 await build({
   ...WHOLE_BUNDLE,
-  entryPoints: { cli: "app/main.ts", "grep-worker": "src/tools/grep-worker.ts", reaper: "src/mcp/connection/reaper-main.ts" },
+  entryPoints: {
+    cli: "app/main.ts",
+    "grep-worker": "src/tools/grep-worker.ts",
+    reaper: "src/mcp/connection/reaper-main.ts",
+  },
   outdir: "dist",
   entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",

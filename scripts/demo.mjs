@@ -15,11 +15,20 @@ const tracker = { command: process.execPath, args: [join(repo, "examples", "mcp_
 writeFileSync(join(project, ".mcp.json"), `${JSON.stringify({ mcpServers: { tracker } }, null, 2)}\n`);
 
 const prompt = "Look at the Todo issues on the tracker, fix the one about posts.ts, then reply on the issue.";
-const args = [join(repo, "dist", "cli.js"), "--model-script", join(repo, "examples", "ch15.json"), "--permission-mode", "acceptEdits", prompt];
+const args = [
+  join(repo, "dist", "cli.js"),
+  "--model-script",
+  join(repo, "examples", "ch15.json"),
+  "--permission-mode",
+  "acceptEdits",
+  prompt,
+];
 const env = { ...process.env, MINI_CC_HOME: join(root, "home") };
 delete env.CI; // Ink draws only the last frame under CI.
 const { status } = spawnSync(process.execPath, args, { cwd: project, env, stdio: "inherit" });
 
-process.stdout.write(`\nThe demo project: ${project}\n--- posts.ts now ---\n${readFileSync(join(project, "posts.ts"), "utf8")}`);
+process.stdout.write(
+  `\nThe demo project: ${project}\n--- posts.ts now ---\n${readFileSync(join(project, "posts.ts"), "utf8")}`,
+);
 process.stdout.write(`Server log: ${join(root, "home", "logs", "mcp-tracker.log")}\n`);
 process.exit(status ?? 1);

@@ -27,7 +27,9 @@ const FAST_STRING_WIDTH = fileURLToPath(new URL("../src/text/string-width.ts", i
 export const fastStringWidth: Plugin = {
   name: "fast-string-width",
   setup(b) {
-    b.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === FAST_STRING_WIDTH ? undefined : { path: FAST_STRING_WIDTH }));
+    b.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer === FAST_STRING_WIDTH ? undefined : { path: FAST_STRING_WIDTH },
+    );
   },
 };
 
@@ -64,7 +66,9 @@ const STRING_WIDTH_EDITS: TextEdits = [
 export const lazyStringWidth: Plugin = {
   name: "lazy-string-width",
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => edited(args.path, STRING_WIDTH_EDITS, "string-width 8.3.0"));
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, (args) =>
+      edited(args.path, STRING_WIDTH_EDITS, "string-width 8.3.0"),
+    );
   },
 };
 
@@ -79,9 +83,20 @@ export const lazyStringWidth: Plugin = {
 export const yogaWithoutFetch: Plugin = {
   name: "yoga-without-fetch",
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) =>
-      // ua(H): the binary is a data: URL.
-      edited(args.path, [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||ua(H)||"function"!=typeof fetch?']], "yoga-layout 3.2.1"),
+    b.onLoad(
+      { filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ },
+      (args) =>
+        // ua(H): the binary is a data: URL.
+        edited(
+          args.path,
+          [
+            [
+              'function ya(){return w||"function"!=typeof fetch?',
+              'function ya(){return w||ua(H)||"function"!=typeof fetch?',
+            ],
+          ],
+          "yoga-layout 3.2.1",
+        ),
     );
   },
 };
@@ -102,12 +117,18 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: Te
     replace: [
       ["caches = new OutputCaches();", "caches = __reusedCaches(() => new OutputCaches());"],
       ["!/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value)", "!DEFAULT_IGNORABLE.test(character.value)"],
-      ["class OutputCaches {", "const DEFAULT_IGNORABLE = /^\\p{Default_Ignorable_Code_Point}+$/u;\nclass OutputCaches {"],
+      [
+        "class OutputCaches {",
+        "const DEFAULT_IGNORABLE = /^\\p{Default_Ignorable_Code_Point}+$/u;\nclass OutputCaches {",
+      ],
       [
         "row.push({\n                    type: 'char',\n                    value: ' ',\n                    fullWidth: false,\n                    styles: [],\n                });",
         "row.push(BLANK_CELL);",
       ],
-      ["class OutputCaches {", "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nclass OutputCaches {"],
+      [
+        "class OutputCaches {",
+        "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nclass OutputCaches {",
+      ],
     ],
   },
   "line-update.js": {
@@ -139,7 +160,9 @@ const YOGA_LOADED_LATER = fileURLToPath(new URL("../app/yoga-loaded-later.ts", i
 export const withoutTopLevelAwait: Plugin = {
   name: "without-top-level-await",
   setup(b) {
-    b.onResolve({ filter: /^yoga-layout$/ }, (args) => (args.importer === YOGA_LOADED_LATER ? undefined : { path: YOGA_LOADED_LATER }));
+    b.onResolve({ filter: /^yoga-layout$/ }, (args) =>
+      args.importer === YOGA_LOADED_LATER ? undefined : { path: YOGA_LOADED_LATER },
+    );
     b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
       edited(
         args.path,

@@ -11,11 +11,17 @@ import { existsSync } from "node:fs";
 if (process.env.MINI_CC_PREPARE_INSTALLING) process.exit(0);
 
 function npm(args, env) {
-  const { status } = spawnSync("npm", args, { stdio: "inherit", env: { ...process.env, ...env }, shell: process.platform === "win32" });
+  const { status } = spawnSync("npm", args, {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+    shell: process.platform === "win32",
+  });
   if (status !== 0) process.exit(status ?? 1);
 }
 
 if (!existsSync("node_modules/esbuild")) {
-  npm(["install", "--global=false", "--include=dev", "--no-save", "--no-audit", "--no-fund"], { MINI_CC_PREPARE_INSTALLING: "1" });
+  npm(["install", "--global=false", "--include=dev", "--no-save", "--no-audit", "--no-fund"], {
+    MINI_CC_PREPARE_INSTALLING: "1",
+  });
 }
 npm(["run", "build"]);

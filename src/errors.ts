@@ -101,7 +101,9 @@ export class MiniCcError extends Error {
 
 /** Whether `error` is a MiniCcError (with `code`, when given). */
 export function isMiniCcError(error: unknown, code?: ErrorCode): error is MiniCcError {
-  return error instanceof Error && MINI_CC_ERROR in error && (code === undefined || (error as MiniCcError).code === code);
+  return (
+    error instanceof Error && MINI_CC_ERROR in error && (code === undefined || (error as MiniCcError).code === code)
+  );
 }
 
 /** A mistake on the command line: one line, shown with the usage, exit status 2, nothing started. */

@@ -73,7 +73,8 @@ const theFlag = (on: boolean) => on;
 const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
 const theSandbox = <T,>(value: T): T => value;
 
-const NO_SERVERS_NOTE = "No MCP servers configured: add one with `mini-cc mcp add NAME -- COMMAND` (or a project .mcp.json), then Tab shows them here.";
+const NO_SERVERS_NOTE =
+  "No MCP servers configured: add one with `mini-cc mcp add NAME -- COMMAND` (or a project .mcp.json), then Tab shows them here.";
 
 /** The opened view draws no server list. */
 const NO_SERVERS: readonly ServerView[] = [];
@@ -105,7 +106,10 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const server = waiting[0];
   // Rebuilt from the ref on each render: the same servers give the same round.
   const round = useRef<readonly string[]>([]);
-  round.current = nextApprovalRound(round.current, waiting.map((v) => v.name));
+  round.current = nextApprovalRound(
+    round.current,
+    waiting.map((v) => v.name),
+  );
   const unsettled = useStore(runtime.mcp.store, unsettledServers);
   const queued = useStore(session.queue, theQueue);
   const permission = useStore(runtime.permissionQueue, firstPermission);
@@ -180,9 +184,12 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   // An opened server scrolls with PgUp/PgDn/Home/End itself: the transcript under it keeps still (a ref: Transcript's props stay the same).
   const viewScrolls = useRef(false);
   viewScrolls.current = panelFocused && mcpPanel.opened !== undefined;
-  const scrollTranscript = useCallback((action: ScrollAction) => {
-    if (!viewScrolls.current || action.type === "lines") scroll(action);
-  }, [scroll]);
+  const scrollTranscript = useCallback(
+    (action: ScrollAction) => {
+      if (!viewScrolls.current || action.type === "lines") scroll(action);
+    },
+    [scroll],
+  );
   // `/mcp` asks for the panel through the session.
   const panelRequests = useStore(session.panelRequests, theCount);
   useEffect(() => {
@@ -192,7 +199,9 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     isActive: canTakeKeys && !panelFocused,
     // No server: an empty panel over the screen would say less than one line.
     onFocusPanel: () =>
-      servers.length === 0 ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE }) : mcpPanel.dispatch({ type: "focus" }),
+      servers.length === 0
+        ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE })
+        : mcpPanel.dispatch({ type: "focus" }),
     onSubmit: submit,
     onEscape: () => escape(),
     onCycleMode: modes.cycle,
@@ -200,7 +209,11 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     completions: (field) => {
       // The file list is made when `@` is first typed (and after each turn), in the background.
       if (field.value.includes("@")) session.files.refresh();
-      return completionMenu(field.value, field.cursor, { commands: session.commands(), resources: mentionableResources(runtime.mcp.store.getSnapshot()), files });
+      return completionMenu(field.value, field.cursor, {
+        commands: session.commands(),
+        resources: mentionableResources(runtime.mcp.store.getSnapshot()),
+        files,
+      });
     },
   });
   const armed = useExitKeys({ onFirstPress: interrupt, onExit: quit });
@@ -211,7 +224,12 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   // transcript's until it is measured (rows drawn below its real height would be laid out for nothing).
   const rowsAbovePrompt = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
   /** What every question modal takes alike: the arming, and the room it may fill. */
-  const questionProps = { isActive: questionArmed, onStrayKey: arming.disarm, width: transcriptWidth, maxHeight: rowsAbovePrompt };
+  const questionProps = {
+    isActive: questionArmed,
+    onStrayKey: arming.disarm,
+    width: transcriptWidth,
+    maxHeight: rowsAbovePrompt,
+  };
   const panelView = (width: number, opened?: OpenedServer) => (
     <McpPanel
       servers={servers}
@@ -226,9 +244,17 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   );
   // The opened server's view, or the selected one's made ready, stays mounted while hidden: Enter only shows it.
   // The opened view draws no list, so its own props never change as the list does, and the memoised panel is left alone.
-  const overPanel = showPanel && mcpPanel.ready ? (
-    <McpPanel servers={NO_SERVERS} summary="" width={panelWide} height={rows} focused={panelFocused} opened={mcpPanel.ready} />
-  ) : null;
+  const overPanel =
+    showPanel && mcpPanel.ready ? (
+      <McpPanel
+        servers={NO_SERVERS}
+        summary=""
+        width={panelWide}
+        height={rows}
+        focused={panelFocused}
+        opened={mcpPanel.ready}
+      />
+    ) : null;
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!showPanel && panelFocused) {
     return (
@@ -267,11 +293,21 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             picker={picker}
             sandbox={sandbox}
             questionProps={questionProps}
-            bypass={modes.confirmingBypass ? { onConfirm: modes.confirm, onSkip: modes.cycle, onCancel: modes.cancel } : undefined}
+            bypass={
+              modes.confirmingBypass
+                ? { onConfirm: modes.confirm, onSkip: modes.cycle, onCancel: modes.cancel }
+                : undefined
+            }
           />
           <ArmingNotice shown={arming.droppedKey} />
-          <PromptInput state={prompt.state} isActive={canTakeKeys && !panelFocused} placeholder="Ask anything, or /help" />
-          {prompt.menu && question === undefined ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
+          <PromptInput
+            state={prompt.state}
+            isActive={canTakeKeys && !panelFocused}
+            placeholder="Ask anything, or /help"
+          />
+          {prompt.menu && question === undefined ? (
+            <CompletionList menu={prompt.menu} selected={prompt.selected} />
+          ) : null}
           <QueuedPrompts prompts={queued} waitLine={waitLine} />
           <Footer
             permissionMode={mode}

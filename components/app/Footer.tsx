@@ -28,7 +28,17 @@ export interface FooterProps {
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
 
 /** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first, and on a very narrow terminal the line at its edge. */
-export function Footer({ permissionMode, sandboxed = false, modelName, cwd, notice, mcpCounts, running, queued = false, contextPct = 0 }: FooterProps) {
+export function Footer({
+  permissionMode,
+  sandboxed = false,
+  modelName,
+  cwd,
+  notice,
+  mcpCounts,
+  running,
+  queued = false,
+  contextPct = 0,
+}: FooterProps) {
   const context = contextPct > 50 ? ` · context ${contextPct}%` : "";
   const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
   return (
@@ -43,7 +53,11 @@ export function Footer({ permissionMode, sandboxed = false, modelName, cwd, noti
           <Text color={MODE_COLORS[permissionMode] ?? "yellow"}>⏵ {permissionMode}</Text>
           {sandboxed ? <Text color="green">{" ▣ sandbox"}</Text> : null}
           <Text dimColor>{` · ${modelName}`}</Text>
-          {context === "" ? null : <Text color={contextPct >= 80 ? "yellow" : undefined} dimColor={contextPct < 80}>{context}</Text>}
+          {context === "" ? null : (
+            <Text color={contextPct >= 80 ? "yellow" : undefined} dimColor={contextPct < 80}>
+              {context}
+            </Text>
+          )}
           <Text dimColor>{` · ${cwd}`}</Text>
         </Text>
       </Box>
@@ -53,4 +67,3 @@ export function Footer({ permissionMode, sandboxed = false, modelName, cwd, noti
     </Box>
   );
 }
-

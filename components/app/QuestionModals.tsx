@@ -47,10 +47,26 @@ export interface QuestionModalsProps {
   readonly sandbox: SandboxAvailability | "checking" | undefined;
   readonly questionProps: QuestionProps;
   /** Shift+Tab reached bypassPermissions: its confirmation's answers. */
-  readonly bypass: { readonly onConfirm: () => void; readonly onSkip: () => void; readonly onCancel: () => void } | undefined;
+  readonly bypass:
+    | { readonly onConfirm: () => void; readonly onSkip: () => void; readonly onCancel: () => void }
+    | undefined;
 }
 
-export function QuestionModals({ runtime, session, subject, settingsQuestion, waiting, round, permission, serverQuestion, userQuestions, picker, sandbox, questionProps, bypass }: QuestionModalsProps) {
+export function QuestionModals({
+  runtime,
+  session,
+  subject,
+  settingsQuestion,
+  waiting,
+  round,
+  permission,
+  serverQuestion,
+  userQuestions,
+  picker,
+  sandbox,
+  questionProps,
+  bypass,
+}: QuestionModalsProps) {
   const server = waiting[0];
   return settingsQuestion ? (
     <SettingsApprovalModal
@@ -68,7 +84,13 @@ export function QuestionModals({ runtime, session, subject, settingsQuestion, wa
       position={{ index: round.indexOf(server.name) + 1, total: round.length }}
       cwd={runtime.cwd}
       {...questionProps}
-      onDecide={(answer) => void session.answers.decideServer(server.name, answer, waiting.map((v) => v.name))}
+      onDecide={(answer) =>
+        void session.answers.decideServer(
+          server.name,
+          answer,
+          waiting.map((v) => v.name),
+        )
+      }
       sandbox={sandbox}
     />
   ) : permission ? (
@@ -106,6 +128,11 @@ export function QuestionModals({ runtime, session, subject, settingsQuestion, wa
       onPick={(index) => void session.answerPicker(picker.id, index)}
     />
   ) : bypass ? (
-    <BypassConfirm isActive={questionProps.isActive} onConfirm={bypass.onConfirm} onSkip={bypass.onSkip} onCancel={bypass.onCancel} />
+    <BypassConfirm
+      isActive={questionProps.isActive}
+      onConfirm={bypass.onConfirm}
+      onSkip={bypass.onSkip}
+      onCancel={bypass.onCancel}
+    />
   ) : null;
 }

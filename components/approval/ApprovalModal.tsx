@@ -80,16 +80,23 @@ export function ApprovalModal(props: ApprovalModalProps) {
     ...wrapBody([line(`${i + 1}. ${choice.label}`, "plain", 0, `${i + 1}. `.length)], inner - 2).map((row, j) =>
       j === 0 ? row : line(`${" ".repeat(row.indent ?? 0)}${row.text.trimStart()}`, "plain"),
     ),
-    ...(choice.detail === undefined ? [] : wrapBody([line(choice.detail, "plain")], inner - 5).map((row) => line(`   ${row.text}`, "dim"))),
+    ...(choice.detail === undefined
+      ? []
+      : wrapBody([line(choice.detail, "plain")], inner - 5).map((row) => line(`   ${row.text}`, "dim"))),
   ]);
   const wrapped = wrapBody(body, inner);
   const titleRows = wrapBody([line(title.map((part) => part.text).join(""))], inner).length;
   const digits = choices.length > 1 ? `1-${choices.length}` : "1";
   const fixedRows = (scrolls: boolean) => {
-    const hint = wrapBody([line(helpText(false, scrolls, digits, escapeHint, props.onEscape !== undefined))], inner).length;
+    const hint = wrapBody(
+      [line(helpText(false, scrolls, digits, escapeHint, props.onEscape !== undefined))],
+      inner,
+    ).length;
     const messageRow = choices.some((c) => c.asksForMessage) ? 1 : 0;
     // Where a choice is disabled, room is kept for why a key did nothing (the longest such line).
-    const refusals = choices.flatMap((c, i) => (c.disabled ? [refusalText(i, c.detail), refusalText(-1, undefined)] : []));
+    const refusals = choices.flatMap((c, i) =>
+      c.disabled ? [refusalText(i, c.detail), refusalText(-1, undefined)] : [],
+    );
     const refusalRow = Math.max(0, ...refusals.map((text) => wrapBody([line(text)], inner).length));
     // The border, and the blank rows before the choices and the hint, given up when space is short.
     return 2 + (scrolls ? 0 : 2) + titleRows + choiceRows.flat().length + messageRow + refusalRow + hint;
@@ -99,8 +106,7 @@ export function ApprovalModal(props: ApprovalModalProps) {
   const bodyRows = fits ? wrapped.length : Math.max(1, maxHeight - fixedRows(true) - 1);
   const window = bodyWindow(wrapped.length, offset, bodyRows);
   const page = Math.max(1, bodyRows - 1);
-  const scroll = (delta: number): void =>
-    setOffset((o) => bodyWindow(wrapped.length, o + delta, bodyRows).start);
+  const scroll = (delta: number): void => setOffset((o) => bodyWindow(wrapped.length, o + delta, bodyRows).start);
 
   const state = useApprovalKeys({
     asksForMessage: choices.map((c) => c.asksForMessage),
@@ -127,7 +133,12 @@ export function ApprovalModal(props: ApprovalModalProps) {
         {choiceRows.map((rows, i) => {
           const focused = isActive && i === state.focus;
           return rows.map((row, j) => (
-            <Text key={`${i}:${j}`} color={focused && row.tone !== "dim" ? accent : undefined} bold={focused && row.tone !== "dim"} dimColor={!isActive || row.tone === "dim" || choices[i]?.disabled === true}>
+            <Text
+              key={`${i}:${j}`}
+              color={focused && row.tone !== "dim" ? accent : undefined}
+              bold={focused && row.tone !== "dim"}
+              dimColor={!isActive || row.tone === "dim" || choices[i]?.disabled === true}
+            >
               {j > 0 ? "  " : focused ? "❯ " : "  "}
               {row.text}
             </Text>
@@ -135,14 +146,16 @@ export function ApprovalModal(props: ApprovalModalProps) {
         })}
       </Box>
       {isActive && state.refused !== undefined ? (
-        <Text color="yellow">
-          {refusalText(state.refused, choices[state.refused]?.detail)}
-        </Text>
+        <Text color="yellow">{refusalText(state.refused, choices[state.refused]?.detail)}</Text>
       ) : null}
       {state.typing ? (
         <Box marginLeft={CHOICE_INDENT}>
           <Text color={accent}>› </Text>
-          <TextWithCursor state={state.message} isActive={isActive} placeholder={props.messagePlaceholder ?? "optional: what should the model do instead?"} />
+          <TextWithCursor
+            state={state.message}
+            isActive={isActive}
+            placeholder={props.messagePlaceholder ?? "optional: what should the model do instead?"}
+          />
         </Box>
       ) : null}
       <Box marginTop={fits ? 1 : 0}>

@@ -39,7 +39,8 @@ export function ServerApprovalModal(props: ServerApprovalModalProps) {
   const position = props.position ?? { index: 1, total: waiting.length };
   const options = serverOptions(waiting.length, sandboxOfferFor(server, props.sandbox));
   // The answer to "can the sandbox run here?" arrives after the modal may show: it starts again with it, highlight on the first choice that can be taken.
-  const offer = props.sandbox === undefined ? "none" : props.sandbox === "checking" ? "checking" : String(props.sandbox.available);
+  const offer =
+    props.sandbox === undefined ? "none" : props.sandbox === "checking" ? "checking" : String(props.sandbox.available);
   return (
     <ApprovalModal
       key={offer}

@@ -24,7 +24,15 @@ export interface SettingsApprovalModalProps {
 }
 
 /** "Apply them, and remember" / "Don't apply them". */
-export function SettingsApprovalModal({ pending, cwd, isActive, onAnswer, onStrayKey, width, maxHeight }: SettingsApprovalModalProps) {
+export function SettingsApprovalModal({
+  pending,
+  cwd,
+  isActive,
+  onAnswer,
+  onStrayKey,
+  width,
+  maxHeight,
+}: SettingsApprovalModalProps) {
   return (
     <ApprovalModal
       title={[

@@ -34,11 +34,25 @@ export interface ToolApprovalModalProps {
 }
 
 /** "Allow" / "Allow for the session" / "Yes, and don't ask again" / "Deny, and say why" for one tool call. */
-export function ToolApprovalModal({ pending, covers, cwd, isActive, onAnswer, onStop, canRemember, onStrayKey, width, maxHeight }: ToolApprovalModalProps) {
+export function ToolApprovalModal({
+  pending,
+  covers,
+  cwd,
+  isActive,
+  onAnswer,
+  onStop,
+  canRemember,
+  onStrayKey,
+  width,
+  maxHeight,
+}: ToolApprovalModalProps) {
   const { request } = pending;
   const options = toolOptions(request, covers, canRemember);
   // Read the file once per request, not on every keypress.
-  const body = useMemo(() => toolRequestBody(request, cwd).map((row) => ({ ...row, indent: (row.indent ?? 0) + BODY_INDENT })), [request, cwd]);
+  const body = useMemo(
+    () => toolRequestBody(request, cwd).map((row) => ({ ...row, indent: (row.indent ?? 0) + BODY_INDENT })),
+    [request, cwd],
+  );
   return (
     <ApprovalModal
       title={[

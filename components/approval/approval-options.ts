@@ -62,15 +62,31 @@ export function serverOptions(waiting = 1, sandbox?: SandboxOffer): readonly App
   }
   const { availability } = sandbox;
   const sandboxed: ApprovalOption<ServerAnswer> = availability?.available
-    ? { label: "Start sandboxed, and remember for this project", value: "sandbox", asksForMessage: false, detail: sandboxMeaning(sandbox.hosts) }
+    ? {
+        label: "Start sandboxed, and remember for this project",
+        value: "sandbox",
+        asksForMessage: false,
+        detail: sandboxMeaning(sandbox.hosts),
+      }
     : {
         label: "Start sandboxed",
         value: "sandbox",
         asksForMessage: false,
         disabled: true,
-        detail: availability ? `unavailable: ${terminalSafeLine(availability.reason)} (${terminalSafeLine(availability.hint)})` : "checking whether the sandbox can run here…",
+        detail: availability
+          ? `unavailable: ${terminalSafeLine(availability.reason)} (${terminalSafeLine(availability.hint)})`
+          : "checking whether the sandbox can run here…",
       };
-  const allSandboxed = availability?.available && waiting > 1 ? [{ label: `Start all ${waiting} sandboxed, and remember for this project`, value: "all-sandbox" as const, asksForMessage: false }] : [];
+  const allSandboxed =
+    availability?.available && waiting > 1
+      ? [
+          {
+            label: `Start all ${waiting} sandboxed, and remember for this project`,
+            value: "all-sandbox" as const,
+            asksForMessage: false,
+          },
+        ]
+      : [];
   return [
     sandboxed,
     { label: "Start with full access, and remember for this project", value: "remember", asksForMessage: false },
@@ -125,9 +141,12 @@ export interface SessionAllowance {
 /** The session allowance for a request; undefined for a Bash command no prefix rule can cover (judged by `covers`, the chain's). */
 export function sessionAllowance(request: AskedCall, covers: RuleCoverage): SessionAllowance | undefined {
   const command = request.input["command"];
-  if (request.toolName !== "Bash" || typeof command !== "string") return { rule: request.toolName, what: request.toolName };
+  if (request.toolName !== "Bash" || typeof command !== "string")
+    return { rule: request.toolName, what: request.toolName };
   const prefix = bashSessionPrefix(command, covers);
-  return prefix === undefined ? undefined : { rule: bashRule(prefix), what: `Bash commands starting with \`${terminalSafeLine(prefix)}\`` };
+  return prefix === undefined
+    ? undefined
+    : { rule: bashRule(prefix), what: `Bash commands starting with \`${terminalSafeLine(prefix)}\`` };
 }
 
 type ToolRequest = AskedCall & Partial<Pick<PermissionRequest, "reason" | "server">>;
@@ -138,12 +157,18 @@ type ToolRequest = AskedCall & Partial<Pick<PermissionRequest, "reason" | "serve
  * for other built-ins (an allow rule would also let them reach outside the
  * project) or for a call asked about for another reason than needing approval.
  */
-export function rememberedRule(request: ToolRequest, answer: "always" | "always-server", covers: RuleCoverage): SessionAllowance | undefined {
+export function rememberedRule(
+  request: ToolRequest,
+  answer: "always" | "always-server",
+  covers: RuleCoverage,
+): SessionAllowance | undefined {
   if (request.reason !== undefined && request.reason !== "needs approval") return undefined;
   if (request.toolName.startsWith("mcp__")) {
     if (answer === "always") return { rule: request.toolName, what: request.toolName };
     const server = request.server;
-    return server !== undefined && /^[A-Za-z0-9_-]+$/.test(server) ? { rule: `mcp__${server}`, what: `any tool of server ${terminalSafeLine(server)}` } : undefined;
+    return server !== undefined && /^[A-Za-z0-9_-]+$/.test(server)
+      ? { rule: `mcp__${server}`, what: `any tool of server ${terminalSafeLine(server)}` }
+      : undefined;
   }
   return request.toolName === "Bash" && answer === "always" ? sessionAllowance(request, covers) : undefined;
 }
@@ -153,29 +178,62 @@ export function rememberedRule(request: ToolRequest, answer: "always" | "always-
  * (Esc). `canRemember`: the session can write rules to the project's
  * settings.local.json, so "don't ask again in this project" is offered too.
  */
-export function toolOptions(request: ToolRequest, covers: RuleCoverage, canRemember = false): readonly ApprovalOption<ToolAnswer>[] {
+export function toolOptions(
+  request: ToolRequest,
+  covers: RuleCoverage,
+  canRemember = false,
+): readonly ApprovalOption<ToolAnswer>[] {
   const allowance = sessionAllowance(request, covers);
   const always = canRemember ? rememberedRule(request, "always", covers) : undefined;
   const server = canRemember ? rememberedRule(request, "always-server", covers) : undefined;
   return [
     { label: "Allow", value: "once", asksForMessage: false },
     ...(allowance
-      ? [{ label: `Allow, and don't ask again this session for ${allowance.what}`, value: "session" as const, asksForMessage: false }]
+      ? [
+          {
+            label: `Allow, and don't ask again this session for ${allowance.what}`,
+            value: "session" as const,
+            asksForMessage: false,
+          },
+        ]
       : []),
-    ...(always ? [{ label: `Allow, and don't ask again for ${always.what} in this project`, value: "always" as const, asksForMessage: false }] : []),
-    ...(server ? [{ label: `Allow, and don't ask again for ${server.what} in this project`, value: "always-server" as const, asksForMessage: false }] : []),
+    ...(always
+      ? [
+          {
+            label: `Allow, and don't ask again for ${always.what} in this project`,
+            value: "always" as const,
+            asksForMessage: false,
+          },
+        ]
+      : []),
+    ...(server
+      ? [
+          {
+            label: `Allow, and don't ask again for ${server.what} in this project`,
+            value: "always-server" as const,
+            asksForMessage: false,
+          },
+        ]
+      : []),
     { label: "Deny, and tell the model what to do instead", value: "deny", asksForMessage: true },
   ];
 }
 
 /** The PermissionDecision an answer to `request` means for the agent. */
-export function toolDecision(request: ToolRequest, answer: ToolAnswer, covers: RuleCoverage, message?: string): PermissionDecision {
+export function toolDecision(
+  request: ToolRequest,
+  answer: ToolAnswer,
+  covers: RuleCoverage,
+  message?: string,
+): PermissionDecision {
   if (answer === "deny") return message ? { behavior: "deny", message } : { behavior: "deny" };
   if (answer === "once") return { behavior: "allow", scope: "once" };
   if (answer === "always" || answer === "always-server") {
     // Remembered in the file by the session; for the rest of this one, a session allow of the same rule.
     const remembered = rememberedRule(request, answer, covers);
-    return remembered ? { behavior: "allow", scope: "session", rule: remembered.rule } : { behavior: "allow", scope: "once" };
+    return remembered
+      ? { behavior: "allow", scope: "session", rule: remembered.rule }
+      : { behavior: "allow", scope: "once" };
   }
   const allowance = sessionAllowance(request, covers);
   // No rule can cover this call (a compound command): allow it once rather than more than was shown.

@@ -39,7 +39,11 @@ export type ApprovalAction =
  * the highlight never lands on a choice the user did not pick (with the
  * sandbox unavailable, Enter would otherwise start with full access).
  */
-export function initialApprovalState(count: number, disabled: readonly boolean[] = [], initial?: number): ApprovalState {
+export function initialApprovalState(
+  count: number,
+  disabled: readonly boolean[] = [],
+  initial?: number,
+): ApprovalState {
   const available = (i: number) => i >= 0 && i < count && !disabled[i];
   const focus = initial !== undefined && available(initial) ? initial : disabled.some(Boolean) ? -1 : 0;
   return { count, disabled, focus, typing: false, message: EMPTY_INPUT };

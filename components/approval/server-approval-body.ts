@@ -19,7 +19,10 @@ import type { SandboxOffer } from "./approval-options.ts";
  * server or an entry whose `"sandbox"` decides, else the sandboxed choice
  * (available, checking, or not) with the hosts the entry would allow.
  */
-export function sandboxOfferFor(server: ServerView, sandbox: SandboxAvailability | "checking" | undefined): SandboxOffer | undefined {
+export function sandboxOfferFor(
+  server: ServerView,
+  sandbox: SandboxAvailability | "checking" | undefined,
+): SandboxOffer | undefined {
   const entry = server.config?.entry;
   if (sandbox === undefined || !entry || isRemote(entry) || entry.sandbox !== undefined) return undefined;
   return { availability: sandbox === "checking" ? undefined : sandbox, hosts: [] };
@@ -40,7 +43,8 @@ export function serverApprovalNote(server: ServerView, position: number, total: 
  * all of them, `server` marked, since "start all" approves every one.
  */
 export function serverApprovalBody(server: ServerView, waiting: readonly ServerView[]): BodyLine[] {
-  if (waiting.length <= 1) return [line(runsAs([server])), ...entryRows(server, "command", COMMAND_INDENT), ...readOnlyRows(server)];
+  if (waiting.length <= 1)
+    return [line(runsAs([server])), ...entryRows(server, "command", COMMAND_INDENT), ...readOnlyRows(server)];
   return [
     line(runsAs(waiting)),
     ...waiting.flatMap((view) => {
@@ -62,10 +66,13 @@ function readOnlyRows(server: ServerView): BodyLine[] {
 
 function runsAs(servers: readonly ServerView[]): string {
   const [only] = servers;
-  const setting = servers.length === 1 && only?.config && !isRemote(only.config.entry) ? only.config.entry.sandbox : undefined;
-  if (setting !== undefined && setting !== false) return "It will run in the sandbox (its entry says so), on this machine:";
+  const setting =
+    servers.length === 1 && only?.config && !isRemote(only.config.entry) ? only.config.entry.sandbox : undefined;
+  if (setting !== undefined && setting !== false)
+    return "It will run in the sandbox (its entry says so), on this machine:";
   const remote = servers.filter((s) => s.config !== undefined && isRemote(s.config.entry)).length;
-  if (servers.length === 1) return remote === 1 ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:";
+  if (servers.length === 1)
+    return remote === 1 ? "mini-cc will connect to it, as you:" : "It will run as you, on this machine:";
   if (remote === 0) return `All ${servers.length} will run as you, on this machine:`;
   if (remote === servers.length) return `mini-cc will connect to all ${servers.length}, as you:`;
   return `All ${servers.length} will start as you, on this machine or over the network:`;

@@ -16,7 +16,14 @@ const GRANT_INDENT = 4;
 export function settingsApprovalBody(pending: PendingSettings): BodyLine[] {
   return [
     ...(pending.status === "changed" ? [line("⚠ It changed since you approved it.", "warning")] : []),
-    ...(pending.carried ? [line(`${terminalSafeLine(basename(pending.paths.at(-1) ?? ""))} is the repository's, not yours: ${pending.carried}.`, "warning")] : []),
+    ...(pending.carried
+      ? [
+          line(
+            `${terminalSafeLine(basename(pending.paths.at(-1) ?? ""))} is the repository's, not yours: ${pending.carried}.`,
+            "warning",
+          ),
+        ]
+      : []),
     line("The repository's settings would let mini-cc:"),
     ...grantLines(pending.grants).map((grant) => line(terminalSafeLine(grant), "command", GRANT_INDENT)),
     line("Its deny and ask rules apply either way.", "dim"),

@@ -27,7 +27,9 @@ export function readDiskText(absolute: string): DiskText {
     if (stats.isDirectory()) return { kind: "unreadable", reason: "it is a folder" };
     if (stats.size > MAX_DIFF_BYTES) return { kind: "unreadable", reason: "it is too large to diff" };
     const bytes = readFileSync(absolute);
-    return isBinary(bytes) ? { kind: "unreadable", reason: "it is a binary file" } : { kind: "text", text: bytes.toString("utf8") };
+    return isBinary(bytes)
+      ? { kind: "unreadable", reason: "it is a binary file" }
+      : { kind: "text", text: bytes.toString("utf8") };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
     return { kind: "unreadable", reason: errorText(error) };
@@ -53,7 +55,9 @@ export function toolRequestBody(request: PermissionRequest, cwd: string, read = 
 /** The command as the shell gets it, line for line, then any other argument (description, timeout). */
 function bashBody(input: Record<string, unknown>): BodyLine[] {
   const { command, ...rest } = input;
-  const commandRows = terminalSafeText(String(command)).split("\n").map((row) => line(row, "command"));
+  const commandRows = terminalSafeText(String(command))
+    .split("\n")
+    .map((row) => line(row, "command"));
   return [...commandRows, ...argumentLines(rest)];
 }
 
@@ -94,7 +98,9 @@ function editBody(path: string, disk: DiskText, input: Record<string, unknown>):
   const stringsOnly = (problem: string): Change => ({ problem, before: asLines(oldString), after: asLines(newString) });
   return fileChange(path, disk, input, (before) => {
     if (before === undefined) {
-      return oldString === "" ? { before: "", after: lf(newString) } : stringsOnly("The file does not exist: this edit will fail.");
+      return oldString === ""
+        ? { before: "", after: lf(newString) }
+        : stringsOnly("The file does not exist: this edit will fail.");
     }
     const edit = applyEdit(lf(before), lf(oldString), lf(newString), replaceAll);
     if (edit.kind === "not-found") return stringsOnly("old_string is not in the file: this edit will fail.");

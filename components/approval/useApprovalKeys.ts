@@ -37,7 +37,10 @@ export interface ApprovalKeyOptions {
 /** Handles the modal's keys and returns its state for the view. */
 export function useApprovalKeys(options: ApprovalKeyOptions): ApprovalState {
   const count = options.asksForMessage.length;
-  const [state, dispatch, current] = useLatestReducer(reduceApproval, initialApprovalState(count, options.disabled, options.initialFocus));
+  const [state, dispatch, current] = useLatestReducer(
+    reduceApproval,
+    initialApprovalState(count, options.disabled, options.initialFocus),
+  );
   const decided = useRef(false);
 
   const decide = (index: number, message?: string): void => {

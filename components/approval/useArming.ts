@@ -44,15 +44,26 @@ export function useArming(subject: string | undefined, delayMs = ARMING_DELAY_MS
   const current = arming.subject === subject ? arming : { subject, armed: false, dropped: 0 };
   if (current !== arming) setArming(current);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a dropped keystroke (current.dropped) restarts the wait on purpose.
   useEffect(() => {
     if (subject === undefined || current.armed) return;
-    return clock.setTimeout(() => setArming((a) => (a.subject === subject ? { subject, armed: true, dropped: 0 } : a)), delayMs);
+    return clock.setTimeout(
+      () => setArming((a) => (a.subject === subject ? { subject, armed: true, dropped: 0 } : a)),
+      delayMs,
+    );
   }, [subject, current.armed, current.dropped, clock, delayMs]);
 
   const waiting = { isActive: subject !== undefined && !current.armed };
   const drop = useCallback(() => setArming((a) => (a.armed ? a : { ...a, dropped: a.dropped + 1 })), []);
   useKeys(drop, waiting);
   usePastedText(drop, waiting);
-  const disarm = useCallback(() => setArming((a) => (a.armed ? { subject: a.subject, armed: false, dropped: 1 } : a)), []);
-  return { armed: subject !== undefined && current.armed, droppedKey: subject !== undefined && !current.armed && current.dropped > 0, disarm };
+  const disarm = useCallback(
+    () => setArming((a) => (a.armed ? { subject: a.subject, armed: false, dropped: 1 } : a)),
+    [],
+  );
+  return {
+    armed: subject !== undefined && current.armed,
+    droppedKey: subject !== undefined && !current.armed && current.dropped > 0,
+    disarm,
+  };
 }

@@ -45,7 +45,16 @@ export interface McpPanelProps {
  * The panel: summary header, then one row per server or the opened server.
  * Memoised: a keypress in the prompt, or a server opened over it, leaves the side panel's list alone.
  */
-export const McpPanel = memo(function McpPanel({ servers, summary, width, height, focused = false, selected = 0, opened, sandboxed }: McpPanelProps) {
+export const McpPanel = memo(function McpPanel({
+  servers,
+  summary,
+  width,
+  height,
+  focused = false,
+  selected = 0,
+  opened,
+  sandboxed,
+}: McpPanelProps) {
   return (
     <Box
       flexDirection="column"

@@ -22,7 +22,15 @@ const PLAIN_FILL = "plain";
 
 export function OverPanel({ width, height, children, shown = true }: OverPanelProps) {
   return (
-    <Box display={shown ? "flex" : "none"} position="absolute" top={0} right={0} width={width} height={height} backgroundColor={PLAIN_FILL}>
+    <Box
+      display={shown ? "flex" : "none"}
+      position="absolute"
+      top={0}
+      right={0}
+      width={width}
+      height={height}
+      backgroundColor={PLAIN_FILL}
+    >
       {children}
     </Box>
   );

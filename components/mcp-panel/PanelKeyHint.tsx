@@ -5,8 +5,25 @@
  */
 import { Box, Text } from "ink";
 
-const LIST_HINTS = ["↑↓ j/k select", "Enter/→ open", "r restart", "d disable/enable", "a approve/revoke", "l log", "Esc/Tab prompt"];
-const OPENED_HINTS = ["↑↓ PgUp/PgDn Home/End scroll", "i instructions", "r restart", "d disable/enable", "a approve/revoke", "l log", "Esc/← list", "Tab prompt"];
+const LIST_HINTS = [
+  "↑↓ j/k select",
+  "Enter/→ open",
+  "r restart",
+  "d disable/enable",
+  "a approve/revoke",
+  "l log",
+  "Esc/Tab prompt",
+];
+const OPENED_HINTS = [
+  "↑↓ PgUp/PgDn Home/End scroll",
+  "i instructions",
+  "r restart",
+  "d disable/enable",
+  "a approve/revoke",
+  "l log",
+  "Esc/← list",
+  "Tab prompt",
+];
 
 /** The hint rows for a panel whose text is `width` columns wide. */
 export function panelHintRows(opened: boolean, width: number): string[] {

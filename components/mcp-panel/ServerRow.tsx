@@ -46,8 +46,7 @@ export const ServerRow = memo(function ServerRow({ server, width, selected = fal
   return (
     <>
       <Text wrap="truncate-end">
-        <Text color={selected ? "cyan" : style.color}>{selected ? "❯" : style.glyph}</Text>
-        {" "}
+        <Text color={selected ? "cyan" : style.color}>{selected ? "❯" : style.glyph}</Text>{" "}
         <Text bold={server.state.status === "connected" || selected} color={selected ? "cyan" : undefined}>
           {name}
         </Text>
@@ -63,7 +62,12 @@ export const ServerRow = memo(function ServerRow({ server, width, selected = fal
           {truncateEnd(style.label, LABEL_WIDTH - (style.busy ? SPINNER_WIDTH : 0))}
         </Text>
         {/* Sandboxed; yellow with a count once the sandbox blocked something (the opened view lists what). */}
-        {blocked === undefined ? null : <Text color={blocked > 0 ? "yellow" : undefined} dimColor={blocked === 0}>{` ▣${blocked > 0 ? blocked : ""}`}</Text>}
+        {blocked === undefined ? null : (
+          <Text
+            color={blocked > 0 ? "yellow" : undefined}
+            dimColor={blocked === 0}
+          >{` ▣${blocked > 0 ? blocked : ""}`}</Text>
+        )}
       </Text>
       {style.reason !== undefined && style.reason !== "" ? (
         <Box paddingLeft={2}>

@@ -52,6 +52,10 @@ export function mcpCountsText(snapshot: McpSnapshot): string {
     else if (server.state.status === "needs-approval") waiting += 1;
     else if (server.state.status === "needs-auth") login += 1;
   }
-  const attention = [failed > 0 ? `✘${failed}` : "", waiting > 0 ? `?${waiting}` : "", login > 0 ? `!${login}` : ""].filter(Boolean);
+  const attention = [
+    failed > 0 ? `✘${failed}` : "",
+    waiting > 0 ? `?${waiting}` : "",
+    login > 0 ? `!${login}` : "",
+  ].filter(Boolean);
   return attention.length > 0 ? `MCP ${attention.join(" ")} · ${connected}/${total}` : `MCP ${connected}/${total}`;
 }

@@ -43,14 +43,23 @@ export function reduceMcpPanel(state: McpPanelState, action: McpPanelAction): Mc
     case "focus":
       return state.focused ? state : { ...state, focused: true };
     case "blur":
-      return state.focused || state.opened !== undefined ? { ...state, focused: false, opened: undefined, scroll: 0 } : state;
+      return state.focused || state.opened !== undefined
+        ? { ...state, focused: false, opened: undefined, scroll: 0 }
+        : state;
     case "move": {
       if (action.count === 0) return state;
       const selected = Math.max(0, Math.min(action.count - 1, clampSelection(state, action.count) + action.delta));
       return selected === state.selected ? state : { ...state, selected };
     }
     case "open":
-      return { ...state, focused: true, opened: action.name, scroll: action.log ? TO_END : 0, showInstructions: false, showLog: action.log === true };
+      return {
+        ...state,
+        focused: true,
+        opened: action.name,
+        scroll: action.log ? TO_END : 0,
+        showInstructions: false,
+        showLog: action.log === true,
+      };
     case "close":
       return state.opened === undefined ? state : { ...state, opened: undefined, scroll: 0 };
     case "scroll": {

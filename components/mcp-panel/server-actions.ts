@@ -31,7 +31,9 @@ function outcome(mcp: TuiMcp, name: string): string {
   const view = viewOf(mcp, name);
   if (!view) return "no longer configured";
   // "ready (cached) · 3 tools" says its status itself.
-  return view.state.status === "cached" ? serverDetail(view.state, name) : `${view.state.status}, ${serverDetail(view.state, name)}`;
+  return view.state.status === "cached"
+    ? serverDetail(view.state, name)
+    : `${view.state.status}, ${serverDetail(view.state, name)}`;
 }
 
 /** Runs one panel action on `name`; never throws. */
@@ -57,7 +59,8 @@ export async function runServerAction(mcp: TuiMcp, name: string, action: ServerA
 
 async function restart(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {
   const { status } = view.state;
-  if (status === "disabled" || status === "needs-approval") return failed(`${shown} is ${status}: nothing to restart (d enables, a approves).`);
+  if (status === "disabled" || status === "needs-approval")
+    return failed(`${shown} is ${status}: nothing to restart (d enables, a approves).`);
   await mcp.restart(view.name);
   const after = viewOf(mcp, view.name);
   const line = `Restarted ${shown}: ${outcome(mcp, view.name)}`;
@@ -80,14 +83,16 @@ async function toggle(mcp: TuiMcp, view: ServerView, shown: string): Promise<Act
 }
 
 async function approveOrRevoke(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {
-  if (view.source !== "project") return failed(`${shown} is a ${view.source} server: only project servers are approved.`);
+  if (view.source !== "project")
+    return failed(`${shown} is a ${view.source} server: only project servers are approved.`);
   const details = await mcp.details(view.name);
   if (details.approval?.status === "approved") {
     await mcp.revoke(view.name);
     return ok(`Revoked the approval of ${shown}: stopped, its tools gone (a approves it again).`);
   }
   const { state } = view;
-  if (state.status === "disabled" && state.cause === "user") return failed(`${shown} is disabled: enable it first (d).`);
+  if (state.status === "disabled" && state.cause === "user")
+    return failed(`${shown} is disabled: enable it first (d).`);
   // The same question as at start, so the choice between sandboxed and full access is made here too.
   await mcp.askApproval(view.name);
   return ok(`Approving ${shown}: answer its approval question (sandboxed or with full access).`);
@@ -97,5 +102,8 @@ async function logTail(mcp: TuiMcp, view: ServerView, shown: string): Promise<Ac
   const details = await mcp.details(view.name);
   if (!details.logPath) return ok(`${shown} is a remote server: it has no log of ours.`);
   if (details.logTail.length === 0) return ok(`${shown}'s log is empty: ${terminalSafeLine(details.logPath)}`);
-  return ok(`Last lines of ${terminalSafeLine(details.logPath)}:`, ...details.logTail.map((row) => `  ${terminalSafeLine(row)}`));
+  return ok(
+    `Last lines of ${terminalSafeLine(details.logPath)}:`,
+    ...details.logTail.map((row) => `  ${terminalSafeLine(row)}`),
+  );
 }

@@ -48,12 +48,19 @@ export function serverPanelLines(
 ): BodyLine[] {
   return [
     line(`${safe(view.name)} · ${view.state.status} · ${view.source}`, "strong"),
-    line(safe(serverDetail(view.state, view.name, view.health.lastFailure)), view.state.status === "failed" ? "removed" : "dim", INDENT),
+    line(
+      safe(serverDetail(view.state, view.name, view.health.lastFailure)),
+      view.state.status === "failed" ? "removed" : "dim",
+      INDENT,
+    ),
     ...(options.notice ? [line(safe(options.notice.text), options.notice.isError ? "removed" : "added", INDENT)] : []),
     ...section("Runs", runsLines(view)),
     ...section("Approval", approvalLines(view, details)),
     ...section("Sandbox", sandboxLines(details)),
-    ...section("History (since start)", historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined)),
+    ...section(
+      "History (since start)",
+      historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined),
+    ),
     ...section("Tools", toolLines(view, snapshot, options.usage ?? {})),
     ...section("Instructions", instructionLines(view, options.showInstructions === true)),
     ...section("Log", logLines(details, options.showLog === true)),
@@ -76,9 +83,17 @@ function runsLines(view: ServerView): BodyLine[] {
     ? [line(`${entry.type} ${safe(entry.url)}`, "command", INDENT), ...names("headers", entry.headers)]
     : [line(safe(commandLine(entry)), "command", INDENT), ...names("env", entry.env)];
   if (entry.timeout !== undefined) rows.push(line(`connect timeout ${entry.timeout} ms`, "dim", INDENT));
-  if (view.state.status === "connected" && view.state.protocolVersion) rows.push(line(`MCP ${safe(view.state.protocolVersion)}`, "dim", INDENT));
+  if (view.state.status === "connected" && view.state.protocolVersion)
+    rows.push(line(`MCP ${safe(view.state.protocolVersion)}`, "dim", INDENT));
   rows.push(line(`${view.source} scope · ${safe(config.file)}`, "dim", INDENT));
-  if (config.shadows) rows.push(line(`⚠ overrides the ${config.shadows.join(" and ")} scope's entry of the same name, which does not run`, "warning", INDENT));
+  if (config.shadows)
+    rows.push(
+      line(
+        `⚠ overrides the ${config.shadows.join(" and ")} scope's entry of the same name, which does not run`,
+        "warning",
+        INDENT,
+      ),
+    );
   return rows;
 }
 
@@ -93,7 +108,10 @@ function sandboxLines(details: ServerDetails | undefined): BodyLine[] {
   const sandbox = details?.sandbox;
   if (!sandbox) return [];
   const blocked = sandbox.blocked.map((text) => line(safe(text), "warning", INDENT));
-  return [line(safe(sandbox.profile), "dim", INDENT), ...(blocked.length > 0 ? blocked : [line("nothing blocked so far", "dim", INDENT)])];
+  return [
+    line(safe(sandbox.profile), "dim", INDENT),
+    ...(blocked.length > 0 ? blocked : [line("nothing blocked so far", "dim", INDENT)]),
+  ];
 }
 
 function approvalLines(view: ServerView, details: ServerDetails | undefined): BodyLine[] {
@@ -104,11 +122,23 @@ function approvalLines(view: ServerView, details: ServerDetails | undefined): Bo
   const previous = approval?.previous ?? (view.state.status === "needs-approval" ? view.state.previous : undefined);
   const rows: BodyLine[] = [];
   if (!details) rows.push(line("…", "dim", INDENT));
-  else if (approval?.status === "approved") rows.push(line(`approved for this project${approval.approvedAt ? ` on ${localTimeText(approval.approvedAt)}` : ""}`, "added", INDENT));
-  else if (approval?.status === "changed") rows.push(line("changed since you approved it (a: approve this entry)", "warning", INDENT));
+  else if (approval?.status === "approved")
+    rows.push(
+      line(
+        `approved for this project${approval.approvedAt ? ` on ${localTimeText(approval.approvedAt)}` : ""}`,
+        "added",
+        INDENT,
+      ),
+    );
+  else if (approval?.status === "changed")
+    rows.push(line("changed since you approved it (a: approve this entry)", "warning", INDENT));
   else rows.push(line("not approved (a: approve)", "warning", INDENT));
   rows.push(line(print, "dim", INDENT));
-  if (previous) rows.push(line("approved entry → declared entry:", "dim", INDENT), ...fileDiffLines(entryText(previous), entryText(view.config.entry)).map(indented));
+  if (previous)
+    rows.push(
+      line("approved entry → declared entry:", "dim", INDENT),
+      ...fileDiffLines(entryText(previous), entryText(view.config.entry)).map(indented),
+    );
   return rows;
 }
 
@@ -142,7 +172,8 @@ export function secondsText(ms: number): string {
 export function historyLines(health: ServerHealth, connectMs: number | undefined): BodyLine[] {
   const shown = health.history.slice(-HISTORY_SHOWN);
   const rows: BodyLine[] = [];
-  if (health.history.length > shown.length) rows.push(line(`… ${health.history.length - shown.length} earlier`, "dim", INDENT));
+  if (health.history.length > shown.length)
+    rows.push(line(`… ${health.history.length - shown.length} earlier`, "dim", INDENT));
   shown.forEach((step, i) => {
     const before = i > 0 ? shown[i - 1]! : undefined;
     const after = before ? ` (after ${secondsText(step.at - before.at)})` : "";
@@ -153,7 +184,8 @@ export function historyLines(health: ServerHealth, connectMs: number | undefined
     health.reconnects === 0 ? "no reconnects" : plural(health.reconnects, "reconnect attempt"),
   ];
   rows.push(line(facts.join(" · "), "dim", INDENT));
-  if (health.lastFailure !== undefined) rows.push(line(`last failure: ${safe(health.lastFailure.split("\n", 1)[0] ?? "")}`, "removed", INDENT));
+  if (health.lastFailure !== undefined)
+    rows.push(line(`last failure: ${safe(health.lastFailure.split("\n", 1)[0] ?? "")}`, "removed", INDENT));
   return rows;
 }
 
@@ -161,7 +193,13 @@ export function historyLines(health: ServerHealth, connectMs: number | undefined
 export function localTimeText(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  return at.toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 }
 
 function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage): BodyLine[] {
@@ -169,18 +207,31 @@ function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage):
   const usage = (tool: string) => calls[tool];
   if (state.status !== "connected") {
     const used = Object.keys(calls);
-    return used.length === 0 ? [line("none while not connected", "dim", INDENT)] : used.flatMap((tool) => usageRows(tool, usage(tool)!));
+    return used.length === 0
+      ? [line("none while not connected", "dim", INDENT)]
+      : used.flatMap((tool) => usageRows(tool, usage(tool)!));
   }
   const tools = namedTools(snapshot).filter((tool) => tool.server === view.name);
   const costs = tools.map((tool) => toolTokens(tool.name, tool.server, tool.info));
   const total = costs.reduce((sum, n) => sum + n, 0);
-  const rows = [line(`${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request`, "dim", INDENT)];
+  const rows = [
+    line(`${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request`, "dim", INDENT),
+  ];
   tools.forEach((tool, i) => {
-    const hints = toolHints({ readOnly: tool.info.annotations.readOnlyHint === true, annotations: tool.info.annotations });
+    const hints = toolHints({
+      readOnly: tool.info.annotations.readOnlyHint === true,
+      annotations: tool.info.annotations,
+    });
     const title = tool.info.annotations.title?.trim() ?? "";
     rows.push(line(`${safe(tool.name)}${title !== "" ? ` — ${safe(title)}` : ""}`, "plain", INDENT, INDENT));
     const used = usage(tool.info.name);
-    rows.push(line([...hints, `~${costs[i]} tokens`, ...(used ? [usageText(used)] : [])].join(" · "), used && used.errors > 0 ? "warning" : "dim", INDENT * 2));
+    rows.push(
+      line(
+        [...hints, `~${costs[i]} tokens`, ...(used ? [usageText(used)] : [])].join(" · "),
+        used && used.errors > 0 ? "warning" : "dim",
+        INDENT * 2,
+      ),
+    );
   });
   for (const skipped of state.skippedTools ?? []) rows.push(line(safe(skippedToolText(skipped)), "dim", INDENT));
   // Resource reads and prompts count too, under their method names ("resources/read").
@@ -205,13 +256,19 @@ function instructionLines(view: ServerView, showText: boolean): BodyLine[] {
   if (text.trim() === "") return [line("none", "dim", INDENT)];
   const size = `${text.length.toLocaleString("en-US")} characters · ~${Math.ceil(text.length / 4)} tokens`;
   if (!showText) return [line(`${size} (i: show)`, "dim", INDENT)];
-  return [line(`${size} (i: hide)`, "dim", INDENT), ...terminalSafeText(text).split("\n").map((row) => line(row, "plain", INDENT))];
+  return [
+    line(`${size} (i: hide)`, "dim", INDENT),
+    ...terminalSafeText(text)
+      .split("\n")
+      .map((row) => line(row, "plain", INDENT)),
+  ];
 }
 
 function logLines(details: ServerDetails | undefined, whole: boolean): BodyLine[] {
   if (!details?.logPath) return [];
   const shown = whole ? details.logTail : details.logTail.slice(-LOG_SHOWN_LINES);
-  const tail = shown.length === 0 ? [line("(empty)", "dim", INDENT)] : shown.map((row) => line(safe(row), "plain", INDENT));
+  const tail =
+    shown.length === 0 ? [line("(empty)", "dim", INDENT)] : shown.map((row) => line(safe(row), "plain", INDENT));
   const more = details.logTail.length - shown.length;
   const note = whole ? "l: last lines only" : more > 0 ? `l: ${more} earlier lines` : "";
   return [line(`${safe(details.logPath)}${note !== "" ? ` (${note})` : ""}`, "dim", INDENT), ...tail];

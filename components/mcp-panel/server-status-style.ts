@@ -29,7 +29,11 @@ export function statusStyle(state: ServerState, lastFailure?: string): StatusSty
   const look = { glyph, color, label, busy };
   switch (state.status) {
     case "connected":
-      return { ...look, label: plural(state.tools.length, "tool"), ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}) };
+      return {
+        ...look,
+        label: plural(state.tools.length, "tool"),
+        ...(state.cacheNote ? { reason: shorten(state.cacheNote) } : {}),
+      };
     case "cached":
       // "ready (cached)" in full where there is room (/mcp, `mcp list`); the label column holds 10.
       return { ...look, label: `${state.tools.length} cached` };

@@ -20,11 +20,15 @@ export const SUB_INDENT = "    ";
 export function serverDetail(state: ServerState, name = "NAME", lastFailure?: string): string {
   switch (state.status) {
     case "connected":
-      return state.cacheNote ? `${plural(state.tools.length, "tool")} (${firstLine(state.cacheNote)})` : plural(state.tools.length, "tool");
+      return state.cacheNote
+        ? `${plural(state.tools.length, "tool")} (${firstLine(state.cacheNote)})`
+        : plural(state.tools.length, "tool");
     case "cached":
       return `ready (cached) · ${plural(state.tools.length, "tool")}`;
     case "pending":
-      return state.stillStarting ? `${stillStartingText(state.silence)}; its tools are added when it connects` : "connecting…";
+      return state.stillStarting
+        ? `${stillStartingText(state.silence)}; its tools are added when it connects`
+        : "connecting…";
     case "reconnecting":
       return `reconnecting (attempt ${state.attempt})${lastFailure ? ` · last failure: ${firstLine(lastFailure)}` : ""}`;
     case "failed":
@@ -58,7 +62,9 @@ export function registeredToolLine(tool: McpToolView): string {
 
 function toolLines(server: ServerView, tools: readonly McpToolView[]): string[] {
   if (server.state.status !== "connected" && server.state.status !== "cached") return [];
-  const offered = tools.filter((tool) => tool.server === server.name).map((tool) => SUB_INDENT + registeredToolLine(tool));
+  const offered = tools
+    .filter((tool) => tool.server === server.name)
+    .map((tool) => SUB_INDENT + registeredToolLine(tool));
   // Left out tools are said, so a tool missing from the model's list is never a mystery.
   const skipped = (server.state.skippedTools ?? []).map((tool) => SUB_INDENT + skippedToolText(tool));
   const features = server.state.status === "connected" ? featureLines(server.name, server.state, SUB_INDENT) : [];

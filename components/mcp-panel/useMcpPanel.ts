@@ -12,7 +12,13 @@ import { useMemo, useState } from "react";
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
 import { serverView } from "../../src/mcp/state/snapshot-views.ts";
 import { bodyWindow, hiddenRowsText, wrapBody } from "../rows/body-lines.ts";
-import { CLOSED_PANEL, clampSelection, reduceMcpPanel, type McpPanelAction, type McpPanelState } from "./panel-state.ts";
+import {
+  CLOSED_PANEL,
+  clampSelection,
+  reduceMcpPanel,
+  type McpPanelAction,
+  type McpPanelState,
+} from "./panel-state.ts";
 import type { ActionResult, ServerAction } from "./server-actions.ts";
 import { serverPanelLines } from "./server-panel-lines.ts";
 import type { TuiMcp } from "../runtime/tui-runtime.ts";
@@ -29,7 +35,12 @@ import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
 /** For a UI given no usage store: no calls counted. */
 
 /** What the opened view says while an action runs. */
-const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = { restart: "restarting…", toggle: "working…", approve: "working…", log: "reading the log…" };
+const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = {
+  restart: "restarting…",
+  toggle: "working…",
+  approve: "working…",
+  log: "reading the log…",
+};
 
 /** The border's rows. */
 const BORDER_ROWS = 2;
@@ -75,7 +86,18 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const showLog = state.opened !== undefined && state.showLog === true;
   const said = notice && view && notice.name === view.name ? notice : undefined;
   const wrapped = useMemo(
-    () => (view ? wrapBody(serverPanelLines(view, snapshot, details, { showInstructions, showLog, usage, ...(said ? { notice: said } : {}) }), width - PANEL_FRAME_COLUMNS) : []),
+    () =>
+      view
+        ? wrapBody(
+            serverPanelLines(view, snapshot, details, {
+              showInstructions,
+              showLog,
+              usage,
+              ...(said ? { notice: said } : {}),
+            }),
+            width - PANEL_FRAME_COLUMNS,
+          )
+        : [],
     [view, snapshot, details, showInstructions, showLog, usage, said, width],
   );
   // One row goes to the "↓ n lines below" line when it does not all fit.
@@ -98,10 +120,17 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
       });
     },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window's bounds, not its object (made anew each render).
   const ready = useMemo(
     () => (view ? { rows: wrapped.slice(window.start, window.end), hidden: hiddenRowsText(window) } : undefined),
-    // The window's bounds, not its object (made anew each render): an unchanged view keeps its identity, and the memoised panel its rows.
+    // An unchanged view keeps its identity, and the memoised panel its rows.
     [view, wrapped, window.start, window.end],
   );
-  return { state, dispatch, selected, ...(ready ? { ready } : {}), ...(ready && state.opened !== undefined ? { opened: ready } : {}) };
+  return {
+    state,
+    dispatch,
+    selected,
+    ...(ready ? { ready } : {}),
+    ...(ready && state.opened !== undefined ? { opened: ready } : {}),
+  };
 }

@@ -37,7 +37,9 @@ export function useMcpPanelKeys(options: McpPanelKeyOptions): void {
       // ← goes back to the list at once (a lone Esc waits a moment for the rest of a sequence).
       if (key.leftArrow) return dispatch({ type: "close" });
       if (input === "l" && !key.ctrl && !key.meta && target !== undefined) {
-        return dispatch(state.opened !== undefined ? { type: "toggle-log" } : { type: "open", name: target, log: true });
+        return dispatch(
+          state.opened !== undefined ? { type: "toggle-log" } : { type: "open", name: target, log: true },
+        );
       }
       const action = ACTION_KEYS[input];
       if (action && !key.ctrl && !key.meta) return target !== undefined ? options.onAction(target, action) : undefined;

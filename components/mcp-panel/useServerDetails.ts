@@ -9,8 +9,13 @@ import type { ServerDetails } from "../runtime/tui-runtime.ts";
 import type { TuiMcp } from "../runtime/tui-runtime.ts";
 
 /** undefined until the first load of this server ends. */
-export function useServerDetails(mcp: TuiMcp, view: ServerView | undefined, version: number): ServerDetails | undefined {
+export function useServerDetails(
+  mcp: TuiMcp,
+  view: ServerView | undefined,
+  version: number,
+): ServerDetails | undefined {
   const [loaded, setLoaded] = useState<{ name: string; details: ServerDetails }>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version (an action ended) loads the details again.
   useEffect(() => {
     if (!view) return;
     let current = true;

@@ -32,7 +32,11 @@ export interface MentionableResource {
 }
 
 export interface CompletionSources {
-  readonly commands: readonly { readonly name: string; readonly description: string; readonly usage?: readonly string[] }[];
+  readonly commands: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly usage?: readonly string[];
+  }[];
   readonly resources: readonly MentionableResource[];
   /** The project's files, relative, `/`-separated (project-files.ts). */
   readonly files?: readonly string[];
@@ -45,13 +49,23 @@ export const MAX_COMPLETIONS = 8;
 export function mentionableResources(snapshot: McpSnapshot): MentionableResource[] {
   return snapshot.servers.flatMap((view) =>
     view.state.status === "connected" || view.state.status === "cached"
-      ? (view.state.resources ?? []).map((r) => ({ server: view.name, uri: r.uri, name: r.title ?? r.name, ...(r.description ? { description: r.description } : {}) }))
+      ? (view.state.resources ?? []).map((r) => ({
+          server: view.name,
+          uri: r.uri,
+          name: r.title ?? r.name,
+          ...(r.description ? { description: r.description } : {}),
+        }))
       : [],
   );
 }
 
 /** The menu for the field as it stands; null when nothing is being completed or nothing matches. */
-export function completionMenu(value: string, cursor: number, sources: CompletionSources, max = MAX_COMPLETIONS): CompletionMenu | null {
+export function completionMenu(
+  value: string,
+  cursor: number,
+  sources: CompletionSources,
+  max = MAX_COMPLETIONS,
+): CompletionMenu | null {
   const before = value.slice(0, cursor);
   const slash = /^\/(\S*)$/.exec(before);
   if (slash) {
@@ -59,8 +73,14 @@ export function completionMenu(value: string, cursor: number, sources: Completio
     const items = sources.commands
       .filter((command) => command.name.toLowerCase().startsWith(typed))
       .slice(0, max)
-      .map((command) => ({ label: terminalSafeLine(command.usage?.[0] ?? `/${command.name}`), description: terminalSafeLine(command.description), insert: `/${command.name} ` }));
-    return items.length > 0 && !(items.length === 1 && items[0]?.insert.trim() === before) ? { start: 0, end: cursor, items } : null;
+      .map((command) => ({
+        label: terminalSafeLine(command.usage?.[0] ?? `/${command.name}`),
+        description: terminalSafeLine(command.description),
+        insert: `/${command.name} `,
+      }));
+    return items.length > 0 && !(items.length === 1 && items[0]?.insert.trim() === before)
+      ? { start: 0, end: cursor, items }
+      : null;
   }
   const mention = /(?:^|\s)@(\S*)$/.exec(before);
   if (!mention) return null;
@@ -69,7 +89,11 @@ export function completionMenu(value: string, cursor: number, sources: Completio
   const resources = sources.resources
     .filter((r) => `${r.server}:${r.uri}`.toLowerCase().includes(query) || r.name.toLowerCase().includes(query))
     .slice(0, max)
-    .map((r) => ({ label: terminalSafeLine(`@${r.server}:${r.uri}`), description: terminalSafeLine(r.description ?? r.name), insert: `@${r.server}:${r.uri} ` }));
+    .map((r) => ({
+      label: terminalSafeLine(`@${r.server}:${r.uri}`),
+      description: terminalSafeLine(r.description ?? r.name),
+      insert: `@${r.server}:${r.uri} `,
+    }));
   // Files first (what `@` is mostly for), then resources; `server:` in the query asks for resources.
   const files = query.includes(":") ? [] : matchFiles(sources.files ?? [], typed, max).map(fileItem);
   const items = [...files, ...resources].slice(0, max);

@@ -90,7 +90,8 @@ async function walkFiles(root: string): Promise<string[]> {
     const folder = folders.shift()!;
     const entries = await readdir(path.join(root, folder), { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
-      if (SKIPPED.has(entry.name) || ignored(entry.name) || (entry.isDirectory() && entry.name.startsWith("."))) continue;
+      if (SKIPPED.has(entry.name) || ignored(entry.name) || (entry.isDirectory() && entry.name.startsWith(".")))
+        continue;
       const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
       if (entry.isDirectory()) folders.push(relative);
       else if (entry.isFile()) found.push(relative);

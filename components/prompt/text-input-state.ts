@@ -142,7 +142,9 @@ export function reduceTextInput(state: TextInputState, action: TextInputAction):
     case "down":
       return lineDown(state);
     case "set":
-      return value === action.value && cursor === value.length ? state : { value: action.value, cursor: action.value.length };
+      return value === action.value && cursor === value.length
+        ? state
+        : { value: action.value, cursor: action.value.length };
     case "replace": {
       const text = printableText(action.text);
       const start = Math.max(0, Math.min(action.start, value.length));

@@ -22,7 +22,15 @@ export interface AskUserQuestionModalProps {
   readonly maxHeight?: number;
 }
 
-export function AskUserQuestionModal({ questions, index, isActive, onAnswer, onStrayKey, width, maxHeight }: AskUserQuestionModalProps) {
+export function AskUserQuestionModal({
+  questions,
+  index,
+  isActive,
+  onAnswer,
+  onStrayKey,
+  width,
+  maxHeight,
+}: AskUserQuestionModalProps) {
   const question = questions[index];
   if (!question) return null;
   const position = questions.length > 1 ? `${index + 1}/${questions.length} ` : "";
@@ -39,18 +47,26 @@ export function AskUserQuestionModal({ questions, index, isActive, onAnswer, onS
     );
   }
   const choices = [
-    ...question.options.map((o) => ({ label: terminalSafeLine(o.description ? `${o.label} — ${o.description}` : o.label), asksForMessage: false })),
+    ...question.options.map((o) => ({
+      label: terminalSafeLine(o.description ? `${o.label} — ${o.description}` : o.label),
+      asksForMessage: false,
+    })),
     { label: "Other…", asksForMessage: true },
   ];
   return (
     <ApprovalModal
-      title={[{ text: `${position}${terminalSafeLine(question.header)} `, color: "blue" }, { text: terminalSafeLine(question.question) }]}
+      title={[
+        { text: `${position}${terminalSafeLine(question.header)} `, color: "blue" },
+        { text: terminalSafeLine(question.question) },
+      ]}
       body={[line("The model asks:", "plain")]}
       choices={choices}
       escapeHint="decline"
       accent="blue"
       isActive={isActive}
-      onDecide={(chosen, message) => onAnswer(chosen < question.options.length ? question.options[chosen]?.label : message)}
+      onDecide={(chosen, message) =>
+        onAnswer(chosen < question.options.length ? question.options[chosen]?.label : message)
+      }
       onStrayKey={onStrayKey}
       width={width}
       maxHeight={maxHeight}

@@ -58,19 +58,29 @@ export function ElicitationFormModal(props: ElicitationFormModalProps) {
   // Border, title and help line; a form that does not fit gives one more row to "↑/↓ N more".
   const room = Math.max(3, maxHeight - 4);
   const scrolls = rows.length > room;
-  const window = visibleRange(rows, Math.min(state.focus, fields.length + FORM_BUTTONS.length - 1), scrolls ? room - 1 : room);
+  const window = visibleRange(
+    rows,
+    Math.min(state.focus, fields.length + FORM_BUTTONS.length - 1),
+    scrolls ? room - 1 : room,
+  );
   const above = window.start;
   const below = rows.length - window.end;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={ACCENT} paddingX={1} width={width} flexShrink={0}>
       <Text wrap="truncate-end">
-        <Text bold color={ACCENT}>{terminalSafeLine(props.server)}</Text>
+        <Text bold color={ACCENT}>
+          {terminalSafeLine(props.server)}
+        </Text>
         <Text bold> asks for input</Text>
       </Text>
       {rows.slice(window.start, window.end).map((row, i) => (
         <Box key={window.start + i}>{row.node}</Box>
       ))}
-      {scrolls ? <Text color={ACCENT}>{[above > 0 ? `↑ ${above} more` : "", below > 0 ? `↓ ${below} more` : ""].filter(Boolean).join(" · ")}</Text> : null}
+      {scrolls ? (
+        <Text color={ACCENT}>
+          {[above > 0 ? `↑ ${above} more` : "", below > 0 ? `↓ ${below} more` : ""].filter(Boolean).join(" · ")}
+        </Text>
+      ) : null}
       {state.leaving ? (
         <Text color="yellow" wrap="truncate-end">
           Discard your input and {state.leaving}? y yes · other key: back

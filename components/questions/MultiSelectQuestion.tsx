@@ -22,7 +22,14 @@ export interface MultiSelectQuestionProps {
   readonly width?: number;
 }
 
-export function MultiSelectQuestion({ question, position, isActive, onAnswer, onStrayKey, width }: MultiSelectQuestionProps) {
+export function MultiSelectQuestion({
+  question,
+  position,
+  isActive,
+  onAnswer,
+  onStrayKey,
+  width,
+}: MultiSelectQuestionProps) {
   const [state, dispatch, current] = useLatestReducer(reduceMultiSelect, initialMultiSelect(question.options.length));
   const answered = useRef(false);
   const answer = (labels: readonly string[] | undefined): void => {
@@ -44,7 +51,8 @@ export function MultiSelectQuestion({ question, position, isActive, onAnswer, on
       }
       for (const ch of input) {
         if (ch === " ") dispatch({ type: "toggle", index: current().focus });
-        else if (ch >= "1" && ch <= String(question.options.length)) dispatch({ type: "toggle", index: Number(ch) - 1 });
+        else if (ch >= "1" && ch <= String(question.options.length))
+          dispatch({ type: "toggle", index: Number(ch) - 1 });
         else if (ch === "\r") return done();
         else return onStrayKey?.();
       }

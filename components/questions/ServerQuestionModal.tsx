@@ -28,9 +28,18 @@ const URL_CHOICES: ReadonlyArray<{ label: string; value: UrlAnswer }> = [
   { label: "Decline", value: "decline" },
   { label: "Cancel", value: "cancel" },
 ];
-const noMessage = <T extends { label: string }>(choices: readonly T[]) => choices.map((c) => ({ label: c.label, asksForMessage: false }));
+const noMessage = <T extends { label: string }>(choices: readonly T[]) =>
+  choices.map((c) => ({ label: c.label, asksForMessage: false }));
 
-export function ServerQuestionModal({ pending, modelName, isActive, onAnswer, onStrayKey, width, maxHeight }: ServerQuestionModalProps) {
+export function ServerQuestionModal({
+  pending,
+  modelName,
+  isActive,
+  onAnswer,
+  onStrayKey,
+  width,
+  maxHeight,
+}: ServerQuestionModalProps) {
   const { question } = pending;
   const server = { text: terminalSafeLine(question.server), color: "cyan" };
   const common = { isActive, onStrayKey, width, maxHeight, accent: "cyan" };

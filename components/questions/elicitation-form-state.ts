@@ -7,7 +7,13 @@
  * (Decline, Cancel or Esc on a changed form). Pure; useElicitationKeys maps
  * keys to these actions.
  */
-import { fieldError, formErrors, initialValue, type ElicitField, type FieldValue } from "../../src/mcp/requests/elicitation.ts";
+import {
+  fieldError,
+  formErrors,
+  initialValue,
+  type ElicitField,
+  type FieldValue,
+} from "../../src/mcp/requests/elicitation.ts";
 import { reduceTextInput, type TextInputAction, type TextInputState } from "../prompt/text-input-state.ts";
 
 export const FORM_BUTTONS = ["Accept", "Decline", "Cancel"] as const;
@@ -56,7 +62,11 @@ export function initialFormState(fields: readonly ElicitField[]): ElicitationFor
     const value = initialValue(field);
     values[field.key] = value;
     if (isTextual(field)) inputs[field.key] = { value: String(value), cursor: String(value).length };
-    if (field.kind === "enum") optionCursor[field.key] = Math.max(0, field.options.findIndex((o) => o.value === value));
+    if (field.kind === "enum")
+      optionCursor[field.key] = Math.max(
+        0,
+        field.options.findIndex((o) => o.value === value),
+      );
     if (field.kind === "multi") optionCursor[field.key] = 0;
   }
   return { fields, values, inputs, focus: 0, optionCursor, shown: [], initialValues: values };
@@ -64,7 +74,9 @@ export function initialFormState(fields: readonly ElicitField[]): ElicitationFor
 
 /** Whether the user changed any value: leaving would throw their input away. */
 export function hasInput(state: ElicitationFormState): boolean {
-  return state.fields.some((field) => JSON.stringify(state.values[field.key]) !== JSON.stringify(state.initialValues[field.key]));
+  return state.fields.some(
+    (field) => JSON.stringify(state.values[field.key]) !== JSON.stringify(state.initialValues[field.key]),
+  );
 }
 
 /** The focused field, or undefined when a button has focus. */
@@ -86,9 +98,13 @@ export function currentErrors(state: ElicitationFormState): Record<string, strin
   return formErrors(state.fields, state.values);
 }
 
-const show = (shown: readonly string[], key: string | undefined) => (key === undefined || shown.includes(key) ? shown : [...shown, key]);
+const show = (shown: readonly string[], key: string | undefined) =>
+  key === undefined || shown.includes(key) ? shown : [...shown, key];
 
-export function reduceElicitationForm(state: ElicitationFormState, action: ElicitationFormAction): ElicitationFormState {
+export function reduceElicitationForm(
+  state: ElicitationFormState,
+  action: ElicitationFormAction,
+): ElicitationFormState {
   const field = focusedField(state);
   switch (action.type) {
     case "move": {
@@ -110,7 +126,10 @@ export function reduceElicitationForm(state: ElicitationFormState, action: Elici
     case "edit": {
       if (!field || !isTextual(field)) return state;
       // A field is one line: a pasted line break becomes a space.
-      const edit = action.action.type === "insert" ? { ...action.action, text: action.action.text.replace(/\n/g, " ") } : action.action;
+      const edit =
+        action.action.type === "insert"
+          ? { ...action.action, text: action.action.text.replace(/\n/g, " ") }
+          : action.action;
       const input = reduceTextInput(state.inputs[field.key] ?? { value: "", cursor: 0 }, edit);
       if (input === state.inputs[field.key]) return state;
       return {
@@ -127,7 +146,7 @@ export function reduceElicitationForm(state: ElicitationFormState, action: Elici
       if (count === 0) return state;
       // An enum with nothing chosen yet takes the option under the cursor first.
       const step = field.kind === "enum" && state.values[field.key] === undefined ? 0 : action.delta;
-      const at = (((state.optionCursor[field.key] ?? 0) + step) % count + count) % count;
+      const at = ((((state.optionCursor[field.key] ?? 0) + step) % count) + count) % count;
       const moved = { ...state, optionCursor: { ...state.optionCursor, [field.key]: at } };
       return field.kind === "enum" ? setValue(moved, field.key, field.options[at]?.value) : moved;
     }
@@ -138,7 +157,9 @@ export function reduceElicitationForm(state: ElicitationFormState, action: Elici
       if (!option) return state;
       if (field.kind === "enum") return setValue(state, field.key, option.value);
       const chosen = (state.values[field.key] as readonly string[] | undefined) ?? [];
-      const next = chosen.includes(option.value) ? chosen.filter((v) => v !== option.value) : field.options.map((o) => o.value).filter((v) => v === option.value || chosen.includes(v));
+      const next = chosen.includes(option.value)
+        ? chosen.filter((v) => v !== option.value)
+        : field.options.map((o) => o.value).filter((v) => v === option.value || chosen.includes(v));
       return setValue(state, field.key, next);
     }
     case "show-errors": {

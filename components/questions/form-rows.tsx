@@ -20,15 +20,31 @@ export interface Row extends OwnedRow {
   readonly node: ReactNode;
 }
 
-const FORMAT_HINT: Record<string, string> = { email: "email", uri: "URI", date: "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ssZ" };
+const FORMAT_HINT: Record<string, string> = {
+  email: "email",
+  uri: "URI",
+  date: "YYYY-MM-DD",
+  "date-time": "YYYY-MM-DDThh:mm:ssZ",
+};
 
 function hintOf(field: ElicitField): string {
   if (field.kind === "text") {
-    const parts = [field.format ? FORMAT_HINT[field.format] : undefined, field.minLength !== undefined ? `≥${field.minLength} chars` : undefined, field.maxLength !== undefined ? `≤${field.maxLength} chars` : undefined];
+    const parts = [
+      field.format ? FORMAT_HINT[field.format] : undefined,
+      field.minLength !== undefined ? `≥${field.minLength} chars` : undefined,
+      field.maxLength !== undefined ? `≤${field.maxLength} chars` : undefined,
+    ];
     return parts.filter(Boolean).join(", ");
   }
   if (field.kind === "number") {
-    const range = field.minimum !== undefined && field.maximum !== undefined ? `${field.minimum}–${field.maximum}` : field.minimum !== undefined ? `≥${field.minimum}` : field.maximum !== undefined ? `≤${field.maximum}` : "";
+    const range =
+      field.minimum !== undefined && field.maximum !== undefined
+        ? `${field.minimum}–${field.maximum}`
+        : field.minimum !== undefined
+          ? `≥${field.minimum}`
+          : field.maximum !== undefined
+            ? `≤${field.maximum}`
+            : "";
     return [field.integer ? "whole number" : "number", range].filter(Boolean).join(", ");
   }
   if (field.kind === "multi") return "Space toggles";
@@ -46,10 +62,20 @@ export function fieldRows(field: ElicitField, index: number, state: ElicitationF
       {focused ? "❯ " : "  "}
       {terminalSafeLine(field.label)}
       {field.required ? <Text color="red">*</Text> : null}
-      {hint ? <Text dimColor bold={false}> ({hint})</Text> : null}
+      {hint ? (
+        <Text dimColor bold={false}>
+          {" "}
+          ({hint})
+        </Text>
+      ) : null}
     </Text>,
   );
-  if (field.description) rows.push(<Text wrap="truncate-end" dimColor>{INDENT + terminalSafeLine(field.description)}</Text>);
+  if (field.description)
+    rows.push(
+      <Text wrap="truncate-end" dimColor>
+        {INDENT + terminalSafeLine(field.description)}
+      </Text>,
+    );
   const value = state.values[field.key];
   if (field.kind === "text" || field.kind === "number") {
     const input = state.inputs[field.key] ?? { value: "", cursor: 0 };

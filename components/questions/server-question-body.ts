@@ -33,10 +33,13 @@ export function urlBody(message: string, url: string): BodyLine[] {
 
 export function samplingRequestBody(request: SamplingView, modelName: string): BodyLine[] {
   const rows: BodyLine[] = [];
-  if (request.systemPrompt) rows.push(line("System prompt", "strong", INDENT), ...textLines(request.systemPrompt, "plain", INDENT + 2));
-  for (const message of request.messages) rows.push(line(message.role, "strong", INDENT), ...textLines(message.text, "plain", INDENT + 2));
+  if (request.systemPrompt)
+    rows.push(line("System prompt", "strong", INDENT), ...textLines(request.systemPrompt, "plain", INDENT + 2));
+  for (const message of request.messages)
+    rows.push(line(message.role, "strong", INDENT), ...textLines(message.text, "plain", INDENT + 2));
   rows.push(line(""), line(`max tokens: ${request.maxTokens} · model: ${terminalSafeLine(modelName)}`, "dim", INDENT));
-  if (request.preferences) rows.push(line(`the server prefers (a hint only): ${terminalSafeLine(request.preferences)}`, "dim", INDENT));
+  if (request.preferences)
+    rows.push(line(`the server prefers (a hint only): ${terminalSafeLine(request.preferences)}`, "dim", INDENT));
   return rows;
 }
 

@@ -50,7 +50,8 @@ export function useElicitationKeys(options: {
   const enter = (): void => {
     const now = current();
     const button = focusedButton(now);
-    if (button === undefined) return now.focus === now.fields.length - 1 ? submit() : dispatch({ type: "move", delta: 1 });
+    if (button === undefined)
+      return now.focus === now.fields.length - 1 ? submit() : dispatch({ type: "move", delta: 1 });
     if (button === "Decline") return leave("decline");
     if (button === "Cancel") return leave("cancel");
     submit();
@@ -84,7 +85,8 @@ export function useElicitationKeys(options: {
     (input, key) => {
       if (answered.current) return;
       const leaving = current().leaving;
-      if (leaving !== undefined) return input === "y" || input === "Y" ? answer({ action: leaving }) : dispatch({ type: "stay" });
+      if (leaving !== undefined)
+        return input === "y" || input === "Y" ? answer({ action: leaving }) : dispatch({ type: "stay" });
       if (key.escape) return leave("cancel");
       if (key.tab) return dispatch({ type: "move", delta: key.shift ? -1 : 1 });
       if (key.upArrow || key.downArrow) return dispatch({ type: "step", delta: key.upArrow ? -1 : 1 });
@@ -92,7 +94,9 @@ export function useElicitationKeys(options: {
       const field = focusedField(current());
       const textual = field?.kind === "text" || field?.kind === "number";
       if (!textual && (key.leftArrow || key.rightArrow)) {
-        return dispatch(field ? { type: "option", delta: key.leftArrow ? -1 : 1 } : { type: "move", delta: key.leftArrow ? -1 : 1 });
+        return dispatch(
+          field ? { type: "option", delta: key.leftArrow ? -1 : 1 } : { type: "move", delta: key.leftArrow ? -1 : 1 },
+        );
       }
       const edit = textInputActionFor(input, key);
       if (edit === null) return;

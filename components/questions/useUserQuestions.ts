@@ -4,7 +4,11 @@
  * answered (a declined question declines the call).
  */
 import { useRef, useState } from "react";
-import type { PendingUserQuestions, UserQuestionQueue, UserQuestionQueueSnapshot } from "../runtime/user-question-queue.ts";
+import type {
+  PendingUserQuestions,
+  UserQuestionQueue,
+  UserQuestionQueueSnapshot,
+} from "../runtime/user-question-queue.ts";
 import { Store } from "../../src/store.ts";
 import { useStore } from "../keys/useStore.ts";
 

@@ -32,7 +32,10 @@ export function wrapBody(lines: readonly BodyLine[], width: number): BodyLine[] 
     if (text === "") return [line("", tone, indent)];
     const [first = "", ...rest] = wrapAnsi(text, Math.max(1, width - indent), { hard: true, trim: false }).split("\n");
     // What follows the first row is wrapped again to the narrower room its hanging indent leaves.
-    const tail = rest.length === 0 ? [] : wrapAnsi(rest.join(""), Math.max(1, width - indent - hang), { hard: true, trim: false }).split("\n");
+    const tail =
+      rest.length === 0
+        ? []
+        : wrapAnsi(rest.join(""), Math.max(1, width - indent - hang), { hard: true, trim: false }).split("\n");
     return [line(first, tone, indent), ...tail.map((row) => line(row, tone, indent + hang))];
   });
 }

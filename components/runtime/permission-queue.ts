@@ -58,7 +58,9 @@ export class PermissionQueue extends Store<PermissionQueueSnapshot> {
     const target = this.getSnapshot().pending.find((p) => p.id === id);
     if (!target) return;
     const sessionRule =
-      decision.behavior === "allow" && decision.scope === "session" ? (decision.rule ?? target.request.toolName) : undefined;
+      decision.behavior === "allow" && decision.scope === "session"
+        ? (decision.rule ?? target.request.toolName)
+        : undefined;
     const answered = this.getSnapshot().pending.filter(
       (p) => p.id === id || (sessionRule !== undefined && this.covers(sessionRule, p.request)),
     );

@@ -7,7 +7,13 @@
  * while a tool call to it ran are declined when the call ends, if still
  * waiting: a flood of them never outlives the call as modal after modal.
  */
-import { DECLINED, DISMISSED, type ServerAnswers, type ServerQuestion, type ServerQuestionPrompt } from "../../src/mcp/requests/server-requests.ts";
+import {
+  DECLINED,
+  DISMISSED,
+  type ServerAnswers,
+  type ServerQuestion,
+  type ServerQuestionPrompt,
+} from "../../src/mcp/requests/server-requests.ts";
 import { Store } from "../../src/store.ts";
 
 /** One question and the id `answer` answers it by. */
@@ -49,7 +55,10 @@ export class ServerRequestQueue extends Store<ServerRequestQueueSnapshot> {
   };
 
   /** Answers one question; an id no longer waiting (answered, cancelled) is ignored. */
-  answer<K extends ServerQuestion["kind"]>(pending: PendingServerQuestion & { question: { kind: K } }, answer: ServerAnswers[K]): void {
+  answer<K extends ServerQuestion["kind"]>(
+    pending: PendingServerQuestion & { question: { kind: K } },
+    answer: ServerAnswers[K],
+  ): void {
     this.#settle(pending.id, answer);
   }
 

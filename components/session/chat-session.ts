@@ -24,7 +24,6 @@ import { QuestionAnswers } from "./question-answers.ts";
 import { TurnDisplay } from "./turn-display.ts";
 import { errorText } from "../../src/errors.ts";
 
-
 /** "unqueued": the line was taken back out of the queue before it was sent; "exit": the user asked to quit. */
 export type SubmitOutcome = "done" | "unqueued" | "exit";
 
@@ -107,7 +106,8 @@ export class ChatSession {
     if (text === "") return Promise.resolve("done");
     const typed = typedLine(text, this.commands());
     const idle = !this.running && this.#waiting.length === 0;
-    if (typed.slash && (typed.runs === "now" || (typed.runs === "after the turn" && idle))) return this.#command(typed.text, typed.slash, typed.command);
+    if (typed.slash && (typed.runs === "now" || (typed.runs === "after the turn" && idle)))
+      return this.#command(typed.text, typed.slash, typed.command);
     return new Promise((settle) => {
       this.#waiting.push({ ...typed, settle });
       this.#publishQueue();
@@ -273,10 +273,15 @@ export class ChatSession {
   #newConversation(): void {
     this.transcript.dispatch({ type: "clear" });
     this.#runtime.newConversation();
-    this.transcript.dispatch({ type: "notice", text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay)." });
+    this.transcript.dispatch({
+      type: "notice",
+      text: "Conversation cleared: the model starts afresh (MCP servers and session allowances stay).",
+    });
   }
 
   #publishQueue(): void {
-    this.queue.update((shown) => (shown.length === 0 && this.#waiting.length === 0 ? shown : this.#waiting.map((line) => line.text)));
+    this.queue.update((shown) =>
+      shown.length === 0 && this.#waiting.length === 0 ? shown : this.#waiting.map((line) => line.text),
+    );
   }
 }

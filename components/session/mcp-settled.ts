@@ -14,7 +14,9 @@ const UNSETTLED = new Set(["pending", "needs-approval", "reconnecting"]);
 
 /** How many servers are still starting, reconnecting or waiting for the user's answer (one starting on in the background past its connect timeout does not count). */
 export function unsettledServers(snapshot: McpSnapshot): number {
-  return snapshot.servers.filter(({ state }) => UNSETTLED.has(state.status) && !(state.status === "pending" && state.stillStarting)).length;
+  return snapshot.servers.filter(
+    ({ state }) => UNSETTLED.has(state.status) && !(state.status === "pending" && state.stillStarting),
+  ).length;
 }
 
 /** The line under a held prompt: `waiting for 2 MCP servers… (esc to send now)`. */

@@ -6,7 +6,13 @@
  */
 import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
-import { rememberedRule, sessionAllowance, toolDecision, type ServerAnswer, type ToolAnswer } from "../approval/approval-options.ts";
+import {
+  rememberedRule,
+  sessionAllowance,
+  toolDecision,
+  type ServerAnswer,
+  type ToolAnswer,
+} from "../approval/approval-options.ts";
 import type { PendingPermission } from "../runtime/permission-queue.ts";
 import { runServerAction, type ActionResult, type ServerAction } from "../mcp-panel/server-actions.ts";
 import type { TranscriptStore } from "../transcript/store.ts";
@@ -19,7 +25,6 @@ const SERVER_NOTES: Record<ApprovalChoice, (name: string) => string> = {
   once: (name) => `MCP server ${name} approved this time only; starting it.`,
   deny: (name) => `MCP server ${name} will not start.`,
 };
-
 
 export class QuestionAnswers {
   readonly #runtime: TuiRuntime;
@@ -40,9 +45,14 @@ export class QuestionAnswers {
     // One line for all of them, not one per server.
     const names = waiting.map(terminalSafeLine).join(", ");
     const how = answer === "all-sandbox" ? " in the sandbox (where their entry does not say otherwise)" : "";
-    this.#transcript.dispatch({ type: "notice", text: `MCP servers ${names} approved for this project; starting them${how}.` });
+    this.#transcript.dispatch({
+      type: "notice",
+      text: `MCP servers ${names} approved for this project; starting them${how}.`,
+    });
     // A remote server, or an entry whose "sandbox" decides, runs as it says whatever the answer.
-    await Promise.all(waiting.map((each) => this.#decide(each, answer === "all-sandbox" ? "sandbox" : "remember", false)));
+    await Promise.all(
+      waiting.map((each) => this.#decide(each, answer === "all-sandbox" ? "sandbox" : "remember", false)),
+    );
   }
 
   async #decide(name: string, choice: ApprovalChoice, note = true): Promise<void> {
@@ -59,7 +69,9 @@ export class QuestionAnswers {
     const settings = this.#runtime.settings;
     this.#transcript.dispatch({
       type: "notice",
-      text: approve ? "Project settings applied, and remembered for this project." : "Project settings not applied (their deny and ask rules still are).",
+      text: approve
+        ? "Project settings applied, and remembered for this project."
+        : "Project settings not applied (their deny and ask rules still are).",
     });
     try {
       await settings.answer(approve);
@@ -94,9 +106,15 @@ export class QuestionAnswers {
     if (!remembered) return;
     try {
       const file = await settings.rememberAllow(remembered.rule);
-      this.#transcript.dispatch({ type: "notice", text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).` });
+      this.#transcript.dispatch({
+        type: "notice",
+        text: `Allowed from now on in this project: ${remembered.what} (${terminalSafeLine(remembered.rule)} in ${terminalSafeLine(file)}).`,
+      });
     } catch (error) {
-      this.#transcript.dispatch({ type: "error", message: `Could not save ${remembered.rule}: ${terminalSafeLine(errorText(error))}; allowed for this session only.` });
+      this.#transcript.dispatch({
+        type: "error",
+        message: `Could not save ${remembered.rule}: ${terminalSafeLine(errorText(error))}; allowed for this session only.`,
+      });
     }
   }
 }

@@ -24,7 +24,10 @@ export class TurnDisplay {
   show(event: AgentEvent): void {
     if (event.type === "tool_call" && (event.name === "Edit" || event.name === "Write")) {
       // The first row names the file, as the call's own row already does.
-      const lines = toolRequestBody({ toolUseId: event.id, toolName: event.name, input: event.input, summary: "", reason: "" }, this.#cwd).slice(1);
+      const lines = toolRequestBody(
+        { toolUseId: event.id, toolName: event.name, input: event.input, summary: "", reason: "" },
+        this.#cwd,
+      ).slice(1);
       this.#diffs.set(event.id, lines);
     }
     if (event.type !== "tool_result") return this.#transcript.dispatch(event);

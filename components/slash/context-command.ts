@@ -9,5 +9,6 @@ export const contextCommand: SlashCommand = {
   runs: "now",
   usage: ["/context"],
   description: "Show what fills the context window",
-  run: (_args, { sessions }) => (sessions ? output(...sessions.contextLines()) : failure("This session cannot show its context.")),
+  run: (_args, { sessions }) =>
+    sessions ? output(...sessions.contextLines()) : failure("This session cannot show its context."),
 };

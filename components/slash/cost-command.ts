@@ -9,5 +9,6 @@ export const costCommand: SlashCommand = {
   runs: "now",
   usage: ["/cost"],
   description: "Show the tokens and the cost of this session",
-  run: (_args, { sessions }) => (sessions ? output(...sessions.costLines()) : failure("This session cannot show its cost.")),
+  run: (_args, { sessions }) =>
+    sessions ? output(...sessions.costLines()) : failure("This session cannot show its cost."),
 };

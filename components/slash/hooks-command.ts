@@ -16,7 +16,8 @@ export const hooksCommand: SlashCommand = {
     if (args.length > 0) return failure("Usage: /hooks");
     if (!settings) return failure("This session has no settings files.");
     const listed = settings.hooks();
-    if (listed.length === 0) return output("No hooks. Settings files declare them under \"hooks\" (Claude Code's format).");
+    if (listed.length === 0)
+      return output('No hooks. Settings files declare them under "hooks" (Claude Code\'s format).');
     return output(
       "Hooks (event, matcher, command; file):",
       ...listed.flatMap(({ hook, trusted, why }) => [

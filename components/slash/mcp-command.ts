@@ -40,8 +40,10 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
   const unknown = unknownServer(ctx, name);
   if (unknown) return unknown;
   const view = serverView(ctx.mcp.store.getSnapshot(), name);
-  if (view?.source !== "project") return failure(`${name} is a ${view?.source} server: only project servers need approval.`);
-  if (view.state.status === "disabled" && view.state.cause === "user") return failure(`${name} is disabled: enable it first (the panel's d).`);
+  if (view?.source !== "project")
+    return failure(`${name} is a ${view?.source} server: only project servers need approval.`);
+  if (view.state.status === "disabled" && view.state.cause === "user")
+    return failure(`${name} is disabled: enable it first (the panel's d).`);
   if (view.state.status !== "needs-approval" && view.state.status !== "disabled") {
     return output(`${name} is already approved (${view.state.status}).`);
   }
@@ -72,7 +74,10 @@ async function restart(ctx: SlashCommandContext, name: string): Promise<CommandR
 
 /** Restarts every server that may run (not disabled, not waiting for approval), all at once; one line each. */
 async function restartAll(ctx: SlashCommandContext): Promise<CommandResult> {
-  const names = ctx.mcp.store.getSnapshot().servers.filter((s) => s.state.status !== "disabled" && s.state.status !== "needs-approval").map((s) => s.name);
+  const names = ctx.mcp.store
+    .getSnapshot()
+    .servers.filter((s) => s.state.status !== "disabled" && s.state.status !== "needs-approval")
+    .map((s) => s.name);
   if (names.length === 0) return output("No MCP server to restart (none is enabled and approved).");
   const results = await Promise.all(names.map((name) => restart(ctx, name)));
   const lines = results.flatMap((result) => (result.kind === "output" ? result.lines : []));

@@ -58,7 +58,10 @@ export const modelCommand: SlashCommand = {
         title: "Select a model",
         choices,
         initial: at === -1 ? 0 : at,
-        pick: (index) => (index < others.length ? output(`Model: ${terminalSafeLine(current)}, unchanged.`) : switchTo(sessions, options[index - others.length]!.id)),
+        pick: (index) =>
+          index < others.length
+            ? output(`Model: ${terminalSafeLine(current)}, unchanged.`)
+            : switchTo(sessions, options[index - others.length]!.id),
       },
     };
   },

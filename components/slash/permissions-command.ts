@@ -28,17 +28,25 @@ export const permissionsCommand: SlashCommand = {
     if (args[0] === "remove") {
       const n = Number(args[1]);
       const rule = Number.isInteger(n) ? rules[n - 1] : undefined;
-      if (!rule || args.length !== 2) return failure(`Usage: /permissions remove N, N from 1 to ${rules.length} as /permissions lists them`);
-      if (rule.source.startsWith("--")) return failure(`${terminalSafeLine(rule.rule)} comes from ${rule.source} on the command line: start without it.`);
+      if (!rule || args.length !== 2)
+        return failure(`Usage: /permissions remove N, N from 1 to ${rules.length} as /permissions lists them`);
+      if (rule.source.startsWith("--"))
+        return failure(
+          `${terminalSafeLine(rule.rule)} comes from ${rule.source} on the command line: start without it.`,
+        );
       await settings.remove(rule);
       return output(`Removed ${rule.behavior} rule ${terminalSafeLine(rule.rule)} from ${where(rule)}.`);
     }
     if (args.length > 0) return failure("Usage: /permissions, or /permissions remove N");
-    if (rules.length === 0) return output("No permission rules. \"Yes, and don't ask again\" adds one to .claude/settings.local.json.");
+    if (rules.length === 0)
+      return output('No permission rules. "Yes, and don\'t ask again" adds one to .claude/settings.local.json.');
     const width = Math.max(...rules.map((rule) => terminalSafeLine(rule.rule).length));
     return output(
       "Permission rules (deny, then ask, then allow):",
-      ...rules.map((rule, i) => `  ${String(i + 1).padStart(2)}. ${rule.behavior.padEnd(5)} ${terminalSafeLine(rule.rule).padEnd(width)}  ${where(rule)}`),
+      ...rules.map(
+        (rule, i) =>
+          `  ${String(i + 1).padStart(2)}. ${rule.behavior.padEnd(5)} ${terminalSafeLine(rule.rule).padEnd(width)}  ${where(rule)}`,
+      ),
       "/permissions remove N takes one out of its file.",
     );
   },

@@ -12,8 +12,15 @@ import { customCommandUsage, type CustomCommand } from "../../src/session/custom
 export function promptSlashCommands(snapshot: McpSnapshot): SlashCommand[] {
   return promptCommands(snapshot).map((command) => {
     const usage = promptUsage(command);
-    const description = command.prompt.description || command.prompt.title || `Prompt ${command.prompt.name} from ${command.server}`;
-    return { name: command.command.toLowerCase(), runs: "as a turn", usage: [usage], description, run: () => output(`Usage: ${usage}`) };
+    const description =
+      command.prompt.description || command.prompt.title || `Prompt ${command.prompt.name} from ${command.server}`;
+    return {
+      name: command.command.toLowerCase(),
+      runs: "as a turn",
+      usage: [usage],
+      description,
+      run: () => output(`Usage: ${usage}`),
+    };
   });
 }
 

@@ -14,7 +14,8 @@ export const sandboxCommand: SlashCommand = {
   run(args, { sandboxMode }) {
     if (!sandboxMode) return failure("This session has no sandbox.");
     const [word, extra] = args;
-    if (extra !== undefined || (word !== undefined && word !== "on" && word !== "off")) return failure("Usage: /sandbox [on|off]");
+    if (extra !== undefined || (word !== undefined && word !== "on" && word !== "off"))
+      return failure("Usage: /sandbox [on|off]");
     const on = word === undefined ? !sandboxMode.getSnapshot() : word === "on";
     sandboxMode.update(() => on);
     return output(

@@ -45,7 +45,12 @@ export interface Picker {
 /** What the session does after a command: print lines, clear the transcript, or quit. */
 export type CommandResult =
   /** `focusPanel`: then move the keyboard to the MCP panel (`/mcp`). */
-  | { readonly kind: "output"; readonly lines: readonly string[]; readonly isError: boolean; readonly focusPanel?: boolean }
+  | {
+      readonly kind: "output";
+      readonly lines: readonly string[];
+      readonly isError: boolean;
+      readonly focusPanel?: boolean;
+    }
   | { readonly kind: "clear" }
   | { readonly kind: "exit" }
   /** Open a picker. */

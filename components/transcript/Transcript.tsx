@@ -51,7 +51,19 @@ const ignore = (): void => {};
  * The visible rows of the transcript and the line under them. Memoised: a
  * keypress in the prompt re-renders the App, never the transcript.
  */
-export const Transcript = memo(function Transcript({ items, live = "", width, expanded = false, top = null, onScroll = ignore, onToggleExpanded, working = false, rows, progress, retry }: TranscriptProps) {
+export const Transcript = memo(function Transcript({
+  items,
+  live = "",
+  width,
+  expanded = false,
+  top = null,
+  onScroll = ignore,
+  onToggleExpanded,
+  working = false,
+  rows,
+  progress,
+  retry,
+}: TranscriptProps) {
   const region = useRef<DOMElement>(null);
   const measured = useBoxMetrics(region);
   const [cache] = useState(() => new RowCache());
@@ -73,7 +85,14 @@ export const Transcript = memo(function Transcript({ items, live = "", width, ex
   // box clipped at the sides has Ink slice every row of every frame to its columns again.
   return (
     <Box ref={region} flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflowY="hidden">
-      <Box flexDirection="column" flexGrow={1} flexShrink={1} minHeight={0} overflowY="hidden" justifyContent={top === null ? "flex-end" : "flex-start"}>
+      <Box
+        flexDirection="column"
+        flexGrow={1}
+        flexShrink={1}
+        minHeight={0}
+        overflowY="hidden"
+        justifyContent={top === null ? "flex-end" : "flex-start"}
+      >
         {shown.map(({ key, text }) => (
           <RowView key={key} text={text} />
         ))}

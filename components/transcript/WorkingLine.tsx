@@ -58,7 +58,9 @@ export function WorkingLine({ progress = NO_PROGRESS, retry }: WorkingLineProps)
       </Box>
       {text !== "" ? (
         <Box flexShrink={1} marginRight={1}>
-          <Text wrap="truncate-end" color={retry ? "yellow" : undefined}>{text}</Text>
+          <Text wrap="truncate-end" color={retry ? "yellow" : undefined}>
+            {text}
+          </Text>
         </Box>
       ) : null}
       <Box flexShrink={0}>

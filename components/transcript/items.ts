@@ -11,7 +11,13 @@ export type TranscriptItem =
   | { readonly kind: "user"; readonly id: number; readonly text: string }
   /** `◇ system  date 2026-10-22` */
   /** `warning`: something left out the user should know of (shown in yellow). */
-  | { readonly kind: "system"; readonly id: number; readonly label: string; readonly text: string; readonly warning?: boolean }
+  | {
+      readonly kind: "system";
+      readonly id: number;
+      readonly label: string;
+      readonly text: string;
+      readonly warning?: boolean;
+    }
   | { readonly kind: "assistant"; readonly id: number; readonly text: string }
   /** Extended thinking: dimmed and folded to one line until Ctrl+O; `redacted` when the API encrypted it. */
   | { readonly kind: "thinking"; readonly id: number; readonly text: string; readonly redacted: boolean }
@@ -37,7 +43,13 @@ export type TranscriptItem =
     }
   | { readonly kind: "error"; readonly id: number; readonly message: string }
   /** `⎿ Attached posts.ts (168 B)` under the prompt, or why a mention was not attached. */
-  | { readonly kind: "attachment"; readonly id: number; readonly mention: string; readonly attached: boolean; readonly detail: string }
+  | {
+      readonly kind: "attachment";
+      readonly id: number;
+      readonly mention: string;
+      readonly attached: boolean;
+      readonly detail: string;
+    }
   /** A quiet note from the session itself: "Interrupted.", "Conversation cleared." */
   | { readonly kind: "notice"; readonly id: number; readonly text: string }
   /** The output of a slash command. */

@@ -49,7 +49,9 @@ function resultRows(item: Extract<TranscriptItem, { kind: "tool_result" }>, { wi
   const lines = item.lines.map((line) => color(visibleText(line)));
   const first = lines[0] ?? "";
   const beside = GUTTER + stringWidth(name) + stringWidth(first) <= width;
-  const under = (beside ? lines.slice(1) : lines).flatMap((line) => wrapLines(line, width - GUTTER, true).map((text) => `  ${text}`));
+  const under = (beside ? lines.slice(1) : lines).flatMap((line) =>
+    wrapLines(line, width - GUTTER, true).map((text) => `  ${text}`),
+  );
   return [beside ? head + first : head.trimEnd(), ...under];
 }
 
@@ -75,7 +77,9 @@ const TONES: Record<BodyLine["tone"], (s: string) => string> = {
 /** A file change under its result, in the approval modal's diff rows, folded past DIFF_PREVIEW_LINES. */
 function diffRows(item: Extract<TranscriptItem, { kind: "diff" }>, { width, expanded }: LineLayout): Row[] {
   const room = Math.max(10, width - 2 * GUTTER);
-  const wrapped = wrapBody(item.lines, room).map((row) => `    ${" ".repeat(row.indent ?? 0)}${TONES[row.tone](row.text)}`);
+  const wrapped = wrapBody(item.lines, room).map(
+    (row) => `    ${" ".repeat(row.indent ?? 0)}${TONES[row.tone](row.text)}`,
+  );
   if (expanded || wrapped.length <= DIFF_PREVIEW_LINES) return wrapped;
   return [...wrapped.slice(0, DIFF_PREVIEW_LINES), chalk.dim(`    ${foldedNote(wrapped.length - DIFF_PREVIEW_LINES)}`)];
 }
@@ -103,7 +107,12 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
     case "diff":
       return diffRows(item, layout);
     case "denied":
-      return marked(chalk.red("✘ "), `${item.name}: ${item.message === "" ? "denied" : item.message}`, width, chalk.red);
+      return marked(
+        chalk.red("✘ "),
+        `${item.name}: ${item.message === "" ? "denied" : item.message}`,
+        width,
+        chalk.red,
+      );
     case "error":
       return marked(chalk.red("✘ "), item.message, width, chalk.red);
     case "notice":
@@ -115,7 +124,9 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
     }
     case "command": {
       const color = item.isError ? chalk.red : String;
-      return item.lines.flatMap((line) => wrapLines(color(visibleText(line)), width - GUTTER, true).map((text) => `  ${text}`));
+      return item.lines.flatMap((line) =>
+        wrapLines(color(visibleText(line)), width - GUTTER, true).map((text) => `  ${text}`),
+      );
     }
   }
 }
@@ -178,7 +189,8 @@ export function rowsBetween(
   for (let row = start; row < Math.min(end, index.total) && i < items.length; i++) {
     const item = items[i]!;
     const rows = cache.rowsOf(item, layout);
-    for (let r = row - index.starts[i]!; r < rows.length && row < end; r++, row++) out.push({ key: `${item.id}:${r}`, text: rows[r]! });
+    for (let r = row - index.starts[i]!; r < rows.length && row < end; r++, row++)
+      out.push({ key: `${item.id}:${r}`, text: rows[r]! });
   }
   for (let row = Math.max(start, index.total); row < end && row - index.total < live.length; row++) {
     out.push({ key: `live:${row - index.total}`, text: live[row - index.total]! });

@@ -71,7 +71,9 @@ function block(token: Token, width: number): string[] {
 
 /** Fenced or indented code: every line kept, indented, wrapped only when wider than the view. */
 function codeLines(text: string, width: number): string[] {
-  return text.split("\n").flatMap((line) => wrapLines(line, width - CODE_INDENT.length, true).map((row) => CODE_INDENT + row));
+  return text
+    .split("\n")
+    .flatMap((line) => wrapLines(line, width - CODE_INDENT.length, true).map((row) => CODE_INDENT + row));
 }
 
 function listLines(list: Tokens.List, width: number): string[] {
@@ -82,7 +84,11 @@ function listLines(list: Tokens.List, width: number): string[] {
   return list.items.flatMap((item, i) => {
     const mark = item.task ? `${bullets[i]} [${item.checked ? "x" : " "}]` : bullets[i]!.padEnd(bulletWidth);
     const gutter = mark.length + 1;
-    const body = blocks(item.tokens.filter((t) => t.type !== "checkbox"), width - gutter, item.loose);
+    const body = blocks(
+      item.tokens.filter((t) => t.type !== "checkbox"),
+      width - gutter,
+      item.loose,
+    );
     return withGutter(`${mark} `, gutter, body.length > 0 ? body : [""]);
   });
 }
@@ -94,7 +100,8 @@ function tableLines(table: Tokens.Table, width: number): string[] {
   const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => stringWidth(row[c] ?? ""))));
   const separator = chalk.dim(" │ ");
   const total = widths.reduce((sum, w) => sum + w, 0) + 3 * (widths.length - 1);
-  if (total > width) return [header, ...rows].flatMap((row, r) => wrapLines((r === 0 ? chalk.bold : String)(row.join(" | ")), width));
+  if (total > width)
+    return [header, ...rows].flatMap((row, r) => wrapLines((r === 0 ? chalk.bold : String)(row.join(" | ")), width));
   const pad = (cell: string, c: number) => cell + " ".repeat(widths[c]! - stringWidth(cell));
   return [
     chalk.bold(header.map(pad).join(separator)),

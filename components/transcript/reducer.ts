@@ -53,7 +53,8 @@ export function callLabel(name: string, summary: string): string {
 function withThinking(state: TranscriptState, message: AssistantMessage): TranscriptState {
   let next = state;
   for (const block of message.content) {
-    if (block.type === "thinking" && block.thinking.trim() !== "") next = append(next, { kind: "thinking", text: block.thinking.trim(), redacted: false });
+    if (block.type === "thinking" && block.thinking.trim() !== "")
+      next = append(next, { kind: "thinking", text: block.thinking.trim(), redacted: false });
     if (block.type === "redacted_thinking") next = append(next, { kind: "thinking", text: "", redacted: true });
   }
   return next;
@@ -98,7 +99,12 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "clear":
       return { ...state, items: [], live: "" };
     case "system_note":
-      return append(state, { kind: "system", label: action.label, text: action.text, ...(action.warning ? { warning: true } : {}) });
+      return append(state, {
+        kind: "system",
+        label: action.label,
+        text: action.text,
+        ...(action.warning ? { warning: true } : {}),
+      });
     case "text_delta":
       return action.text === "" ? state : { ...withoutRetry(state), live: state.live + action.text };
     case "retry":
@@ -123,7 +129,12 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return append(state, { kind: "tool_result", name: action.name, isError: action.result.isError, lines });
     }
     case "attachment":
-      return append(state, { kind: "attachment", mention: action.mention, attached: action.attached, detail: action.detail });
+      return append(state, {
+        kind: "attachment",
+        mention: action.mention,
+        attached: action.attached,
+        detail: action.detail,
+      });
     case "error":
       return append(flushLive(withoutRetry(state)), { kind: "error", message: action.message });
     case "turn_end":

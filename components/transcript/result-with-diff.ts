@@ -11,5 +11,8 @@ type ToolResultAction = Extract<TranscriptAction, { type: "tool_result" }>;
 
 export function resultWithDiff(result: ToolResultAction, diff: readonly BodyLine[]): TranscriptAction[] {
   const first = resultLines(result.result.content)[0] ?? "";
-  return [{ ...result, result: { ...result.result, content: first } }, { type: "file_diff", lines: diff }];
+  return [
+    { ...result, result: { ...result.result, content: first } },
+    { type: "file_diff", lines: diff },
+  ];
 }

@@ -23,7 +23,8 @@ const FOLDED_RESULT_ROWS = 4;
 
 const lineCount = (text: string) => 1 + (text.match(/\n/g)?.length ?? 0);
 /** A text block's lines; any other block (a tool call, an image) one row. */
-const blockRows = (blocks: readonly { type: string; text?: string }[]) => blocks.reduce((n, block) => n + (block.type === "text" ? lineCount(block.text ?? "") : 1), 0);
+const blockRows = (blocks: readonly { type: string; text?: string }[]) =>
+  blocks.reduce((n, block) => n + (block.type === "text" ? lineCount(block.text ?? "") : 1), 0);
 
 /** Rows a saved entry takes in the transcript, roughly: enough to tell when the last turns fill a screen. */
 function roughRows(entry: ConversationEntry): number {
@@ -55,7 +56,11 @@ function firstFrameEntries(saved: SavedSession, rows: number): readonly Conversa
 }
 
 /** `state` with the run of items `quick` stands for replaced by every saved entry's items (the newest SAVED_ITEMS_SHOWN). */
-function withWholeSaved(state: TranscriptState, quick: readonly TranscriptItem[], entries: readonly ConversationEntry[]): TranscriptState {
+function withWholeSaved(
+  state: TranscriptState,
+  quick: readonly TranscriptItem[],
+  entries: readonly ConversationEntry[],
+): TranscriptState {
   const at = quick.length === 0 ? -1 : state.items.indexOf(quick[0]!);
   // Cleared since, or nothing was drawn: leave the transcript as it is.
   if (at < 0 || state.items[at + quick.length - 1] !== quick.at(-1)) return state;
@@ -72,7 +77,12 @@ function hiddenNote(hidden: number): string {
 }
 
 /** Draws `saved` into `transcript` on a screen of `rows`, then where it came from; `later` runs just after the first frame. */
-export function showSavedSession(transcript: TranscriptStore, saved: SavedSession, rows: number, later: () => void): void {
+export function showSavedSession(
+  transcript: TranscriptStore,
+  saved: SavedSession,
+  rows: number,
+  later: () => void,
+): void {
   // The last turns start at a prompt, so each tool call and its result stay together.
   const before = transcript.getSnapshot().items.length;
   transcript.update((state) => foldTranscript(state, savedTranscriptActions(firstFrameEntries(saved, rows))));

@@ -24,7 +24,8 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   const unanswered = new Map<string, string>();
   let open = false;
   const end = () => {
-    for (const [id, name] of unanswered) actions.push({ type: "tool_result", id, name, result: { content: KILLED, isError: true }, durationMs: 0 });
+    for (const [id, name] of unanswered)
+      actions.push({ type: "tool_result", id, name, result: { content: KILLED, isError: true }, durationMs: 0 });
     unanswered.clear();
     if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
     open = false;
@@ -42,24 +43,43 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
           if (block.type !== "tool_use") continue;
           names.set(block.id, block.name);
           unanswered.set(block.id, block.name);
-          actions.push({ type: "tool_call", id: block.id, name: block.name, input: block.input, summary: summarizeCall(block.name, undefined, block.input) });
+          actions.push({
+            type: "tool_call",
+            id: block.id,
+            name: block.name,
+            input: block.input,
+            summary: summarizeCall(block.name, undefined, block.input),
+          });
         }
         break;
       case "tool_results":
         for (const block of entry.content) {
           unanswered.delete(block.tool_use_id);
           const result = { content: block.content, isError: block.is_error === true };
-          const action = { type: "tool_result" as const, id: block.tool_use_id, name: names.get(block.tool_use_id) ?? "tool", result, durationMs: 0 };
+          const action = {
+            type: "tool_result" as const,
+            id: block.tool_use_id,
+            name: names.get(block.tool_use_id) ?? "tool",
+            result,
+            durationMs: 0,
+          };
           // An Edit's or Write's diff, as the live turn showed it. Sessions saved before changes were kept show the
           // result's text, and so does the first frame, drawn before the diff library loads (the whole transcript is redrawn after).
           const change = entry.changes?.[block.tool_use_id];
-          if (change && !result.isError && deferredLibraries()) actions.push(...resultWithDiff(action, fileDiffLines(change.before, change.after, change.firstLine)));
+          if (change && !result.isError && deferredLibraries())
+            actions.push(...resultWithDiff(action, fileDiffLines(change.before, change.after, change.firstLine)));
           else actions.push(action);
         }
         break;
       case "compaction":
         end();
-        actions.push({ type: "compaction", trigger: entry.trigger, tokensBefore: entry.tokensBefore, tokensAfter: entry.tokensAfter, usage: { input_tokens: 0, output_tokens: 0 } });
+        actions.push({
+          type: "compaction",
+          trigger: entry.trigger,
+          tokensBefore: entry.tokensBefore,
+          tokensAfter: entry.tokensAfter,
+          usage: { input_tokens: 0, output_tokens: 0 },
+        });
         break;
       case "clear":
         end();
@@ -80,7 +100,12 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   // A reply cut by the kill, its partial lines last (a resume records it, with the note above).
   const cut = cutReply(entries);
   if (cut !== undefined) {
-    if (cut.trim() !== "") actions.push({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: cut }] }, usage: NO_USAGE });
+    if (cut.trim() !== "")
+      actions.push({
+        type: "assistant",
+        message: { role: "assistant", content: [{ type: "text", text: cut }] },
+        usage: NO_USAGE,
+      });
     actions.push({ type: "notice", text: CUT_REPLY_SHOWN });
   }
   end();

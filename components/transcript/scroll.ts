@@ -55,7 +55,12 @@ export function reduceScroll(top: ScrollTop, action: ScrollAction): ScrollTop {
       next = top === FOLLOWING ? FOLLOWING : moveTo(from + action.viewport, action);
       break;
     case "lines":
-      next = action.by < 0 ? Math.max(0, from + action.by) : top === FOLLOWING ? FOLLOWING : moveTo(from + action.by, action);
+      next =
+        action.by < 0
+          ? Math.max(0, from + action.by)
+          : top === FOLLOWING
+            ? FOLLOWING
+            : moveTo(from + action.by, action);
       break;
     case "home":
       next = 0;

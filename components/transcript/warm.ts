@@ -14,12 +14,26 @@ const SAMPLE: readonly ConversationEntry[] = [
   { type: "prompt", content: "look at a.ts" },
   {
     type: "assistant",
-    message: { role: "assistant", content: [{ type: "text", text: "Let me **read** it." }, { type: "tool_use", id: "t", name: "Read", input: { file_path: "a.ts" } }] },
+    message: {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Let me **read** it." },
+        { type: "tool_use", id: "t", name: "Read", input: { file_path: "a.ts" } },
+      ],
+    },
     usage: { input_tokens: 0, output_tokens: 0 },
     model: "",
   },
-  { type: "tool_results", content: [{ type: "tool_result", tool_use_id: "t", content: "     1\texport const a = 1;" }] },
-  { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "It exports `a`." }] }, usage: { input_tokens: 0, output_tokens: 0 }, model: "" },
+  {
+    type: "tool_results",
+    content: [{ type: "tool_result", tool_use_id: "t", content: "     1\texport const a = 1;" }],
+  },
+  {
+    type: "assistant",
+    message: { role: "assistant", content: [{ type: "text", text: "It exports `a`." }] },
+    usage: { input_tokens: 0, output_tokens: 0 },
+    model: "",
+  },
 ];
 
 export function warmTranscriptCode(): void {

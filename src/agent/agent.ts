@@ -67,7 +67,13 @@ export class Agent {
     this.#options = options;
     this.#maxRounds = options.maxRounds ?? 50;
     const hooks = options.hooks ? { hooks: options.hooks } : {};
-    this.#tools = new ToolRunner({ permissions: options.permissions, ask: options.ask, cwd: options.cwd, clock: options.clock ?? systemClock, ...hooks });
+    this.#tools = new ToolRunner({
+      permissions: options.permissions,
+      ask: options.ask,
+      cwd: options.cwd,
+      clock: options.clock ?? systemClock,
+      ...hooks,
+    });
     this.#compaction = new CompactionRunner({
       model: options.model,
       conversation: this.#conversation,
@@ -88,11 +94,15 @@ export class Agent {
     this.#conversation.replayOnFirstUse(entries, () => {
       this.#compaction.resumeFrom(entries());
       const last = this.#conversation.messages.at(-1);
-      const uses = last?.role === "assistant" ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use") : [];
+      const uses =
+        last?.role === "assistant"
+          ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use")
+          : [];
       if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(KILLED, true))));
       const cut = cutReply(entries());
       if (cut === undefined) return;
-      if (cut.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: cut }] }, undefined);
+      if (cut.trim() !== "")
+        this.#addAssistant({ role: "assistant", content: [{ type: "text", text: cut }] }, undefined);
       this.#addNote(CUT_REPLY_NOTE);
     });
   }
@@ -146,7 +156,13 @@ export class Agent {
   /** `usage` is left out for a reply that never finished (nothing was reported for it). */
   #addAssistant(message: AssistantMessage, usage: Usage | undefined, model?: string): void {
     this.#conversation.addAssistant(message);
-    if (message.content.length > 0) this.#record({ type: "assistant", message, ...(usage ? { usage } : {}), model: model ?? this.#options.model.name });
+    if (message.content.length > 0)
+      this.#record({
+        type: "assistant",
+        message,
+        ...(usage ? { usage } : {}),
+        model: model ?? this.#options.model.name,
+      });
   }
 
   /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */
@@ -182,7 +198,11 @@ export class Agent {
   }
 
   /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
-  async *#turn(prompt: PromptContent, signal: AbortSignal, count: { requests: number }): AsyncGenerator<AgentEvent, TurnEnd> {
+  async *#turn(
+    prompt: PromptContent,
+    signal: AbortSignal,
+    count: { requests: number },
+  ): AsyncGenerator<AgentEvent, TurnEnd> {
     let state = FRESH_REPLY_STATE;
     let stopHookActive = false;
     for (let rounds = 0; ; ) {
@@ -223,7 +243,8 @@ export class Agent {
       if (outcome.kind === "aborted") {
         // What the user saw stays, and the model hears it was stopped.
         const partial = outcome.partialText;
-        if (partial.trim() !== "") this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, undefined);
+        if (partial.trim() !== "")
+          this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, undefined);
         this.#addNote(INTERRUPTED_NOTE);
         return { reason: "aborted" };
       }
@@ -233,7 +254,14 @@ export class Agent {
       }
       const { message, stopReason, usage, id, model } = outcome.final;
       this.#compaction.observe(usage, this.#conversation.messages.length);
-      yield { type: "assistant", message, usage, stopReason, ...(id !== undefined ? { id } : {}), ...(model !== undefined ? { model } : {}) };
+      yield {
+        type: "assistant",
+        message,
+        usage,
+        stopReason,
+        ...(id !== undefined ? { id } : {}),
+        ...(model !== undefined ? { model } : {}),
+      };
       const step = afterReply(message, stopReason, state);
       // A refused reply is not kept: the turn is taken back.
       if (step.kind !== "end" || step.reason !== "refusal") this.#addAssistant(message, usage, model);
@@ -244,7 +272,10 @@ export class Agent {
       if (step.kind === "end") {
         if (step.error !== undefined) yield { type: "error", message: step.error };
         // A Stop hook may send the model on with its reason; the round limit still bounds it.
-        const goOn = step.reason === "end_turn" && this.#options.hooks ? yield* atTurnEnd(this.#options.hooks, stopHookActive) : undefined;
+        const goOn =
+          step.reason === "end_turn" && this.#options.hooks
+            ? yield* atTurnEnd(this.#options.hooks, stopHookActive)
+            : undefined;
         if (goOn !== undefined) {
           stopHookActive = true;
           this.#addNote(`Stop hook feedback: ${goOn}`);
@@ -276,7 +307,10 @@ export class Agent {
   }
 
   async *#tooManyRounds(): AsyncGenerator<AgentEvent, TurnEnd> {
-    yield { type: "error", message: `Reached the limit of ${this.#maxRounds} tool round${this.#maxRounds === 1 ? "" : "s"} for this turn.` };
+    yield {
+      type: "error",
+      message: `Reached the limit of ${this.#maxRounds} tool round${this.#maxRounds === 1 ? "" : "s"} for this turn.`,
+    };
     return { reason: "max_rounds" };
   }
 
@@ -289,9 +323,17 @@ export class Agent {
   #plan(): ToolPlan {
     const { toolSearch = { kind: "off" }, model } = this.#options;
     const tools = this.#options.tools();
-    const setting = toolSearch.kind === "auto" && this.#deferDecided !== undefined ? decided(this.#deferDecided) : toolSearch;
-    const plan = planTools(tools, this.#conversation.messages, { setting, contextWindowTokens: model.contextWindowTokens });
-    if (toolSearch.kind === "auto" && this.#deferDecided === undefined && tools.some((tool) => tool.server !== undefined)) {
+    const setting =
+      toolSearch.kind === "auto" && this.#deferDecided !== undefined ? decided(this.#deferDecided) : toolSearch;
+    const plan = planTools(tools, this.#conversation.messages, {
+      setting,
+      contextWindowTokens: model.contextWindowTokens,
+    });
+    if (
+      toolSearch.kind === "auto" &&
+      this.#deferDecided === undefined &&
+      tools.some((tool) => tool.server !== undefined)
+    ) {
       this.#deferDecided = plan.deferred.length > 0;
     }
     return plan;

@@ -105,7 +105,11 @@ export class CompactionRunner {
   }
 
   use(request: ModelRequest): { tokens: number; windowTokens: number; thresholdTokens: number | undefined } {
-    return { tokens: this.estimate(request), windowTokens: this.windowTokens(), thresholdTokens: this.thresholdTokens() };
+    return {
+      tokens: this.estimate(request),
+      windowTokens: this.windowTokens(),
+      thresholdTokens: this.thresholdTokens(),
+    };
   }
 
   /** Whether `request` would pass the threshold. */
@@ -116,7 +120,8 @@ export class CompactionRunner {
 
   async *run(run: CompactionRun): AsyncGenerator<AgentEvent, CompactionOutcome> {
     const { conversation } = this.#options;
-    if (conversation.messages.length === 0) return { kind: "error", message: "Nothing to compact yet: the conversation is empty." };
+    if (conversation.messages.length === 0)
+      return { kind: "error", message: "Nothing to compact yet: the conversation is empty." };
     const { hooks } = this.#options;
     if (hooks) yield* aroundCompaction(hooks, "before", run.trigger, run.focus);
     const tokensBefore = this.estimate(run.base);
@@ -140,10 +145,15 @@ export class CompactionRunner {
     return { kind: "done" };
   }
 
-  async #summary(run: CompactionRun, brief: boolean): Promise<{ kind: "text"; text: string; usage: Usage } | { kind: "aborted" } | { kind: "error"; message: string }> {
+  async #summary(
+    run: CompactionRun,
+    brief: boolean,
+  ): Promise<{ kind: "text"; text: string; usage: Usage } | { kind: "aborted" } | { kind: "error"; message: string }> {
     const instruction = compactionInstruction(run.focus, brief);
     const room = this.windowTokens() * BRIEF_SHARE - estimateTokens({ ...run.base, messages: [] });
-    const request = brief ? briefSummaryRequest(run.base, instruction, Math.max(20_000, Math.floor(room * 4)), run.prompt) : summaryRequest(run.base, instruction);
+    const request = brief
+      ? briefSummaryRequest(run.base, instruction, Math.max(20_000, Math.floor(room * 4)), run.prompt)
+      : summaryRequest(run.base, instruction);
     let final: Extract<ModelEvent, { type: "message" }> | undefined;
     try {
       for await (const event of abortable(this.#options.model.stream(request, run.signal), run.signal)) {
@@ -162,5 +172,10 @@ export class CompactionRunner {
 
 /** The context a response's usage stands for: everything it read and wrote. */
 function contextTokens(usage: Usage): number {
-  return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + usage.output_tokens;
+  return (
+    usage.input_tokens +
+    (usage.cache_read_input_tokens ?? 0) +
+    (usage.cache_creation_input_tokens ?? 0) +
+    usage.output_tokens
+  );
 }

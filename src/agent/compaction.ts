@@ -53,7 +53,12 @@ export const LEFT_OUT = "[… part of the conversation left out …]";
  * follows the summary as written) are kept, each within a quarter of the room,
  * and the conversation's end fills the rest.
  */
-export function briefSummaryRequest(base: ModelRequest, instruction: string, maxChars: number, prompt?: PromptContent): ModelRequest {
+export function briefSummaryRequest(
+  base: ModelRequest,
+  instruction: string,
+  maxChars: number,
+  prompt?: PromptContent,
+): ModelRequest {
   const parts = base.messages.map((message) => messageText(message));
   const whole = parts.join("\n\n");
   let kept = whole;
@@ -64,14 +69,18 @@ export function briefSummaryRequest(base: ModelRequest, instruction: string, max
     const room = Math.max(0, maxChars - first.length - request.length);
     kept = `${first}\n\n${LEFT_OUT}\n\n${rest.slice(Math.max(0, rest.length - room))}`;
   }
-  const current = request === "" ? "" : `The request being worked on, which follows the summary as the user wrote it:\n\n<request>\n${request}\n</request>\n\n`;
+  const current =
+    request === ""
+      ? ""
+      : `The request being worked on, which follows the summary as the user wrote it:\n\n<request>\n${request}\n</request>\n\n`;
   const content = `Here is the conversation so far, as text:\n\n<conversation>\n${kept}\n</conversation>\n\n${current}${instruction}`;
   return { ...base, messages: [{ role: "user", content: [{ type: "text", text: content }] }], purpose: "compaction" };
 }
 
 /** The conversation after compaction: one user message holding the summary, then the turn's prompt as written (when kept). */
 export function summaryMessages(summary: string, prompt?: PromptContent): Message[] {
-  const kept: UserBlock[] = prompt === undefined ? [] : typeof prompt === "string" ? [{ type: "text", text: prompt }] : [...prompt];
+  const kept: UserBlock[] =
+    prompt === undefined ? [] : typeof prompt === "string" ? [{ type: "text", text: prompt }] : [...prompt];
   return [{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}${summary.trim()}` }, ...kept] }];
 }
 
@@ -95,7 +104,9 @@ export function autoCompactPct(value: string | undefined): number | { problem: s
   if (value === undefined || value.trim() === "") return DEFAULT_AUTOCOMPACT_PCT;
   const pct = Number(value);
   if (!Number.isFinite(pct) || pct < 0 || pct > 100) {
-    return { problem: `MINI_CC_AUTOCOMPACT_PCT=${value} is not a percentage from 0 (off) to 100; using ${DEFAULT_AUTOCOMPACT_PCT}` };
+    return {
+      problem: `MINI_CC_AUTOCOMPACT_PCT=${value} is not a percentage from 0 (off) to 100; using ${DEFAULT_AUTOCOMPACT_PCT}`,
+    };
   }
   return pct;
 }
@@ -132,7 +143,10 @@ function messageText(message: Message): string {
     if (block.type === "text") parts.push(`${who}: ${block.text}`);
     else if (block.type === "tool_use") parts.push(`${who} called ${block.name} ${JSON.stringify(block.input)}`);
     else if (block.type === "tool_result") {
-      const text = typeof block.content === "string" ? block.content : block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
+      const text =
+        typeof block.content === "string"
+          ? block.content
+          : block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
       parts.push(`Tool result${block.is_error ? " (error)" : ""}: ${text}`);
     } else if (block.type === "image") parts.push(`${who}: [image]`);
   }

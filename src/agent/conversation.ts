@@ -4,11 +4,19 @@
  * message), every tool_use is answered by a tool_result, and the images
  * together stay within what one request may carry (image-budget.ts).
  */
-import type { AssistantMessage, ImageBlock, Message, PromptContent, TextBlock, ToolResultBlock, Usage, UserBlock } from "../model/messages.ts";
+import type {
+  AssistantMessage,
+  ImageBlock,
+  Message,
+  PromptContent,
+  TextBlock,
+  ToolResultBlock,
+  Usage,
+  UserBlock,
+} from "../model/messages.ts";
 import type { FileExcerpt } from "../tools/file-excerpt.ts";
 import { withinImageBudget } from "./image-budget.ts";
 import { summaryMessages } from "./compaction.ts";
-
 
 /**
  * One change to the conversation, as the agent reports it (the saved session
@@ -28,7 +36,14 @@ export type ConversationEntry =
    * The conversation was replaced by a summary (compaction.ts); `keptPrompt`:
    * the turn's prompt (the last `prompt` line before this one) follows it as written.
    */
-  | { type: "compaction"; summary: string; trigger: "manual" | "auto"; tokensBefore: number; tokensAfter: number; keptPrompt?: true }
+  | {
+      type: "compaction";
+      summary: string;
+      trigger: "manual" | "auto";
+      tokensBefore: number;
+      tokensAfter: number;
+      keptPrompt?: true;
+    }
   | { type: "clear" }
   /**
    * A piece of a reply's text as it streams in (streamed-reply.ts): no change
@@ -76,7 +91,10 @@ export class Conversation {
     if (message.content.length === 0) return;
     const last = this.#messages.at(-1);
     if (last?.role === "assistant") {
-      this.#messages = [...this.#messages.slice(0, -1), { role: "assistant", content: [...last.content, ...message.content] }];
+      this.#messages = [
+        ...this.#messages.slice(0, -1),
+        { role: "assistant", content: [...last.content, ...message.content] },
+      ];
       return;
     }
     this.#messages = [...this.#messages, message];
@@ -147,7 +165,8 @@ export class Conversation {
       else if (entry.type === "refused") this.rewind(beforePrompt);
       else if (entry.type === "assistant") this.addAssistant(entry.message);
       else if (entry.type === "tool_results") this.addToolResults(entry.content);
-      else if (entry.type === "compaction") this.replaceWithSummary(entry.summary, entry.keptPrompt ? prompt : undefined);
+      else if (entry.type === "compaction")
+        this.replaceWithSummary(entry.summary, entry.keptPrompt ? prompt : undefined);
       else if (entry.type === "clear") this.clear();
     }
   }
@@ -164,7 +183,8 @@ export class Conversation {
 }
 
 function holdsImage(entry: ConversationEntry): boolean {
-  if (entry.type === "prompt") return typeof entry.content !== "string" && entry.content.some((b) => b.type === "image");
+  if (entry.type === "prompt")
+    return typeof entry.content !== "string" && entry.content.some((b) => b.type === "image");
   if (entry.type !== "tool_results") return false;
   return entry.content.some((r) => typeof r.content !== "string" && r.content.some((b) => b.type === "image"));
 }
@@ -191,15 +211,18 @@ function replayedWithoutImages(start: readonly Message[], entries: readonly Conv
       prompt = entry.content;
       addUser(typeof entry.content === "string" ? [textBlock(entry.content)] : entry.content);
     } else if (entry.type === "note") addUser([textBlock(entry.text)]);
-    else if (entry.type === "refused" || entry.type === "partial") continue; // refused: never here, replay takes the other path
+    else if (entry.type === "refused" || entry.type === "partial")
+      continue; // refused: never here, replay takes the other path
     else if (entry.type === "assistant") {
       const last = messages.at(-1);
       // A reply continuing a paused one (pause_turn) joins it, as addAssistant does.
-      if (entry.message.content.length > 0 && last?.role === "assistant") messages[messages.length - 1] = { role: "assistant", content: [...last.content, ...entry.message.content] };
+      if (entry.message.content.length > 0 && last?.role === "assistant")
+        messages[messages.length - 1] = { role: "assistant", content: [...last.content, ...entry.message.content] };
       else if (entry.message.content.length > 0) messages.push(entry.message);
     } else if (entry.type === "tool_results") {
       if (entry.content.length > 0) addUser(entry.content);
-    } else if (entry.type === "compaction") messages.splice(0, messages.length, ...summaryMessages(entry.summary, entry.keptPrompt ? prompt : undefined));
+    } else if (entry.type === "compaction")
+      messages.splice(0, messages.length, ...summaryMessages(entry.summary, entry.keptPrompt ? prompt : undefined));
     else if (entry.type === "clear") messages.length = 0;
   }
   return messages;

@@ -25,8 +25,7 @@ export type PermissionDecision =
    * A session allow may name the tool rule it stands for (`Bash(npm test:*)`,
    * tool-rules.ts); without one it covers every call of the tool.
    */
-  | { behavior: "allow"; scope: "once" | "session"; rule?: string }
-  | { behavior: "deny"; message?: string };
+  { behavior: "allow"; scope: "once" | "session"; rule?: string } | { behavior: "deny"; message?: string };
 
 /**
  * The one way a permission request leaves the loop: the agent awaits the

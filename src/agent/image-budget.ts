@@ -24,7 +24,10 @@ export const REQUEST_IMAGE_BUDGET: ImageBudget = { maxImages: 100, maxBase64Char
 type Located = { message: number; block: number; inner?: number; chars: number };
 
 /** `messages` with the oldest images replaced by notes until the rest fit `budget`; the same array when they already do. */
-export function withinImageBudget(messages: readonly Message[], budget: ImageBudget = REQUEST_IMAGE_BUDGET): readonly Message[] {
+export function withinImageBudget(
+  messages: readonly Message[],
+  budget: ImageBudget = REQUEST_IMAGE_BUDGET,
+): readonly Message[] {
   const images = locateImages(messages);
   let count = images.length;
   let chars = images.reduce((sum, image) => sum + image.chars, 0);
@@ -44,7 +47,9 @@ export function withinImageBudget(messages: readonly Message[], budget: ImageBud
     const content = message.content.map((block, b): UserBlock => {
       if (block.type === "image") return dropped.has(key({ message: m, block: b })) ? note(block) : block;
       if (block.type !== "tool_result" || typeof block.content === "string") return block;
-      const inner = block.content.map((part, i) => (part.type === "image" && dropped.has(key({ message: m, block: b, inner: i })) ? note(part) : part));
+      const inner = block.content.map((part, i) =>
+        part.type === "image" && dropped.has(key({ message: m, block: b, inner: i })) ? note(part) : part,
+      );
       return { ...block, content: inner } satisfies ToolResultBlock;
     });
     return { ...message, content };
@@ -73,5 +78,8 @@ function key(at: { message: number; block: number; inner?: number }): string {
 }
 
 function note(image: ImageBlock): TextBlock {
-  return { type: "text", text: `[Earlier image (${image.source.media_type}) dropped: a request carries at most ${REQUEST_IMAGE_BUDGET.maxImages} images and ${REQUEST_IMAGE_BUDGET.maxBase64Chars / 1024 / 1024} MB of them.]` };
+  return {
+    type: "text",
+    text: `[Earlier image (${image.source.media_type}) dropped: a request carries at most ${REQUEST_IMAGE_BUDGET.maxImages} images and ${REQUEST_IMAGE_BUDGET.maxBase64Chars / 1024 / 1024} MB of them.]`,
+  };
 }

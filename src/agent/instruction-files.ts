@@ -44,7 +44,12 @@ export interface FindOptions {
 }
 
 /** Names looked for in each folder, in the order read (a later one wins where they disagree). */
-export const INSTRUCTION_FILE_NAMES = ["AGENTS.md", "CLAUDE.md", join(".claude", "CLAUDE.md"), "CLAUDE.local.md"] as const;
+export const INSTRUCTION_FILE_NAMES = [
+  "AGENTS.md",
+  "CLAUDE.md",
+  join(".claude", "CLAUDE.md"),
+  "CLAUDE.local.md",
+] as const;
 /** How many levels of `@path` imports are followed. */
 export const MAX_IMPORT_DEPTH = 5;
 /** Claude Code warns about a CLAUDE.md past 40k characters: no file gives more than this. */
@@ -72,7 +77,11 @@ interface Candidate {
  * read, nor anything but a regular file; each file gives at most
  * MAX_INSTRUCTION_FILE_BYTES and all of them MAX_INSTRUCTIONS_BYTES.
  */
-export function findInstructions(cwd: string, readFile: ReadInstructionFile, options: FindOptions = {}): FoundInstructions {
+export function findInstructions(
+  cwd: string,
+  readFile: ReadInstructionFile,
+  options: FindOptions = {},
+): FoundInstructions {
   const realPath = options.realPath ?? realPathOrSelf;
   const project = realPath(resolve(cwd));
   const home = options.userHome ? realPath(resolve(options.userHome)) : undefined;
@@ -100,12 +109,17 @@ export function findInstructions(cwd: string, readFile: ReadInstructionFile, opt
       return undefined;
     }
     if (budget === 0) {
-      found.leftOut.push(`${name}: not read, the ${sizeText(MAX_INSTRUCTIONS_BYTES)} all instruction files may give were used`);
+      found.leftOut.push(
+        `${name}: not read, the ${sizeText(MAX_INSTRUCTIONS_BYTES)} all instruction files may give were used`,
+      );
       return undefined;
     }
     const text = outcome.cut ? cutAtLine(outcome.text) : outcome.text;
     budget -= Buffer.byteLength(text);
-    if (outcome.cut) found.leftOut.push(`${name}: ${sizeText(outcome.size)}, only its first ${sizeText(Buffer.byteLength(text))} read`);
+    if (outcome.cut)
+      found.leftOut.push(
+        `${name}: ${sizeText(outcome.size)}, only its first ${sizeText(Buffer.byteLength(text))} read`,
+      );
     return text;
   };
 
@@ -113,11 +127,16 @@ export function findInstructions(cwd: string, readFile: ReadInstructionFile, opt
     seen.add(path);
     found.files.push({ path, text, ...(importedBy ? { importedBy } : {}) });
     for (const spec of importSpecs(text)) {
-      const target = resolve(dirname(path), spec.startsWith("~/") && options.userHome ? join(options.userHome, spec.slice(2)) : spec);
+      const target = resolve(
+        dirname(path),
+        spec.startsWith("~/") && options.userHome ? join(options.userHome, spec.slice(2)) : spec,
+      );
       const name = `@${spec} in ${shown(path)}`;
-      if (chain.includes(target) || target === path) found.leftOut.push(`${name}: imports a file that imports it (a cycle)`);
+      if (chain.includes(target) || target === path)
+        found.leftOut.push(`${name}: imports a file that imports it (a cycle)`);
       else if (seen.has(target)) continue;
-      else if (chain.length >= MAX_IMPORT_DEPTH) found.leftOut.push(`${name}: more than ${MAX_IMPORT_DEPTH} imports deep; not read`);
+      else if (chain.length >= MAX_IMPORT_DEPTH)
+        found.leftOut.push(`${name}: more than ${MAX_IMPORT_DEPTH} imports deep; not read`);
       else {
         const imported = read(target, candidate.reach, candidate.reachText, name);
         // `@name` that is no file is just text (a mention, a decorator).
@@ -135,21 +154,39 @@ export function findInstructions(cwd: string, readFile: ReadInstructionFile, opt
 }
 
 /** `~/.claude/CLAUDE.md` (reaching home and the project), then each folder's files from the root down to cwd (reaching that folder and the project). */
-function candidates(cwd: string, project: string, home: string | undefined, userHome: string | undefined, realPath: (path: string) => string): Candidate[] {
+function candidates(
+  cwd: string,
+  project: string,
+  home: string | undefined,
+  userHome: string | undefined,
+  realPath: (path: string) => string,
+): Candidate[] {
   const dirs: string[] = [];
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     dirs.unshift(dir);
     if (dirname(dir) === dir) break;
   }
-  const user: Candidate[] = userHome && home
-    ? [{ path: join(userHome, ".claude", "CLAUDE.md"), reach: [home, project], reachText: "your home folder and the project" }]
-    : [];
+  const user: Candidate[] =
+    userHome && home
+      ? [
+          {
+            path: join(userHome, ".claude", "CLAUDE.md"),
+            reach: [home, project],
+            reachText: "your home folder and the project",
+          },
+        ]
+      : [];
   const all = [
     ...user,
     ...dirs.flatMap((dir) => {
       const real = realPath(dir);
       const reach = isWithin(real, project) ? [real] : [real, project];
-      const reachText = real === project ? "the project" : isWithin(real, project) ? `its folder (${real})` : `its folder and the project`;
+      const reachText =
+        real === project
+          ? "the project"
+          : isWithin(real, project)
+            ? `its folder (${real})`
+            : `its folder and the project`;
       return INSTRUCTION_FILE_NAMES.map((name) => ({ path: join(dir, name), reach, reachText }));
     }),
   ];
@@ -165,21 +202,30 @@ function cutAtLine(text: string): string {
 }
 
 /** The files alone (see findInstructions). */
-export function findInstructionFiles(cwd: string, readFile: ReadInstructionFile, options: FindOptions = {}): InstructionFile[] {
+export function findInstructionFiles(
+  cwd: string,
+  readFile: ReadInstructionFile,
+  options: FindOptions = {},
+): InstructionFile[] {
   return findInstructions(cwd, readFile, options).files;
 }
 
 /** `@path` words outside code: at the start of a line or after a space. */
 function importSpecs(text: string): string[] {
   const prose = text.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
-  return [...prose.matchAll(/(?:^|\s)@([^\s@`]+)/gm)].map((match) => match[1]!.replace(/[.,;:!?)]+$/, "")).filter((spec) => spec !== "");
+  return [...prose.matchAll(/(?:^|\s)@([^\s@`]+)/gm)]
+    .map((match) => match[1]!.replace(/[.,;:!?)]+$/, ""))
+    .filter((spec) => spec !== "");
 }
 
 /** `0 files (AGENTS.md, CLAUDE.md, …)`: what is looked for; `2 files (~/.claude/CLAUDE.md, AGENTS.md)`: what was found. */
 export function instructionsNote(cwd: string, files: readonly InstructionFile[], userHome?: string): string {
   const count = `${files.length} ${files.length === 1 ? "file" : "files"}`;
   const shown = (path: string) => shownPath(cwd, path, userHome);
-  const names = files.length === 0 ? ["AGENTS.md", "CLAUDE.md"] : files.map((file) => (file.importedBy ? `${shown(file.path)} via ${shown(file.importedBy)}` : shown(file.path)));
+  const names =
+    files.length === 0
+      ? ["AGENTS.md", "CLAUDE.md"]
+      : files.map((file) => (file.importedBy ? `${shown(file.path)} via ${shown(file.importedBy)}` : shown(file.path)));
   return `${count} (${names.join(", ")})`;
 }
 
@@ -192,7 +238,9 @@ function shownPath(cwd: string, path: string, userHome: string | undefined): str
 
 /** The system-prompt section: each file under its path, nearer files last. */
 export function instructionsText(files: readonly InstructionFile[]): string {
-  const parts = files.map((file) => `## ${file.path}${file.importedBy ? ` (imported by ${file.importedBy})` : ""}\n\n${file.text.trim()}`);
+  const parts = files.map(
+    (file) => `## ${file.path}${file.importedBy ? ` (imported by ${file.importedBy})` : ""}\n\n${file.text.trim()}`,
+  );
   return [
     "# Project instructions",
     "The user's instruction files for this project follow; where they disagree, a later (nearer) file wins. Follow them.",
@@ -217,10 +265,14 @@ export function readInstructionFile(path: string, maxBytes: number): Instruction
   try {
     return { kind: "read", ...readRegularFileStart(path, maxBytes, { noFollow: true }) };
   } catch (error) {
-    if (error instanceof NotRegularFileError) return error.isDirectory ? { kind: "missing" } : { kind: "refused", why: error.kind };
+    if (error instanceof NotRegularFileError)
+      return error.isDirectory ? { kind: "missing" } : { kind: "refused", why: error.kind };
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     // ELOOP: the path turned into a link after it was judged; judged again at the next start.
-    return { kind: "refused", why: code === "ELOOP" ? "changed while it was read" : `cannot read it (${code ?? "error"})` };
+    return {
+      kind: "refused",
+      why: code === "ELOOP" ? "changed while it was read" : `cannot read it (${code ?? "error"})`,
+    };
   }
 }

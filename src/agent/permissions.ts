@@ -115,7 +115,8 @@ export class PermissionChain {
 
   /** Replaces the settings files' rules (an approved shared file, a rule removed by /permissions); throws MiniCcError "invalid-tool-rule" for a malformed one. */
   setRules(rules: readonly ChainRule[]): void {
-    const parse = (behavior: ChainRule["behavior"]) => rules.filter((r) => r.behavior === behavior).flatMap((r) => parseToolRules(r.matches ?? [r.rule]));
+    const parse = (behavior: ChainRule["behavior"]) =>
+      rules.filter((r) => r.behavior === behavior).flatMap((r) => parseToolRules(r.matches ?? [r.rule]));
     this.#settingsParsed = { allow: parse("allow"), deny: parse("deny"), ask: parse("ask") };
     this.#settings = [...rules];
   }
@@ -131,7 +132,9 @@ export class PermissionChain {
       ...this.#deny.map((rule) => ({ behavior: "deny" as const, rule: rule.source, source: "--disallowedTools" })),
       ...this.#allow.map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "--allowedTools" })),
       ...this.#settings.map(({ behavior, rule, source }) => ({ behavior, rule, source })),
-      ...this.#sessionAllowed.filter((rule) => !inFiles.has(rule.source)).map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
+      ...this.#sessionAllowed
+        .filter((rule) => !inFiles.has(rule.source))
+        .map((rule) => ({ behavior: "allow" as const, rule: rule.source, source: "this session" })),
     ];
   }
 
@@ -180,13 +183,19 @@ export class PermissionChain {
    * they really lead (symlinks followed); the tool must then open them through
    * the same `realPaths`, so it touches what was judged.
    */
-  check(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths = new RealPaths(), hook?: HookAnswer): PermissionCheck {
+  check(
+    tool: Tool,
+    input: Record<string, unknown>,
+    realPaths: RealPaths = new RealPaths(),
+    hook?: HookAnswer,
+  ): PermissionCheck {
     const verdict = this.#verdict(tool, input, realPaths, hook);
     if (verdict.behavior !== "ask" || this.#canAsk) return verdict;
     const why = verdict.reason === NEEDS_APPROVAL ? "" : ` (${verdict.reason})`;
     return {
       behavior: "deny",
-      message: `${tool.name} was not run: it needs approval${why} and print mode cannot ask. ` +
+      message:
+        `${tool.name} was not run: it needs approval${why} and print mode cannot ask. ` +
         `Allow it with --allowedTools ${tool.name} or a --permission-mode that permits it.`,
     };
   }
@@ -198,18 +207,28 @@ export class PermissionChain {
    */
   deniesEveryCall(tool: Tool): boolean {
     const call: RuleCall = { name: tool.name };
-    if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
+    if (tool.server !== undefined && tool.toolName !== undefined)
+      call.mcp = { server: tool.server, tool: tool.toolName };
     const calls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
-    return [...this.#deny, ...this.#settingsParsed.deny].some((rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"));
+    return [...this.#deny, ...this.#settingsParsed.deny].some(
+      (rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"),
+    );
   }
 
-  #verdict(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths, hook: HookAnswer | undefined): PermissionCheck {
+  #verdict(
+    tool: Tool,
+    input: Record<string, unknown>,
+    realPaths: RealPaths,
+    hook: HookAnswer | undefined,
+  ): PermissionCheck {
     const name = tool.name;
     const mode = this.mode.getSnapshot();
     const target = this.#targets(tool, input, realPaths);
     const call = this.#ruleCall(tool, input, target);
     const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
-    const denied = [...this.#deny, ...this.#settingsParsed.deny].flatMap((rule) => denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })));
+    const denied = [...this.#deny, ...this.#settingsParsed.deny].flatMap((rule) =>
+      denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })),
+    );
     if (denied.some((d) => d.match === "match")) {
       return { behavior: "deny", message: `Permission to use ${name} has been denied by a rule.` };
     }
@@ -219,13 +238,15 @@ export class PermissionChain {
     }
     // A deny rule that cannot read the command may still cover it: ask, whatever the mode or allow rules say.
     const unclear = denied.find((d) => d.match === "unclear");
-    if (unclear) return { behavior: "ask", reason: `cannot tell whether the rule ${unclear.rule.source} covers this command` };
+    if (unclear)
+      return { behavior: "ask", reason: `cannot tell whether the rule ${unclear.rule.source} covers this command` };
     // An ask rule wins over allow rules and modes: the user wants to see these calls.
     const asking = this.#settingsParsed.ask.find((rule) => denyCalls.some((c) => denyMatch(rule, c) !== "no"));
     if (asking) return { behavior: "ask", reason: `the rule ${asking.source} asks` };
     // A hook's ask shows the user the call whatever allows it; its allow stands in for the user's yes, so
     // it comes after every deny above and never lets a call leave the sandbox (only the user may).
-    if (hook?.answer === "ask") return { behavior: "ask", reason: `a PreToolUse hook asks${hook.reason ? `: ${hook.reason}` : ""}` };
+    if (hook?.answer === "ask")
+      return { behavior: "ask", reason: `a PreToolUse hook asks${hook.reason ? `: ${hook.reason}` : ""}` };
     if (hook?.answer === "allow" && tool.leavesSandbox?.(input) !== true) return { behavior: "allow" };
     if (allowedBy([...this.#allow, ...this.#settingsParsed.allow, ...this.#sessionAllowed], call)) {
       return { behavior: "allow" };
@@ -235,7 +256,10 @@ export class PermissionChain {
     if (tool.runsConfined?.(input) === true) return { behavior: "allow" };
     // A targetPaths() that throws gives no path to vouch for, so the call asks.
     if (target.kind === "unknown") return { behavior: "ask", reason: NEEDS_APPROVAL };
-    if (target.kind === "paths" && target.real.some((real) => !this.#scope.contains(real) && !this.#readsSavedOutput(tool, real))) {
+    if (
+      target.kind === "paths" &&
+      target.real.some((real) => !this.#scope.contains(real) && !this.#readsSavedOutput(tool, real))
+    ) {
       return { behavior: "ask", reason: OUTSIDE };
     }
     if (tool.readOnly) return { behavior: "allow" };
@@ -262,7 +286,8 @@ export class PermissionChain {
   /** What rules are matched against: the tool's names, its command analysed (a shell tool) or its target path. */
   #ruleCall(tool: Tool, input: Record<string, unknown>, target: Target): RuleCall {
     const call: RuleCall = { name: tool.name };
-    if (tool.server !== undefined && tool.toolName !== undefined) call.mcp = { server: tool.server, tool: tool.toolName };
+    if (tool.server !== undefined && tool.toolName !== undefined)
+      call.mcp = { server: tool.server, tool: tool.toolName };
     const command = input["command"];
     if (typeof command === "string") {
       call.command = commandForRules(this.#shell, command);

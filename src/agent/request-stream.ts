@@ -12,10 +12,18 @@ import { StreamedReply } from "./streamed-reply.ts";
 import { errorMessage } from "./tool-runner.ts";
 
 export type FinalMessage = Extract<ModelEvent, { type: "message" }>;
-export type RequestOutcome = { kind: "message"; final: FinalMessage } | { kind: "aborted"; partialText: string } | { kind: "error"; message: string };
+export type RequestOutcome =
+  | { kind: "message"; final: FinalMessage }
+  | { kind: "aborted"; partialText: string }
+  | { kind: "error"; message: string };
 
 /** Sends `request`; `record` is the saved session's (the streamed text's `partial` lines go there). Never throws. */
-export async function* streamRequest(model: Model, request: ModelRequest, signal: AbortSignal, record: (entry: ConversationEntry) => void): AsyncGenerator<AgentEvent, RequestOutcome> {
+export async function* streamRequest(
+  model: Model,
+  request: ModelRequest,
+  signal: AbortSignal,
+  record: (entry: ConversationEntry) => void,
+): AsyncGenerator<AgentEvent, RequestOutcome> {
   // The line that follows the stream (the reply's, the interruption's) supersedes what was saved of it.
   const saved = new StreamedReply(record);
   const outcome = yield* received(model, request, signal, saved);
@@ -24,7 +32,12 @@ export async function* streamRequest(model: Model, request: ModelRequest, signal
   return outcome;
 }
 
-async function* received(model: Model, request: ModelRequest, signal: AbortSignal, saved: StreamedReply): AsyncGenerator<AgentEvent, RequestOutcome> {
+async function* received(
+  model: Model,
+  request: ModelRequest,
+  signal: AbortSignal,
+  saved: StreamedReply,
+): AsyncGenerator<AgentEvent, RequestOutcome> {
   let final: FinalMessage | undefined;
   let partialText = "";
   try {

@@ -30,8 +30,29 @@ const MAX_NESTING = 4;
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox"]);
 /** Commands that run the command given in their arguments. */
 const WRAPPERS = new Set([
-  "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "sudo", "doas", "timeout", "stdbuf",
-  "xargs", "setsid", "chroot", "unbuffer", "watch", "strace", "ltrace", "caffeinate", "flock", "chronic", "parallel",
+  "env",
+  "command",
+  "builtin",
+  "exec",
+  "nohup",
+  "time",
+  "nice",
+  "ionice",
+  "sudo",
+  "doas",
+  "timeout",
+  "stdbuf",
+  "xargs",
+  "setsid",
+  "chroot",
+  "unbuffer",
+  "watch",
+  "strace",
+  "ltrace",
+  "caffeinate",
+  "flock",
+  "chronic",
+  "parallel",
 ]);
 const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 const OUTPUT_REDIRECTS = new Set([">", ">>", "&>", "&>>", ">|"]);
@@ -95,7 +116,10 @@ function wordOf(node: Node | null): Word {
       return node.text.slice(1, -1);
     case "string":
       if (node.namedChildren.some((child) => child?.type !== "string_content")) return DYNAMIC;
-      return node.text.slice(1, -1).replace(/\\\n/g, "").replace(/\\([$`"\\])/g, "$1");
+      return node.text
+        .slice(1, -1)
+        .replace(/\\\n/g, "")
+        .replace(/\\([$`"\\])/g, "$1");
     case "concatenation": {
       const parts = node.namedChildren.map(wordOf);
       return parts.every((part) => typeof part === "string") ? parts.join("") : DYNAMIC;
@@ -119,12 +143,14 @@ function unwrap(words: SimpleCommand): SimpleCommand[] {
     if (name === DYNAMIC) continue;
     if (WRAPPERS.has(name)) {
       command.forEach((word, i) => {
-        if (i > 0 && (word === DYNAMIC || (!word.startsWith("-") && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)))) starts.add(start + i);
+        if (i > 0 && (word === DYNAMIC || (!word.startsWith("-") && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word))))
+          starts.add(start + i);
       });
     }
     if (name === "find") {
       command.forEach((word, i) => {
-        if (typeof word === "string" && FIND_EXEC.has(word)) nested.push(command.slice(i + 1).filter((w) => w !== ";" && w !== "+"));
+        if (typeof word === "string" && FIND_EXEC.has(word))
+          nested.push(command.slice(i + 1).filter((w) => w !== ";" && w !== "+"));
       });
     }
   }

@@ -81,7 +81,11 @@ function cutText(text: string, state: ReplyState): ReplyStep {
     const error = `The reply hit the output token limit and stays cut off (continued ${MAX_CONTINUATIONS} times).`;
     return { kind: "end", reason: "max_tokens", resultText: continued, error };
   }
-  return { kind: "again", state: { ...state, continued, continuations: state.continuations + 1 }, userNote: CONTINUE_NOTE };
+  return {
+    kind: "again",
+    state: { ...state, continued, continuations: state.continuations + 1 },
+    userNote: CONTINUE_NOTE,
+  };
 }
 
 function refusalMessage(text: string): string {

@@ -8,7 +8,13 @@
 import type { Clock } from "../clock.ts";
 import type { SystemSection } from "../model/model.ts";
 import type { AgentEvent } from "./events.ts";
-import { findInstructions, instructionsNote, instructionsText, readInstructionFile, type ReadInstructionFile } from "./instruction-files.ts";
+import {
+  findInstructions,
+  instructionsNote,
+  instructionsText,
+  readInstructionFile,
+  type ReadInstructionFile,
+} from "./instruction-files.ts";
 
 export interface SystemContextOptions {
   cwd: string;
@@ -80,12 +86,26 @@ export class SystemContext {
     sections.push({ id: "date", text: `Today's date is ${date}.` });
     const mcp = mcpInstructions().trim();
     if (mcp !== "") sections.push({ id: "mcp_instructions", text: mcp });
-    if (appendSystemPrompt !== undefined && appendSystemPrompt.trim() !== "") sections.push({ id: "append", text: appendSystemPrompt });
+    if (appendSystemPrompt !== undefined && appendSystemPrompt.trim() !== "")
+      sections.push({ id: "append", text: appendSystemPrompt });
     this.#built = {
       sections,
       notes: [
-        { type: "system_note", label: "project instructions", text: instructionsNote(cwd, files, this.#options.userHome) },
-        ...(found.leftOut.length > 0 ? [{ type: "system_note" as const, label: "instructions left out", text: found.leftOut.join("; "), warning: true }] : []),
+        {
+          type: "system_note",
+          label: "project instructions",
+          text: instructionsNote(cwd, files, this.#options.userHome),
+        },
+        ...(found.leftOut.length > 0
+          ? [
+              {
+                type: "system_note" as const,
+                label: "instructions left out",
+                text: found.leftOut.join("; "),
+                warning: true,
+              },
+            ]
+          : []),
         { type: "system_note", label: "date", text: date },
       ],
     };

@@ -20,7 +20,6 @@ import { commandSpec, matchCommand, type CommandMatch, type CommandSpec } from "
 import { analyseCommand, type CommandAnalysis } from "./shell-commands.ts";
 import type { ShellParser } from "./shell-parser.ts";
 
-
 /** A parsed rule: a name pattern and, optionally, a specifier for the call's command or path. */
 export interface ToolRule {
   /** The rule as written. */
@@ -104,7 +103,9 @@ export function allowedBy(rules: readonly ToolRule[], call: RuleCall): boolean {
   if (call.command) {
     const analysis = call.command;
     if (analysis.kind === "unclear" || analysis.writesFiles) return false;
-    return analysis.commands.every((command) => named.some((rule) => matchCommand(rule.command!, command, "allow") === "match"));
+    return analysis.commands.every((command) =>
+      named.some((rule) => matchCommand(rule.command!, command, "allow") === "match"),
+    );
   }
   return call.subject !== undefined && named.some((rule) => rule.specifier!.test(call.subject!));
 }
@@ -155,7 +156,8 @@ function matchesMcpIdentity(nameText: string, id: McpIdentity, kind: "allow" | "
   const tools = spellings(id.tool);
   // The server shorthand. For allow, `mcp__srv__*` is never read as "servers named srv__…": a wider allow than written.
   if (servers.includes(body)) return true;
-  if ((kind === "deny" || !body.includes("__")) && servers.some((server) => wholeWildcard(body).test(server))) return true;
+  if ((kind === "deny" || !body.includes("__")) && servers.some((server) => wholeWildcard(body).test(server)))
+    return true;
   // Server names may hold `__` themselves: try every split.
   for (let i = body.indexOf("__"); i !== -1; i = body.indexOf("__", i + 1)) {
     const server = wholeWildcard(body.slice(0, i));

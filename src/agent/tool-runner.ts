@@ -55,20 +55,32 @@ export class ToolRunner {
   }
 
   /** Runs the calls in order; after an abort the rest are answered without running. */
-  async *run(uses: readonly ToolUseBlock[], plan: ToolPlan, signal: AbortSignal): AsyncGenerator<AgentEvent, RoundResults> {
+  async *run(
+    uses: readonly ToolUseBlock[],
+    plan: ToolPlan,
+    signal: AbortSignal,
+  ): AsyncGenerator<AgentEvent, RoundResults> {
     const blocks: ToolResultBlock[] = [];
     const changes: Record<string, FileExcerpt> = {};
     const round: { stop?: string } = {};
     for (const use of uses) {
       // After a hook stopped the turn, the rest are answered unrun, as after an abort.
-      const result = signal.aborted || round.stop !== undefined ? textResult(INTERRUPTED, true) : yield* this.#runCall(use, plan, signal, round);
+      const result =
+        signal.aborted || round.stop !== undefined
+          ? textResult(INTERRUPTED, true)
+          : yield* this.#runCall(use, plan, signal, round);
       blocks.push(resultBlock(use.id, result));
       if (result.change && !result.isError) changes[use.id] = result.change;
     }
     return { blocks, changes, ...round };
   }
 
-  async *#runCall(use: ToolUseBlock, plan: ToolPlan, signal: AbortSignal, round: { stop?: string }): AsyncGenerator<AgentEvent, ToolResult> {
+  async *#runCall(
+    use: ToolUseBlock,
+    plan: ToolPlan,
+    signal: AbortSignal,
+    round: { stop?: string },
+  ): AsyncGenerator<AgentEvent, ToolResult> {
     const { id, name } = use;
     let input = use.input;
     const tool = plan.callable.find((t) => t.name === name);
@@ -86,7 +98,10 @@ export class ToolRunner {
       if (before?.kind === "run") input = before.input;
       // The check and the tool share the call's path resolutions: the tool opens what was judged.
       const realPaths = new RealPaths();
-      const verdict = before?.kind === "refused" ? { behavior: "deny" as const, message: before.message } : yield* this.#permit(tool, { ...use, input }, summary, signal, realPaths, before?.answer);
+      const verdict =
+        before?.kind === "refused"
+          ? { behavior: "deny" as const, message: before.message }
+          : yield* this.#permit(tool, { ...use, input }, summary, signal, realPaths, before?.answer);
       if (verdict === ABORTED) {
         result = textResult(STOPPED_AT_APPROVAL, true);
       } else if (verdict.behavior === "deny") {
@@ -117,10 +132,21 @@ export class ToolRunner {
   ): AsyncGenerator<AgentEvent, Exclude<PermissionCheck, { behavior: "ask" }> | typeof ABORTED> {
     const check = this.#options.permissions.check(tool, use.input, realPaths, hook);
     if (check.behavior !== "ask") return check;
-    const request = { toolUseId: use.id, toolName: tool.name, input: use.input, summary, reason: check.reason, ...(tool.server === undefined ? {} : { server: tool.server }) };
+    const request = {
+      toolUseId: use.id,
+      toolName: tool.name,
+      input: use.input,
+      summary,
+      reason: check.reason,
+      ...(tool.server === undefined ? {} : { server: tool.server }),
+    };
     // Notification hooks hear of the question while it waits; what they say is shown once it is answered.
     const notified = this.#options.hooks?.has("Notification")
-      ? this.#options.hooks.run("Notification", { message: `mini-cc needs your permission to use ${tool.name}`, notification_type: "permission_prompt" }, "permission_prompt")
+      ? this.#options.hooks.run(
+          "Notification",
+          { message: `mini-cc needs your permission to use ${tool.name}`, notification_type: "permission_prompt" },
+          "permission_prompt",
+        )
       : undefined;
     let decision;
     try {
@@ -140,11 +166,19 @@ export class ToolRunner {
     const said = decision.message?.trim();
     return {
       behavior: "deny",
-      message: said ? `The user denied this tool call. They said: ${said}` : `Permission to use ${tool.name} was denied.`,
+      message: said
+        ? `The user denied this tool call. They said: ${said}`
+        : `Permission to use ${tool.name} was denied.`,
     };
   }
 
-  async #execute(tool: Tool, input: Record<string, unknown>, signal: AbortSignal, realPaths: RealPaths, toolUseId: string): Promise<ToolResult> {
+  async #execute(
+    tool: Tool,
+    input: Record<string, unknown>,
+    signal: AbortSignal,
+    realPaths: RealPaths,
+    toolUseId: string,
+  ): Promise<ToolResult> {
     const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
     try {
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
@@ -160,7 +194,12 @@ export class ToolRunner {
 export function resultBlock(id: string, result: ToolResult): ToolResultBlock {
   const empty = result.content === "" || (Array.isArray(result.content) && result.content.length === 0);
   // The API refuses an empty error result, and an empty one tells the model nothing.
-  return { type: "tool_result", tool_use_id: id, content: empty ? "(no output)" : result.content, is_error: result.isError };
+  return {
+    type: "tool_result",
+    tool_use_id: id,
+    content: empty ? "(no output)" : result.content,
+    is_error: result.isError,
+  };
 }
 
 /** An error's message for the model, never empty. */

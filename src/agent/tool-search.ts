@@ -51,7 +51,11 @@ export interface ToolPlanOptions {
   contextWindowTokens?: number;
 }
 
-const specOf = (tool: Tool): ToolSpec => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema });
+const specOf = (tool: Tool): ToolSpec => ({
+  name: tool.name,
+  description: tool.description,
+  input_schema: tool.inputSchema,
+});
 
 /** Characters the tools' definitions take in a request. */
 export function definitionChars(tools: readonly Tool[]): number {
@@ -72,13 +76,18 @@ export function planTools(tools: readonly Tool[], messages: readonly Message[], 
   const mcpTools = tools.filter((tool) => tool.server !== undefined);
   const loaded = new Set(loadedToolNames(messages));
   // Once a tool was loaded, the session keeps deferring: flipping back would change the whole prompt.
-  const defer = shouldDefer(mcpTools, options) || (loaded.size > 0 && mcpTools.length > 0 && options.setting.kind !== "off");
+  const defer =
+    shouldDefer(mcpTools, options) || (loaded.size > 0 && mcpTools.length > 0 && options.setting.kind !== "off");
   if (!defer) return { specs: tools.map(specOf), callable: tools, deferred: [] };
   const builtins = tools.filter((tool) => tool.server === undefined && tool.name !== TOOL_SEARCH_NAME);
   const search = new ToolSearchTool(mcpTools);
   return {
     // Deferred tools go last and never change place: loading one changes nothing before the conversation.
-    specs: [...builtins.map(specOf), specOf(search), ...mcpTools.map((tool) => ({ ...specOf(tool), defer_loading: true }))],
+    specs: [
+      ...builtins.map(specOf),
+      specOf(search),
+      ...mcpTools.map((tool) => ({ ...specOf(tool), defer_loading: true })),
+    ],
     callable: [...builtins, search, ...mcpTools.filter((tool) => loaded.has(tool.name))],
     deferred: mcpTools,
     section: { id: "deferred_tools", text: deferredToolsSection(mcpTools) },

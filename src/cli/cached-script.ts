@@ -36,7 +36,8 @@ export interface CachedScript {
  */
 export function requireCachedScript(file: string, cacheDir: string | undefined, env: Env = process.env): CachedScript {
   const source = readFileSync(file, "utf8");
-  const cacheFile = cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir, cacheName(file, source));
+  const cacheFile =
+    cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir, cacheName(file, source));
   const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
   // Node's CommonJS wrapper, on the first line, so line numbers in stack traces stay the file's.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
@@ -44,7 +45,14 @@ export function requireCachedScript(file: string, cacheDir: string | undefined, 
     cachedData,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  const cache: CodeCacheUse = cacheFile === undefined ? "off" : cachedData === undefined ? "missing" : script.cachedDataRejected ? "rejected" : "used";
+  const cache: CodeCacheUse =
+    cacheFile === undefined
+      ? "off"
+      : cachedData === undefined
+        ? "missing"
+        : script.cachedDataRejected
+          ? "rejected"
+          : "used";
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));

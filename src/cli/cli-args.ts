@@ -144,7 +144,9 @@ export function parseCommand(argv: string[]): Command {
     ...(values["system-prompt"] === undefined ? {} : { systemPrompt: values["system-prompt"] }),
     ...(values["append-system-prompt"] === undefined ? {} : { appendSystemPrompt: values["append-system-prompt"] }),
     ...(values.thinking ? { thinking: true } : {}),
-    ...(values["input-format"] === undefined ? {} : { inputFormat: oneOf("--input-format value", values["input-format"], INPUT_FORMATS) }),
+    ...(values["input-format"] === undefined
+      ? {}
+      : { inputFormat: oneOf("--input-format value", values["input-format"], INPUT_FORMATS) }),
     ...(values["include-partial-messages"] ? { includePartialMessages: true } : {}),
     ...(values.verbose ? { verbose: true } : {}),
   };
@@ -161,7 +163,14 @@ export function parseCommand(argv: string[]): Command {
 }
 
 /** Options that take more than one word, as Claude Code's do (`-p "…" --allowedTools "Bash(git add:*)" "Read"`). */
-const VARIADIC = new Set(["allowedTools", "allowed-tools", "disallowedTools", "disallowed-tools", "add-dir", "mcp-config"]);
+const VARIADIC = new Set([
+  "allowedTools",
+  "allowed-tools",
+  "disallowedTools",
+  "disallowed-tools",
+  "add-dir",
+  "mcp-config",
+]);
 
 interface Parsed {
   readonly values: Record<string, string | boolean | Array<string | boolean> | undefined>;
@@ -199,7 +208,8 @@ function withVariadicValues<T extends Parsed>(parsed: T): T {
 
 /** The flags that shape print mode's input and output need -p, and stream-json input needs stream-json output (as claude says). */
 function checkPrintOnly(options: RunOptions, outputFormat: string | undefined): void {
-  if (options.inputFormat !== undefined && !options.print) throw usageError("--input-format works only with -p/--print");
+  if (options.inputFormat !== undefined && !options.print)
+    throw usageError("--input-format works only with -p/--print");
   if (options.inputFormat === "stream-json" && outputFormat !== "stream-json") {
     throw usageError("--input-format stream-json needs --output-format stream-json");
   }
@@ -247,11 +257,17 @@ function takeResume(argv: readonly string[]): { rest: string[]; resume: ResumeCh
   return { rest, resume };
 }
 
-function resumeChoice(continueFlag: boolean, resume: ResumeChoice | undefined, options: RunOptions): ResumeChoice | undefined {
+function resumeChoice(
+  continueFlag: boolean,
+  resume: ResumeChoice | undefined,
+  options: RunOptions,
+): ResumeChoice | undefined {
   if (continueFlag && resume) throw usageError("--continue and --resume cannot be used together");
   const choice = continueFlag ? ({ kind: "latest" } as const) : resume;
-  if (choice && options.sessionId !== undefined) throw usageError("--session-id cannot be used with --continue or --resume (the session keeps its id)");
-  if (choice?.kind === "pick" && options.print) throw usageError("--resume needs a session id with -p/--print (mini-cc --resume ID -p \"…\")");
+  if (choice && options.sessionId !== undefined)
+    throw usageError("--session-id cannot be used with --continue or --resume (the session keeps its id)");
+  if (choice?.kind === "pick" && options.print)
+    throw usageError('--resume needs a session id with -p/--print (mini-cc --resume ID -p "…")');
   return choice;
 }
 
@@ -271,6 +287,7 @@ function describeParseError(error: unknown): string {
   const message = errorText(error);
   const option = /'([^']+)'/.exec(message)?.[1] ?? "";
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${option}`;
-  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `option ${option.split(" ")[0]?.replace(/,$/, "")} needs a value`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+    return `option ${option.split(" ")[0]?.replace(/,$/, "")} needs a value`;
   return message;
 }

@@ -42,7 +42,10 @@ async function main(argv: string[], loadTui: TuiLoader, installation: Installati
       return mcpCommand(command.argv, env);
     case "agent": {
       const script = command.options.modelScript;
-      const options = script === undefined ? command.options : { ...command.options, modelScript: resolveModelScript(script, process.cwd(), installation.dir) };
+      const options =
+        script === undefined
+          ? command.options
+          : { ...command.options, modelScript: resolveModelScript(script, process.cwd(), installation.dir) };
       return options.print ? printMode(options, env) : interactiveMode(options, env, loadTui);
     }
   }

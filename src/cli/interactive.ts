@@ -123,7 +123,10 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
   // Whether the approval may offer "Start sandboxed": PATH lookups and one bubblewrap run, after the first frame.
   void runtime.sandbox.availability().then((availability) => sandbox.update(() => availability));
   // "Allow for the session" can add Bash(prefix:*) rules, which need the shell parser: loaded off the first frame's path.
-  void loadShellParser().then((parser) => runtime.permissions.useShellParser(parser), () => {});
+  void loadShellParser().then(
+    (parser) => runtime.permissions.useShellParser(parser),
+    () => {},
+  );
   await done;
   // Printed on the main screen once the UI has left the alternate one.
   const hint = runtime.resumeHint();
@@ -177,7 +180,10 @@ function managerActions(
       const violations = runtime.sandbox.violations.getSnapshot();
       if (!server.config || isRemote(server.config.entry) || !Object.hasOwn(violations, name)) return details;
       const setting = server.config.entry.sandbox;
-      const profile = setting === undefined || setting === false ? "default profile (chosen at approval)" : sandboxSettingText(setting);
+      const profile =
+        setting === undefined || setting === false
+          ? "default profile (chosen at approval)"
+          : sandboxSettingText(setting);
       return { ...details, sandbox: { profile, blocked: violations[name]!.recent } };
     },
   };

@@ -60,8 +60,16 @@ function entryLines(entry: ServerEntry): string[] {
 export function sandboxSettingText(setting: SandboxSetting): string {
   if (setting === false) return "off (full access)";
   if (setting === true) return "default profile";
-  const labels: Record<(typeof SANDBOX_FIELDS)[number], string> = { allowWrite: "write", denyRead: "no read", allowRead: "read", allowedDomains: "hosts", env: "env" };
-  const parts = SANDBOX_FIELDS.flatMap((field) => (setting[field]?.length ? [`${labels[field]}: ${setting[field].join(", ")}`] : []));
+  const labels: Record<(typeof SANDBOX_FIELDS)[number], string> = {
+    allowWrite: "write",
+    denyRead: "no read",
+    allowRead: "read",
+    allowedDomains: "hosts",
+    env: "env",
+  };
+  const parts = SANDBOX_FIELDS.flatMap((field) =>
+    setting[field]?.length ? [`${labels[field]}: ${setting[field].join(", ")}`] : [],
+  );
   return parts.length === 0 ? "default profile" : `default profile + ${parts.join("; ")}`;
 }
 

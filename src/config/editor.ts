@@ -9,7 +9,14 @@ import { type JsonReadResult, formatSyntaxProblem, readJsonFile, updateJsonFileA
 import { DEFAULT_JSON_STYLE, detectJsonStyle, formatJson } from "../fs/json-style.ts";
 import { isJsonObject } from "../fs/json-path.ts";
 import { validateEntry } from "./schema.ts";
-import { type ConfigRoots, locateServers, scopeFilePath, serversPath, WRITABLE_SCOPES, type WritableScope } from "./scope-files.ts";
+import {
+  type ConfigRoots,
+  locateServers,
+  scopeFilePath,
+  serversPath,
+  WRITABLE_SCOPES,
+  type WritableScope,
+} from "./scope-files.ts";
 import { isMiniCcError, MiniCcError } from "../errors.ts";
 
 /** One server as a scope file declares it, before validation or expansion. */
@@ -60,16 +67,25 @@ export class McpConfigEditor {
     const valid = validateEntry(entry, [...path, name]);
     if (!valid.ok) throw new MiniCcError("invalid-entry", `Invalid server "${name}": ${valid.error}`);
     const file = this.fileOf(scope);
-    const replaced = await updateJsonFileAtomic(file, (current) => {
-      const { doc, style } = current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
-      const servers = this.#servers(file, scope, doc, true)!;
-      const exists = Object.hasOwn(servers, name);
-      if (exists && !options.force) {
-        throw new MiniCcError("exists", `${file}: ${scope} scope already has a server named "${name}" (use --force to replace it).`, { file });
-      }
-      setOwn(servers, name, entry);
-      return { text: formatJson(doc, style), result: exists };
-    }, homeFile(scope));
+    const replaced = await updateJsonFileAtomic(
+      file,
+      (current) => {
+        const { doc, style } =
+          current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
+        const servers = this.#servers(file, scope, doc, true)!;
+        const exists = Object.hasOwn(servers, name);
+        if (exists && !options.force) {
+          throw new MiniCcError(
+            "exists",
+            `${file}: ${scope} scope already has a server named "${name}" (use --force to replace it).`,
+            { file },
+          );
+        }
+        setOwn(servers, name, entry);
+        return { text: formatJson(doc, style), result: exists };
+      },
+      homeFile(scope),
+    );
     return { scope, file, replaced };
   }
 
@@ -84,22 +100,28 @@ export class McpConfigEditor {
   ): Promise<WriteOutcome & { names: string[] }> {
     const path = serversPath(scope, this.#projectDir);
     for (const { name, entry } of servers) {
-      if (!NAME.test(name)) throw new MiniCcError("invalid-name", `Invalid server name "${name}": use letters, digits, "_" and "-" only.`);
+      if (!NAME.test(name))
+        throw new MiniCcError("invalid-name", `Invalid server name "${name}": use letters, digits, "_" and "-" only.`);
       const valid = validateEntry(entry, [...path, name]);
       if (!valid.ok) throw new MiniCcError("invalid-entry", `Invalid server "${name}": ${valid.error}`);
     }
     const file = this.fileOf(scope);
-    const names = await updateJsonFileAtomic(file, (current) => {
-      const { doc, style } = current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
-      const existing = this.#servers(file, scope, doc, true)!;
-      const given = servers.map(({ name, entry }) => {
-        let free = name;
-        for (let n = 1; Object.hasOwn(existing, free) || free === "__proto__"; n++) free = `${name}_${n}`;
-        setOwn(existing, free, entry);
-        return free;
-      });
-      return { text: formatJson(doc, style), result: given };
-    }, homeFile(scope));
+    const names = await updateJsonFileAtomic(
+      file,
+      (current) => {
+        const { doc, style } =
+          current.kind === "missing" ? { doc: {}, style: DEFAULT_JSON_STYLE } : this.#parsed(file, current);
+        const existing = this.#servers(file, scope, doc, true)!;
+        const given = servers.map(({ name, entry }) => {
+          let free = name;
+          for (let n = 1; Object.hasOwn(existing, free) || free === "__proto__"; n++) free = `${name}_${n}`;
+          setOwn(existing, free, entry);
+          return free;
+        });
+        return { text: formatJson(doc, style), result: given };
+      },
+      homeFile(scope),
+    );
     return { scope, file, names };
   }
 
@@ -107,15 +129,21 @@ export class McpConfigEditor {
   async removeServer(name: string, scope?: WritableScope): Promise<WriteOutcome> {
     const target = scope ?? (await this.#onlyScopeWith(name));
     const file = this.fileOf(target);
-    await updateJsonFileAtomic(file, (current) => {
-      const notFound = new MiniCcError("not-found", `No server named "${name}" in ${target} scope (${file}).`, { file });
-      if (current.kind === "missing") throw notFound;
-      const { doc, style } = this.#parsed(file, current);
-      const servers = this.#servers(file, target, doc, false);
-      if (!servers || !Object.hasOwn(servers, name)) throw notFound;
-      delete servers[name];
-      return { text: formatJson(doc, style), result: undefined };
-    }, homeFile(target));
+    await updateJsonFileAtomic(
+      file,
+      (current) => {
+        const notFound = new MiniCcError("not-found", `No server named "${name}" in ${target} scope (${file}).`, {
+          file,
+        });
+        if (current.kind === "missing") throw notFound;
+        const { doc, style } = this.#parsed(file, current);
+        const servers = this.#servers(file, target, doc, false);
+        if (!servers || !Object.hasOwn(servers, name)) throw notFound;
+        delete servers[name];
+        return { text: formatJson(doc, style), result: undefined };
+      },
+      homeFile(target),
+    );
     return { scope: target, file };
   }
 
@@ -148,14 +176,22 @@ export class McpConfigEditor {
       if (servers && Object.hasOwn(servers, name)) found.push(scope);
     }
     if (found.length === 1) return found[0]!;
-    if (found.length === 0) throw new MiniCcError("not-found", `No server named "${name}" in local, project or user scope.`);
+    if (found.length === 0)
+      throw new MiniCcError("not-found", `No server named "${name}" in local, project or user scope.`);
     const where = found.map((scope) => `${scope} (${this.fileOf(scope)})`).join(", ");
-    throw new MiniCcError("ambiguous", `"${name}" is declared in several scopes: ${where}; choose one with -s ${found.join("|")}`);
+    throw new MiniCcError(
+      "ambiguous",
+      `"${name}" is declared in several scopes: ${where}; choose one with -s ${found.join("|")}`,
+    );
   }
 
   // A file we cannot parse is reported, never replaced.
-  #parsed(file: string, read: Exclude<JsonReadResult, { kind: "missing" }>): { doc: unknown; style: ReturnType<typeof detectJsonStyle> } {
-    if (read.kind === "unreadable") throw new MiniCcError("unreadable", `${file}: cannot read (${read.message})`, { file });
+  #parsed(
+    file: string,
+    read: Exclude<JsonReadResult, { kind: "missing" }>,
+  ): { doc: unknown; style: ReturnType<typeof detectJsonStyle> } {
+    if (read.kind === "unreadable")
+      throw new MiniCcError("unreadable", `${file}: cannot read (${read.message})`, { file });
     if (read.kind === "invalid") throw new MiniCcError("invalid-json", formatSyntaxProblem(file, read), { file });
     return { doc: read.value, style: detectJsonStyle(read.text) };
   }

@@ -9,7 +9,12 @@ import type { Env } from "../env.ts";
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 /** One `${…}` at `start` (just past the `${`): its value and where it ends, or null if it is not a well-formed reference. */
-function expandReference(text: string, start: number, env: Env, unset: string[]): { value: string; end: number } | null {
+function expandReference(
+  text: string,
+  start: number,
+  env: Env,
+  unset: string[],
+): { value: string; end: number } | null {
   const name = NAME.exec(text.slice(start))?.[0];
   if (name === undefined) return null;
   let at = start + name.length;
@@ -35,7 +40,12 @@ function expandReference(text: string, start: number, env: Env, unset: string[])
 }
 
 /** Expands from `start` up to (not past) the `}` that closes the enclosing reference; null if none closes it. */
-function expandUntilBrace(text: string, start: number, env: Env, unset: string[]): { value: string; end: number } | null {
+function expandUntilBrace(
+  text: string,
+  start: number,
+  env: Env,
+  unset: string[],
+): { value: string; end: number } | null {
   let value = "";
   let at = start;
   while (at < text.length && text[at] !== "}") {
@@ -109,5 +119,7 @@ export function expandEntry(entry: ServerEntry, env: Env): { entry: ServerEntry;
 
 /** The warnings for an entry's variables that were unset with no default: each expands to "". */
 export function unsetVariableWarnings(file: string, server: string, unset: readonly string[]): string[] {
-  return unset.map((variable) => `${file}: server "${server}": environment variable ${variable} is not set; it expands to ""`);
+  return unset.map(
+    (variable) => `${file}: server "${server}": environment variable ${variable} is not set; it expands to ""`,
+  );
 }

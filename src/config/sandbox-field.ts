@@ -38,16 +38,27 @@ const paths = optional(arrayOf(string({ nonEmpty: true })));
 const names: Check = (value, path) => {
   if (!Array.isArray(value)) return [{ path, message: `expected array, got ${describeJsonType(value)}` }];
   return value.flatMap((name, i): ShapeProblem[] => {
-    if (typeof name !== "string") return [{ path: [...path, i], message: `expected string, got ${describeJsonType(name)}` }];
-    return ENV_NAME.test(name) ? [] : [{ path: [...path, i], message: `${JSON.stringify(name)} is not an environment variable name` }];
+    if (typeof name !== "string")
+      return [{ path: [...path, i], message: `expected string, got ${describeJsonType(name)}` }];
+    return ENV_NAME.test(name)
+      ? []
+      : [{ path: [...path, i], message: `${JSON.stringify(name)} is not an environment variable name` }];
   });
 };
 
 const hosts: Check = (value, path) => {
   if (!Array.isArray(value)) return [{ path, message: `expected array, got ${describeJsonType(value)}` }];
   return value.flatMap((host, i): ShapeProblem[] => {
-    if (typeof host !== "string") return [{ path: [...path, i], message: `expected string, got ${describeJsonType(host)}` }];
-    return HOST_PATTERN.test(host) ? [] : [{ path: [...path, i], message: `${JSON.stringify(host)} is not a host name (example.com, *.example.com, example.com:443)` }];
+    if (typeof host !== "string")
+      return [{ path: [...path, i], message: `expected string, got ${describeJsonType(host)}` }];
+    return HOST_PATTERN.test(host)
+      ? []
+      : [
+          {
+            path: [...path, i],
+            message: `${JSON.stringify(host)} is not a host name (example.com, *.example.com, example.com:443)`,
+          },
+        ];
   });
 };
 
@@ -63,14 +74,21 @@ const writeRoots: Check = (value, path) => {
 };
 
 const options: Check = objectOf(
-  { allowWrite: optional(writeRoots), denyRead: paths, allowRead: paths, allowedDomains: optional(hosts), env: optional(names) },
+  {
+    allowWrite: optional(writeRoots),
+    denyRead: paths,
+    allowRead: paths,
+    allowedDomains: optional(hosts),
+    env: optional(names),
+  },
   { strict: true },
 );
 
 /** `"sandbox"`: true, false or the object above. */
 export const sandboxCheck: Check = (value, path) => {
   if (typeof value === "boolean") return [];
-  if (!isJsonObject(value)) return [{ path, message: `expected true, false or an object, got ${describeJsonType(value)}` }];
+  if (!isJsonObject(value))
+    return [{ path, message: `expected true, false or an object, got ${describeJsonType(value)}` }];
   return options(value, path);
 };
 

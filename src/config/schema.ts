@@ -4,7 +4,17 @@
  * one line naming the JSON path: `mcpServers.tracker.args[1]: expected string, got number`.
  */
 import { describeJsonType, formatJsonPath, isJsonObject, nestedDeeperThan } from "../fs/json-path.ts";
-import { arrayOf, mapOf, objectOf, oneOf, optional, positiveNumber, required, string, type Check } from "../fs/json-shape.ts";
+import {
+  arrayOf,
+  mapOf,
+  objectOf,
+  oneOf,
+  optional,
+  positiveNumber,
+  required,
+  string,
+  type Check,
+} from "../fs/json-shape.ts";
 import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
 import { sandboxCheck } from "./sandbox-field.ts";
 
@@ -37,7 +47,9 @@ const stdioEntry: Check = objectOf({
 /** A TCP port: a whole number from 1 to 65535. */
 const port: Check = (value, path) => {
   if (typeof value !== "number") return [{ path, message: `expected number, got ${describeJsonType(value)}` }];
-  return Number.isInteger(value) && value >= 1 && value <= 65535 ? [] : [{ path, message: "must be a port from 1 to 65535" }];
+  return Number.isInteger(value) && value >= 1 && value <= 65535
+    ? []
+    : [{ path, message: "must be a port from 1 to 65535" }];
 };
 
 /**
@@ -47,7 +59,12 @@ const port: Check = (value, path) => {
 const clientMetadataUrl: Check = (value, path) => {
   if (typeof value !== "string") return [{ path, message: `expected string, got ${describeJsonType(value)}` }];
   if (value.includes("${") || isClientMetadataUrl(value)) return [];
-  return [{ path, message: `must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(value.slice(0, 200))}` }];
+  return [
+    {
+      path,
+      message: `must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(value.slice(0, 200))}`,
+    },
+  ];
 };
 
 /** Whether a URL may name a client ID metadata document: https, with a path beyond "/". */
@@ -77,23 +94,40 @@ const oauthFields = objectOf(
 const oauthClient: Check = (value, path) => {
   const problems = oauthFields(value, path);
   if (problems.length > 0 || !isJsonObject(value)) return problems;
-  if (value.clientId === undefined && value.clientMetadataUrl === undefined) return [{ path: [...path, "clientId"], message: "missing (expected string; or give clientMetadataUrl)" }];
-  if (value.grantType === "client_credentials" && value.clientId === undefined) return [{ path: [...path, "clientId"], message: 'missing: the "client_credentials" grant needs the client\'s ID (and its secret)' }];
+  if (value.clientId === undefined && value.clientMetadataUrl === undefined)
+    return [{ path: [...path, "clientId"], message: "missing (expected string; or give clientMetadataUrl)" }];
+  if (value.grantType === "client_credentials" && value.clientId === undefined)
+    return [
+      {
+        path: [...path, "clientId"],
+        message: 'missing: the "client_credentials" grant needs the client\'s ID (and its secret)',
+      },
+    ];
   return [];
 };
 
 /** The schemes each remote type connects with. */
-const URL_SCHEMES: Readonly<Record<string, readonly string[]>> = { http: ["http:", "https:"], sse: ["http:", "https:"], ws: ["ws:", "wss:"] };
+const URL_SCHEMES: Readonly<Record<string, readonly string[]>> = {
+  http: ["http:", "https:"],
+  sse: ["http:", "https:"],
+  ws: ["ws:", "wss:"],
+};
 
 /**
  * What is wrong with `url` as a `type` server's URL, or undefined: `not a URL: "x" (expected …)`,
  * `must start with http:// or https:// (type "sse"), got "file:///etc/passwd"`. `shown`: how to quote it.
  */
-export function remoteUrlProblem(type: string, url: string, shown = JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url)): string | undefined {
+export function remoteUrlProblem(
+  type: string,
+  url: string,
+  shown = JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url),
+): string | undefined {
   const schemes = URL_SCHEMES[type] ?? [];
   const expected = schemes.map((scheme) => `${scheme}//`).join(" or ");
   if (!URL.canParse(url)) return `not a URL: ${shown} (expected ${expected}…)`;
-  return schemes.includes(new URL(url).protocol) ? undefined : `must start with ${expected} (type "${type}"), got ${shown}`;
+  return schemes.includes(new URL(url).protocol)
+    ? undefined
+    : `must start with ${expected} (type "${type}"), got ${shown}`;
 }
 
 /**
@@ -111,19 +145,20 @@ const remoteUrl =
   };
 
 /** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
-const remoteEntry = (type: unknown): Check => objectOf({
-  type: required(oneOf(...REMOTE_TYPES)),
-  url: required(remoteUrl(type)),
-  headers: stringMap,
-  timeout,
-  oauth: optional(oauthClient),
-  headersHelper: optional(string({ nonEmpty: true })),
-  startup,
-  idleTimeoutMs,
-  includeTools: toolPatterns,
-  excludeTools: toolPatterns,
-  trustReadOnlyHint,
-});
+const remoteEntry = (type: unknown): Check =>
+  objectOf({
+    type: required(oneOf(...REMOTE_TYPES)),
+    url: required(remoteUrl(type)),
+    headers: stringMap,
+    timeout,
+    oauth: optional(oauthClient),
+    headersHelper: optional(string({ nonEmpty: true })),
+    startup,
+    idleTimeoutMs,
+    includeTools: toolPatterns,
+    excludeTools: toolPatterns,
+    trustReadOnlyHint,
+  });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };
 
@@ -135,10 +170,15 @@ const MAX_ENTRY_DEPTH = 64;
 
 /** Validates one entry; `path` is where it sits in its file, for the message. */
 export function validateEntry(raw: unknown, path: readonly PropertyKey[]): EntryValidation {
-  if (!isJsonObject(raw)) return { ok: false, error: `${formatJsonPath(path)}: expected object, got ${describeJsonType(raw)}` };
+  if (!isJsonObject(raw))
+    return { ok: false, error: `${formatJsonPath(path)}: expected object, got ${describeJsonType(raw)}` };
   // Measured before anything recursive (the field checks, fingerprints, writing an approval) touches it.
   const tooDeep = nestedDeeperThan(raw, MAX_ENTRY_DEPTH);
-  if (tooDeep) return { ok: false, error: `${formatJsonPath([...path, ...tooDeep])}: nested deeper than ${MAX_ENTRY_DEPTH} levels` };
+  if (tooDeep)
+    return {
+      ok: false,
+      error: `${formatJsonPath([...path, ...tooDeep])}: nested deeper than ${MAX_ENTRY_DEPTH} levels`,
+    };
   // Dispatch on `type` ourselves: checking against both shapes would list both shapes' complaints.
   const type = raw.type;
   let check: Check;

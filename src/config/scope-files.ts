@@ -36,13 +36,17 @@ export type LocatedServers =
 /** Finds the `mcpServers` object in a parsed file; `servers` is undefined when the file declares none. */
 export function locateServers(doc: unknown, scope: WritableScope | "flag", projectDir: string): LocatedServers {
   const path = serversPath(scope, projectDir);
-  if (!isJsonObject(doc)) return { ok: false, error: `expected a JSON object at the top level, got ${describeJsonType(doc)}` };
+  if (!isJsonObject(doc))
+    return { ok: false, error: `expected a JSON object at the top level, got ${describeJsonType(doc)}` };
   let current: unknown = doc;
   for (let i = 0; i < path.length; i++) {
     const next: unknown = (current as Record<string, unknown>)[path[i]!];
     if (next === undefined) return { ok: true, servers: undefined, path };
     if (!isJsonObject(next)) {
-      return { ok: false, error: `${formatJsonPath(path.slice(0, i + 1))}: expected object, got ${describeJsonType(next)}` };
+      return {
+        ok: false,
+        error: `${formatJsonPath(path.slice(0, i + 1))}: expected object, got ${describeJsonType(next)}`,
+      };
     }
     current = next;
   }

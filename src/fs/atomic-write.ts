@@ -40,7 +40,12 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
     } finally {
       await handle.close();
     }
-    const mode = options.private ? PRIVATE_FILE_MODE : await stat(target).then((s) => s.mode & 0o7777, () => undefined);
+    const mode = options.private
+      ? PRIVATE_FILE_MODE
+      : await stat(target).then(
+          (s) => s.mode & 0o7777,
+          () => undefined,
+        );
     if (mode !== undefined) await chmod(temp, mode);
     await rename(temp, target);
   } catch (error) {

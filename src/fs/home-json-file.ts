@@ -108,7 +108,11 @@ export class HomeJsonFile<T> {
       await rename(this.#options.file, backup);
     } catch (error) {
       // Not movable either (a read-only folder): say so rather than overwrite it.
-      throw new MiniCcError("home-file-unmovable", `${problem}; could not move it aside (${(error as Error).message}): fix or delete it`, { file: this.#options.file });
+      throw new MiniCcError(
+        "home-file-unmovable",
+        `${problem}; could not move it aside (${(error as Error).message}): fix or delete it`,
+        { file: this.#options.file },
+      );
     }
     this.#movedAside = backup;
     this.#options.warn(`${problem}; moved it to ${backup} and ${this.#options.lost}.`);
@@ -120,7 +124,13 @@ export class HomeJsonFile<T> {
     const base = `${this.#options.file}.corrupt-${new Date(this.#options.clock.now()).toISOString().replace(/:/g, "-")}`;
     for (let n = 0; ; n++) {
       const candidate = n === 0 ? base : `${base}-${n}`;
-      if (!(await access(candidate).then(() => true, () => false))) return candidate;
+      if (
+        !(await access(candidate).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return candidate;
     }
   }
 }

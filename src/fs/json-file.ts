@@ -90,7 +90,11 @@ export async function updateJsonFileAtomic<R = void>(
     path,
     async () => {
       const { text, result } = await mutate(await readJsonFile(path, options.maxBytes));
-      if (text !== null) await writeFileAtomic(path, text, { private: options.private ?? false, ...(options.followLinks === false ? { followLinks: false } : {}) });
+      if (text !== null)
+        await writeFileAtomic(path, text, {
+          private: options.private ?? false,
+          ...(options.followLinks === false ? { followLinks: false } : {}),
+        });
       return result;
     },
     options,

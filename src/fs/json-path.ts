@@ -8,7 +8,8 @@ export function formatJsonPath(segments: readonly PropertyKey[]): string {
   let out = "";
   for (const segment of segments) {
     if (typeof segment === "number") out += `[${segment}]`;
-    else if (typeof segment === "string" && /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment)) out += out ? `.${segment}` : segment;
+    else if (typeof segment === "string" && /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment))
+      out += out ? `.${segment}` : segment;
     else out += `[${JSON.stringify(String(segment))}]`;
   }
   return out || "(top level)";
@@ -37,7 +38,9 @@ export function nestedDeeperThan(value: unknown, limit: number): PropertyKey[] |
     const { value: current, path } = stack.pop()!;
     if (typeof current !== "object" || current === null) continue;
     if (path.length >= limit) return path;
-    const children: [PropertyKey, unknown][] = Array.isArray(current) ? current.map((item, i) => [i, item]) : Object.entries(current);
+    const children: [PropertyKey, unknown][] = Array.isArray(current)
+      ? current.map((item, i) => [i, item])
+      : Object.entries(current);
     for (const [key, child] of children) stack.push({ value: child, path: [...path, key] });
   }
   return undefined;

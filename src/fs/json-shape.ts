@@ -37,14 +37,18 @@ export function positiveNumber(message: string): Check {
 export function oneOf(...values: readonly (string | number | boolean)[]): Check {
   const list = values.map((v) => JSON.stringify(v));
   const expected = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} or ${list.at(-1)}`;
-  return (value, path) => (values.includes(value as string) ? [] : problem(path, `expected ${expected}, got ${JSON.stringify(value) ?? describeJsonType(value)}`));
+  return (value, path) =>
+    values.includes(value as string)
+      ? []
+      : problem(path, `expected ${expected}, got ${JSON.stringify(value) ?? describeJsonType(value)}`);
 }
 
 /** An array whose every item passes `item`; `min`: fewest items. */
 export function arrayOf(item: Check, options: { min?: number } = {}): Check {
   return (value, path) => {
     if (!Array.isArray(value)) return problem(path, got("array", value));
-    if (options.min !== undefined && value.length < options.min) return problem(path, `expected at least ${options.min} item${options.min === 1 ? "" : "s"}`);
+    if (options.min !== undefined && value.length < options.min)
+      return problem(path, `expected at least ${options.min} item${options.min === 1 ? "" : "s"}`);
     return value.flatMap((entry, i) => item(entry, [...path, i]));
   };
 }
@@ -81,10 +85,12 @@ export function objectOf(fields: Readonly<Record<string, Field>>, options: { str
     for (const [name, field] of Object.entries(fields)) {
       const present = Object.hasOwn(value, name) && value[name] !== undefined;
       if (present) problems.push(...field.check(value[name], [...path, name]));
-      else if (field.required) problems.push({ path: [...path, name], message: `missing (${missingWhat(field.check)})` });
+      else if (field.required)
+        problems.push({ path: [...path, name], message: `missing (${missingWhat(field.check)})` });
     }
     if (options.strict) {
-      for (const name of Object.keys(value)) if (!Object.hasOwn(fields, name)) problems.push({ path, message: `unknown key ${JSON.stringify(name)}` });
+      for (const name of Object.keys(value))
+        if (!Object.hasOwn(fields, name)) problems.push({ path, message: `unknown key ${JSON.stringify(name)}` });
     }
     return problems;
   };

@@ -38,7 +38,11 @@ export class NotRegularFileError extends Error {
  * NotRegularFileError for anything else, and node's errors (ENOENT…) as usual.
  * `noFollow`: a symbolic link as the last part of the path is refused (ELOOP).
  */
-export function readRegularFileStart(path: string, maxBytes: number, options: { noFollow?: boolean } = {}): RegularFileStart {
+export function readRegularFileStart(
+  path: string,
+  maxBytes: number,
+  options: { noFollow?: boolean } = {},
+): RegularFileStart {
   // Checked before opening (opening a device may itself do something), and again on what was opened.
   const before = statSync(path);
   if (!before.isFile()) throw new NotRegularFileError(before);

@@ -9,7 +9,14 @@ import { compileMatcher } from "./matcher.ts";
 
 /** The events mini-cc runs hooks for. */
 export const HOOK_EVENTS = [
-  "PreToolUse", "PostToolUse", "UserPromptSubmit", "Notification", "Stop", "PreCompact", "SessionStart", "SessionEnd",
+  "PreToolUse",
+  "PostToolUse",
+  "UserPromptSubmit",
+  "Notification",
+  "Stop",
+  "PreCompact",
+  "SessionStart",
+  "SessionEnd",
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
@@ -33,7 +40,12 @@ export interface HookCommand {
 type Problem = (field: PropertyKey[], text: string) => void;
 
 /** The hook commands of a settings document's `hooks` value; problems and notes name the field. */
-export function parseHooks(value: unknown, source: string, problem: Problem, note: (text: string) => void): HookCommand[] {
+export function parseHooks(
+  value: unknown,
+  source: string,
+  problem: Problem,
+  note: (text: string) => void,
+): HookCommand[] {
   if (value === undefined) return [];
   if (!isJsonObject(value)) {
     problem(["hooks"], `expected an object of events, got ${describeJsonType(value)}`);
@@ -50,12 +62,20 @@ export function parseHooks(value: unknown, source: string, problem: Problem, not
       problem(["hooks", event], `expected an array of matcher groups, got ${describeJsonType(groups)}`);
       continue;
     }
-    groups.forEach((group, g) => out.push(...parseGroup(event as HookEvent, group, ["hooks", event, g], source, problem, note)));
+    for (const [g, group] of groups.entries())
+      out.push(...parseGroup(event as HookEvent, group, ["hooks", event, g], source, problem, note));
   }
   return out;
 }
 
-function parseGroup(event: HookEvent, group: unknown, at: PropertyKey[], source: string, problem: Problem, note: (text: string) => void): HookCommand[] {
+function parseGroup(
+  event: HookEvent,
+  group: unknown,
+  at: PropertyKey[],
+  source: string,
+  problem: Problem,
+  note: (text: string) => void,
+): HookCommand[] {
   if (!isJsonObject(group)) {
     problem(at, `expected an object with "hooks", got ${describeJsonType(group)}`);
     return [];
@@ -82,13 +102,17 @@ function parseGroup(event: HookEvent, group: unknown, at: PropertyKey[], source:
       return [];
     }
     if (hook["type"] !== "command") {
-      if (typeof hook["type"] === "string") note(`${source}: ${pathText(field)} is not run: mini-cc runs only "command" hooks, not "${hook["type"]}"`);
+      if (typeof hook["type"] === "string")
+        note(`${source}: ${pathText(field)} is not run: mini-cc runs only "command" hooks, not "${hook["type"]}"`);
       else problem([...field, "type"], `expected "command", got ${describeJsonType(hook["type"])}`);
       return [];
     }
     const command = hook["command"];
     if (typeof command !== "string" || command.trim() === "") {
-      problem([...field, "command"], typeof command === "string" ? "must not be empty" : `expected a string, got ${describeJsonType(command)}`);
+      problem(
+        [...field, "command"],
+        typeof command === "string" ? "must not be empty" : `expected a string, got ${describeJsonType(command)}`,
+      );
       return [];
     }
     const timeout = hook["timeout"] ?? DEFAULT_HOOK_TIMEOUT_S;
@@ -101,7 +125,9 @@ function parseGroup(event: HookEvent, group: unknown, at: PropertyKey[], source:
 }
 
 function pathText(field: PropertyKey[]): string {
-  return field.map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`)).join("");
+  return field
+    .map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .join("");
 }
 
 /** How a hook reads in a list a person approves or browses: `PreToolUse (Bash): ./guard.sh`. */

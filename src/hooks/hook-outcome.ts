@@ -50,15 +50,22 @@ export function hookResult(hook: HookCommand, ending: HookEnding): HookResult {
     case "timeout":
       return { notes: [`${label} timed out after ${hook.timeoutS}s: it and what it started were killed`] };
     case "too-much-output":
-      return { notes: [`${label} printed more than ${HOOK_OUTPUT_CAP_BYTES / 1024 / 1024} MB: it was stopped and its output dropped`] };
+      return {
+        notes: [
+          `${label} printed more than ${HOOK_OUTPUT_CAP_BYTES / 1024 / 1024} MB: it was stopped and its output dropped`,
+        ],
+      };
     case "signal":
       return { notes: [`${label} was ended by ${ending.signal}${firstLine(ending.stderr, ": ")}`] };
     case "exited":
       if (ending.code === 2) {
         const reason = ending.stderr.trim() || `blocked by ${label}`;
-        return EXIT_2_BLOCKS.has(hook.event) ? { block: reason, notes: [] } : { notes: [`${label}: ${oneLine(reason)}`] };
+        return EXIT_2_BLOCKS.has(hook.event)
+          ? { block: reason, notes: [] }
+          : { notes: [`${label}: ${oneLine(reason)}`] };
       }
-      if (ending.code !== 0) return { notes: [`${label} failed with exit code ${ending.code}${firstLine(ending.stderr, ": ")}`] };
+      if (ending.code !== 0)
+        return { notes: [`${label} failed with exit code ${ending.code}${firstLine(ending.stderr, ": ")}`] };
       return successResult(hook, ending.stdout, label);
   }
 }
@@ -115,14 +122,21 @@ export function combineResults(results: readonly HookResult[]): HookResult {
     return all.length > 0 ? all.join("\n") : undefined;
   };
   const rank = { deny: 3, ask: 2, allow: 1 } as const;
-  const decided = results.filter((r) => r.permission !== undefined).sort((a, b) => rank[b.permission!] - rank[a.permission!])[0];
+  const decided = results
+    .filter((r) => r.permission !== undefined)
+    .sort((a, b) => rank[b.permission!] - rank[a.permission!])[0];
   const updated = results.filter((r) => r.updatedInput !== undefined).at(-1)?.updatedInput;
   const block = join((r) => r.block);
   const context = join((r) => r.context);
   const stop = results.find((r) => r.stop !== undefined)?.stop;
   return {
     ...(block !== undefined ? { block } : {}),
-    ...(decided ? { permission: decided.permission!, ...(decided.permissionReason !== undefined ? { permissionReason: decided.permissionReason } : {}) } : {}),
+    ...(decided
+      ? {
+          permission: decided.permission!,
+          ...(decided.permissionReason !== undefined ? { permissionReason: decided.permissionReason } : {}),
+        }
+      : {}),
     ...(updated ? { updatedInput: updated } : {}),
     ...(context !== undefined ? { context } : {}),
     ...(stop !== undefined ? { stop } : {}),

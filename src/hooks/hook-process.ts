@@ -31,7 +31,12 @@ export interface HookProcessOptions {
 export function runHookProcess(options: HookProcessOptions): Promise<HookEnding> {
   return new Promise((resolve) => {
     const cap = options.capBytes ?? HOOK_OUTPUT_CAP_BYTES;
-    const child = spawn("/bin/sh", ["-c", options.command], { cwd: options.cwd, env: options.env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("/bin/sh", ["-c", options.command], {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let bytes = 0;

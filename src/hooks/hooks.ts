@@ -12,7 +12,14 @@ import { combineResults, hookResult, NO_RESULT, type HookResult } from "./hook-o
 import { matcherCovers } from "./matcher.ts";
 
 /** Events whose matcher is tested (against the tool's name, the start's source, the compaction's trigger…); the others run every hook. */
-const MATCHED: ReadonlySet<HookEvent> = new Set(["PreToolUse", "PostToolUse", "SessionStart", "PreCompact", "Notification", "SessionEnd"]);
+const MATCHED: ReadonlySet<HookEvent> = new Set([
+  "PreToolUse",
+  "PostToolUse",
+  "SessionStart",
+  "PreCompact",
+  "Notification",
+  "SessionEnd",
+]);
 
 export interface HooksOptions {
   /** The hooks allowed to run now (read at each event: an approval during the session counts at once). */
@@ -57,7 +64,12 @@ export class Hooks {
     });
     const hookEnv = childEnvironment(env, { CLAUDE_PROJECT_DIR: cwd });
     const results = await Promise.all(
-      matching.map(async (hook) => hookResult(hook, await runHookProcess({ command: hook.command, stdin, cwd, env: hookEnv, timeoutMs: hook.timeoutS * 1000 }))),
+      matching.map(async (hook) =>
+        hookResult(
+          hook,
+          await runHookProcess({ command: hook.command, stdin, cwd, env: hookEnv, timeoutMs: hook.timeoutS * 1000 }),
+        ),
+      ),
     );
     return combineResults(results);
   }

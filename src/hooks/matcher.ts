@@ -4,7 +4,11 @@
  * regular expression (`mcp__github__.*`, `Notebook.*`) tested against the name.
  */
 
-export type CompiledMatcher = { kind: "all" } | { kind: "names"; names: ReadonlySet<string> } | { kind: "regex"; regex: RegExp } | { kind: "bad"; why: string };
+export type CompiledMatcher =
+  | { kind: "all" }
+  | { kind: "names"; names: ReadonlySet<string> }
+  | { kind: "regex"; regex: RegExp }
+  | { kind: "bad"; why: string };
 
 const PLAIN = /^[A-Za-z0-9_|]+$/;
 

@@ -26,27 +26,49 @@ export function* hookNotes(result: HookResult): Generator<AgentEvent> {
 }
 
 export async function* beforeToolCall(hooks: Hooks, call: Call): AsyncGenerator<AgentEvent, BeforeToolCall> {
-  const result = await hooks.run("PreToolUse", { tool_name: call.name, tool_input: call.input, tool_use_id: call.id }, call.name);
+  const result = await hooks.run(
+    "PreToolUse",
+    { tool_name: call.name, tool_input: call.input, tool_use_id: call.id },
+    call.name,
+  );
   yield* hookNotes(result);
   const stop = result.stop !== undefined ? { stop: result.stop } : {};
-  if (result.stop !== undefined) return { kind: "refused", message: `A PreToolUse hook stopped the turn: ${result.stop}`, ...stop };
-  if (result.block !== undefined) return { kind: "refused", message: `PreToolUse hook blocked this call: ${result.block}` };
+  if (result.stop !== undefined)
+    return { kind: "refused", message: `A PreToolUse hook stopped the turn: ${result.stop}`, ...stop };
+  if (result.block !== undefined)
+    return { kind: "refused", message: `PreToolUse hook blocked this call: ${result.block}` };
   if (result.permission === "deny") {
-    return { kind: "refused", message: `PreToolUse hook denied this call${result.permissionReason ? `: ${result.permissionReason}` : "."}` };
+    return {
+      kind: "refused",
+      message: `PreToolUse hook denied this call${result.permissionReason ? `: ${result.permissionReason}` : "."}`,
+    };
   }
   const input = result.updatedInput ?? call.input;
-  const answer = result.permission ? { answer: result.permission, ...(result.permissionReason ? { reason: result.permissionReason } : {}) } : undefined;
+  const answer = result.permission
+    ? { answer: result.permission, ...(result.permissionReason ? { reason: result.permissionReason } : {}) }
+    : undefined;
   return { kind: "run", input, ...(answer ? { answer } : {}) };
 }
 
 /** The result as the model reads it: what a PostToolUse hook answered (exit 2, decision "block", additionalContext) comes after it. */
-export async function* afterToolCall(hooks: Hooks, call: Call, result: ToolResult): AsyncGenerator<AgentEvent, { result: ToolResult; stop?: string }> {
-  const after = await hooks.run("PostToolUse", { tool_name: call.name, tool_input: call.input, tool_response: result.content, tool_use_id: call.id }, call.name);
+export async function* afterToolCall(
+  hooks: Hooks,
+  call: Call,
+  result: ToolResult,
+): AsyncGenerator<AgentEvent, { result: ToolResult; stop?: string }> {
+  const after = await hooks.run(
+    "PostToolUse",
+    { tool_name: call.name, tool_input: call.input, tool_response: result.content, tool_use_id: call.id },
+    call.name,
+  );
   yield* hookNotes(after);
   const said = [after.block, after.context].filter((text): text is string => text !== undefined && text !== "");
   const stop = after.stop !== undefined ? { stop: after.stop } : {};
   if (said.length === 0) return { result, ...stop };
   const note = `PostToolUse hook: ${said.join("\n")}`;
-  const content = typeof result.content === "string" ? `${result.content}\n\n${note}` : [...result.content, { type: "text" as const, text: note }];
+  const content =
+    typeof result.content === "string"
+      ? `${result.content}\n\n${note}`
+      : [...result.content, { type: "text" as const, text: note }];
   return { result: { ...result, content }, ...stop };
 }

@@ -16,22 +16,32 @@ export type PromptGate = { kind: "send"; context: readonly string[] } | { kind: 
  * SessionStart's) added, or is refused: the user reads why, and the turn ends
  * here (its error and turn_end are yielded) without the prompt being kept.
  */
-export async function* beforePrompt(hooks: Hooks, prompt: string | readonly (TextBlock | ImageBlock)[]): AsyncGenerator<AgentEvent, PromptGate> {
+export async function* beforePrompt(
+  hooks: Hooks,
+  prompt: string | readonly (TextBlock | ImageBlock)[],
+): AsyncGenerator<AgentEvent, PromptGate> {
   const { context, notes } = await hooks.takeKept();
   for (const text of notes) yield { type: "hook_note", text };
   if (!hooks.has("UserPromptSubmit")) return { kind: "send", context };
-  const text = typeof prompt === "string" ? prompt : prompt.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+  const text =
+    typeof prompt === "string"
+      ? prompt
+      : prompt.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
   const result = await hooks.run("UserPromptSubmit", { prompt: text });
   yield* hookNotes(result);
   const refused = result.stop ?? result.block;
-  if (refused === undefined) return { kind: "send", context: result.context !== undefined ? [...context, result.context] : context };
+  if (refused === undefined)
+    return { kind: "send", context: result.context !== undefined ? [...context, result.context] : context };
   yield { type: "error", message: `A UserPromptSubmit hook refused the prompt: ${refused}` };
   yield { type: "turn_end", reason: "error", numTurns: 0, resultText: "" };
   return { kind: "refused" };
 }
 
 /** Stop: the model would end its turn; a hook that blocks (exit 2, decision "block") gives its reason to go on, else undefined. */
-export async function* atTurnEnd(hooks: Hooks, stopHookActive: boolean): AsyncGenerator<AgentEvent, string | undefined> {
+export async function* atTurnEnd(
+  hooks: Hooks,
+  stopHookActive: boolean,
+): AsyncGenerator<AgentEvent, string | undefined> {
   if (!hooks.has("Stop")) return undefined;
   const result = await hooks.run("Stop", { stop_hook_active: stopHookActive });
   yield* hookNotes(result);
@@ -39,16 +49,25 @@ export async function* atTurnEnd(hooks: Hooks, stopHookActive: boolean): AsyncGe
 }
 
 /** PreCompact before a summary; SessionStart ("compact") after it, whose context goes with the next prompt. */
-export async function* aroundCompaction(hooks: Hooks, moment: "before" | "after", trigger: "manual" | "auto", focus: string | undefined): AsyncGenerator<AgentEvent, void> {
+export async function* aroundCompaction(
+  hooks: Hooks,
+  moment: "before" | "after",
+  trigger: "manual" | "auto",
+  focus: string | undefined,
+): AsyncGenerator<AgentEvent, void> {
   if (moment === "before") {
-    if (hooks.has("PreCompact")) yield* hookNotes(await hooks.run("PreCompact", { trigger, custom_instructions: focus ?? "" }, trigger));
+    if (hooks.has("PreCompact"))
+      yield* hookNotes(await hooks.run("PreCompact", { trigger, custom_instructions: focus ?? "" }, trigger));
     return;
   }
   yield* sessionStart(hooks, "compact");
 }
 
 /** SessionStart with its source (startup, resume, clear, compact): its context waits for the next prompt. */
-export async function* sessionStart(hooks: Hooks, source: "startup" | "resume" | "clear" | "compact"): AsyncGenerator<AgentEvent, void> {
+export async function* sessionStart(
+  hooks: Hooks,
+  source: "startup" | "resume" | "clear" | "compact",
+): AsyncGenerator<AgentEvent, void> {
   if (!hooks.has("SessionStart")) return;
   const result = await hooks.run("SessionStart", { source }, source);
   yield* hookNotes(result);
@@ -56,7 +75,11 @@ export async function* sessionStart(hooks: Hooks, source: "startup" | "resume" |
 }
 
 /** SessionStart or SessionEnd outside a turn: what the hooks say goes to `say` (stderr, the transcript). */
-export async function sessionEdge(hooks: Hooks, edge: { start: "startup" | "resume" | "clear" } | { end: string }, say: (line: string) => void): Promise<void> {
+export async function sessionEdge(
+  hooks: Hooks,
+  edge: { start: "startup" | "resume" | "clear" } | { end: string },
+  say: (line: string) => void,
+): Promise<void> {
   const events = "start" in edge ? sessionStart(hooks, edge.start) : sessionEnd(hooks, edge.end);
   for await (const event of events) if (event.type === "hook_note") say(event.text);
 }
@@ -66,7 +89,9 @@ async function* sessionEnd(hooks: Hooks, reason: string): AsyncGenerator<AgentEv
 }
 
 /** The session's Hooks, with SessionStart run once `after` resolves (the first prompt waits for its context). */
-export function startSessionHooks(options: HooksOptions & { after: Promise<void>; source: "startup" | "resume"; say: (line: string) => void }): Hooks {
+export function startSessionHooks(
+  options: HooksOptions & { after: Promise<void>; source: "startup" | "resume"; say: (line: string) => void },
+): Hooks {
   const hooks = new Hooks(options);
   hooks.starting(async () => {
     await options.after;

@@ -137,7 +137,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    */
   async connectCached(names: readonly string[], signal?: AbortSignal): Promise<void> {
     const cached = names.filter((name) => this.#view(name)?.state.status === "cached");
-    await untilAborted(Promise.all(cached.map((name) => this.#servers.liveConnect(name))).then(() => {}), signal);
+    await untilAborted(
+      Promise.all(cached.map((name) => this.#servers.liveConnect(name))).then(() => {}),
+      signal,
+    );
   }
 
   /** Starts the background connects connectListed held back (servers still cached and not connecting). */
@@ -159,9 +162,11 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     let storeError: unknown;
     if (choice === "remember" || choice === "sandbox") {
       // Start it even if the approvals file cannot be written; the caller still hears why.
-      await this.#options.approvals.approve(this.#options.projectDir, config, { sandboxed: choice === "sandbox" }).catch((error: unknown) => {
-        storeError = error;
-      });
+      await this.#options.approvals
+        .approve(this.#options.projectDir, config, { sandboxed: choice === "sandbox" })
+        .catch((error: unknown) => {
+          storeError = error;
+        });
     }
     await this.#servers.begin(config);
     if (storeError !== undefined) throw storeError;
@@ -193,7 +198,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
    * of the session, until it is approved again.
    */
   async revoked(name: string): Promise<void> {
-    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "revoked" })) return;
+    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "revoked" }))
+      return;
     await this.#servers.stop(name);
   }
 
@@ -205,8 +211,16 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   async askApproval(name: string): Promise<void> {
     const view = this.#view(name);
     // What it offered while it ran tells the question how many of its tools would run unasked.
-    const known = view && offersTools(view.state) ? { readOnlyTools: readOnlyTools(view.state.tools, this.trustsReadOnlyHint(name)) } : {};
-    if (view?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "approval-asked", ...known })) return;
+    const known =
+      view && offersTools(view.state)
+        ? { readOnlyTools: readOnlyTools(view.state.tools, this.trustsReadOnlyHint(name)) }
+        : {};
+    if (
+      view?.source !== "project" ||
+      this.#servers.closed ||
+      !this.#dispatch(name, { type: "approval-asked", ...known })
+    )
+      return;
     await this.#servers.stop(name);
   }
 
@@ -216,7 +230,9 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const config = this.#configs.get(name);
     if (!view || !config || this.#servers.closed || view.state.status !== "disabled") return;
     if (view.state.cause === "user") await this.#remember(name, false);
-    const needsApproval = view.source === "project" && (await this.#options.approvals.status(this.#options.projectDir, config).catch(() => "new")) !== "approved";
+    const needsApproval =
+      view.source === "project" &&
+      (await this.#options.approvals.status(this.#options.projectDir, config).catch(() => "new")) !== "approved";
     if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
     await this.#servers.begin(config);
   }
@@ -261,10 +277,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     const config = this.#configs.get(name);
     const store = this.#options.oauth;
     if (!config || this.#servers.closed) throw new MiniCcError("not-found", `no server named ${name}`);
-    if (!isRemote(config.resolved) || !store) throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
+    if (!isRemote(config.resolved) || !store)
+      throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
     // Logging in contacts the server: only once approved, as on every other route.
     if (this.#view(name)?.state.status === "needs-approval") {
-      throw new MiniCcError("command-failed", `${name} is waiting for your approval: approve it first (nothing was contacted)`);
+      throw new MiniCcError(
+        "command-failed",
+        `${name} is waiting for your approval: approve it first (nothing was contacted)`,
+      );
     }
     const { loginToServer, loginTimeoutMs } = await import("./connection/oauth/login.ts");
     await loginToServer({ name, entry: config.resolved, store, open, timeoutMs: loginTimeoutMs(this.#options.env) });
@@ -284,7 +304,8 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
   tools(): McpTool[] {
     const snapshot = this.getSnapshot();
-    if (this.#tools?.snapshot !== snapshot) this.#tools = { snapshot, tools: toolsOf(snapshot, this, (server) => this.trustsReadOnlyHint(server)) };
+    if (this.#tools?.snapshot !== snapshot)
+      this.#tools = { snapshot, tools: toolsOf(snapshot, this, (server) => this.trustsReadOnlyHint(server)) };
     return this.#tools.tools;
   }
 

@@ -39,7 +39,10 @@ export function openableUrl(text: string): UrlCheck {
   const url = new URL(text);
   if (url.protocol === "https:") return { ok: true, url };
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
-  const why = url.protocol === "http:" ? "plain http: to another machine" : `not a web page (scheme ${terminalSafeLine(url.protocol)})`;
+  const why =
+    url.protocol === "http:"
+      ? "plain http: to another machine"
+      : `not a web page (scheme ${terminalSafeLine(url.protocol)})`;
   return { ok: false, reason: `${shown} is ${why}; only https:, or http: to this machine, is opened` };
 }
 
@@ -56,7 +59,11 @@ export function openerCommand(url: string, env: Env, platform: NodeJS.Platform =
 }
 
 /** Opens `url` if the rule allows it; resolves once the opener started, or with why it did not. */
-export async function openUrl(url: string, env: Env, platform: NodeJS.Platform = process.platform): Promise<OpenOutcome> {
+export async function openUrl(
+  url: string,
+  env: Env,
+  platform: NodeJS.Platform = process.platform,
+): Promise<OpenOutcome> {
   const check = openableUrl(url);
   if (!check.ok) return { kind: "refused", reason: check.reason };
   const [command = "xdg-open", ...args] = openerCommand(check.url.href, env, platform);

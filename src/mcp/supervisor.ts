@@ -147,7 +147,8 @@ export class ServerSupervisor {
     const starting = new Map<string, number>();
     for (const name of this.#connections.keys()) {
       const config = this.#options.config(name);
-      if (this.#options.view(name)?.state.status === "pending" && config) starting.set(name, startupGraceMs(this.#options.env, config.resolved));
+      if (this.#options.view(name)?.state.status === "pending" && config)
+        starting.set(name, startupGraceMs(this.#options.env, config.resolved));
     }
     this.#closed = true;
     this.#idleTimeouts.clear();
@@ -157,7 +158,9 @@ export class ServerSupervisor {
     this.#idle.cancelAll();
     const connections = [...this.#connections.entries()];
     this.#connections.clear();
-    const ended = connections.map(([name, connection]) => (starting.has(name) ? connection.release(starting.get(name) ?? 0) : connection.close()));
+    const ended = connections.map(([name, connection]) =>
+      starting.has(name) ? connection.release(starting.get(name) ?? 0) : connection.close(),
+    );
     await Promise.all([...ended, this.#cache.close()]);
     // One reaper watches every server left starting, however many.
     this.#groups.reapReleased();
@@ -195,17 +198,36 @@ export class ServerSupervisor {
     // A stdio server whose start may outlast its connect timeout goes on in the background (still-starting.ts).
     const connectMs = connectTimeoutMs(this.#options.env, config.resolved);
     const mayGoOn = !isRemote(config.resolved) && startupGraceMs(this.#options.env, config.resolved) > connectMs;
-    const settled = this.#stillStarting.watch(name, mayGoOn ? connectMs : undefined, () => this.#current(name, epoch) && dispatch(name, { type: "still-starting", silence: startupSilence(config.resolved, connectMs, this.#options.env) }));
+    const settled = this.#stillStarting.watch(
+      name,
+      mayGoOn ? connectMs : undefined,
+      () =>
+        this.#current(name, epoch) &&
+        dispatch(name, {
+          type: "still-starting",
+          silence: startupSilence(config.resolved, connectMs, this.#options.env),
+        }),
+    );
     try {
       // The SDK client loads here, on first connect, not before the UI's first frame (about 90 ms).
-      const [{ openConnection }, factory, sandbox] = await Promise.all([import("./connection/open-connection.ts"), this.#transports(), this.#sandboxFor(config)]);
+      const [{ openConnection }, factory, sandbox] = await Promise.all([
+        import("./connection/open-connection.ts"),
+        this.#transports(),
+        this.#sandboxFor(config),
+      ]);
       if (!this.#current(name, epoch)) return undefined; // closed or restarted while loading
       const { projectDir, env, oauth } = this.#options;
       const opened = await openConnection({
         config,
         note,
         factory,
-        context: { cwd: projectDir, env, groups: this.#groups, ...(oauth ? { oauth } : {}), ...(sandbox ? { sandbox } : {}) },
+        context: {
+          cwd: projectDir,
+          env,
+          groups: this.#groups,
+          ...(oauth ? { oauth } : {}),
+          ...(sandbox ? { sandbox } : {}),
+        },
         logDir: this.#options.logDir,
         clock,
         onLost: (failure) => this.#lost(name, epoch, failure),
@@ -225,7 +247,14 @@ export class ServerSupervisor {
       this.#reconnects.connected(name);
       const { tools, skippedTools, instructions, features } = opened.server;
       const connectMs = Math.round(clock.now() - started);
-      dispatch(name, { type: "connected", tools: offeredTools(config, tools), skippedTools, instructions, features, connectMs });
+      dispatch(name, {
+        type: "connected",
+        tools: offeredTools(config, tools),
+        skippedTools,
+        instructions,
+        features,
+        connectMs,
+      });
       this.#cache.connected(config, opened.server);
       this.#armIdleStop(name);
       return undefined;
@@ -273,7 +302,13 @@ export class ServerSupervisor {
     const epoch = this.#bump(name);
     // A forgotten session is renewed at once: the server is up, it only restarted.
     const immediate = failure.code === "session-expired";
-    const next = this.#reconnects.next(name, config.resolved, failure, (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`), immediate);
+    const next = this.#reconnects.next(
+      name,
+      config.resolved,
+      failure,
+      (n, of) => void this.#reconnect(config, epoch, `reconnect attempt ${n} of ${of}`),
+      immediate,
+    );
     this.#options.dispatch(name, failed, next);
   }
 
@@ -291,7 +326,8 @@ export class ServerSupervisor {
   #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
     const config = this.#options.config(name);
     if (!config || !this.#current(name, epoch)) return;
-    if (this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools })) this.#cache.toolsChanged(config, tools, skippedTools);
+    if (this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools }))
+      this.#cache.toolsChanged(config, tools, skippedTools);
   }
 
   /** New resources, templates, prompts or warnings of a connected server. */
@@ -336,5 +372,7 @@ function offeredTools(config: ServerConfig, tools: readonly McpToolInfo[]): read
 
 /** How a failed attempt is reported: a server that wants a login waits in needs-auth, anything else failed. */
 function failedEvent(failure: MiniCcError): LifecycleEvent {
-  return failure.code === "needs-auth" ? { type: "needs-auth", reason: failure.message } : { type: "failed", error: failure.message, code: failure.code };
+  return failure.code === "needs-auth"
+    ? { type: "needs-auth", reason: failure.message }
+    : { type: "failed", error: failure.message, code: failure.code };
 }

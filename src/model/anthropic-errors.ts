@@ -38,12 +38,18 @@ export function retryableFailure(error: unknown, now: number): RetryableFailure 
     const byType = error.type !== undefined && error.type !== null ? REASON_BY_TYPE[error.type] : undefined;
     const status = typeof error.status === "number" ? error.status : undefined;
     const reason =
-      status === 529 ? "overloaded"
-      : byType ?? (status === 429 ? "rate-limit"
-      : status === 408 || status === 409 ? "connection"
-      : status !== undefined && status >= 500 ? "server-error"
-      : shouldRetry === "true" ? "server-error"
-      : undefined);
+      status === 529
+        ? "overloaded"
+        : (byType ??
+          (status === 429
+            ? "rate-limit"
+            : status === 408 || status === 409
+              ? "connection"
+              : status !== undefined && status >= 500
+                ? "server-error"
+                : shouldRetry === "true"
+                  ? "server-error"
+                  : undefined));
     if (reason === undefined) return undefined;
     const after = retryAfterMs(error.headers, now);
     return after === undefined ? { reason } : { reason, retryAfterMs: after };
@@ -97,14 +103,19 @@ export function toModelError(error: unknown, signal: AbortSignal, baseURL: strin
   }
   if (error instanceof APIError) {
     const status = typeof error.status === "number" ? error.status : undefined;
-    const type = error.type ?? (status !== undefined ? (TYPE_BY_STATUS[status] ?? (status >= 500 ? "api_error" : undefined)) : undefined);
+    const type =
+      error.type ??
+      (status !== undefined ? (TYPE_BY_STATUS[status] ?? (status >= 500 ? "api_error" : undefined)) : undefined);
     const known = type !== undefined ? HINTS[type] : undefined;
-    const detail = shown(typeof error.apiMessage === "string" ? error.apiMessage : error.message.replace(/^\d+\s+/, ""));
+    const detail = shown(
+      typeof error.apiMessage === "string" ? error.apiMessage : error.message.replace(/^\d+\s+/, ""),
+    );
     const label = status !== undefined ? `Anthropic API error ${status}` : "Anthropic API error";
     const hint = known?.hint !== undefined ? ` — ${known.hint}` : "";
     return new MiniCcError(known?.code ?? "api-error", `${label}: ${detail}${hint}`);
   }
-  if (isBrokenSocket(error)) return new MiniCcError("incomplete-response", `Anthropic API stream broke off: ${rootCause(error as Error)}`);
+  if (isBrokenSocket(error))
+    return new MiniCcError("incomplete-response", `Anthropic API stream broke off: ${rootCause(error as Error)}`);
   const message = errorText(error);
   return new MiniCcError("api-error", `Anthropic API request failed: ${shown(message)}`);
 }
@@ -112,7 +123,11 @@ export function toModelError(error: unknown, signal: AbortSignal, baseURL: strin
 /** The same error, saying how many times it was tried. */
 export function afterRetries(error: MiniCcError, retries: number): MiniCcError {
   if (retries === 0) return error;
-  return new MiniCcError(error.code, `${error.message} (gave up after ${retries} ${retries === 1 ? "retry" : "retries"})`, { cause: error });
+  return new MiniCcError(
+    error.code,
+    `${error.message} (gave up after ${retries} ${retries === 1 ? "retry" : "retries"})`,
+    { cause: error },
+  );
 }
 
 // fetch wraps the socket error (e.g. "connect ECONNREFUSED 127.0.0.1:9") two causes deep.

@@ -54,7 +54,9 @@ export interface AnthropicModelOptions {
   fetch?: typeof fetch;
 }
 
-type Attempt = { kind: "done"; final: AssembledMessage } | { kind: "failed"; error: unknown; failure: RetryableFailure | undefined };
+type Attempt =
+  | { kind: "done"; final: AssembledMessage }
+  | { kind: "failed"; error: unknown; failure: RetryableFailure | undefined };
 
 /** Streams assistant messages from the Messages API; throws a MiniCcError on a failure retries cannot fix. */
 export class AnthropicModel implements Model {
@@ -133,7 +135,9 @@ export class AnthropicModel implements Model {
       }
       // An abort mid-stream (Esc) is the user's: no retry.
       if (signal.aborted) throw abortedError();
-      const outcome = watch.fired ? { kind: "failed" as const, error: stalledError(this.#idleMs), failure: { reason: "stalled" as const } } : this.#outcome(assembler, failed);
+      const outcome = watch.fired
+        ? { kind: "failed" as const, error: stalledError(this.#idleMs), failure: { reason: "stalled" as const } }
+        : this.#outcome(assembler, failed);
       if (outcome.kind === "done") {
         yield { type: "message", ...outcome.final };
         return;
@@ -143,7 +147,13 @@ export class AnthropicModel implements Model {
       if (outcome.failure === undefined || delayMs === undefined) throw afterRetries(error, retry - 1);
       yield {
         type: "retry",
-        retry: { reason: outcome.failure.reason, retry, maxRetries: this.#policy.maxRetries, delayMs, message: error.message },
+        retry: {
+          reason: outcome.failure.reason,
+          retry,
+          maxRetries: this.#policy.maxRetries,
+          delayMs,
+          message: error.message,
+        },
       };
       await this.#sleep(delayMs, signal);
     }
@@ -151,7 +161,8 @@ export class AnthropicModel implements Model {
 
   /** How a try ended: its message, or why it failed and whether a retry may help. */
   #outcome(assembler: MessageAssembler, failed: { error: unknown } | undefined): Attempt {
-    if (failed !== undefined) return { kind: "failed", error: failed.error, failure: retryableFailure(failed.error, this.#clock.now()) };
+    if (failed !== undefined)
+      return { kind: "failed", error: failed.error, failure: retryableFailure(failed.error, this.#clock.now()) };
     try {
       return { kind: "done", final: assembler.finish() };
     } catch (error) {
@@ -170,7 +181,12 @@ export class AnthropicModel implements Model {
       if (maxTokens <= thinking) maxTokens = Math.min(this.#maxOutputTokens, thinking + DEFAULT_OUTPUT_BUDGET);
       if (maxTokens <= thinking) thinking = maxTokens - 1 >= MIN_THINKING_TOKENS ? maxTokens - 1 : undefined;
     }
-    return buildMessagesRequest({ model: this.name, ...request, maxTokens, ...(thinking !== undefined ? { thinkingBudgetTokens: thinking } : {}) });
+    return buildMessagesRequest({
+      model: this.name,
+      ...request,
+      maxTokens,
+      ...(thinking !== undefined ? { thinkingBudgetTokens: thinking } : {}),
+    });
   }
 
   #sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -38,7 +38,9 @@ export interface MessagesRequestInput {
  */
 export function buildMessagesRequest(input: MessagesRequestInput): MessageCreateParamsStreaming {
   const system = withLastMarked(
-    input.system.filter((section) => section.text.trim() !== "").map((s): TextBlockParam => ({ type: "text", text: s.text })),
+    input.system
+      .filter((section) => section.text.trim() !== "")
+      .map((s): TextBlockParam => ({ type: "text", text: s.text })),
   );
   const tools = withToolsBreakpoint(input.tools.map(toToolParam));
   const deferred = new Set(input.tools.filter((tool) => tool.defer_loading).map((tool) => tool.name));
@@ -52,7 +54,9 @@ export function buildMessagesRequest(input: MessagesRequestInput): MessageCreate
   return {
     model: input.model,
     max_tokens: input.maxTokens,
-    ...(input.thinkingBudgetTokens !== undefined ? { thinking: { type: "enabled", budget_tokens: input.thinkingBudgetTokens } } : {}),
+    ...(input.thinkingBudgetTokens !== undefined
+      ? { thinking: { type: "enabled", budget_tokens: input.thinkingBudgetTokens } }
+      : {}),
     ...(system.length > 0 ? { system } : {}),
     ...(tools.length > 0 ? { tools } : {}),
     messages,
@@ -86,6 +90,7 @@ function toMessageParam(message: Message, deferred: ReadonlySet<string>): Messag
   if (message.role === "assistant") {
     return {
       role: "assistant",
+      // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch is exhaustive over the block types; tsc checks it.
       content: message.content.map((block): ContentBlockParam => {
         switch (block.type) {
           case "text":
@@ -134,18 +139,25 @@ function resultContentParam(
   if (!unresolved) return content.map(toResultPartParam);
   return content.map((part) =>
     part.type === "tool_reference"
-      ? { type: "text", text: `Loaded ${part.tool_name}${deferred.has(part.tool_name) ? "" : " (no longer available)"}.` }
+      ? {
+          type: "text",
+          text: `Loaded ${part.tool_name}${deferred.has(part.tool_name) ? "" : " (no longer available)"}.`,
+        }
       : toResultPartParam(part),
   );
 }
 
-function toResultPartParam(part: Exclude<ToolContent, string>[number]): TextBlockParam | ImageBlockParam | ToolReferenceBlockParam {
+function toResultPartParam(
+  part: Exclude<ToolContent, string>[number],
+): TextBlockParam | ImageBlockParam | ToolReferenceBlockParam {
   if (part.type === "text") return { type: "text", text: part.text };
   if (part.type === "tool_reference") return { type: "tool_reference", tool_name: part.tool_name };
   return toImageParam(part);
 }
 
-function toImageParam(block: Extract<UserBlock | Exclude<ToolContent, string>[number], { type: "image" }>): ImageBlockParam {
+function toImageParam(
+  block: Extract<UserBlock | Exclude<ToolContent, string>[number], { type: "image" }>,
+): ImageBlockParam {
   const source = block.source;
   return {
     type: "image",

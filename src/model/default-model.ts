@@ -21,8 +21,7 @@ export const OFFLINE_MODEL_TEXT =
 export const OFFLINE_MODEL_NAME = "offline";
 
 /** The TUI's first frame says this when the offline model answers: what to do, in one line. */
-export const NO_MODEL_HINT =
-  "No model configured: set ANTHROPIC_API_KEY, or try --model-script examples/ch15.json";
+export const NO_MODEL_HINT = "No model configured: set ANTHROPIC_API_KEY, or try --model-script examples/ch15.json";
 
 export interface CreateModelOptions {
   /** --model-script FILE: wins over an API key. */
@@ -96,7 +95,8 @@ function whole(env: CreateModelOptions["env"], name: string): number | undefined
   const value = nonEmpty(env[name]);
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new MiniCcError("usage", `${name} takes a whole number, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new MiniCcError("usage", `${name} takes a whole number, not ${JSON.stringify(value)}`);
   return n;
 }
 

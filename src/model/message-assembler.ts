@@ -77,7 +77,10 @@ export class MessageAssembler {
     }
   }
 
-  #start(index: number, block: Extract<RawMessageStreamEvent, { type: "content_block_start" }>["content_block"]): string | undefined {
+  #start(
+    index: number,
+    block: Extract<RawMessageStreamEvent, { type: "content_block_start" }>["content_block"],
+  ): string | undefined {
     switch (block.type) {
       case "text": {
         const text = present(block.text);
@@ -85,10 +88,19 @@ export class MessageAssembler {
         return text === "" ? undefined : text;
       }
       case "tool_use":
-        this.#blocks[index] = { ...emptyBlock("tool_use"), id: block.id, name: block.name, initialInput: asObject(block.input) };
+        this.#blocks[index] = {
+          ...emptyBlock("tool_use"),
+          id: block.id,
+          name: block.name,
+          initialInput: asObject(block.input),
+        };
         return undefined;
       case "thinking":
-        this.#blocks[index] = { ...emptyBlock("thinking"), text: present(block.thinking), signature: present(block.signature) };
+        this.#blocks[index] = {
+          ...emptyBlock("thinking"),
+          text: present(block.thinking),
+          signature: present(block.signature),
+        };
         return undefined;
       case "redacted_thinking":
         this.#blocks[index] = { ...emptyBlock("redacted_thinking"), signature: present(block.data) };
@@ -148,7 +160,8 @@ export class MessageAssembler {
     if (typeof usage.input_tokens === "number") next.input_tokens = usage.input_tokens;
     // output_tokens in message_delta is cumulative, so it replaces the start value.
     if (typeof usage.output_tokens === "number") next.output_tokens = usage.output_tokens;
-    if (typeof usage.cache_creation_input_tokens === "number") next.cache_creation_input_tokens = usage.cache_creation_input_tokens;
+    if (typeof usage.cache_creation_input_tokens === "number")
+      next.cache_creation_input_tokens = usage.cache_creation_input_tokens;
     if (typeof usage.cache_read_input_tokens === "number") next.cache_read_input_tokens = usage.cache_read_input_tokens;
     this.#usage = next;
   }
@@ -182,7 +195,14 @@ function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-const STOP_REASONS: ReadonlySet<string> = new Set(["end_turn", "tool_use", "max_tokens", "stop_sequence", "refusal", "pause_turn"]);
+const STOP_REASONS: ReadonlySet<string> = new Set([
+  "end_turn",
+  "tool_use",
+  "max_tokens",
+  "stop_sequence",
+  "refusal",
+  "pause_turn",
+]);
 
 function toStopReason(reason: string | null): StopReason {
   if (reason === "model_context_window_exceeded") return "max_tokens";

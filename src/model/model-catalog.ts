@@ -49,7 +49,10 @@ const OPUS_5_5 = { ...LIMITS, price: price(4, 20, 5, 0.2) };
 const SONNET_5 = { ...LIMITS, price: price(2, 10, 2.5, 0.2) };
 const SONNET_5_5 = { ...LIMITS, price: price(2, 10, 2.5, 0.1) };
 /** Haiku 5.5 costs five times as much for a request whose prompt passes 100,000 tokens. */
-const HAIKU_5_5 = { ...LIMITS, price: { ...price(0.1, 0.5, 0.125, 0.01), longPrompt: { overTokens: 100_000, price: price(0.5, 2.5, 0.625, 0.05) } } };
+const HAIKU_5_5 = {
+  ...LIMITS,
+  price: { ...price(0.1, 0.5, 0.125, 0.01), longPrompt: { overTokens: 100_000, price: price(0.5, 2.5, 0.625, 0.05) } },
+};
 
 /** Model ids as the installed SDK's types list them (dated ids map to the same entry). */
 const CATALOG: Readonly<Record<string, ModelInfo>> = {
@@ -85,7 +88,13 @@ export function costUsd(model: string, usage: Usage): number | undefined {
   const cacheRead = usage.cache_read_input_tokens ?? 0;
   const long = rates.longPrompt;
   if (long !== undefined && usage.input_tokens + cacheWrite + cacheRead > long.overTokens) rates = long.price;
-  return (usage.input_tokens * rates.input + usage.output_tokens * rates.output + cacheWrite * rates.cacheWrite + cacheRead * rates.cacheRead) / 1_000_000;
+  return (
+    (usage.input_tokens * rates.input +
+      usage.output_tokens * rates.output +
+      cacheWrite * rates.cacheWrite +
+      cacheRead * rates.cacheRead) /
+    1_000_000
+  );
 }
 
 /**

@@ -36,7 +36,12 @@ export interface RetryableFailure {
  * when no attempt is left or the server asked for a wait too long to sit through.
  * `random` in [0, 1) takes up to a quarter off, so many clients do not retry in step.
  */
-export function retryDelayMs(failure: RetryableFailure, retry: number, policy: RetryPolicy, random: () => number): number | undefined {
+export function retryDelayMs(
+  failure: RetryableFailure,
+  retry: number,
+  policy: RetryPolicy,
+  random: () => number,
+): number | undefined {
   if (retry > policy.maxRetries) return undefined;
   if (failure.retryAfterMs !== undefined) {
     return failure.retryAfterMs <= MAX_RETRY_AFTER_MS ? Math.max(0, Math.round(failure.retryAfterMs)) : undefined;
@@ -49,7 +54,10 @@ export function retryDelayMs(failure: RetryableFailure, retry: number, policy: R
 }
 
 /** retry-after-ms (ms) or retry-after (seconds, or an HTTP date), as the API and the SDK read them; undefined when absent or unreadable. */
-export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now: number): number | undefined {
+export function retryAfterMs(
+  headers: { get(name: string): string | null } | undefined,
+  now: number,
+): number | undefined {
   if (headers === undefined) return undefined;
   const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
   if (Number.isFinite(ms) && ms >= 0) return ms;
@@ -62,7 +70,10 @@ export function retryAfterMs(headers: { get(name: string): string | null } | und
 }
 
 /** What the working line says: `API overloaded · retry 3/10 in 8 s`. */
-export function retryStatusText(notice: { reason: RetryReason; retry: number; maxRetries: number }, remainingMs: number): string {
+export function retryStatusText(
+  notice: { reason: RetryReason; retry: number; maxRetries: number },
+  remainingMs: number,
+): string {
   const seconds = Math.max(0, Math.ceil(remainingMs / 1000));
   const wait = seconds > 0 ? ` in ${seconds} s` : "";
   return `${RETRY_LABELS[notice.reason]} · retry ${notice.retry}/${notice.maxRetries}${wait}`;

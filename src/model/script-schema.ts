@@ -90,7 +90,9 @@ const expectation = objectOf({ tools: names, notTools: names, systemIncludes: na
 
 /** The whole script file; extra top-level keys (a description, a comment) are allowed. */
 const count: Check = (value, path) =>
-  typeof value === "number" && Number.isInteger(value) && value >= 0 ? [] : [{ path, message: `expected a whole number of tokens, got ${JSON.stringify(value)}` }];
+  typeof value === "number" && Number.isInteger(value) && value >= 0
+    ? []
+    : [{ path, message: `expected a whole number of tokens, got ${JSON.stringify(value)}` }];
 const tokens = optional(count);
 const usage = objectOf(
   { input_tokens: tokens, output_tokens: tokens, cache_creation_input_tokens: tokens, cache_read_input_tokens: tokens },
@@ -128,7 +130,10 @@ function withInputs(script: ModelScript): ModelScript {
 export function parseModelScript(text: string, source: string): ModelScript {
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    throw new MiniCcError("invalid-script", `${source}:${parsed.line}:${parsed.column}: invalid JSON: ${parsed.message}`);
+    throw new MiniCcError(
+      "invalid-script",
+      `${source}:${parsed.line}:${parsed.column}: invalid JSON: ${parsed.message}`,
+    );
   }
   return validateModelScript(parsed.value, source);
 }

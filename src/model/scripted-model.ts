@@ -9,7 +9,13 @@ import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantBlock, AssistantMessage, Usage } from "./messages.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "./model.ts";
 import { visibleToolSpecs } from "./deferred-tools.ts";
-import { parseModelScript, validateModelScript, type ModelScript, type RequestExpectation, type ScriptUsage } from "./script-schema.ts";
+import {
+  parseModelScript,
+  validateModelScript,
+  type ModelScript,
+  type RequestExpectation,
+  type ScriptUsage,
+} from "./script-schema.ts";
 import { MiniCcError } from "../errors.ts";
 
 export interface ScriptedModelOptions {
@@ -96,8 +102,14 @@ export class ScriptedModel implements Model {
     // Ids are made when a response is replayed, so a repeating script never reuses one.
     const content: AssistantBlock[] = (response?.content ?? []).map((block): AssistantBlock => {
       if (block.type === "text") return { type: "text", text: block.text };
-      if (block.type === "thinking") return { type: "thinking", thinking: block.thinking, signature: block.signature ?? "scripted" };
-      return { type: "tool_use", id: block.id ?? `toolu_scripted_${this.#nextId++}`, name: block.name, input: block.input };
+      if (block.type === "thinking")
+        return { type: "thinking", thinking: block.thinking, signature: block.signature ?? "scripted" };
+      return {
+        type: "tool_use",
+        id: block.id ?? `toolu_scripted_${this.#nextId++}`,
+        name: block.name,
+        input: block.input,
+      };
     });
     return { message: { role: "assistant", content }, usage: response?.usage };
   }
@@ -116,7 +128,8 @@ export async function loadModelScript(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new MiniCcError("script-not-found", `${path}: model script not found`);
-    if (code === "EISDIR") throw new MiniCcError("script-not-found", `${path}: model script is a directory, not a file`);
+    if (code === "EISDIR")
+      throw new MiniCcError("script-not-found", `${path}: model script is a directory, not a file`);
     throw new MiniCcError("script-not-found", `${path}: cannot read model script: ${(error as Error).message}`);
   }
   const script = parseModelScript(text, path);
@@ -138,7 +151,9 @@ function checkExpectation(expect: RequestExpectation, request: ModelRequest, ind
   const problems = [
     ...(expect.tools ?? []).filter((name) => !visible.has(name)).map((name) => `tool ${name} is not offered`),
     ...(expect.notTools ?? []).filter((name) => visible.has(name)).map((name) => `tool ${name} is offered`),
-    ...(expect.systemIncludes ?? []).filter((text) => !system.includes(text)).map((text) => `the system prompt lacks ${JSON.stringify(text)}`),
+    ...(expect.systemIncludes ?? [])
+      .filter((text) => !system.includes(text))
+      .map((text) => `the system prompt lacks ${JSON.stringify(text)}`),
   ];
   if (problems.length === 0) return;
   throw new MiniCcError(

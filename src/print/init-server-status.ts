@@ -26,7 +26,8 @@ const CLAUDE_CODE_STATUS: Readonly<Record<ServerView["state"]["status"], string>
 
 export function initServer(server: ServerView): InitServer {
   const { state } = server;
-  if (state.status === "pending" && state.stillStarting) return { name: server.name, status: "pending", mini_cc_status: "still-starting" };
+  if (state.status === "pending" && state.stillStarting)
+    return { name: server.name, status: "pending", mini_cc_status: "still-starting" };
   const own = state.status;
   const status = CLAUDE_CODE_STATUS[own];
   return status === own ? { name: server.name, status } : { name: server.name, status, mini_cc_status: own };

@@ -66,7 +66,12 @@ export class PrintResultTracker {
   readonly #sessionId: string;
   readonly #startedAt: number;
   readonly #clock: Clock;
-  readonly #usage: Usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  readonly #usage: Usage = {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
   readonly #denials: PermissionDenial[] = [];
   readonly #pendingInputs = new Map<string, Record<string, unknown>>();
   readonly #errors: string[] = [];
@@ -101,7 +106,11 @@ export class PrintResultTracker {
         this.#pendingInputs.set(event.id, event.input);
         break;
       case "permission_denied":
-        this.#denials.push({ tool_name: event.name, tool_use_id: event.id, tool_input: this.#pendingInputs.get(event.id) ?? {} });
+        this.#denials.push({
+          tool_name: event.name,
+          tool_use_id: event.id,
+          tool_input: this.#pendingInputs.get(event.id) ?? {},
+        });
         break;
       case "tool_result":
         // The next model request starts once the tools of this round are done.

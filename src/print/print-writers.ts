@@ -105,13 +105,25 @@ class StreamJsonWriter implements PrintWriter {
     } else if (event.type === "stream_event" && this.#partial) {
       this.#line({ type: "stream_event", event: event.event, parent_tool_use_id: null, session_id });
     } else if (event.type === "compaction") {
-      this.#line({ type: "system", subtype: "compact_boundary", session_id, compact_metadata: { trigger: event.trigger, pre_tokens: event.tokensBefore } });
+      this.#line({
+        type: "system",
+        subtype: "compact_boundary",
+        session_id,
+        compact_metadata: { trigger: event.trigger, pre_tokens: event.tokensBefore },
+      });
     } else if (event.type === "tool_result") {
       this.#line({
         type: "user",
         message: {
           role: "user",
-          content: [{ type: "tool_result", tool_use_id: event.id, content: event.result.content, is_error: event.result.isError }],
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: event.id,
+              content: event.result.content,
+              is_error: event.result.isError,
+            },
+          ],
         },
         parent_tool_use_id: null,
         session_id,

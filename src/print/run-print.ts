@@ -80,7 +80,9 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     const { sessionId } = runtime;
     // The TUI marks it in the resumed transcript; here it is said once (only the last turn is read for it).
     if (runtime.restored && cutReply(runtime.restored.recentEntries(1)) !== undefined) {
-      stderr(`mini-cc: session ${sessionId}: mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut\n`);
+      stderr(
+        `mini-cc: session ${sessionId}: mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut\n`,
+      );
     }
     const writer = createPrintWriter(options.outputFormat, io.stdout, stderr, options.includePartialMessages ?? false);
     const offered = runtime.agent.offeredTools();
@@ -97,17 +99,22 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
       const tracker = new PrintResultTracker(sessionId, systemClock, runtime.model.name);
       // `/cost` and `/context` are answered here, as the TUI answers them; anything else is a turn.
       const events =
-        typeof line !== "string" ? runtime.agent.runTurn(line, io.signal) : (localCommandTurn(line, runtime) ?? runtime.runTurn(line, io.signal));
+        typeof line !== "string"
+          ? runtime.agent.runTurn(line, io.signal)
+          : (localCommandTurn(line, runtime) ?? runtime.runTurn(line, io.signal));
       for await (const event of events) {
         tracker.observe(event);
         writer.event(event);
         // A long wait should not look like a hang.
         if (event.type === "hook_note") stderr(`mini-cc: ${event.text}\n`);
-        if (event.type === "retry") stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
+        if (event.type === "retry")
+          stderr(`mini-cc: ${retryStatusText(event.retry, event.retry.delayMs)}: ${event.retry.message}\n`);
         // What the instruction files could not give is said, as the TUI says it (never the files' content).
-        if (event.type === "system_note" && event.warning) stderr(`mini-cc: ${event.label}: ${terminalSafeLine(event.text)}\n`);
+        if (event.type === "system_note" && event.warning)
+          stderr(`mini-cc: ${event.label}: ${terminalSafeLine(event.text)}\n`);
         // A mention that attached nothing is said, as the TUI says it.
-        if (event.type === "attachment" && !event.attached) stderr(`mini-cc: @${terminalSafeLine(event.mention)}: ${event.detail}\n`);
+        if (event.type === "attachment" && !event.attached)
+          stderr(`mini-cc: @${terminalSafeLine(event.mention)}: ${event.detail}\n`);
       }
       const result = tracker.result();
       writer.end(result);
@@ -139,20 +146,27 @@ async function* noLines(): AsyncGenerator<string> {}
 /** A server that will not serve this run (or not all it offers), each problem in one line (an invalid entry with its file, as `mcp list`); none when it is fine. */
 function serverProblem(server: ServerView, file: string | undefined, cwd: string): string[] {
   const { state } = server;
-  if (state.status === "failed" && state.code === "invalid-entry" && file) return [`MCP server ${server.name} failed: ${file}: ${state.error}`];
+  if (state.status === "failed" && state.code === "invalid-entry" && file)
+    return [`MCP server ${server.name} failed: ${file}: ${state.error}`];
   if (state.status === "failed") return [`MCP server ${server.name} failed: ${state.error}`];
   if (state.status === "pending" && state.stillStarting) {
     return [`MCP server ${server.name}: ${stillStartingText(state.silence)}; its tools are not in this run`];
   }
   // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
-  if (state.status === "needs-auth") return [`MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`];
+  if (state.status === "needs-auth")
+    return [
+      `MCP server ${server.name} ${needsAuthText(`mini-cc mcp login ${server.name}`, state.reason === "not logged in" ? undefined : state.reason)}`,
+    ];
   if (state.status === "disabled" && state.cause === "not-approved") {
     const config = file ? relative(cwd, file) || file : ".mcp.json";
-    return [`MCP server ${server.name} (project) is not started: ${state.reason}; ` +
-      `or pass --mcp-config ${config} to trust that file for this run`];
+    return [
+      `MCP server ${server.name} (project) is not started: ${state.reason}; ` +
+        `or pass --mcp-config ${config} to trust that file for this run`,
+    ];
   }
   if (state.status === "disabled") return [`MCP server ${server.name} (${server.source}) is off: ${state.reason}`];
   // It serves, but not all it offers.
-  if (state.status === "connected" && state.listCuts) return state.listCuts.map((cut) => `MCP server ${server.name} ${cut}`);
+  if (state.status === "connected" && state.listCuts)
+    return state.listCuts.map((cut) => `MCP server ${server.name} ${cut}`);
   return [];
 }

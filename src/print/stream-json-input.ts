@@ -30,14 +30,22 @@ export function parseUserLine(line: string, n: number): string | UserInputBlock[
   const bad = (what: string) => new MiniCcError("invalid-shape", `standard input line ${n}: ${what}`);
   if (!isObject(value) || value["type"] !== "user") throw bad('expected {"type":"user","message":{…}}');
   const message = value["message"];
-  if (!isObject(message) || (message["role"] !== undefined && message["role"] !== "user")) throw bad('"message" must be a user message');
+  if (!isObject(message) || (message["role"] !== undefined && message["role"] !== "user"))
+    throw bad('"message" must be a user message');
   const content = message["content"];
   if (typeof content === "string") return content;
   if (!Array.isArray(content) || content.length === 0) throw bad('"message.content" must be text or a list of blocks');
   return content.map((block, i) => {
-    if (isObject(block) && block["type"] === "text" && typeof block["text"] === "string") return { type: "text", text: block["text"] };
+    if (isObject(block) && block["type"] === "text" && typeof block["text"] === "string")
+      return { type: "text", text: block["text"] };
     const source = isObject(block) ? block["source"] : undefined;
-    if (isObject(block) && block["type"] === "image" && isObject(source) && typeof source["data"] === "string" && typeof source["media_type"] === "string") {
+    if (
+      isObject(block) &&
+      block["type"] === "image" &&
+      isObject(source) &&
+      typeof source["data"] === "string" &&
+      typeof source["media_type"] === "string"
+    ) {
       return { type: "image", source: { type: "base64", media_type: source["media_type"], data: source["data"] } };
     }
     throw bad(`"message.content[${i}]" must be a text block or a base64 image block`);

@@ -10,7 +10,9 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 
-export type SandboxAvailability = { readonly available: true } | { readonly available: false; readonly reason: string; readonly hint: string };
+export type SandboxAvailability =
+  | { readonly available: true }
+  | { readonly available: false; readonly reason: string; readonly hint: string };
 
 import type { Env } from "../env.ts";
 
@@ -32,14 +34,34 @@ async function which(name: string, env: Env): Promise<string | undefined> {
 /** Runs bubblewrap once the way the runtime will (a new user and network namespace); the error when the kernel refuses. */
 function probeBubblewrap(bwrap: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(bwrap, ["--ro-bind", "/", "/", "--unshare-user", "--unshare-pid", "--unshare-net", "--dev", "/dev", "--proc", "/proc", "true"], { timeout: 5000 }, (error, _out, stderr) => {
-      resolve(error ? (stderr.trim().split("\n").at(-1) ?? error.message) : undefined);
-    });
+    execFile(
+      bwrap,
+      [
+        "--ro-bind",
+        "/",
+        "/",
+        "--unshare-user",
+        "--unshare-pid",
+        "--unshare-net",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "true",
+      ],
+      { timeout: 5000 },
+      (error, _out, stderr) => {
+        resolve(error ? (stderr.trim().split("\n").at(-1) ?? error.message) : undefined);
+      },
+    );
   });
 }
 
 /** Can sandboxed servers and commands run on this machine? */
-export async function checkSandbox(env: Env, platform: NodeJS.Platform = process.platform): Promise<SandboxAvailability> {
+export async function checkSandbox(
+  env: Env,
+  platform: NodeJS.Platform = process.platform,
+): Promise<SandboxAvailability> {
   if (platform === "linux") {
     const missing: string[] = [];
     const [bwrap, socat, rg] = await Promise.all(["bwrap", "socat", "rg"].map((name) => which(name, env)));
@@ -47,21 +69,34 @@ export async function checkSandbox(env: Env, platform: NodeJS.Platform = process
     if (!socat) missing.push("socat");
     if (!rg) missing.push("ripgrep");
     if (missing.length > 0) {
-      return { available: false, reason: `${missing.join(", ")} not installed`, hint: `install it: sudo apt-get install ${missing.join(" ")} (or your distribution's package)` };
+      return {
+        available: false,
+        reason: `${missing.join(", ")} not installed`,
+        hint: `install it: sudo apt-get install ${missing.join(" ")} (or your distribution's package)`,
+      };
     }
     const refused = await probeBubblewrap(bwrap!);
     if (refused !== undefined) {
-      return { available: false, reason: `bubblewrap cannot make a user namespace here (${refused})`, hint: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor profile for bwrap)" };
+      return {
+        available: false,
+        reason: `bubblewrap cannot make a user namespace here (${refused})`,
+        hint: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor profile for bwrap)",
+      };
     }
     return { available: true };
   }
   if (platform === "darwin") {
     const [seatbelt, rg] = await Promise.all([which("sandbox-exec", { PATH: "/usr/bin" }), which("rg", env)]);
-    if (!seatbelt) return { available: false, reason: "sandbox-exec not found", hint: "it ships with macOS in /usr/bin" };
+    if (!seatbelt)
+      return { available: false, reason: "sandbox-exec not found", hint: "it ships with macOS in /usr/bin" };
     if (!rg) return { available: false, reason: "ripgrep not installed", hint: "install it: brew install ripgrep" };
     return { available: true };
   }
-  return { available: false, reason: `not supported on ${platform}`, hint: "the sandbox runs on Linux (bubblewrap) and macOS" };
+  return {
+    available: false,
+    reason: `not supported on ${platform}`,
+    hint: "the sandbox runs on Linux (bubblewrap) and macOS",
+  };
 }
 
 /** "bubblewrap not installed (install it: sudo apt-get install bubblewrap)". */

@@ -15,7 +15,11 @@
 import type { Env } from "../env.ts";
 
 /** The model credentials mini-cc (and Claude Code, whose names it reads) runs on: never handed to a child unasked. */
-export const OWN_CREDENTIALS: readonly string[] = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"];
+export const OWN_CREDENTIALS: readonly string[] = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+];
 
 /** Names (comma- or space-separated) of the credentials Bash commands may see. */
 export const BASH_CREDENTIALS_VARIABLE = "MINI_CC_BASH_CREDENTIALS";

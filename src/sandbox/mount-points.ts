@@ -57,8 +57,13 @@ const recordFile = (dir: string, pid: number) => join(dir, `${pid}.json`);
 function isRecord(value: unknown): value is MountRecord {
   const record = value as Partial<MountRecord> | null;
   return (
-    typeof record === "object" && record !== null && typeof record.pid === "number" && typeof record.started === "number" &&
-    typeof record.since === "number" && Array.isArray(record.paths) && record.paths.every((path) => typeof path === "string")
+    typeof record === "object" &&
+    record !== null &&
+    typeof record.pid === "number" &&
+    typeof record.started === "number" &&
+    typeof record.since === "number" &&
+    Array.isArray(record.paths) &&
+    record.paths.every((path) => typeof path === "string")
   );
 }
 
@@ -92,7 +97,11 @@ const alive = (record: MountRecord) => record.pid === process.pid || processStar
 /** Removes what the dead processes' records name and is still an untouched mount point, then their records. */
 export async function removeDeadRunsMountPoints(dir: string): Promise<void> {
   const files = await readdir(dir).catch(() => [] as string[]);
-  const records = (await Promise.all(files.filter((file) => /^\d+\.json$/.test(file)).map(async (file) => ({ file, record: await readRecord(join(dir, file)) }))));
+  const records = await Promise.all(
+    files
+      .filter((file) => /^\d+\.json$/.test(file))
+      .map(async (file) => ({ file, record: await readRecord(join(dir, file)) })),
+  );
   if (records.every(({ record }) => record && alive(record))) return;
   const live = new Set(records.flatMap(({ record }) => (record && alive(record) ? record.paths : [])));
   const bound = argumentsOfRunningProcesses();

@@ -56,7 +56,12 @@ export function npxWillInstall(command: string, args: readonly string[], env: En
 }
 
 /** The installed bin for `npx [-y] SPEC ARGS…`, with ARGS; undefined when npx should run as it is. */
-export function npxCachedCommand(command: string, args: readonly string[], env: Env, home: string): { command: string; args: string[] } | undefined {
+export function npxCachedCommand(
+  command: string,
+  args: readonly string[],
+  env: Env,
+  home: string,
+): { command: string; args: string[] } | undefined {
   const found = npxPackage(command, args);
   if (!found) return undefined;
   const { spec, rest } = found;

@@ -14,13 +14,48 @@ import { expandHome, refusedWriteRoot, type SandboxOptions } from "../config/san
 import type { Env } from "../env.ts";
 
 /** Secrets under the home folder no sandboxed server reads unless its entry's allowRead says so. */
-export const HOME_SECRETS = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".netrc", ".npmrc", ".docker/config.json", ".claude.json"] as const;
+export const HOME_SECRETS = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".config/gcloud",
+  ".netrc",
+  ".npmrc",
+  ".docker/config.json",
+  ".claude.json",
+] as const;
 
 /** Files and folders of the project a sandboxed server never writes: what runs code or configures an agent. */
-export const PROJECT_WRITE_DENIES = [".mcp.json", ".git/hooks", ".git/config", ".claude", ".cursor", ".vscode", ".gemini", ".codex", ".windsurf", ".idea", ".continue"] as const;
+export const PROJECT_WRITE_DENIES = [
+  ".mcp.json",
+  ".git/hooks",
+  ".git/config",
+  ".claude",
+  ".cursor",
+  ".vscode",
+  ".gemini",
+  ".codex",
+  ".windsurf",
+  ".idea",
+  ".continue",
+] as const;
 
 /** The variables every sandboxed server keeps: enough to find programs, its home, its locale and terminal. */
-const BASE_ENV = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TERM", "COLORTERM", "TZ", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR"] as const;
+const BASE_ENV = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TERM",
+  "COLORTERM",
+  "TZ",
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+] as const;
 
 /** Where one server runs, as the host knows it. */
 export interface ProfileContext {
@@ -56,7 +91,11 @@ function absolute(path: string, context: ProfileContext): string {
  * MiniCcError naming the field (`sandbox.allowWrite[0]: …`) for a write root
  * that would open the home folder or `/`, or a folder the project's denies cover.
  */
-export function buildProfile(options: SandboxOptions, entryEnv: Readonly<Record<string, string>>, context: ProfileContext): SandboxProfile {
+export function buildProfile(
+  options: SandboxOptions,
+  entryEnv: Readonly<Record<string, string>>,
+  context: ProfileContext,
+): SandboxProfile {
   const extraWrites = (options.allowWrite ?? []).map((path, i) => {
     const target = absolute(path, context);
     const refused = refusedWriteRoot(target, context.home);
@@ -64,7 +103,11 @@ export function buildProfile(options: SandboxOptions, entryEnv: Readonly<Record<
     return target;
   });
   const env: Record<string, string> = {};
-  for (const name of [...BASE_ENV, ...Object.keys(context.env).filter((key) => key.startsWith("LC_")), ...(options.env ?? [])]) {
+  for (const name of [
+    ...BASE_ENV,
+    ...Object.keys(context.env).filter((key) => key.startsWith("LC_")),
+    ...(options.env ?? []),
+  ]) {
     const value = context.env[name];
     if (value !== undefined && !value.startsWith("()")) env[name] = value;
   }
@@ -85,7 +128,11 @@ export function buildProfile(options: SandboxOptions, entryEnv: Readonly<Record<
 }
 
 /** Which entry field would allow a blocked path or host, for the failure reason and the log. */
-export function allowingField(kind: "read" | "write" | "connect", target: string, profile: SandboxProfile): string | undefined {
+export function allowingField(
+  kind: "read" | "write" | "connect",
+  target: string,
+  profile: SandboxProfile,
+): string | undefined {
   if (kind === "connect") return "sandbox.allowedDomains";
   if (kind === "read") return "sandbox.allowRead";
   const under = (root: string) => target === root || target.startsWith(`${root}/`);

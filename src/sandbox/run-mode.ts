@@ -18,8 +18,13 @@ export function runsSandboxed(config: Pick<ServerConfig, "entry">, approvedSandb
 }
 
 /** The transport's sandbox context, or undefined for full access; throws when it must be sandboxed and no sandbox is at hand. */
-export function sandboxLaunchFor(config: ServerConfig, approvedSandboxed: boolean, host: SandboxHost | undefined): { host: SandboxHost; options: SandboxOptions } | undefined {
+export function sandboxLaunchFor(
+  config: ServerConfig,
+  approvedSandboxed: boolean,
+  host: SandboxHost | undefined,
+): { host: SandboxHost; options: SandboxOptions } | undefined {
   if (!runsSandboxed(config, approvedSandboxed) || isRemote(config.resolved)) return undefined;
-  if (!host) throw new MiniCcError("sandbox-unavailable", "this server runs sandboxed, and this mini-cc command has no sandbox");
+  if (!host)
+    throw new MiniCcError("sandbox-unavailable", "this server runs sandboxed, and this mini-cc command has no sandbox");
   return { host, options: sandboxOptions(config.resolved.sandbox) ?? {} };
 }

@@ -27,7 +27,10 @@ export function acquireRuntime(): Promise<SandboxRuntime> {
     const ready = (async () => {
       const { SandboxManager } = await import("@anthropic-ai/sandbox-runtime");
       await SandboxManager.initialize(
-        { network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } },
+        {
+          network: { allowedDomains: [], deniedDomains: [] },
+          filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+        },
         undefined,
         true,
       );

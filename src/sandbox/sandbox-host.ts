@@ -102,7 +102,12 @@ export class SandboxHost {
    * unconfined), invalid-entry for a refused path, sandbox-failed when the
    * runtime cannot start.
    */
-  async launch(name: string, command: SandboxCommand, options: SandboxOptions, keep: { env?: Readonly<Record<string, string>> } = {}): Promise<SandboxLaunch> {
+  async launch(
+    name: string,
+    command: SandboxCommand,
+    options: SandboxOptions,
+    keep: { env?: Readonly<Record<string, string>> } = {},
+  ): Promise<SandboxLaunch> {
     if (this.#closed) throw new MiniCcError("sandbox-failed", "the session is closing");
     const availability = await this.availability();
     if (!availability.available) throw new MiniCcError("sandbox-unavailable", unavailableText(availability));
@@ -130,13 +135,19 @@ export class SandboxHost {
         inner,
         "sh",
         {
-          filesystem: { denyRead: [...profile.denyRead], allowRead: [...profile.allowRead], allowWrite: [...profile.allowWrite], denyWrite: [...profile.denyWrite] },
+          filesystem: {
+            denyRead: [...profile.denyRead],
+            allowRead: [...profile.allowRead],
+            allowWrite: [...profile.allowWrite],
+            denyWrite: [...profile.denyWrite],
+          },
           network: { allowedDomains: [...profile.allowedDomains], deniedDomains: [] },
         },
         undefined,
         { commandId, commandText: `${name}: ${command.command}` },
       );
-      if (profile.allowedDomains.length > 0) runtime.registerCommandNetworkLists(commandId, { allowedDomains: [...profile.allowedDomains] });
+      if (profile.allowedDomains.length > 0)
+        runtime.registerCommandNetworkLists(commandId, { allowedDomains: [...profile.allowedDomains] });
       // Before bubblewrap creates them: a mini-cc killed meanwhile leaves them to the next start to remove.
       await this.#leftoversRemoved;
       await recordMountPoints(this.#mountRecords, absentBindTargets(wrapped), Date.now()).catch(() => {});
@@ -208,7 +219,14 @@ export class SandboxHost {
     this.#unsubscribe?.();
     for (const { launch } of [...this.#launches.values()]) launch.dispose();
     // The runtime removes its mount points as it ends: nothing of this process's is left to clean up.
-    if ((await started.then(() => true, () => false)) && (await releaseRuntime())) await forgetMountPoints(this.#mountRecords).catch(() => {});
+    if (
+      (await started.then(
+        () => true,
+        () => false,
+      )) &&
+      (await releaseRuntime())
+    )
+      await forgetMountPoints(this.#mountRecords).catch(() => {});
   }
 }
 

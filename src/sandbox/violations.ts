@@ -64,7 +64,8 @@ export function blockedReadsIn(text: string, profile: SandboxProfile): Blocked[]
 }
 
 /** Node's `EROFS: read-only file system, open '/x'`, Python's `[Errno 30] Read-only file system: '/x'`, and the like. */
-const WRITE_REFUSED = /(?:EROFS|EACCES|EPERM|[Rr]ead-only file system|Permission denied|not permitted)[^'"\n]{0,80}'(\/[^'\n]+)'/g;
+const WRITE_REFUSED =
+  /(?:EROFS|EACCES|EPERM|[Rr]ead-only file system|Permission denied|not permitted)[^'"\n]{0,80}'(\/[^'\n]+)'/g;
 
 /**
  * Writes a server reported failing where its profile does not let it write:
@@ -87,9 +88,13 @@ export function withSandboxNote<T extends object>(message: T, lines: readonly st
   const note = lines.map((line) => line.replace(/^blocked: /, "Blocked by the sandbox: ")).join("\n");
   const reply = message as { result?: { content?: unknown }; error?: { message?: unknown } };
   if (reply.result && Array.isArray(reply.result.content)) {
-    return { ...message, result: { ...reply.result, content: [...reply.result.content, { type: "text", text: note }] } };
+    return {
+      ...message,
+      result: { ...reply.result, content: [...reply.result.content, { type: "text", text: note }] },
+    };
   }
-  if (reply.error && typeof reply.error.message === "string") return { ...message, error: { ...reply.error, message: `${reply.error.message} (${note})` } };
+  if (reply.error && typeof reply.error.message === "string")
+    return { ...message, error: { ...reply.error, message: `${reply.error.message} (${note})` } };
   return message;
 }
 
@@ -116,7 +121,10 @@ export class SandboxViolationsStore extends Store<Readonly<Record<string, Server
   add(server: string, line: string): void {
     this.update((prev) => {
       const before = Object.hasOwn(prev, server) ? prev[server] : undefined;
-      const next: ServerViolations = { count: (before?.count ?? 0) + 1, recent: [...(before?.recent ?? []), line].slice(-RECENT) };
+      const next: ServerViolations = {
+        count: (before?.count ?? 0) + 1,
+        recent: [...(before?.recent ?? []), line].slice(-RECENT),
+      };
       return { ...prev, [server]: next };
     });
   }

@@ -3,4 +3,18 @@
  * runtime before the UI loads: a custom command with one of these names is
  * shadowed. A test keeps it equal to BUILTIN_COMMANDS.
  */
-export const BUILTIN_COMMAND_NAMES: readonly string[] = ["mcp", "add-dir", "compact", "context", "cost", "model", "resume", "sandbox", "permissions", "hooks", "clear", "help", "exit"];
+export const BUILTIN_COMMAND_NAMES: readonly string[] = [
+  "mcp",
+  "add-dir",
+  "compact",
+  "context",
+  "cost",
+  "model",
+  "resume",
+  "sandbox",
+  "permissions",
+  "hooks",
+  "clear",
+  "help",
+  "exit",
+];

@@ -30,7 +30,10 @@ export function contextBreakdown(
 ): ContextBreakdown {
   const tokens = (chars: number) => Math.ceil(chars / 4);
   const sized = (part: { system?: ModelRequest["system"]; tools?: ModelRequest["tools"] }) =>
-    tokens((part.system ?? []).reduce((n, s) => n + s.text.length, 0) + (part.tools && part.tools.length > 0 ? JSON.stringify(part.tools).length : 0));
+    tokens(
+      (part.system ?? []).reduce((n, s) => n + s.text.length, 0) +
+        (part.tools && part.tools.length > 0 ? JSON.stringify(part.tools).length : 0),
+    );
   const sectionTokens = (ids: (id: string) => boolean) => sized({ system: request.system.filter((s) => ids(s.id)) });
   const rows: ContextRow[] = [
     { label: "System prompt", tokens: sectionTokens((id) => id !== "instructions" && id !== "mcp_instructions") },
@@ -45,11 +48,21 @@ export function contextBreakdown(
     const sent = tools.filter((t) => !t.defer_loading).map(({ defer_loading: _d, ...spec }) => spec);
     const held = tools.filter((t) => t.defer_loading).map(({ defer_loading: _d, ...spec }) => spec);
     if (sent.length > 0) rows.push({ label: `MCP tools: ${server} (${sent.length})`, tokens: sized({ tools: sent }) });
-    if (held.length > 0) deferred.push({ label: `MCP tools: ${server} (${held.length} deferred)`, tokens: sized({ tools: held }) });
+    if (held.length > 0)
+      deferred.push({ label: `MCP tools: ${server} (${held.length} deferred)`, tokens: sized({ tools: held }) });
   }
-  rows.push({ label: "Messages", tokens: request.messages.length === 0 ? 0 : tokens(JSON.stringify(request.messages).length) });
+  rows.push({
+    label: "Messages",
+    tokens: request.messages.length === 0 ? 0 : tokens(JSON.stringify(request.messages).length),
+  });
   const usedTokens = rows.reduce((n, row) => n + row.tokens, 0);
-  return { rows: rows.filter((row) => row.tokens > 0 || row.label === "Messages"), deferred, usedTokens, windowTokens, thresholdTokens };
+  return {
+    rows: rows.filter((row) => row.tokens > 0 || row.label === "Messages"),
+    deferred,
+    usedTokens,
+    windowTokens,
+    thresholdTokens,
+  };
 }
 
 const BAR_WIDTH = 40;
@@ -60,12 +73,16 @@ export function contextLines(breakdown: ContextBreakdown): string[] {
   const count = (n: number) => n.toLocaleString("en-US");
   const pct = (n: number) => `${Math.round((n / windowTokens) * 100)}%`;
   const used = Math.min(BAR_WIDTH, Math.round((usedTokens / windowTokens) * BAR_WIDTH));
-  const mark = thresholdTokens === undefined ? -1 : Math.min(BAR_WIDTH - 1, Math.round((thresholdTokens / windowTokens) * BAR_WIDTH));
+  const mark =
+    thresholdTokens === undefined
+      ? -1
+      : Math.min(BAR_WIDTH - 1, Math.round((thresholdTokens / windowTokens) * BAR_WIDTH));
   const bar = Array.from({ length: BAR_WIDTH }, (_, i) => (i < used ? "█" : i === mark ? "│" : "░")).join("");
   const free = Math.max(0, windowTokens - usedTokens);
   const all = [...rows, { label: "Free", tokens: free }, ...deferred];
   const width = Math.max(...all.map((row) => row.label.length));
-  const row = (r: ContextRow, note = "") => `  ${r.label.padEnd(width)}  ${count(r.tokens).padStart(9)}  ${pct(r.tokens).padStart(4)}${note}`;
+  const row = (r: ContextRow, note = "") =>
+    `  ${r.label.padEnd(width)}  ${count(r.tokens).padStart(9)}  ${pct(r.tokens).padStart(4)}${note}`;
   return [
     `Context: ${count(usedTokens)} of ${count(windowTokens)} tokens (${pct(usedTokens)}), estimated at about 4 characters a token`,
     `  ${bar}`,

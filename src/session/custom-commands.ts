@@ -55,7 +55,9 @@ export function loadCustomCommands(places: CustomCommandPlaces): { commands: Cus
         continue;
       }
       if (reserved.has(key) || key.startsWith("mcp__")) {
-        notes.push(`${file}: /${name} is shadowed by mini-cc's own /${key.startsWith("mcp__") ? "mcp__… server prompts" : name}; not offered`);
+        notes.push(
+          `${file}: /${name} is shadowed by mini-cc's own /${key.startsWith("mcp__") ? "mcp__… server prompts" : name}; not offered`,
+        );
         continue;
       }
       const earlier = taken.get(key);
@@ -93,7 +95,10 @@ export function customCommandUsage(command: CustomCommand): string {
 }
 
 /** The command a typed line runs, if any (names match without regard to case). */
-export function customCommandFor(line: string, commands: readonly CustomCommand[]): { command: CustomCommand; rest: string } | undefined {
+export function customCommandFor(
+  line: string,
+  commands: readonly CustomCommand[],
+): { command: CustomCommand; rest: string } | undefined {
   const match = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(line.trim());
   if (!match) return undefined;
   const typed = match[1]!.toLowerCase();
@@ -109,7 +114,9 @@ export function customCommandFor(line: string, commands: readonly CustomCommand[
 export function expandCustomCommand(command: CustomCommand, rest: string): string {
   const words = splitArguments(rest);
   const uses = /\$ARGUMENTS|\$[1-9]/.test(command.body);
-  const body = command.body.replace(/\$ARGUMENTS|\$([1-9])/g, (token, n: string | undefined) => (n === undefined ? rest : (words[Number(n) - 1] ?? "")));
+  const body = command.body.replace(/\$ARGUMENTS|\$([1-9])/g, (token, n: string | undefined) =>
+    n === undefined ? rest : (words[Number(n) - 1] ?? ""),
+  );
   return uses || rest === "" ? body.trim() : `${body.trim()}\n\nARGUMENTS: ${rest}`;
 }
 
@@ -146,6 +153,10 @@ function frontmatter(text: string): { fields: Record<string, string>; body: stri
 }
 
 function firstLine(text: string): string {
-  const line = text.split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+  const line =
+    text
+      .split("\n")
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? "";
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

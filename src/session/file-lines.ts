@@ -16,7 +16,11 @@ const NEWLINE = 0x0a;
  * and `offset` is where `bytes[0]` is in the file. `bytes` is reused: a
  * visitor keeps offsets or what it decoded, never the buffer.
  */
-export function scanLines(fd: number, size: number, visit: (bytes: Buffer, start: number, end: number, offset: number) => void): void {
+export function scanLines(
+  fd: number,
+  size: number,
+  visit: (bytes: Buffer, start: number, end: number, offset: number) => void,
+): void {
   let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size));
   for (let position = 0; position < size; ) {
     const read = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);

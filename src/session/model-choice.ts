@@ -40,7 +40,10 @@ export class ModelChoice {
   /** Later requests go to `name`; a usage error for the scripted model, which cannot be switched. */
   async choose(name: string): Promise<void> {
     if (this.#current instanceof ScriptedModel) {
-      throw new MiniCcError("usage", `the ${this.#current.name} model cannot be switched; /model works with ANTHROPIC_API_KEY set`);
+      throw new MiniCcError(
+        "usage",
+        `the ${this.#current.name} model cannot be switched; /model works with ANTHROPIC_API_KEY set`,
+      );
     }
     this.#current = await this.#create(name);
     this.name.update(() => this.#current.name);

@@ -25,10 +25,16 @@ export interface TurnParts {
   readonly folders: () => PathScope;
 }
 
-export async function* recordedTurn(parts: TurnParts, line: string, signal: AbortSignal): AsyncGenerator<AgentEvent, void> {
+export async function* recordedTurn(
+  parts: TurnParts,
+  line: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, void> {
   const { recorder, agent, manager, env, customCommands, cwd, folders } = parts;
   const compact = compactCommand(line);
-  const events = compact ? agent.compact(compact.focus, signal) : runUserTurn(agent, manager, env, line, signal, customCommands, cwd, folders());
+  const events = compact
+    ? agent.compact(compact.focus, signal)
+    : runUserTurn(agent, manager, env, line, signal, customCommands, cwd, folders());
   try {
     for await (const event of events) {
       recorder.observe(event);

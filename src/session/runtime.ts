@@ -84,31 +84,44 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     policy.settings,
   );
   for (const message of settingsMessages(settings.loaded)) init.warn(message);
-  if (!init.interactive && settings.question.getSnapshot()) init.warn(unapprovedSettingsLine(settings.loaded.shared, cwd));
+  if (!init.interactive && settings.question.getSnapshot())
+    init.warn(unapprovedSettingsLine(settings.loaded.shared, cwd));
   // Settings' env reaches tools and servers (as Claude Code sets it in its process); the object is
   // kept, so an approval given before the servers connect still applies.
   const liveEnv: Record<string, string | undefined> = { ...env, ...settings.effective().env };
   // The bash parser loads (about 50 ms) only for rules that look inside commands.
-  const rules = [...options.allowedTools, ...options.disallowedTools, ...settings.loaded.files.flatMap((f) => f.rules.map((r) => r.rule))];
+  const rules = [
+    ...options.allowedTools,
+    ...options.disallowedTools,
+    ...settings.loaded.files.flatMap((f) => f.rules.map((r) => r.rule)),
+  ];
   const shell = rules.some((rule) => rule.includes("(")) ? await loadShellParser() : undefined;
   const settingsDirs = await existingDirs(settings.effective().additionalDirectories, init.warn);
-  const permissions = await asUsageError(async () =>
-    new PermissionChain({
-      shell,
-      mode: modeFrom(options.permissionMode, settings),
-      allow: options.allowedTools,
-      deny: options.disallowedTools,
-      rules: settings.chainRules(),
-      cwd,
-      addDirs: [...options.addDirs, ...settingsDirs],
-      canAsk: init.interactive,
-      readableByRead: [home.toolOutput],
-    }),
+  const permissions = await asUsageError(
+    async () =>
+      new PermissionChain({
+        shell,
+        mode: modeFrom(options.permissionMode, settings),
+        allow: options.allowedTools,
+        deny: options.disallowedTools,
+        rules: settings.chainRules(),
+        cwd,
+        addDirs: [...options.addDirs, ...settingsDirs],
+        canAsk: init.interactive,
+        readableByRead: [home.toolOutput],
+      }),
   );
   settings.attach(permissions);
 
   const loadConfig = async () => {
-    const loaded = await loadMcpConfig({ cwd, home, env: liveEnv, extra: options.mcpConfig, strict: options.strictMcpConfig, managedFile: policy.mcpFile });
+    const loaded = await loadMcpConfig({
+      cwd,
+      home,
+      env: liveEnv,
+      extra: options.mcpConfig,
+      strict: options.strictMcpConfig,
+      managedFile: policy.mcpFile,
+    });
     for (const message of [...loaded.problems, ...loaded.warnings]) init.warn(message);
     return loaded;
   };
@@ -136,12 +149,22 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
-  const sandbox = new SandboxHost({ projectDir: cwd, home: init.homeDir ?? env.HOME ?? homedir(), miniCcHome: home.root, env });
+  const sandbox = new SandboxHost({
+    projectDir: cwd,
+    home: init.homeDir ?? env.HOME ?? homedir(),
+    miniCcHome: home.root,
+    env,
+  });
   const manager = new McpManager({
     projectDir: cwd,
     approvals,
     ...managedServerPolicy(policy),
-    disabledServers: new DisabledServersFile({ file: home.disabled, clock: systemClock, warn: init.warn, disabledBySettings: () => settings.effective().disabledServers }),
+    disabledServers: new DisabledServersFile({
+      file: home.disabled,
+      clock: systemClock,
+      warn: init.warn,
+      disabledBySettings: () => settings.effective().disabledServers,
+    }),
     logDir: home.logs,
     env: liveEnv,
     interactive: init.interactive,
@@ -165,7 +188,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   // The MCP section of the system prompt follows the servers: rebuild it when their tools or instructions change.
   manager.subscribe((next, prev) => {
-    if (next.servers.length !== prev.servers.length || next.servers.some((s, i) => connectedPart(s) !== connectedPart(prev.servers[i]))) {
+    if (
+      next.servers.length !== prev.servers.length ||
+      next.servers.some((s, i) => connectedPart(s) !== connectedPart(prev.servers[i]))
+    ) {
       system.invalidate();
     }
   });
@@ -189,7 +215,13 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       }),
     onFirstRequest: () => manager.releaseBackground(),
   });
-  const recorder = new SessionRecorder({ projectsRoot: home.projects, cwd, sessionId, model: () => models.current.name, warn: init.warn });
+  const recorder = new SessionRecorder({
+    projectsRoot: home.projects,
+    cwd,
+    sessionId,
+    model: () => models.current.name,
+    warn: init.warn,
+  });
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
   const hooks = startSessionHooks({
@@ -226,7 +258,13 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     agent.restore(() => restored.entries);
     recorder.continueIn(restored);
     // The session's own model, unless one was chosen for this run.
-    if (restored.model && restored.model !== model.name && !(model instanceof ScriptedModel) && options.model === undefined && !env["ANTHROPIC_MODEL"]) {
+    if (
+      restored.model &&
+      restored.model !== model.name &&
+      !(model instanceof ScriptedModel) &&
+      options.model === undefined &&
+      !env["ANTHROPIC_MODEL"]
+    ) {
       await setModel(restored.model, false);
     }
   }
@@ -269,7 +307,20 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     tools,
     settings,
     customCommands: custom.commands,
-    runTurn: (line, signal) => recordedTurn({ recorder, agent, manager, env: liveEnv, customCommands: custom.commands, cwd, folders: () => permissions.scope }, line, signal),
+    runTurn: (line, signal) =>
+      recordedTurn(
+        {
+          recorder,
+          agent,
+          manager,
+          env: liveEnv,
+          customCommands: custom.commands,
+          cwd,
+          folders: () => permissions.scope,
+        },
+        line,
+        signal,
+      ),
     async addDir(dir) {
       await checkAddDir(cwd, dir);
       permissions.addDir(dir);
@@ -313,4 +364,3 @@ function connectedPart(server: ServerView | undefined) {
   const status = server?.state.status;
   return status === "connected" || status === "cached" ? server?.state : undefined;
 }
-

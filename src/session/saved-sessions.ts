@@ -160,12 +160,19 @@ function isWholeEntryLine(bytes: Buffer, start: number, end: number): boolean {
 }
 
 /** A session already in memory (a test's, or one just built). */
-export function savedSession(fields: Omit<SavedSession, "entries" | "recentEntries">, entries: readonly ConversationEntry[]): SavedSession {
+export function savedSession(
+  fields: Omit<SavedSession, "entries" | "recentEntries">,
+  entries: readonly ConversationEntry[],
+): SavedSession {
   return { ...fields, entries, recentEntries: (prompts) => lastTurns(entries.length, (i) => entries[i], prompts) };
 }
 
 /** The entries from the `prompts`-th last prompt on, reading entries back from the end: `at(i)` undefined skips one. */
-function lastTurns(count: number, at: (i: number) => ConversationEntry | undefined, prompts: number): ConversationEntry[] {
+function lastTurns(
+  count: number,
+  at: (i: number) => ConversationEntry | undefined,
+  prompts: number,
+): ConversationEntry[] {
   const recent: ConversationEntry[] = [];
   let seen = 0;
   for (let i = count - 1; i >= 0 && seen < prompts; i--) {
@@ -212,7 +219,8 @@ export function latestSessionFile(projectsRoot: string, cwd: string): { id: stri
     const file = join(dir, name);
     try {
       const { mtimeMs, size } = statSync(file);
-      if (size > 0 && (best === undefined || mtimeMs > best.at)) best = { id: name.slice(0, -".jsonl".length), file, at: mtimeMs };
+      if (size > 0 && (best === undefined || mtimeMs > best.at))
+        best = { id: name.slice(0, -".jsonl".length), file, at: mtimeMs };
     } catch {
       // gone meanwhile
     }

@@ -8,7 +8,16 @@ import { isJsonObject } from "../fs/json-path.ts";
 import type { ConversationEntry, SessionLine } from "./session-entries.ts";
 
 /** The conversation's line types. */
-export const ENTRY_TYPES = new Set(["prompt", "assistant", "tool_results", "note", "refused", "compaction", "clear", "partial"]);
+export const ENTRY_TYPES = new Set([
+  "prompt",
+  "assistant",
+  "tool_results",
+  "note",
+  "refused",
+  "compaction",
+  "clear",
+  "partial",
+]);
 
 /** The line as written (time and all), or undefined when it cannot be read. */
 export function parseLine(raw: string): SessionLine | undefined {
@@ -19,7 +28,10 @@ export function parseLine(raw: string): SessionLine | undefined {
     return undefined;
   }
   if (!isJsonObject(value) || typeof value.type !== "string") return undefined;
-  if (value.type === "session") return typeof value.cwd === "string" && typeof value.model === "string" ? (value as unknown as SessionLine) : undefined;
+  if (value.type === "session")
+    return typeof value.cwd === "string" && typeof value.model === "string"
+      ? (value as unknown as SessionLine)
+      : undefined;
   if (value.type === "model") return typeof value.model === "string" ? (value as unknown as SessionLine) : undefined;
   if (!ENTRY_TYPES.has(value.type) || !wellFormed(value)) return undefined;
   // A reply's usage only counts (toward /cost, toward how full the window is) when it is whole.
@@ -52,13 +64,23 @@ function isUsage(value: unknown): boolean {
   if (!isJsonObject(value)) return false;
   const count = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 0;
   const optional = (n: unknown) => n === undefined || n === null || count(n);
-  return count(value.input_tokens) && count(value.output_tokens) && optional(value.cache_read_input_tokens) && optional(value.cache_creation_input_tokens);
+  return (
+    count(value.input_tokens) &&
+    count(value.output_tokens) &&
+    optional(value.cache_read_input_tokens) &&
+    optional(value.cache_creation_input_tokens)
+  );
 }
 
 function isChanges(value: unknown): boolean {
   if (!isJsonObject(value)) return false;
   return Object.values(value).every(
-    (change) => isJsonObject(change) && Number.isInteger(change.firstLine) && (change.firstLine as number) >= 1 && typeof change.before === "string" && typeof change.after === "string",
+    (change) =>
+      isJsonObject(change) &&
+      Number.isInteger(change.firstLine) &&
+      (change.firstLine as number) >= 1 &&
+      typeof change.before === "string" &&
+      typeof change.after === "string",
   );
 }
 

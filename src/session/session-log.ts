@@ -8,7 +8,12 @@
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
-import { SESSION_FORMAT_VERSION, type ConversationEntry, type ModelEntry, type SessionLine } from "./session-entries.ts";
+import {
+  SESSION_FORMAT_VERSION,
+  type ConversationEntry,
+  type ModelEntry,
+  type SessionLine,
+} from "./session-entries.ts";
 import { errorText } from "../errors.ts";
 
 export interface SessionLogOptions {
@@ -74,7 +79,14 @@ export class SessionLog {
       const size = fstatSync(fd).size;
       if (size === 0) {
         const { sessionId, cwd, model } = this.#options;
-        this.#write(fd, { type: "session", version: SESSION_FORMAT_VERSION, sessionId, cwd, model: model(), time: this.#time() });
+        this.#write(fd, {
+          type: "session",
+          version: SESSION_FORMAT_VERSION,
+          sessionId,
+          cwd,
+          model: model(),
+          time: this.#time(),
+        });
       } else if (!endsWithNewline(fd, size)) {
         // A line torn by a kill stays a line of its own (skipped when read), not the start of the next one.
         writeSync(fd, "\n");

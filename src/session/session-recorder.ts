@@ -8,7 +8,13 @@ import { join } from "node:path";
 import type { AgentEvent } from "../agent/events.ts";
 import { usageError } from "../errors.ts";
 import type { ResumeChoice } from "./run-options.ts";
-import { findSessionFile, latestSessionFile, projectSessionsDir, readSavedSession, type SavedSession } from "./saved-sessions.ts";
+import {
+  findSessionFile,
+  latestSessionFile,
+  projectSessionsDir,
+  readSavedSession,
+  type SavedSession,
+} from "./saved-sessions.ts";
 import type { ConversationEntry, ModelEntry } from "./session-entries.ts";
 import { SessionLog } from "./session-log.ts";
 import { SessionUsage } from "./session-usage.ts";
@@ -50,7 +56,9 @@ export class SessionRecorder {
   get usage(): SessionUsage {
     const saved = this.#uncounted;
     this.#uncounted = undefined;
-    if (saved) for (const entry of saved.entries) if (entry.type === "assistant" && entry.usage) this.#usage.add(entry.model, entry.usage);
+    if (saved)
+      for (const entry of saved.entries)
+        if (entry.type === "assistant" && entry.usage) this.#usage.add(entry.model, entry.usage);
     return this.#usage;
   }
 
@@ -97,12 +105,20 @@ export class SessionRecorder {
  * The saved session `choice` names, read; a usage error when there is none.
  * A session started in another folder, or in one that is gone, says so.
  */
-export function openSavedSession(projectsRoot: string, cwd: string, choice: Exclude<ResumeChoice, { kind: "pick" }>, warn: (message: string) => void): SavedSession {
+export function openSavedSession(
+  projectsRoot: string,
+  cwd: string,
+  choice: Exclude<ResumeChoice, { kind: "pick" }>,
+  warn: (message: string) => void,
+): SavedSession {
   let file: string | undefined;
   let id: string;
   if (choice.kind === "latest") {
     const latest = latestSessionFile(projectsRoot, cwd);
-    if (!latest) throw usageError(`--continue: no saved session for ${cwd} (sessions are saved in ${projectSessionsDir(projectsRoot, cwd)})`);
+    if (!latest)
+      throw usageError(
+        `--continue: no saved session for ${cwd} (sessions are saved in ${projectSessionsDir(projectsRoot, cwd)})`,
+      );
     ({ file, id } = latest);
   } else {
     id = choice.id;

@@ -11,7 +11,13 @@ import { isMiniCcError, usageError } from "../errors.ts";
 export async function existingDirs(dirs: readonly string[], warn: (message: string) => void): Promise<string[]> {
   const found: string[] = [];
   for (const dir of dirs) {
-    if (await stat(dir).then((s) => s.isDirectory(), () => false)) found.push(dir);
+    if (
+      await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      found.push(dir);
     else warn(`permissions.additionalDirectories: ${dir} is not a folder; left out`);
   }
   return found;
@@ -19,7 +25,10 @@ export async function existingDirs(dirs: readonly string[], warn: (message: stri
 
 /** An --add-dir folder must exist: a typo would otherwise silently widen nothing. */
 export async function checkAddDir(cwd: string, dir: string): Promise<void> {
-  const isFolder = await stat(resolve(cwd, dir)).then((s) => s.isDirectory(), () => false);
+  const isFolder = await stat(resolve(cwd, dir)).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isFolder) throw usageError(`--add-dir ${dir}: no such folder`);
 }
 

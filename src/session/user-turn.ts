@@ -38,7 +38,13 @@ export async function* runUserTurn(
     return;
   }
   if (expanded) return yield* agent.runTurn(expanded.blocks, signal);
-  const mentioned = await attachPromptMentions(line, { cwd, resources: manager, env, signal, ...(folders ? { folders } : {}) });
+  const mentioned = await attachPromptMentions(line, {
+    cwd,
+    resources: manager,
+    env,
+    signal,
+    ...(folders ? { folders } : {}),
+  });
   for (const outcome of mentioned.outcomes) yield { type: "attachment", ...outcome };
   yield* agent.runTurn(mentioned.prompt, signal);
 }

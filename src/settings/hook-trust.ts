@@ -25,13 +25,20 @@ export function listHooks(files: readonly SettingsFile[], sharedTrusted: boolean
   const offBySettings = files.some((file) => file.kind !== "managed" && file.disableAllHooks === true);
   return files.flatMap((file) =>
     file.hooks.map((hook): ListedHook => {
-      const why = file.kind === "managed"
-        ? offByPolicy ? "disableAllHooks in managed policy" : undefined
-        : offByPolicy ? "disableAllHooks in managed policy"
-        : managedOnly ? "managed policy runs only its own hooks (allowManagedHooksOnly, or a policy file it cannot read)"
-        : offBySettings ? "disableAllHooks"
-        : isRepositoryFile(file) && !sharedTrusted ? "waits for approval of this file (mini-cc mcp approve --settings)"
-        : undefined;
+      const why =
+        file.kind === "managed"
+          ? offByPolicy
+            ? "disableAllHooks in managed policy"
+            : undefined
+          : offByPolicy
+            ? "disableAllHooks in managed policy"
+            : managedOnly
+              ? "managed policy runs only its own hooks (allowManagedHooksOnly, or a policy file it cannot read)"
+              : offBySettings
+                ? "disableAllHooks"
+                : isRepositoryFile(file) && !sharedTrusted
+                  ? "waits for approval of this file (mini-cc mcp approve --settings)"
+                  : undefined;
       return why === undefined ? { hook, trusted: true } : { hook, trusted: false, why };
     }),
   );

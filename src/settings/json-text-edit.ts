@@ -101,8 +101,14 @@ function valueText(value: unknown, style: JsonStyle, indent: string | undefined)
 }
 
 /** Puts `entry` (a member `"key": value` or an item) last in `target`, laid out as its neighbours are; its indent is undefined on one line. */
-function appendEntry(text: string, target: Container, style: JsonStyle, entry: (indent: string | undefined) => string): string {
-  const entries = text[target.start] === "{" ? target.members.map((m) => ({ start: m.keyStart, end: m.end })) : target.items;
+function appendEntry(
+  text: string,
+  target: Container,
+  style: JsonStyle,
+  entry: (indent: string | undefined) => string,
+): string {
+  const entries =
+    text[target.start] === "{" ? target.members.map((m) => ({ start: m.keyStart, end: m.end })) : target.items;
   const last = entries.at(-1);
   const closing = target.end - 1;
   if (last) {
@@ -112,10 +118,13 @@ function appendEntry(text: string, target: Container, style: JsonStyle, entry: (
     return text.slice(0, last.end) + piece + text.slice(last.end);
   }
   // Empty: `[]` stays on one line; brackets on lines of their own get the entry on a line between.
-  if (!text.slice(target.start, target.end).includes("\n")) return text.slice(0, target.start + 1) + entry(undefined) + text.slice(closing);
+  if (!text.slice(target.start, target.end).includes("\n"))
+    return text.slice(0, target.start + 1) + entry(undefined) + text.slice(closing);
   const outer = lineIndent(text, closing) ?? "";
   const inner = outer + style.indent;
-  return text.slice(0, target.start + 1) + style.newline + inner + entry(inner) + style.newline + outer + text.slice(closing);
+  return (
+    text.slice(0, target.start + 1) + style.newline + inner + entry(inner) + style.newline + outer + text.slice(closing)
+  );
 }
 
 /** Adds the member `"key": value` at the end of `object`. */

@@ -43,7 +43,12 @@ export async function loadManagedPolicy(dir: string): Promise<ManagedPolicy> {
   const mcpFile = join(dir, "managed-mcp.json");
   const base = { dir, deniedMcpServers: [], allowManagedMcpServersOnly: false, mcpFile, problems: [] };
   const [read, mcp] = await Promise.all([readJsonFile(path), readJsonFile(mcpFile)]);
-  const mcpBroken = mcp.kind === "unreadable" ? `${mcpFile}: cannot read (${mcp.message})` : mcp.kind === "invalid" ? formatSyntaxProblem(mcpFile, mcp) : undefined;
+  const mcpBroken =
+    mcp.kind === "unreadable"
+      ? `${mcpFile}: cannot read (${mcp.message})`
+      : mcp.kind === "invalid"
+        ? formatSyntaxProblem(mcpFile, mcp)
+        : undefined;
   // Failing closed: no server starts, and no hook but the policy's own (it has none it could read) runs.
   const closed = (why: string): ManagedPolicy => ({
     ...base,
@@ -58,7 +63,10 @@ export async function loadManagedPolicy(dir: string): Promise<ManagedPolicy> {
   const settings = parseSettings("managed", path, read.value);
   const problems: string[] = [...settings.problems];
   const doc = isJsonObject(read.value) ? read.value : {};
-  const lists = { allowedMcpServers: serverMatches(doc, "allowedMcpServers", path, problems), deniedMcpServers: serverMatches(doc, "deniedMcpServers", path, problems) };
+  const lists = {
+    allowedMcpServers: serverMatches(doc, "allowedMcpServers", path, problems),
+    deniedMcpServers: serverMatches(doc, "deniedMcpServers", path, problems),
+  };
   // A list with a bad entry is not half applied: the policy then fails closed.
   if (problems.length > settings.problems.length) return { ...closed(`${path} has invalid server lists`), problems };
   return {
@@ -71,10 +79,16 @@ export async function loadManagedPolicy(dir: string): Promise<ManagedPolicy> {
   };
 }
 
-function serverMatches(doc: Record<string, unknown>, field: string, path: string, problems: string[]): ServerMatch[] | undefined {
+function serverMatches(
+  doc: Record<string, unknown>,
+  field: string,
+  path: string,
+  problems: string[],
+): ServerMatch[] | undefined {
   const value = doc[field];
   if (value === undefined) return undefined;
-  const problem = (at: PropertyKey[], text: string) => problems.push(`${path}: ${formatJsonPath([field, ...at])}: ${text}`);
+  const problem = (at: PropertyKey[], text: string) =>
+    problems.push(`${path}: ${formatJsonPath([field, ...at])}: ${text}`);
   if (!Array.isArray(value)) {
     problem([], `expected an array, got ${describeJsonType(value)}`);
     return [];
@@ -83,7 +97,8 @@ function serverMatches(doc: Record<string, unknown>, field: string, path: string
     if (isJsonObject(item) && typeof item["serverName"] === "string") return [{ serverName: item["serverName"] }];
     if (isJsonObject(item) && typeof item["serverUrl"] === "string") return [{ serverUrl: item["serverUrl"] }];
     const command = isJsonObject(item) ? item["serverCommand"] : undefined;
-    if (Array.isArray(command) && command.length > 0 && command.every((part) => typeof part === "string")) return [{ serverCommand: command as string[] }];
+    if (Array.isArray(command) && command.length > 0 && command.every((part) => typeof part === "string"))
+      return [{ serverCommand: command as string[] }];
     problem([i], "expected {serverName}, {serverCommand: [command, ...args]} or {serverUrl}");
     return [];
   });

@@ -10,7 +10,15 @@ import { join, relative, resolve } from "node:path";
 import type { PermissionMode } from "../agent/events.ts";
 import { readSettingsFile, type SettingsFile, type SettingsKind, type SourcedRule } from "./settings-file.ts";
 import { carriedByRepository } from "./repository-files.ts";
-import { grantsFingerprint, grantsNothing, grantsOf, mergedGrants, type SettingsApprovalStatus, type SettingsApprovalsFile, type SettingsGrants } from "./settings-trust.ts";
+import {
+  grantsFingerprint,
+  grantsNothing,
+  grantsOf,
+  mergedGrants,
+  type SettingsApprovalStatus,
+  type SettingsApprovalsFile,
+  type SettingsGrants,
+} from "./settings-trust.ts";
 
 /** Where the files are. */
 export interface SettingsPlaces {
@@ -67,7 +75,11 @@ export function settingsPaths(places: SettingsPlaces): Record<Exclude<SettingsKi
 }
 
 /** Reads the four files and asks the approvals file about what the repository's files grant. */
-export async function loadSettings(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<LoadedSettings> {
+export async function loadSettings(
+  places: SettingsPlaces,
+  approvals: SettingsApprovalsFile,
+  managed?: SettingsFile,
+): Promise<LoadedSettings> {
   const paths = settingsPaths(places);
   const kinds = ["user", "home", "shared", "local"] as const;
   const read = await Promise.all(kinds.map((kind) => readSettingsFile(kind, paths[kind]).then(withCarried)));
@@ -78,7 +90,9 @@ export async function loadSettings(places: SettingsPlaces, approvals: SettingsAp
   const carried = files.find((file) => file.carried !== undefined)?.carried;
   // The shared file alone gives the same grants, and so the same fingerprint, as before local files were judged.
   const grants = mergedGrants(repository.map(grantsOf));
-  const status = grantsNothing(grants) ? "none" : await approvals.status(places.cwd, grants).catch(() => "new" as const);
+  const status = grantsNothing(grants)
+    ? "none"
+    : await approvals.status(places.cwd, grants).catch(() => "new" as const);
   const shared: SharedSettingsTrust = {
     paths: (existing.length > 0 ? existing : repository).map((file) => file.path),
     ...(carried ? { carried } : {}),
@@ -109,8 +123,10 @@ export function unapprovedSettingsLine(shared: SharedSettingsTrust, cwd: string)
     ? `${one ? "has" : "have"} hooks not run and may grant permissions or settings not applied`
     : `${one ? "grants" : "grant"} permissions or settings not applied`;
   const carried = shared.carried ? ` (${files.at(-1)} is the repository's, not yours: ${shared.carried})` : "";
-  return `${files.join(" and ")} ${what} until you approve them${carried}: ` +
-    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`;
+  return (
+    `${files.join(" and ")} ${what} until you approve them${carried}: ` +
+    `run \`mini-cc mcp approve --settings\` here once (it lists what they are), or open mini-cc here and answer its question.`
+  );
 }
 
 /** Every file's problems and notes, for stderr or the transcript. */
@@ -119,7 +135,10 @@ export function settingsMessages(loaded: LoadedSettings): string[] {
 }
 
 /** What applies: the repository's files' grants only when `sharedTrusted`. */
-export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded.shared.status === "approved"): EffectiveSettings {
+export function effectiveSettings(
+  loaded: LoadedSettings,
+  sharedTrusted = loaded.shared.status === "approved",
+): EffectiveSettings {
   const granting = loaded.files.filter((file) => !isRepositoryFile(file) || sharedTrusted);
   // Most specific last, so its value is the one that stays.
   const byPrecedence = [...granting].sort((a, b) => rank(a.kind) - rank(b.kind));
@@ -131,11 +150,15 @@ export function effectiveSettings(loaded: LoadedSettings, sharedTrusted = loaded
     if (file.enableAllProjectMcpServers !== undefined) enableAll = file.enableAllProjectMcpServers;
     Object.assign(env, file.env);
   }
-  const rules = loaded.files.flatMap((file) => file.rules.filter((rule) => rule.behavior !== "allow" || !isRepositoryFile(file) || sharedTrusted));
+  const rules = loaded.files.flatMap((file) =>
+    file.rules.filter((rule) => rule.behavior !== "allow" || !isRepositoryFile(file) || sharedTrusted),
+  );
   return {
     rules,
     ...(defaultMode ? { defaultMode } : {}),
-    additionalDirectories: granting.flatMap((file) => file.additionalDirectories.map((dir) => resolve(loaded.places.cwd, expandHome(dir, loaded.places.userHome)))),
+    additionalDirectories: granting.flatMap((file) =>
+      file.additionalDirectories.map((dir) => resolve(loaded.places.cwd, expandHome(dir, loaded.places.userHome))),
+    ),
     env,
     enabledServers: new Set(granting.flatMap((file) => file.enabledMcpjsonServers)),
     enableAllProjectServers: enableAll,

@@ -9,15 +9,27 @@ import { isRemote, type ServerConfig, type ServerEntry } from "../config/types.t
 import type { ManagedPolicy, ServerMatch } from "./managed-policy.ts";
 
 /** Why the policy refuses the server ("blocked by policy: …"), or undefined when it may start. */
-export type ServerPolicy = (server: { name: string; source: string; entry?: ServerEntry; resolved?: ServerEntry }) => string | undefined;
+export type ServerPolicy = (server: {
+  name: string;
+  source: string;
+  entry?: ServerEntry;
+  resolved?: ServerEntry;
+}) => string | undefined;
 
 export function serverPolicy(policy: ManagedPolicy): ServerPolicy | undefined {
   const { failedClosed, deniedMcpServers, allowedMcpServers, allowManagedMcpServersOnly } = policy;
-  if (failedClosed === undefined && deniedMcpServers.length === 0 && allowedMcpServers === undefined && !allowManagedMcpServersOnly) return undefined;
+  if (
+    failedClosed === undefined &&
+    deniedMcpServers.length === 0 &&
+    allowedMcpServers === undefined &&
+    !allowManagedMcpServersOnly
+  )
+    return undefined;
   return (server) => {
     if (failedClosed !== undefined) return `blocked by policy: ${failedClosed}`;
     const entry = server.resolved ?? server.entry;
-    if (deniedMcpServers.some((match) => covers(match, server.name, entry))) return "blocked by policy (deniedMcpServers)";
+    if (deniedMcpServers.some((match) => covers(match, server.name, entry)))
+      return "blocked by policy (deniedMcpServers)";
     if (server.source === "managed") return undefined;
     const allowed = allowedMcpServers ?? [];
     if (allowedMcpServers === undefined && !allowManagedMcpServersOnly) return undefined;
@@ -29,7 +41,10 @@ export function serverPolicy(policy: ManagedPolicy): ServerPolicy | undefined {
 }
 
 /** The policy's refusal of a server about to be written (`mcp add`), or undefined. */
-export function refusalOf(policy: ServerPolicy | undefined, server: Pick<ServerConfig, "name" | "entry">): string | undefined {
+export function refusalOf(
+  policy: ServerPolicy | undefined,
+  server: Pick<ServerConfig, "name" | "entry">,
+): string | undefined {
   return policy?.({ name: server.name, source: "user", entry: server.entry });
 }
 
@@ -43,7 +58,12 @@ function covers(match: ServerMatch, name: string, entry: ServerEntry | undefined
 }
 
 function wildcard(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 }
 
 /** McpManager's `serverPolicy` option for this policy (nothing when it refuses nothing). */

@@ -65,17 +65,45 @@ export interface SettingsFile {
 
 /** Tools of Claude Code that mini-cc has no counterpart for: their rules are ignored, with a note. */
 const FOREIGN_TOOLS = new Set([
-  "WebFetch", "WebSearch", "Task", "Agent", "NotebookEdit", "NotebookRead", "TodoWrite", "TodoRead",
-  "MultiEdit", "BashOutput", "KillShell", "KillBash", "ExitPlanMode", "SlashCommand", "Skill", "LS",
+  "WebFetch",
+  "WebSearch",
+  "Task",
+  "Agent",
+  "NotebookEdit",
+  "NotebookRead",
+  "TodoWrite",
+  "TodoRead",
+  "MultiEdit",
+  "BashOutput",
+  "KillShell",
+  "KillBash",
+  "ExitPlanMode",
+  "SlashCommand",
+  "Skill",
+  "LS",
 ]);
 
 /** Reads and checks one file; a missing file is an empty one. */
 export async function readSettingsFile(kind: SettingsKind, path: string): Promise<SettingsFile> {
   const read = await readJsonFile(path);
-  const empty = { kind, path, exists: read.kind !== "missing", rules: [], additionalDirectories: [], env: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], hooks: [], problems: [], notes: [] };
+  const empty = {
+    kind,
+    path,
+    exists: read.kind !== "missing",
+    rules: [],
+    additionalDirectories: [],
+    env: {},
+    enabledMcpjsonServers: [],
+    disabledMcpjsonServers: [],
+    hooks: [],
+    problems: [],
+    notes: [],
+  };
   if (read.kind === "missing") return empty;
-  if (read.kind === "unreadable") return { ...empty, problems: [`${path}: cannot read (${read.message}); its settings are not used`] };
-  if (read.kind === "invalid") return { ...empty, problems: [`${formatSyntaxProblem(path, read)}; its settings are not used`] };
+  if (read.kind === "unreadable")
+    return { ...empty, problems: [`${path}: cannot read (${read.message}); its settings are not used`] };
+  if (read.kind === "invalid")
+    return { ...empty, problems: [`${formatSyntaxProblem(path, read)}; its settings are not used`] };
   return parseSettings(kind, path, read.value);
 }
 
@@ -84,7 +112,17 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
   const problems: string[] = [];
   const notes: string[] = [];
   const problem = (field: PropertyKey[], text: string) => problems.push(`${path}: ${formatJsonPath(field)}: ${text}`);
-  const base = { kind, path, exists: true, additionalDirectories: [], env: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], hooks: [], notes };
+  const base = {
+    kind,
+    path,
+    exists: true,
+    additionalDirectories: [],
+    env: {},
+    enabledMcpjsonServers: [],
+    disabledMcpjsonServers: [],
+    hooks: [],
+    notes,
+  };
   if (!isObject(doc)) {
     problem([], `expected an object, got ${describeJsonType(doc)}; its settings are not used`);
     return { ...base, rules: [], problems };
@@ -93,26 +131,38 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
   const permissions = doc["permissions"];
   let defaultMode: PermissionMode | undefined;
   let additionalDirectories: string[] = [];
-  if (permissions !== undefined && !isObject(permissions)) problem(["permissions"], `expected an object, got ${describeJsonType(permissions)}`);
+  if (permissions !== undefined && !isObject(permissions))
+    problem(["permissions"], `expected an object, got ${describeJsonType(permissions)}`);
   if (isObject(permissions)) {
     for (const behavior of ["allow", "deny", "ask"] as const) {
       for (const [i, rule] of strings(permissions[behavior], ["permissions", behavior], problem).entries()) {
         const checked = checkRule(rule);
         if (checked.kind === "bad") problem(["permissions", behavior, i], checked.why);
-        else if (checked.kind === "foreign") notes.push(`${path}: permissions.${behavior} rule ${rule} is ignored: mini-cc has no ${checked.tool} tool`);
+        else if (checked.kind === "foreign")
+          notes.push(`${path}: permissions.${behavior} rule ${rule} is ignored: mini-cc has no ${checked.tool} tool`);
         else rules.push({ behavior, rule, source: path });
       }
     }
     const mode = permissions["defaultMode"];
     if (mode !== undefined) {
-      if (typeof mode === "string" && (PERMISSION_MODES as readonly string[]).includes(mode)) defaultMode = mode as PermissionMode;
-      else problem(["permissions", "defaultMode"], `expected one of ${PERMISSION_MODES.join(", ")}, got ${JSON.stringify(mode)}`);
+      if (typeof mode === "string" && (PERMISSION_MODES as readonly string[]).includes(mode))
+        defaultMode = mode as PermissionMode;
+      else
+        problem(
+          ["permissions", "defaultMode"],
+          `expected one of ${PERMISSION_MODES.join(", ")}, got ${JSON.stringify(mode)}`,
+        );
     }
-    additionalDirectories = strings(permissions["additionalDirectories"], ["permissions", "additionalDirectories"], problem);
+    additionalDirectories = strings(
+      permissions["additionalDirectories"],
+      ["permissions", "additionalDirectories"],
+      problem,
+    );
   }
   const env: Record<string, string> = {};
   const envDoc = doc["env"];
-  if (envDoc !== undefined && !isObject(envDoc)) problem(["env"], `expected an object of strings, got ${describeJsonType(envDoc)}`);
+  if (envDoc !== undefined && !isObject(envDoc))
+    problem(["env"], `expected an object of strings, got ${describeJsonType(envDoc)}`);
   if (isObject(envDoc)) {
     for (const [name, value] of Object.entries(envDoc)) {
       if (typeof value === "string") env[name] = value;
@@ -121,11 +171,14 @@ export function parseSettings(kind: SettingsKind, path: string, doc: unknown): S
     }
   }
   const enableAll = doc["enableAllProjectMcpServers"];
-  if (enableAll !== undefined && typeof enableAll !== "boolean") problem(["enableAllProjectMcpServers"], `expected true or false, got ${describeJsonType(enableAll)}`);
+  if (enableAll !== undefined && typeof enableAll !== "boolean")
+    problem(["enableAllProjectMcpServers"], `expected true or false, got ${describeJsonType(enableAll)}`);
   const trustHints = doc["mcpTrustReadOnlyHints"];
-  if (trustHints !== undefined && typeof trustHints !== "boolean") problem(["mcpTrustReadOnlyHints"], `expected true or false, got ${describeJsonType(trustHints)}`);
+  if (trustHints !== undefined && typeof trustHints !== "boolean")
+    problem(["mcpTrustReadOnlyHints"], `expected true or false, got ${describeJsonType(trustHints)}`);
   const disableHooks = doc["disableAllHooks"];
-  if (disableHooks !== undefined && typeof disableHooks !== "boolean") problem(["disableAllHooks"], `expected true or false, got ${describeJsonType(disableHooks)}`);
+  if (disableHooks !== undefined && typeof disableHooks !== "boolean")
+    problem(["disableAllHooks"], `expected true or false, got ${describeJsonType(disableHooks)}`);
   return {
     ...base,
     rules,
@@ -155,7 +208,11 @@ function checkRule(rule: string): RuleCheck {
 }
 
 /** An array of strings; anything else is a problem and reads as empty (a bad item alone is left out). */
-function strings(value: unknown, field: PropertyKey[], problem: (field: PropertyKey[], text: string) => void): string[] {
+function strings(
+  value: unknown,
+  field: PropertyKey[],
+  problem: (field: PropertyKey[], text: string) => void,
+): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
     problem(field, `expected an array of strings, got ${describeJsonType(value)}`);

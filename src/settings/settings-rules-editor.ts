@@ -53,28 +53,44 @@ export async function removeSettingsRule(file: string, behavior: RuleBehavior, r
     const { doc } = parsed(file, current);
     const at = ruleList(file, doc, behavior, false)?.indexOf(rule) ?? -1;
     if (at === -1) return { text: null, result: false };
-    const list = memberContainer(current.text, memberContainer(current.text, rootContainer(current.text), "permissions")!, behavior)!;
+    const list = memberContainer(
+      current.text,
+      memberContainer(current.text, rootContainer(current.text), "permissions")!,
+      behavior,
+    )!;
     return { text: removeItem(current.text, list, at), result: true };
   });
 }
 
 function parsed(file: string, read: JsonReadResult): { doc: Record<string, unknown>; style: JsonStyle } {
   if (read.kind === "missing") return { doc: {}, style: DEFAULT_JSON_STYLE };
-  if (read.kind === "unreadable") throw new MiniCcError("unreadable", `${file}: cannot read (${read.message})`, { file });
-  if (read.kind === "invalid") throw new MiniCcError("invalid-json", `${formatSyntaxProblem(file, read)}; not changed`, { file });
-  if (!isObject(read.value)) throw new MiniCcError("invalid-shape", `${file}: expected an object; not changed`, { file });
+  if (read.kind === "unreadable")
+    throw new MiniCcError("unreadable", `${file}: cannot read (${read.message})`, { file });
+  if (read.kind === "invalid")
+    throw new MiniCcError("invalid-json", `${formatSyntaxProblem(file, read)}; not changed`, { file });
+  if (!isObject(read.value))
+    throw new MiniCcError("invalid-shape", `${file}: expected an object; not changed`, { file });
   return { doc: read.value, style: detectJsonStyle(read.text) };
 }
 
-function ruleList(file: string, doc: Record<string, unknown>, behavior: RuleBehavior, create: boolean): unknown[] | undefined {
+function ruleList(
+  file: string,
+  doc: Record<string, unknown>,
+  behavior: RuleBehavior,
+  create: boolean,
+): unknown[] | undefined {
   let permissions = doc["permissions"];
   if (permissions === undefined && create) permissions = doc["permissions"] = {};
   if (permissions === undefined) return undefined;
-  if (!isObject(permissions)) throw new MiniCcError("invalid-shape", `${file}: permissions: expected an object; not changed`, { file });
+  if (!isObject(permissions))
+    throw new MiniCcError("invalid-shape", `${file}: permissions: expected an object; not changed`, { file });
   let list = permissions[behavior];
   if (list === undefined && create) list = permissions[behavior] = [];
   if (list === undefined) return undefined;
-  if (!Array.isArray(list)) throw new MiniCcError("invalid-shape", `${file}: permissions.${behavior}: expected an array; not changed`, { file });
+  if (!Array.isArray(list))
+    throw new MiniCcError("invalid-shape", `${file}: permissions.${behavior}: expected an array; not changed`, {
+      file,
+    });
   return list;
 }
 

@@ -6,7 +6,16 @@
 import type { ChainRule, ListedRule, PermissionChain } from "../agent/permissions.ts";
 import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
-import { chainRules, effectiveSettings, loadSettings, settingsPaths, type EffectiveSettings, type LoadedSettings, type SettingsPlaces, type SharedSettingsTrust } from "./project-settings.ts";
+import {
+  chainRules,
+  effectiveSettings,
+  loadSettings,
+  settingsPaths,
+  type EffectiveSettings,
+  type LoadedSettings,
+  type SettingsPlaces,
+  type SharedSettingsTrust,
+} from "./project-settings.ts";
 import type { SettingsApprovalsFile } from "./settings-trust.ts";
 import { addSettingsRule, removeSettingsRule } from "./settings-rules-editor.ts";
 import type { SettingsFile } from "./settings-file.ts";
@@ -41,7 +50,11 @@ export class SettingsSession {
     this.#answered = waiting ? new Promise((resolve) => (this.#answer = resolve)) : Promise.resolve();
   }
 
-  static async load(places: SettingsPlaces, approvals: SettingsApprovalsFile, managed?: SettingsFile): Promise<SettingsSession> {
+  static async load(
+    places: SettingsPlaces,
+    approvals: SettingsApprovalsFile,
+    managed?: SettingsFile,
+  ): Promise<SettingsSession> {
     return new SettingsSession(await loadSettings(places, approvals, managed), approvals, managed);
   }
 
@@ -69,7 +82,12 @@ export class SettingsSession {
 
   /** The rules in the chain's form. */
   chainRules(): ChainRule[] {
-    return this.effective().rules.map(({ behavior, rule, source }) => ({ behavior, rule, source, matches: chainRules(rule, this.#loaded.places.userHome) }));
+    return this.effective().rules.map(({ behavior, rule, source }) => ({
+      behavior,
+      rule,
+      source,
+      matches: chainRules(rule, this.#loaded.places.userHome),
+    }));
   }
 
   /** The chain to keep up to date with the rules. */
@@ -110,7 +128,8 @@ export class SettingsSession {
    */
   async rememberAllow(rule: string): Promise<void> {
     const carried = this.#loaded.files.find((file) => file.kind === "local")?.carried;
-    if (carried) throw new MiniCcError("repository-settings", `${this.localFile} is the repository's, not yours (${carried})`);
+    if (carried)
+      throw new MiniCcError("repository-settings", `${this.localFile} is the repository's, not yours (${carried})`);
     await addSettingsRule(this.localFile, "allow", rule);
     await this.#reload();
   }

@@ -81,7 +81,8 @@ export function grantsFingerprint(grants: SettingsGrants): string {
 export function grantLines(grants: SettingsGrants): string[] {
   const lines: string[] = [];
   for (const rule of grants.allow) lines.push(`allow ${rule} without asking`);
-  if (grants.defaultMode && grants.defaultMode !== "default") lines.push(`start in permission mode ${grants.defaultMode}`);
+  if (grants.defaultMode && grants.defaultMode !== "default")
+    lines.push(`start in permission mode ${grants.defaultMode}`);
   for (const dir of grants.additionalDirectories) lines.push(`let the file tools use ${dir}`);
   for (const [name, value] of Object.entries(grants.env)) lines.push(`set ${name}=${value} for tools and servers`);
   if (grants.enableAllProjectMcpServers) lines.push("start every server of .mcp.json without asking");
@@ -120,9 +121,18 @@ export class SettingsApprovalsFile {
 
   /** Remembers these grants for the project, merged with the other projects' records. */
   async approve(projectDir: string, grants: SettingsGrants): Promise<void> {
-    const record = { fingerprint: grantsFingerprint(grants), approvedAt: new Date(this.#clock.now()).toISOString(), grants };
+    const record = {
+      fingerprint: grantsFingerprint(grants),
+      approvedAt: new Date(this.#clock.now()).toISOString(),
+      grants,
+    };
     await this.#file.update((doc) => {
-      Object.defineProperty(doc, resolve(projectDir), { value: record, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(doc, resolve(projectDir), {
+        value: record,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return { next: doc, result: undefined };
     });
   }

@@ -37,7 +37,9 @@ const SIMPLE_RANGES: readonly (readonly [number, number])[] = [
 ];
 
 /** In those ranges but zero-width, combining or joining the character before: the package decides. */
-const EXCEPTIONS: ReadonlySet<number> = new Set([0x00ad, 0x302a, 0x302b, 0x302c, 0x302d, 0x302e, 0x302f, 0x3099, 0x309a]);
+const EXCEPTIONS: ReadonlySet<number> = new Set([
+  0x00ad, 0x302a, 0x302b, 0x302c, 0x302d, 0x302e, 0x302f, 0x3099, 0x309a,
+]);
 
 /** Select Graphic Rendition sequences (colours, bold): they take no cells. */
 const SGR = /\u001b\[[0-9;]*m/g;
@@ -66,7 +68,8 @@ function isControl(code: number): boolean {
 export default function stringWidth(input: string, options: StringWidthOptions = {}): number {
   if (typeof input !== "string" || options.ambiguousIsNarrow === false) return packageStringWidth(input, options);
   // Counting escape codes changes nothing for text without any (wrap-ansi measures each plain word so).
-  if (options.countAnsiEscapeCodes && (input.includes("\u001b") || input.includes("\u009b"))) return packageStringWidth(input, options);
+  if (options.countAnsiEscapeCodes && (input.includes("\u001b") || input.includes("\u009b")))
+    return packageStringWidth(input, options);
   const text = input.includes("\u001b") ? input.replace(SGR, "") : input;
   if (text.includes("\u001b")) return packageStringWidth(input, options);
   let width = 0;

@@ -50,7 +50,10 @@ export class AskUserQuestionTool implements Tool {
           type: "object",
           properties: {
             question: { type: "string", description: "The whole question, ending in a question mark" },
-            header: { type: "string", description: `A very short label for it (at most ${MAX_HEADER} characters), e.g. "Auth method"` },
+            header: {
+              type: "string",
+              description: `A very short label for it (at most ${MAX_HEADER} characters), e.g. "Auth method"`,
+            },
             options: {
               type: "array",
               minItems: 2,
@@ -94,7 +97,11 @@ export class AskUserQuestionTool implements Tool {
     if (typeof questions === "string") return textResult(`AskUserQuestion: ${questions}`, true);
     if (!this.#ask) return textResult(NO_USER_MESSAGE, true);
     const answers = await this.#ask(questions, ctx.signal);
-    if (answers === undefined) return textResult("The user declined to answer the questions. Ask what they want, or go on without the answers.", true);
+    if (answers === undefined)
+      return textResult(
+        "The user declined to answer the questions. Ask what they want, or go on without the answers.",
+        true,
+      );
     return textResult(capText(answersText(questions, answers), "Ask for a shorter answer if you need the rest."));
   }
 }
@@ -108,7 +115,8 @@ export function answersText(questions: readonly UserQuestion[], answers: UserAns
 /** The questions, or what is wrong with the input (named by field). */
 export function parseQuestions(input: Record<string, unknown>): UserQuestion[] | string {
   const list = input.questions;
-  if (!Array.isArray(list) || list.length < 1 || list.length > 4) return "questions must be an array of 1 to 4 questions";
+  if (!Array.isArray(list) || list.length < 1 || list.length > 4)
+    return "questions must be an array of 1 to 4 questions";
   const questions: UserQuestion[] = [];
   for (const [i, raw] of list.entries()) {
     const at = `questions[${i}]`;
@@ -118,15 +126,22 @@ export function parseQuestions(input: Record<string, unknown>): UserQuestion[] |
     if (typeof q.header !== "string") return `${at}.header must be a string`;
     if (q.multiSelect !== undefined && typeof q.multiSelect !== "boolean") return `${at}.multiSelect must be a boolean`;
     const options = q.options;
-    if (!Array.isArray(options) || options.length < 2 || options.length > 4) return `${at}.options must be an array of 2 to 4 options`;
+    if (!Array.isArray(options) || options.length < 2 || options.length > 4)
+      return `${at}.options must be an array of 2 to 4 options`;
     const parsed: UserQuestionOption[] = [];
     for (const [j, option] of options.entries()) {
       const o = option as Record<string, unknown> | null;
-      if (o === null || typeof o !== "object" || typeof o.label !== "string" || o.label.trim() === "") return `${at}.options[${j}].label must be a non-empty string`;
+      if (o === null || typeof o !== "object" || typeof o.label !== "string" || o.label.trim() === "")
+        return `${at}.options[${j}].label must be a non-empty string`;
       parsed.push({ label: o.label, description: typeof o.description === "string" ? o.description : "" });
     }
     if (questions.some((other) => other.question === q.question)) return `${at}.question repeats an earlier question`;
-    questions.push({ question: q.question, header: q.header.slice(0, MAX_HEADER), options: parsed, multiSelect: q.multiSelect === true });
+    questions.push({
+      question: q.question,
+      header: q.header.slice(0, MAX_HEADER),
+      options: parsed,
+      multiSelect: q.multiSelect === true,
+    });
   }
   return questions;
 }

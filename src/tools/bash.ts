@@ -111,7 +111,13 @@ export class BashTool implements Tool {
     this.#shell = options.shell ?? "bash";
     this.#sandbox = options.sandbox;
     const escape = options.sandbox
-      ? { [ESCAPE_FIELD]: { type: "boolean", description: "In sandbox mode: run this command outside the sandbox (it then needs the user's approval). Only when it must reach what the sandbox blocks." } }
+      ? {
+          [ESCAPE_FIELD]: {
+            type: "boolean",
+            description:
+              "In sandbox mode: run this command outside the sandbox (it then needs the user's approval). Only when it must reach what the sandbox blocks.",
+          },
+        }
       : {};
     this.inputSchema = {
       type: "object",
@@ -169,10 +175,18 @@ export class BashTool implements Tool {
         launch = await this.#sandbox!.host.launch("Bash", { command: argv[0]!, args: argv.slice(1) }, {}, { env });
       } catch (error) {
         // Never unconfined: the model may ask to leave the sandbox, and the user then decides.
-        return textResult(`Bash: ${errorText(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`, true);
+        return textResult(
+          `Bash: ${errorText(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`,
+          true,
+        );
       }
       try {
-        const ending = await this.#execute({ command: launch.command, args: launch.args, env: launch.env }, ctx, timeout, output);
+        const ending = await this.#execute(
+          { command: launch.command, args: launch.args, env: launch.env },
+          ctx,
+          timeout,
+          output,
+        );
         const blocked = launch.blocked.length > 0 ? `\n<sandbox>\n${launch.blocked.join("\n")}\n</sandbox>` : "";
         return describeEnding(ending, `${output.text().replace(/\n+$/, "")}${blocked}`, timeout);
       } finally {
@@ -181,7 +195,12 @@ export class BashTool implements Tool {
     });
   }
 
-  #execute(run: { command: string; args: readonly string[]; env: NodeJS.ProcessEnv | Readonly<Record<string, string>> }, ctx: ToolContext, timeoutMs: number, output: CappedOutput): Promise<Ending> {
+  #execute(
+    run: { command: string; args: readonly string[]; env: NodeJS.ProcessEnv | Readonly<Record<string, string>> },
+    ctx: ToolContext,
+    timeoutMs: number,
+    output: CappedOutput,
+  ): Promise<Ending> {
     return new Promise((resolve) => {
       // The outer shell replaces itself (same pid, so still the group leader)
       // with one whose stderr is its stdout: the two streams then come out in

@@ -12,5 +12,13 @@ import { AskUserQuestionTool, type AskUser } from "./ask-user-question.ts";
 
 /** Read, Write, Edit, Bash, Glob, Grep and AskUserQuestion; `options` reach Bash (its environment and shell); `askUser` answers AskUserQuestion (absent: no user, print mode). */
 export function builtinTools(options: BashOptions = {}, askUser?: AskUser): Tool[] {
-  return [new ReadTool(), new WriteTool(), new EditTool(), new BashTool(options), new GlobTool(), new GrepTool(), new AskUserQuestionTool(askUser)];
+  return [
+    new ReadTool(),
+    new WriteTool(),
+    new EditTool(),
+    new BashTool(options),
+    new GlobTool(),
+    new GrepTool(),
+    new AskUserQuestionTool(askUser),
+  ];
 }

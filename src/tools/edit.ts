@@ -34,7 +34,12 @@ function snippetAround(text: string, index: number, inserted: string): string {
 
 /** What replacing `from` with `to` in a text gives: the new text, or why it cannot be done. */
 export type EditOutcome =
-  | { kind: "replaced"; updated: string; /** Where the first replacement starts. */ first: number; replacements: number }
+  | {
+      kind: "replaced";
+      updated: string /** Where the first replacement starts. */;
+      first: number;
+      replacements: number;
+    }
   | { kind: "not-found" }
   | { kind: "ambiguous"; count: number };
 
@@ -127,7 +132,12 @@ export class EditTool extends FileChangeTool {
     const noun = replacements === 1 ? "replacement" : "replacements";
     const snippet = snippetAround(updated, first, to);
     // A huge new_string would come back whole in the snippet: capped like every built-in tool's output.
-    const result = textResult(capText(`The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`, `Read ${shown} with offset and limit to see the rest.`));
+    const result = textResult(
+      capText(
+        `The file ${shown} has been updated (${replacements} ${noun}). Snippet:\n${snippet}`,
+        `Read ${shown} with offset and limit to see the rest.`,
+      ),
+    );
     return withChange(result, text, updated);
   }
 }

@@ -24,7 +24,12 @@ export function changedExcerpt(before: string, after: string): FileExcerpt | und
   let head = 0;
   while (head < old.length && head < now.length && old[head] === now[head]) head++;
   let tail = 0;
-  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
+  while (
+    tail < old.length - head &&
+    tail < now.length - head &&
+    old[old.length - 1 - tail] === now[now.length - 1 - tail]
+  )
+    tail++;
   const start = Math.max(0, head - CONTEXT_LINES);
   const excerpt = (lines: string[]): string => {
     const end = Math.min(lines.length, lines.length - tail + CONTEXT_LINES);

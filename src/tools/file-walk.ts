@@ -30,7 +30,12 @@ export interface FoundFile {
  * no set order; a symlink counts when its target is under `root` or in
  * `scope`. Throws MiniCcError "tool-aborted" once `signal` aborts.
  */
-export async function globFiles(root: string, pattern: string, signal: AbortSignal, scope?: PathScope): Promise<FoundFile[]> {
+export async function globFiles(
+  root: string,
+  pattern: string,
+  signal: AbortSignal,
+  scope?: PathScope,
+): Promise<FoundFile[]> {
   const found: Array<Promise<FoundFile | undefined>> = [];
   const entries = glob(pattern, { cwd: root, withFileTypes: true, exclude: (d) => SKIPPED_DIRS.has(d.name) });
   const mayRead = (real: string) => isWithin(root, real) || scope?.contains(real) === true;
@@ -44,7 +49,14 @@ export async function globFiles(root: string, pattern: string, signal: AbortSign
   for await (const entry of entries) {
     if (signal.aborted) throw toolAborted();
     if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-    found.push(walkedFile(path.join(entry.parentPath, entry.name), entry.isSymbolicLink(), realFolder(entry.parentPath), mayRead));
+    found.push(
+      walkedFile(
+        path.join(entry.parentPath, entry.name),
+        entry.isSymbolicLink(),
+        realFolder(entry.parentPath),
+        mayRead,
+      ),
+    );
   }
   return (await Promise.all(found)).filter((f) => f !== undefined);
 }

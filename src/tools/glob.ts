@@ -62,4 +62,3 @@ export class GlobTool implements Tool {
     });
   }
 }
-

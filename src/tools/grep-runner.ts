@@ -41,7 +41,10 @@ export class GrepRunner {
       let timer: NodeJS.Timeout | undefined;
       const onMessage = (reply: Reply) => {
         if ("started" in reply) {
-          timer = setTimeout(() => finish(() => reject(new MiniCcError("scan-timeout", `timed out after ${timeLimitMs} ms`)), true), timeLimitMs);
+          timer = setTimeout(
+            () => finish(() => reject(new MiniCcError("scan-timeout", `timed out after ${timeLimitMs} ms`)), true),
+            timeLimitMs,
+          );
           return;
         }
         finish(() => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))), false);

@@ -40,7 +40,11 @@ export class GrepTool implements Tool {
       pattern: { type: "string", description: "The regular expression (JavaScript syntax)" },
       path: { type: "string", description: "The folder or file to search (default: the working directory)" },
       glob: { type: "string", description: "Only search files matching this glob, e.g. `*.ts`" },
-      output_mode: { type: "string", enum: [...GREP_OUTPUT_MODES], description: "What to return (default files_with_matches)" },
+      output_mode: {
+        type: "string",
+        enum: [...GREP_OUTPUT_MODES],
+        description: "What to return (default files_with_matches)",
+      },
       "-i": { type: "boolean", description: "Ignore case" },
       "-n": { type: "boolean", description: "Show line numbers in content mode (default true)" },
     },
@@ -82,7 +86,9 @@ export class GrepTool implements Tool {
       const root = await locate(ctx, shownRoot);
       if (root.kind === "missing") return textResult(`Path does not exist: ${shownRoot}`, true);
       const files =
-        root.kind === "file" ? [await foundFile(root.absolute)] : (await filesFromBase(await locate(ctx, base), rest, ctx)).sort(byPath);
+        root.kind === "file"
+          ? [await foundFile(root.absolute)]
+          : (await filesFromBase(await locate(ctx, base), rest, ctx)).sort(byPath);
       const shown = foundPathShower(ctx);
       const request: ScanRequest = {
         source: pattern,
@@ -109,7 +115,8 @@ export class GrepTool implements Tool {
       );
     }
     const { lines, truncated } = found;
-    if (lines.length === 0) return textResult(request.mode === "files_with_matches" ? "No files found" : "No matches found");
+    if (lines.length === 0)
+      return textResult(request.mode === "files_with_matches" ? "No files found" : "No matches found");
     if (truncated) lines.push(`(Results cut at ${MAX_RESULT_LINES} lines. Narrow the path, glob or pattern.)`);
     return textResult(capText(lines.map(cutLongLine).join("\n"), "Narrow the path, glob or pattern."));
   }

@@ -101,16 +101,23 @@ function numberedSlice(shown: string, text: string, offset: number, limit: numbe
     );
   }
   if (last >= lines.length) return textResult(body);
-  return textResult(`${body}\n\n(Showing lines ${offset}-${last} of ${lines.length}. Use offset=${last + 1} to read on.)`);
+  return textResult(
+    `${body}\n\n(Showing lines ${offset}-${last} of ${lines.length}. Use offset=${last + 1} to read on.)`,
+  );
 }
 
 function cutLongLine(line: string): string {
-  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… (line cut at ${MAX_LINE_CHARS} characters)` : line;
+  return line.length > MAX_LINE_CHARS
+    ? `${line.slice(0, MAX_LINE_CHARS)}… (line cut at ${MAX_LINE_CHARS} characters)`
+    : line;
 }
 
 function imageResult(shown: string, bytes: Buffer, mediaType: string): ToolResult {
   if (bytes.length > MAX_IMAGE_BYTES) {
-    return textResult(`${shown} is an image of ${bytes.length} bytes; images over ${MAX_IMAGE_BYTES} bytes cannot be sent`, true);
+    return textResult(
+      `${shown} is an image of ${bytes.length} bytes; images over ${MAX_IMAGE_BYTES} bytes cannot be sent`,
+      true,
+    );
   }
   return {
     content: [

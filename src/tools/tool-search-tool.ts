@@ -22,10 +22,18 @@ export interface SearchableTool {
  * otherwise each keyword scores a tool by its name's parts, its name and its
  * description, and a `+keyword` must match.
  */
-export function searchTools<T extends SearchableTool>(tools: readonly T[], query: string, maxResults = DEFAULT_MAX_RESULTS): T[] {
+export function searchTools<T extends SearchableTool>(
+  tools: readonly T[],
+  query: string,
+  maxResults = DEFAULT_MAX_RESULTS,
+): T[] {
   const trimmed = query.trim();
   if (trimmed.toLowerCase().startsWith(SELECT)) {
-    const names = trimmed.slice(SELECT.length).split(",").map((name) => name.trim()).filter(Boolean);
+    const names = trimmed
+      .slice(SELECT.length)
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
     return names.flatMap((name) => tools.filter((tool) => tool.name === name).slice(0, 1));
   }
   const terms = trimmed.toLowerCase().split(/\s+/).filter(Boolean);
@@ -57,14 +65,18 @@ function scoreOf(tool: SearchableTool, words: readonly string[], required: reado
 export class ToolSearchTool implements Tool {
   readonly name = TOOL_SEARCH_NAME;
   readonly description =
-    "Loads deferred tools so they can be called. The system prompt lists them under \"Deferred tools\" by name only; " +
-    "they cannot be called until found here. Query with keywords (\"issue comment\"; +word makes a word required) " +
-    "or with exact names: \"select:mcp__server__tool\" (comma-separated for several). A tool found is callable from then on.";
+    'Loads deferred tools so they can be called. The system prompt lists them under "Deferred tools" by name only; ' +
+    'they cannot be called until found here. Query with keywords ("issue comment"; +word makes a word required) ' +
+    'or with exact names: "select:mcp__server__tool" (comma-separated for several). A tool found is callable from then on.';
   readonly inputSchema = {
     type: "object",
     properties: {
       query: { type: "string", description: "Keywords, or select:NAME[,NAME…] for exact names" },
-      max_results: { type: "integer", minimum: 1, description: `How many tools at most (default ${DEFAULT_MAX_RESULTS})` },
+      max_results: {
+        type: "integer",
+        minimum: 1,
+        description: `How many tools at most (default ${DEFAULT_MAX_RESULTS})`,
+      },
     },
     required: ["query"],
     additionalProperties: false,
@@ -82,7 +94,8 @@ export class ToolSearchTool implements Tool {
 
   async run(input: Record<string, unknown>): Promise<ToolResult> {
     const { query, max_results: max } = input;
-    if (typeof query !== "string" || query.trim() === "") return textResult("ToolSearch needs a query: keywords, or select:NAME.", true);
+    if (typeof query !== "string" || query.trim() === "")
+      return textResult("ToolSearch needs a query: keywords, or select:NAME.", true);
     const found = searchTools(this.#deferred, query, typeof max === "number" ? max : DEFAULT_MAX_RESULTS);
     if (found.length === 0) {
       return textResult(
@@ -91,6 +104,9 @@ export class ToolSearchTool implements Tool {
       );
     }
     // Only references: the API expands a tool_result of tool_reference blocks into the tools' definitions.
-    return { content: found.map((tool): ToolReferenceBlock => ({ type: "tool_reference", tool_name: tool.name })), isError: false };
+    return {
+      content: found.map((tool): ToolReferenceBlock => ({ type: "tool_reference", tool_name: tool.name })),
+      isError: false,
+    };
   }
 }

@@ -110,7 +110,12 @@ describe("mini-cc killed during a Bash call", () => {
     const resumed = await box.run(["-p", "--continue", "did it finish?"], { env: apiEnv(api) });
     expect(resumed.code, resumed.stderr).toBe(0);
     const last = body(api, 1).messages.at(-1)!.content as Array<Record<string, unknown>>;
-    expect(last[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_long", is_error: true, content: INTERRUPTED });
+    expect(last[0]).toMatchObject({
+      type: "tool_result",
+      tool_use_id: "toolu_long",
+      is_error: true,
+      content: INTERRUPTED,
+    });
     expect(JSON.stringify(last)).not.toContain(KILLED);
   }, 60_000);
 
@@ -133,10 +138,19 @@ describe("mini-cc killed while a reply streams in", () => {
   const answer = "The first half of a long answer, then";
   /** `-p` whose reply stalls once its text has come (message_start, ping, content_block_start and the 8-character deltas), killed once the text is saved. */
   async function killMidReply(box: CliSandbox, fake: FakeMessagesApi): Promise<void> {
-    fake.reply({ kind: "message", message: { content: [{ type: "text", text: answer }] }, hangAfterEvents: 3 + Math.ceil(answer.length / 8) });
+    fake.reply({
+      kind: "message",
+      message: { content: [{ type: "text", text: answer }] },
+      hangAfterEvents: 3 + Math.ceil(answer.length / 8),
+    });
     const running = box.start(["-p", "explain it all"], { env: apiEnv(fake) });
     const dir = join(box.home, "projects", projectKey(box.project));
-    const saved = () => (existsSync(dir) ? readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8")).join("") : "");
+    const saved = () =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .map((name) => readFileSync(join(dir, name), "utf8"))
+            .join("")
+        : "";
     // The first piece is saved at once, the rest within half a second.
     await until(() => saved().includes('long answer, then"'), "the streamed text is saved");
     running.child.kill("SIGKILL");
@@ -151,13 +165,23 @@ describe("mini-cc killed while a reply streams in", () => {
     api.reply(text("Going on."));
     const resumed = await box.run(["-p", "--continue", "go on"], { env: apiEnv(api) });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toContain("mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut");
+    expect(resumed.stderr).toContain(
+      "mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut",
+    );
     // Without the cache breakpoints, which move from request to request.
-    const messages = JSON.parse(JSON.stringify(body(api, 1).messages, (key, value) => (key === "cache_control" ? undefined : value)));
+    const messages = JSON.parse(
+      JSON.stringify(body(api, 1).messages, (key, value) => (key === "cache_control" ? undefined : value)),
+    );
     expect(messages).toEqual([
       { role: "user", content: [{ type: "text", text: "explain it all" }] },
       { role: "assistant", content: [{ type: "text", text: answer }] },
-      { role: "user", content: [{ type: "text", text: CUT_REPLY_NOTE }, { type: "text", text: "go on" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: CUT_REPLY_NOTE },
+          { type: "text", text: "go on" },
+        ],
+      },
     ]);
   }, 60_000);
 

@@ -14,7 +14,9 @@ import type { PtyScreen } from "../helpers/pty-screen.ts";
 const apps = ptyAppsForTestFile();
 
 const bash = (command: string) => ({ content: [{ type: "tool_use", name: "Bash", input: { command } }] });
-const SCRIPT = { responses: [bash("echo first"), bash("rm -rf ./important-data"), { content: [{ type: "text", text: "Deleted." }] }] };
+const SCRIPT = {
+  responses: [bash("echo first"), bash("rm -rf ./important-data"), { content: [{ type: "text", text: "Deleted." }] }],
+};
 
 function launch(): { project: string; screen: PtyScreen } {
   const root = apps.tempDir("mini-cc-arming-");
@@ -23,7 +25,10 @@ function launch(): { project: string; screen: PtyScreen } {
   writeFileSync(join(project, "important-data", "keep.txt"), "precious\n");
   writeFileSync(join(root, "script.json"), JSON.stringify(SCRIPT));
   const argv = ["--model-script", join(root, "script.json"), "clean up"];
-  return { project, screen: apps.launch(argv, { cols: 110, rows: 36, cwd: project, env: { MINI_CC_HOME: join(root, "home") } }) };
+  return {
+    project,
+    screen: apps.launch(argv, { cols: 110, rows: 36, cwd: project, env: { MINI_CC_HOME: join(root, "home") } }),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +47,14 @@ describe("approval modals against a double press", () => {
   for (const [speed, gapMs, second] of [
     ["a person's (0.4 s apart)", 400, (s: PtyScreen) => s.write("1")],
     ["a machine's (back to back)", 0, (s: PtyScreen) => s.write("1")],
-    ["a held key's (1 every 40 ms)", 0, (s: PtyScreen) => void (async () => { for (let i = 0; i < 25; i++, await sleep(40)) s.write("1"); })()],
+    [
+      "a held key's (1 every 40 ms)",
+      0,
+      (s: PtyScreen) =>
+        void (async () => {
+          for (let i = 0; i < 25; i++, await sleep(40)) s.write("1");
+        })(),
+    ],
   ] as const) {
     it(`never approves the second command on a second 1 at ${speed} speed`, async () => {
       const { project, screen } = launch();

@@ -19,7 +19,8 @@ async function savedSessions(home: string): Promise<string> {
   const projects = join(home, "projects");
   let text = "";
   for (const folder of await readdir(projects)) {
-    for (const file of await readdir(join(projects, folder))) text += await readFile(join(projects, folder, file), "utf8");
+    for (const file of await readdir(join(projects, folder)))
+      text += await readFile(join(projects, folder, file), "utf8");
   }
   return text;
 }
@@ -39,7 +40,12 @@ describe("@ mentions of project files", () => {
     await box.write("project/.gitignore", "ignored\n");
     await box.write("project/ignored/postscript.ts", "never offered\n");
     const script = await box.write("script.json", SCRIPT);
-    const app = apps.launch(["--model-script", script], { cols: 100, rows: 30, cwd: box.project, env: { ...box.env, ANTHROPIC_API_KEY: "" } });
+    const app = apps.launch(["--model-script", script], {
+      cols: 100,
+      rows: 30,
+      cwd: box.project,
+      env: { ...box.env, ANTHROPIC_API_KEY: "" },
+    });
     await app.waitFor("Ask anything, or /help");
     // Typed at human speed, one key at a time.
     for (const key of "read @pos") {
@@ -64,7 +70,12 @@ describe("keys that arrive in one chunk", () => {
   it("Tab then Enter together open the panel and then the selected server; Tab with text in the prompt keeps the text", async () => {
     const box = apps.box;
     await box.write("echo.json", { mcpServers: { echo: { command: NODE, args: [TEST_SERVER] } } });
-    const app = apps.launch(["--mcp-config", join(box.root, "echo.json")], { cols: 120, rows: 32, cwd: box.project, env: box.env });
+    const app = apps.launch(["--mcp-config", join(box.root, "echo.json")], {
+      cols: 120,
+      rows: 32,
+      cwd: box.project,
+      env: box.env,
+    });
     await app.waitFor("● echo");
     // Machine speed: text, Tab and Enter in one write.
     app.write("draft\t\r");
@@ -83,7 +94,12 @@ describe("the opened server view", () => {
   it("shows the log in the view on l, scrolls with End/Home and PgUp/PgDn, and says what r did", async () => {
     const box = apps.box;
     await box.write("echo.json", { mcpServers: { echo: { command: NODE, args: [TEST_SERVER] } } });
-    const app = apps.launch(["--mcp-config", join(box.root, "echo.json")], { cols: 120, rows: 24, cwd: box.project, env: box.env });
+    const app = apps.launch(["--mcp-config", join(box.root, "echo.json")], {
+      cols: 120,
+      rows: 24,
+      cwd: box.project,
+      env: box.env,
+    });
     await app.waitFor("● echo");
     app.write("\t");
     await app.waitFor("Enter/→ open");
@@ -106,4 +122,3 @@ describe("the opened server view", () => {
     expect(await app.exited).toBe(0);
   }, 60_000);
 });
-

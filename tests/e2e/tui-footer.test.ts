@@ -14,7 +14,10 @@ describe("the footer", () => {
     await app.waitFor("⏵ default ▣ sandbox ·", 20_000);
     app.write("/sandbox off\r");
     await app.waitFor("Sandbox mode off");
-    await until(() => app.text().includes("⏵ default ·") && !app.text().includes("▣ sandbox"), "the footer drops the sandbox");
+    await until(
+      () => app.text().includes("⏵ default ·") && !app.text().includes("▣ sandbox"),
+      "the footer drops the sandbox",
+    );
     app.write("/sandbox on\r");
     await app.waitFor("⏵ default ▣ sandbox ·");
     app.write("/exit\r");

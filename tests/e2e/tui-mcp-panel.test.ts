@@ -47,7 +47,12 @@ async function approvedTrackerSession(answers: string[]) {
   await approvals.approve(projectDir, { name: "tracker", entry }, { sandboxed: false });
   const api = await startApi(answers.map(reply));
 
-  const env = { MINI_CC_HOME: home, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-test" };
+  const env = {
+    MINI_CC_HOME: home,
+    ANTHROPIC_API_KEY: "sk-ant-test",
+    ANTHROPIC_BASE_URL: api.baseURL,
+    ANTHROPIC_MODEL: "claude-test",
+  };
   const screen = apps.launch([], { cols: 130, rows: 40, cwd: projectDir, env });
   await screen.waitFor("MCP 1/1 connected · 3 tools", 20_000);
   /** The tool names the model was offered in request `n`. */
@@ -69,7 +74,11 @@ async function focusPrompt(screen: PtyScreen): Promise<void> {
 
 describe("the MCP panel on a real terminal", () => {
   it("focuses, opens the tracker, disables it (its tools leave the next request), enables and restarts it", async () => {
-    const { screen, home, projectDir, toolsOf } = await approvedTrackerSession(["First answer.", "Second answer.", "Third answer."]);
+    const { screen, home, projectDir, toolsOf } = await approvedTrackerSession([
+      "First answer.",
+      "Second answer.",
+      "Third answer.",
+    ]);
 
     screen.write("hello\r");
     await screen.waitFor("First answer.");
@@ -79,7 +88,10 @@ describe("the MCP panel on a real terminal", () => {
     screen.write("\r");
     // Waited for, not read at once: a frame may be on screen only in part.
     await screen.waitFor("mcp__tracker__list_issues — List issues");
-    await until(() => /pending at 0\.0 s\s+│\n.*connected at \d+\.\d s \(after \d+\.\d s\)/.test(screen.text()), "the history shows");
+    await until(
+      () => /pending at 0\.0 s\s+│\n.*connected at \d+\.\d s \(after \d+\.\d s\)/.test(screen.text()),
+      "the history shows",
+    );
 
     screen.write("d");
     await screen.waitFor("Disabled tracker in this project");
@@ -109,7 +121,10 @@ describe("the MCP panel on a real terminal", () => {
   }, 90_000);
 
   it("revokes the tracker's approval with a: it stops, and its tools leave the next request", async () => {
-    const { screen, projectDir, entry, approvals, toolsOf } = await approvedTrackerSession(["First answer.", "Second answer."]);
+    const { screen, projectDir, entry, approvals, toolsOf } = await approvedTrackerSession([
+      "First answer.",
+      "Second answer.",
+    ]);
     const pids = trackerPids(projectDir);
     expect(pids).toHaveLength(1);
     screen.write("hello\r");

@@ -37,7 +37,9 @@ describe("/model", () => {
     await app.waitFor("· claude-opus-5-5 ·");
 
     app.write("/model gpt-4o\r");
-    await app.waitFor("Unknown model gpt-4o: choose default, opus, sonnet, haiku or one of the model ids mini-cc knows:");
+    await app.waitFor(
+      "Unknown model gpt-4o: choose default, opus, sonnet, haiku or one of the model ids mini-cc knows:",
+    );
     expect(app.text()).toContain("claude-opus-4-5, claude-opus-4-6");
     expect(app.text()).toContain("· claude-opus-5-5 ·");
 

@@ -18,12 +18,23 @@ describe("the TUI against an overloaded API", () => {
       { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" },
       {
         kind: "message",
-        message: { content: [{ type: "thinking", thinking: "The user says hi; answer briefly.", signature: "sig-1" }, { type: "text", text: "Hi, what shall we build?" }] },
+        message: {
+          content: [
+            { type: "thinking", thinking: "The user says hi; answer briefly.", signature: "sig-1" },
+            { type: "text", text: "Hi, what shall we build?" },
+          ],
+        },
       },
     ]);
     // A base of 1.5 s: the first overloaded wait is 2.25–3 s, long enough to read.
     const box = apps.box;
-    const env = { ...box.env, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", MINI_CC_RETRY_BASE_MS: "1500" };
+    const env = {
+      ...box.env,
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      ANTHROPIC_BASE_URL: api.baseURL,
+      ANTHROPIC_MODEL: "claude-sonnet-4-5",
+      MINI_CC_RETRY_BASE_MS: "1500",
+    };
     const app = apps.launch(["--thinking"], { cols: 110, rows: 30, cwd: box.project, env });
     await app.waitFor("Ask anything", 20_000);
 

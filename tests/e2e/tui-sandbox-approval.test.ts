@@ -27,12 +27,20 @@ function machine() {
   mkdirSync(join(home, ".ssh"), { recursive: true });
   writeFileSync(join(home, ".ssh", "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----planted");
   mkdirSync(project);
-  writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { probe: { command: process.execPath, args: [PROBE] } } }));
+  writeFileSync(
+    join(project, ".mcp.json"),
+    JSON.stringify({ mcpServers: { probe: { command: process.execPath, args: [PROBE] } } }),
+  );
   return { home, project, miniCcHome: join(home, ".mini-cc") };
 }
 
 function launch(m: ReturnType<typeof machine>, env: Record<string, string> = {}): PtyScreen {
-  return apps.launch([], { cols: 120, rows: 36, cwd: m.project, env: { HOME: m.home, MINI_CC_HOME: m.miniCcHome, ...env } });
+  return apps.launch([], {
+    cols: 120,
+    rows: 36,
+    cwd: m.project,
+    env: { HOME: m.home, MINI_CC_HOME: m.miniCcHome, ...env },
+  });
 }
 
 const probeLog = (project: string) => readFileSync(join(project, "key-probe.log"), "utf8").split("\n").filter(Boolean);

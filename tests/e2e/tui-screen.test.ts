@@ -26,13 +26,20 @@ function sandbox(): { project: string; home: string; script: string } {
   const home = join(root, "home");
   mkdirSync(project);
   mkdirSync(home);
-  const answer = ["## Findings", "", ...Array.from({ length: ANSWER_LINES }, (_, i) => `- ${lineText(i + 1)}`)].join("\n");
+  const answer = ["## Findings", "", ...Array.from({ length: ANSWER_LINES }, (_, i) => `- ${lineText(i + 1)}`)].join(
+    "\n",
+  );
   const script = join(root, "script.json");
   writeFileSync(
     script,
     JSON.stringify({
       responses: [
-        { content: [{ type: "text", text: "Counting first." }, { type: "tool_use", name: "Bash", input: { command: "seq 1 300" } }] },
+        {
+          content: [
+            { type: "text", text: "Counting first." },
+            { type: "tool_use", name: "Bash", input: { command: "seq 1 300" } },
+          ],
+        },
         { content: [{ type: "text", text: answer }] },
       ],
     }),
@@ -59,7 +66,14 @@ describe("the transcript on a real terminal", () => {
     screenText = app.text();
     for (const line of screenText.split("\n")) seen.add(line.slice(0, 62).trim());
     for (let n = 1; n <= ANSWER_LINES; n++) expect(seen, lineText(n)).toContain(`- ${lineText(n)}`);
-    for (const before of ["❯ count please", "● Counting first.", "⏺ Bash(seq 1 300)", "✔ Bash -> 1", "… +297 lines (ctrl+o to expand)", "● Findings"]) {
+    for (const before of [
+      "❯ count please",
+      "● Counting first.",
+      "⏺ Bash(seq 1 300)",
+      "✔ Bash -> 1",
+      "… +297 lines (ctrl+o to expand)",
+      "● Findings",
+    ]) {
       expect(seen, before).toContain(before);
     }
     expect(screenText).toContain("lines below · PgDn, End");
@@ -102,13 +116,17 @@ describe.skipIf(!hasTmux)("leaving the UI in tmux", () => {
   async function until(check: () => boolean, what: string): Promise<void> {
     const deadline = Date.now() + 15_000;
     while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${tmux("capture-pane", "-p", "-t", "ui")}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}:\n${tmux("capture-pane", "-p", "-t", "ui")}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
   it("leaves nothing of the UI on the main screen after a resize, however the window changed", async () => {
-    for (const [cols, rows] of [[200, 50], [100, 30]] as const) {
+    for (const [cols, rows] of [
+      [200, 50],
+      [100, 30],
+    ] as const) {
       socket = `mini-cc-test-${process.pid}-${cols}x${rows}`;
       sockets.push(socket);
       const { project, home, script } = sandbox();
@@ -121,7 +139,13 @@ describe.skipIf(!hasTmux)("leaving the UI in tmux", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       tmux("send-keys", "-t", "ui", "/exit", "Enter");
       await until(() => pane().includes("UI-EXITED"), "the UI to quit");
-      expect(pane().split("\n").map((line) => line.trimEnd()).filter(Boolean), `${cols}×${rows}`).toEqual(["UI-EXITED"]);
+      expect(
+        pane()
+          .split("\n")
+          .map((line) => line.trimEnd())
+          .filter(Boolean),
+        `${cols}×${rows}`,
+      ).toEqual(["UI-EXITED"]);
     }
   }, 60_000);
 });

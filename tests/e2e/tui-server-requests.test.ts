@@ -24,7 +24,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function launch(tool: string, resultFile: string, middle: unknown[] = []) {
   const box = apps.box;
   const script = await box.write(`${tool}.json`, {
-    responses: [{ content: [{ type: "tool_use", name: `mcp__asker__${tool}`, input: {} }] }, ...middle, { content: [{ type: "text", text: "All done." }] }],
+    responses: [
+      { content: [{ type: "tool_use", name: `mcp__asker__${tool}`, input: {} }] },
+      ...middle,
+      { content: [{ type: "text", text: "All done." }] },
+    ],
   });
   const config = mcpConfig({ asker: { command: NODE, args: [ASKER], env: { MCP_ASK_RESULT_FILE: resultFile } } });
   return apps.launch(["--model-script", script, "--mcp-config", config, "--allowedTools", "mcp__asker__*", "go"], {
@@ -60,14 +64,40 @@ describe("a server asking the user, in the TUI", () => {
     await screen.waitFor("Tell us about yourself");
     await armed(screen, "❯ Your name");
     // name keeps its default "Ann"; email, age; ratio keeps 0.5; subscribe on; colour Green; size keeps Medium; tags Beta.
-    await press(screen, TAB, ..."ann@example.com", ENTER, ..."42", ENTER, ENTER, " ", DOWN, RIGHT, RIGHT, DOWN, DOWN, RIGHT, " ", DOWN);
+    await press(
+      screen,
+      TAB,
+      ..."ann@example.com",
+      ENTER,
+      ..."42",
+      ENTER,
+      ENTER,
+      " ",
+      DOWN,
+      RIGHT,
+      RIGHT,
+      DOWN,
+      DOWN,
+      RIGHT,
+      " ",
+      DOWN,
+    );
     await screen.waitFor("[x] Beta");
     await press(screen, ENTER);
     await screen.waitFor("● All done.", 20_000);
     expect(existsSync(resultFile)).toBe(true);
     expect(JSON.parse(readFileSync(resultFile, "utf8"))).toEqual({
       action: "accept",
-      content: { name: "Ann", email: "ann@example.com", age: 42, ratio: 0.5, subscribe: true, color: "g", size: "m", tags: ["b"] },
+      content: {
+        name: "Ann",
+        email: "ann@example.com",
+        age: 42,
+        ratio: 0.5,
+        subscribe: true,
+        color: "g",
+        size: "m",
+        tags: ["b"],
+      },
     });
   });
 
@@ -85,7 +115,10 @@ describe("a server asking the user, in the TUI", () => {
     await armed(screen, "❯ 1. Send it");
     await press(screen, "1");
     await screen.waitFor("● All done.", 20_000);
-    expect(JSON.parse(readFileSync(resultFile, "utf8"))).toMatchObject({ role: "assistant", content: { type: "text", text: "Blue." } });
+    expect(JSON.parse(readFileSync(resultFile, "utf8"))).toMatchObject({
+      role: "assistant",
+      content: { type: "text", text: "Blue." },
+    });
   });
 
   it("fills server-everything's elicitation form: the server validates and reports what it received", async () => {
@@ -97,12 +130,23 @@ describe("a server asking the user, in the TUI", () => {
       ],
     });
     const everything = { command: NODE, args: [join(SERVERS_DIR, "server-everything/dist/index.js"), "stdio"] };
-    const app = apps.launch(["--model-script", script, "--mcp-config", mcpConfig({ everything }), "--allowedTools", "mcp__everything__*", "go"], {
-      cols: 120,
-      rows: 40,
-      cwd: box.project,
-      env: { ...box.env, ANTHROPIC_API_KEY: "" },
-    });
+    const app = apps.launch(
+      [
+        "--model-script",
+        script,
+        "--mcp-config",
+        mcpConfig({ everything }),
+        "--allowedTools",
+        "mcp__everything__*",
+        "go",
+      ],
+      {
+        cols: 120,
+        rows: 40,
+        cwd: box.project,
+        env: { ...box.env, ANTHROPIC_API_KEY: "" },
+      },
+    );
     await app.waitFor("everything asks for input", 20_000);
     await armed(app, "❯ String*");
     // The name is the one required field; every other keeps its default. Thirteen fields, then Accept.

@@ -48,12 +48,25 @@ function sandbox() {
   const project = join(root, "proj");
   mkdirSync(project);
   const script = join(root, "script.json");
-  writeFileSync(script, JSON.stringify({ responses: [{ content: [{ type: "text", text: "Let me ask." }, ASK] }, { content: [{ type: "text", text: "Blue it is." }] }] }));
+  writeFileSync(
+    script,
+    JSON.stringify({
+      responses: [
+        { content: [{ type: "text", text: "Let me ask." }, ASK] },
+        { content: [{ type: "text", text: "Blue it is." }] },
+      ],
+    }),
+  );
   return { project, home: join(root, "home"), script };
 }
 
 function launch(project: string, home: string, ...args: string[]): PtyScreen {
-  const screen = new PtyScreen(process.execPath, [built.cli, ...args], { cols: 170, rows: 30, cwd: project, env: interactiveEnv({ MINI_CC_HOME: home }) });
+  const screen = new PtyScreen(process.execPath, [built.cli, ...args], {
+    cols: 170,
+    rows: 30,
+    cwd: project,
+    env: interactiveEnv({ MINI_CC_HOME: home }),
+  });
   screens.push(screen);
   return screen;
 }
@@ -106,14 +119,25 @@ describe("sessions on a real terminal", () => {
     const { project, home } = sandbox();
     writeFileSync(join(project, "notes.txt"), "one\ntwo\nthree\n");
     const script = join(project, "..", "edit-script.json");
-    const edit = { type: "tool_use", id: "toolu_edit", name: "Edit", input: { file_path: "notes.txt", old_string: "two", new_string: "TWO" } };
-    writeFileSync(script, JSON.stringify({ responses: [{ content: [edit] }, { content: [{ type: "text", text: "Changed it." }] }] }));
+    const edit = {
+      type: "tool_use",
+      id: "toolu_edit",
+      name: "Edit",
+      input: { file_path: "notes.txt", old_string: "two", new_string: "TWO" },
+    };
+    writeFileSync(
+      script,
+      JSON.stringify({ responses: [{ content: [edit] }, { content: [{ type: "text", text: "Changed it." }] }] }),
+    );
     const live = launch(project, home, "--model-script", script, "--allowedTools", "Edit", "change two");
     await live.waitFor("● Changed it.");
     // The call's rows, from its line to the reply after it.
     const callRows = (screen: PtyScreen) => {
       const rows = screen.text().split("\n");
-      return rows.slice(rows.findIndex((row) => row.startsWith("⏺ Edit(notes.txt)")), rows.findIndex((row) => row.startsWith("● Changed it.")));
+      return rows.slice(
+        rows.findIndex((row) => row.startsWith("⏺ Edit(notes.txt)")),
+        rows.findIndex((row) => row.startsWith("● Changed it.")),
+      );
     };
     const liveRows = callRows(live);
     expect(liveRows.slice(2).map((row) => row.trim())).toEqual(["1   one", "2 - two", "2 + TWO", "3   three"]);

@@ -36,7 +36,10 @@ describe("settings files in the TUI", () => {
     const { root, project, env } = sandbox();
     const marker = join(root, "one.started");
     writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { one: markedServerEntry(marker) } }));
-    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({ enabledMcpjsonServers: ["one"], permissions: { allow: ["Bash(npm test:*)"] } }));
+    writeFileSync(
+      join(project, ".claude/settings.json"),
+      JSON.stringify({ enabledMcpjsonServers: ["one"], permissions: { allow: ["Bash(npm test:*)"] } }),
+    );
     const screen = launch(project, env);
 
     await screen.waitFor("Project settings .claude/settings.json ask for permissions");
@@ -64,12 +67,15 @@ describe("settings files in the TUI", () => {
     expect(await again.exited).toBe(0);
   });
 
-  it("\"Yes, and don't ask again\" writes Bash(echo hi:*) to settings.local.json, kept as written, and the next session allows it", async () => {
+  it('"Yes, and don\'t ask again" writes Bash(echo hi:*) to settings.local.json, kept as written, and the next session allows it', async () => {
     const { project, env } = sandbox();
     const local = join(project, ".claude/settings.local.json");
     writeFileSync(local, '{\n    "model": "keep-me",\n    "permissions": {"deny": ["Read(./secrets/**)"]}\n}\n');
     const script = join(project, "script.json");
-    writeFileSync(script, JSON.stringify(modelScript([toolUse("b1", "Bash", { command: "echo hi" })], [{ type: "text", text: "Done." }])));
+    writeFileSync(
+      script,
+      JSON.stringify(modelScript([toolUse("b1", "Bash", { command: "echo hi" })], [{ type: "text", text: "Done." }])),
+    );
     const screen = launch(project, env, "--model-script", script, "say hi");
 
     await screen.waitFor("Allow Bash(echo hi)?");
@@ -78,7 +84,10 @@ describe("settings files in the TUI", () => {
     screen.write("3");
     await screen.waitFor("Allowed from now on in this project");
     await screen.waitFor("● Done.");
-    expect(JSON.parse(readFileSync(local, "utf8"))).toEqual({ model: "keep-me", permissions: { deny: ["Read(./secrets/**)"], allow: ["Bash(echo hi:*)"] } });
+    expect(JSON.parse(readFileSync(local, "utf8"))).toEqual({
+      model: "keep-me",
+      permissions: { deny: ["Read(./secrets/**)"], allow: ["Bash(echo hi:*)"] },
+    });
     expect(readFileSync(local, "utf8")).toMatch(/^\{\n {4}"model"/);
 
     screen.write("/permissions\r");
@@ -91,12 +100,19 @@ describe("settings files in the TUI", () => {
     expect(await screen.exited).toBe(0);
 
     // Print mode cannot ask: the call runs only because the rule was read back.
-    const next = spawnSync(process.execPath, [apps.built.cli, "-p", "say hi", "--model-script", script, "--output-format", "stream-json"], {
-      cwd: project,
-      env: { ...env, PATH: process.env.PATH ?? "" },
-      encoding: "utf8",
-    });
-    const lines = next.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const next = spawnSync(
+      process.execPath,
+      [apps.built.cli, "-p", "say hi", "--model-script", script, "--output-format", "stream-json"],
+      {
+        cwd: project,
+        env: { ...env, PATH: process.env.PATH ?? "" },
+        encoding: "utf8",
+      },
+    );
+    const lines = next.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(toolResultsById(lines)["b1"]).toEqual({ content: "hi", is_error: false });
   });
 
@@ -107,7 +123,10 @@ describe("settings files in the TUI", () => {
     writeFileSync(local, hostile);
     commitFiles(project, [".claude/settings.local.json"]);
     const script = join(project, "script.json");
-    writeFileSync(script, JSON.stringify(modelScript([toolUse("b1", "Bash", { command: "echo hi" })], [{ type: "text", text: "Done." }])));
+    writeFileSync(
+      script,
+      JSON.stringify(modelScript([toolUse("b1", "Bash", { command: "echo hi" })], [{ type: "text", text: "Done." }])),
+    );
     const screen = launch(project, env, "--model-script", script, "say hi");
 
     await screen.waitFor("Project settings .claude/settings.local.json ask for permissions");
@@ -135,7 +154,10 @@ describe("hooks of the shared settings in the TUI", () => {
   it("the question lists the hook in full; it runs only once approved; /hooks says which run", async () => {
     const { root, project, env } = sandbox();
     const marker = join(root, "hook-ran");
-    writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] } }));
+    writeFileSync(
+      join(project, ".claude/settings.json"),
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] } }),
+    );
     const screen = launch(project, env);
     await screen.waitFor(`run the hook SessionStart: touch ${marker}`);
     await screen.waitFor("❯ 1. Apply them, and remember for this project");
@@ -169,9 +191,16 @@ describe("session hooks in the TUI", () => {
     const { root, project, env } = sandbox();
     const log = join(root, "edges.log");
     const script = join(root, "edge.sh");
-    writeFileSync(script, `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'"source":"clear"'*) echo start-clear;; *'"source":"startup"'*) echo start-startup;; *'"reason":"clear"'*) echo end-clear;; *'"reason":"prompt_input_exit"'*) echo end-exit;; esac >> ${log}\n`, { mode: 0o755 });
+    writeFileSync(
+      script,
+      `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'"source":"clear"'*) echo start-clear;; *'"source":"startup"'*) echo start-startup;; *'"reason":"clear"'*) echo end-clear;; *'"reason":"prompt_input_exit"'*) echo end-exit;; esac >> ${log}\n`,
+      { mode: 0o755 },
+    );
     const entry = [{ hooks: [{ type: "command", command: script }] }];
-    writeFileSync(join(project, ".claude/settings.local.json"), JSON.stringify({ hooks: { SessionStart: entry, SessionEnd: entry } }));
+    writeFileSync(
+      join(project, ".claude/settings.local.json"),
+      JSON.stringify({ hooks: { SessionStart: entry, SessionEnd: entry } }),
+    );
     const lines = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
     const screen = launch(project, env);
     await screen.waitFor("❯ Ask anything, or /help");

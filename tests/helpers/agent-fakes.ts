@@ -5,7 +5,13 @@
  */
 import type { Hooks } from "../../src/hooks/hooks.ts";
 import { Agent } from "../../src/agent/agent.ts";
-import type { AgentEvent, PermissionDecision, PermissionMode, PermissionPrompt, PermissionRequest } from "../../src/agent/events.ts";
+import type {
+  AgentEvent,
+  PermissionDecision,
+  PermissionMode,
+  PermissionPrompt,
+  PermissionRequest,
+} from "../../src/agent/events.ts";
 import { PermissionChain } from "../../src/agent/permissions.ts";
 import { SystemContext } from "../../src/agent/system-sections.ts";
 import type { ToolSearchSetting } from "../../src/agent/tool-search.ts";
@@ -83,7 +89,9 @@ export function fakeTool(name: string, options: FakeToolOptions = {}): FakeTool 
     inputSchema: { type: "object", properties: {} },
     readOnly: options.readOnly ?? false,
     editsFiles: options.editsFiles ?? false,
-    ...(pathField ? { targetPaths: (input: Record<string, unknown>) => [input[pathField]].filter((p) => typeof p === "string") } : {}),
+    ...(pathField
+      ? { targetPaths: (input: Record<string, unknown>) => [input[pathField]].filter((p) => typeof p === "string") }
+      : {}),
     calls,
     async run(input, ctx) {
       calls.push(input);
@@ -129,10 +137,20 @@ export const CWD = "/work/project";
 export function testAgent(options: TestAgentOptions) {
   const model = new FakeModel(options.replies);
   const asked = scriptedPrompt(options.decisions ?? []);
-  const permissions = new PermissionChain({ mode: options.mode ?? "default", allow: options.allow ?? [], deny: options.deny ?? [], cwd: CWD });
+  const permissions = new PermissionChain({
+    mode: options.mode ?? "default",
+    allow: options.allow ?? [],
+    deny: options.deny ?? [],
+    cwd: CWD,
+  });
   // Each reading advances 5 ms, so every tool run takes exactly 5 ms.
   const clock = new FakeClock(new Date(2026, 9, 22, 9, 30), { stepMs: 5 });
-  const system = new SystemContext({ cwd: CWD, clock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) });
+  const system = new SystemContext({
+    cwd: CWD,
+    clock,
+    mcpInstructions: () => "",
+    readFile: () => ({ kind: "missing" }),
+  });
   const agent = new Agent({
     model,
     tools: options.toolsNow ?? (() => options.tools ?? []),

@@ -117,7 +117,11 @@ export async function createCliSandbox(cli: string, options: { copyFrom?: string
   const env = { PATH: [dirname(NODE), process.env.PATH ?? ""].join(delimiter), HOME: root, MINI_CC_HOME: home };
   const at = (path: string) => resolve(root, path);
   const start = (argv: readonly string[], runOptions: RunOptions = {}): RunningCli => {
-    const child = spawn(NODE, [cli, ...argv], { cwd: runOptions.cwd ?? project, env: { ...env, ...runOptions.env }, stdio: "pipe" });
+    const child = spawn(NODE, [cli, ...argv], {
+      cwd: runOptions.cwd ?? project,
+      env: { ...env, ...runOptions.env },
+      stdio: "pipe",
+    });
     const ended = new Promise<CliRun>((done, fail) => {
       let stdout = "";
       let stderr = "";
@@ -269,7 +273,9 @@ export function toolResults(lines: readonly StreamEvent[]): StreamEvent[] {
 }
 
 /** Each tool_result as `{content, is_error}`, by tool_use_id. */
-export function toolResultsById(lines: readonly StreamEvent[]): Record<string, { content: unknown; is_error: boolean }> {
+export function toolResultsById(
+  lines: readonly StreamEvent[],
+): Record<string, { content: unknown; is_error: boolean }> {
   const byId = toolResults(lines)
     .filter((block) => block.type === "tool_result")
     .map((block) => [block.tool_use_id, { content: block.content, is_error: block.is_error }]);

@@ -22,7 +22,12 @@ const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json
 
 const entry = { type: "http", url };
 if (scenario === "auth/basic-cimd") entry.oauth = { clientMetadataUrl: CLIENT_METADATA_URL };
-else if (scenario.startsWith("auth/client-credentials")) entry.oauth = { clientId: context.client_id, clientSecret: "${CONFORMANCE_CLIENT_SECRET}", grantType: "client_credentials" };
+else if (scenario.startsWith("auth/client-credentials"))
+  entry.oauth = {
+    clientId: context.client_id,
+    clientSecret: "${CONFORMANCE_CLIENT_SECRET}",
+    grantType: "client_credentials",
+  };
 else if (context.client_id) entry.oauth = { clientId: context.client_id, clientSecret: "${CONFORMANCE_CLIENT_SECRET}" };
 
 const home = conformanceHome(entry, { CONFORMANCE_CLIENT_SECRET: context.client_secret ?? "" });
@@ -32,7 +37,16 @@ const run = (args) => home.run(args);
 const machine = entry.oauth?.grantType === "client_credentials";
 if (!machine) run(["mcp", "login", "conf"]);
 for (let attempt = 1; attempt <= 3; attempt++) {
-  const print = run(["-p", "call the test tool", "--model-script", script, "--output-format", "stream-json", "--allowedTools", "mcp__conf__test-tool"]);
+  const print = run([
+    "-p",
+    "call the test tool",
+    "--model-script",
+    script,
+    "--output-format",
+    "stream-json",
+    "--allowedTools",
+    "mcp__conf__test-tool",
+  ]);
   const result = toolResults(print.stdout)[0];
   if (result && !result.isError) process.exit(0);
   // Log in again only when mini-cc says a login would help (a step-up), as a user would.

@@ -19,18 +19,42 @@ export function conformanceHome(entry, env = {}) {
   mkdirSync(project);
   writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers: { conf: entry } }));
   const browser = `${JSON.stringify(process.execPath)} ${JSON.stringify(fileURLToPath(new URL("./scripted-browser.mjs", import.meta.url)))}`;
-  const fullEnv = { PATH: process.env.PATH ?? "", HOME: root, MINI_CC_HOME: home, BROWSER: browser, MCP_TIMEOUT: "10000", ...env };
+  const fullEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: root,
+    MINI_CC_HOME: home,
+    BROWSER: browser,
+    MCP_TIMEOUT: "10000",
+    ...env,
+  };
   return {
     root,
     /** A model script whose first reply calls `calls` ({name, input}, all at once), then says Done. */
     script(calls) {
       const path = join(root, "script.json");
-      const first = { content: calls.map((call, i) => ({ type: "tool_use", id: `toolu_${i}`, name: call.name, input: call.input ?? {} })) };
-      writeFileSync(path, JSON.stringify({ responses: [...(calls.length > 0 ? [first] : []), { content: [{ type: "text", text: "Done." }] }] }));
+      const first = {
+        content: calls.map((call, i) => ({
+          type: "tool_use",
+          id: `toolu_${i}`,
+          name: call.name,
+          input: call.input ?? {},
+        })),
+      };
+      writeFileSync(
+        path,
+        JSON.stringify({
+          responses: [...(calls.length > 0 ? [first] : []), { content: [{ type: "text", text: "Done." }] }],
+        }),
+      );
       return path;
     },
     run(args) {
-      const result = spawnSync(process.execPath, [cli, ...args], { cwd: project, env: fullEnv, encoding: "utf8", timeout: 20_000 });
+      const result = spawnSync(process.execPath, [cli, ...args], {
+        cwd: project,
+        env: fullEnv,
+        encoding: "utf8",
+        timeout: 20_000,
+      });
       process.stderr.write(`$ mini-cc ${args.join(" ")} → ${result.status}\n${result.stdout}${result.stderr}\n`);
       return result;
     },
@@ -45,7 +69,11 @@ export function toolResults(stdout) {
     const event = JSON.parse(line);
     if (event.type !== "user") continue;
     for (const block of event.message?.content ?? []) {
-      if (block.type === "tool_result") results.push({ text: typeof block.content === "string" ? block.content : JSON.stringify(block.content), isError: block.is_error === true });
+      if (block.type === "tool_result")
+        results.push({
+          text: typeof block.content === "string" ? block.content : JSON.stringify(block.content),
+          isError: block.is_error === true,
+        });
     }
   }
   return results;

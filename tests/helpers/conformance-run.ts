@@ -30,10 +30,14 @@ export interface ScenarioRun {
 export async function runScenario(run: ScenarioRun, name: string): Promise<{ checks: Check[]; stderr: string }> {
   const dir = join(run.out, name.replace(/\W/g, "_"));
   const command = `${JSON.stringify(NODE)} ${JSON.stringify(run.client)}`;
-  const child = spawn(NODE, [run.suite, "client", "--command", command, "--scenario", name, "--timeout", "60000", "-o", dir], {
-    env: { ...process.env, MINI_CC_CLI: run.cli },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    NODE,
+    [run.suite, "client", "--command", command, "--scenario", name, "--timeout", "60000", "-o", dir],
+    {
+      env: { ...process.env, MINI_CC_CLI: run.cli },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let log = "";
   child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
@@ -51,4 +55,6 @@ export async function runScenario(run: ScenarioRun, name: string): Promise<{ che
 
 /** The checks that failed or warned, each as `id name: message`. */
 export const problems = (checks: readonly Check[]) =>
-  checks.filter((check) => check.status === "FAILURE" || check.status === "WARNING").map((check) => `${check.id} ${check.name}: ${check.errorMessage ?? check.description}`);
+  checks
+    .filter((check) => check.status === "FAILURE" || check.status === "WARNING")
+    .map((check) => `${check.id} ${check.name}: ${check.errorMessage ?? check.description}`);

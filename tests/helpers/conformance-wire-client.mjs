@@ -14,7 +14,12 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
 const CALLS = {
   tools_call: [{ name: "add_numbers", arguments: { a: 2, b: 3 } }],
   "sse-retry": [{ name: "test_reconnection", arguments: {} }],
-  "sep-2322-client-request-state": ["test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"].map((name) => ({ name, arguments: {} })),
+  "sep-2322-client-request-state": [
+    "test_mrtr_echo_state",
+    "test_mrtr_no_state",
+    "test_mrtr_unrelated",
+    "test_mrtr_no_result_type",
+  ].map((name) => ({ name, arguments: {} })),
   "http-invalid-tool-headers": [
     { name: "valid_tool", arguments: { region: "eu-west1" } },
     // Left out by mini-cc: the model may still ask for it, and must get "No such tool".
@@ -35,8 +40,27 @@ const calls = context.toolCalls ?? CALLS[scenario] ?? [];
 const home = conformanceHome({ type: "http", url });
 home.run(["mcp", "list"]);
 if (calls.length > 0) {
-  const script = home.script(calls.map((call) => ({ name: call.tool ?? `mcp__conf__${call.name}`, input: call.arguments ?? {} })));
-  home.run(["-p", "call the tools", "--model-script", script, "--output-format", "stream-json", "--allowedTools", "mcp__conf__*,ReadMcpResource"]);
+  const script = home.script(
+    calls.map((call) => ({ name: call.tool ?? `mcp__conf__${call.name}`, input: call.arguments ?? {} })),
+  );
+  home.run([
+    "-p",
+    "call the tools",
+    "--model-script",
+    script,
+    "--output-format",
+    "stream-json",
+    "--allowedTools",
+    "mcp__conf__*,ReadMcpResource",
+  ]);
 }
-if (PROMPTS[scenario]) home.run(["-p", `/mcp__conf__${PROMPTS[scenario]}`, "--model-script", home.script([]), "--output-format", "stream-json"]);
+if (PROMPTS[scenario])
+  home.run([
+    "-p",
+    `/mcp__conf__${PROMPTS[scenario]}`,
+    "--model-script",
+    home.script([]),
+    "--output-format",
+    "stream-json",
+  ]);
 process.exit(0);

@@ -6,7 +6,8 @@ import { createInterface } from "node:readline";
 const depth = Number(process.env.MCP_TEST_DEPTH ?? 3000);
 // Built as text: building it as an object and stringifying would need a deep recursion too.
 const nested = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}`;
-const tools = `[{"name":"deep","description":"nested too deep","inputSchema":{"type":"object","properties":{"a":${nested}}}},` +
+const tools =
+  `[{"name":"deep","description":"nested too deep","inputSchema":{"type":"object","properties":{"a":${nested}}}},` +
   `{"name":"ok","description":"says ok","inputSchema":{"type":"object","properties":{}}}]`;
 
 const reply = (id, result) => process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}\n`);
@@ -15,12 +16,21 @@ for await (const line of createInterface({ input: process.stdin })) {
   const message = JSON.parse(line);
   if (message.id === undefined) continue;
   if (message.method === "initialize") {
-    reply(message.id, JSON.stringify({ protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "deep-schema", version: "1.0.0" } }));
+    reply(
+      message.id,
+      JSON.stringify({
+        protocolVersion: message.params.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: "deep-schema", version: "1.0.0" },
+      }),
+    );
   } else if (message.method === "tools/list") {
     reply(message.id, `{"tools":${tools}}`);
   } else if (message.method === "tools/call") {
     reply(message.id, JSON.stringify({ content: [{ type: "text", text: "ok" }] }));
   } else {
-    process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } })}\n`,
+    );
   }
 }

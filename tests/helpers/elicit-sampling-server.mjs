@@ -21,9 +21,31 @@ export const FORM_SCHEMA = {
     age: { type: "integer", title: "Age", minimum: 1, maximum: 150 },
     ratio: { type: "number", title: "Ratio", default: 0.5 },
     subscribe: { type: "boolean", title: "Subscribe", default: false },
-    color: { type: "string", title: "Colour", oneOf: [{ const: "r", title: "Red" }, { const: "g", title: "Green" }] },
-    size: { type: "string", title: "Size", enum: ["s", "m", "l"], enumNames: ["Small", "Medium", "Large"], default: "m" },
-    tags: { type: "array", title: "Tags", items: { anyOf: [{ const: "a", title: "Alpha" }, { const: "b", title: "Beta" }] } },
+    color: {
+      type: "string",
+      title: "Colour",
+      oneOf: [
+        { const: "r", title: "Red" },
+        { const: "g", title: "Green" },
+      ],
+    },
+    size: {
+      type: "string",
+      title: "Size",
+      enum: ["s", "m", "l"],
+      enumNames: ["Small", "Medium", "Large"],
+      default: "m",
+    },
+    tags: {
+      type: "array",
+      title: "Tags",
+      items: {
+        anyOf: [
+          { const: "a", title: "Alpha" },
+          { const: "b", title: "Beta" },
+        ],
+      },
+    },
   },
   required: ["name", "email", "age"],
 };
@@ -67,7 +89,10 @@ server.registerTool("ask_nested", { description: "Sends a schema no client can r
         params: {
           mode: "form",
           message: "Nested",
-          requestedSchema: { type: "object", properties: { address: { type: "object", properties: { street: { type: "string" } } } } },
+          requestedSchema: {
+            type: "object",
+            properties: { address: { type: "object", properties: { street: { type: "string" } } } },
+          },
         },
       },
       ElicitResultSchema,
@@ -86,15 +111,26 @@ server.registerTool("ask_sample", { description: "Asks the client's model a ques
   ),
 );
 
-server.registerTool("ask_flood", { description: "Asks many questions and does not wait for them.", inputSchema: { count: z.number() } }, async ({ count }) => {
-  const answers = [];
-  for (let i = 0; i < count; i++) {
-    answers.push(server.server.elicitInput({ message: `Question ${i}`, requestedSchema: { type: "object", properties: { x: { type: "string" } } } }).catch(() => "error"));
-  }
-  // Long enough for every request to reach the client, then the call ends with them unanswered.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  answers.length = 0;
-  return { content: [{ type: "text", text: `asked ${count}` }] };
-});
+server.registerTool(
+  "ask_flood",
+  { description: "Asks many questions and does not wait for them.", inputSchema: { count: z.number() } },
+  async ({ count }) => {
+    const answers = [];
+    for (let i = 0; i < count; i++) {
+      answers.push(
+        server.server
+          .elicitInput({
+            message: `Question ${i}`,
+            requestedSchema: { type: "object", properties: { x: { type: "string" } } },
+          })
+          .catch(() => "error"),
+      );
+    }
+    // Long enough for every request to reach the client, then the call ends with them unanswered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    answers.length = 0;
+    return { content: [{ type: "text", text: `asked ${count}` }] };
+  },
+);
 
 await server.connect(new StdioServerTransport());

@@ -107,23 +107,44 @@ export function messageEvents(message: FakeMessage, model: string, id: string): 
   const lastToolUse = message.content.map((b) => b.type).lastIndexOf("tool_use");
   message.content.forEach((block, index) => {
     if (block.type === "thinking") {
-      const start = message.thinkingStartWithoutSignature ? { type: "thinking", thinking: "" } : { type: "thinking", thinking: "", signature: "" };
+      const start = message.thinkingStartWithoutSignature
+        ? { type: "thinking", thinking: "" }
+        : { type: "thinking", thinking: "", signature: "" };
       events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: start } });
       for (const piece of splitEvery(block.thinking, 8)) {
-        events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } } });
+        events.push({
+          event: "content_block_delta",
+          data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } },
+        });
       }
-      events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } } });
+      events.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } },
+      });
     } else if (block.type === "redacted_thinking") {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "redacted_thinking", data: block.data } } });
+      events.push({
+        event: "content_block_start",
+        data: { type: "content_block_start", index, content_block: { type: "redacted_thinking", data: block.data } },
+      });
     } else if (block.type === "text") {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "text", text: "" } } });
+      events.push({
+        event: "content_block_start",
+        data: { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+      });
       for (const piece of splitEvery(block.text, 8)) {
-        events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "text_delta", text: piece } } });
+        events.push({
+          event: "content_block_delta",
+          data: { type: "content_block_delta", index, delta: { type: "text_delta", text: piece } },
+        });
       }
     } else {
       events.push({
         event: "content_block_start",
-        data: { type: "content_block_start", index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } },
+        data: {
+          type: "content_block_start",
+          index,
+          content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
+        },
       });
       const json = JSON.stringify(block.input);
       const pieces = splitEvery(json, Math.max(1, Math.ceil(json.length / 3)));
@@ -140,7 +161,11 @@ export function messageEvents(message: FakeMessage, model: string, id: string): 
   events.push(
     {
       event: "message_delta",
-      data: { type: "message_delta", delta: { stop_reason: stopReasonOf(message), stop_sequence: null }, usage: { output_tokens: usage.output_tokens ?? 5 } },
+      data: {
+        type: "message_delta",
+        delta: { stop_reason: stopReasonOf(message), stop_sequence: null },
+        usage: { output_tokens: usage.output_tokens ?? 5 },
+      },
     },
     { event: "message_stop", data: { type: "message_stop" } },
   );
@@ -224,7 +249,13 @@ export class FakeMessagesApi {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  #answer(method: string, path: string, headers: IncomingHttpHeaders, body: Record<string, unknown>, res: ServerResponse): void {
+  #answer(
+    method: string,
+    path: string,
+    headers: IncomingHttpHeaders,
+    body: Record<string, unknown>,
+    res: ServerResponse,
+  ): void {
     const recorded: RecordedRequest = {
       at: Date.now(),
       method,
@@ -243,7 +274,9 @@ export class FakeMessagesApi {
     const n = this.requests.length;
 
     if (method !== "POST" || !path.startsWith("/v1/messages")) {
-      res.writeHead(404, { "content-type": "application/json" }).end(errorBody("not_found_error", `fake: no route ${method} ${path}`));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(errorBody("not_found_error", `fake: no route ${method} ${path}`));
       return;
     }
     const reply = this.#replies.shift();
@@ -257,7 +290,11 @@ export class FakeMessagesApi {
       return;
     }
     if (reply.kind === "error") {
-      res.writeHead(reply.status, { "content-type": "application/json", "request-id": `req_fake_${n}`, ...reply.headers });
+      res.writeHead(reply.status, {
+        "content-type": "application/json",
+        "request-id": `req_fake_${n}`,
+        ...reply.headers,
+      });
       res.end(errorBody(reply.type, reply.message));
       return;
     }
@@ -268,10 +305,15 @@ export class FakeMessagesApi {
       res.end(JSON.stringify(messageBody(reply.message, model, id)));
       return;
     }
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_fake_${n}` });
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      "request-id": `req_fake_${n}`,
+    });
     const events = messageEvents(reply.message, model, id);
     const limit = reply.hangAfterEvents ?? reply.errorAfterEvents?.count ?? reply.dropAfterEvents ?? events.length;
-    for (const { event, data } of events.slice(0, limit)) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    for (const { event, data } of events.slice(0, limit))
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     if (reply.dropAfterEvents !== undefined) {
       // Let the events written so far reach the client, then reset the connection.
       setTimeout(() => res.socket?.destroy(), 20);
@@ -285,5 +327,8 @@ export class FakeMessagesApi {
 
 /** For one test file: FakeMessagesApi.start, each API a test starts closed after it. Call at the top level. */
 export function messagesApisForTestFile(): (replies?: FakeReply[]) => Promise<FakeMessagesApi> {
-  return endedAfterEachTest((replies: FakeReply[] = []) => FakeMessagesApi.start(replies), (api) => api.close());
+  return endedAfterEachTest(
+    (replies: FakeReply[] = []) => FakeMessagesApi.start(replies),
+    (api) => api.close(),
+  );
 }

@@ -3,7 +3,11 @@
 // (default: for ever). What one server may offer must stay bounded however it answers.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const size = Number(process.env.FLOOD_PAGE ?? 100);
 const pages = Number(process.env.FLOOD_PAGES ?? Infinity);
@@ -15,9 +19,16 @@ function page(request, make) {
   return { items, nextCursor: at + 1 < pages ? String(at + 1) : undefined };
 }
 
-const server = new Server({ name: "flood", version: "1.0.0" }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
+const server = new Server(
+  { name: "flood", version: "1.0.0" },
+  { capabilities: { tools: {}, resources: {}, prompts: {} } },
+);
 server.setRequestHandler(ListToolsRequestSchema, (request) => {
-  const { items, nextCursor } = page(request, (n) => ({ name: `tool_${n}`, description: `Tool number ${n}.`, inputSchema: { type: "object" } }));
+  const { items, nextCursor } = page(request, (n) => ({
+    name: `tool_${n}`,
+    description: `Tool number ${n}.`,
+    inputSchema: { type: "object" },
+  }));
   return { tools: items, ...(nextCursor ? { nextCursor } : {}) };
 });
 server.setRequestHandler(ListResourcesRequestSchema, (request) => {

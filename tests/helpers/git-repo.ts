@@ -4,7 +4,11 @@ import { spawnSync } from "node:child_process";
 /** Runs git in `dir` as a user with a name; GIT_* variables of the developer's shell are left out. Throws on failure. */
 export function gitIn(dir: string, ...args: string[]): void {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("GIT_")));
-  const ran = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, env, encoding: "utf8" });
+  const ran = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], {
+    cwd: dir,
+    env,
+    encoding: "utf8",
+  });
   if (ran.status !== 0) throw new Error(`git ${args.join(" ")}: ${ran.stderr}`);
 }
 

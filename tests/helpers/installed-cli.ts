@@ -32,10 +32,13 @@ export interface InstalledCli {
  * dist/ under other tests that copy it; `--offline` is enough since the package has no dependencies.
  */
 export async function packAndInstall(): Promise<InstalledCli> {
-  if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error(`${ROOT}/dist/cli.js not found: run \`npm run build\` first (npm test does)`);
+  if (!existsSync(join(ROOT, "dist", "cli.js")))
+    throw new Error(`${ROOT}/dist/cli.js not found: run \`npm run build\` first (npm test does)`);
   const dir = await realpath(await mkdtemp(join(tmpdir(), "mini-cc-install-")));
   const quiet = ["--no-audit", "--no-fund", "--loglevel=error"];
-  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...quiet], { cwd: ROOT });
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...quiet], {
+    cwd: ROOT,
+  });
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const tarball = join(dir, packed!.filename);
   const prefix = join(dir, "prefix");

@@ -34,7 +34,9 @@ export interface CommandSandbox {
 }
 
 /** For one test file: each sandbox a test creates is disposed after it. Call at the top level. */
-export function commandSandboxesForTestFile(): { create(env?: Record<string, string | undefined>): Promise<CommandSandbox> } {
+export function commandSandboxesForTestFile(): {
+  create(env?: Record<string, string | undefined>): Promise<CommandSandbox>;
+} {
   return { create: endedAfterEachTest(createSandbox, (box) => box.dispose()) };
 }
 

@@ -9,11 +9,16 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { RemoteEntry, ServerConfig, ServerEntry, ServerSource, StdioEntry } from "../../src/config/types.ts";
-import type { ApprovalMode, ApprovalRecords, ApprovalStatus, ApprovedServer, PreviousApproval } from "../../src/mcp/approvals/approval-types.ts";
+import type {
+  ApprovalMode,
+  ApprovalRecords,
+  ApprovalStatus,
+  ApprovedServer,
+  PreviousApproval,
+} from "../../src/mcp/approvals/approval-types.ts";
 import type { McpManager } from "../../src/mcp/manager.ts";
 import type { McpSnapshot, ServerState } from "../../src/mcp/state/server-state.ts";
 import type { TransportFactory } from "../../src/mcp/connection/transports.ts";
-
 
 /** What the v2 SDK's streamable HTTP transport throws when a POST is answered with `status`. */
 export function httpError(status: number, message: string): SdkHttpError {
@@ -26,7 +31,10 @@ export function stdioServer(name: string, entry: StdioEntry, source: ServerSourc
 }
 
 /** An http server entry (the URL is never fetched when an in-memory factory serves it). */
-export function remoteServer(name: string, entry: RemoteEntry = { type: "http", url: `http://${name}.test/mcp` }): ServerConfig {
+export function remoteServer(
+  name: string,
+  entry: RemoteEntry = { type: "http", url: `http://${name}.test/mcp` },
+): ServerConfig {
   return { name, source: "user", file: "/project/.mcp.json", entry, resolved: entry };
 }
 
@@ -43,16 +51,29 @@ export class MemoryApprovals implements ApprovalRecords {
 
   async previous(projectDir: string, name: string): Promise<PreviousApproval | undefined> {
     const stored = this.records.get(`${projectDir}\u0000${name}`);
-    return stored && { fingerprint: stored.entry, entry: JSON.parse(stored.entry) as ServerEntry, ...(stored.sandboxed ? { sandboxed: true } : {}) };
+    return (
+      stored && {
+        fingerprint: stored.entry,
+        entry: JSON.parse(stored.entry) as ServerEntry,
+        ...(stored.sandboxed ? { sandboxed: true } : {}),
+      }
+    );
   }
 
   async approve(projectDir: string, server: ApprovedServer, mode: ApprovalMode = { sandboxed: false }): Promise<void> {
-    this.records.set(`${projectDir}\u0000${server.name}`, { entry: JSON.stringify(server.entry), sandboxed: mode.sandboxed });
+    this.records.set(`${projectDir}\u0000${server.name}`, {
+      entry: JSON.stringify(server.entry),
+      sandboxed: mode.sandboxed,
+    });
   }
 }
 
 /** Resolves with the first snapshot that satisfies `test` (the current one included). */
-export function waitForSnapshot(manager: McpManager, test: (s: McpSnapshot) => boolean, ms = 10_000): Promise<McpSnapshot> {
+export function waitForSnapshot(
+  manager: McpManager,
+  test: (s: McpSnapshot) => boolean,
+  ms = 10_000,
+): Promise<McpSnapshot> {
   return new Promise((resolve, reject) => {
     if (test(manager.getSnapshot())) return resolve(manager.getSnapshot());
     const timer = setTimeout(() => {
@@ -113,11 +134,13 @@ export function describeState(state: ServerState): string {
 }
 
 /** Builds an in-memory server offering `tools` (each described by its name), for memoryTransports. */
-export const serverWith = (...tools: string[]) => (): McpServer => {
-  const server = new McpServer({ name: "fake", version: "1.0.0" });
-  for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
-  return server;
-};
+export const serverWith =
+  (...tools: string[]) =>
+  (): McpServer => {
+    const server = new McpServer({ name: "fake", version: "1.0.0" });
+    for (const tool of tools) server.registerTool(tool, { description: tool }, () => ({ content: [] }));
+    return server;
+  };
 
 /**
  * Transports to in-process servers: each name maps to a function building a

@@ -36,11 +36,24 @@ const prompts = [
 ];
 const object = (properties = {}) => ({ type: "object", properties });
 const tools = [
-  { name: "work", description: "Works in steps", inputSchema: object({ count: { type: "number" }, progress: { type: "boolean" }, durationMs: { type: "number" } }) },
-  { name: "flood_log", description: "Logs a lot", inputSchema: object({ count: { type: "number" }, level: { type: "string" } }) },
+  {
+    name: "work",
+    description: "Works in steps",
+    inputSchema: object({ count: { type: "number" }, progress: { type: "boolean" }, durationMs: { type: "number" } }),
+  },
+  {
+    name: "flood_log",
+    description: "Logs a lot",
+    inputSchema: object({ count: { type: "number" }, level: { type: "string" } }),
+  },
   { name: "add_resource", description: "Adds a resource", inputSchema: object({ uri: { type: "string" } }) },
   { name: "add_prompt", description: "Adds a prompt", inputSchema: object({ name: { type: "string" } }) },
-  { name: "task_only", description: "Runs only as a task", inputSchema: object(), execution: { taskSupport: "required" } },
+  {
+    name: "task_only",
+    description: "Runs only as a task",
+    inputSchema: object(),
+    execution: { taskSupport: "required" },
+  },
 ];
 
 const server = new Server(
@@ -55,13 +68,17 @@ server.setRequestHandler(SetLevelRequestSchema, async (request) => {
 });
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
 server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources }));
-server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [{ uriTemplate: "note://{id}", name: "any note" }] }));
+server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+  resourceTemplates: [{ uriTemplate: "note://{id}", name: "any note" }],
+}));
 server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
   const { uri } = request.params;
   if (uri === "note://png") return { contents: [{ uri, mimeType: "image/png", blob: PNG }] };
   if (uri === "note://huge") return { contents: [{ uri, mimeType: "text/plain", text: "x".repeat(11 * 1024 * 1024) }] };
-  if (uri.startsWith("note://slow/")) await new Promise((resolve) => setTimeout(resolve, Number(uri.slice("note://slow/".length))));
-  if (uri === "note://zip") return { contents: [{ uri, mimeType: "application/zip", blob: Buffer.alloc(300).toString("base64") }] };
+  if (uri.startsWith("note://slow/"))
+    await new Promise((resolve) => setTimeout(resolve, Number(uri.slice("note://slow/".length))));
+  if (uri === "note://zip")
+    return { contents: [{ uri, mimeType: "application/zip", blob: Buffer.alloc(300).toString("base64") }] };
   return { contents: [{ uri, mimeType: "text/plain", text: `contents of ${uri}` }] };
 });
 server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts }));
@@ -86,7 +103,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       // Notifications are written in order before the result, as a flooding server would.
       const sendUpTo = (due) => {
         for (; send && sent < due; sent++) {
-          void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: sent + 1, total: count } });
+          void extra.sendNotification({
+            method: "notifications/progress",
+            params: { progressToken: token, progress: sent + 1, total: count },
+          });
         }
       };
       const started = Date.now();
@@ -95,12 +115,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       sendUpTo(count);
-      return { content: [{ type: "text", text: `worked ${count}; token ${token === undefined ? "absent" : "present"}` }] };
+      return {
+        content: [{ type: "text", text: `worked ${count}; token ${token === undefined ? "absent" : "present"}` }],
+      };
     }
     case "flood_log": {
       const at = String(args.level ?? "info");
       if (LEVELS.indexOf(at) >= LEVELS.indexOf(level)) {
-        for (let i = 1; i <= Number(args.count ?? 0); i++) void server.sendLoggingMessage({ level: at, logger: "flood", data: `message ${i}` });
+        for (let i = 1; i <= Number(args.count ?? 0); i++)
+          void server.sendLoggingMessage({ level: at, logger: "flood", data: `message ${i}` });
       }
       return { content: [{ type: "text", text: "logged" }] };
     }
@@ -116,5 +139,6 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return { content: [{ type: "text", text: `no tool ${request.params.name}` }], isError: true };
   }
 });
-if (process.env.PROTOCOL_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, Number(process.env.PROTOCOL_DELAY_MS)));
+if (process.env.PROTOCOL_DELAY_MS)
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.PROTOCOL_DELAY_MS)));
 await server.connect(new StdioServerTransport());

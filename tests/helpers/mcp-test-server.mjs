@@ -42,13 +42,17 @@ if (mode === "hang") {
   server.registerTool("echo", { inputSchema: { text: z.string() } }, ({ text }) => ({
     content: [{ type: "text", text }],
   }));
-  server.registerTool("slow", { description: "Never finishes unless cancelled." }, (extra) =>
-    new Promise((resolve) => {
-      extra.signal.addEventListener("abort", () => {
-        if (env.MCP_TEST_CANCEL_FILE) writeFileSync(env.MCP_TEST_CANCEL_FILE, `cancelled ${String(extra.signal.reason)}`);
-        resolve({ content: [{ type: "text", text: "too late" }] });
-      });
-    }),
+  server.registerTool(
+    "slow",
+    { description: "Never finishes unless cancelled." },
+    (extra) =>
+      new Promise((resolve) => {
+        extra.signal.addEventListener("abort", () => {
+          if (env.MCP_TEST_CANCEL_FILE)
+            writeFileSync(env.MCP_TEST_CANCEL_FILE, `cancelled ${String(extra.signal.reason)}`);
+          resolve({ content: [{ type: "text", text: "too late" }] });
+        });
+      }),
   );
   server.registerTool("die", { description: "Exits the process." }, () => {
     process.stderr.write("Error: asked to die\n");
@@ -59,7 +63,10 @@ if (mode === "hang") {
     const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
     let shots = 0;
     server.registerTool("screenshot", { description: "Takes a screenshot." }, () => ({
-      content: [{ type: "text", text: `shot ${++shots}` }, { type: "image", data: png, mimeType: "image/png" }],
+      content: [
+        { type: "text", text: `shot ${++shots}` },
+        { type: "image", data: png, mimeType: "image/png" },
+      ],
     }));
   }
   if (env.MCP_TEST_HUGE_TOOL) {

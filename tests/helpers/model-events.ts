@@ -4,7 +4,11 @@ import { MiniCcError } from "../../src/errors.ts";
 import { type Model, type ModelEvent, type ModelRequest } from "../../src/model/model.ts";
 
 /** Every event `model` streams for `request`, in order. */
-export async function streamEvents(model: Model, request: ModelRequest, signal = new AbortController().signal): Promise<ModelEvent[]> {
+export async function streamEvents(
+  model: Model,
+  request: ModelRequest,
+  signal = new AbortController().signal,
+): Promise<ModelEvent[]> {
   const events: ModelEvent[] = [];
   for await (const event of model.stream(request, signal)) events.push(event);
   return events;

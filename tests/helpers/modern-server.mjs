@@ -36,26 +36,65 @@ function asking(request) {
 /** One server per connection, as serveStdio wants; the era is the connection's. */
 function modernServer() {
   const server = new McpServer({ name: "modern", version: "2.0.0" }, { supportedProtocolVersions: versions });
-  server.registerTool("echo", { description: "Echoes the text", inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
-    content: [{ type: "text", text }],
-  }));
+  server.registerTool(
+    "echo",
+    { description: "Echoes the text", inputSchema: z.object({ text: z.string() }) },
+    async ({ text }) => ({
+      content: [{ type: "text", text }],
+    }),
+  );
 
-  const nameSchema = { type: "object", properties: { name: { type: "string", title: "Your name" } }, required: ["name"] };
-  server.registerTool("ask_form", { description: "Asks for a name", inputSchema: z.object({}) }, asking(() => inputRequired.elicit({ message: "Who are you?", requestedSchema: nameSchema })));
-  server.registerTool("ask_url", { description: "Asks the user to visit a URL", inputSchema: z.object({}) }, asking(() => inputRequired.elicitUrl({ message: "Sign in", url: "https://example.com/consent" })));
+  const nameSchema = {
+    type: "object",
+    properties: { name: { type: "string", title: "Your name" } },
+    required: ["name"],
+  };
+  server.registerTool(
+    "ask_form",
+    { description: "Asks for a name", inputSchema: z.object({}) },
+    asking(() => inputRequired.elicit({ message: "Who are you?", requestedSchema: nameSchema })),
+  );
+  server.registerTool(
+    "ask_url",
+    { description: "Asks the user to visit a URL", inputSchema: z.object({}) },
+    asking(() => inputRequired.elicitUrl({ message: "Sign in", url: "https://example.com/consent" })),
+  );
   server.registerTool(
     "ask_sample",
     { description: "Asks the client's model", inputSchema: z.object({}) },
-    asking(() => inputRequired.createMessage({ messages: [{ role: "user", content: { type: "text", text: "Say hi" } }], maxTokens: 50 })),
+    asking(() =>
+      inputRequired.createMessage({
+        messages: [{ role: "user", content: { type: "text", text: "Say hi" } }],
+        maxTokens: 50,
+      }),
+    ),
   );
-  server.registerTool("ask_roots", { description: "Asks for the client's roots", inputSchema: z.object({}) }, asking(() => inputRequired.listRoots()));
+  server.registerTool(
+    "ask_roots",
+    { description: "Asks for the client's roots", inputSchema: z.object({}) },
+    asking(() => inputRequired.listRoots()),
+  );
 
   const STATE = process.env.MCP_MODERN_STATE ?? 's1 ✓ "quoted"';
-  server.registerTool("state", { description: "Round-trips a requestState", inputSchema: z.object({}) }, async (_args, ctx) => {
-    const got = ctx.mcpReq.requestState();
-    if (got === undefined) return inputRequired({ inputRequests: { q: inputRequired.elicit({ message: "Go on?", requestedSchema: { type: "object", properties: {} } }) }, requestState: STATE });
-    return answer({ state: got, same: got === STATE, answered: acceptedContent(ctx.mcpReq.inputResponses, "q") !== undefined });
-  });
+  server.registerTool(
+    "state",
+    { description: "Round-trips a requestState", inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      const got = ctx.mcpReq.requestState();
+      if (got === undefined)
+        return inputRequired({
+          inputRequests: {
+            q: inputRequired.elicit({ message: "Go on?", requestedSchema: { type: "object", properties: {} } }),
+          },
+          requestState: STATE,
+        });
+      return answer({
+        state: got,
+        same: got === STATE,
+        answered: acceptedContent(ctx.mcpReq.inputResponses, "q") !== undefined,
+      });
+    },
+  );
 
   let rounds = 0;
   server.registerTool("ask_forever", { description: "Never satisfied", inputSchema: z.object({}) }, async () => {
@@ -64,15 +103,25 @@ function modernServer() {
     return inputRequired({ inputRequests: { q: inputRequired.listRoots() }, requestState: String(rounds) });
   });
 
-  server.registerTool("big_state", { description: "A huge requestState", inputSchema: z.object({}) }, async (_args, ctx) => {
-    if (ctx.mcpReq.requestState() !== undefined) return answer({ back: true });
-    const bytes = Number(process.env.MCP_MODERN_STATE_BYTES ?? 10 * 1024 * 1024);
-    return inputRequired({ inputRequests: { q: inputRequired.listRoots() }, requestState: "x".repeat(bytes) });
-  });
-  server.registerTool("add_tool", { description: "Adds a tool", inputSchema: z.object({ name: z.string() }) }, async ({ name }) => {
-    server.registerTool(name, { description: "Added later", inputSchema: z.object({}) }, async () => ({ content: [{ type: "text", text: "added" }] }));
-    return { content: [{ type: "text", text: `added ${name}` }] };
-  });
+  server.registerTool(
+    "big_state",
+    { description: "A huge requestState", inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      if (ctx.mcpReq.requestState() !== undefined) return answer({ back: true });
+      const bytes = Number(process.env.MCP_MODERN_STATE_BYTES ?? 10 * 1024 * 1024);
+      return inputRequired({ inputRequests: { q: inputRequired.listRoots() }, requestState: "x".repeat(bytes) });
+    },
+  );
+  server.registerTool(
+    "add_tool",
+    { description: "Adds a tool", inputSchema: z.object({ name: z.string() }) },
+    async ({ name }) => {
+      server.registerTool(name, { description: "Added later", inputSchema: z.object({}) }, async () => ({
+        content: [{ type: "text", text: "added" }],
+      }));
+      return { content: [{ type: "text", text: `added ${name}` }] };
+    },
+  );
   return server;
 }
 

@@ -23,7 +23,11 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
-import { InvalidTokenError, InvalidGrantError, InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import {
+  InvalidTokenError,
+  InvalidGrantError,
+  InvalidClientMetadataError,
+} from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { z } from "zod";
 
 const AUTH = process.env.AUTH ?? "oauth";
@@ -31,7 +35,17 @@ const UNKNOWN_SESSION = Number(process.env.UNKNOWN_SESSION ?? 404);
 const REGISTRATION = process.env.REGISTRATION ?? "on";
 const TOKEN_TTL = Number(process.env.TOKEN_TTL ?? 3600);
 
-const state = { registrations: 0, codeGrants: 0, refreshes: 0, resources: [], clients: [], calls: [], sessions: 0, staticToken: undefined, requests: 0 };
+const state = {
+  registrations: 0,
+  codeGrants: 0,
+  refreshes: 0,
+  resources: [],
+  clients: [],
+  calls: [],
+  sessions: 0,
+  staticToken: undefined,
+  requests: 0,
+};
 
 class Clients {
   constructor() {
@@ -120,11 +134,15 @@ function notesServer() {
   });
   // Slow tools, for a server that dies while a call is under way.
   const slow = (name, readOnlyHint) =>
-    server.registerTool(name, { description: `${name}, slowly`, inputSchema: { ms: z.number() }, annotations: { readOnlyHint } }, async ({ ms }) => {
-      state.calls.push(name);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      return { content: [{ type: "text", text: `${name} done` }] };
-    });
+    server.registerTool(
+      name,
+      { description: `${name}, slowly`, inputSchema: { ms: z.number() }, annotations: { readOnlyHint } },
+      async ({ ms }) => {
+        state.calls.push(name);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return { content: [{ type: "text", text: `${name} done` }] };
+      },
+    );
   slow("slow_read", true);
   slow("slow_write", false);
   // A resource and a prompt, for reads that meet a restarted server.
@@ -166,7 +184,12 @@ async function handleMcp(req, res) {
   if (known) return known.handleRequest(req, res, req.body);
   if (id !== undefined || req.method !== "POST") {
     // What a restarted server says about a session from before the restart.
-    if (UNKNOWN_SESSION === 400) return res.status(400).json({ jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: No valid session ID provided" }, id: null });
+    if (UNKNOWN_SESSION === 400)
+      return res.status(400).json({
+        jsonrpc: "2.0",
+        error: { code: -32000, message: "Bad Request: No valid session ID provided" },
+        id: null,
+      });
     return res.status(404).json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null });
   }
   const transport = new StreamableHTTPServerTransport({
@@ -211,7 +234,9 @@ const listener = app.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
         revocationOptions: { rateLimit: false },
       }),
     );
-    guard.push(requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) }));
+    guard.push(
+      requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) }),
+    );
   } else if (AUTH === "static") guard.push(staticGuard);
   app.all("/mcp", express.json(), ...guard, (req, res) => void handleMcp(req, res));
   const sse = new Map();

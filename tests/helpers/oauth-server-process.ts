@@ -37,7 +37,19 @@ export interface OAuthServerProcess {
   stop(): Promise<void>;
 }
 
-export type FixtureSettings = Partial<Record<"AUTH" | "PORT" | "UNKNOWN_SESSION" | "REGISTRATION" | "PRECLIENT" | "TOKEN_TTL" | "RESOURCE" | "AUTHORIZATION_ENDPOINT", string>>;
+export type FixtureSettings = Partial<
+  Record<
+    | "AUTH"
+    | "PORT"
+    | "UNKNOWN_SESSION"
+    | "REGISTRATION"
+    | "PRECLIENT"
+    | "TOKEN_TTL"
+    | "RESOURCE"
+    | "AUTHORIZATION_ENDPOINT",
+    string
+  >
+>;
 
 /** For one test file: each fixture a test starts is stopped after it. Call at the top level. */
 export function oauthServersForTestFile(): { start(settings?: FixtureSettings): Promise<OAuthServerProcess> } {
@@ -45,7 +57,10 @@ export function oauthServersForTestFile(): { start(settings?: FixtureSettings): 
 }
 
 export async function startOAuthServer(settings: FixtureSettings = {}): Promise<OAuthServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [SCRIPT], { env: { ...process.env, ...settings }, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [SCRIPT], {
+    env: { ...process.env, ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {

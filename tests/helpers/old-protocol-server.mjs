@@ -17,10 +17,24 @@ const notFound = (id, method) => send({ id, error: { code: -32601, message: `Met
 function discover(id) {
   if (mode === "exit") process.exit(3);
   if (mode === "silent") return;
-  if (mode === "garbage") return send({ id, result: { supportedVersions: 42, capabilities: "lots", junk: "\u001b[31mred" } });
-  if (mode === "claims") return send({ id, result: { supportedVersions: ["2026-07-28"], capabilities: { tools: {} }, serverInfo: { name: "liar", version: "1" } } });
-  if (mode === "odd") return send({ id, result: { supportedVersions: ["2026-07-28"], capabilities: { tools: {} }, resultType: "complete" } });
-  if (mode === "escapes") return send({ id, result: { supportedVersions: ["\u001b]0;pwned\u0007"], capabilities: {} } });
+  if (mode === "garbage")
+    return send({ id, result: { supportedVersions: 42, capabilities: "lots", junk: "\u001b[31mred" } });
+  if (mode === "claims")
+    return send({
+      id,
+      result: {
+        supportedVersions: ["2026-07-28"],
+        capabilities: { tools: {} },
+        serverInfo: { name: "liar", version: "1" },
+      },
+    });
+  if (mode === "odd")
+    return send({
+      id,
+      result: { supportedVersions: ["2026-07-28"], capabilities: { tools: {} }, resultType: "complete" },
+    });
+  if (mode === "escapes")
+    return send({ id, result: { supportedVersions: ["\u001b]0;pwned\u0007"], capabilities: {} } });
   notFound(id, "server/discover");
 }
 
@@ -33,10 +47,23 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   if (method === "server/discover") return discover(id);
   if (mode === "claims") return notFound(id, method);
   if (method === "initialize")
-    return send({ id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "old", version: "0.6.18" } } });
-  if (method === "tools/list") return send({ id, result: { tools, ...(mode === "odd" ? { resultType: "complete", ttlMs: 0, cacheScope: "private" } : {}) } });
-  if (method === "tools/call" && mode === "odd") return send({ id, result: { resultType: "\u001b[2Jbogus", content: [{ type: "text", text: "?" }] } });
-  if (method === "tools/call") return send({ id, result: { content: [{ type: "text", text: "hello from 2025-06-18" }] } });
+    return send({
+      id,
+      result: {
+        protocolVersion: "2025-06-18",
+        capabilities: { tools: {} },
+        serverInfo: { name: "old", version: "0.6.18" },
+      },
+    });
+  if (method === "tools/list")
+    return send({
+      id,
+      result: { tools, ...(mode === "odd" ? { resultType: "complete", ttlMs: 0, cacheScope: "private" } : {}) },
+    });
+  if (method === "tools/call" && mode === "odd")
+    return send({ id, result: { resultType: "\u001b[2Jbogus", content: [{ type: "text", text: "?" }] } });
+  if (method === "tools/call")
+    return send({ id, result: { content: [{ type: "text", text: "hello from 2025-06-18" }] } });
   if (method === "ping") return send({ id, result: {} });
   notFound(id, method);
 });

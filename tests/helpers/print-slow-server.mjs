@@ -15,10 +15,14 @@ setInterval(() => {}, 60_000);
 if (env.PRINT_SLOW_PID_FILE) writeFileSync(env.PRINT_SLOW_PID_FILE, String(process.pid));
 
 const server = new McpServer({ name: "slow", version: "1.0.0" });
-server.registerTool("slow", { description: "Never finishes.", annotations: { readOnlyHint: true } }, (extra) =>
-  new Promise((resolve) => {
-    if (env.PRINT_SLOW_STARTED) writeFileSync(env.PRINT_SLOW_STARTED, "started");
-    if (!stubborn) extra.signal.addEventListener("abort", () => resolve({ content: [{ type: "text", text: "cancelled" }] }));
-  }),
+server.registerTool(
+  "slow",
+  { description: "Never finishes.", annotations: { readOnlyHint: true } },
+  (extra) =>
+    new Promise((resolve) => {
+      if (env.PRINT_SLOW_STARTED) writeFileSync(env.PRINT_SLOW_STARTED, "started");
+      if (!stubborn)
+        extra.signal.addEventListener("abort", () => resolve({ content: [{ type: "text", text: "cancelled" }] }));
+    }),
 );
 await server.connect(new StdioServerTransport());

@@ -55,7 +55,8 @@ export function ptyAppsForTestFile(options: { sandbox?: boolean } = {}): PtyApps
       return built;
     },
     get box() {
-      if (!box) throw new Error("ptyAppsForTestFile: no sandbox (pass { sandbox: true }), or read before the file's tests");
+      if (!box)
+        throw new Error("ptyAppsForTestFile: no sandbox (pass { sandbox: true }), or read before the file's tests");
       return box;
     },
     launch(args, { env = {}, ...size }) {

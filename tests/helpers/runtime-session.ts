@@ -67,7 +67,14 @@ export function runtimesForTestFile(prefix = "mini-cc-runtime-"): TestRuntimes {
         ANTHROPIC_BASE_URL: api.baseURL,
         ...(model !== undefined ? { ANTHROPIC_MODEL: model } : {}),
       };
-      const runtime = await createRuntime({ options, cwd: dir, env, interactive: true, warn: () => {}, ask: async () => ({ behavior: "deny" }) });
+      const runtime = await createRuntime({
+        options,
+        cwd: dir,
+        env,
+        interactive: true,
+        warn: () => {},
+        ask: async () => ({ behavior: "deny" }),
+      });
       cleanups.push(() => runtime.close());
       return runtime;
     },

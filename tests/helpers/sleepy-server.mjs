@@ -15,13 +15,22 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 const env = process.env;
 if (env.SLEEPY_PID_DIR) writeFileSync(join(env.SLEEPY_PID_DIR, String(process.pid)), "");
 const spec = env.SLEEPY_TOOLS ?? "3";
-const names = /^\d+$/.test(spec) ? Array.from({ length: Number(spec) }, (_, i) => `tool_${i + 1}`) : spec.split(",").filter(Boolean);
+const names = /^\d+$/.test(spec)
+  ? Array.from({ length: Number(spec) }, (_, i) => `tool_${i + 1}`)
+  : spec.split(",").filter(Boolean);
 
-const server = new McpServer({ name: "sleepy", version: "1.0.0" }, env.SLEEPY_INSTRUCTIONS ? { instructions: env.SLEEPY_INSTRUCTIONS } : {});
+const server = new McpServer(
+  { name: "sleepy", version: "1.0.0" },
+  env.SLEEPY_INSTRUCTIONS ? { instructions: env.SLEEPY_INSTRUCTIONS } : {},
+);
 for (const name of names) {
-  server.registerTool(name, { description: `The ${name} tool of a slow-starting server.`, annotations: { readOnlyHint: true } }, async () => ({
-    content: [{ type: "text", text: `${name} ok (pid ${process.pid})` }],
-  }));
+  server.registerTool(
+    name,
+    { description: `The ${name} tool of a slow-starting server.`, annotations: { readOnlyHint: true } },
+    async () => ({
+      content: [{ type: "text", text: `${name} ok (pid ${process.pid})` }],
+    }),
+  );
 }
 await new Promise((resolve) => setTimeout(resolve, Number(env.SLEEPY_DELAY_MS ?? 2000)));
 if (env.SLEEPY_READY_FILE) writeFileSync(env.SLEEPY_READY_FILE, String(process.pid));

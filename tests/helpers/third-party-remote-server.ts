@@ -34,7 +34,9 @@ function notesServer(notes: string[]): McpServer {
   server.registerTool(
     "whoami",
     { description: "Who the server thinks you are", annotations: { readOnlyHint: true } },
-    (extra) => ({ content: [{ type: "text", text: `authorization: ${String(extra.requestInfo?.headers.authorization)}` }] }),
+    (extra) => ({
+      content: [{ type: "text", text: `authorization: ${String(extra.requestInfo?.headers.authorization)}` }],
+    }),
   );
   server.registerTool(
     "add_note",

@@ -6,7 +6,13 @@
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
-import { USER_DISABLED, type McpSnapshot, type McpToolInfo, type ServerState, type ServerView } from "../../src/mcp/state/server-state.ts";
+import {
+  USER_DISABLED,
+  type McpSnapshot,
+  type McpToolInfo,
+  type ServerState,
+  type ServerView,
+} from "../../src/mcp/state/server-state.ts";
 import { ServerRequestQueue } from "../../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../../components/runtime/permission-queue.ts";
 import { covers } from "./rule-coverage.ts";
@@ -65,7 +71,10 @@ export class RecordingMcp implements TuiMcp {
 
   readonly decide = (name: string, choice: ApprovalChoice): void => {
     this.decisions.push([name, choice]);
-    this.set(name, choice === "deny" ? { status: "disabled", reason: "declined by user", cause: "declined" } : { status: "pending" });
+    this.set(
+      name,
+      choice === "deny" ? { status: "disabled", reason: "declined by user", cause: "declined" } : { status: "pending" },
+    );
   };
 
   /** Running calls' progress, what the sandbox can do (undefined: none offered) and blocked: tests set them with update(). */
@@ -192,7 +201,9 @@ export class ScriptedTurn {
   readonly script: TurnScript = (_prompt, signal) => this.#play(signal);
 
   async *#play(signal: AbortSignal): AsyncGenerator<AgentEvent> {
-    signal.addEventListener("abort", () => this.push({ type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" }));
+    signal.addEventListener("abort", () =>
+      this.push({ type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" }),
+    );
     while (!this.#done) {
       const next = this.#queue.shift();
       if (next === undefined) {

@@ -140,8 +140,15 @@ export async function startWsMcpServer(): Promise<WsMcpServer> {
     const asked = String(req.headers["sec-websocket-protocol"] ?? "");
     protocols.push(asked);
     const accept = createHash("sha1").update(`${req.headers["sec-websocket-key"]}${HANDSHAKE_GUID}`).digest("base64");
-    const chosen = asked.split(",").map((p) => p.trim()).includes("mcp") ? "Sec-WebSocket-Protocol: mcp\r\n" : "";
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n${chosen}\r\n`);
+    const chosen = asked
+      .split(",")
+      .map((p) => p.trim())
+      .includes("mcp")
+      ? "Sec-WebSocket-Protocol: mcp\r\n"
+      : "";
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n${chosen}\r\n`,
+    );
     void shoutServer().connect(new WebSocketServerTransport(socket));
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));

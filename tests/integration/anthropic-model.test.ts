@@ -34,7 +34,12 @@ const REQUEST: ModelRequest = {
 const TOOL_MESSAGE: FakeMessage = {
   content: [
     { type: "text", text: "Let me look at the Todo issues." },
-    { type: "tool_use", id: "toolu_01", name: "mcp__tracker__list_issues", input: { status: "Todo", labels: ["bug", "p1"] } },
+    {
+      type: "tool_use",
+      id: "toolu_01",
+      name: "mcp__tracker__list_issues",
+      input: { status: "Todo", labels: ["bug", "p1"] },
+    },
   ],
   usage: { input_tokens: 120, output_tokens: 42, cache_creation_input_tokens: 0, cache_read_input_tokens: 900 },
 };
@@ -45,7 +50,14 @@ const startApiWith = messagesApisForTestFile();
 const startApi = (...replies: FakeReply[]) => startApiWith(replies);
 
 function modelFor(baseURL: string, options: Partial<AnthropicModelOptions> = {}): AnthropicModel {
-  return new AnthropicModel({ apiKey: "sk-ant-test", baseURL, model: "claude-test-model", maxTokens: 1024, maxRetries: 0, ...options });
+  return new AnthropicModel({
+    apiKey: "sk-ant-test",
+    baseURL,
+    model: "claude-test-model",
+    maxTokens: 1024,
+    maxRetries: 0,
+    ...options,
+  });
 }
 
 /** The error a model reports for REQUEST when the API answers `reply`. */
@@ -103,14 +115,22 @@ describe("AnthropicModel against a local Messages API", () => {
       // Sent as given; the last one carries the tools' cache breakpoint.
       tools: [READ_TOOL, { ...LIST_ISSUES_TOOL, cache_control: { type: "ephemeral" } }],
       messages: [
-        { role: "user", content: [{ type: "text", text: "Which Todo issues are open?", cache_control: { type: "ephemeral" } }] },
+        {
+          role: "user",
+          content: [{ type: "text", text: "Which Todo issues are open?", cache_control: { type: "ephemeral" } }],
+        },
       ],
       stream: true,
     });
   });
 
   it("turns a 401 into a one-line authentication error", async () => {
-    const error = await errorFor({ kind: "error", status: 401, type: "authentication_error", message: "invalid x-api-key" });
+    const error = await errorFor({
+      kind: "error",
+      status: 401,
+      type: "authentication_error",
+      message: "invalid x-api-key",
+    });
 
     expect(error.code).toBe("authentication");
     expect(error.message).toBe("Anthropic API error 401: invalid x-api-key — check ANTHROPIC_API_KEY");
@@ -118,7 +138,13 @@ describe("AnthropicModel against a local Messages API", () => {
 
   it("lets the SDK retry a 529 and then succeeds", async () => {
     const fake = await startApi(
-      { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded", headers: { "retry-after-ms": "10" } },
+      {
+        kind: "error",
+        status: 529,
+        type: "overloaded_error",
+        message: "Overloaded",
+        headers: { "retry-after-ms": "10" },
+      },
       TOOL_REPLY,
     );
     const events = await collect(modelFor(fake.baseURL, { maxRetries: 1 }));
@@ -182,7 +208,11 @@ describe("AnthropicModel against a local Messages API", () => {
 describe("wiring and the fake API itself", () => {
   it("createModel reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_MODEL", async () => {
     const fake = await startApi(TOOL_REPLY);
-    const env = { ANTHROPIC_API_KEY: "sk-ant-env", ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_MODEL: "claude-env-model" };
+    const env = {
+      ANTHROPIC_API_KEY: "sk-ant-env",
+      ANTHROPIC_BASE_URL: fake.baseURL,
+      ANTHROPIC_MODEL: "claude-env-model",
+    };
     await collect(await createModel({ env, maxRetries: 0 }));
 
     expect([fake.requests[0]?.headers["authorization"], fake.requests[0]?.body["model"]]).toEqual([
@@ -194,7 +224,11 @@ describe("wiring and the fake API itself", () => {
   it("answers a non-streaming request with a JSON message", async () => {
     const fake = await startApi(TOOL_REPLY);
     const client = new Anthropic({ apiKey: "sk-ant-test", baseURL: fake.baseURL, maxRetries: 0, logLevel: "off" });
-    const message = await client.messages.create({ model: "claude-test-model", max_tokens: 100, messages: [{ role: "user", content: "hi" }] });
+    const message = await client.messages.create({
+      model: "claude-test-model",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "hi" }],
+    });
 
     expect([message.id, message.content, message.stop_reason, message.usage.cache_read_input_tokens]).toEqual([
       "msg_fake_1",

@@ -10,7 +10,11 @@ import { MiniCcError } from "../../src/errors.ts";
 import { messagesApisForTestFile, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { FakeClock } from "../helpers/fake-clock.ts";
 
-const REQUEST: ModelRequest = { system: [{ id: "base", text: "You are mini-cc." }], tools: [], messages: [{ role: "user", content: "Hi" }] };
+const REQUEST: ModelRequest = {
+  system: [{ id: "base", text: "You are mini-cc." }],
+  tools: [],
+  messages: [{ role: "user", content: "Hi" }],
+};
 const HELLO: FakeMessage = { content: [{ type: "text", text: "Hello there, how are you?" }] };
 const OVERLOADED: FakeReply = { kind: "error", status: 529, type: "overloaded_error", message: "Overloaded" };
 
@@ -18,11 +22,22 @@ const startApi = messagesApisForTestFile();
 
 function modelFor(baseURL: string, clock: FakeClock, options: Partial<AnthropicModelOptions> = {}): AnthropicModel {
   // random 0: no jitter, so each wait is exact.
-  return new AnthropicModel({ apiKey: "sk-ant-test", baseURL, model: "claude-sonnet-4-5", clock, random: () => 0, ...options });
+  return new AnthropicModel({
+    apiKey: "sk-ant-test",
+    baseURL,
+    model: "claude-sonnet-4-5",
+    clock,
+    random: () => 0,
+    ...options,
+  });
 }
 
 /** Streams the request; after each `retry` event, checks the backoff timer is set for its delay and moves the clock past it. */
-async function drive(model: AnthropicModel, clock: FakeClock, request = REQUEST): Promise<{ events: ModelEvent[]; waited: number[]; error?: MiniCcError }> {
+async function drive(
+  model: AnthropicModel,
+  clock: FakeClock,
+  request = REQUEST,
+): Promise<{ events: ModelEvent[]; waited: number[]; error?: MiniCcError }> {
   const events: ModelEvent[] = [];
   const waited: number[] = [];
   const iterator = model.stream(request, new AbortController().signal)[Symbol.asyncIterator]();
@@ -62,7 +77,11 @@ describe("AnthropicModel retries", () => {
       ["overloaded", 4, 10, 8000],
     ]);
     expect(waited).toEqual([1000, 2000, 4000, 8000]);
-    expect(events.at(-1)).toMatchObject({ type: "message", stopReason: "end_turn", message: { content: [{ type: "text", text: "Hello there, how are you?" }] } });
+    expect(events.at(-1)).toMatchObject({
+      type: "message",
+      stopReason: "end_turn",
+      message: { content: [{ type: "text", text: "Hello there, how are you?" }] },
+    });
   });
 
   it("waits a 500 out for less than an overloaded API, and honours retry-after", async () => {
@@ -105,7 +124,10 @@ describe("AnthropicModel retries", () => {
   });
 
   it("retries a stream whose connection drops after a few events, and the message holds the text once", async () => {
-    const api = await startApi([{ kind: "message", message: HELLO, dropAfterEvents: 5 }, { kind: "message", message: HELLO }]);
+    const api = await startApi([
+      { kind: "message", message: HELLO, dropAfterEvents: 5 },
+      { kind: "message", message: HELLO },
+    ]);
     const clock = new FakeClock();
     const { events } = await drive(modelFor(api.baseURL, clock), clock);
 
@@ -113,7 +135,10 @@ describe("AnthropicModel retries", () => {
     expect(texts(events)).toEqual(["Hello th", "ere, how", "Hello th", "ere, how", " are you", "?"]);
     expect(retries(events).map((r) => r.reason)).toEqual(["stream-cut"]);
     expect(events.findIndex((e) => e.type === "retry")).toBe(2);
-    expect(events.at(-1)).toMatchObject({ type: "message", message: { content: [{ type: "text", text: "Hello there, how are you?" }] } });
+    expect(events.at(-1)).toMatchObject({
+      type: "message",
+      message: { content: [{ type: "text", text: "Hello there, how are you?" }] },
+    });
   });
 
   it("retries a connection the API closes before its response arrives, as a load balancer does", async () => {
@@ -128,13 +153,22 @@ describe("AnthropicModel retries", () => {
       ["connection", 2, 1000],
     ]);
     expect(waited).toEqual([500, 1000]);
-    expect(retries(events)[0]?.message).toMatch(/^cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/);
-    expect(events.at(-1)).toMatchObject({ type: "message", message: { content: [{ type: "text", text: "Hello there, how are you?" }] } });
+    expect(retries(events)[0]?.message).toMatch(
+      /^cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/,
+    );
+    expect(events.at(-1)).toMatchObject({
+      type: "message",
+      message: { content: [{ type: "text", text: "Hello there, how are you?" }] },
+    });
   });
 
   it("retries an overloaded_error event in the middle of a stream", async () => {
     const api = await startApi([
-      { kind: "message", message: HELLO, errorAfterEvents: { count: 4, type: "overloaded_error", message: "Overloaded" } },
+      {
+        kind: "message",
+        message: HELLO,
+        errorAfterEvents: { count: 4, type: "overloaded_error", message: "Overloaded" },
+      },
       { kind: "message", message: HELLO },
     ]);
     const clock = new FakeClock();
@@ -145,13 +179,24 @@ describe("AnthropicModel retries", () => {
   });
 
   it("gives up on a stream that stalls past the idle limit and tries again", async () => {
-    const api = await startApi([{ kind: "message", message: HELLO, hangAfterEvents: 4 }, { kind: "message", message: HELLO }]);
+    const api = await startApi([
+      { kind: "message", message: HELLO, hangAfterEvents: 4 },
+      { kind: "message", message: HELLO },
+    ]);
     // The idle limit is real time here (short); the backoff after it is not.
-    const model = new AnthropicModel({ apiKey: "sk-ant-test", baseURL: api.baseURL, model: "claude-sonnet-4-5", streamIdleMs: 150, retryBaseDelayMs: 1 });
+    const model = new AnthropicModel({
+      apiKey: "sk-ant-test",
+      baseURL: api.baseURL,
+      model: "claude-sonnet-4-5",
+      streamIdleMs: 150,
+      retryBaseDelayMs: 1,
+    });
     const events: ModelEvent[] = [];
     for await (const event of model.stream(REQUEST, new AbortController().signal)) events.push(event);
 
-    expect(retries(events).map((r) => [r.reason, r.message])).toEqual([["stalled", "Anthropic API stream sent nothing for 150 ms"]]);
+    expect(retries(events).map((r) => [r.reason, r.message])).toEqual([
+      ["stalled", "Anthropic API stream sent nothing for 150 ms"],
+    ]);
     await api.requests[0]?.closed;
     expect(api.requests[0]?.clientClosedEarly).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "message", stopReason: "end_turn" });
@@ -172,7 +217,10 @@ describe("AnthropicModel retries", () => {
 
 describe("AnthropicModel output limits and thinking", () => {
   it("asks for the catalog's output budget by default and the model's whole limit when raised", async () => {
-    const api = await startApi([{ kind: "message", message: HELLO }, { kind: "message", message: HELLO }]);
+    const api = await startApi([
+      { kind: "message", message: HELLO },
+      { kind: "message", message: HELLO },
+    ]);
     const clock = new FakeClock();
     const model = modelFor(api.baseURL, clock);
     await drive(model, clock);
@@ -200,12 +248,22 @@ describe("AnthropicModel output limits and thinking", () => {
     const api = await startApi([
       {
         kind: "message",
-        message: { content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { file_path: "a.txt", content: "x".repeat(60) } }], stopReason: "max_tokens", cutLastToolInput: true },
+        message: {
+          content: [
+            { type: "tool_use", id: "toolu_1", name: "Write", input: { file_path: "a.txt", content: "x".repeat(60) } },
+          ],
+          stopReason: "max_tokens",
+          cutLastToolInput: true,
+        },
       },
     ]);
     const clock = new FakeClock();
     const { events, error } = await drive(modelFor(api.baseURL, clock), clock);
     expect(error).toBeUndefined();
-    expect(events.at(-1)).toMatchObject({ type: "message", stopReason: "max_tokens", message: { content: [{ type: "tool_use", id: "toolu_1", input: {} }] } });
+    expect(events.at(-1)).toMatchObject({
+      type: "message",
+      stopReason: "max_tokens",
+      message: { content: [{ type: "tool_use", id: "toolu_1", input: {} }] },
+    });
   });
 });

@@ -25,8 +25,18 @@ const reply = (content: FakeMessage["content"]): FakeReply => ({
 });
 
 function mcpTool(name: string, description: string, calls: string[]) {
-  const info = { name, description, inputSchema: { type: "object", properties: { id: { type: "string" } } }, annotations: { readOnlyHint: true } };
-  return new McpTool({ name: `mcp__tracker__${name}`, server: "tracker", info, caller: { call: async (_s, tool) => (calls.push(tool), textResult(`${tool} ran`)) } });
+  const info = {
+    name,
+    description,
+    inputSchema: { type: "object", properties: { id: { type: "string" } } },
+    annotations: { readOnlyHint: true },
+  };
+  return new McpTool({
+    name: `mcp__tracker__${name}`,
+    server: "tracker",
+    info,
+    caller: { call: async (_s, tool) => (calls.push(tool), textResult(`${tool} ran`)) },
+  });
 }
 
 /** Each cacheable unit of a request body in the API's prefix order (tools, system, messages' blocks), breakpoints stripped. */
@@ -52,7 +62,9 @@ function prefixUnits(body: Record<string, any>): { units: string[]; lastBreakpoi
 describe("tool search with the Anthropic adapter", () => {
   it("sends MCP tools with defer_loading, loads one through a tool_reference result, calls it, and keeps every cached prefix", async () => {
     api = await FakeMessagesApi.start([
-      reply([{ type: "tool_use", id: "toolu_1", name: "ToolSearch", input: { query: "select:mcp__tracker__list_issues" } }]),
+      reply([
+        { type: "tool_use", id: "toolu_1", name: "ToolSearch", input: { query: "select:mcp__tracker__list_issues" } },
+      ]),
       reply([{ type: "tool_use", id: "toolu_2", name: "mcp__tracker__list_issues", input: {} }]),
       reply([{ type: "text", text: "Done." }]),
     ]);
@@ -62,14 +74,25 @@ describe("tool search with the Anthropic adapter", () => {
       mcpTool("list_issues", "List issues by status.", calls),
       mcpTool("get_issue", "One issue with its comments.", calls),
     ];
-    const model = new AnthropicModel({ apiKey: "sk-ant-test", baseURL: api.baseURL, model: "claude-test", maxTokens: 512, maxRetries: 0 });
+    const model = new AnthropicModel({
+      apiKey: "sk-ant-test",
+      baseURL: api.baseURL,
+      model: "claude-test",
+      maxTokens: 512,
+      maxRetries: 0,
+    });
     const clock = new FakeClock(new Date(2026, 9, 22, 9, 30));
     const agent = new Agent({
       model,
       tools: () => tools,
       permissions: new PermissionChain({ mode: "default", allow: [], deny: [], cwd: "/work/project" }),
       ask: async () => ({ behavior: "deny" }),
-      system: new SystemContext({ cwd: "/work/project", clock, mcpInstructions: () => "", readFile: () => ({ kind: "missing" }) }),
+      system: new SystemContext({
+        cwd: "/work/project",
+        clock,
+        mcpInstructions: () => "",
+        readFile: () => ({ kind: "missing" }),
+      }),
       cwd: "/work/project",
       clock,
       toolSearch: { kind: "on" },

@@ -24,7 +24,13 @@ function setup(check?: SandboxHost["availability"]) {
   mkdirSync(home);
   mkdirSync(project);
   const env = { ...process.env, HOME: home, ANTHROPIC_API_KEY: "sk-ant-planted" };
-  const host = new SandboxHost({ projectDir: project, home, miniCcHome: join(home, ".mini-cc"), env, ...(check ? { check } : {}) });
+  const host = new SandboxHost({
+    projectDir: project,
+    home,
+    miniCcHome: join(home, ".mini-cc"),
+    env,
+    ...(check ? { check } : {}),
+  });
   hosts.push(host);
   const enabled = new Store(true);
   const bash = new BashTool({ env, sandbox: { enabled, host } });
@@ -39,7 +45,10 @@ describe.skipIf(!availability.available)(`Bash in sandbox mode${skipped}`, () =>
     expect(inside).toEqual({ content: "ok", isError: false });
     expect(readFileSync(join(project, "inside.txt"), "utf8")).toBe("ok\n");
 
-    const outside = await bash.run({ command: `echo x > ${home}/.bashrc; echo y > ${root}/outside.txt; echo $ANTHROPIC_API_KEY` }, ctx);
+    const outside = await bash.run(
+      { command: `echo x > ${home}/.bashrc; echo y > ${root}/outside.txt; echo $ANTHROPIC_API_KEY` },
+      ctx,
+    );
     expect(existsSync(join(home, ".bashrc"))).toBe(false);
     expect(existsSync(join(root, "outside.txt"))).toBe(false);
     const text = String(outside.content);
@@ -52,7 +61,10 @@ describe.skipIf(!availability.available)(`Bash in sandbox mode${skipped}`, () =>
     const { bash, enabled, project } = setup();
     const chain = new PermissionChain({ mode: "default", allow: [], deny: [], cwd: project });
     expect(chain.check(bash, { command: "rm -rf build" })).toEqual({ behavior: "allow" });
-    expect(chain.check(bash, { command: "curl https://example.com", dangerouslyDisableSandbox: true })).toEqual({ behavior: "ask", reason: "needs approval" });
+    expect(chain.check(bash, { command: "curl https://example.com", dangerouslyDisableSandbox: true })).toEqual({
+      behavior: "ask",
+      reason: "needs approval",
+    });
     enabled.update(() => false);
     expect(chain.check(bash, { command: "rm -rf build" })).toEqual({ behavior: "ask", reason: "needs approval" });
     const denying = new PermissionChain({ mode: "default", allow: [], deny: ["Bash"], cwd: project });
@@ -63,10 +75,15 @@ describe.skipIf(!availability.available)(`Bash in sandbox mode${skipped}`, () =>
 
 describe("Bash in sandbox mode where the sandbox cannot run", () => {
   it("does not run the command unconfined", async () => {
-    const { project, bash, ctx } = setup(async () => ({ available: false, reason: "bubblewrap not installed", hint: "install it: sudo apt-get install bubblewrap" }));
+    const { project, bash, ctx } = setup(async () => ({
+      available: false,
+      reason: "bubblewrap not installed",
+      hint: "install it: sudo apt-get install bubblewrap",
+    }));
     const result = await bash.run({ command: "touch ran.txt" }, ctx);
     expect(result).toEqual({
-      content: "Bash: the sandbox cannot run here: bubblewrap not installed (install it: sudo apt-get install bubblewrap); to run it outside the sandbox, set dangerouslyDisableSandbox (the user is asked)",
+      content:
+        "Bash: the sandbox cannot run here: bubblewrap not installed (install it: sudo apt-get install bubblewrap); to run it outside the sandbox, set dangerouslyDisableSandbox (the user is asked)",
       isError: true,
     });
     expect(existsSync(join(project, "ran.txt"))).toBe(false);

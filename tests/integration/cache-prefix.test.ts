@@ -27,7 +27,11 @@ type Json = Record<string, unknown>;
 function withoutMarkers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutMarkers);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value as Json).filter(([key]) => key !== "cache_control").map(([key, v]) => [key, withoutMarkers(v)]));
+  return Object.fromEntries(
+    Object.entries(value as Json)
+      .filter(([key]) => key !== "cache_control")
+      .map(([key, v]) => [key, withoutMarkers(v)]),
+  );
 }
 
 function lastUserIndex(messages: Json[]): number {
@@ -52,11 +56,21 @@ describe("the cached prefix over a session", () => {
     });
     const api = await FakeMessagesApi.start(replies);
     const shots = { command: process.execPath, args: [TEST_SERVER], env: { MCP_TEST_IMAGE_TOOL: "1" } };
-    const options = cliRunOptions({ print: true, permissionMode: "bypassPermissions", mcpConfig: [JSON.stringify({ mcpServers: { shots } })] });
+    const options = cliRunOptions({
+      print: true,
+      permissionMode: "bypassPermissions",
+      mcpConfig: [JSON.stringify({ mcpServers: { shots } })],
+    });
     const runtime = await createRuntime({
       options,
       cwd: dir,
-      env: { PATH: process.env.PATH, MINI_CC_HOME: join(dir, "home"), ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ENABLE_TOOL_SEARCH: "true" },
+      env: {
+        PATH: process.env.PATH,
+        MINI_CC_HOME: join(dir, "home"),
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: api.baseURL,
+        ENABLE_TOOL_SEARCH: "true",
+      },
       interactive: false,
       warn: () => {},
       ask: async () => ({ behavior: "deny" }),
@@ -86,9 +100,17 @@ describe("the cached prefix over a session", () => {
       const previous = bodies[i - 1]!;
       const current = bodies[i]!;
       const cut = lastUserIndex(previous["messages"] as Json[]) + 1;
-      const prefix = (body: Json) => withoutMarkers({ tools: body["tools"], system: body["system"], messages: (body["messages"] as Json[]).slice(0, cut) });
+      const prefix = (body: Json) =>
+        withoutMarkers({
+          tools: body["tools"],
+          system: body["system"],
+          messages: (body["messages"] as Json[]).slice(0, cut),
+        });
       expect(prefix(current), `request ${i + 1} against request ${i}`).toEqual(prefix(previous));
-      expect(lastBlockMarked((current["messages"] as Json[])[cut - 1]), `request ${i + 1} keeps a breakpoint where request ${i} had its last`).toBe(true);
+      expect(
+        lastBlockMarked((current["messages"] as Json[])[cut - 1]),
+        `request ${i + 1} keeps a breakpoint where request ${i} had its last`,
+      ).toBe(true);
       expect(JSON.stringify(current).match(/"cache_control"/g)?.length).toBeLessThanOrEqual(4);
     }
   }, 60_000);

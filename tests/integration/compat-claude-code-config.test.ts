@@ -118,8 +118,14 @@ describe("a .mcp.json written for Claude Code", () => {
     const loaded = await loadMcpConfig({ cwd: box.project, home: resolveHome(env, "/nowhere"), env });
     expect(loaded.problems).toEqual([]);
     expect(loaded.warnings).toEqual([]);
-    expect(loaded.servers.map((s) => ({ name: s.name, source: s.source, resolved: "resolved" in s ? s.resolved : s }))).toEqual([
-      { name: "filesystem", source: "user", resolved: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", vars.DOCS_DIR] } },
+    expect(
+      loaded.servers.map((s) => ({ name: s.name, source: s.source, resolved: "resolved" in s ? s.resolved : s })),
+    ).toEqual([
+      {
+        name: "filesystem",
+        source: "user",
+        resolved: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", vars.DOCS_DIR] },
+      },
       {
         name: "memory",
         source: "user",
@@ -138,9 +144,17 @@ describe("a .mcp.json written for Claude Code", () => {
       {
         name: "notes",
         source: "user",
-        resolved: { type: "http", url: `${server.url}/mcp`, headers: { Authorization: `Bearer ${TOKEN}`, "X-Team": "platform" } },
+        resolved: {
+          type: "http",
+          url: `${server.url}/mcp`,
+          headers: { Authorization: `Bearer ${TOKEN}`, "X-Team": "platform" },
+        },
       },
-      { name: "events", source: "user", resolved: { type: "sse", url: `${server.url}/sse`, headers: { Authorization: `Bearer ${TOKEN}` } } },
+      {
+        name: "events",
+        source: "user",
+        resolved: { type: "sse", url: `${server.url}/sse`, headers: { Authorization: `Bearer ${TOKEN}` } },
+      },
       { name: "offline", source: "user", resolved: { type: "http", url: `http://127.0.0.1:${offlinePort}/mcp` } },
     ]);
   });
@@ -154,7 +168,9 @@ describe("a .mcp.json written for Claude Code", () => {
       { name: "events", status: "connected" },
       { name: "offline", status: "failed" },
     ]);
-    expect(run.stderr).toBe(`mini-cc: MCP server offline failed: fetch failed: connect ECONNREFUSED 127.0.0.1:${offlinePort}\n`);
+    expect(run.stderr).toBe(
+      `mini-cc: MCP server offline failed: fetch failed: connect ECONNREFUSED 127.0.0.1:${offlinePort}\n`,
+    );
   });
 
   it("calls a tool on each connected server, the memory server reading the file its env names", () => {
@@ -169,13 +185,17 @@ describe("a .mcp.json written for Claude Code", () => {
   });
 
   it("passes the user's exported environment to a stdio server with no env block, as Claude Code does", () => {
-    expect(toolResultsById(run.lines).journal).toEqual(textResult(JSON.stringify({ entities: [DIARY], relations: [] }, null, 2)));
+    expect(toolResultsById(run.lines).journal).toEqual(
+      textResult(JSON.stringify({ entities: [DIARY], relations: [] }, null, 2)),
+    );
   });
 
   it("sends the http entry's headers expanded, ${TEAM:-platform} falling back to its default", () => {
     const mcp = server.requests.filter((r) => r.path === "/mcp");
     expect(mcp.length).toBeGreaterThan(0);
-    expect(mcp.map((r) => [r.headers.authorization, r.headers["x-team"]])).toEqual(mcp.map(() => [`Bearer ${TOKEN}`, "platform"]));
+    expect(mcp.map((r) => [r.headers.authorization, r.headers["x-team"]])).toEqual(
+      mcp.map(() => [`Bearer ${TOKEN}`, "platform"]),
+    );
   });
 
   it("leaves no stdio server (npx included) running when the CLI exits", () => {

@@ -19,7 +19,9 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 describe("/context and /cost", () => {
   it("/context splits the next request into system prompt, built-in tools, messages and free space, as computed by hand", async () => {
-    const api = await FakeMessagesApi.start([{ kind: "message", message: { content: [{ type: "text", text: "Hello there." }] } }]);
+    const api = await FakeMessagesApi.start([
+      { kind: "message", message: { content: [{ type: "text", text: "Hello there." }] } },
+    ]);
     runtimes.afterTest(() => api.close());
     const runtime = await runtimeFor(api, "claude-sonnet-4-5");
     await turn(runtime, "hi");
@@ -34,7 +36,9 @@ describe("/context and /cost", () => {
     );
     const used = system + tools + messages;
     const lines = runtime.contextLines();
-    expect(lines[0]).toBe(`Context: ${count(used)} of 200,000 tokens (${Math.round(used / 2000)}%), estimated at about 4 characters a token`);
+    expect(lines[0]).toBe(
+      `Context: ${count(used)} of 200,000 tokens (${Math.round(used / 2000)}%), estimated at about 4 characters a token`,
+    );
     expect(lines.find((l) => l.includes("System prompt"))).toMatch(new RegExp(`System prompt\\s+${count(system)}\\s`));
     expect(lines.find((l) => l.includes("Built-in tools"))).toMatch(new RegExp(`Built-in tools\\s+${count(tools)}\\s`));
     expect(lines.find((l) => l.includes("Messages"))).toMatch(new RegExp(`Messages\\s+${count(messages)}\\s`));
@@ -44,7 +48,12 @@ describe("/context and /cost", () => {
   });
 
   it("/cost prices input, output, cache read and cache write tokens from the catalog; an unknown model counts tokens and its cost is unknown, not $0", async () => {
-    const usage = { input_tokens: 1_000, output_tokens: 200, cache_read_input_tokens: 5_000, cache_creation_input_tokens: 300 };
+    const usage = {
+      input_tokens: 1_000,
+      output_tokens: 200,
+      cache_read_input_tokens: 5_000,
+      cache_creation_input_tokens: 300,
+    };
     const api = await FakeMessagesApi.start([
       { kind: "message", message: { content: [{ type: "text", text: "one" }], usage } },
       { kind: "message", message: { content: [{ type: "text", text: "two" }], usage } },

@@ -107,11 +107,20 @@ describe("the ch15 demo in print mode", () => {
     expect(run.code).toBe(0);
     expect(await box.read("project/posts.ts")).toBe(EDITED_POSTS);
     const results = toolResults(run.lines);
-    expect(results[4]).toEqual({ type: "tool_result", tool_use_id: "toolu_scripted_5", content: HOW_TO_ALLOW, is_error: true });
+    expect(results[4]).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_scripted_5",
+      content: HOW_TO_ALLOW,
+      is_error: true,
+    });
     // Read back: no comment was added.
     expect(results[5]?.content).toEqual(text(ISSUE_HEAD));
     expect(run.lines.at(-1)?.permission_denials).toEqual([
-      { tool_name: "mcp__tracker__add_comment", tool_use_id: "toolu_scripted_5", tool_input: { id: "BUG-101", body: COMMENT } },
+      {
+        tool_name: "mcp__tracker__add_comment",
+        tool_use_id: "toolu_scripted_5",
+        tool_input: { id: "BUG-101", body: COMMENT },
+      },
     ]);
   });
 
@@ -123,7 +132,11 @@ describe("the ch15 demo in print mode", () => {
       subtype: "success",
       result: FINAL,
       permission_denials: [
-        { tool_name: "mcp__tracker__add_comment", tool_use_id: "toolu_scripted_5", tool_input: { id: "BUG-101", body: COMMENT } },
+        {
+          tool_name: "mcp__tracker__add_comment",
+          tool_use_id: "toolu_scripted_5",
+          tool_input: { id: "BUG-101", body: COMMENT },
+        },
       ],
     });
   });

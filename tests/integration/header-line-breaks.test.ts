@@ -36,10 +36,14 @@ describe("header values with CR or LF", () => {
     const env = { TOKEN: `${SECRET}\r\nX-Injected: 1` };
 
     const list = await box.run(["mcp", "list"], { env });
-    expect(list.stdout).toContain('literal: ');
+    expect(list.stdout).toContain("literal: ");
     expect(list.stdout).toContain('header "X-Team" has a line break (CR or LF) or NUL in its value, so it is not sent');
-    expect(list.stdout).toContain('header "Authorization" has a line break (CR or LF) or NUL in its value, so it is not sent');
-    expect(list.stdout).toContain('headersHelper failed: its header "X-Api-Key" has a line break (CR or LF) or NUL in its value, so it is not sent');
+    expect(list.stdout).toContain(
+      'header "Authorization" has a line break (CR or LF) or NUL in its value, so it is not sent',
+    );
+    expect(list.stdout).toContain(
+      'headersHelper failed: its header "X-Api-Key" has a line break (CR or LF) or NUL in its value, so it is not sent',
+    );
     expect(list.stdout + list.stderr).not.toContain(SECRET);
 
     for (const name of Object.keys(servers)) {

@@ -18,7 +18,10 @@ const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe("secrets stay out of logs and messages", () => {
   it("the server log's header shows ${SECRET} as written, never its value", async () => {
-    await box.write("project/.mcp.json", mcpConfig({ srv: { command: NODE, args: [TEST_SERVER, "--token=${SECRET}"] } }));
+    await box.write(
+      "project/.mcp.json",
+      mcpConfig({ srv: { command: NODE, args: [TEST_SERVER, "--token=${SECRET}"] } }),
+    );
     await box.run(["mcp", "approve", "srv"]);
     const run = await box.run(["mcp", "list"], { env: { SECRET } });
     expect(run.code).toBe(0);
@@ -29,10 +32,13 @@ describe("secrets stay out of logs and messages", () => {
   });
 
   it("an invalid URL and a missing command are named as written", async () => {
-    await box.write("project/.mcp.json", mcpConfig({
-      remote: { type: "http", url: "${API_URL}" },
-      local: { command: "${SECRET_BIN}" },
-    }));
+    await box.write(
+      "project/.mcp.json",
+      mcpConfig({
+        remote: { type: "http", url: "${API_URL}" },
+        local: { command: "${SECRET_BIN}" },
+      }),
+    );
     await box.run(["mcp", "approve"]);
     const env = { API_URL: `not a url ${SECRET}`, SECRET_BIN: `/nowhere/${SECRET}` };
     const list = await box.run(["mcp", "list", "--strict"], { env });
@@ -67,7 +73,8 @@ describe("the mini-cc home is the user's alone", () => {
 
     expect((await box.run(["mcp", "list"])).code).toBe(0);
     expect(await modeOf(join(box.home, "logs"))).toBe(0o700);
-    for (const name of ["mine", "here", "team"]) expect(await modeOf(join(box.home, `logs/mcp-${name}.log`))).toBe(0o600);
+    for (const name of ["mine", "here", "team"])
+      expect(await modeOf(join(box.home, `logs/mcp-${name}.log`))).toBe(0o600);
   });
 
   it("tightens an approvals file that others could read when it next writes it", async () => {

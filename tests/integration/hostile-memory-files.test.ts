@@ -20,9 +20,16 @@ beforeEach(async () => {
 async function firstRequest(env: Record<string, string> = {}) {
   const api = await startApi([{ kind: "message", message: { content: [{ type: "text", text: "ok" }] } }]);
   const started = Date.now();
-  const result = await box.run(["-p", "hi"], { env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ...env } });
+  const result = await box.run(["-p", "hi"], {
+    env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL, ...env },
+  });
   const body = api.requests[0]?.body as { system?: Array<{ text: string }> } | undefined;
-  return { result, ms: Date.now() - started, system: (body?.system ?? []).map((block) => block.text).join("\n"), request: JSON.stringify(body) };
+  return {
+    result,
+    ms: Date.now() - started,
+    system: (body?.system ?? []).map((block) => block.text).join("\n"),
+    request: JSON.stringify(body),
+  };
 }
 
 describe("a hostile repository's memory files", () => {
@@ -38,7 +45,13 @@ describe("a hostile repository's memory files", () => {
     const { result, request, system } = await firstRequest({ ENV_SECRET: "ENV-SECRET-MARKER" });
 
     expect(result.code).toBe(0);
-    for (const marker of ["PRIVATE-KEY-MARKER", "AWS-SECRET-MARKER", "CLAUDE-JSON-MARKER", "ENV-SECRET-MARKER", "sk-ant-test"]) {
+    for (const marker of [
+      "PRIVATE-KEY-MARKER",
+      "AWS-SECRET-MARKER",
+      "CLAUDE-JSON-MARKER",
+      "ENV-SECRET-MARKER",
+      "sk-ant-test",
+    ]) {
       expect(request).not.toContain(marker);
       expect(result.stderr).not.toContain(marker);
     }
@@ -57,7 +70,9 @@ describe("a hostile repository's memory files", () => {
     const { result, ms, system } = await firstRequest();
     expect(result.code).toBe(0);
     expect(system).toContain("Read @pipe.md first.");
-    expect(result.stderr).toBe("mini-cc: instructions left out: @pipe.md in AGENTS.md: a FIFO; not read; CLAUDE.md: a FIFO; not read\n");
+    expect(result.stderr).toBe(
+      "mini-cc: instructions left out: @pipe.md in AGENTS.md: a FIFO; not read; CLAUDE.md: a FIFO; not read\n",
+    );
     // The whole run, CLI start included: seconds under load, never the test's timeout.
     expect(ms).toBeLessThan(10_000);
   });
@@ -73,6 +88,8 @@ describe("a hostile repository's memory files", () => {
     const kept = Math.floor((40 * 1024) / line.length) * line.length;
     expect(section).toContain(line.repeat(Math.floor((40 * 1024) / line.length)).trim());
     expect(section.length).toBeLessThan(41 * 1024);
-    expect(result.stderr).toBe(`mini-cc: instructions left out: @big.md in CLAUDE.md: 200.0 MB, only its first ${(kept / 1024).toFixed(1)} KB read\n`);
+    expect(result.stderr).toBe(
+      `mini-cc: instructions left out: @big.md in CLAUDE.md: 200.0 MB, only its first ${(kept / 1024).toFixed(1)} KB read\n`,
+    );
   });
 });

@@ -8,7 +8,10 @@ import { findNodeOlderThan, packAndInstall, type InstalledCli } from "../helpers
 
 // mini-cc as a user gets it: packed, installed with `npm install -g` into a temporary prefix,
 // and run as the `mini-cc` command from folders outside the repository.
-const { version, engines } = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { version: string; engines: { node: string } };
+const { version, engines } = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  engines: { node: string };
+};
 const NEEDED = Number(/\d+/.exec(engines.node)![0]);
 const OLD_NODE = await findNodeOlderThan(NEEDED);
 
@@ -36,8 +39,16 @@ async function emptyFolder(name: string): Promise<string> {
  * Runs `mini-cc …` found on PATH, as a shell would: PATH is the prefix's bin and then `nodeDir`,
  * so the command's `#!/usr/bin/env node` picks that Node. HOME and MINI_CC_HOME are temporary.
  */
-function mini(args: string[], cwd: string, nodeDir = dirname(NODE)): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { PATH: [join(installed.prefix, "bin"), nodeDir, "/usr/bin", "/bin"].join(delimiter), HOME: outside, MINI_CC_HOME: join(outside, "home") };
+function mini(
+  args: string[],
+  cwd: string,
+  nodeDir = dirname(NODE),
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = {
+    PATH: [join(installed.prefix, "bin"), nodeDir, "/usr/bin", "/bin"].join(delimiter),
+    HOME: outside,
+    MINI_CC_HOME: join(outside, "home"),
+  };
   return new Promise((resolve, reject) => {
     const child = spawn("mini-cc", args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -61,7 +72,10 @@ describe("the packed tarball", () => {
   });
 
   it("installs without dependencies: the bundle holds every library it uses", async () => {
-    const manifest = JSON.parse(await readFile(join(installed.packageDir, "package.json"), "utf8")) as Record<string, unknown>;
+    const manifest = JSON.parse(await readFile(join(installed.packageDir, "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(manifest.dependencies).toBeUndefined();
   });
 });

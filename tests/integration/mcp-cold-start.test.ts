@@ -19,13 +19,27 @@ afterEach(async () => {
 });
 
 function slowServer(dir: string, delayMs: number): ServerConfig {
-  return stdioServer("cold", { command: process.execPath, args: [SLEEPY], env: { SLEEPY_DELAY_MS: String(delayMs), SLEEPY_TOOLS: "install_tool", SLEEPY_PID_DIR: dir } }, "user");
+  return stdioServer(
+    "cold",
+    {
+      command: process.execPath,
+      args: [SLEEPY],
+      env: { SLEEPY_DELAY_MS: String(delayMs), SLEEPY_TOOLS: "install_tool", SLEEPY_PID_DIR: dir },
+    },
+    "user",
+  );
 }
 
 function newManager(env: Record<string, string>): { manager: McpManager; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), "mcp-cold-"));
   dirs.push(dir);
-  const manager = new McpManager({ projectDir: dir, approvals: new MemoryApprovals(), logDir: join(dir, "logs"), env: { ...process.env, ...env }, interactive: false });
+  const manager = new McpManager({
+    projectDir: dir,
+    approvals: new MemoryApprovals(),
+    logDir: join(dir, "logs"),
+    env: { ...process.env, ...env },
+    interactive: false,
+  });
   managers.push(manager);
   return { manager, dir };
 }
@@ -38,7 +52,11 @@ describe("a server slower than its connect timeout", () => {
     await manager.start([slowServer(dir, 2500)]);
     // The start did not wait for the whole cold start.
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(stateOf(manager, "cold")).toMatchObject({ status: "pending", stillStarting: true, silence: { installing: false } });
+    expect(stateOf(manager, "cold")).toMatchObject({
+      status: "pending",
+      stillStarting: true,
+      silence: { installing: false },
+    });
     expect(manager.tools()).toEqual([]);
     await waitForSnapshot(manager, (snap) => snap.servers[0]?.state.status === "connected", 10_000);
     expect(manager.tools().map((tool) => tool.name)).toEqual(["mcp__cold__install_tool"]);
@@ -50,7 +68,11 @@ describe("a server slower than its connect timeout", () => {
   it("fails once MCP_STARTUP_GRACE_MS has passed", async () => {
     const { manager, dir } = newManager({ MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "900" });
     await manager.start([slowServer(dir, 5000)]);
-    expect(stateOf(manager, "cold")).toMatchObject({ status: "pending", stillStarting: true, silence: { installing: false } });
+    expect(stateOf(manager, "cold")).toMatchObject({
+      status: "pending",
+      stillStarting: true,
+      silence: { installing: false },
+    });
     await waitForSnapshot(manager, (snap) => snap.servers[0]?.state.status === "failed", 5000);
     expect(stateOf(manager, "cold")).toMatchObject({ status: "failed" });
   }, 15_000);

@@ -12,7 +12,10 @@ beforeEach(async () => {
 
 /** The local scope's servers for the sandbox's project. */
 async function localServers(): Promise<Record<string, unknown>> {
-  const doc = JSON.parse(await box.read("home/local-mcp.json")) as Record<string, { mcpServers: Record<string, unknown> }>;
+  const doc = JSON.parse(await box.read("home/local-mcp.json")) as Record<
+    string,
+    { mcpServers: Record<string, unknown> }
+  >;
   return doc[box.project]!.mcpServers;
 }
 
@@ -34,16 +37,38 @@ function asMiniCcWrites(entry: Record<string, unknown>): Record<string, unknown>
 
 // Every example of `claude mcp add --help`, then the lines of Claude Code's MCP docs, with the entry Claude Code writes for each.
 const CLAUDE_CODE_LINES: Array<[string[], string, Record<string, unknown>]> = [
-  [["--transport", "http", "sentry", "https://mcp.sentry.dev/mcp"], "sentry", { type: "http", url: "https://mcp.sentry.dev/mcp" }],
+  [
+    ["--transport", "http", "sentry", "https://mcp.sentry.dev/mcp"],
+    "sentry",
+    { type: "http", url: "https://mcp.sentry.dev/mcp" },
+  ],
   [
     ["--transport", "http", "corridor", "https://app.corridor.dev/api/mcp", "--header", "Authorization: Bearer ..."],
     "corridor",
     { type: "http", url: "https://app.corridor.dev/api/mcp", headers: { Authorization: "Bearer ..." } },
   ],
-  [["-e", "API_KEY=xxx", "my-server", "--", "npx", "my-mcp-server"], "my-server", { type: "stdio", command: "npx", args: ["my-mcp-server"], env: { API_KEY: "xxx" } }],
-  [["my-server", "--", "my-command", "--some-flag", "arg1"], "my-server", { type: "stdio", command: "my-command", args: ["--some-flag", "arg1"], env: {} }],
   [
-    ["--transport", "stdio", "--env", "AIRTABLE_API_KEY=YOUR_KEY", "airtable", "--", "npx", "-y", "airtable-mcp-server"],
+    ["-e", "API_KEY=xxx", "my-server", "--", "npx", "my-mcp-server"],
+    "my-server",
+    { type: "stdio", command: "npx", args: ["my-mcp-server"], env: { API_KEY: "xxx" } },
+  ],
+  [
+    ["my-server", "--", "my-command", "--some-flag", "arg1"],
+    "my-server",
+    { type: "stdio", command: "my-command", args: ["--some-flag", "arg1"], env: {} },
+  ],
+  [
+    [
+      "--transport",
+      "stdio",
+      "--env",
+      "AIRTABLE_API_KEY=YOUR_KEY",
+      "airtable",
+      "--",
+      "npx",
+      "-y",
+      "airtable-mcp-server",
+    ],
     "airtable",
     { type: "stdio", command: "npx", args: ["-y", "airtable-mcp-server"], env: { AIRTABLE_API_KEY: "YOUR_KEY" } },
   ],
@@ -53,12 +78,27 @@ const CLAUDE_CODE_LINES: Array<[string[], string, Record<string, unknown>]> = [
     { type: "sse", url: "https://api.company.com/sse", headers: { "X-API-Key": "your-key-here" } },
   ],
   [
-    ["--transport", "http", "secure-api", "https://api.example.com/mcp", "--header", "Authorization: Bearer your-token"],
+    [
+      "--transport",
+      "http",
+      "secure-api",
+      "https://api.example.com/mcp",
+      "--header",
+      "Authorization: Bearer your-token",
+    ],
     "secure-api",
     { type: "http", url: "https://api.example.com/mcp", headers: { Authorization: "Bearer your-token" } },
   ],
-  [["--transport", "streamable-http", "docs", "https://code.claude.com/docs/mcp"], "docs", { type: "http", url: "https://code.claude.com/docs/mcp" }],
-  [["-e", "A=1", "B=2", "-e", "C=3", "multi", "--", "node", "s.js"], "multi", { type: "stdio", command: "node", args: ["s.js"], env: { A: "1", B: "2", C: "3" } }],
+  [
+    ["--transport", "streamable-http", "docs", "https://code.claude.com/docs/mcp"],
+    "docs",
+    { type: "http", url: "https://code.claude.com/docs/mcp" },
+  ],
+  [
+    ["-e", "A=1", "B=2", "-e", "C=3", "multi", "--", "node", "s.js"],
+    "multi",
+    { type: "stdio", command: "node", args: ["s.js"], env: { A: "1", B: "2", C: "3" } },
+  ],
   [
     ["-t", "http", "two", "-H", "A: 1", "B:2", "https://h.example/mcp", "-s", "local"],
     "two",
@@ -77,7 +117,19 @@ describe("Claude Code's `mcp add` lines", () => {
   }
 
   it("shows header values masked, scheme kept, when adding and in mcp get", async () => {
-    const add = await box.run(["mcp", "add", "--transport", "http", "corridor", "https://app.corridor.dev/api/mcp", "--header", "Authorization: Bearer s3cr3t", "-H", "X-Api-Key: k3y", "X-Env: ${ENV_TOKEN}"]);
+    const add = await box.run([
+      "mcp",
+      "add",
+      "--transport",
+      "http",
+      "corridor",
+      "https://app.corridor.dev/api/mcp",
+      "--header",
+      "Authorization: Bearer s3cr3t",
+      "-H",
+      "X-Api-Key: k3y",
+      "X-Env: ${ENV_TOKEN}",
+    ]);
     expect(add).toMatchObject({
       code: 0,
       stderr: "",
@@ -111,7 +163,11 @@ describe("Claude Code's `mcp add` lines", () => {
 
   it("exits 2 naming the flag for a header without a colon", async () => {
     const run = await box.run(["mcp", "add", "-t", "http", "x", "https://h/mcp", "-H", "Authorization"]);
-    expect(run).toMatchObject({ code: 2, stdout: "", stderr: `mini-cc mcp add: invalid --header value "Authorization": expected "Name: value"\n${addCommand.usage.split("\n\n")[0]}\nRun "mini-cc mcp add --help" for every option.\n` });
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: `mini-cc mcp add: invalid --header value "Authorization": expected "Name: value"\n${addCommand.usage.split("\n\n")[0]}\nRun "mini-cc mcp add --help" for every option.\n`,
+    });
   });
 });
 
@@ -125,7 +181,9 @@ describe("mcp add-json NAME -", () => {
       stderr: "",
       stdout: `Added http MCP server weather to user config (${box.home}/mcp.json)\n  Header: Authorization: Bearer ****\n`,
     });
-    expect(await userServers()).toEqual({ weather: { type: "http", url: "https://api.weather.example/mcp", headers: { Authorization: "Bearer tok" } } });
+    expect(await userServers()).toEqual({
+      weather: { type: "http", url: "https://api.weather.example/mcp", headers: { Authorization: "Bearer tok" } },
+    });
   });
 
   it("fails naming standard input for JSON that does not parse, and for none", async () => {
@@ -133,7 +191,10 @@ describe("mcp add-json NAME -", () => {
       code: 1,
       stderr: "mini-cc mcp add-json: invalid JSON on standard input at 1:13 (Unexpected token '}')\n",
     });
-    expect(await box.run(["mcp", "add-json", "w", "-"])).toMatchObject({ code: 1, stderr: "mini-cc mcp add-json: no JSON on standard input\n" });
+    expect(await box.run(["mcp", "add-json", "w", "-"])).toMatchObject({
+      code: 1,
+      stderr: "mini-cc mcp add-json: no JSON on standard input\n",
+    });
   });
 });
 
@@ -141,7 +202,11 @@ describe("mcp add-from-claude-desktop", () => {
   const desktop = {
     mcpServers: {
       filesystem: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop"] },
-      github: { command: "npx", args: ["-y", "@modelcontextprotocol/server-github"], env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_x" } },
+      github: {
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-github"],
+        env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_x" },
+      },
       broken: { args: ["no-command"] },
       "my weather": { command: "uvx", args: ["weather-mcp"] },
     },
@@ -174,7 +239,9 @@ describe("mcp add-from-claude-desktop", () => {
 
   it("reads $XDG_CONFIG_HOME when set", async () => {
     await box.write("xdg/Claude/claude_desktop_config.json", { mcpServers: { only: { command: "x" } } });
-    const run = await box.run(["mcp", "add-from-claude-desktop", "--all"], { env: { XDG_CONFIG_HOME: `${box.root}/xdg` } });
+    const run = await box.run(["mcp", "add-from-claude-desktop", "--all"], {
+      env: { XDG_CONFIG_HOME: `${box.root}/xdg` },
+    });
     expect(run.code).toBe(0);
     expect(await localServers()).toEqual({ only: { command: "x" } });
   });
@@ -183,8 +250,12 @@ describe("mcp add-from-claude-desktop", () => {
     await box.write(".config/Claude/claude_desktop_config.json", desktop);
     const run = await box.run(["mcp", "add-from-claude-desktop"]);
     expect(run.code).toBe(2);
-    expect(run.stderr.split("\n")[0]).toBe("mini-cc mcp add-from-claude-desktop: standard input is not a terminal: add --all to import every server");
-    const missing = await box.run(["mcp", "add-from-claude-desktop", "--all"], { env: { XDG_CONFIG_HOME: `${box.root}/nowhere` } });
+    expect(run.stderr.split("\n")[0]).toBe(
+      "mini-cc mcp add-from-claude-desktop: standard input is not a terminal: add --all to import every server",
+    );
+    const missing = await box.run(["mcp", "add-from-claude-desktop", "--all"], {
+      env: { XDG_CONFIG_HOME: `${box.root}/nowhere` },
+    });
     expect(missing).toMatchObject({
       code: 1,
       stderr: `mini-cc mcp add-from-claude-desktop: no Claude Desktop config at ${box.root}/nowhere/Claude/claude_desktop_config.json\n`,
@@ -234,7 +305,10 @@ describe("mcp import --from claude-code", () => {
   it("fails naming ~/.claude.json when it is not valid JSON, and writes nothing", async () => {
     await box.write(".claude.json", '{"mcpServers": {,}}');
     const run = await box.run(["mcp", "import", "--from", "claude-code"]);
-    expect(run).toMatchObject({ code: 1, stderr: `mini-cc mcp import: ${box.root}/.claude.json:1:17: invalid JSON (Expected property name or '}')\n` });
+    expect(run).toMatchObject({
+      code: 1,
+      stderr: `mini-cc mcp import: ${box.root}/.claude.json:1:17: invalid JSON (Expected property name or '}')\n`,
+    });
     await expect(box.read("home/local-mcp.json")).rejects.toThrow(/ENOENT/);
   });
 });

@@ -42,21 +42,50 @@ describe("mini-cc mcp (bundled CLI)", () => {
 
   it("warns on stderr, naming the field, when a secret goes literally into the shared .mcp.json, and still adds it", async () => {
     const project = `${box.project}/.mcp.json`;
-    const header = await mini("mcp", "add", "-s", "project", "--transport", "http", "api", "https://api.example.com/mcp", "--header", "Authorization: Bearer sk-live-123", "--header", "X-Team: design");
+    const header = await mini(
+      "mcp",
+      "add",
+      "-s",
+      "project",
+      "--transport",
+      "http",
+      "api",
+      "https://api.example.com/mcp",
+      "--header",
+      "Authorization: Bearer sk-live-123",
+      "--header",
+      "X-Team: design",
+    );
     expect(header.status).toBe(0);
     expect(header.stdout).toContain("  Header: Authorization: Bearer ****");
     expect(header.stderr).toBe(
       `Warning: the value of header Authorization is written as is into ${project}, which is shared with everyone who has the project. Keep it in the environment instead: --header "Authorization: Bearer \${API_TOKEN}"\n`,
     );
-    const env = await mini("mcp", "add", "-s", "project", "-e", "API_KEY=sk-live-456", "DEBUG=1", "search", "--", "npx", "search-mcp");
+    const env = await mini(
+      "mcp",
+      "add",
+      "-s",
+      "project",
+      "-e",
+      "API_KEY=sk-live-456",
+      "DEBUG=1",
+      "search",
+      "--",
+      "npx",
+      "search-mcp",
+    );
     expect(env.status).toBe(0);
     expect(env.stderr).toBe(
       `Warning: the value of API_KEY is written as is into ${project}, which is shared with everyone who has the project. Keep it in the environment instead: -e API_KEY='\${API_KEY}'\n`,
     );
     expect(header.stderr + env.stderr).not.toContain("sk-live");
     // The ${VAR} forms, and any value in a file of your own, are quiet.
-    expect((await mini("mcp", "add", "-s", "project", "-e", "API_KEY=${API_KEY}", "quiet", "--", "npx", "q")).stderr).toBe("");
-    expect((await mini("mcp", "add", "-s", "local", "-e", "API_KEY=sk-live-789", "mine", "--", "npx", "m")).stderr).toBe("");
+    expect(
+      (await mini("mcp", "add", "-s", "project", "-e", "API_KEY=${API_KEY}", "quiet", "--", "npx", "q")).stderr,
+    ).toBe("");
+    expect(
+      (await mini("mcp", "add", "-s", "local", "-e", "API_KEY=sk-live-789", "mine", "--", "npx", "m")).stderr,
+    ).toBe("");
   });
 
   it("warns at add, add-json and get when a credential-looking ${VAR} goes into args, where ps shows it, never its value", async () => {
@@ -64,7 +93,9 @@ describe("mini-cc mcp (bundled CLI)", () => {
     const warning = (server: string, index: number, variable: string) =>
       `Warning: server ${server}: args[${index}] puts \${${variable}} on the command line, where ps shows it to everyone on this machine. ` +
       `Pass it through env instead (-e ${variable}='\${${variable}}', read by the server from its environment).\n`;
-    const added = await box.run(["mcp", "add", "keyed", "--", "npx", "srv", "--api-key", "${ANTHROPIC_API_KEY}"], { env });
+    const added = await box.run(["mcp", "add", "keyed", "--", "npx", "srv", "--api-key", "${ANTHROPIC_API_KEY}"], {
+      env,
+    });
     expect(added.code).toBe(0);
     expect(added.stderr).toBe(warning("keyed", 2, "ANTHROPIC_API_KEY"));
     const json = JSON.stringify({ command: "npx", args: ["srv", "--token=${GITHUB_TOKEN:-none}", "--home=${HOME}"] });
@@ -76,7 +107,13 @@ describe("mini-cc mcp (bundled CLI)", () => {
     expect(shown.stderr).toBe(warning("keyed", 2, "ANTHROPIC_API_KEY"));
     expect(added.stdout + added.stderr + fromJson.stderr + shown.stdout + shown.stderr).not.toContain("args-secret");
     // Through env, as the warning says: quiet.
-    expect((await box.run(["mcp", "add", "-e", "ANTHROPIC_API_KEY=${ANTHROPIC_API_KEY}", "quiet", "--", "npx", "srv"], { env })).stderr).toBe("");
+    expect(
+      (
+        await box.run(["mcp", "add", "-e", "ANTHROPIC_API_KEY=${ANTHROPIC_API_KEY}", "quiet", "--", "npx", "srv"], {
+          env,
+        })
+      ).stderr,
+    ).toBe("");
   });
 
   it("exits 2 with one line and the usage for a usage error", async () => {

@@ -37,7 +37,11 @@ describe("mcp get with real servers", () => {
   });
 
   it("counts and lists only the tools the entry's filter offers (excludeTools)", async () => {
-    await box.run(["add-json", "tracker", JSON.stringify({ command: NODE, args: [TRACKER], excludeTools: ["get_issue"] })]);
+    await box.run([
+      "add-json",
+      "tracker",
+      JSON.stringify({ command: NODE, args: [TRACKER], excludeTools: ["get_issue"] }),
+    ]);
     const { status, stdout } = await box.run(["get", "tracker"]);
     expect(status).toBe(0);
     expect(stdout).toContain("  Status: ✔ connected · 2 tools\n");

@@ -23,8 +23,16 @@ describe("mcp list with real servers", () => {
   });
 
   it("counts only the tools the entry's filter offers (excludeTools)", async () => {
-    await box.run(["add-json", "tracker", JSON.stringify({ command: NODE, args: [TRACKER], excludeTools: ["get_issue"] })]);
-    expect(await box.run(["list"])).toEqual({ status: 0, stdout: `tracker: ${NODE} ${TRACKER} (local) - ✔ connected · 2 tools\n`, stderr: "" });
+    await box.run([
+      "add-json",
+      "tracker",
+      JSON.stringify({ command: NODE, args: [TRACKER], excludeTools: ["get_issue"] }),
+    ]);
+    expect(await box.run(["list"])).toEqual({
+      status: 0,
+      stdout: `tracker: ${NODE} ${TRACKER} (local) - ✔ connected · 2 tools\n`,
+      stderr: "",
+    });
   });
 
   it("shows a command that does not exist as failed and exits 1", async () => {
@@ -56,9 +64,24 @@ describe("mcp list with real servers", () => {
   it("never spawns an unapproved project server, and spawns it once approved", async () => {
     const marker = join(box.root, "started");
     const env = `MCP_TEST_MARKER=${marker}`;
-    await box.run(["add", "-s", "project", "-e", env, "-e", `MCP_TEST_NODE=${NODE}`, "wrapped", "--", "/bin/sh", WRAPPER, TRACKER]);
+    await box.run([
+      "add",
+      "-s",
+      "project",
+      "-e",
+      env,
+      "-e",
+      `MCP_TEST_NODE=${NODE}`,
+      "wrapped",
+      "--",
+      "/bin/sh",
+      WRAPPER,
+      TRACKER,
+    ]);
     const before = await box.run(["list", "--strict"]);
-    expect(before.stdout).toBe(`wrapped: /bin/sh ${WRAPPER} ${TRACKER} (project) - ? not approved (run: mini-cc mcp approve wrapped)\n`);
+    expect(before.stdout).toBe(
+      `wrapped: /bin/sh ${WRAPPER} ${TRACKER} (project) - ? not approved (run: mini-cc mcp approve wrapped)\n`,
+    );
     expect(before.status).toBe(1);
     expect(existsSync(marker)).toBe(false);
 

@@ -39,20 +39,34 @@ describe("the conformance suite 0.2.0-alpha.12's client scenarios without OAuth"
   it("request-metadata: _meta and the MCP-Protocol-Version header on every request, and a retry after -32022", async () => {
     const { checks } = await scenario("request-metadata");
     expect(problems(checks)).toEqual([]);
-    expect(passed(checks)).toEqual(expect.arrayContaining(["sep-2575-http-client-sends-version-header", "sep-2575-client-populates-meta", "sep-2575-client-retry-supported-version"]));
+    expect(passed(checks)).toEqual(
+      expect.arrayContaining([
+        "sep-2575-http-client-sends-version-header",
+        "sep-2575-client-populates-meta",
+        "sep-2575-client-retry-supported-version",
+      ]),
+    );
   });
 
   it("http-standard-headers: Mcp-Method and Mcp-Name on tools/call, resources/read and prompts/get", async () => {
     const { checks } = await scenario("http-standard-headers");
     expect(problems(checks)).toEqual([]);
     const names = checks.filter((check) => check.status === "SUCCESS").map((check) => check.name);
-    expect(names).toEqual(expect.arrayContaining(["ClientMcpNameHeader_tools_call", "ClientMcpNameHeader_resources_read", "ClientMcpNameHeader_prompts_get"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "ClientMcpNameHeader_tools_call",
+        "ClientMcpNameHeader_resources_read",
+        "ClientMcpNameHeader_prompts_get",
+      ]),
+    );
   });
 
   it("http-custom-headers: x-mcp-header parameters mirrored with their encoding, null left out", async () => {
     const { checks } = await scenario("http-custom-headers");
     expect(problems(checks)).toEqual([]);
-    expect(passed(checks)).toEqual(expect.arrayContaining(["sep-2243-client-base64-unsafe", "sep-2243-client-omit-null"]));
+    expect(passed(checks)).toEqual(
+      expect.arrayContaining(["sep-2243-client-base64-unsafe", "sep-2243-client-omit-null"]),
+    );
   });
 
   it("http-invalid-tool-headers: invalid declarations left out, the valid tool kept, nothing raw on stderr", async () => {
@@ -65,6 +79,12 @@ describe("the conformance suite 0.2.0-alpha.12's client scenarios without OAuth"
   it("sep-2322-client-request-state: requestState echoed, absent stays absent, a new id per retry", async () => {
     const { checks } = await scenario("sep-2322-client-request-state");
     expect(problems(checks)).toEqual([]);
-    expect(passed(checks)).toEqual(expect.arrayContaining(["sep-2322-client-request-state-echoed", "sep-2322-client-jsonrpc-id-different", "sep-2322-client-no-state-omitted"]));
+    expect(passed(checks)).toEqual(
+      expect.arrayContaining([
+        "sep-2322-client-request-state-echoed",
+        "sep-2322-client-jsonrpc-id-different",
+        "sep-2322-client-no-state-omitted",
+      ]),
+    );
   });
 });

@@ -44,7 +44,10 @@ const toolNames = () => everything().tools.map((tool) => tool.name);
 beforeAll(async () => {
   await manager.start([stdioServer("everything", { command: NODE, args: [EVERYTHING, "stdio"] })]);
   // Its capability-dependent tools are registered after the handshake and announced by tools/list_changed.
-  await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "connected" && toolNames().includes("get-roots-list"));
+  await waitForSnapshot(
+    manager,
+    (s) => s.servers[0]?.state.status === "connected" && toolNames().includes("get-roots-list"),
+  );
 }, 30_000);
 
 afterAll(() => manager.close());
@@ -59,12 +62,22 @@ describe("server-everything", () => {
   });
 
   it("offers the tools our capabilities unlock: roots, sampling, elicitation (form and URL)", () => {
-    expect(toolNames()).toEqual(expect.arrayContaining(["get-roots-list", "trigger-sampling-request", "trigger-elicitation-request", "trigger-url-elicitation"]));
+    expect(toolNames()).toEqual(
+      expect.arrayContaining([
+        "get-roots-list",
+        "trigger-sampling-request",
+        "trigger-elicitation-request",
+        "trigger-url-elicitation",
+      ]),
+    );
   });
 
   it("skips a task-only tool, saying why, instead of offering it", () => {
     const skipped = everything().skippedTools ?? [];
-    expect(skipped).toContainEqual({ name: "simulate-research-query", reason: "requires task-based execution (MCP tasks), which mini-cc does not run" });
+    expect(skipped).toContainEqual({
+      name: "simulate-research-query",
+      reason: "requires task-based execution (MCP tasks), which mini-cc does not run",
+    });
     expect(manager.tools().map((tool) => tool.toolName)).not.toContain("simulate-research-query");
   });
 
@@ -86,7 +99,10 @@ describe("server-everything", () => {
     const entries = JSON.parse(result.content as string) as Array<Record<string, string>>;
     expect(entries.some((e) => e.uri?.startsWith("demo://resource/static/document/"))).toBe(true);
     expect(entries.map((e) => e.uriTemplate).filter(Boolean)).toEqual(
-      expect.arrayContaining(["demo://resource/dynamic/text/{resourceId}", "demo://resource/dynamic/blob/{resourceId}"]),
+      expect.arrayContaining([
+        "demo://resource/dynamic/text/{resourceId}",
+        "demo://resource/dynamic/blob/{resourceId}",
+      ]),
     );
   });
 
@@ -96,11 +112,17 @@ describe("server-everything", () => {
     expect(text.isError).toBe(false);
     expect(JSON.stringify(text.content)).toContain("Resource 3");
     const blob = await read!.run({ server: "everything", uri: "demo://resource/dynamic/blob/3" }, ctx);
-    expect(JSON.stringify(blob.content)).toMatch(/\[Resource demo:\/\/resource\/dynamic\/blob\/3 \(text\/plain, \d+ bytes\): binary content not shown\.\]/);
+    expect(JSON.stringify(blob.content)).toMatch(
+      /\[Resource demo:\/\/resource\/dynamic\/blob\/3 \(text\/plain, \d+ bytes\): binary content not shown\.\]/,
+    );
   });
 
   it("attaches a mentioned @server:uri resource to the prompt", async () => {
-    const blocks = await attachMentions("summarise @everything:demo://resource/dynamic/text/1 please", manager, process.env);
+    const blocks = await attachMentions(
+      "summarise @everything:demo://resource/dynamic/text/1 please",
+      manager,
+      process.env,
+    );
     expect(Array.isArray(blocks)).toBe(true);
     expect(JSON.stringify(blocks)).toContain("Contents of @everything:demo://resource/dynamic/text/1:");
     expect(JSON.stringify(blocks)).toContain("Resource 1");
@@ -109,11 +131,18 @@ describe("server-everything", () => {
   it("expands its prompts as slash commands: positional and name=value arguments, usage on a missing one", async () => {
     const positional = await expandPromptCommand("/mcp__everything__args-prompt Paris", manager, process.env);
     expect(JSON.stringify(positional)).toContain("Paris");
-    const named = await expandPromptCommand('/mcp__everything__args-prompt state=Texas city="San Antonio"', manager, process.env);
+    const named = await expandPromptCommand(
+      '/mcp__everything__args-prompt state=Texas city="San Antonio"',
+      manager,
+      process.env,
+    );
     expect(JSON.stringify(named)).toContain("San Antonio");
     expect(JSON.stringify(named)).toContain("Texas");
     const missing = await expandPromptCommand("/mcp__everything__args-prompt", manager, process.env);
-    expect(missing).toEqual({ error: "/mcp__everything__args-prompt: missing required argument: city. Usage: /mcp__everything__args-prompt <city> [state]" });
+    expect(missing).toEqual({
+      error:
+        "/mcp__everything__args-prompt: missing required argument: city. Usage: /mcp__everything__args-prompt <city> [state]",
+    });
   });
 
   it("reports the long-running operation's progress under the call's key", async () => {
@@ -122,7 +151,12 @@ describe("server-everything", () => {
       const progress = next.get("call-1");
       if (progress) seen.push(progress);
     });
-    const result = await manager.call("everything", "trigger-long-running-operation", { duration: 0.6, steps: 3 }, { progressKey: "call-1" });
+    const result = await manager.call(
+      "everything",
+      "trigger-long-running-operation",
+      { duration: 0.6, steps: 3 },
+      { progressKey: "call-1" },
+    );
     stop();
     expect(result.isError).toBe(false);
     // The last notice and the result arrive together: the row may end without drawing 3/3.

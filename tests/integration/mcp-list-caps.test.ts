@@ -40,8 +40,12 @@ describe("a server's lists are bounded", () => {
     const { run, floodTools } = await printIn(box);
     expect(run.code).toBe(0);
     expect(floodTools.length).toBe(500);
-    expect(run.stderr).toContain("mini-cc: MCP server flood offers more than 100 pages of tools: the first 500 are used, the rest not read\n");
+    expect(run.stderr).toContain(
+      "mini-cc: MCP server flood offers more than 100 pages of tools: the first 500 are used, the rest not read\n",
+    );
     const get = await box.run(["mcp", "get", "flood"]);
-    expect(get.stdout).toContain("  Capped: offers more than 100 pages of prompts: the first 500 are used, the rest not read\n");
+    expect(get.stdout).toContain(
+      "  Capped: offers more than 100 pages of prompts: the first 500 are used, the rest not read\n",
+    );
   }, 60_000);
 });

@@ -11,7 +11,13 @@ import { NODE, ROOT } from "../helpers/cli-sandbox.ts";
 
 const MODERN = join(ROOT, "tests/helpers/modern-server.mjs");
 const logDir = mkdtempSync(join(tmpdir(), "modern-logs-"));
-const manager = new McpManager({ projectDir: process.cwd(), approvals: new MemoryApprovals(), logDir, env: process.env, interactive: false });
+const manager = new McpManager({
+  projectDir: process.cwd(),
+  approvals: new MemoryApprovals(),
+  logDir,
+  env: process.env,
+  interactive: false,
+});
 
 type Connected = Extract<ServerState, { status: "connected" }>;
 const state = (): Connected | undefined => {
@@ -26,7 +32,9 @@ afterAll(() => manager.close());
 describe("a 2026-07-28 session", () => {
   it("speaks 2026-07-28 and hears a tools list change through subscriptions/listen", async () => {
     expect(state()?.protocolVersion).toBe("2026-07-28");
-    expect(await manager.call("modern", "add_tool", { name: "later" })).toMatchObject({ content: [{ type: "text", text: "added later" }] });
+    expect(await manager.call("modern", "add_tool", { name: "later" })).toMatchObject({
+      content: [{ type: "text", text: "added later" }],
+    });
     await waitForSnapshot(manager, () => toolNames().includes("later"));
     expect(await manager.call("modern", "later", {})).toMatchObject({ content: [{ type: "text", text: "added" }] });
   });

@@ -12,7 +12,11 @@ const oauth = oauthServersForTestFile();
 const sandboxes = commandSandboxesForTestFile();
 
 describe("OAuth login against a hostile authorization server", () => {
-  for (const endpoint of ["file:///etc/passwd", "smb://attacker.example/share", "x-evil-scheme://run?cmd=touch%20/tmp/pwned"]) {
+  for (const endpoint of [
+    "file:///etc/passwd",
+    "smb://attacker.example/share",
+    "x-evil-scheme://run?cmd=touch%20/tmp/pwned",
+  ]) {
     it(`refuses authorization_endpoint ${endpoint} and opens nothing`, async () => {
       const server = await oauth.start({ AUTHORIZATION_ENDPOINT: endpoint });
       const box = await sandboxes.create();
@@ -21,13 +25,20 @@ describe("OAuth login against a hostile authorization server", () => {
       writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" >> '${given}'\n`);
       chmodSync(browser, 0o755);
       box.env.BROWSER = browser;
-      await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl } } }));
+      await box.write(
+        box.home.userConfig,
+        JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl } } }),
+      );
 
       const login = await box.run(["login", "notes"]);
       expect(login.status).not.toBe(0);
       const scheme = new URL(endpoint).protocol;
-      expect(login.stderr).toContain(`notes: authorization failed: the authorization server's authorization_endpoint \`${endpoint.split("?")[0]}`);
-      expect(login.stderr).toContain(`is not a web page (scheme ${scheme}); only https:, or http: to this machine, is opened`);
+      expect(login.stderr).toContain(
+        `notes: authorization failed: the authorization server's authorization_endpoint \`${endpoint.split("?")[0]}`,
+      );
+      expect(login.stderr).toContain(
+        `is not a web page (scheme ${scheme}); only https:, or http: to this machine, is opened`,
+      );
       expect(login.stdout).not.toContain("Opened the login page");
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(existsSync(given)).toBe(false);
@@ -40,7 +51,10 @@ describe("mcp login of a project server not yet approved", () => {
   async function projectSandbox() {
     const server = await oauth.start();
     const sandbox = await sandboxes.create({ BROWSER: SCRIPTED_BROWSER });
-    await sandbox.write(sandbox.projectFile, JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl } } }));
+    await sandbox.write(
+      sandbox.projectFile,
+      JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl } } }),
+    );
     return { sandbox, server };
   }
 
@@ -48,7 +62,9 @@ describe("mcp login of a project server not yet approved", () => {
     const { sandbox, server } = await projectSandbox();
     const login = await sandbox.run(["login", "notes"]);
     expect(login.status).toBe(1);
-    expect(login.stderr).toContain("notes is a project server not approved in this project: approve it first with `mini-cc mcp approve notes` (nothing was contacted)");
+    expect(login.stderr).toContain(
+      "notes is a project server not approved in this project: approve it first with `mini-cc mcp approve notes` (nothing was contacted)",
+    );
     expect((await server.state()).requests).toBe(0);
   });
 

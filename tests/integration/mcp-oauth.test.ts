@@ -22,11 +22,20 @@ async function sandboxWith(entry: Record<string, unknown>, env: Record<string, s
 }
 
 /** `mcp login` with a terminal that answers through `prompt`, stdout going to `out`. */
-async function runLogin(sandbox: CommandSandbox, argv: string[], prompt: (question: string) => Promise<string>, out: (text: string) => void): Promise<number> {
+async function runLogin(
+  sandbox: CommandSandbox,
+  argv: string[],
+  prompt: (question: string) => Promise<string>,
+  out: (text: string) => void,
+): Promise<number> {
   return (await sandbox.run(argv, { prompt, stdout: out })).status;
 }
 
-const visited = async (sandbox: CommandSandbox) => (await readFile(join(sandbox.root, "browser.log"), "utf8")).trim().split("\n").map((line) => new URL(line));
+const visited = async (sandbox: CommandSandbox) =>
+  (await readFile(join(sandbox.root, "browser.log"), "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => new URL(line));
 
 describe("OAuth login for a remote server", () => {
   it("401 → needs-auth → login (discovery, dynamic registration, PKCE, resource) → connected → refresh after expiry → logout", async () => {
@@ -34,7 +43,9 @@ describe("OAuth login for a remote server", () => {
     const box = await sandboxWith({ type: "http", url: server.mcpUrl });
 
     const before = await box.run(["list"]);
-    expect(before.stdout).toContain(`notes: ${server.mcpUrl} (http, user) - ! needs authentication — run: mini-cc mcp login notes`);
+    expect(before.stdout).toContain(
+      `notes: ${server.mcpUrl} (http, user) - ! needs authentication — run: mini-cc mcp login notes`,
+    );
     expect(before.status).toBe(0); // waiting for a login is not a failure
 
     const login = await box.run(["login", "notes"]);
@@ -56,7 +67,9 @@ describe("OAuth login for a remote server", () => {
     // The tokens: only in the home's OAuth file, the user's alone, never printed.
     const file = box.home.oauth;
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const stored = JSON.parse(await readFile(file, "utf8")) as { servers: Record<string, { tokens: { access_token: string } }> };
+    const stored = JSON.parse(await readFile(file, "utf8")) as {
+      servers: Record<string, { tokens: { access_token: string } }>;
+    };
     const token = stored.servers[server.mcpUrl]?.tokens.access_token ?? "";
     expect(token).not.toBe("");
     expect(login.stdout).not.toContain(token);
@@ -88,7 +101,9 @@ describe("OAuth login for a remote server", () => {
     const prompt = async (question: string) => {
       questions.push(question);
       if (questions.length === 1) return "https://example.com/not-it";
-      let url: string | undefined = printed.split("\n").find((line) => line.startsWith("http") && line.includes("/authorize"));
+      let url: string | undefined = printed
+        .split("\n")
+        .find((line) => line.startsWith("http") && line.includes("/authorize"));
       for (let hop = 0; hop < 5 && url && !new URL(url).pathname.endsWith("/callback"); hop++) {
         const response = await fetch(url, { redirect: "manual" });
         await response.body?.cancel();
@@ -109,7 +124,9 @@ describe("OAuth login for a remote server", () => {
     const server = await oauth.start({ RESOURCE: "origin" });
     const url = server.mcpUrl.replace(/\/mcp$/, "/sse");
     const box = await sandboxWith({ type: "sse", url });
-    expect((await box.run(["list"])).stdout).toContain(`notes: ${url} (sse, user) - ! needs authentication — run: mini-cc mcp login notes`);
+    expect((await box.run(["list"])).stdout).toContain(
+      `notes: ${url} (sse, user) - ! needs authentication — run: mini-cc mcp login notes`,
+    );
     const login = await box.run(["login", "notes"]);
     expect(login).toMatchObject({ status: 0, stderr: "" });
     expect(login.stdout).toContain("notes: ✔ connected · 4 tools");
@@ -119,7 +136,11 @@ describe("OAuth login for a remote server", () => {
     const server = await oauth.start({ PRECLIENT: "pre-client:s3cret", REGISTRATION: "off" });
     const port = await freePort();
     const box = await sandboxWith(
-      { type: "http", url: server.mcpUrl, oauth: { clientId: "pre-client", clientSecret: "${NOTES_SECRET}", callbackPort: port } },
+      {
+        type: "http",
+        url: server.mcpUrl,
+        oauth: { clientId: "pre-client", clientSecret: "${NOTES_SECRET}", callbackPort: port },
+      },
       { NOTES_SECRET: "s3cret" },
     );
     const login = await box.run(["login", "notes"]);
@@ -143,7 +164,9 @@ describe("a login that cannot finish says which server and which step, and exits
     const box = await sandboxWith({ type: "http", url: server.mcpUrl });
     const login = await box.run(["login", "notes"]);
     expect(login.status).toBe(1);
-    expect(login.stderr).toMatch(/^mini-cc mcp login: notes: client registration failed: .*registration is closed for tests\n$/);
+    expect(login.stderr).toMatch(
+      /^mini-cc mcp login: notes: client registration failed: .*registration is closed for tests\n$/,
+    );
   });
 
   it("the authorization server is down", async () => {
@@ -151,7 +174,11 @@ describe("a login that cannot finish says which server and which step, and exits
     const box = await sandboxWith({ type: "http", url: `http://127.0.0.1:${port}/mcp` });
     const login = await box.run(["login", "notes"]);
     expect(login.status).toBe(1);
-    expect(login.stderr).toMatch(new RegExp(`^mini-cc mcp login: notes: discovery failed: cannot reach http://127.0.0.1:${port}/mcp: fetch failed.*\\n$`));
+    expect(login.stderr).toMatch(
+      new RegExp(
+        `^mini-cc mcp login: notes: discovery failed: cannot reach http://127.0.0.1:${port}/mcp: fetch failed.*\\n$`,
+      ),
+    );
   });
 
   it("invalid authorization-server metadata", async () => {
@@ -160,12 +187,17 @@ describe("a login that cannot finish says which server and which step, and exits
       if (req.url === "/mcp") {
         res.writeHead(401, { "www-authenticate": `Bearer resource_metadata="${base}/prm"` }).end();
       } else if (req.url === "/prm") {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ resource: `${base}/mcp`, authorization_servers: [base] }));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ resource: `${base}/mcp`, authorization_servers: [base] }));
       } else res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ issuer: 42 }));
     });
     await new Promise<void>((resolve) => bogus.listen(0, "127.0.0.1", resolve));
     try {
-      const box = await sandboxWith({ type: "http", url: `http://127.0.0.1:${(bogus.address() as AddressInfo).port}/mcp` });
+      const box = await sandboxWith({
+        type: "http",
+        url: `http://127.0.0.1:${(bogus.address() as AddressInfo).port}/mcp`,
+      });
       const login = await box.run(["login", "notes"]);
       expect(login.status).toBe(1);
       expect(login.stderr).toMatch(/^mini-cc mcp login: notes: discovery failed: .+\n$/);
@@ -177,11 +209,16 @@ describe("a login that cannot finish says which server and which step, and exits
 
   it("the browser never comes back", async () => {
     const server = await oauth.start();
-    const box = await sandboxWith({ type: "http", url: server.mcpUrl }, { BROWSER_MODE: "ignore", MCP_LOGIN_TIMEOUT: "400" });
+    const box = await sandboxWith(
+      { type: "http", url: server.mcpUrl },
+      { BROWSER_MODE: "ignore", MCP_LOGIN_TIMEOUT: "400" },
+    );
     const login = await box.run(["login", "notes"]);
     expect(login.status).toBe(1);
     expect(login.stdout).toContain("/authorize?"); // the URL is always printed
-    expect(login.stderr).toBe("mini-cc mcp login: notes: authorization failed: no answer from the browser within 0.4s (open the printed URL to log in)\n");
+    expect(login.stderr).toBe(
+      "mini-cc mcp login: notes: authorization failed: no answer from the browser within 0.4s (open the printed URL to log in)\n",
+    );
   });
 
   it("a corrupt token file is moved aside and the server waits for a login", async () => {
@@ -190,7 +227,9 @@ describe("a login that cannot finish says which server and which step, and exits
     await box.write(box.home.oauth, "{ not json");
     const list = await box.run(["list"]);
     // The reason says where the file went (only "not logged in" goes unsaid).
-    expect(list.stdout).toMatch(/! needs authentication \(token file was unreadable, moved to .*mcp-oauth\.json\.corrupt-[^)]*\) — run: mini-cc mcp login notes/);
+    expect(list.stdout).toMatch(
+      /! needs authentication \(token file was unreadable, moved to .*mcp-oauth\.json\.corrupt-[^)]*\) — run: mini-cc mcp login notes/,
+    );
     expect(readdirSync(box.home.root).some((name) => name.startsWith("mcp-oauth.json.corrupt-"))).toBe(true);
   });
 });

@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ServerSource, StdioEntry } from "../../src/config/types.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT } from "../../src/mcp/state/reconnect-policy.ts";
-import { alive, gone, MemoryApprovals, recordTransitions, stateOf, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
+import {
+  alive,
+  gone,
+  MemoryApprovals,
+  recordTransitions,
+  stateOf,
+  stdioServer,
+  waitForSnapshot,
+} from "../helpers/mcp-fixtures.ts";
 
 // Real subprocesses: the plain-JS test server, started directly or through a shell wrapper.
 const HELPERS = resolve(import.meta.dirname, "../helpers");
@@ -31,7 +39,11 @@ function wrappedEntry(dir: string, env: Record<string, string> = {}): StdioEntry
 }
 
 function directEntry(dir: string, env: Record<string, string> = {}, timeout?: number): StdioEntry {
-  const entry: StdioEntry = { command: process.execPath, args: [SERVER], env: { MCP_TEST_PID_FILE: join(dir, "server.pid"), ...env } };
+  const entry: StdioEntry = {
+    command: process.execPath,
+    args: [SERVER],
+    env: { MCP_TEST_PID_FILE: join(dir, "server.pid"), ...env },
+  };
   return timeout === undefined ? entry : { ...entry, timeout };
 }
 
@@ -44,7 +56,12 @@ afterEach(async () => {
   for (const pid of daemons.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
 
-function newManager(dir: string, interactive = true, reconnect = DEFAULT_RECONNECT_POLICY, env: NodeJS.ProcessEnv = process.env): McpManager {
+function newManager(
+  dir: string,
+  interactive = true,
+  reconnect = DEFAULT_RECONNECT_POLICY,
+  env: NodeJS.ProcessEnv = process.env,
+): McpManager {
   const manager = new McpManager({
     projectDir: dir,
     approvals: new MemoryApprovals(),
@@ -97,28 +114,42 @@ describe("server processes", () => {
     expect([alive(wrapper), alive(child)]).toEqual([false, false]);
   });
 
-  it.runIf(process.platform === "linux")("ends a setsid daemon the server started, though it left the server's group", async () => {
-    const dir = tempDir();
-    const manager = newManager(dir);
-    await manager.start([server("daemonic", wrappedEntry(dir, { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") }))]);
-    const daemon = readPid(join(dir, "daemon.pid"));
-    daemons.push(daemon);
-    expect(alive(daemon)).toBe(true);
-    await manager.close();
-    expect(await gone(daemon, 1000)).toBe(true);
-  });
+  it.runIf(process.platform === "linux")(
+    "ends a setsid daemon the server started, though it left the server's group",
+    async () => {
+      const dir = tempDir();
+      const manager = newManager(dir);
+      await manager.start([
+        server("daemonic", wrappedEntry(dir, { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") })),
+      ]);
+      const daemon = readPid(join(dir, "daemon.pid"));
+      daemons.push(daemon);
+      expect(alive(daemon)).toBe(true);
+      await manager.close();
+      expect(await gone(daemon, 1000)).toBe(true);
+    },
+  );
 
-  it.runIf(process.platform === "linux")("ends the setsid daemon of a server that exited by itself, though its parent chain is gone", async () => {
-    const dir = tempDir();
-    const manager = newManager(dir, true, NO_RECONNECT);
-    await manager.start([server("daemonic", { command: process.execPath, args: [SERVER], env: { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") } })]);
-    const daemon = readPid(join(dir, "daemon.pid"));
-    daemons.push(daemon);
-    await manager.call("daemonic", "die", {});
-    await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(await gone(daemon, 1000)).toBe(true);
-    await manager.close();
-  });
+  it.runIf(process.platform === "linux")(
+    "ends the setsid daemon of a server that exited by itself, though its parent chain is gone",
+    async () => {
+      const dir = tempDir();
+      const manager = newManager(dir, true, NO_RECONNECT);
+      await manager.start([
+        server("daemonic", {
+          command: process.execPath,
+          args: [SERVER],
+          env: { MCP_TEST_DAEMON_PID_FILE: join(dir, "daemon.pid") },
+        }),
+      ]);
+      const daemon = readPid(join(dir, "daemon.pid"));
+      daemons.push(daemon);
+      await manager.call("daemonic", "die", {});
+      await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
+      expect(await gone(daemon, 1000)).toBe(true);
+      await manager.close();
+    },
+  );
 
   it.runIf(process.platform === "linux")("ends a setsid daemon in the synchronous exit kill too", async () => {
     const dir = tempDir();
@@ -148,7 +179,9 @@ describe("server processes", () => {
         stdio: ["ignore", "pipe", "inherit"],
       });
       const exited = new Promise((resolve) => host.once("exit", resolve));
-      const firstLine = await new Promise<string>((resolve) => host.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
+      const firstLine = await new Promise<string>((resolve) =>
+        host.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
+      );
       expect(firstLine).toBe("ready");
       const [wrapper, child] = [readPid(join(dir, "wrapper.pid")), readPid(join(dir, "server.pid"))];
       if (how === "signal") host.kill("SIGTERM");
@@ -161,10 +194,17 @@ describe("server processes", () => {
     const dir = tempDir();
     // No startup grace: its timeout is the end (mcp-cold-start.test.ts has the grace).
     const manager = newManager(dir, true, DEFAULT_RECONNECT_POLICY, { ...process.env, MCP_STARTUP_GRACE_MS: "1" });
-    const silent = server("silent", directEntry(dir, { MCP_TEST_MODE: "hang", MCP_TEST_PID_FILE: join(dir, "silent.pid") }, 1000));
+    const silent = server(
+      "silent",
+      directEntry(dir, { MCP_TEST_MODE: "hang", MCP_TEST_PID_FILE: join(dir, "silent.pid") }, 1000),
+    );
     await manager.start([silent, server("ok", directEntry(dir))]);
     expect(manager.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
-    expect(stateOf(manager, "silent")).toEqual({ status: "failed", error: 'connection timed out after 1s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
+    expect(stateOf(manager, "silent")).toEqual({
+      status: "failed",
+      error: 'connection timed out after 1s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)',
+      code: "connect-timeout",
+    });
     expect(alive(readPid(join(dir, "silent.pid")))).toBe(false);
     await manager.close();
   });
@@ -173,7 +213,11 @@ describe("server processes", () => {
     const dir = tempDir();
     const manager = newManager(dir);
     await manager.start([server("crashy", directEntry(dir, { MCP_TEST_MODE: "exit" }))]);
-    expect(stateOf(manager, "crashy")).toEqual({ status: "failed", error: "server exited (code 3): Error: boom at startup", code: "server-exited" });
+    expect(stateOf(manager, "crashy")).toEqual({
+      status: "failed",
+      error: "server exited (code 3): Error: boom at startup",
+      code: "server-exited",
+    });
   });
 
   it("marks a server failed when it exits after connecting and reconnection is off", async () => {
@@ -182,12 +226,17 @@ describe("server processes", () => {
     await manager.start([server("dying", directEntry(dir))]);
     const result = await manager.call("dying", "die", {});
     // The call's own failure says how the server ended, not the SDK's bare "Connection closed".
-    expect(result).toEqual({ content: "MCP tool die failed: server exited (code 7): Error: asked to die", isError: true });
-    await expect.poll(() => stateOf(manager, "dying")).toEqual({
-      status: "failed",
-      error: "server exited (code 7): Error: asked to die",
-      code: "server-exited",
+    expect(result).toEqual({
+      content: "MCP tool die failed: server exited (code 7): Error: asked to die",
+      isError: true,
     });
+    await expect
+      .poll(() => stateOf(manager, "dying"))
+      .toEqual({
+        status: "failed",
+        error: "server exited (code 7): Error: asked to die",
+        code: "server-exited",
+      });
   });
 
   it("names the 10 MB line limit when a result outgrows it", async () => {
@@ -196,11 +245,13 @@ describe("server processes", () => {
     await manager.start([server("big", directEntry(dir, { MCP_TEST_HUGE_TOOL: "1" }))]);
     const result = await manager.call("big", "huge", {});
     expect(result).toEqual({ content: "MCP tool huge failed: result larger than the 10 MB line limit", isError: true });
-    await expect.poll(() => stateOf(manager, "big")).toEqual({
-      status: "failed",
-      error: "result larger than the 10 MB line limit",
-      code: "line-too-long",
-    });
+    await expect
+      .poll(() => stateOf(manager, "big"))
+      .toEqual({
+        status: "failed",
+        error: "result larger than the 10 MB line limit",
+        code: "line-too-long",
+      });
     expect(alive(readPid(join(dir, "server.pid")))).toBe(false);
   });
 
@@ -213,7 +264,9 @@ describe("server processes", () => {
       content: "MCP tool slow timed out after 0.3s.",
       isError: true,
     });
-    await expect.poll(() => existsSync(cancelFile) && readFileSync(cancelFile, "utf8")).toBe("cancelled Error: timed out");
+    await expect
+      .poll(() => existsSync(cancelFile) && readFileSync(cancelFile, "utf8"))
+      .toBe("cancelled Error: timed out");
     await manager.close();
   });
 
@@ -227,7 +280,10 @@ describe("server processes", () => {
     const second = readPid(join(dir, "server.pid"));
     expect(seen).toEqual({ again: ["pending", "connected"] });
     expect([second !== first, alive(first), alive(second)]).toEqual([true, false, true]);
-    expect(await manager.call("again", "echo", { text: "back" })).toEqual({ content: [{ type: "text", text: "back" }], isError: false });
+    expect(await manager.call("again", "echo", { text: "back" })).toEqual({
+      content: [{ type: "text", text: "back" }],
+      isError: false,
+    });
     await manager.close();
   });
 });

@@ -16,7 +16,13 @@ import { NODE, ROOT } from "../helpers/cli-sandbox.ts";
 const FIXTURE = join(ROOT, "tests/helpers/mcp-protocol-server.mjs");
 const logDir = mkdtempSync(join(tmpdir(), "protocol-logs-"));
 const env = { ...process.env, MCP_LOG_LEVEL: "warning" };
-const manager = new McpManager({ projectDir: process.cwd(), approvals: new MemoryApprovals(), logDir, env, interactive: false });
+const manager = new McpManager({
+  projectDir: process.cwd(),
+  approvals: new MemoryApprovals(),
+  logDir,
+  env,
+  interactive: false,
+});
 
 type Connected = Extract<ServerState, { status: "connected" }>;
 const fixture = (): Connected => {
@@ -30,7 +36,10 @@ afterAll(() => manager.close());
 
 describe("protocol edge cases", () => {
   it("sends a progress token with every tool call", async () => {
-    expect(await manager.call("edge", "work", { count: 0 })).toEqual({ content: [{ type: "text", text: "worked 0; token present" }], isError: false });
+    expect(await manager.call("edge", "work", { count: 0 })).toEqual({
+      content: [{ type: "text", text: "worked 0; token present" }],
+      isError: false,
+    });
   });
 
   it("survives 10,000 progress notifications in one call, publishing only a few frames", async () => {
@@ -61,7 +70,12 @@ describe("protocol edge cases", () => {
   it("refreshes resources and prompts on their list_changed notices", async () => {
     await manager.call("edge", "add_resource", { uri: "note://later" });
     await manager.call("edge", "add_prompt", { name: "later" });
-    await waitForSnapshot(manager, () => fixture().resources?.some((r) => r.uri === "note://later") === true && fixture().prompts?.some((p) => p.name === "later") === true);
+    await waitForSnapshot(
+      manager,
+      () =>
+        fixture().resources?.some((r) => r.uri === "note://later") === true &&
+        fixture().prompts?.some((p) => p.name === "later") === true,
+    );
   });
 
   it("reads a PNG blob as an image and another blob as a note with its type and size", async () => {
@@ -71,7 +85,10 @@ describe("protocol edge cases", () => {
     expect((await readResource(manager, "edge", "note://zip", env)).content).toEqual([
       { type: "text", text: "[Resource note://zip (application/zip, 300 bytes): binary content not shown.]" },
     ]);
-    expect(await readResource(manager, "nope", "note://zip", env)).toEqual({ content: "Cannot read note://zip: no MCP server named nope.", isError: true });
+    expect(await readResource(manager, "nope", "note://zip", env)).toEqual({
+      content: "Cannot read note://zip: no MCP server named nope.",
+      isError: true,
+    });
   });
 
   it("gives a prompt's user and assistant messages as the turn's blocks", async () => {
@@ -86,6 +103,8 @@ describe("protocol edge cases", () => {
 
   it("does not offer the task-only tool, and says why", () => {
     expect(manager.tools().map((tool) => tool.toolName)).toEqual(["work", "flood_log", "add_resource", "add_prompt"]);
-    expect(fixture().skippedTools).toEqual([{ name: "task_only", reason: "requires task-based execution (MCP tasks), which mini-cc does not run" }]);
+    expect(fixture().skippedTools).toEqual([
+      { name: "task_only", reason: "requires task-based execution (MCP tasks), which mini-cc does not run" },
+    ]);
   });
 });

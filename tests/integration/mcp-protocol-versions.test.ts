@@ -15,7 +15,12 @@ beforeEach(async () => {
 });
 
 async function addOld(name: string, mode: string, timeoutMs?: number): Promise<void> {
-  const entry = { command: NODE, args: [OLD], env: { MCP_OLD_MODE: mode }, ...(timeoutMs ? { timeout: timeoutMs } : {}) };
+  const entry = {
+    command: NODE,
+    args: [OLD],
+    env: { MCP_OLD_MODE: mode },
+    ...(timeoutMs ? { timeout: timeoutMs } : {}),
+  };
   await box.run(["add-json", name, JSON.stringify(entry)]);
 }
 
@@ -26,7 +31,12 @@ describe("protocol versions, both ways", () => {
     await box.run(["add", "tracker", "--", NODE, TRACKER]);
     const list = await box.run(["list", "--json"]);
     expect(list.status).toBe(0);
-    const rows = JSON.parse(list.stdout) as { name: string; status: string; protocolVersion?: string; tools: string[] }[];
+    const rows = JSON.parse(list.stdout) as {
+      name: string;
+      status: string;
+      protocolVersion?: string;
+      tools: string[];
+    }[];
     expect(rows.map(({ name, status, protocolVersion }) => ({ name, status, protocolVersion }))).toEqual([
       { name: "modern", status: "connected", protocolVersion: "2026-07-28" },
       { name: "old", status: "connected", protocolVersion: "2025-06-18" },
@@ -34,7 +44,9 @@ describe("protocol versions, both ways", () => {
     ]);
     expect(rows[0]?.tools).toContain("echo");
     const get = await box.run(["get", "modern"]);
-    expect(get.stdout).toContain("  Status: ✔ connected · 9 tools\n  Protocol: 2026-07-28\n  Capabilities: tools (listChanged)");
+    expect(get.stdout).toContain(
+      "  Status: ✔ connected · 9 tools\n  Protocol: 2026-07-28\n  Capabilities: tools (listChanged)",
+    );
   });
 
   it("falls back to initialize when server/discover gets garbage, silence, or the server's exit; names the server's refusal when it claims 2026-07-28 and speaks nothing", async () => {
@@ -44,7 +56,12 @@ describe("protocol versions, both ways", () => {
     await addOld("liar", "claims");
     await addOld("escapes", "escapes");
     const list = await box.run(["list", "--json"]);
-    const rows = JSON.parse(list.stdout) as { name: string; status: string; protocolVersion?: string; error?: string }[];
+    const rows = JSON.parse(list.stdout) as {
+      name: string;
+      status: string;
+      protocolVersion?: string;
+      error?: string;
+    }[];
     const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
     expect(byName.garbage).toMatchObject({ status: "connected", protocolVersion: "2025-06-18" });
     expect(byName.exits).toMatchObject({ status: "connected", protocolVersion: "2025-06-18" });

@@ -19,7 +19,11 @@ afterEach(async () => {
 /** The server "dying" in a fresh directory; `env` adds variables, given that directory. */
 function setup(env: (dir: string) => Record<string, string> = () => ({})) {
   const dir = mkdtempSync(join(tmpdir(), "mcp-reconnect-"));
-  const entry: StdioEntry = { command: process.execPath, args: [SERVER], env: { MCP_TEST_PID_FILE: join(dir, "server.pid"), ...env(dir) } };
+  const entry: StdioEntry = {
+    command: process.execPath,
+    args: [SERVER],
+    env: { MCP_TEST_PID_FILE: join(dir, "server.pid"), ...env(dir) },
+  };
   const manager = new McpManager({
     projectDir: dir,
     approvals: new MemoryApprovals(),
@@ -34,7 +38,12 @@ function setup(env: (dir: string) => Record<string, string> = () => ({})) {
     readFileSync(join(dir, "logs", "mcp-dying.log"), "utf8")
       .split("\n")
       .filter((line) => line.startsWith("--- "))
-      .map((line) => line.replace(/^--- \S+ /, "").replace(process.execPath, "NODE").replace(SERVER, "SERVER"));
+      .map((line) =>
+        line
+          .replace(/^--- \S+ /, "")
+          .replace(process.execPath, "NODE")
+          .replace(SERVER, "SERVER"),
+      );
   return { manager, server: stdioServer("dying", entry), pid, logHeaders };
 }
 
@@ -44,12 +53,18 @@ describe("reconnecting a real server", () => {
     await manager.start([server]);
     const first = pid();
     const seen = recordStates(manager, "dying");
-    expect(await manager.call("dying", "die", {})).toEqual({ content: "MCP tool die failed: server exited (code 7): Error: asked to die", isError: true });
+    expect(await manager.call("dying", "die", {})).toEqual({
+      content: "MCP tool die failed: server exited (code 7): Error: asked to die",
+      isError: true,
+    });
     await waitForSnapshot(manager, () => seen.at(-1) === "connected");
     const second = pid();
     expect(seen).toEqual(["reconnecting 1", "connected"]);
     expect([second !== first, alive(first), alive(second)]).toEqual([true, false, true]);
-    expect(await manager.call("dying", "echo", { text: "back" })).toEqual({ content: [{ type: "text", text: "back" }], isError: false });
+    expect(await manager.call("dying", "echo", { text: "back" })).toEqual({
+      content: [{ type: "text", text: "back" }],
+      isError: false,
+    });
     expect(logHeaders()).toEqual([
       "mini-cc started dying: NODE SERVER",
       "mini-cc started dying: NODE SERVER (reconnect attempt 1 of 3)",

@@ -51,7 +51,9 @@ function newManager(dir: string, env: Record<string, string> = {}): McpManager {
 const browse = (url: URL) => void execFile(process.execPath, [BROWSER_SCRIPT, url.href]);
 
 const text = (result: { content: unknown }) =>
-  typeof result.content === "string" ? result.content : (result.content as { text: string }[]).map((block) => block.text).join("");
+  typeof result.content === "string"
+    ? result.content
+    : (result.content as { text: string }[]).map((block) => block.text).join("");
 
 describe("needs-auth and login in a session", () => {
   it("a 401 server waits in needs-auth without blocking the others; /mcp login connects it; logout sends it back", async () => {
@@ -59,7 +61,10 @@ describe("needs-auth and login in a session", () => {
     const open = await start({ AUTH: "none" });
     const dir = mkdtempSync(join(tmpdir(), "mcp-auth-session-"));
     manager = newManager(dir);
-    await manager.start([remote("notes", { type: "http", url: guarded.mcpUrl }), remote("open", { type: "http", url: open.mcpUrl })]);
+    await manager.start([
+      remote("notes", { type: "http", url: guarded.mcpUrl }),
+      remote("open", { type: "http", url: open.mcpUrl }),
+    ]);
     expect(stateOf(manager, "notes")).toEqual({ status: "needs-auth", reason: "not logged in" });
     expect(stateOf(manager, "open").status).toBe("connected");
     expect(text(await manager.call("notes", "whoami", {}))).toBe(
@@ -109,7 +114,10 @@ describe("a streamable-HTTP server that restarted forgets the session", () => {
       server = await start({ AUTH: "none", UNKNOWN_SESSION: unknownSession, PORT: String(server.port) });
 
       // Not read-only, but the old session refused it unread: sent again on the new session.
-      expect(await manager.call("notes", "add_note", { text: "two" })).toEqual({ content: [{ type: "text", text: "noted: two" }], isError: false });
+      expect(await manager.call("notes", "add_note", { text: "two" })).toEqual({
+        content: [{ type: "text", text: "noted: two" }],
+        isError: false,
+      });
       expect(seen).toEqual(["reconnecting 1", "connected"]);
       expect((await server.state()).calls).toEqual(["add_note:two"]);
     });
@@ -134,7 +142,8 @@ describe("a server that restarts while a call is under way", () => {
   it("a call that may change something is not sent again: it says the server restarted", async () => {
     const { result, calls } = await restartDuring("slow_write");
     expect(result).toEqual({
-      content: "MCP tool slow_write failed: server notes restarted during the call; slow_write may have run and may change something, so it was not sent again.",
+      content:
+        "MCP tool slow_write failed: server notes restarted during the call; slow_write may have run and may change something, so it was not sent again.",
       isError: true,
     });
     expect(calls).toEqual([]);
@@ -177,16 +186,28 @@ describe("headersHelper", () => {
       remote("locked", { type: "http", url: server.mcpUrl, headersHelper: "echo 'vault is locked' >&2; exit 3" }),
       remote("garbled", { type: "http", url: server.mcpUrl, headersHelper: "echo 'Bearer secret-value'" }),
     ]);
-    expect(stateOf(manager, "locked")).toMatchObject({ status: "failed", code: "headers-helper-failed", error: "headersHelper failed: exit status 3: vault is locked" });
+    expect(stateOf(manager, "locked")).toMatchObject({
+      status: "failed",
+      code: "headers-helper-failed",
+      error: "headersHelper failed: exit status 3: vault is locked",
+    });
     const garbled = stateOf(manager, "garbled");
-    expect(garbled).toMatchObject({ status: "failed", error: "headersHelper failed: its output is not JSON (expected an object of header names to string values)" });
+    expect(garbled).toMatchObject({
+      status: "failed",
+      error: "headersHelper failed: its output is not JSON (expected an object of header names to string values)",
+    });
   });
 
   it("is not run for a project server that is not approved; mcp get says a helper is set, never its output", async () => {
     const server = await start({ AUTH: "static" });
     box = await createSandbox();
     const marker = join(box.root, "helper-ran");
-    await box.write(box.projectFile, JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl, headersHelper: `touch '${marker}'; echo '{}'` } } }));
+    await box.write(
+      box.projectFile,
+      JSON.stringify({
+        mcpServers: { notes: { type: "http", url: server.mcpUrl, headersHelper: `touch '${marker}'; echo '{}'` } },
+      }),
+    );
     const list = await box.run(["list"]);
     expect(list.stdout).toContain("not approved");
     expect(existsSync(marker)).toBe(false);

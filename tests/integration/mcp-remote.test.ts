@@ -15,7 +15,9 @@ import { MemoryApprovals, stateOf } from "../helpers/mcp-fixtures.ts";
 // Remote servers on a loopback port, reached through the real SDK client transports.
 function mcpServer(): McpServer {
   const server = new McpServer({ name: "remote", version: "1.0.0" }, { instructions: "Remote." });
-  server.registerTool("ping", { annotations: { readOnlyHint: true } }, () => ({ content: [{ type: "text", text: "pong" }] }));
+  server.registerTool("ping", { annotations: { readOnlyHint: true } }, () => ({
+    content: [{ type: "text", text: "pong" }],
+  }));
   return server;
 }
 
@@ -63,7 +65,10 @@ describe("remote servers", () => {
     const manager = newManager();
     await manager.start([remote("web", { type: "http", url: `${url}/mcp`, headers: { "X-Api-Key": "secret-1" } })]);
     expect(stateOf(manager, "web").status).toBe("connected");
-    expect(await manager.call("web", "ping", {})).toEqual({ content: [{ type: "text", text: "pong" }], isError: false });
+    expect(await manager.call("web", "ping", {})).toEqual({
+      content: [{ type: "text", text: "pong" }],
+      isError: false,
+    });
     expect(headers.length).toBeGreaterThan(0);
     expect(headers.every((h) => h["x-api-key"] === "secret-1")).toBe(true);
     await manager.close();
@@ -73,7 +78,9 @@ describe("remote servers", () => {
   it("connects over SSE with the entry's headers", async () => {
     const { url, headers } = await listen();
     const manager = newManager();
-    await manager.start([remote("events", { type: "sse", url: `${url}/sse`, headers: { Authorization: "Bearer t0k" } })]);
+    await manager.start([
+      remote("events", { type: "sse", url: `${url}/sse`, headers: { Authorization: "Bearer t0k" } }),
+    ]);
     expect(stateOf(manager, "events").status).toBe("connected");
     expect(manager.tools().map((t) => [t.name, t.readOnly])).toEqual([["mcp__events__ping", true]]);
     expect(headers.map((h) => h.authorization)).toEqual(headers.map(() => "Bearer t0k"));
@@ -88,6 +95,10 @@ describe("remote servers", () => {
     const manager = newManager();
     await manager.start([remote("down", { type: "http", url: `${url}/mcp` })]);
     const address = url.replace("http://", "");
-    expect(stateOf(manager, "down")).toEqual({ status: "failed", error: `fetch failed: connect ECONNREFUSED ${address}`, code: "handshake-failed" });
+    expect(stateOf(manager, "down")).toEqual({
+      status: "failed",
+      error: `fetch failed: connect ECONNREFUSED ${address}`,
+      code: "handshake-failed",
+    });
   });
 });

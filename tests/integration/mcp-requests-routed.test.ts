@@ -30,10 +30,22 @@ afterEach(async () => {
 
 function cachedSetup(entry: Partial<StdioEntry>) {
   const dir = mkdtempSync(join(tmpdir(), "mcp-routed-"));
-  const cache = new ToolCacheFiles({ dir: join(dir, "tool-cache"), projectDir: dir, clock: systemClock, warn: () => {} });
+  const cache = new ToolCacheFiles({
+    dir: join(dir, "tool-cache"),
+    projectDir: dir,
+    clock: systemClock,
+    warn: () => {},
+  });
   const config = stdioServer("edge", { command: NODE, args: [PROTOCOL], ...entry });
   const env = { ...process.env, MCP_KEEPALIVE_MS: "0" };
-  manager = new McpManager({ projectDir: dir, approvals: new MemoryApprovals(), logDir: join(dir, "logs"), env, interactive: false, toolCache: cache });
+  manager = new McpManager({
+    projectDir: dir,
+    approvals: new MemoryApprovals(),
+    logDir: join(dir, "logs"),
+    env,
+    interactive: false,
+    toolCache: cache,
+  });
   return { config, cache, env, manager };
 }
 
@@ -54,7 +66,10 @@ describe("a server offered from the tool cache", () => {
     await manager.start([config]);
     expect(manager.getSnapshot().servers[0]?.state.status).toBe("cached");
 
-    expect(await readResource(manager, "edge", "note://text", env)).toEqual({ content: [{ type: "text", text: "contents of note://text" }], isError: false });
+    expect(await readResource(manager, "edge", "note://text", env)).toEqual({
+      content: [{ type: "text", text: "contents of note://text" }],
+      isError: false,
+    });
     expect(manager.getSnapshot().servers[0]?.state.status).toBe("connected");
     expect(await expandPromptCommand("/mcp__edge__greet Ada", manager, env)).toEqual({
       blocks: [
@@ -73,7 +88,10 @@ describe("a server offered from the tool cache", () => {
     await cache.write(config, CACHED);
     await manager.start([config]);
     const seen = recordStates(manager, "edge");
-    expect(await readResource(manager, "edge", "note://slow/900", env)).toEqual({ content: [{ type: "text", text: "contents of note://slow/900" }], isError: false });
+    expect(await readResource(manager, "edge", "note://slow/900", env)).toEqual({
+      content: [{ type: "text", text: "contents of note://slow/900" }],
+      isError: false,
+    });
     expect(seen).toEqual(["connected"]);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(seen).toEqual(["connected", "cached"]);
@@ -104,14 +122,22 @@ describe("a streamable-HTTP server that restarted forgets the session", () => {
     server = await startOAuthServer({ AUTH: "none", PORT: String(server.port) });
     servers.push(server);
 
-    expect(await readResource(manager, "notes", "notes://readme", env)).toEqual({ content: [{ type: "text", text: "the notes server" }], isError: false });
+    expect(await readResource(manager, "notes", "notes://readme", env)).toEqual({
+      content: [{ type: "text", text: "the notes server" }],
+      isError: false,
+    });
     expect(seen).toEqual(["reconnecting 1", "connected"]);
     await server.stop();
     servers.splice(0);
     server = await startOAuthServer({ AUTH: "none", PORT: String(server.port) });
     servers.push(server);
-    expect(await expandPromptCommand("/mcp__notes__summarize", manager, env)).toEqual({ blocks: [{ type: "text", text: "Summarize the notes." }] });
+    expect(await expandPromptCommand("/mcp__notes__summarize", manager, env)).toEqual({
+      blocks: [{ type: "text", text: "Summarize the notes." }],
+    });
     expect((await server.state()).calls).toEqual(["prompt:summarize"]);
-    expect(manager.usage.getSnapshot().get("notes")).toMatchObject({ "resources/read": { calls: 1, errors: 0 }, "prompts/get": { calls: 1, errors: 0 } });
+    expect(manager.usage.getSnapshot().get("notes")).toMatchObject({
+      "resources/read": { calls: 1, errors: 0 },
+      "prompts/get": { calls: 1, errors: 0 },
+    });
   }, 30_000);
 });

@@ -30,7 +30,12 @@ function machine() {
   mkdirSync(join(home, ".ssh"), { recursive: true });
   writeFileSync(join(home, ".ssh", "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----planted");
   mkdirSync(join(project, ".git", "hooks"), { recursive: true });
-  const env: Record<string, string | undefined> = { ...process.env, HOME: home, ANTHROPIC_API_KEY: "sk-ant-planted", AWS_SECRET_ACCESS_KEY: "aws-planted" };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOME: home,
+    ANTHROPIC_API_KEY: "sk-ant-planted",
+    AWS_SECRET_ACCESS_KEY: "aws-planted",
+  };
   const miniCcHome = join(home, ".mini-cc");
   return { root, home, project, env, miniCcHome, logDir: join(miniCcHome, "logs") };
 }
@@ -41,8 +46,21 @@ afterEach(async () => {
 });
 
 function session(m: ReturnType<typeof machine>, check?: SandboxHost["availability"]) {
-  const host = new SandboxHost({ projectDir: m.project, home: m.home, miniCcHome: m.miniCcHome, env: m.env, ...(check ? { check } : {}) });
-  const manager = new McpManager({ projectDir: m.project, approvals: new MemoryApprovals(), logDir: m.logDir, env: m.env, interactive: true, sandbox: host });
+  const host = new SandboxHost({
+    projectDir: m.project,
+    home: m.home,
+    miniCcHome: m.miniCcHome,
+    env: m.env,
+    ...(check ? { check } : {}),
+  });
+  const manager = new McpManager({
+    projectDir: m.project,
+    approvals: new MemoryApprovals(),
+    logDir: m.logDir,
+    env: m.env,
+    interactive: true,
+    sandbox: host,
+  });
   cleanups.push(async () => {
     await manager.close();
     await host.close();
@@ -58,7 +76,11 @@ function text(result: ToolResult): string {
 }
 
 async function connected(manager: McpManager) {
-  const snapshot = await waitForSnapshot(manager, (s) => s.servers.every((view) => view.state.status !== "pending"), 20_000);
+  const snapshot = await waitForSnapshot(
+    manager,
+    (s) => s.servers.every((view) => view.state.status !== "pending"),
+    20_000,
+  );
   for (const view of snapshot.servers) expect(view.state, view.name).toMatchObject({ status: "connected" });
 }
 
@@ -96,7 +118,9 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
       type: "text",
       text: [
         "Blocked by the sandbox: read ~/.ssh/id_rsa (sandbox.allowRead would allow it)",
-        "Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it)", `Blocked by the sandbox: write ${m.project}/.git/hooks/pre-commit (never allowed in the sandbox)`].join("\n"),
+        "Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it)",
+        `Blocked by the sandbox: write ${m.project}/.git/hooks/pre-commit (never allowed in the sandbox)`,
+      ].join("\n"),
     });
     expect(probe.readKey?.ok).toBe(false);
     expect(probe.writeHome?.ok).toBe(false);
@@ -113,7 +137,9 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
       `blocked: write ${m.project}/.git/hooks/pre-commit (never allowed in the sandbox)`,
       `blocked: connect 127.0.0.1:${port} (sandbox.allowedDomains would allow it)`,
     ];
-    await expect.poll(() => [...(host.violations.getSnapshot().hostile?.recent ?? [])].sort(), { timeout: 5000 }).toEqual([...expected].sort());
+    await expect
+      .poll(() => [...(host.violations.getSnapshot().hostile?.recent ?? [])].sort(), { timeout: 5000 })
+      .toEqual([...expected].sort());
     expect(host.violations.getSnapshot().hostile?.count).toBe(4);
     const log = readFileSync(join(m.logDir, "mcp-hostile.log"), "utf8");
     for (const line of expected) expect(log).toContain(`[sandbox] ${line}`);
@@ -122,7 +148,14 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
   it("gets a reduced environment: no credentials, the entry's env and the names it passes through", async () => {
     const m = machine();
     const { manager } = session({ ...m, env: { ...m.env, PASSED_ON: "yes", NOT_PASSED: "no" } });
-    await manager.start([stdioServer("hostile", { command: process.execPath, args: [HOSTILE], env: { OWN: "mine" }, sandbox: { env: ["PASSED_ON"] } })]);
+    await manager.start([
+      stdioServer("hostile", {
+        command: process.execPath,
+        args: [HOSTILE],
+        env: { OWN: "mine" },
+        sandbox: { env: ["PASSED_ON"] },
+      }),
+    ]);
     await connected(manager);
     const env = JSON.parse(text(await manager.call("hostile", "env", {}))) as Record<string, string>;
     expect(env.ANTHROPIC_API_KEY).toBeUndefined();
@@ -139,7 +172,9 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
     const m = machine();
     const { host, manager } = session(m);
     const marker = `--marker=${randomUUID()}`;
-    await manager.start([stdioServer("hostile", { command: process.execPath, args: [HOSTILE, marker], sandbox: true })]);
+    await manager.start([
+      stdioServer("hostile", { command: process.execPath, args: [HOSTILE, marker], sandbox: true }),
+    ]);
     await connected(manager);
     expect(processesWith(marker).length).toBeGreaterThan(0);
     await manager.close();
@@ -151,7 +186,9 @@ describe.skipIf(!availability.available)(`a sandboxed hostile server${skipped}`,
     const m = machine();
     const { manager } = session(m);
     const marker = `--marker=${randomUUID()}`;
-    await manager.start([stdioServer("hostile", { command: process.execPath, args: [HOSTILE, marker], sandbox: true })]);
+    await manager.start([
+      stdioServer("hostile", { command: process.execPath, args: [HOSTILE, marker], sandbox: true }),
+    ]);
     await connected(manager);
     expect(processesWith(marker).length).toBeGreaterThan(0);
     manager.killAllServerProcessGroups();
@@ -164,7 +201,10 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     const m = machine();
     const { manager } = session(m);
     const entry = (args: string[]): StdioEntry => ({ command: process.execPath, args, sandbox: true });
-    await manager.start([stdioServer("tracker", entry([TRACKER])), stdioServer("everything", entry([EVERYTHING, "stdio"]))]);
+    await manager.start([
+      stdioServer("tracker", entry([TRACKER])),
+      stdioServer("everything", entry([EVERYTHING, "stdio"])),
+    ]);
     await connected(manager);
     expect(text(await manager.call("tracker", "list_issues", { status: "Todo" }))).toContain("BUG-101");
     expect(text(await manager.call("everything", "echo", { message: "inside" }))).toContain("inside");
@@ -176,11 +216,25 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     const installed = join(m.home, ".npm", "_npx", "0a1b2c3d4e5f6a7b");
     mkdirSync(join(installed, "node_modules", "@modelcontextprotocol"), { recursive: true });
     mkdirSync(join(installed, "node_modules", ".bin"));
-    writeFileSync(join(installed, "package.json"), JSON.stringify({ dependencies: { "@modelcontextprotocol/server-memory": "^2026.8.31" }, _npx: { packages: ["@modelcontextprotocol/server-memory"] } }));
-    symlinkSync(join(ROOT, "node_modules/@modelcontextprotocol/server-memory"), join(installed, "node_modules/@modelcontextprotocol/server-memory"));
-    symlinkSync("../@modelcontextprotocol/server-memory/dist/index.js", join(installed, "node_modules/.bin/mcp-server-memory"));
+    writeFileSync(
+      join(installed, "package.json"),
+      JSON.stringify({
+        dependencies: { "@modelcontextprotocol/server-memory": "^2026.8.31" },
+        _npx: { packages: ["@modelcontextprotocol/server-memory"] },
+      }),
+    );
+    symlinkSync(
+      join(ROOT, "node_modules/@modelcontextprotocol/server-memory"),
+      join(installed, "node_modules/@modelcontextprotocol/server-memory"),
+    );
+    symlinkSync(
+      "../@modelcontextprotocol/server-memory/dist/index.js",
+      join(installed, "node_modules/.bin/mcp-server-memory"),
+    );
     const { manager } = session({ ...m, env: { ...m.env, PATH: `${dirname(process.execPath)}:${m.env.PATH}` } });
-    await manager.start([stdioServer("memory", { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], sandbox: true })]);
+    await manager.start([
+      stdioServer("memory", { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], sandbox: true }),
+    ]);
     await connected(manager);
     expect(text(await manager.call("memory", "read_graph", {}))).toContain("entities");
   });
@@ -192,7 +246,9 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     mkdirSync(bin);
     writeFileSync(join(bin, "npx"), "#!/bin/sh\necho 'npm error code ECONNREFUSED' >&2\nexit 1\n", { mode: 0o755 });
     const { manager } = session(m);
-    await manager.start([stdioServer("fresh", { command: join(bin, "npx"), args: ["-y", "@acme/mcp-server@1.2.0"], sandbox: true })]);
+    await manager.start([
+      stdioServer("fresh", { command: join(bin, "npx"), args: ["-y", "@acme/mcp-server@1.2.0"], sandbox: true }),
+    ]);
     const snapshot = await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed", 20_000);
     const state = snapshot.servers[0]?.state;
     expect(state?.status === "failed" && state.error).toBe(
@@ -208,7 +264,9 @@ describe.skipIf(!availability.available)(`real servers in the sandbox${skipped}`
     await manager.start([stdioServer("writer", { command: process.execPath, args: ["-e", script], sandbox: true })]);
     const snapshot = await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed", 20_000);
     const state = snapshot.servers[0]?.state;
-    expect(state?.status === "failed" && state.error).toMatch(/^server exited \(code 1\); the sandbox blocked: write ~\/\.cache-file \(sandbox\.allowWrite would allow it\)/);
+    expect(state?.status === "failed" && state.error).toMatch(
+      /^server exited \(code 1\); the sandbox blocked: write ~\/\.cache-file \(sandbox\.allowWrite would allow it\)/,
+    );
   });
 });
 
@@ -216,8 +274,19 @@ describe("where the sandbox must refuse", () => {
   it('an entry with "sandbox": true fails with the reason where the sandbox cannot run, and never starts', async () => {
     const m = machine();
     const pidFile = join(m.root, "started.pid");
-    const { manager } = session(m, async () => ({ available: false, reason: "bubblewrap not installed", hint: "install it: sudo apt-get install bubblewrap" }));
-    await manager.start([stdioServer("needs", { command: process.execPath, args: [join(ROOT, "tests/helpers/mcp-test-server.mjs")], env: { MCP_TEST_PID_FILE: pidFile }, sandbox: true })]);
+    const { manager } = session(m, async () => ({
+      available: false,
+      reason: "bubblewrap not installed",
+      hint: "install it: sudo apt-get install bubblewrap",
+    }));
+    await manager.start([
+      stdioServer("needs", {
+        command: process.execPath,
+        args: [join(ROOT, "tests/helpers/mcp-test-server.mjs")],
+        env: { MCP_TEST_PID_FILE: pidFile },
+        sandbox: true,
+      }),
+    ]);
     const state = (await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed")).servers[0]?.state;
     expect(state).toEqual({
       status: "failed",
@@ -230,8 +299,14 @@ describe("where the sandbox must refuse", () => {
   it("a relative write path that reaches the home folder is refused, naming the field", async () => {
     const m = machine();
     const { manager } = session(m, async () => ({ available: true }));
-    await manager.start([stdioServer("wide", { command: process.execPath, args: [HOSTILE], sandbox: { allowWrite: ["out", ".."] } })]);
+    await manager.start([
+      stdioServer("wide", { command: process.execPath, args: [HOSTILE], sandbox: { allowWrite: ["out", ".."] } }),
+    ]);
     const state = (await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed")).servers[0]?.state;
-    expect(state).toEqual({ status: "failed", code: "invalid-entry", error: 'sandbox.allowWrite[1]: ".." would allow writing your whole home folder (it holds it)' });
+    expect(state).toEqual({
+      status: "failed",
+      code: "invalid-entry",
+      error: 'sandbox.allowWrite[1]: ".." would allow writing your whole home folder (it holds it)',
+    });
   });
 });

@@ -16,21 +16,35 @@ afterEach(async () => {
 
 async function serverEnvironment(entry: StdioEntry, env: Record<string, string>): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), "mcp-cred-"));
-  const manager = new McpManager({ projectDir: dir, approvals: new MemoryApprovals(), logDir: join(dir, "logs"), env: { ...process.env, ...env }, interactive: true });
+  const manager = new McpManager({
+    projectDir: dir,
+    approvals: new MemoryApprovals(),
+    logDir: join(dir, "logs"),
+    env: { ...process.env, ...env },
+    interactive: true,
+  });
   managers.push(manager);
   await manager.start([stdioServer("hostile", entry)]);
   await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "connected");
   const result = await manager.call("hostile", "env", {});
-  const first = typeof result.content === "string" ? { type: "text" as const, text: result.content } : result.content[0];
+  const first =
+    typeof result.content === "string" ? { type: "text" as const, text: result.content } : result.content[0];
   if (first?.type !== "text") throw new Error(`unexpected result ${JSON.stringify(result)}`);
   return JSON.parse(first.text) as Record<string, string>;
 }
 
 describe("a full-access server's environment", () => {
-  const credentials = { ANTHROPIC_API_KEY: "sk-ant-secret", ANTHROPIC_AUTH_TOKEN: "auth-secret", CLAUDE_CODE_OAUTH_TOKEN: "oauth-secret" };
+  const credentials = {
+    ANTHROPIC_API_KEY: "sk-ant-secret",
+    ANTHROPIC_AUTH_TOKEN: "auth-secret",
+    CLAUDE_CODE_OAUTH_TOKEN: "oauth-secret",
+  };
 
   it("does not receive mini-cc's credentials, but everything else passes on", async () => {
-    const env = await serverEnvironment({ command: process.execPath, args: [HOSTILE] }, { ...credentials, AWS_PROFILE: "dev", SOME_TOKEN: "kept" });
+    const env = await serverEnvironment(
+      { command: process.execPath, args: [HOSTILE] },
+      { ...credentials, AWS_PROFILE: "dev", SOME_TOKEN: "kept" },
+    );
     expect(env.ANTHROPIC_API_KEY).toBeUndefined();
     expect(env.ANTHROPIC_AUTH_TOKEN).toBeUndefined();
     expect(env.CLAUDE_CODE_OAUTH_TOKEN).toBeUndefined();
@@ -40,7 +54,10 @@ describe("a full-access server's environment", () => {
   });
 
   it("receives a credential its entry names in env", async () => {
-    const env = await serverEnvironment({ command: process.execPath, args: [HOSTILE], env: { ANTHROPIC_API_KEY: "sk-ant-for-this-server" } }, credentials);
+    const env = await serverEnvironment(
+      { command: process.execPath, args: [HOSTILE], env: { ANTHROPIC_API_KEY: "sk-ant-for-this-server" } },
+      credentials,
+    );
     expect(env.ANTHROPIC_API_KEY).toBe("sk-ant-for-this-server");
     expect(env.ANTHROPIC_AUTH_TOKEN).toBeUndefined();
   });

@@ -7,7 +7,14 @@ import type { ServerConfig, ServerSource, StdioEntry } from "../../src/config/ty
 import { McpManager } from "../../src/mcp/manager.ts";
 import type { McpToolInfo } from "../../src/mcp/state/server-state.ts";
 import { ToolCacheFiles } from "../../src/mcp/tools/cache.ts";
-import { alive, MemoryApprovals, recordTransitions, stateOf, stdioServer, waitForSnapshot } from "../helpers/mcp-fixtures.ts";
+import {
+  alive,
+  MemoryApprovals,
+  recordTransitions,
+  stateOf,
+  stdioServer,
+  waitForSnapshot,
+} from "../helpers/mcp-fixtures.ts";
 
 // Real subprocesses: tests/helpers/sleepy-server.mjs waits before it answers initialize,
 // so anything offered before that came from the cache.
@@ -30,14 +37,32 @@ function setup(): Setup {
   const dir = mkdtempSync(join(tmpdir(), "mcp-cache-"));
   const pids = join(dir, "pids");
   mkdirSync(pids);
-  return { dir, pids, cache: new ToolCacheFiles({ dir: join(dir, "home", "tool-cache"), projectDir: dir, clock: systemClock, warn: () => {} }), approvals: new MemoryApprovals() };
+  return {
+    dir,
+    pids,
+    cache: new ToolCacheFiles({
+      dir: join(dir, "home", "tool-cache"),
+      projectDir: dir,
+      clock: systemClock,
+      warn: () => {},
+    }),
+    approvals: new MemoryApprovals(),
+  };
 }
 
-function sleepy(s: Setup, options: { delayMs?: number; tools?: string; extra?: Partial<StdioEntry>; source?: ServerSource } = {}): ServerConfig {
+function sleepy(
+  s: Setup,
+  options: { delayMs?: number; tools?: string; extra?: Partial<StdioEntry>; source?: ServerSource } = {},
+): ServerConfig {
   const entry: StdioEntry = {
     command: process.execPath,
     args: [SLEEPY],
-    env: { SLEEPY_DELAY_MS: String(options.delayMs ?? 2000), SLEEPY_TOOLS: options.tools ?? "tool_1,tool_2", SLEEPY_PID_DIR: s.pids, SLEEPY_INSTRUCTIONS: "Be slow." },
+    env: {
+      SLEEPY_DELAY_MS: String(options.delayMs ?? 2000),
+      SLEEPY_TOOLS: options.tools ?? "tool_1,tool_2",
+      SLEEPY_PID_DIR: s.pids,
+      SLEEPY_INSTRUCTIONS: "Be slow.",
+    },
     ...options.extra,
   };
   return stdioServer("slow", entry, options.source ?? "user");
@@ -56,13 +81,24 @@ function newManager(s: Setup, env: Record<string, string> = {}, interactive = fa
   return manager;
 }
 
-const info = (name: string): McpToolInfo => ({ name, description: `The ${name} tool of a slow-starting server.`, inputSchema: { type: "object", properties: {} }, annotations: { readOnlyHint: true } });
+const info = (name: string): McpToolInfo => ({
+  name,
+  description: `The ${name} tool of a slow-starting server.`,
+  inputSchema: { type: "object", properties: {} },
+  annotations: { readOnlyHint: true },
+});
 /** Writes the cache as a previous session would have left it. */
 const prime = (s: Setup, config: ServerConfig, names: string[]) =>
-  s.cache.write(config, { tools: names.map(info), skippedTools: [], instructions: "Be slow.", serverInfo: { name: "sleepy", version: "1.0.0" } });
+  s.cache.write(config, {
+    tools: names.map(info),
+    skippedTools: [],
+    instructions: "Be slow.",
+    serverInfo: { name: "sleepy", version: "1.0.0" },
+  });
 const spawned = (s: Setup) => readdirSync(s.pids).map(Number);
 const toolNames = (manager: McpManager) => manager.tools().map((tool) => tool.name);
-const textOf = (result: { content: unknown }) => (typeof result.content === "string" ? result.content : (result.content as Array<{ text: string }>)[0]?.text);
+const textOf = (result: { content: unknown }) =>
+  typeof result.content === "string" ? result.content : (result.content as Array<{ text: string }>)[0]?.text;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(test: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -85,7 +121,11 @@ describe("the tool cache with real servers", () => {
     const file = s.cache.pathOf(config);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(s.dir, "home", "tool-cache")).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ server: "slow", serverInfo: { name: "sleepy", version: "1.0.0" }, instructions: "Be slow." });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+      server: "slow",
+      serverInfo: { name: "sleepy", version: "1.0.0" },
+      instructions: "Be slow.",
+    });
 
     const warm = newManager(s);
     const seen = recordTransitions(warm);
@@ -132,7 +172,7 @@ describe("the tool cache with real servers", () => {
     expect(alive(pid)).toBe(false);
   }, 20_000);
 
-  it("MCP_STARTUP=lazy makes every cached server lazy; an entry's \"startup\": \"eager\" overrides it", async () => {
+  it('MCP_STARTUP=lazy makes every cached server lazy; an entry\'s "startup": "eager" overrides it', async () => {
     const s = setup();
     const lazy = sleepy(s, { delayMs: 0 });
     const eager = { ...sleepy(s, { delayMs: 0, extra: { startup: "eager" } }), name: "eager" };
@@ -171,7 +211,11 @@ describe("the tool cache with real servers", () => {
     const config: ServerConfig = stdioServer("slow", {
       command: "/bin/sh",
       args: [WRAPPER, SLEEPY],
-      env: { ...(plain.entry as StdioEntry).env, MCP_TEST_NODE: process.execPath, MCP_TEST_WRAPPER_PID_FILE: wrapperPid },
+      env: {
+        ...(plain.entry as StdioEntry).env,
+        MCP_TEST_NODE: process.execPath,
+        MCP_TEST_WRAPPER_PID_FILE: wrapperPid,
+      },
       startup: "lazy",
       idleTimeoutMs: 400,
     });
@@ -230,8 +274,15 @@ describe("the tool cache with real servers", () => {
     await manager.start([config]);
     expect(toolNames(manager)).toEqual(["mcp__slow__tool_1", "mcp__slow__tool_gone"]);
     const result = await manager.call("slow", "tool_gone", {});
-    expect(result).toEqual({ content: "MCP tool tool_gone is no longer offered by server slow: its tool list changed, so the tool was removed.", isError: true });
-    expect(stateOf(manager, "slow")).toMatchObject({ status: "connected", cacheNote: "tools changed since cached: added tool_new; removed tool_gone" });
+    expect(result).toEqual({
+      content:
+        "MCP tool tool_gone is no longer offered by server slow: its tool list changed, so the tool was removed.",
+      isError: true,
+    });
+    expect(stateOf(manager, "slow")).toMatchObject({
+      status: "connected",
+      cacheNote: "tools changed since cached: added tool_new; removed tool_gone",
+    });
     expect(toolNames(manager)).toEqual(["mcp__slow__tool_1", "mcp__slow__tool_new"]);
     await manager.close();
     expect((await s.cache.read(config))?.tools.map((t) => t.name)).toEqual(["tool_1", "tool_new"]);

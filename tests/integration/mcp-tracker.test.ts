@@ -43,7 +43,11 @@ describe("the tracker example server", () => {
   });
 
   it("fails a missing command alone, with a one-line reason", () => {
-    expect(stateOf(manager, "broken")).toEqual({ status: "failed", error: "command not found: mini-cc-no-such-command", code: "command-not-found" });
+    expect(stateOf(manager, "broken")).toEqual({
+      status: "failed",
+      error: "command not found: mini-cc-no-such-command",
+      code: "command-not-found",
+    });
   });
 
   it("offers three tools, the two readers marked read-only", () => {
@@ -58,7 +62,9 @@ describe("the tracker example server", () => {
     const listIssues = manager.tools().find((t) => t.name === "mcp__tracker__list_issues");
     const result = await listIssues?.run({ status: "Todo" }, { cwd: ROOT, signal: new AbortController().signal });
     expect(result).toEqual({
-      content: [{ type: "text", text: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts" }],
+      content: [
+        { type: "text", text: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts" },
+      ],
       isError: false,
     });
     expect(listIssues?.summarize({ status: "Todo" })).toBe("Todo");
@@ -66,7 +72,12 @@ describe("the tracker example server", () => {
 
   it("gets an issue with its comments", async () => {
     expect(await manager.call("tracker", "get_issue", { id: "BUG-102" })).toEqual({
-      content: [{ type: "text", text: "BUG-102: Safari styling broken on the posts page\nstatus: In Progress\ncomments: (none)" }],
+      content: [
+        {
+          type: "text",
+          text: "BUG-102: Safari styling broken on the posts page\nstatus: In Progress\ncomments: (none)",
+        },
+      ],
       isError: false,
     });
   });
@@ -78,7 +89,9 @@ describe("the tracker example server", () => {
     });
     const log = readFileSync(join(logDir, "mcp-tracker.log"), "utf8").split("\n");
     expect(log[0]).toMatch(
-      new RegExp(`^--- \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z mini-cc started tracker: ${escapeRegExp(process.execPath)} examples/mcp_tracker_server.ts$`),
+      new RegExp(
+        `^--- \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z mini-cc started tracker: ${escapeRegExp(process.execPath)} examples/mcp_tracker_server.ts$`,
+      ),
     );
     expect(log).toContain("INFO tracker: get_issue failed: No issue NOPE. Use list_issues to see ids.");
   });

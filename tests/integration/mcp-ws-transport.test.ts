@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cliForTestFile, initOf, modelScript, textResult, toolResultsById, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  initOf,
+  modelScript,
+  textResult,
+  toolResultsById,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 import { startWsMcpServer, type WsMcpServer } from "../helpers/ws-loopback-server.ts";
 
 // A `ws` server, as Claude Code's config allows: the SDK's WebSocket client
@@ -47,18 +55,39 @@ describe("the ws transport", () => {
 
   it("calls a tool end to end from print mode, declared in a --mcp-config file", async () => {
     const config = await box.write("ws.json", { mcpServers: { shout: { type: "ws", url: server.url } } });
-    const script = await box.write("script.json", modelScript([toolUse("s1", "mcp__shout__shout", { text: "over websocket" })], [{ type: "text", text: "Done." }]));
-    const run = await box.run(["-p", "go", "--output-format", "stream-json", "--model-script", script, "--mcp-config", config, "--allowedTools", "mcp__shout__shout"]);
+    const script = await box.write(
+      "script.json",
+      modelScript([toolUse("s1", "mcp__shout__shout", { text: "over websocket" })], [{ type: "text", text: "Done." }]),
+    );
+    const run = await box.run([
+      "-p",
+      "go",
+      "--output-format",
+      "stream-json",
+      "--model-script",
+      script,
+      "--mcp-config",
+      config,
+      "--allowedTools",
+      "mcp__shout__shout",
+    ]);
     expect(run.code).toBe(0);
     expect(initOf(run.lines)?.mcp_servers).toEqual([{ name: "shout", status: "connected" }]);
     expect(toolResultsById(run.lines)["s1"]).toEqual(textResult("OVER WEBSOCKET"));
   });
 
   it("fails a ws entry with headers, saying why, instead of connecting without them", async () => {
-    await box.run(["mcp", "add-json", "auth", JSON.stringify({ type: "ws", url: server.url, headers: { Authorization: "Bearer x" } })]);
+    await box.run([
+      "mcp",
+      "add-json",
+      "auth",
+      JSON.stringify({ type: "ws", url: server.url, headers: { Authorization: "Bearer x" } }),
+    ]);
     const get = await box.run(["mcp", "get", "--strict", "auth"]);
     expect(get.code).toBe(1);
-    expect(get.stdout).toContain("  Status: ✘ failed: headers are not supported for ws servers (the WebSocket client cannot send them)\n");
+    expect(get.stdout).toContain(
+      "  Status: ✘ failed: headers are not supported for ws servers (the WebSocket client cannot send them)\n",
+    );
   });
 
   it("fails clearly when nothing listens at the URL", async () => {

@@ -27,7 +27,10 @@ describe("openUrl", () => {
     writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$#" "$@" > '${out}'\n`);
     chmodSync(browser, 0o755);
     const url = "https://example.com/a?x=1&y=$(touch pwned);z";
-    expect(await openUrl(url, { BROWSER: browser, PATH: process.env.PATH })).toEqual({ kind: "opened", via: "$BROWSER" });
+    expect(await openUrl(url, { BROWSER: browser, PATH: process.env.PATH })).toEqual({
+      kind: "opened",
+      via: "$BROWSER",
+    });
     await eventually(() => expect(existsSync(out)).toBe(true));
     await eventually(() => expect(readFileSync(out, "utf8")).toBe(`1\n${new URL(url).href}\n`));
     expect(existsSync(join(dir, "pwned"))).toBe(false);
@@ -39,14 +42,23 @@ describe("openUrl", () => {
     const out = join(dir, "env.txt");
     writeFileSync(browser, `#!/bin/sh\nenv > '${out}'\n`);
     chmodSync(browser, 0o755);
-    const env = { BROWSER: browser, PATH: process.env.PATH, ANTHROPIC_API_KEY: "sk-ant-opener", CLAUDE_CODE_OAUTH_TOKEN: "oauth-opener", KEPT: "yes" };
+    const env = {
+      BROWSER: browser,
+      PATH: process.env.PATH,
+      ANTHROPIC_API_KEY: "sk-ant-opener",
+      CLAUDE_CODE_OAUTH_TOKEN: "oauth-opener",
+      KEPT: "yes",
+    };
     expect(await openUrl("https://example.com", env)).toEqual({ kind: "opened", via: "$BROWSER" });
     await eventually(() => expect(readFileSync(out, "utf8")).toContain("KEPT=yes"));
     expect(readFileSync(out, "utf8")).not.toMatch(/opener/);
   });
 
   it("says so when the opener cannot start", async () => {
-    expect(await openUrl("https://example.com", { BROWSER: "/nonexistent/browser", PATH: "" })).toMatchObject({ kind: "failed", via: "$BROWSER" });
+    expect(await openUrl("https://example.com", { BROWSER: "/nonexistent/browser", PATH: "" })).toMatchObject({
+      kind: "failed",
+      via: "$BROWSER",
+    });
   });
 
   it("never hands $BROWSER a URL that is not a web page", async () => {
@@ -66,8 +78,15 @@ describe("openUrl", () => {
 describe("noteInServerLog", () => {
   it("appends a stamped line to the server's log, private to the user", () => {
     const dir = tempDir();
-    noteInServerLog(dir, "asker", "elicitation declined: the request cannot be shown (x)", new Date("2026-12-03T04:00:00Z"));
-    expect(readFileSync(join(dir, "mcp-asker.log"), "utf8")).toBe("[mini-cc 2026-12-03T04:00:00.000Z] elicitation declined: the request cannot be shown (x)\n");
+    noteInServerLog(
+      dir,
+      "asker",
+      "elicitation declined: the request cannot be shown (x)",
+      new Date("2026-12-03T04:00:00Z"),
+    );
+    expect(readFileSync(join(dir, "mcp-asker.log"), "utf8")).toBe(
+      "[mini-cc 2026-12-03T04:00:00.000Z] elicitation declined: the request cannot be shown (x)\n",
+    );
     expect(statSync(join(dir, "mcp-asker.log")).mode & 0o777).toBe(0o600);
   });
 

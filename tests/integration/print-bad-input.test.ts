@@ -38,7 +38,11 @@ describe("print mode bad input", () => {
 
   it("--help prints the whole help on stdout (a usage error prints only its line and the pointer to it)", async () => {
     const run = await box.run(["--help"]);
-    expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({ code: 0, stdout: `${USAGE}\n`, stderr: "" });
+    expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      code: 0,
+      stdout: `${USAGE}\n`,
+      stderr: "",
+    });
     expect(USAGE.split("\n").length).toBeGreaterThan(20);
   });
 
@@ -55,8 +59,14 @@ describe("print mode bad input", () => {
   });
 
   it("rejects an invalid script, naming the file and the JSON path", async () => {
-    const bad = await box.write("bad.json", JSON.stringify({ responses: [{ content: [{ type: "tool_use", name: "Read", input: "posts.ts" }] }] }));
-    await expectUsageError(["--model-script", bad], `${bad}: responses[0].content[0].input: expected object, got string`);
+    const bad = await box.write(
+      "bad.json",
+      JSON.stringify({ responses: [{ content: [{ type: "tool_use", name: "Read", input: "posts.ts" }] }] }),
+    );
+    await expectUsageError(
+      ["--model-script", bad],
+      `${bad}: responses[0].content[0].input: expected object, got string`,
+    );
   });
 
   it("rejects a script that is not JSON, naming the file, line and column", async () => {
@@ -79,7 +89,10 @@ describe("print mode bad input", () => {
   });
 
   it("rejects an --mcp-config value that is neither a file nor JSON", async () => {
-    await expectUsageError(["--model-script", script, "--mcp-config", "notjson"], "--mcp-config notjson: no such file, and not inline JSON");
+    await expectUsageError(
+      ["--model-script", script, "--mcp-config", "notjson"],
+      "--mcp-config notjson: no such file, and not inline JSON",
+    );
   });
 
   it("rejects inline --mcp-config JSON that does not parse", async () => {
@@ -90,7 +103,10 @@ describe("print mode bad input", () => {
   });
 
   it("rejects an --mcp-config without mcpServers", async () => {
-    await expectUsageError(["--model-script", script, "--mcp-config", '{"servers": {}}'], "--mcp-config (inline JSON): mcpServers: missing");
+    await expectUsageError(
+      ["--model-script", script, "--mcp-config", '{"servers": {}}'],
+      "--mcp-config (inline JSON): mcpServers: missing",
+    );
   });
 
   it("rejects a bad tool rule", async () => {
@@ -101,6 +117,9 @@ describe("print mode bad input", () => {
   });
 
   it("rejects a --max-turns that is not a whole number", async () => {
-    await expectUsageError(["--model-script", script, "--max-turns", "0"], "--max-turns takes a whole number of at least 1, not 0");
+    await expectUsageError(
+      ["--model-script", script, "--max-turns", "0"],
+      "--max-turns takes a whole number of at least 1, not 0",
+    );
   });
 });

@@ -29,7 +29,15 @@ beforeEach(async () => {
 /** `-p PROMPT --model-script FILE --mcp-config tracker …extra`. */
 async function print(script: ReturnType<typeof modelScript>, extra: string[]) {
   const file = await box.write("script.json", script);
-  return box.run(["-p", "What is left to do?", "--model-script", file, "--mcp-config", mcpConfig({ tracker: trackerEntry }), ...extra]);
+  return box.run([
+    "-p",
+    "What is left to do?",
+    "--model-script",
+    file,
+    "--mcp-config",
+    mcpConfig({ tracker: trackerEntry }),
+    ...extra,
+  ]);
 }
 
 describe("print mode output contract", () => {
@@ -72,12 +80,22 @@ describe("print mode output contract", () => {
       type: "user",
       message: {
         role: "user",
-        content: [{ type: "tool_result", tool_use_id: "toolu_list", content: [{ type: "text", text: TODO_LINE }], is_error: false }],
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "toolu_list",
+            content: [{ type: "text", text: TODO_LINE }],
+            is_error: false,
+          },
+        ],
       },
       parent_tool_use_id: null,
       session_id: sessionId,
     });
-    expect(second).toMatchObject({ type: "assistant", message: { content: [{ type: "text", text: "One Todo issue: BUG-101." }] } });
+    expect(second).toMatchObject({
+      type: "assistant",
+      message: { content: [{ type: "text", text: "One Todo issue: BUG-101." }] },
+    });
     expect(result).toEqual({
       type: "result",
       subtype: "success",
@@ -101,7 +119,13 @@ describe("print mode output contract", () => {
     expect(run.stdout.endsWith("}\n")).toBe(true);
     expect(run.stdout.split("\n")).toHaveLength(2);
     expect(run.lines).toEqual([
-      expect.objectContaining({ type: "result", subtype: "success", is_error: false, num_turns: 2, result: "One Todo issue: BUG-101." }),
+      expect.objectContaining({
+        type: "result",
+        subtype: "success",
+        is_error: false,
+        num_turns: 2,
+        result: "One Todo issue: BUG-101.",
+      }),
     ]);
   });
 
@@ -149,17 +173,30 @@ describe("print mode output contract", () => {
   it("plan mode denies Edit and leaves the file alone", async () => {
     await box.write("project/notes.txt", "old\n");
     const edit = modelScript(
-      [{ type: "tool_use", id: "toolu_edit", name: "Edit", input: { file_path: "notes.txt", old_string: "old", new_string: "new" } }],
+      [
+        {
+          type: "tool_use",
+          id: "toolu_edit",
+          name: "Edit",
+          input: { file_path: "notes.txt", old_string: "old", new_string: "new" },
+        },
+      ],
       [{ type: "text", text: "Could not edit." }],
     );
     const run = await print(edit, ["--output-format", "stream-json", "--permission-mode", "plan"]);
     expect(run.code).toBe(0);
     const denied = "Edit is not allowed in plan mode: only read-only tools run.";
-    expect(toolResults(run.lines)).toEqual([{ type: "tool_result", tool_use_id: "toolu_edit", content: denied, is_error: true }]);
+    expect(toolResults(run.lines)).toEqual([
+      { type: "tool_result", tool_use_id: "toolu_edit", content: denied, is_error: true },
+    ]);
     expect(run.lines.at(-1)).toMatchObject({
       result: "Could not edit.",
       permission_denials: [
-        { tool_name: "Edit", tool_use_id: "toolu_edit", tool_input: { file_path: "notes.txt", old_string: "old", new_string: "new" } },
+        {
+          tool_name: "Edit",
+          tool_use_id: "toolu_edit",
+          tool_input: { file_path: "notes.txt", old_string: "old", new_string: "new" },
+        },
       ],
     });
     expect(await box.read("project/notes.txt")).toBe("old\n");

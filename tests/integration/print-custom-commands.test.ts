@@ -18,14 +18,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const userText = (i: number) => {
-  const body = api.requests[i]!.body as { messages: Array<{ role: string; content: string | Array<{ text: string }> }> };
+  const body = api.requests[i]!.body as {
+    messages: Array<{ role: string; content: string | Array<{ text: string }> }>;
+  };
   const content = body.messages[0]!.content;
   return typeof content === "string" ? content : content.map((block) => block.text).join("\n");
 };
 
 describe("print mode and custom commands", () => {
   it("runs -p /name args from the project's and the user's .claude/commands as the prompt", async () => {
-    await box.write("project/.claude/commands/review.md", "---\ndescription: Review a PR\n---\nReview PR $1, focusing on $2.\n");
+    await box.write(
+      "project/.claude/commands/review.md",
+      "---\ndescription: Review a PR\n---\nReview PR $1, focusing on $2.\n",
+    );
     await box.write(".claude/commands/team/standup.md", "Write my standup for $ARGUMENTS.");
     const env = { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL };
     const review = await box.run(["-p", '/review 42 "error handling"', "--output-format", "json"], { env });

@@ -22,7 +22,17 @@ beforeEach(async () => {
 
 async function runCalls(calls: ReturnType<typeof toolUse>[], extra: string[] = []) {
   const script = await box.write("script.json", modelScript(calls, [{ type: "text", text: "done" }]));
-  return box.run(["-p", "go", "--model-script", script, "--output-format", "stream-json", "--permission-mode", "acceptEdits", ...extra]);
+  return box.run([
+    "-p",
+    "go",
+    "--model-script",
+    script,
+    "--output-format",
+    "stream-json",
+    "--permission-mode",
+    "acceptEdits",
+    ...extra,
+  ]);
 }
 
 const refused = (tool: string) =>
@@ -66,10 +76,10 @@ describe("print mode with acceptEdits and symlinks out of the project", () => {
   });
 
   it("lets --add-dir open a folder to the file tools", async () => {
-    const run = await runCalls([toolUse("t1", "Edit", { file_path: "out/victim.txt", old_string: "original", new_string: "changed" })], [
-      "--add-dir",
-      outside,
-    ]);
+    const run = await runCalls(
+      [toolUse("t1", "Edit", { file_path: "out/victim.txt", old_string: "original", new_string: "changed" })],
+      ["--add-dir", outside],
+    );
     expect(toolResults(run.lines)[0]).toMatchObject({ tool_use_id: "t1", is_error: false });
     expect(readFileSync(join(outside, "victim.txt"), "utf8")).toBe("changed\n");
   });

@@ -23,7 +23,10 @@ beforeEach(async () => {
 async function startCatastrophicGrep() {
   const script = await box.write(
     "script.json",
-    modelScript([toolUse("t1", "Grep", { pattern: "^(a+)+$", output_mode: "content" })], [{ type: "text", text: "never" }]),
+    modelScript(
+      [toolUse("t1", "Grep", { pattern: "^(a+)+$", output_mode: "content" })],
+      [{ type: "text", text: "never" }],
+    ),
   );
   const running = box.start(["-p", "go", "--model-script", script, "--output-format", "stream-json"]);
   started = running.child;

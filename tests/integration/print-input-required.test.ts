@@ -1,6 +1,15 @@
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cliForTestFile, mcpConfig, modelScript, NODE, ROOT, toolResultsById, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  mcpConfig,
+  modelScript,
+  NODE,
+  ROOT,
+  toolResultsById,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // A 2026-07-28 server asks for input in its results (input_required), not with requests of its own:
 // print mode answers them as it answers a 2025 server's requests (declines what needs a person,
@@ -15,16 +24,37 @@ beforeEach(async () => {
 });
 
 /** One print run whose scripted model calls `tool` on `server`, then says Done. */
-async function call(server: string, tool: string, input: Record<string, unknown> = {}, env: Record<string, string> = {}) {
-  const script = await box.write("script.json", modelScript([toolUse("t1", `mcp__${server}__${tool}`, input)], [{ type: "text", text: "Done." }]));
+async function call(
+  server: string,
+  tool: string,
+  input: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+) {
+  const script = await box.write(
+    "script.json",
+    modelScript([toolUse("t1", `mcp__${server}__${tool}`, input)], [{ type: "text", text: "Done." }]),
+  );
   const entries = {
     modern: { command: NODE, args: [MODERN], env },
     old: { command: NODE, args: [OLD] },
     odd: { command: NODE, args: [OLD], env: { MCP_OLD_MODE: "odd" } },
   };
   const config = mcpConfig({ [server]: entries[server as keyof typeof entries] });
-  const run = await box.run(["-p", "go", "--model-script", script, "--output-format", "stream-json", "--mcp-config", config, "--allowedTools", "mcp__*"]);
-  const result = toolResultsById(run.lines).t1 as { content: string | Array<{ text: string }>; is_error?: boolean } | undefined;
+  const run = await box.run([
+    "-p",
+    "go",
+    "--model-script",
+    script,
+    "--output-format",
+    "stream-json",
+    "--mcp-config",
+    config,
+    "--allowedTools",
+    "mcp__*",
+  ]);
+  const result = toolResultsById(run.lines).t1 as
+    | { content: string | Array<{ text: string }>; is_error?: boolean }
+    | undefined;
   const text = typeof result?.content === "string" ? result.content : (result?.content[0]?.text ?? "");
   return { run, result, text };
 }
@@ -38,10 +68,14 @@ describe("input_required results in print mode", () => {
   it("declines a form and a URL elicitation and says so, as for a 2025 server", async () => {
     const form = await call("modern", "ask_form");
     expect(JSON.parse(form.text)).toEqual({ action: "decline" });
-    expect(form.run.stderr).toBe("mini-cc: MCP server modern asked for input: declined (nobody to ask in print mode)\n");
+    expect(form.run.stderr).toBe(
+      "mini-cc: MCP server modern asked for input: declined (nobody to ask in print mode)\n",
+    );
     const url = await call("modern", "ask_url");
     expect(JSON.parse(url.text)).toEqual({ action: "decline" });
-    expect(url.run.stderr).toBe("mini-cc: MCP server modern asked to visit a URL: declined (nobody to ask in print mode)\n");
+    expect(url.run.stderr).toBe(
+      "mini-cc: MCP server modern asked to visit a URL: declined (nobody to ask in print mode)\n",
+    );
   });
 
   it("answers a roots request with the project folder", async () => {
@@ -58,8 +92,12 @@ describe("input_required results in print mode", () => {
   it("declines sampling, and the run goes on", async () => {
     const { run, text } = await call("modern", "ask_sample");
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe("mini-cc: MCP server modern asked to use the model: declined (allow with --allow-sampling)\n");
-    expect(text).toBe("MCP tool ask_sample failed: Sampling declined: mini-cc runs unattended (start it with --allow-sampling to allow)");
+    expect(run.stderr).toBe(
+      "mini-cc: MCP server modern asked to use the model: declined (allow with --allow-sampling)\n",
+    );
+    expect(text).toBe(
+      "MCP tool ask_sample failed: Sampling declined: mini-cc runs unattended (start it with --allow-sampling to allow)",
+    );
   });
 
   it("gives up on a server that asks forever, after 10 rounds, saying so", async () => {
@@ -78,6 +116,8 @@ describe("input_required results in print mode", () => {
   it("refuses to send back a requestState past 1 MB (3 MB here: 10 MB is past a stdio line already)", async () => {
     const { result, text } = await call("modern", "big_state", {}, { MCP_MODERN_STATE_BYTES: String(3 * 1024 * 1024) });
     expect(result?.is_error).toBe(true);
-    expect(text).toBe("MCP tool big_state failed: server modern sent a requestState of 3.0 MB, past the 1 MB mini-cc sends back");
+    expect(text).toBe(
+      "MCP tool big_state failed: server modern sent a requestState of 3.0 MB, past the 1 MB mini-cc sends back",
+    );
   });
 });

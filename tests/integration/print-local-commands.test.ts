@@ -12,14 +12,21 @@ const startApi = messagesApisForTestFile();
 let box: CliSandbox;
 let api: FakeMessagesApi;
 
-const USAGE = { input_tokens: 1000, output_tokens: 200, cache_read_input_tokens: 5000, cache_creation_input_tokens: 400 };
+const USAGE = {
+  input_tokens: 1000,
+  output_tokens: 200,
+  cache_read_input_tokens: 5000,
+  cache_creation_input_tokens: 400,
+};
 
 beforeAll(async () => {
   box = await cli.sandbox();
 });
 
 async function sessionWithOneReply(): Promise<void> {
-  api = await startApi([{ kind: "message", message: { content: [{ type: "text", text: "Hello there." }], usage: USAGE } }]);
+  api = await startApi([
+    { kind: "message", message: { content: [{ type: "text", text: "Hello there." }], usage: USAGE } },
+  ]);
   const first = await runIn(["hi"]);
   expect(first.code, first.stderr).toBe(0);
 }
@@ -51,11 +58,20 @@ describe("-p /cost and /context", () => {
     const stream = await runIn(["/context", "--continue", "--output-format", "stream-json"]);
 
     expect([text.code, json.code, stream.code], text.stderr + json.stderr + stream.stderr).toEqual([0, 0, 0]);
-    expect(text.stdout).toMatch(/^Context: [\d,]+ of 200,000 tokens \(\d+%\), estimated at about 4 characters a token\n/);
+    expect(text.stdout).toMatch(
+      /^Context: [\d,]+ of 200,000 tokens \(\d+%\), estimated at about 4 characters a token\n/,
+    );
     expect(text.stdout).toMatch(/\n {2}Messages +[1-9][\d,]* /);
     expect(text.stdout).toMatch(/\nAuto-compact at 180,000 tokens \(90%\); [\d,]+ to go\n$/);
     const result = JSON.parse(json.stdout) as Record<string, unknown>;
-    expect(result).toMatchObject({ type: "result", subtype: "success", is_error: false, num_turns: 0, total_cost_usd: 0, result: text.stdout.trimEnd() });
+    expect(result).toMatchObject({
+      type: "result",
+      subtype: "success",
+      is_error: false,
+      num_turns: 0,
+      total_cost_usd: 0,
+      result: text.stdout.trimEnd(),
+    });
     expect(stream.lines.map((line) => `${line.type}/${line.subtype}`)).toEqual(["system/init", "result/success"]);
     expect(resultOf(stream.lines)?.result).toBe(text.stdout.trimEnd());
     expect(api.requests).toHaveLength(1);

@@ -5,7 +5,17 @@
 // folders through roots.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliForTestFile, FILESYSTEM_SERVER, modelScript, NODE, resultOf, SERVERS_DIR, toolResultsById, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  FILESYSTEM_SERVER,
+  modelScript,
+  NODE,
+  resultOf,
+  SERVERS_DIR,
+  toolResultsById,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
 
 const EVERYTHING = join(SERVERS_DIR, "server-everything/dist/index.js");
@@ -19,26 +29,51 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const everythingConfig = () => JSON.stringify({ mcpServers: { everything: { command: NODE, args: [EVERYTHING, "stdio"] } } });
+const everythingConfig = () =>
+  JSON.stringify({ mcpServers: { everything: { command: NODE, args: [EVERYTHING, "stdio"] } } });
 
 describe("print mode and MCP prompts", () => {
   it("runs -p /mcp__server__prompt with its arguments as the user turn", async () => {
-    const run = await box.run(["-p", "/mcp__everything__args-prompt Paris", "--mcp-config", everythingConfig(), "--output-format", "stream-json"], {
-      env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL },
-    });
+    const run = await box.run(
+      [
+        "-p",
+        "/mcp__everything__args-prompt Paris",
+        "--mcp-config",
+        everythingConfig(),
+        "--output-format",
+        "stream-json",
+      ],
+      {
+        env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL },
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(resultOf(run.lines)).toMatchObject({ subtype: "success", result: "Sunny." });
-    const body = api.requests[0]!.body as { messages: Array<{ role: string; content: Array<{ type: string; text: string }> }>; tools: Array<{ name: string }> };
+    const body = api.requests[0]!.body as {
+      messages: Array<{ role: string; content: Array<{ type: string; text: string }> }>;
+      tools: Array<{ name: string }>;
+    };
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0]!.role).toBe("user");
     expect(body.messages[0]!.content.map((block) => block.text).join("\n")).toContain("What's weather in Paris?");
-    expect(body.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
+    expect(body.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]),
+    );
   }, 30_000);
 
   it("ends a prompt missing a required argument with its usage line, and fails", async () => {
-    const run = await box.run(["-p", "/mcp__everything__args-prompt", "--mcp-config", everythingConfig(), "--model-script", await box.write("s.json", modelScript())]);
+    const run = await box.run([
+      "-p",
+      "/mcp__everything__args-prompt",
+      "--mcp-config",
+      everythingConfig(),
+      "--model-script",
+      await box.write("s.json", modelScript()),
+    ]);
     expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain("/mcp__everything__args-prompt: missing required argument: city. Usage: /mcp__everything__args-prompt <city> [state]");
+    expect(run.stdout + run.stderr).toContain(
+      "/mcp__everything__args-prompt: missing required argument: city. Usage: /mcp__everything__args-prompt <city> [state]",
+    );
   }, 30_000);
 });
 
@@ -61,7 +96,22 @@ describe("roots", () => {
       ),
     );
     const config = JSON.stringify({ mcpServers: { fs: { command: NODE, args: [FILESYSTEM_SERVER] } } });
-    const run = await box.run(["-p", "read", "--mcp-config", config, "--model-script", script, "--add-dir", join(box.root, "extra"), "--allowedTools", "mcp__fs", "--allowedTools", "Bash(sleep 1)", "--output-format", "stream-json"]);
+    const run = await box.run([
+      "-p",
+      "read",
+      "--mcp-config",
+      config,
+      "--model-script",
+      script,
+      "--add-dir",
+      join(box.root, "extra"),
+      "--allowedTools",
+      "mcp__fs",
+      "--allowedTools",
+      "Bash(sleep 1)",
+      "--output-format",
+      "stream-json",
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const results = toolResultsById(run.lines);
     expect(results.settle).toMatchObject({ is_error: false });

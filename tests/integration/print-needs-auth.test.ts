@@ -19,8 +19,19 @@ describe("print mode and a server that needs a login", () => {
     const server = await oauth.start();
     const script = await box.write("script.json", modelScript([{ type: "text", text: "Hello." }]));
     const config = mcpConfig({ local: markedServerEntry(join(box.root, "local.started")) });
-    const withRemote = JSON.stringify({ mcpServers: { ...JSON.parse(config).mcpServers, notes: { type: "http", url: server.mcpUrl } } });
-    const run = await box.run(["-p", "hi", "--model-script", script, "--output-format", "stream-json", "--mcp-config", withRemote]);
+    const withRemote = JSON.stringify({
+      mcpServers: { ...JSON.parse(config).mcpServers, notes: { type: "http", url: server.mcpUrl } },
+    });
+    const run = await box.run([
+      "-p",
+      "hi",
+      "--model-script",
+      script,
+      "--output-format",
+      "stream-json",
+      "--mcp-config",
+      withRemote,
+    ]);
     expect(run.code).toBe(0);
     const init = run.lines[0] as { mcp_servers: Array<{ name: string; status: string }> };
     expect(init.mcp_servers).toEqual([

@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { BUILTIN_TOOLS, cliForTestFile, markedServerEntry, mcpConfig, modelScript, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  BUILTIN_TOOLS,
+  cliForTestFile,
+  markedServerEntry,
+  mcpConfig,
+  modelScript,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // Which servers print mode starts: project servers only once approved; user-scope and
 // --mcp-config servers without asking; a broken entry fails alone.
@@ -42,7 +49,10 @@ describe("print mode and project servers", () => {
 
   it("counts the servers an approved .claude/settings.json enables as approved in `mcp list`, and disabled ones as off", async () => {
     await box.write("project/.mcp.json", mcpConfig(servers(["named", "other", "off"])));
-    await box.write("project/.claude/settings.json", { enabledMcpjsonServers: ["named", "off"], disabledMcpjsonServers: ["off"] });
+    await box.write("project/.claude/settings.json", {
+      enabledMcpjsonServers: ["named", "off"],
+      disabledMcpjsonServers: ["off"],
+    });
     expect((await box.run(["mcp", "list"])).stdout).toMatch(/named: .* - \? not approved/);
     expect((await box.run(["mcp", "approve", "--settings"])).code).toBe(0);
     const after = await box.run(["mcp", "list", "--json"]);
@@ -127,7 +137,14 @@ describe("print mode and project servers", () => {
   });
 
   it("says a remote entry's url that is not an http(s) URL is invalid, naming the file, the server and the field, before any approval", async () => {
-    const file = await box.write("project/.mcp.json", mcpConfig({ ...servers(["good"]), typo: { type: "http", url: "not a url" }, local: { type: "sse", url: "file:///etc/passwd" } }));
+    const file = await box.write(
+      "project/.mcp.json",
+      mcpConfig({
+        ...servers(["good"]),
+        typo: { type: "http", url: "not a url" },
+        local: { type: "sse", url: "file:///etc/passwd" },
+      }),
+    );
     const list = await box.run(["mcp", "list"]);
     expect(list.stdout.split("\n").filter((line) => !line.startsWith("good:"))).toEqual([
       `typo: invalid entry (project) - ✘ failed: ${file}: mcpServers.typo.url: not a URL: "not a url" (expected http:// or https://…)`,
@@ -142,6 +159,8 @@ describe("print mode and project servers", () => {
       { name: "typo", status: "failed" },
       { name: "local", status: "failed" },
     ]);
-    expect(run.stderr).toContain(`mini-cc: MCP server typo failed: ${file}: mcpServers.typo.url: not a URL: "not a url"`);
+    expect(run.stderr).toContain(
+      `mini-cc: MCP server typo failed: ${file}: mcpServers.typo.url: not a URL: "not a url"`,
+    );
   });
 });

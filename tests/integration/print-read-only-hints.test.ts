@@ -2,7 +2,16 @@
 // rule), unless the entry's "trustReadOnlyHint": false or the user's "mcpTrustReadOnlyHints": false
 // turns it off: then the tool asks, and print mode, which cannot ask, denies it.
 import { beforeEach, describe, expect, it } from "vitest";
-import { cliForTestFile, deniedResult, mcpConfig, scriptedStreamRun, toolResultsById, toolUse, trackerEntry, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  deniedResult,
+  mcpConfig,
+  scriptedStreamRun,
+  toolResultsById,
+  toolUse,
+  trackerEntry,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 const cli = cliForTestFile();
 let box: CliSandbox;
@@ -13,7 +22,11 @@ beforeEach(async () => {
 const LIST = "mcp__tracker__list_issues";
 
 async function listIssues(entry: Record<string, unknown>) {
-  const run = await scriptedStreamRun(box, [[toolUse("t1", LIST, { status: "Todo" })], [{ type: "text", text: "Done." }]], ["--mcp-config", mcpConfig({ tracker: entry })]);
+  const run = await scriptedStreamRun(
+    box,
+    [[toolUse("t1", LIST, { status: "Todo" })], [{ type: "text", text: "Done." }]],
+    ["--mcp-config", mcpConfig({ tracker: entry })],
+  );
   expect(run.code).toBe(0);
   return toolResultsById(run.lines)["t1"];
 }
@@ -33,7 +46,11 @@ describe("read-only hints in print mode", () => {
   });
 
   it("names the file and the field of a trustReadOnlyHint that is not true or false", async () => {
-    const run = await scriptedStreamRun(box, [[{ type: "text", text: "Done." }]], ["--mcp-config", mcpConfig({ tracker: { ...trackerEntry, trustReadOnlyHint: "no" } })]);
+    const run = await scriptedStreamRun(
+      box,
+      [[{ type: "text", text: "Done." }]],
+      ["--mcp-config", mcpConfig({ tracker: { ...trackerEntry, trustReadOnlyHint: "no" } })],
+    );
     expect(run.stderr).toContain("tracker.trustReadOnlyHint");
   });
 });

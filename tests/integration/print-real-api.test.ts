@@ -8,7 +8,12 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTINUE_NOTE, CUT_CALL_NOTE } from "../../src/agent/stop-reasons.ts";
 import { cliForTestFile, NODE, resultOf, type CliSandbox } from "../helpers/cli-sandbox.ts";
-import { messagesApisForTestFile, type FakeMessagesApi, type FakeMessage, type FakeReply } from "../helpers/fake-messages-api.ts";
+import {
+  messagesApisForTestFile,
+  type FakeMessagesApi,
+  type FakeMessage,
+  type FakeReply,
+} from "../helpers/fake-messages-api.ts";
 import { resolveModelAlias } from "../../src/model/model-catalog.ts";
 import { DEFAULT_ANTHROPIC_MODEL } from "../../src/model/model-catalog.ts";
 
@@ -29,17 +34,33 @@ const OVERLOADED: FakeReply = { kind: "error", status: 529, type: "overloaded_er
 async function run(replies: FakeReply[], argv: string[], env: Record<string, string> = {}) {
   const fake = await startApi(replies);
   const result = await box.run(["-p", ...argv], {
-    env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", MINI_CC_RETRY_BASE_MS: "20", ...env },
+    env: {
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      ANTHROPIC_BASE_URL: fake.baseURL,
+      ANTHROPIC_MODEL: "claude-sonnet-4-5",
+      MINI_CC_RETRY_BASE_MS: "20",
+      ...env,
+    },
   });
   return Object.assign(result, { api: fake });
 }
 
-type Body = { model: string; max_tokens: number; system: Array<{ text: string }>; thinking?: unknown; messages: Array<{ role: string; content: any }> };
+type Body = {
+  model: string;
+  max_tokens: number;
+  system: Array<{ text: string }>;
+  thinking?: unknown;
+  messages: Array<{ role: string; content: any }>;
+};
 const bodyOf = (fake: FakeMessagesApi, i: number) => fake.requests[i]!.body as unknown as Body;
 
 describe("print mode against the real API's misbehaviour", () => {
   it("waits out three overloaded answers with growing spacing, then succeeds and says what happened on stderr", async () => {
-    const r = await run([OVERLOADED, OVERLOADED, OVERLOADED, { kind: "message", message: HELLO }], ["hi", "--output-format", "stream-json"], { MINI_CC_RETRY_BASE_MS: "50" });
+    const r = await run(
+      [OVERLOADED, OVERLOADED, OVERLOADED, { kind: "message", message: HELLO }],
+      ["hi", "--output-format", "stream-json"],
+      { MINI_CC_RETRY_BASE_MS: "50" },
+    );
 
     expect(r.code, r.stderr).toBe(0);
     const at = r.api.requests.map((req) => req.at);
@@ -58,7 +79,12 @@ describe("print mode against the real API's misbehaviour", () => {
 
     expect(r.code, r.stderr).toBe(0);
     const assistant = r.lines.find((line) => line.type === "assistant");
-    expect(assistant?.message).toMatchObject({ id: "msg_fake_1", model: "claude-sonnet-4-5", stop_reason: "end_turn", usage: HELLO.usage });
+    expect(assistant?.message).toMatchObject({
+      id: "msg_fake_1",
+      model: "claude-sonnet-4-5",
+      stop_reason: "end_turn",
+      usage: HELLO.usage,
+    });
     const result = resultOf(r.lines)!;
     // 1000 × $3 + 200 × $15 + 5000 × $0.30 + 400 × $3.75, per million tokens.
     const cost = (1000 * 3 + 200 * 15 + 5000 * 0.3 + 400 * 3.75) / 1e6;
@@ -82,20 +108,32 @@ describe("print mode against the real API's misbehaviour", () => {
 
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe("Hello there, how are you?\n");
-    expect(r.stderr).toMatch(/^mini-cc: Connection lost · retry 1\/10 in 1 s: cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/m);
+    expect(r.stderr).toMatch(
+      /^mini-cc: Connection lost · retry 1\/10 in 1 s: cannot reach the Anthropic API at http:\/\/127\.0\.0\.1:\d+: other side closed/m,
+    );
     expect(r.api.requests).toHaveLength(2);
   }, 30_000);
 
   it("prices the default model, and gives null, not 0, for a model without a price", async () => {
-    const byDefault = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], { ANTHROPIC_MODEL: "" });
-    const unpriced = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], { ANTHROPIC_MODEL: "claude-test-model" });
+    const byDefault = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], {
+      ANTHROPIC_MODEL: "",
+    });
+    const unpriced = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "json"], {
+      ANTHROPIC_MODEL: "claude-test-model",
+    });
 
     expect([byDefault.code, unpriced.code], byDefault.stderr + unpriced.stderr).toEqual([0, 0]);
-    const priced = JSON.parse(byDefault.stdout) as { total_cost_usd: number; modelUsage: Record<string, { costUSD: number }> };
+    const priced = JSON.parse(byDefault.stdout) as {
+      total_cost_usd: number;
+      modelUsage: Record<string, { costUSD: number }>;
+    };
     expect(Object.keys(priced.modelUsage)).toEqual([DEFAULT_ANTHROPIC_MODEL]);
     // Sonnet 5.5: 1000 × $2 + 200 × $10 + 5000 × $0.10 + 400 × $2.50, per million tokens.
     expect(priced.total_cost_usd).toBeCloseTo((1000 * 2 + 200 * 10 + 5000 * 0.1 + 400 * 2.5) / 1e6, 10);
-    expect(JSON.parse(unpriced.stdout)).toMatchObject({ total_cost_usd: null, modelUsage: { "claude-test-model": { inputTokens: 1000, costUSD: null } } });
+    expect(JSON.parse(unpriced.stdout)).toMatchObject({
+      total_cost_usd: null,
+      modelUsage: { "claude-test-model": { inputTokens: 1000, costUSD: null } },
+    });
   }, 30_000);
 
   it("caps a 10 MB error message at its first 2,000 characters, escaped, on stderr and in the result", async () => {
@@ -112,25 +150,53 @@ describe("print mode against the real API's misbehaviour", () => {
   }, 30_000);
 
   it("retries a stream cut after a few events and prints its text once", async () => {
-    const r = await run([{ kind: "message", message: HELLO, dropAfterEvents: 5 }, { kind: "message", message: HELLO }], ["hi"]);
+    const r = await run(
+      [
+        { kind: "message", message: HELLO, dropAfterEvents: 5 },
+        { kind: "message", message: HELLO },
+      ],
+      ["hi"],
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe("Hello there, how are you?\n");
     expect(r.stderr).toContain("Response cut off · retry 1/10");
   }, 30_000);
 
   it("continues a text reply cut at max_tokens, then ends with a notice and error_max_tokens past the bound", async () => {
-    const cut = (text: string): FakeReply => ({ kind: "message", message: { content: [{ type: "text", text }], stopReason: "max_tokens" } });
-    const r = await run([cut("One. "), cut("Two. "), cut("Three. "), cut("Four.")], ["essay", "--output-format", "json"]);
+    const cut = (text: string): FakeReply => ({
+      kind: "message",
+      message: { content: [{ type: "text", text }], stopReason: "max_tokens" },
+    });
+    const r = await run(
+      [cut("One. "), cut("Two. "), cut("Three. "), cut("Four.")],
+      ["essay", "--output-format", "json"],
+    );
 
     expect(r.code).toBe(1);
-    expect(bodyOf(r.api, 1).messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: CONTINUE_NOTE, cache_control: { type: "ephemeral" } }] });
-    expect(resultOf(r.lines)).toMatchObject({ subtype: "error_max_tokens", is_error: true, result: "One. Two. Three. Four.", num_turns: 4 });
+    expect(bodyOf(r.api, 1).messages.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "text", text: CONTINUE_NOTE, cache_control: { type: "ephemeral" } }],
+    });
+    expect(resultOf(r.lines)).toMatchObject({
+      subtype: "error_max_tokens",
+      is_error: true,
+      result: "One. Two. Three. Four.",
+      num_turns: 4,
+    });
   }, 30_000);
 
   it("never runs a Write whose input max_tokens cut: the model is told, and the request is retried with a larger limit", async () => {
-    const write = { type: "tool_use" as const, id: "toolu_w", name: "Write", input: { file_path: join(box.project, "big.txt"), content: "x".repeat(300) } };
+    const write = {
+      type: "tool_use" as const,
+      id: "toolu_w",
+      name: "Write",
+      input: { file_path: join(box.project, "big.txt"), content: "x".repeat(300) },
+    };
     const r = await run(
-      [{ kind: "message", message: { content: [write], stopReason: "max_tokens", cutLastToolInput: true } }, { kind: "message", message: HELLO }],
+      [
+        { kind: "message", message: { content: [write], stopReason: "max_tokens", cutLastToolInput: true } },
+        { kind: "message", message: HELLO },
+      ],
       ["write big.txt", "--output-format", "stream-json", "--permission-mode", "acceptEdits"],
     );
 
@@ -138,7 +204,13 @@ describe("print mode against the real API's misbehaviour", () => {
     expect(existsSync(join(box.project, "big.txt"))).toBe(false);
     expect([bodyOf(r.api, 0).max_tokens, bodyOf(r.api, 1).max_tokens]).toEqual([32_000, 64_000]);
     expect(bodyOf(r.api, 1).messages.at(-1)?.content).toEqual([
-      { type: "tool_result", tool_use_id: "toolu_w", content: CUT_CALL_NOTE, is_error: true, cache_control: { type: "ephemeral" } },
+      {
+        type: "tool_result",
+        tool_use_id: "toolu_w",
+        content: CUT_CALL_NOTE,
+        is_error: true,
+        cache_control: { type: "ephemeral" },
+      },
     ]);
   }, 30_000);
 
@@ -151,11 +223,17 @@ describe("print mode against the real API's misbehaviour", () => {
 
   it("continues a paused turn (pause_turn) in the same run", async () => {
     const r = await run(
-      [{ kind: "message", message: { content: [{ type: "text", text: "Searching. " }], stopReason: "pause_turn" } }, { kind: "message", message: HELLO }],
+      [
+        { kind: "message", message: { content: [{ type: "text", text: "Searching. " }], stopReason: "pause_turn" } },
+        { kind: "message", message: HELLO },
+      ],
       ["search", "--output-format", "json"],
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(bodyOf(r.api, 1).messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Searching. " }] });
+    expect(bodyOf(r.api, 1).messages.at(-1)).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "Searching. " }],
+    });
     expect(resultOf(r.lines)).toMatchObject({ subtype: "success", result: "Searching. Hello there, how are you?" });
   }, 30_000);
 
@@ -175,7 +253,10 @@ describe("print mode against the real API's misbehaviour", () => {
 
     expect(r.code, r.stderr).toBe(0);
     expect(bodyOf(r.api, 0).thinking).toEqual({ type: "enabled", budget_tokens: 10_000 });
-    const assistants = (i: number) => bodyOf(r.api, i).messages.filter((m) => m.role === "assistant").map((m) => m.content);
+    const assistants = (i: number) =>
+      bodyOf(r.api, i)
+        .messages.filter((m) => m.role === "assistant")
+        .map((m) => m.content);
     expect(assistants(2)).toEqual([
       [first, glob("toolu_1")],
       [second, redacted, glob("toolu_2")],
@@ -187,7 +268,10 @@ describe("print mode against the real API's misbehaviour", () => {
     const thought = { type: "thinking" as const, thinking: "List the files first.", signature: "SIG-EqQBCgIYAhIM" };
     const glob = { type: "tool_use" as const, id: "toolu_1", name: "Glob", input: { pattern: "*.md" } };
     const r = await run(
-      [{ kind: "message", message: { content: [thought, glob], thinkingStartWithoutSignature: true } }, { kind: "message", message: HELLO }],
+      [
+        { kind: "message", message: { content: [thought, glob], thinkingStartWithoutSignature: true } },
+        { kind: "message", message: HELLO },
+      ],
       ["look", "--thinking"],
     );
 
@@ -198,7 +282,18 @@ describe("print mode against the real API's misbehaviour", () => {
 
 describe("claude -p's flags", () => {
   it("takes --model, --system-prompt and --append-system-prompt", async () => {
-    const r = await run([{ kind: "message", message: HELLO }], ["hi", "--model", "claude-haiku-4-5", "--system-prompt", "You are a release bot.", "--append-system-prompt", "Answer in French."]);
+    const r = await run(
+      [{ kind: "message", message: HELLO }],
+      [
+        "hi",
+        "--model",
+        "claude-haiku-4-5",
+        "--system-prompt",
+        "You are a release bot.",
+        "--append-system-prompt",
+        "Answer in French.",
+      ],
+    );
     expect(r.code, r.stderr).toBe(0);
     const body = bodyOf(r.api, 0);
     expect(body.model).toBe("claude-haiku-4-5");
@@ -229,7 +324,10 @@ describe("claude -p's flags", () => {
   }, 30_000);
 
   it("reads user messages as JSON lines with --input-format stream-json, one result each", async () => {
-    const api = await startApi([{ kind: "message", message: HELLO }, { kind: "message", message: { content: [{ type: "text", text: "Bye." }] } }]);
+    const api = await startApi([
+      { kind: "message", message: HELLO },
+      { kind: "message", message: { content: [{ type: "text", text: "Bye." }] } },
+    ]);
     const stdin = [
       JSON.stringify({ type: "user", message: { role: "user", content: "hello" } }),
       JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text: "bye" }] } }),
@@ -239,14 +337,22 @@ describe("claude -p's flags", () => {
       env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: api.baseURL },
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.lines.filter((line) => line.type === "result").map((line) => line.result)).toEqual(["Hello there, how are you?", "Bye."]);
+    expect(r.lines.filter((line) => line.type === "result").map((line) => line.result)).toEqual([
+      "Hello there, how are you?",
+      "Bye.",
+    ]);
     expect(bodyOf(api, 1).messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   }, 30_000);
 
   it("writes the raw stream events with --include-partial-messages", async () => {
-    const r = await run([{ kind: "message", message: HELLO }], ["hi", "--output-format", "stream-json", "--include-partial-messages"]);
+    const r = await run(
+      [{ kind: "message", message: HELLO }],
+      ["hi", "--output-format", "stream-json", "--include-partial-messages"],
+    );
     expect(r.code, r.stderr).toBe(0);
-    const deltas = r.lines.filter((line) => line.type === "stream_event" && line.event.type === "content_block_delta").map((line) => line.event.delta.text);
+    const deltas = r.lines
+      .filter((line) => line.type === "stream_event" && line.event.type === "content_block_delta")
+      .map((line) => line.event.delta.text);
     expect(deltas.join("")).toBe("Hello there, how are you?");
   }, 30_000);
 

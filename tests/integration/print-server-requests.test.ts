@@ -1,6 +1,15 @@
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cliForTestFile, mcpConfig, modelScript, NODE, ROOT, toolResultsById, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  mcpConfig,
+  modelScript,
+  NODE,
+  ROOT,
+  toolResultsById,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // Print mode has nobody to ask: a server's elicitation is declined and sampling runs only with
 // --allow-sampling; stderr says which. The asker fixture reports back what it received.
@@ -20,8 +29,17 @@ async function callAsker(tool: string, middle: unknown[][] = [], extra: string[]
   );
   const config = mcpConfig({ asker: { command: NODE, args: [ASKER] } });
   const run = await box.run([
-    "-p", "go", "--model-script", script, "--output-format", "stream-json",
-    "--mcp-config", config, "--allowedTools", "mcp__asker__*", ...extra,
+    "-p",
+    "go",
+    "--model-script",
+    script,
+    "--output-format",
+    "stream-json",
+    "--mcp-config",
+    config,
+    "--allowedTools",
+    "mcp__asker__*",
+    ...extra,
   ]);
   const result = toolResultsById(run.lines).t1 as { content: Array<{ text: string }> } | undefined;
   return { run, received: result ? JSON.parse(result.content[0]!.text) : undefined };
@@ -55,7 +73,9 @@ describe("print mode answers servers' requests", () => {
     expect(run.code).toBe(0);
     expect(received.error.code).toBe(-1);
     expect(received.error.message).toContain("--allow-sampling");
-    expect(run.stderr).toBe("mini-cc: MCP server asker asked to use the model: declined (allow with --allow-sampling)\n");
+    expect(run.stderr).toBe(
+      "mini-cc: MCP server asker asked to use the model: declined (allow with --allow-sampling)\n",
+    );
     // The script's second response ("Done.") ended the turn: sampling took none.
     expect(run.lines.at(-1)).toMatchObject({ type: "result", result: "Done." });
   });
@@ -63,7 +83,12 @@ describe("print mode answers servers' requests", () => {
   it("with --allow-sampling runs the scripted model and the server receives its reply", async () => {
     const { received, run } = await callAsker("ask_sample", [[{ type: "text", text: "Blue." }]], ["--allow-sampling"]);
     expect(run.code).toBe(0);
-    expect(received).toEqual({ role: "assistant", content: { type: "text", text: "Blue." }, model: "script:script.json", stopReason: "endTurn" });
+    expect(received).toEqual({
+      role: "assistant",
+      content: { type: "text", text: "Blue." },
+      model: "script:script.json",
+      stopReason: "endTurn",
+    });
     expect(run.stderr).toBe("mini-cc: MCP server asker used the model (--allow-sampling)\n");
     expect(run.lines.at(-1)).toMatchObject({ type: "result", result: "Done." });
   });

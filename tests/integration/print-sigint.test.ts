@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gone } from "../helpers/mcp-fixtures.ts";
-import { cliForTestFile, mcpConfig, modelScript, NODE, ROOT, toolResults, WRAPPER, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  mcpConfig,
+  modelScript,
+  NODE,
+  ROOT,
+  toolResults,
+  WRAPPER,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // Ctrl-C while an MCP tool runs: print mode stops, reports, and leaves no server process behind —
 // neither the wrapper (the process group's leader) nor the server it started.
@@ -45,7 +54,10 @@ async function until(test: () => boolean, ms = 10_000): Promise<void> {
 async function startSlowCall(serverEnv: Record<string, string> = {}, format = "stream-json") {
   const script = await box.write(
     "script.json",
-    modelScript([{ type: "tool_use", id: "toolu_slow", name: "mcp__slow__slow", input: {} }], [{ type: "text", text: "never" }]),
+    modelScript(
+      [{ type: "tool_use", id: "toolu_slow", name: "mcp__slow__slow", input: {} }],
+      [{ type: "text", text: "never" }],
+    ),
   );
   const entry = {
     command: "sh",
@@ -58,9 +70,21 @@ async function startSlowCall(serverEnv: Record<string, string> = {}, format = "s
       ...serverEnv,
     },
   };
-  const { child, ended } = box.start(["-p", "go", "--model-script", script, "--output-format", format, "--mcp-config", mcpConfig({ slow: entry })]);
+  const { child, ended } = box.start([
+    "-p",
+    "go",
+    "--model-script",
+    script,
+    "--output-format",
+    format,
+    "--mcp-config",
+    mcpConfig({ slow: entry }),
+  ]);
   await until(() => existsSync(files.started));
-  const pids = { server: Number(readFileSync(files.serverPid, "utf8")), wrapper: Number(readFileSync(files.wrapperPid, "utf8")) };
+  const pids = {
+    server: Number(readFileSync(files.serverPid, "utf8")),
+    wrapper: Number(readFileSync(files.wrapperPid, "utf8")),
+  };
   return { child, ended, pids };
 }
 

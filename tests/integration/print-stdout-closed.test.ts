@@ -10,7 +10,10 @@ describe("print mode with a closed stdout", () => {
     const box = await cli.sandbox();
     const read = (id: string) => ({ type: "tool_use", id, name: "Read", input: { file_path: "missing.txt" } });
     // Several rounds: lines keep coming after the reader has gone.
-    const script = await box.write("script.json", modelScript([read("t1")], [read("t2")], [read("t3")], [{ type: "text", text: "hello" }]));
+    const script = await box.write(
+      "script.json",
+      modelScript([read("t1")], [read("t2")], [read("t3")], [{ type: "text", text: "hello" }]),
+    );
     const running = box.start(["-p", "hi", "--model-script", script, "--output-format", "stream-json"]);
     running.child.stdout.destroy();
     const run = await running.ended;

@@ -1,7 +1,15 @@
 import { chmodSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyBuiltCli, createCliSandbox, modelScript, NODE, toolUse, type BuiltCli, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  copyBuiltCli,
+  createCliSandbox,
+  modelScript,
+  NODE,
+  toolUse,
+  type BuiltCli,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // A cold `npx -y pkg` still installing when a `-p` run or `mcp list` ends: killing it
 // would abort the install, and the next run would be cold again. A real subprocess that
@@ -38,7 +46,12 @@ async function coldServer(name: string, delayMs: number): Promise<{ pids: string
   const pids = join(box.root, `${name}-pids`);
   const ready = join(box.root, `${name}-ready`);
   await box.write(join(pids, ".keep"), "");
-  const env = { SLEEPY_DELAY_MS: String(delayMs), SLEEPY_TOOLS: "install_tool", SLEEPY_PID_DIR: pids, SLEEPY_READY_FILE: ready };
+  const env = {
+    SLEEPY_DELAY_MS: String(delayMs),
+    SLEEPY_TOOLS: "install_tool",
+    SLEEPY_PID_DIR: pids,
+    SLEEPY_READY_FILE: ready,
+  };
   await box.write(join(box.home, "mcp.json"), { mcpServers: { cold: { command: NODE, args: [SLEEPY], env } } });
   return { pids, ready };
 }
@@ -57,7 +70,10 @@ function processesWith(part: "cmdline" | "environ", text: string): number[] {
     .map(Number);
 }
 
-const pidsIn = (dir: string) => readdirSync(dir).filter((file) => /^\d+$/.test(file)).map(Number);
+const pidsIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => /^\d+$/.test(file))
+    .map(Number);
 
 describe("a server still starting when the run ends", () => {
   it("-p exits at once; the server finishes its start and exits by itself at EOF", async () => {
@@ -67,7 +83,9 @@ describe("a server still starting when the run ends", () => {
     const tookMs = Date.now() - started;
     expect(run.code).toBe(0);
     // Started and silent, not "installing": its command is no npx.
-    expect(run.stderr).toContain("MCP server cold: started, no answer to initialize after 0.3 s (MCP_TIMEOUT gives it longer); its tools are not in this run");
+    expect(run.stderr).toContain(
+      "MCP server cold: started, no answer to initialize after 0.3 s (MCP_TIMEOUT gives it longer); its tools are not in this run",
+    );
     // mini-cc did not wait for the 3 s "install" (its own start-up is most of this).
     expect(tookMs).toBeLessThan(2800);
     // Still there after mini-cc exited (it may still be loading: its pid file comes after its imports).
@@ -84,7 +102,9 @@ describe("a server still starting when the run ends", () => {
     const pidFile = join(box.root, "deaf-pid");
     const deaf = `require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
     await box.write(join(box.home, "mcp.json"), { mcpServers: { deaf: { command: NODE, args: ["-e", deaf] } } });
-    const run = await box.run(["-p", "hello", "--output-format", "json"], { env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "1500" } });
+    const run = await box.run(["-p", "hello", "--output-format", "json"], {
+      env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "1500" },
+    });
     expect(run.code).toBe(0);
     expect(await until(() => existsSync(pidFile), 5000)).toBe(true);
     const pid = Number(readFileSync(pidFile, "utf8"));
@@ -93,10 +113,15 @@ describe("a server still starting when the run ends", () => {
   }, 30_000);
 
   it("one reaper watches 30 servers left starting, and ends each when its grace from its own start is over", async () => {
-    const servers = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`deaf${i}`, { command: "sleep", args: ["120"] }]));
+    const servers = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`deaf${i}`, { command: "sleep", args: ["120"] }]),
+    );
     await box.write(join(box.home, "mcp.json"), { mcpServers: servers });
     // The run lasts about 3 s, so each server's 6 s grace has about 3 s left when mini-cc exits.
-    const script = await box.write("slow-run.json", modelScript([toolUse("t1", "Bash", { command: "sleep 3" })], [{ type: "text", text: "done" }]));
+    const script = await box.write(
+      "slow-run.json",
+      modelScript([toolUse("t1", "Bash", { command: "sleep 3" })], [{ type: "text", text: "done" }]),
+    );
     const cli = box.start(["-p", "go", "--output-format", "json", "--model-script", script, "--allowedTools", "Bash"], {
       env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "6000" },
     });
@@ -116,7 +141,9 @@ describe("a server still starting when the run ends", () => {
     const { pids, ready } = await coldServer("list", 2500);
     const run = await box.run(["mcp", "list"], { env: { MCP_TIMEOUT: "300" } });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("… pending: started, no answer to initialize after 0.3 s (MCP_TIMEOUT gives it longer)");
+    expect(run.stdout).toContain(
+      "… pending: started, no answer to initialize after 0.3 s (MCP_TIMEOUT gives it longer)",
+    );
     expect(await until(() => existsSync(ready), 10_000)).toBe(true);
     const [pid] = pidsIn(pids);
     expect(await until(() => !running(pid!), 10_000)).toBe(true);
@@ -127,8 +154,14 @@ describe("a server still starting when the run ends", () => {
     const bin = join(box.root, "fake-bin");
     await box.write(join(bin, "npx"), "#!/bin/sh\nexec sleep 5\n");
     chmodSync(join(bin, "npx"), 0o755);
-    await box.write(join(box.home, "mcp.json"), { mcpServers: { fresh: { command: join(bin, "npx"), args: ["-y", "some-mcp-server"] } } });
-    const run = await box.run(["-p", "hello", "--output-format", "json"], { env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "1000" } });
-    expect(run.stderr).toContain("MCP server fresh: still starting after 0.3 s: npx may still be installing the package (MCP_TIMEOUT gives it longer)");
+    await box.write(join(box.home, "mcp.json"), {
+      mcpServers: { fresh: { command: join(bin, "npx"), args: ["-y", "some-mcp-server"] } },
+    });
+    const run = await box.run(["-p", "hello", "--output-format", "json"], {
+      env: { MCP_TIMEOUT: "300", MCP_STARTUP_GRACE_MS: "1000" },
+    });
+    expect(run.stderr).toContain(
+      "MCP server fresh: still starting after 0.3 s: npx may still be installing the package (MCP_TIMEOUT gives it longer)",
+    );
   }, 30_000);
 });

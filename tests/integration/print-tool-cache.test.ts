@@ -1,7 +1,18 @@
 import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { BUILTIN_TOOLS, cliForTestFile, initOf, mcpConfig, modelScript, NODE, ROOT, toolResults, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  BUILTIN_TOOLS,
+  cliForTestFile,
+  initOf,
+  mcpConfig,
+  modelScript,
+  NODE,
+  ROOT,
+  toolResults,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // Print mode with the tool cache: the server (tests/helpers/sleepy-server.mjs) takes
 // 3 s before it answers initialize, so a run that ends sooner never waited for it.
@@ -17,13 +28,33 @@ beforeEach(async () => {
   box = await cli.sandbox();
   pids = join(box.root, "pids");
   await mkdir(pids);
-  config = mcpConfig({ slow: { command: NODE, args: [SLEEPY], env: { SLEEPY_DELAY_MS: String(DELAY_MS), SLEEPY_PID_DIR: pids, SLEEPY_TOOLS: "tool_1,tool_2" } } });
+  config = mcpConfig({
+    slow: {
+      command: NODE,
+      args: [SLEEPY],
+      env: { SLEEPY_DELAY_MS: String(DELAY_MS), SLEEPY_PID_DIR: pids, SLEEPY_TOOLS: "tool_1,tool_2" },
+    },
+  });
 });
 
 async function print(responses: unknown[][], env: Record<string, string> = {}) {
   const script = await box.write(`script-${Math.random()}.json`, modelScript(...responses));
   const started = Date.now();
-  const run = await box.run(["-p", "hi", "--model-script", script, "--output-format", "stream-json", "--mcp-config", config, "--allowedTools", "mcp__slow"], { env });
+  const run = await box.run(
+    [
+      "-p",
+      "hi",
+      "--model-script",
+      script,
+      "--output-format",
+      "stream-json",
+      "--mcp-config",
+      config,
+      "--allowedTools",
+      "mcp__slow",
+    ],
+    { env },
+  );
   return { run, ms: Date.now() - started, init: initOf(run.lines) };
 }
 
@@ -62,10 +93,20 @@ describe("print mode and the tool cache", () => {
 
 describe("print mode, the tool cache and what a server offers beyond tools", () => {
   const PROTOCOL = join(ROOT, "tests/helpers/mcp-protocol-server.mjs");
-  const notes = (delay: number) => mcpConfig({ notes: { command: NODE, args: [PROTOCOL], env: { PROTOCOL_DELAY_MS: String(delay) } } });
+  const notes = (delay: number) =>
+    mcpConfig({ notes: { command: NODE, args: [PROTOCOL], env: { PROTOCOL_DELAY_MS: String(delay) } } });
   async function run(responses: unknown[][], delay: number) {
     const script = await box.write(`script-${Math.random()}.json`, modelScript(...responses));
-    const ran = await box.run(["-p", "hi", "--model-script", script, "--output-format", "stream-json", "--mcp-config", notes(delay)]);
+    const ran = await box.run([
+      "-p",
+      "hi",
+      "--model-script",
+      script,
+      "--output-format",
+      "stream-json",
+      "--mcp-config",
+      notes(delay),
+    ]);
     return { run: ran, init: initOf(ran.lines) };
   }
 
@@ -73,7 +114,10 @@ describe("print mode, the tool cache and what a server offers beyond tools", () 
     // The same entry both times: the cache is keyed by it.
     const cold = await run([[{ type: "text", text: "cold" }]], 2000);
     expect(cold.init?.tools).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
-    const warm = await run([[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://text" })], [{ type: "text", text: "done" }]], 2000);
+    const warm = await run(
+      [[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://text" })], [{ type: "text", text: "done" }]],
+      2000,
+    );
     expect(warm.init?.mcp_servers).toEqual([{ name: "notes", status: "connected", mini_cc_status: "cached" }]);
     expect(warm.init?.tools).toEqual(expect.arrayContaining(["ListMcpResources", "ReadMcpResource"]));
     const [result] = toolResults(warm.run.lines);
@@ -81,7 +125,10 @@ describe("print mode, the tool cache and what a server offers beyond tools", () 
   }, 40_000);
 
   it("says a resource was over the 10 MB line limit, not that the connection closed", async () => {
-    const read = await run([[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://huge" })], [{ type: "text", text: "done" }]], 0);
+    const read = await run(
+      [[toolUse("t1", "ReadMcpResource", { server: "notes", uri: "note://huge" })], [{ type: "text", text: "done" }]],
+      0,
+    );
     const [result] = toolResults(read.run.lines);
     expect(result?.is_error).toBe(true);
     expect(JSON.stringify(result?.content)).toContain("result larger than the 10 MB line limit");

@@ -43,26 +43,35 @@ describe("per-server tool filters", () => {
     const run = await print({ ...trackerEntry, includeTools: ["*_issue*"], excludeTools: ["get_*"] }, script);
     expect(run.code).toBe(0);
     expect(initOf(run.lines)?.tools).toEqual([...BUILTIN_TOOLS, "mcp__tracker__list_issues"]);
-    expect(toolResultsById(run.lines)).toEqual({ t1: { content: "No such tool: mcp__tracker__add_comment", is_error: true } });
+    expect(toolResultsById(run.lines)).toEqual({
+      t1: { content: "No such tool: mcp__tracker__add_comment", is_error: true },
+    });
   });
 
   it("applies a filter written in a scope file, and a bad filter fails only that server, naming its file, the server and the field", async () => {
     await box.write("project/.mcp.json", {
       mcpServers: { bad: { ...trackerEntry, excludeTools: "add_comment" } },
     });
-    await box.write("home/mcp.json", { mcpServers: { tracker: { ...trackerEntry, excludeTools: ["add_comment", "get_issue"] } } });
+    await box.write("home/mcp.json", {
+      mcpServers: { tracker: { ...trackerEntry, excludeTools: ["add_comment", "get_issue"] } },
+    });
     const script = modelScript(done);
     const file = await box.write("script.json", script);
     const run = await box.run(["-p", "go", "--model-script", file, "--output-format", "stream-json"]);
     const init = initOf(run.lines);
     expect(init?.tools).toEqual([...BUILTIN_TOOLS, "mcp__tracker__list_issues"]);
-    expect(run.stderr).toContain(`MCP server bad failed: ${box.project}/.mcp.json: mcpServers.bad.excludeTools: expected array, got string`);
+    expect(run.stderr).toContain(
+      `MCP server bad failed: ${box.project}/.mcp.json: mcpServers.bad.excludeTools: expected array, got string`,
+    );
   });
 });
 
 describe("denied tools", () => {
   it("are not offered at all when a rule refuses every call; a specifier rule leaves the tool offered", async () => {
-    const run = await print(trackerEntry, modelScript(done), ["--disallowedTools", "mcp__tracker__add_comment,Write,Bash(rm:*)"]);
+    const run = await print(trackerEntry, modelScript(done), [
+      "--disallowedTools",
+      "mcp__tracker__add_comment,Write,Bash(rm:*)",
+    ]);
     expect(run.code).toBe(0);
     expect(initOf(run.lines)?.tools).toEqual([
       "Read",

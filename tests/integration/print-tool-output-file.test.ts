@@ -29,13 +29,29 @@ describe("MCP output past the cap", () => {
     const saved = join(box.home, "tool-output", SESSION, "test__echo-1.txt");
     const script = modelScript(
       [toolUse("t1", "mcp__test__echo", { text: TEXT })],
-      [toolUse("t2", "Read", { file_path: saved, offset: 150, limit: 2 }), toolUse("t3", "Read", { file_path: join(box.home, "mcp.json") })],
+      [
+        toolUse("t2", "Read", { file_path: saved, offset: 150, limit: 2 }),
+        toolUse("t3", "Read", { file_path: join(box.home, "mcp.json") }),
+      ],
       [{ type: "text", text: "Done." }],
     );
     await box.write("home/mcp.json", { mcpServers: {} });
     const file = await box.write("script.json", script);
     const run = await box.run(
-      ["-p", "go", "--model-script", file, "--output-format", "stream-json", "--session-id", SESSION, "--allowedTools", "mcp__test__echo", "--mcp-config", mcpConfig({ test: { command: NODE, args: [TEST_SERVER] } })],
+      [
+        "-p",
+        "go",
+        "--model-script",
+        file,
+        "--output-format",
+        "stream-json",
+        "--session-id",
+        SESSION,
+        "--allowedTools",
+        "mcp__test__echo",
+        "--mcp-config",
+        mcpConfig({ test: { command: NODE, args: [TEST_SERVER] } }),
+      ],
       { env: { MAX_MCP_OUTPUT_TOKENS: "25" } },
     );
     expect(run.stderr).toBe("");
@@ -54,10 +70,15 @@ describe("MCP output past the cap", () => {
       ],
       is_error: false,
     });
-    expect(results.t2).toEqual({ content: "   150\tline 150\n   151\tline 151\n\n(Showing lines 150-151 of 300. Use offset=152 to read on.)", is_error: false });
+    expect(results.t2).toEqual({
+      content: "   150\tline 150\n   151\tline 151\n\n(Showing lines 150-151 of 300. Use offset=152 to read on.)",
+      is_error: false,
+    });
     // Only that folder: another file of the home still needs approval, which print mode cannot give.
     expect(results.t3?.is_error).toBe(true);
-    expect(String(results.t3?.content)).toContain("Read was not run: it needs approval (outside the working directory)");
+    expect(String(results.t3?.content)).toContain(
+      "Read was not run: it needs approval (outside the working directory)",
+    );
     expect(await box.read(saved)).toBe(TEXT);
     expect((await stat(saved)).mode & 0o777).toBe(0o600);
     expect((await stat(join(box.home, "tool-output", SESSION))).mode & 0o777).toBe(0o700);
@@ -79,6 +100,6 @@ describe("MCP output past the cap", () => {
   it("refuses a --session-id that is not a UUID", async () => {
     const run = await box.run(["-p", "go", "--session-id", "../../etc"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--session-id takes a UUID');
+    expect(run.stderr).toContain("--session-id takes a UUID");
   });
 });

@@ -24,7 +24,14 @@ describe("adding a folder during the session", () => {
     const { mkdirSync } = await import("node:fs");
     mkdirSync(project, { recursive: true });
     mkdirSync(extra);
-    const runtime = await createRuntime({ options, cwd: project, env: { ...process.env, MINI_CC_HOME: join(root, "home") }, interactive: false, warn: () => {}, ask: async () => ({ behavior: "deny" }) });
+    const runtime = await createRuntime({
+      options,
+      cwd: project,
+      env: { ...process.env, MINI_CC_HOME: join(root, "home") },
+      interactive: false,
+      warn: () => {},
+      ask: async () => ({ behavior: "deny" }),
+    });
     try {
       await runtime.startServers();
       await expect(runtime.addDir(join(root, "missing"))).rejects.toThrow(/no such folder/);
@@ -32,7 +39,8 @@ describe("adding a folder during the session", () => {
       writeFileSync(join(extra, "a.txt"), "added\n");
       // An @ mention attaches from the folders the file tools may read without asking, as they are at that turn.
       const attached = async () => {
-        for await (const event of runtime.runTurn(`see @${join(extra, "a.txt")}`, new AbortController().signal)) if (event.type === "attachment") return event.attached;
+        for await (const event of runtime.runTurn(`see @${join(extra, "a.txt")}`, new AbortController().signal))
+          if (event.type === "attachment") return event.attached;
         return undefined;
       };
       expect(await attached()).toBe(false);

@@ -20,8 +20,12 @@ async function turn(runtime: Runtime, prompt: string): Promise<AgentEvent[]> {
   return events;
 }
 
-const text = (value: string) => ({ kind: "message" as const, message: { content: [{ type: "text" as const, text: value }] } });
-const systemText = (body: Record<string, unknown>) => (body["system"] as Array<{ text: string }>).map((b) => b.text).join("\n");
+const text = (value: string) => ({
+  kind: "message" as const,
+  message: { content: [{ type: "text" as const, text: value }] },
+});
+const systemText = (body: Record<string, unknown>) =>
+  (body["system"] as Array<{ text: string }>).map((b) => b.text).join("\n");
 const toolNames = (body: Record<string, unknown>) => (body["tools"] as Array<{ name: string }>).map((t) => t.name);
 
 describe("a session wired like the CLI's", () => {
@@ -38,8 +42,16 @@ describe("a session wired like the CLI's", () => {
     expect(toolNames(before!)).toEqual(["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion"]);
     expect(systemText(before!)).not.toContain("# MCP Server Instructions");
     expect(toolNames(after!)).toEqual([
-      "Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion",
-      "mcp__tracker__list_issues", "mcp__tracker__get_issue", "mcp__tracker__add_comment",
+      "Read",
+      "Write",
+      "Edit",
+      "Bash",
+      "Glob",
+      "Grep",
+      "AskUserQuestion",
+      "mcp__tracker__list_issues",
+      "mcp__tracker__get_issue",
+      "mcp__tracker__add_comment",
     ]);
     expect(systemText(after!)).toContain(
       "# MCP Server Instructions\n\nThe following MCP servers have provided instructions for how to use their tools and resources:\n\n## tracker\n",
@@ -48,7 +60,12 @@ describe("a session wired like the CLI's", () => {
 
   it("runs an MCP tool the real model asked for and sends its result back", async () => {
     const api = await FakeMessagesApi.start([
-      { kind: "message", message: { content: [{ type: "tool_use", id: "toolu_1", name: "mcp__tracker__list_issues", input: { status: "Todo" } }] } },
+      {
+        kind: "message",
+        message: {
+          content: [{ type: "tool_use", id: "toolu_1", name: "mcp__tracker__list_issues", input: { status: "Todo" } }],
+        },
+      },
       text("BUG-101 is the one."),
     ]);
     runtimes.afterTest(() => api.close());
@@ -65,7 +82,9 @@ describe("a session wired like the CLI's", () => {
         {
           type: "tool_result",
           tool_use_id: "toolu_1",
-          content: [{ type: "text", text: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts" }],
+          content: [
+            { type: "text", text: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts" },
+          ],
           // The conversation's cache breakpoint sits on the last block of the last user message.
           cache_control: { type: "ephemeral" },
         },

@@ -24,7 +24,9 @@ describe.skipIf(!availability.available)(`a run killed while a sandboxed server 
     await box.write("project/notes.txt", "mine\n");
     await box.write("project/.bashrc.keep", "");
     // Still starting for 20 s: the run waits for it (MCP_TIMEOUT), so it is running when killed.
-    await box.write(`${box.home}/mcp.json`, { mcpServers: { boxed: { command: NODE, args: [SLEEPY], env: { SLEEPY_DELAY_MS: "20000" }, sandbox: true } } });
+    await box.write(`${box.home}/mcp.json`, {
+      mcpServers: { boxed: { command: NODE, args: [SLEEPY], env: { SLEEPY_DELAY_MS: "20000" }, sandbox: true } },
+    });
     const before = readdirSync(box.project).sort();
     const killed = box.start(["-p", "hi", "--output-format", "json"], { env: { MCP_TIMEOUT: "60000" } });
     // bubblewrap made its mount points: the sandboxed server is running.

@@ -25,12 +25,20 @@ const text = (value: string, usage?: Record<string, number>): FakeReply => ({
 });
 const readCall = (id: string, file: string, usage?: Record<string, number>): FakeReply => ({
   kind: "message",
-  message: { content: [{ type: "tool_use", id, name: "Read", input: { file_path: file } }], ...(usage ? { usage } : {}) },
+  message: {
+    content: [{ type: "tool_use", id, name: "Read", input: { file_path: file } }],
+    ...(usage ? { usage } : {}),
+  },
 });
 
 function apiEnv(box: CliSandbox, fake: FakeMessagesApi, extra: Record<string, string> = {}): Record<string, string> {
   // claude-sonnet-4-5: a 200,000-token window in the catalog, so 90% is 180,000.
-  return { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_MODEL: "claude-sonnet-4-5", ...extra };
+  return {
+    ANTHROPIC_API_KEY: "sk-ant-test",
+    ANTHROPIC_BASE_URL: fake.baseURL,
+    ANTHROPIC_MODEL: "claude-sonnet-4-5",
+    ...extra,
+  };
 }
 
 function sessionFiles(box: CliSandbox): string[] {
@@ -60,7 +68,11 @@ describe("saved sessions", () => {
     api = await FakeMessagesApi.start([
       readCall("toolu_1", "notes.txt"),
       // The second request of the turn never finishes: the process is killed while it streams.
-      { kind: "message", message: { content: [{ type: "text", text: "The notes say two lines." }] }, hangAfterEvents: 3 },
+      {
+        kind: "message",
+        message: { content: [{ type: "text", text: "The notes say two lines." }] },
+        hangAfterEvents: 3,
+      },
     ]);
     const running = box.start(["-p", "read notes.txt", "--output-format", "stream-json"], { env: apiEnv(box, api) });
     await until(() => api!.requests.length === 2, "the second request is out");
@@ -70,16 +82,24 @@ describe("saved sessions", () => {
 
     const [file] = sessionFiles(box);
     expect(statSync(file!).mode & 0o777).toBe(0o600);
-    const lines = readFileSync(file!, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { type: string });
+    const lines = readFileSync(file!, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string });
     expect(lines.map((line) => line.type)).toEqual(["session", "prompt", "assistant", "tool_results"]);
     // As if killed in the middle of writing the next line.
     appendFileSync(file!, '{"type":"assistant","message":{"role":"assis');
 
     api.reply(text("Both lines read."));
-    const resumed = await box.run(["-p", "--continue", "what did it say?", "--output-format", "json"], { env: apiEnv(box, api) });
+    const resumed = await box.run(["-p", "--continue", "what did it say?", "--output-format", "json"], {
+      env: apiEnv(box, api),
+    });
     expect(resumed.stderr).toContain("1 unreadable line skipped");
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ result: "Both lines read.", session_id: (lines[0] as unknown as { sessionId: string }).sessionId });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      result: "Both lines read.",
+      session_id: (lines[0] as unknown as { sessionId: string }).sessionId,
+    });
 
     const lastGood = withoutCacheControl(body(api, 1));
     const next = withoutCacheControl(body(api, 2));
@@ -93,7 +113,9 @@ describe("saved sessions", () => {
     expect(after.slice(before.length)).toEqual([{ type: "text", text: "what did it say?" }]);
     // The torn line stays where it was, on a line of its own; what came after is whole.
     const text2 = readFileSync(file!, "utf8");
-    expect(text2).toContain('{"type":"assistant","message":{"role":"assis\n{"type":"prompt","content":"what did it say?"');
+    expect(text2).toContain(
+      '{"type":"assistant","message":{"role":"assis\n{"type":"prompt","content":"what did it say?"',
+    );
   }, 60_000);
 
   it("--resume ID continues a named session, and a missing one is a usage error", async () => {
@@ -105,7 +127,9 @@ describe("saved sessions", () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).session_id).toBe(id);
     expect(body(api, 1).messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
-    const missing = await box.run(["-p", "--resume", "00000000-0000-4000-8000-000000000000", "x"], { env: apiEnv(box, api) });
+    const missing = await box.run(["-p", "--resume", "00000000-0000-4000-8000-000000000000", "x"], {
+      env: apiEnv(box, api),
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("mini-cc: --resume: no saved session 00000000-0000-4000-8000-000000000000");
   }, 60_000);
@@ -122,7 +146,11 @@ describe("the model of a resumed session", () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     const chosen = await box.run(["-p", "--resume", id, "--model", "claude-opus-4-5", "and again"], { env });
     expect(chosen.code, chosen.stderr).toBe(0);
-    expect(api.requests.map((request) => request.body.model)).toEqual(["claude-haiku-4-5", "claude-haiku-4-5", "claude-opus-4-5"]);
+    expect(api.requests.map((request) => request.body.model)).toEqual([
+      "claude-haiku-4-5",
+      "claude-haiku-4-5",
+      "claude-opus-4-5",
+    ]);
   }, 60_000);
 });
 
@@ -136,11 +164,15 @@ describe("a session from another folder", () => {
     const id = JSON.parse(first.stdout).session_id as string;
     const elsewhere = await box.run(["-p", "--resume", id, "again"], { env: apiEnv(box, api) });
     expect(elsewhere.code).toBe(0);
-    expect(elsewhere.stderr).toContain(`mini-cc: session ${id} was started in ${old}; it continues here, in ${box.project}`);
+    expect(elsewhere.stderr).toContain(
+      `mini-cc: session ${id} was started in ${old}; it continues here, in ${box.project}`,
+    );
     rmSync(old, { recursive: true });
     const gone = await box.run(["-p", "--resume", id, "and again"], { env: apiEnv(box, api) });
     expect(gone.code).toBe(0);
-    expect(gone.stderr).toContain(`was started in ${old}, which no longer exists (moved or deleted); it continues here, in ${box.project}`);
+    expect(gone.stderr).toContain(
+      `was started in ${old}, which no longer exists (moved or deleted); it continues here, in ${box.project}`,
+    );
     expect(body(api, 2).messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
   }, 60_000);
 });
@@ -157,7 +189,11 @@ describe("compaction", () => {
     const run = await box.run(["-p", "read notes.txt", "--output-format", "stream-json"], { env: apiEnv(box, api) });
     expect(run.code).toBe(0);
     // The summary request is counted like the others.
-    expect(run.lines.at(-1)?.usage).toMatchObject({ input_tokens: 3_600, output_tokens: 247, cache_read_input_tokens: 182_000 });
+    expect(run.lines.at(-1)?.usage).toMatchObject({
+      input_tokens: 3_600,
+      output_tokens: 247,
+      cache_read_input_tokens: 182_000,
+    });
     expect(api.requests).toHaveLength(3);
     const [first, summary, after] = [0, 1, 2].map((n) => withoutCacheControl(body(api!, n)));
     // Same system and tools: the summary request reads the cached prefix.
@@ -168,7 +204,13 @@ describe("compaction", () => {
     expect(instruction?.text).toContain("The user's last request, quoted verbatim.");
     // The turn's prompt follows the summary as the user wrote it.
     const summaryThenPrompt = [
-      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to read notes.txt; it holds one note.` }, { type: "text", text: "read notes.txt" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to read notes.txt; it holds one note.` },
+          { type: "text", text: "read notes.txt" },
+        ],
+      },
     ];
     expect(after!.messages).toEqual(summaryThenPrompt);
     const boundary = run.lines.find((line) => line.subtype === "compact_boundary");
@@ -187,7 +229,9 @@ describe("compaction", () => {
 
   it("a resumed session counts from the last reported usage: one that ended near the limit compacts before its first new request", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start([text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 })]);
+    api = await FakeMessagesApi.start([
+      text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 }),
+    ]);
     const first = await box.run(["-p", "remember the number 7"], { env: apiEnv(box, api) });
     expect(first.code, first.stderr).toBe(0);
 
@@ -199,22 +243,35 @@ describe("compaction", () => {
     const instruction = (body(api, 1).messages.at(-1)!.content as Array<{ type: string; text?: string }>).at(-1);
     expect(instruction?.text).toContain("Write a summary of the conversation so far");
     expect(withoutCacheControl(body(api, 2)).messages).toEqual([
-      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to remember 7.` }, { type: "text", text: "which number?" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: `${SUMMARY_PREFIX}SUMMARY: the user asked to remember 7.` },
+          { type: "text", text: "which number?" },
+        ],
+      },
     ]);
   }, 60_000);
 
   it("a saved reply without usage is resumed from an estimate, not refused", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start([text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 })]);
+    api = await FakeMessagesApi.start([
+      text("Noted.", { input_tokens: 3_000, cache_read_input_tokens: 180_000, output_tokens: 40 }),
+    ]);
     const first = await box.run(["-p", "remember the number 7"], { env: apiEnv(box, api) });
     expect(first.code, first.stderr).toBe(0);
     const [file] = sessionFiles(box);
-    const lines = readFileSync(file!, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(file!, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const stripped = lines.map((line) => (line.type === "assistant" ? { ...line, usage: undefined } : line));
     writeFileSync(file!, stripped.map((line) => JSON.stringify(line)).join("\n") + "\n");
 
     api.reply(text("It was 7."));
-    const resumed = await box.run(["-p", "--continue", "which number?", "--output-format", "json"], { env: apiEnv(box, api) });
+    const resumed = await box.run(["-p", "--continue", "which number?", "--output-format", "json"], {
+      env: apiEnv(box, api),
+    });
     expect(resumed.stderr).toBe("");
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ result: "It was 7." });
@@ -228,7 +285,12 @@ describe("compaction", () => {
     api = await FakeMessagesApi.start([
       readCall("toolu_1", "notes.txt", { input_tokens: 185_000, output_tokens: 40 }),
       text("SUMMARY ONE"),
-      { kind: "error", status: 400, type: "invalid_request_error", message: "prompt is too long: 212000 tokens > 200000 maximum" },
+      {
+        kind: "error",
+        status: 400,
+        type: "invalid_request_error",
+        message: "prompt is too long: 212000 tokens > 200000 maximum",
+      },
       text("SUMMARY TWO"),
       text("Done after two compactions."),
     ]);
@@ -239,11 +301,19 @@ describe("compaction", () => {
     const brief = withoutCacheControl(body(api, 3));
     expect(brief.messages).toHaveLength(1);
     const briefText = (brief.messages[0]!.content as Array<{ text: string }>)[0]!.text;
-    expect(briefText).toContain(`<conversation>\nUser: ${SUMMARY_PREFIX}SUMMARY ONE\n\nUser: read notes.txt\n</conversation>`);
+    expect(briefText).toContain(
+      `<conversation>\nUser: ${SUMMARY_PREFIX}SUMMARY ONE\n\nUser: read notes.txt\n</conversation>`,
+    );
     expect(briefText).toContain("<request>\nread notes.txt\n</request>");
     expect(briefText).toContain("Keep it short: at most 300 words.");
     expect(withoutCacheControl(body(api, 4)).messages).toEqual([
-      { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY TWO` }, { type: "text", text: "read notes.txt" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: `${SUMMARY_PREFIX}SUMMARY TWO` },
+          { type: "text", text: "read notes.txt" },
+        ],
+      },
     ]);
     expect(run.lines.filter((line) => line.subtype === "compact_boundary")).toHaveLength(2);
     expect(run.lines.at(-1)).toMatchObject({ type: "result", is_error: false, result: "Done after two compactions." });
@@ -263,10 +333,18 @@ describe("compaction", () => {
     const time = new Date().toISOString();
     const long = `MIDDLE-START ${"filler ".repeat(60_000)}MIDDLE-END`;
     appendFileSync(file!, `${JSON.stringify({ type: "prompt", content: "MIDDLE-QUESTION", time })}\n`);
-    appendFileSync(file!, `${JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: long }] }, model: "claude-sonnet-4-5", time })}\n`);
+    appendFileSync(
+      file!,
+      `${JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: long }] }, model: "claude-sonnet-4-5", time })}\n`,
+    );
 
     api.reply(
-      { kind: "error", status: 400, type: "invalid_request_error", message: "prompt is too long: 212000 tokens > 200000 maximum" },
+      {
+        kind: "error",
+        status: 400,
+        type: "invalid_request_error",
+        message: "prompt is too long: 212000 tokens > 200000 maximum",
+      },
       text("SUMMARY: renaming frobnicate to frob."),
       text("Renamed."),
     );
@@ -284,7 +362,12 @@ describe("compaction", () => {
     const prompt = overflowed.messages.at(-1)!.content as unknown[];
     expect(JSON.stringify(prompt)).toContain("NOTE-CONTENT");
     const after = withoutCacheControl(body(api, 3));
-    expect(after.messages).toEqual([{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: renaming frobnicate to frob.` }, ...prompt] }]);
+    expect(after.messages).toEqual([
+      {
+        role: "user",
+        content: [{ type: "text", text: `${SUMMARY_PREFIX}SUMMARY: renaming frobnicate to frob.` }, ...prompt],
+      },
+    ]);
 
     // A resume replays the same: the summary, then the kept prompt.
     api.reply(text("Yes."));

@@ -1,7 +1,15 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { NODE, TEST_SERVER, cliForTestFile, mcpConfig, modelScript, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  NODE,
+  TEST_SERVER,
+  cliForTestFile,
+  mcpConfig,
+  modelScript,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // Every start appends to a server's log: past 10 MB it is rotated once to `.log.1`, so a
 // chatty server never fills the disk start after start.
@@ -51,7 +59,10 @@ describe("server log cap while the server runs", () => {
        tick(); await import(${JSON.stringify(TEST_SERVER)});`,
     );
     await box.write("home/mcp.json", mcpConfig({ srv: { command: NODE, args: [flood] } }));
-    const script = await box.write("script.json", modelScript([toolUse("b1", "Bash", { command: "sleep 5" })], [{ type: "text", text: "done" }]));
+    const script = await box.write(
+      "script.json",
+      modelScript([toolUse("b1", "Bash", { command: "sleep 5" })], [{ type: "text", text: "done" }]),
+    );
     const run = await box.run(["-p", "wait", "--model-script", script, "--allowedTools", "Bash"]);
     expect(run.code).toBe(0);
     const [current, rotated] = [await stat(log), await stat(`${log}.1`)];

@@ -2,7 +2,16 @@ import { chownSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { commitFiles, gitIn } from "../helpers/git-repo.ts";
-import { cliForTestFile, deniedText, markedServerEntry, mcpConfig, modelScript, toolResultsById, toolUse, type CliSandbox } from "../helpers/cli-sandbox.ts";
+import {
+  cliForTestFile,
+  deniedText,
+  markedServerEntry,
+  mcpConfig,
+  modelScript,
+  toolResultsById,
+  toolUse,
+  type CliSandbox,
+} from "../helpers/cli-sandbox.ts";
 
 // Claude Code's settings files, read by the real CLI in a temporary project and home:
 // deny and ask rules apply at once from any file; what the shared .claude/settings.json
@@ -51,7 +60,9 @@ describe("settings files", () => {
 
     const approve = await box.run(["mcp", "approve", "--settings"]);
     expect(approve.code).toBe(0);
-    expect(approve.stdout).toMatch(/^Approved .*\.claude\/settings\.json \(fingerprint [0-9a-f]{16}\); it may now:\n  allow Bash\(echo:\*\) without asking\n$/);
+    expect(approve.stdout).toMatch(
+      /^Approved .*\.claude\/settings\.json \(fingerprint [0-9a-f]{16}\); it may now:\n  allow Bash\(echo:\*\) without asking\n$/,
+    );
 
     const after = await run();
     expect(after.result.stderr).toBe("");
@@ -59,7 +70,9 @@ describe("settings files", () => {
     expect(after.byId["r1"]).toEqual({ content: DENIED_READ, is_error: true });
 
     // A changed grant is not covered by the old approval.
-    await box.write("project/.claude/settings.json", { permissions: { ...SHARED.permissions, allow: ["Bash(echo:*)", "Bash(rm:*)"] } });
+    await box.write("project/.claude/settings.json", {
+      permissions: { ...SHARED.permissions, allow: ["Bash(echo:*)", "Bash(rm:*)"] },
+    });
     const changed = await run();
     expect(changed.byId["b1"]).toEqual({ content: deniedText("Bash"), is_error: true });
   });
@@ -84,7 +97,11 @@ describe("settings files", () => {
 
   it("names the file and field of a bad value and still applies the rest; a foreign tool's rule is a note", async () => {
     await box.write("project/.claude/settings.local.json", {
-      permissions: { allow: ["Bash(echo:*)", 7, "WebFetch(domain:example.com)"], defaultMode: "yolo", deny: ["Read(./secrets/**)"] },
+      permissions: {
+        allow: ["Bash(echo:*)", 7, "WebFetch(domain:example.com)"],
+        defaultMode: "yolo",
+        deny: ["Read(./secrets/**)"],
+      },
       env: { GOOD: "1", BAD: { x: 1 } },
     });
     const { byId, result } = await run();
@@ -111,13 +128,21 @@ describe("settings files", () => {
 
   it("the shared file's enabledMcpjsonServers starts a project server only once approved; disabledMcpjsonServers at once", async () => {
     const marker = (name: string) => join(box.root, `${name}.started`);
-    await box.write("project/.mcp.json", mcpConfig({ one: markedServerEntry(marker("one")), two: markedServerEntry(marker("two")) }));
-    await box.write("project/.claude/settings.json", { enabledMcpjsonServers: ["one"], disabledMcpjsonServers: ["two"] });
+    await box.write(
+      "project/.mcp.json",
+      mcpConfig({ one: markedServerEntry(marker("one")), two: markedServerEntry(marker("two")) }),
+    );
+    await box.write("project/.claude/settings.json", {
+      enabledMcpjsonServers: ["one"],
+      disabledMcpjsonServers: ["two"],
+    });
     await box.run(["mcp", "approve", "two"]);
     await run();
     expect(existsSync(marker("one"))).toBe(false);
     expect(existsSync(marker("two"))).toBe(false);
-    expect((await box.run(["mcp", "approve", "--settings"])).stdout).toContain("  start .mcp.json server one without asking\n");
+    expect((await box.run(["mcp", "approve", "--settings"])).stdout).toContain(
+      "  start .mcp.json server one without asking\n",
+    );
     const { result } = await run();
     expect(existsSync(marker("one"))).toBe(true);
     expect(existsSync(marker("two"))).toBe(false);
@@ -128,8 +153,14 @@ describe("settings files", () => {
   });
 
   it("a trusted file's env reaches Bash", async () => {
-    await box.write("project/.claude/settings.local.json", { env: { GREETING: "from-settings" }, permissions: { allow: ["Bash"] } });
-    const script = await box.write("script.json", modelScript([toolUse("b1", "Bash", { command: "echo $GREETING" })], [{ type: "text", text: "ok" }]));
+    await box.write("project/.claude/settings.local.json", {
+      env: { GREETING: "from-settings" },
+      permissions: { allow: ["Bash"] },
+    });
+    const script = await box.write(
+      "script.json",
+      modelScript([toolUse("b1", "Bash", { command: "echo $GREETING" })], [{ type: "text", text: "ok" }]),
+    );
     const result = await box.run(["-p", "go", "--model-script", script, "--output-format", "stream-json"]);
     expect(toolResultsById(result.lines)["b1"]).toEqual({ content: "from-settings", is_error: false });
   });
@@ -165,18 +196,24 @@ describe("settings files", () => {
       gitIn(box.project, "add", "-A");
       const { byId, result } = await run();
       expect(byId["b1"]).toEqual({ content: deniedText("Bash"), is_error: true });
-      expect(result.stderr).toContain(`mini-cc: .claude/settings.json and ${LOCAL} grant permissions or settings not applied until you approve them`);
+      expect(result.stderr).toContain(
+        `mini-cc: .claude/settings.json and ${LOCAL} grant permissions or settings not applied until you approve them`,
+      );
       const approve = await box.run(["mcp", "approve", "--settings"]);
-      expect(approve.stdout).toContain("  allow Read without asking\n  allow Bash(*) without asking\n  start in permission mode bypassPermissions\n");
+      expect(approve.stdout).toContain(
+        "  allow Read without asking\n  allow Bash(*) without asking\n  start in permission mode bypassPermissions\n",
+      );
     });
 
-    it.runIf(process.getuid?.() === 0)("owned by another user (unpacked from someone's archive): waits for approval too", async () => {
-      const file = await box.write(`project/${LOCAL}`, HOSTILE);
-      chownSync(file, 4321, 4321);
-      const { byId, result } = await run();
-      expect(byId["b1"]).toEqual({ content: deniedText("Bash"), is_error: true });
-      expect(result.stderr).toContain(`(${LOCAL} is the repository's, not yours: owned by another user (uid 4321))`);
-    });
+    it.runIf(process.getuid?.() === 0)(
+      "owned by another user (unpacked from someone's archive): waits for approval too",
+      async () => {
+        const file = await box.write(`project/${LOCAL}`, HOSTILE);
+        chownSync(file, 4321, 4321);
+        const { byId, result } = await run();
+        expect(byId["b1"]).toEqual({ content: deniedText("Bash"), is_error: true });
+        expect(result.stderr).toContain(`(${LOCAL} is the repository's, not yours: owned by another user (uid 4321))`);
+      },
+    );
   });
 });
-

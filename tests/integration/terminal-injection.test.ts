@@ -17,7 +17,10 @@ beforeEach(async () => {
   // Nothing approved, nothing started: only the names and the command are shown.
   await box.write("project/.mcp.json", mcpConfig({ [EVIL]: { command: `run${CLIPBOARD}`, args: [LINK] } }));
   // A user server that fails, its stderr line becoming the failure reason.
-  await box.write("home/mcp.json", mcpConfig({ broken: { command: "sh", args: ["-c", `printf 'boom${CLEAR}${CLIPBOARD}\\n' >&2; exit 3`] } }));
+  await box.write(
+    "home/mcp.json",
+    mcpConfig({ broken: { command: "sh", args: ["-c", `printf 'boom${CLEAR}${CLIPBOARD}\\n' >&2; exit 3`] } }),
+  );
 });
 
 function expectNoEscape(run: { stdout: string; stderr: string }): void {

@@ -51,7 +51,9 @@ beforeAll(async () => {
   await box.write("project/notes.txt", NOTES);
   await box.write("project/docs/readme.md", "# docs\n");
   await box.write("outside.txt", "not served\n");
-  const config = await box.write("fs.json", { mcpServers: { fs: { command: NODE, args: [FILESYSTEM_SERVER, box.project] } } });
+  const config = await box.write("fs.json", {
+    mcpServers: { fs: { command: NODE, args: [FILESYSTEM_SERVER, box.project] } },
+  });
 
   const defaultResponses = [
     [
@@ -74,9 +76,14 @@ beforeAll(async () => {
   ];
   // One after the other: the second run's write must not race the first run's checks.
   defaultRun = await scriptedStreamRun(box, defaultResponses, ["--mcp-config", config], { scriptFile: "default.json" });
-  allowedRun = await scriptedStreamRun(box, allowedResponses, ["--mcp-config", config, "--allowedTools", "mcp__fs__write_file"], {
-    scriptFile: "allowed.json",
-  });
+  allowedRun = await scriptedStreamRun(
+    box,
+    allowedResponses,
+    ["--mcp-config", config, "--allowedTools", "mcp__fs__write_file"],
+    {
+      scriptFile: "allowed.json",
+    },
+  );
 }, 60_000);
 
 describe("@modelcontextprotocol/server-filesystem in print mode", () => {
@@ -94,7 +101,10 @@ describe("@modelcontextprotocol/server-filesystem in print mode", () => {
 
   it("returns the server's own refusal of a path outside its directory as an error result", () => {
     expect(toolResultsById(defaultRun.lines).outside).toEqual(
-      textResult(`Access denied - path outside allowed directories: ${join(box.root, "outside.txt")} not in ${box.project}`, true),
+      textResult(
+        `Access denied - path outside allowed directories: ${join(box.root, "outside.txt")} not in ${box.project}`,
+        true,
+      ),
     );
   });
 
@@ -107,14 +117,22 @@ describe("@modelcontextprotocol/server-filesystem in print mode", () => {
       deniedResult("mcp__fs__move_file"),
     ]);
     expect(resultOf(defaultRun.lines)?.permission_denials).toEqual([
-      { tool_name: "mcp__fs__write_file", tool_use_id: "write", tool_input: { path: at("new.txt"), content: "written\n" } },
+      {
+        tool_name: "mcp__fs__write_file",
+        tool_use_id: "write",
+        tool_input: { path: at("new.txt"), content: "written\n" },
+      },
       {
         tool_name: "mcp__fs__edit_file",
         tool_use_id: "edit",
         tool_input: { path: at("notes.txt"), edits: [{ oldText: "first", newText: "1st" }] },
       },
       { tool_name: "mcp__fs__create_directory", tool_use_id: "mkdir", tool_input: { path: at("made") } },
-      { tool_name: "mcp__fs__move_file", tool_use_id: "move", tool_input: { source: at("notes.txt"), destination: at("moved.txt") } },
+      {
+        tool_name: "mcp__fs__move_file",
+        tool_use_id: "move",
+        tool_input: { source: at("notes.txt"), destination: at("moved.txt") },
+      },
     ]);
     expect([resultOf(defaultRun.lines)?.subtype, resultOf(defaultRun.lines)?.result, defaultRun.code]).toEqual([
       "success",
@@ -131,7 +149,9 @@ describe("@modelcontextprotocol/server-filesystem in print mode", () => {
     expect(results.edit).toEqual(deniedResult("mcp__fs__edit_file"));
     expect(readFileSync(at("new.txt"), "utf8")).toBe("written by mini-cc\n");
     expect(readFileSync(at("notes.txt"), "utf8")).toBe(NOTES);
-    expect(resultOf(allowedRun.lines)?.permission_denials.map((d: { tool_name: string }) => d.tool_name)).toEqual(["mcp__fs__edit_file"]);
+    expect(resultOf(allowedRun.lines)?.permission_denials.map((d: { tool_name: string }) => d.tool_name)).toEqual([
+      "mcp__fs__edit_file",
+    ]);
     expect(allowedRun.code).toBe(0);
   });
 

@@ -48,7 +48,11 @@ beforeAll(async () => {
   graphFile = join(box.root, "graph.jsonl");
   const config = await box.write("memory.json", {
     mcpServers: {
-      memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE_PATH: graphFile } },
+      memory: {
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-memory"],
+        env: { MEMORY_FILE_PATH: graphFile },
+      },
     },
   });
   const responses = [
@@ -63,7 +67,12 @@ beforeAll(async () => {
 describe("@modelcontextprotocol/server-memory through npx in print mode", () => {
   it("connects through npx and lists its nine tools as mcp__memory__ names", () => {
     // The memory server offers resources too, so the resource tools come with it.
-    expect(initOf(run.lines)?.tools).toEqual([...BUILTIN_TOOLS, "ListMcpResources", "ReadMcpResource", ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`)]);
+    expect(initOf(run.lines)?.tools).toEqual([
+      ...BUILTIN_TOOLS,
+      "ListMcpResources",
+      "ReadMcpResource",
+      ...MEMORY_TOOLS.map((tool) => `mcp__memory__${tool}`),
+    ]);
     expect(initOf(run.lines)?.mcp_servers).toEqual([{ name: "memory", status: "connected" }]);
   });
 
@@ -71,16 +80,18 @@ describe("@modelcontextprotocol/server-memory through npx in print mode", () => 
     const results = toolResultsById(run.lines);
     expect(results.create).toEqual(textResult(JSON.stringify(ENTITIES, null, 2)));
     expect(results.read).toEqual(textResult(JSON.stringify({ entities: ENTITIES, relations: [] }, null, 2)));
-    expect([resultOf(run.lines)?.num_turns, resultOf(run.lines)?.result, resultOf(run.lines)?.permission_denials, run.code]).toEqual([
-      3,
-      "I know Ada now.",
-      [],
-      0,
-    ]);
+    expect([
+      resultOf(run.lines)?.num_turns,
+      resultOf(run.lines)?.result,
+      resultOf(run.lines)?.permission_denials,
+      run.code,
+    ]).toEqual([3, "I know Ada now.", [], 0]);
   });
 
   it("stores the graph in MEMORY_FILE_PATH from the entry's env, not in node_modules", () => {
-    const lines = readFileSync(graphFile, "utf8").split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(graphFile, "utf8")
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual(ENTITIES.map((entity) => ({ type: "entity", ...entity })));
     expect(existsSync(join(SERVERS_DIR, "server-memory/dist/memory.jsonl"))).toBe(false);
   });

@@ -42,7 +42,9 @@ beforeAll(async () => {
     ],
     [{ type: "text", text: "Done." }],
   ];
-  run = await scriptedStreamRun(box, responses, ["--mcp-config", config, "--allowedTools", "mcp__notes__add_note"], { env: { TEST_TOKEN: TOKEN } });
+  run = await scriptedStreamRun(box, responses, ["--mcp-config", config, "--allowedTools", "mcp__notes__add_note"], {
+    env: { TEST_TOKEN: TOKEN },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -86,11 +88,11 @@ describe("a remote server through a --mcp-config entry", () => {
   });
 
   it("ends the turn successfully with nothing denied", () => {
-    expect([resultOf(run.lines)?.subtype, resultOf(run.lines)?.result, resultOf(run.lines)?.permission_denials, run.code]).toEqual([
-      "success",
-      "Done.",
-      [],
-      0,
-    ]);
+    expect([
+      resultOf(run.lines)?.subtype,
+      resultOf(run.lines)?.result,
+      resultOf(run.lines)?.permission_denials,
+      run.code,
+    ]).toEqual(["success", "Done.", [], 0]);
   });
 });

@@ -87,7 +87,10 @@ describe("Bash", () => {
   });
 
   it("caps the output at 30000 characters, keeping the start and the end", async () => {
-    const result = await bash.run({ command: "head -c 20000 /dev/zero | tr '\\0' a; head -c 20000 /dev/zero | tr '\\0' b" }, ctx());
+    const result = await bash.run(
+      { command: "head -c 20000 /dev/zero | tr '\\0' a; head -c 20000 /dev/zero | tr '\\0' b" },
+      ctx(),
+    );
     expect(result.content).toBe(`${"a".repeat(15000)}\n\n… [10000 characters of output cut] …\n\n${"b".repeat(15000)}`);
   });
 

@@ -26,10 +26,19 @@ Options:
   -h, --help            show this help`;
 
 /** Where Claude Desktop keeps its config on this platform; Windows and others have none we read. */
-export function claudeDesktopConfigPath(platform: NodeJS.Platform, userHome: string, env: McpCommandContext["io"]["env"]): string {
-  if (platform === "darwin") return join(userHome, "Library", "Application Support", "Claude", "claude_desktop_config.json");
-  if (platform === "linux") return join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "Claude", "claude_desktop_config.json");
-  throw new MiniCcError("command-failed", `Claude Desktop's config is read on Linux and macOS only, not on ${platform}`);
+export function claudeDesktopConfigPath(
+  platform: NodeJS.Platform,
+  userHome: string,
+  env: McpCommandContext["io"]["env"],
+): string {
+  if (platform === "darwin")
+    return join(userHome, "Library", "Application Support", "Claude", "claude_desktop_config.json");
+  if (platform === "linux")
+    return join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "Claude", "claude_desktop_config.json");
+  throw new MiniCcError(
+    "command-failed",
+    `Claude Desktop's config is read on Linux and macOS only, not on ${platform}`,
+  );
 }
 
 /** "1,3", "2-4", "all": the servers chosen from a numbered list of `count`; a bad answer is a failure saying what is expected. */
@@ -43,19 +52,27 @@ export function parseChoice(answer: string, count: number): number[] {
     const from = Number(range?.[1]);
     const to = Number(range?.[2] ?? range?.[1]);
     if (!range || from < 1 || to > count || from > to) {
-      throw new MiniCcError("command-failed", `invalid choice "${part}": expected numbers from 1 to ${count} (like 1,3 or 2-4), "all", or nothing`);
+      throw new MiniCcError(
+        "command-failed",
+        `invalid choice "${part}": expected numbers from 1 to ${count} (like 1,3 or 2-4), "all", or nothing`,
+      );
     }
     for (let n = from; n <= to; n++) chosen.add(n - 1);
   }
   return [...chosen].sort((a, b) => a - b);
 }
 
-async function choose(context: McpCommandContext, candidates: readonly ImportCandidate[], all: boolean): Promise<ImportCandidate[]> {
+async function choose(
+  context: McpCommandContext,
+  candidates: readonly ImportCandidate[],
+  all: boolean,
+): Promise<ImportCandidate[]> {
   if (all || candidates.length === 0) return [...candidates];
   const prompt = context.io.prompt;
   if (!prompt) throw usageError("standard input is not a terminal: add --all to import every server");
   context.print("Claude Desktop's servers:");
-  candidates.forEach((server, i) => context.print(`  ${i + 1}. ${server.original}  ${describeEntryBriefly(server.entry)}`));
+  for (const [i, server] of candidates.entries())
+    context.print(`  ${i + 1}. ${server.original}  ${describeEntryBriefly(server.entry)}`);
   const answer = await prompt('Import which? (numbers like 1,3 or 2-4, "all", or Enter for none) ');
   return parseChoice(answer, candidates.length).map((i) => candidates[i]!);
 }
@@ -69,7 +86,11 @@ export const addFromClaudeDesktopCommand: McpSubcommand = {
   async run(args, context) {
     noMorePositionals(args.positionals, 0);
     const scope = scopeOption(args) ?? "local";
-    const file = claudeDesktopConfigPath(context.io.platform ?? process.platform, context.logPlaces.userHome, context.io.env);
+    const file = claudeDesktopConfigPath(
+      context.io.platform ?? process.platform,
+      context.logPlaces.userHome,
+      context.io.env,
+    );
     const doc = await readForeignConfig(file, "Claude Desktop");
     const { candidates, skipped } = checkServers(serversAt(file, doc, ["mcpServers"]));
     if (candidates.length === 0 && skipped.length === 0) {

@@ -27,7 +27,8 @@ Options:
 function withHttpType(entry: unknown): unknown {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return entry;
   const fields = entry as Record<string, unknown>;
-  if (fields["type"] !== undefined || fields["command"] !== undefined || typeof fields["url"] !== "string") return entry;
+  if (fields["type"] !== undefined || fields["command"] !== undefined || typeof fields["url"] !== "string")
+    return entry;
   return { type: "http", ...fields };
 }
 
@@ -48,7 +49,11 @@ export const addJsonCommand: McpSubcommand = {
     if (fromStdin && text.trim() === "") throw new MiniCcError("command-failed", "no JSON on standard input");
     const parsed = parseJsonText(text);
     const where = fromStdin ? "JSON on standard input" : "JSON";
-    if (!parsed.ok) throw new MiniCcError("command-failed", `invalid ${where} at ${parsed.line}:${parsed.column} (${parsed.message})`);
+    if (!parsed.ok)
+      throw new MiniCcError(
+        "command-failed",
+        `invalid ${where} at ${parsed.line}:${parsed.column} (${parsed.message})`,
+      );
     const entry = withHttpType(parsed.value);
     // Paths relative to the entry the user typed: "args[1]: expected string, got number".
     const valid = validateEntry(entry, []);

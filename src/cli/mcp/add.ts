@@ -102,7 +102,10 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
     if (headers.length > 0) throw usageError("--header is for http, sse and ws servers (add --transport http)");
-    if (oauthFromArgs(args)) throw usageError("--client-id, --client-secret, --callback-port and --client-credentials are for http and sse servers");
+    if (oauthFromArgs(args))
+      throw usageError(
+        "--client-id, --client-secret, --callback-port and --client-credentials are for http and sse servers",
+      );
     const [command, ...commandArgs] = line;
     if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
@@ -114,9 +117,16 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
   if (extra !== undefined) throw usageError(`unexpected argument: ${extra}`);
   const schemes = transport === "ws" ? /^wss?:\/\//i : /^https?:\/\//i;
   if (!schemes.test(url) && !url.startsWith("${")) {
-    throw usageError(`invalid URL: ${url} (expected ${transport === "ws" ? "ws:// or wss://" : "http:// or https://"})`);
+    throw usageError(
+      `invalid URL: ${url} (expected ${transport === "ws" ? "ws:// or wss://" : "http:// or https://"})`,
+    );
   }
-  return { type: transport, url, ...(headers.length > 0 ? { headers: parseHeaders(headers) } : {}), ...(oauth ? { oauth } : {}) };
+  return {
+    type: transport,
+    url,
+    ...(headers.length > 0 ? { headers: parseHeaders(headers) } : {}),
+    ...(oauth ? { oauth } : {}),
+  };
 }
 
 /** The pre-registered OAuth client given by --client-id, --client-secret and --callback-port; undefined when none is. */
@@ -126,16 +136,22 @@ function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
   const port = lastValue(args, "callback-port");
   const machine = args.flags.has("client-credentials");
   if (clientId === undefined && clientSecret === undefined && port === undefined && !machine) return undefined;
-  if (clientId === undefined || clientId === "") throw usageError("--client-secret, --callback-port and --client-credentials need --client-id");
+  if (clientId === undefined || clientId === "")
+    throw usageError("--client-secret, --callback-port and --client-credentials need --client-id");
   let callbackPort: number | undefined;
   if (port !== undefined) {
     callbackPort = Number(port);
-    if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535) throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
+    if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535)
+      throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
   }
   // `--client-secret` alone: asked for in run(), kept out of the entry.
   const written = clientSecret !== undefined && clientSecret !== "" ? { clientSecret } : {};
-  return { clientId, ...written, ...(callbackPort !== undefined ? { callbackPort } : {}), ...(machine ? { grantType: "client_credentials" as const } : {}) };
-
+  return {
+    clientId,
+    ...written,
+    ...(callbackPort !== undefined ? { callbackPort } : {}),
+    ...(machine ? { grantType: "client_credentials" as const } : {}),
+  };
 }
 
 /** A value that is a `${VAR}` reference, alone or after a scheme word: it holds no secret itself. */
@@ -147,7 +163,8 @@ const ONLY_REFERENCES = /^(?:[A-Za-z]{1,20}[ \t]+)?(?:\$\{[^}]+\})+$/;
  * and shows the `${VAR}` form that keeps the secret in the environment.
  */
 export function sharedSecretWarnings(entry: ServerEntry, file: string): string[] {
-  const literal = (name: string, value: string) => SECRET_NAME.test(name) && value.trim() !== "" && !ONLY_REFERENCES.test(value.trim());
+  const literal = (name: string, value: string) =>
+    SECRET_NAME.test(name) && value.trim() !== "" && !ONLY_REFERENCES.test(value.trim());
   const variable = (name: string) => name.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
   const warnings: string[] = [];
   const shared = `is written as is into ${file}, which is shared with everyone who has the project`;
@@ -156,14 +173,21 @@ export function sharedSecretWarnings(entry: ServerEntry, file: string): string[]
       if (!literal(name, value)) continue;
       const scheme = /^([A-Za-z]{1,20})[ \t]+\S/.exec(value.trim())?.[1];
       const example = `${name}: ${scheme ? `${scheme} ` : ""}\${${name.toLowerCase() === "authorization" ? "API_TOKEN" : variable(name)}}`;
-      warnings.push(`Warning: the value of header ${name} ${shared}. Keep it in the environment instead: --header "${example}"`);
+      warnings.push(
+        `Warning: the value of header ${name} ${shared}. Keep it in the environment instead: --header "${example}"`,
+      );
     }
     if (entry.oauth?.clientSecret !== undefined && literal("secret", entry.oauth.clientSecret)) {
-      warnings.push(`Warning: the OAuth client secret ${shared}. Keep it in the environment instead: --client-secret '\${CLIENT_SECRET}'`);
+      warnings.push(
+        `Warning: the OAuth client secret ${shared}. Keep it in the environment instead: --client-secret '\${CLIENT_SECRET}'`,
+      );
     }
   } else {
     for (const [name, value] of Object.entries(entry.env ?? {})) {
-      if (literal(name, value)) warnings.push(`Warning: the value of ${name} ${shared}. Keep it in the environment instead: -e ${name}='\${${name}}'`);
+      if (literal(name, value))
+        warnings.push(
+          `Warning: the value of ${name} ${shared}. Keep it in the environment instead: -e ${name}='\${${name}}'`,
+        );
     }
   }
   return warnings;
@@ -180,12 +204,15 @@ export async function reportAdded(
   const verb = added.replaced ? `Replaced ${kind} MCP server ${name} in` : `Added ${kind} MCP server ${name} to`;
   context.print(`${verb} ${scopeLabel(added.scope)} (${added.file})`);
   if (isRemote(entry)) {
-    for (const [header, value] of Object.entries(entry.headers ?? {})) context.print(`  Header: ${header}: ${maskedHeaderValue(value)}`);
+    for (const [header, value] of Object.entries(entry.headers ?? {}))
+      context.print(`  Header: ${header}: ${maskedHeaderValue(value)}`);
   }
   for (const warning of credentialArgWarnings(name, entry)) context.warn(warning);
   if (added.scope === "project") {
     for (const warning of sharedSecretWarnings(entry, added.file)) context.warn(warning);
-    context.print(`Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`);
+    context.print(
+      `Teammates will be asked to approve it before it starts; to approve it yourself, run: ${approveCommand(name)}`,
+    );
   }
   // Local beats project beats user: say so when the new entry will not be the one that runs.
   const { entries } = await context.editor.listDeclared();
@@ -235,7 +262,8 @@ export const addCommand: McpSubcommand = {
     const added = await context.editor.addServer(scope, name, entry, { force: args.flags.has("force") });
     if (secret !== undefined) await keepClientSecret(context, entry, secret);
     await reportAdded(context, added, name, entry);
-    if (secret !== undefined) context.print(`Client secret kept in ${context.home.oauth} (0600), not in the config file.`);
+    if (secret !== undefined)
+      context.print(`Client secret kept in ${context.home.oauth} (0600), not in the config file.`);
     return 0;
   },
 };
@@ -244,7 +272,8 @@ export const addCommand: McpSubcommand = {
 async function askClientSecret(context: McpCommandContext): Promise<string> {
   const fromEnv = context.io.env.MCP_CLIENT_SECRET;
   if (fromEnv) return fromEnv;
-  if (!context.io.prompt) throw usageError("--client-secret without a value asks on the terminal: set MCP_CLIENT_SECRET, or give the value");
+  if (!context.io.prompt)
+    throw usageError("--client-secret without a value asks on the terminal: set MCP_CLIENT_SECRET, or give the value");
   const typed = (await context.io.prompt("Client secret: ")).trim();
   if (typed === "") throw usageError("no client secret given");
   return typed;

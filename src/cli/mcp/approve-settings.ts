@@ -20,15 +20,22 @@ export async function approveSettings(positionals: readonly string[], context: M
     context.print(`No ${named}.`);
     return 0;
   }
-  if (problems.length > 0 && loaded.shared.status === "none") throw new MiniCcError("command-failed", `nothing approved: ${named} ${repository.length === 1 ? "has" : "have"} problems`);
+  if (problems.length > 0 && loaded.shared.status === "none")
+    throw new MiniCcError(
+      "command-failed",
+      `nothing approved: ${named} ${repository.length === 1 ? "has" : "have"} problems`,
+    );
   if (loaded.shared.status === "none") {
     context.print(`${named} ${repository.length === 1 ? "grants" : "grant"} nothing that needs approval.`);
     return 0;
   }
   for (const note of repository.flatMap((file) => file.notes)) context.warn(note);
   await context.settingsApprovals.approve(context.projectDir, loaded.shared.grants);
-  if (loaded.shared.carried) context.print(`${loaded.shared.paths.at(-1)} is the repository's, not yours (${loaded.shared.carried}).`);
-  context.print(`Approved ${named} (fingerprint ${loaded.shared.fingerprint}); ${repository.length === 1 ? "it" : "they"} may now:`);
+  if (loaded.shared.carried)
+    context.print(`${loaded.shared.paths.at(-1)} is the repository's, not yours (${loaded.shared.carried}).`);
+  context.print(
+    `Approved ${named} (fingerprint ${loaded.shared.fingerprint}); ${repository.length === 1 ? "it" : "they"} may now:`,
+  );
   for (const line of grantLines(loaded.shared.grants)) context.print(`  ${line}`);
   return 0;
 }

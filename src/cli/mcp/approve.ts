@@ -32,7 +32,10 @@ export const approveCommand: McpSubcommand = {
   name: "approve",
   summary: "approve project servers of .mcp.json (all, or the named ones)",
   usage: USAGE,
-  options: [{ long: "sandbox", value: false }, { long: "settings", value: false }],
+  options: [
+    { long: "sandbox", value: false },
+    { long: "settings", value: false },
+  ],
   async run(args, context) {
     if (args.flags.has("settings")) return approveSettings(args.positionals, context);
     const file = context.editor.fileOf("project");

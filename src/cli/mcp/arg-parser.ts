@@ -53,7 +53,11 @@ export interface ParseOptions {
 export const HELP_OPTION: OptionSpec = { long: "help", short: "h", value: false };
 
 /** Reads argv against `specs`; throws a usage error for an unknown option or a missing value. */
-export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[], options: ParseOptions = {}): ParsedArgs {
+export function parseArgv(
+  argv: readonly string[],
+  specs: readonly OptionSpec[],
+  options: ParseOptions = {},
+): ParsedArgs {
   const values = new Map<string, string[]>();
   const flags = new Set<string>();
   const positionals: string[] = [];
@@ -91,7 +95,10 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
     if (value === undefined && spec.optionalValue) {
       const next = argv[i + 1];
       const missing = (options.neededPositionals ?? 0) - positionals.length;
-      const fits = next !== undefined && !isOptionLike(next) && (missing <= 0 || positionalCandidates(argv, i + 2, specs) >= missing);
+      const fits =
+        next !== undefined &&
+        !isOptionLike(next) &&
+        (missing <= 0 || positionalCandidates(argv, i + 2, specs) >= missing);
       value = fits ? argv[++i]! : "";
     }
     if (value === undefined) {
@@ -137,7 +144,11 @@ function positionalCandidates(argv: readonly string[], start: number, specs: rea
       count++;
       continue;
     }
-    const spec = token.startsWith("--") ? specs.find((s) => s.long === token.slice(2)) : token.length === 2 ? specs.find((s) => s.short === token[1]) : undefined;
+    const spec = token.startsWith("--")
+      ? specs.find((s) => s.long === token.slice(2))
+      : token.length === 2
+        ? specs.find((s) => s.short === token[1])
+        : undefined;
     if (spec?.value) j++; // its value, given separately
   }
   return count;

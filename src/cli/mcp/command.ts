@@ -20,7 +20,12 @@ import type { ServerLogPlaces } from "../../mcp/logs/log-hint.ts";
 import { terminalSafeText } from "../../text/terminal-safe.ts";
 import type { Env } from "../../env.ts";
 import { SandboxHost } from "../../sandbox/sandbox-host.ts";
-import { effectiveSettings, loadSettings, type EffectiveSettings, type LoadedSettings } from "../../settings/project-settings.ts";
+import {
+  effectiveSettings,
+  loadSettings,
+  type EffectiveSettings,
+  type LoadedSettings,
+} from "../../settings/project-settings.ts";
 import { enabledBySettings } from "../../settings/settings-servers.ts";
 import { SettingsApprovalsFile } from "../../settings/settings-trust.ts";
 import { MiniCcError } from "../../errors.ts";
@@ -89,7 +94,9 @@ export class McpCommandContext {
     this.logPlaces = { logDir: this.home.logs, userHome };
     this.editor = new McpConfigEditor({ cwd: this.projectDir, home: this.home });
     this.oauth = new OAuthStore({ file: this.home.oauth, clock: this.clock, warn: (message) => this.warn(message) });
-    this.settingsApprovals = new SettingsApprovalsFile(this.home.settingsApprovals, this.clock, (message) => this.warn(message));
+    this.settingsApprovals = new SettingsApprovalsFile(this.home.settingsApprovals, this.clock, (message) =>
+      this.warn(message),
+    );
     // As a session counts them: servers a trusted settings file enables are approved, ones it disables are off.
     this.approvals = new ApprovalsFile({
       file: this.home.approvals,
@@ -103,12 +110,20 @@ export class McpCommandContext {
       warn: (message) => this.warn(message),
       disabledBySettings: async () => (await this.effectiveSettings()).disabledServers,
     });
-    this.sandbox = new SandboxHost({ projectDir: this.projectDir, home: userHome, miniCcHome: this.home.root, env: io.env });
+    this.sandbox = new SandboxHost({
+      projectDir: this.projectDir,
+      home: userHome,
+      miniCcHome: this.home.root,
+      env: io.env,
+    });
   }
 
   /** The four settings files and whether the shared one is approved, read once per command. */
   settings(): Promise<LoadedSettings> {
-    this.#settings ??= loadSettings({ cwd: this.projectDir, userHome: this.logPlaces.userHome, miniCcHome: this.home.root }, this.settingsApprovals);
+    this.#settings ??= loadSettings(
+      { cwd: this.projectDir, userHome: this.logPlaces.userHome, miniCcHome: this.home.root },
+      this.settingsApprovals,
+    );
     return this.#settings;
   }
 

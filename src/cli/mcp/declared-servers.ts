@@ -28,7 +28,9 @@ export function checkEntry(declared: DeclaredEntry, projectDir: string): Checked
 }
 
 /** Every declaration of every scope, in precedence order (local, project, user), plus the files that could not be read. */
-export async function readDeclared(context: McpCommandContext): Promise<{ entries: CheckedEntry[]; problems: string[] }> {
+export async function readDeclared(
+  context: McpCommandContext,
+): Promise<{ entries: CheckedEntry[]; problems: string[] }> {
   const { entries, problems } = await context.editor.listDeclared();
   return { entries: entries.map((declared) => checkEntry(declared, context.projectDir)), problems };
 }

@@ -32,7 +32,10 @@ async function declarationsOf(context: McpCommandContext, name: string): Promise
   const found = entries.filter((entry) => entry.name === name);
   if (found.length > 0) return found;
   const names = [...new Set(entries.map((entry) => entry.name))];
-  throw new MiniCcError("command-failed", `no server named "${name}" in this project's scopes; servers: ${names.length > 0 ? names.join(", ") : "none"}`);
+  throw new MiniCcError(
+    "command-failed",
+    `no server named "${name}" in this project's scopes; servers: ${names.length > 0 ? names.join(", ") : "none"}`,
+  );
 }
 
 /** `tracker (local config, /home/ann/.mini-cc/local-mcp.json; overrides project config)`. */
@@ -56,7 +59,10 @@ function switchCommand(verb: "enable" | "disable", summary: string, what: string
       const changed = await context.disabled.set(context.projectDir, name, disabled);
       const where = `${name} (${whichEntry(found)})`;
       if (!changed) context.print(`${where} is already ${verb}d in ${context.projectDir}.`);
-      else if (disabled) context.print(`Disabled ${where} in ${context.projectDir}: sessions here will not start it. Undo: mini-cc mcp enable ${shellQuote(name)}`);
+      else if (disabled)
+        context.print(
+          `Disabled ${where} in ${context.projectDir}: sessions here will not start it. Undo: mini-cc mcp enable ${shellQuote(name)}`,
+        );
       else context.print(`Enabled ${where} in ${context.projectDir}: sessions here start it again.`);
       return 0;
     },
@@ -64,7 +70,15 @@ function switchCommand(verb: "enable" | "disable", summary: string, what: string
 }
 
 /** `mini-cc mcp disable NAME`. */
-export const disableCommand = switchCommand("disable", "stop starting a server in this project (remembered)", "Stops starting the server NAME in this project: sessions, print mode and\n`mcp list` leave it off, and its tools are not offered to the model.");
+export const disableCommand = switchCommand(
+  "disable",
+  "stop starting a server in this project (remembered)",
+  "Stops starting the server NAME in this project: sessions, print mode and\n`mcp list` leave it off, and its tools are not offered to the model.",
+);
 
 /** `mini-cc mcp enable NAME`. */
-export const enableCommand = switchCommand("enable", "start a disabled server again in this project", "Undoes `mini-cc mcp disable NAME`: sessions in this project start it again\n(a project server still needs its approval).");
+export const enableCommand = switchCommand(
+  "enable",
+  "start a disabled server again in this project",
+  "Undoes `mini-cc mcp disable NAME`: sessions in this project start it again\n(a project server still needs its approval).",
+);

@@ -13,7 +13,14 @@ import type { ApprovalRecord } from "../../mcp/approvals/approvals.ts";
 import type { ApprovalStatus } from "../../mcp/approvals/approval-types.ts";
 import { fingerprint } from "../../mcp/approvals/fingerprint.ts";
 import type { McpToolInfo } from "../../mcp/state/server-state.ts";
-import { commandLine, maskedHeaderValue, notApprovedText, sandboxSettingText, shellQuote, skippedToolText } from "../../config/describe.ts";
+import {
+  commandLine,
+  maskedHeaderValue,
+  notApprovedText,
+  sandboxSettingText,
+  shellQuote,
+  skippedToolText,
+} from "../../config/describe.ts";
 import { MiniCcError, usageError } from "../../errors.ts";
 import { isJsonObject } from "../../fs/json-path.ts";
 import { noMorePositionals } from "./arg-parser.ts";
@@ -50,7 +57,12 @@ failed to connect. With --no-connect --strict: 0 when NAME is declared and valid
 /** The lines `mcp get` prints for an entry as written. */
 export function entryLines(entry: ServerEntry): string[] {
   const lines = [`  Type: ${entry.type ?? "stdio"}`];
-  const map = (title: string, values: Record<string, string> | undefined, join: string, shown = (value: string) => value) => {
+  const map = (
+    title: string,
+    values: Record<string, string> | undefined,
+    join: string,
+    shown = (value: string) => value,
+  ) => {
     if (!values || Object.keys(values).length === 0) return;
     lines.push(`  ${title}:`, ...Object.entries(values).map(([key, value]) => `    ${key}${join}${shown(value)}`));
   };
@@ -82,7 +94,12 @@ export function entryLines(entry: ServerEntry): string[] {
 /** An invalid entry as written, but its string header values masked: invalid or not, they may be secrets. */
 function withMaskedHeaders(entry: unknown): unknown {
   if (!isJsonObject(entry) || !isJsonObject(entry.headers)) return entry;
-  const headers = Object.fromEntries(Object.entries(entry.headers).map(([key, value]) => [key, typeof value === "string" ? maskedHeaderValue(value) : value]));
+  const headers = Object.fromEntries(
+    Object.entries(entry.headers).map(([key, value]) => [
+      key,
+      typeof value === "string" ? maskedHeaderValue(value) : value,
+    ]),
+  );
   return { ...entry, headers };
 }
 
@@ -93,7 +110,11 @@ export function approvalText(name: string, status: ApprovalStatus, record: Appro
 }
 
 /** The entry as written: scope, what it runs, approval, and the scopes it overrides. */
-async function describe(context: McpCommandContext, found: CheckedEntry, others: readonly CheckedEntry[]): Promise<string[]> {
+async function describe(
+  context: McpCommandContext,
+  found: CheckedEntry,
+  others: readonly CheckedEntry[],
+): Promise<string[]> {
   const lines = [`${found.name}:`, `  Scope: ${found.scope} (${found.file})`];
   if (!found.ok) {
     lines.push(`  Entry: ${JSON.stringify(withMaskedHeaders(found.entry))}`, `  Invalid: ${found.error}`);
@@ -101,10 +122,14 @@ async function describe(context: McpCommandContext, found: CheckedEntry, others:
     lines.push(...entryLines(found.config.entry));
     const login = await loginText(context, found.config);
     if (login !== undefined) lines.push(`  OAuth: ${login}`);
-    const record = found.scope === "project" ? await context.approvals.previous(context.projectDir, found.name) : undefined;
+    const record =
+      found.scope === "project" ? await context.approvals.previous(context.projectDir, found.name) : undefined;
     if (found.scope === "project") {
       const status = await context.approvals.status(context.projectDir, found.config);
-      lines.push(`  Approval: ${approvalText(found.name, status, record)}`, `  Fingerprint: ${fingerprint(found.config.entry)}`);
+      lines.push(
+        `  Approval: ${approvalText(found.name, status, record)}`,
+        `  Fingerprint: ${fingerprint(found.config.entry)}`,
+      );
     }
     const sandbox = sandboxLine(found.config.entry, record?.sandboxed === true);
     if (sandbox !== undefined) lines.push(`  Sandbox: ${sandbox}`);
@@ -132,11 +157,17 @@ async function loginText(context: McpCommandContext, config: ServerConfig): Prom
   if (record.expiresAt === undefined) return "logged in";
   const expiry = new Date(record.expiresAt).toISOString();
   const now = context.clock.now();
-  return record.expiresAt > now ? `logged in, expires ${expiry}` : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
+  return record.expiresAt > now
+    ? `logged in, expires ${expiry}`
+    : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
 }
 
 /** `  Read-only hints: its read-only tools run without asking: 2 of 3`, by its entry and the user's setting. */
-async function readOnlyLine(context: McpCommandContext, config: ServerConfig, tools: readonly McpToolInfo[]): Promise<string> {
+async function readOnlyLine(
+  context: McpCommandContext,
+  config: ServerConfig,
+  tools: readonly McpToolInfo[],
+): Promise<string> {
   const trusted = trustsReadOnlyHint(config.entry, (await context.effectiveSettings()).trustReadOnlyHints);
   return `  Read-only hints: ${readOnlyToolsText(readOnlyTools(tools, trusted))}`;
 }
@@ -147,7 +178,10 @@ function serverToolLine(tool: McpToolInfo): string {
 }
 
 /** Connects the server as a session would, closes it again, and says how it stands; status 0 when it connected or waits for approval. */
-async function liveStatus(context: McpCommandContext, config: ServerConfig): Promise<{ lines: string[]; status: number }> {
+async function liveStatus(
+  context: McpCommandContext,
+  config: ServerConfig,
+): Promise<{ lines: string[]; status: number }> {
   const expanded = expandEntry(config.entry, context.io.env);
   const manager = context.createManager(await context.managedPolicy());
   try {
@@ -155,7 +189,8 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
     const snapshot = manager.getSnapshot();
     const [row] = await listRows(snapshot, {
       files: new Map([[config.name, config.file]]),
-      approvalOf: (view) => (view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new")),
+      approvalOf: (view) =>
+        view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new"),
       logOf: (view) => failedServerLog(view, context.logPlaces.logDir),
       sandboxedOf: sandboxedLookup(context),
     });
@@ -166,7 +201,13 @@ async function liveStatus(context: McpCommandContext, config: ServerConfig): Pro
       for (const warning of unsetVariableWarnings(config.file, config.name, expanded.unset)) context.warn(warning);
     }
     const lines = [`  Status: ${statusText(row)}`];
-    if (state.status === "connected") lines.push(...featureLines(config.name, state, "  "), await readOnlyLine(context, config, state.tools), ...state.tools.map(serverToolLine), ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`));
+    if (state.status === "connected")
+      lines.push(
+        ...featureLines(config.name, state, "  "),
+        await readOnlyLine(context, config, state.tools),
+        ...state.tools.map(serverToolLine),
+        ...(state.skippedTools ?? []).map((tool) => `    ${skippedToolText(tool)}`),
+      );
     if (row.log !== undefined) lines.push(`  Log: ${tildePath(row.log, context.logPlaces.userHome)}`);
     return { lines, status: isConnected(row) || row.status === "needs-approval" ? 0 : 1 };
   } finally {
@@ -179,7 +220,10 @@ export const getCommand: McpSubcommand = {
   name: "get",
   summary: "show one server's entry, approval and live status",
   usage: USAGE,
-  options: [{ long: "no-connect", value: false }, { long: "strict", value: false }],
+  options: [
+    { long: "no-connect", value: false },
+    { long: "strict", value: false },
+  ],
   async run(args, context) {
     const name = args.positionals[0];
     if (name === undefined) throw usageError("missing NAME");
@@ -189,7 +233,10 @@ export const getCommand: McpSubcommand = {
     const [found, ...others] = entries.filter((entry) => entry.name === name);
     if (!found) {
       const searched = WRITABLE_SCOPES.map((scope) => `${scope} (${context.editor.fileOf(scope)})`);
-      throw new MiniCcError("command-failed", `no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`);
+      throw new MiniCcError(
+        "command-failed",
+        `no server named "${name}" in ${searched.slice(0, -1).join(", ")} or ${searched.at(-1)}`,
+      );
     }
     // The entry first: connecting may take until the connect timeout.
     for (const line of await describe(context, found, others)) context.print(line);

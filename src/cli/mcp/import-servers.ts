@@ -48,8 +48,16 @@ export async function readForeignConfig(file: string, app: string): Promise<Reco
     throw new MiniCcError("unreadable", `${file}: cannot read (${err.message})`, { file });
   }
   const parsed = parseJsonText(text);
-  if (!parsed.ok) throw new MiniCcError("invalid-json", `${file}:${parsed.line}:${parsed.column}: invalid JSON (${parsed.message})`, { file });
-  if (!isJsonObject(parsed.value)) throw new MiniCcError("invalid-shape", `${file}: expected a JSON object at the top level, got ${describeJsonType(parsed.value)}`, { file });
+  if (!parsed.ok)
+    throw new MiniCcError("invalid-json", `${file}:${parsed.line}:${parsed.column}: invalid JSON (${parsed.message})`, {
+      file,
+    });
+  if (!isJsonObject(parsed.value))
+    throw new MiniCcError(
+      "invalid-shape",
+      `${file}: expected a JSON object at the top level, got ${describeJsonType(parsed.value)}`,
+      { file },
+    );
   return parsed.value;
 }
 
@@ -60,7 +68,12 @@ export function serversAt(file: string, doc: Record<string, unknown>, path: read
     if (!isJsonObject(current) || !Object.hasOwn(current, key)) return [];
     current = current[key];
   }
-  if (!isJsonObject(current)) throw new MiniCcError("invalid-shape", `${file}: ${formatJsonPath(path)}: expected object, got ${describeJsonType(current)}`, { file });
+  if (!isJsonObject(current))
+    throw new MiniCcError(
+      "invalid-shape",
+      `${file}: ${formatJsonPath(path)}: expected object, got ${describeJsonType(current)}`,
+      { file },
+    );
   return Object.entries(current).map(([name, entry]) => ({ name, entry, path: [...path, name] }));
 }
 
@@ -98,7 +111,10 @@ export async function writeImported(
   chosen.forEach((server, i) => {
     const name = names[i]!;
     if (name === server.original) context.print(`  added    ${name}`);
-    else context.print(`  renamed  ${server.original} → ${name} (${name === server.name ? "a name may hold letters, digits, _ and - only" : "the scope already has that name"})`);
+    else
+      context.print(
+        `  renamed  ${server.original} → ${name} (${name === server.name ? "a name may hold letters, digits, _ and - only" : "the scope already has that name"})`,
+      );
   });
   for (const { name, reason } of skipped) context.print(`  skipped  ${name}: ${reason}`);
 }

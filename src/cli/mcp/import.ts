@@ -38,12 +38,16 @@ export const importCommand: McpSubcommand = {
     noMorePositionals(args.positionals, 0);
     const from = lastValue(args, "from");
     if (from === undefined) throw usageError("missing --from claude-code");
-    if (oneOf("--from value", from, SOURCES) === "claude-desktop") return addFromClaudeDesktopCommand.run(args, context);
+    if (oneOf("--from value", from, SOURCES) === "claude-desktop")
+      return addFromClaudeDesktopCommand.run(args, context);
     const scope = scopeOption(args) ?? "local";
     const file = join(context.logPlaces.userHome, ".claude.json");
     const doc = await readForeignConfig(file, "Claude Code");
     // Claude Code's local servers win over its user ones: they come first and keep their names.
-    const found = [...serversAt(file, doc, ["projects", context.projectDir, "mcpServers"]), ...serversAt(file, doc, ["mcpServers"])];
+    const found = [
+      ...serversAt(file, doc, ["projects", context.projectDir, "mcpServers"]),
+      ...serversAt(file, doc, ["mcpServers"]),
+    ];
     const { candidates, skipped } = checkServers(found);
     if (found.length === 0) {
       context.print(`No MCP servers for this project or the user in Claude Code's config (${file}).`);

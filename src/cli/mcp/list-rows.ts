@@ -65,7 +65,11 @@ export async function listRows(snapshot: McpSnapshot, lookups: RowLookups): Prom
 async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> {
   const file = lookups.files.get(view.name) ?? "";
   const entry = view.config?.entry;
-  const [outcome, log, sandboxed] = await Promise.all([statusOf(view, file, lookups.approvalOf), lookups.logOf(view), lookups.sandboxedOf?.(view) ?? false]);
+  const [outcome, log, sandboxed] = await Promise.all([
+    statusOf(view, file, lookups.approvalOf),
+    lookups.logOf(view),
+    lookups.sandboxedOf?.(view) ?? false,
+  ]);
   const shadows = lookups.shadowed?.get(view.name) ?? [];
   // Key order is the --json output's: who, how it stands, what it runs, where it is written.
   return {
@@ -90,7 +94,10 @@ async function statusOf(
   switch (state.status) {
     case "connected": {
       const { protocolVersion } = state;
-      return { status: state.status, extra: { tools: state.tools.map((tool) => tool.name), ...(protocolVersion ? { protocolVersion } : {}) } };
+      return {
+        status: state.status,
+        extra: { tools: state.tools.map((tool) => tool.name), ...(protocolVersion ? { protocolVersion } : {}) },
+      };
     }
     case "cached":
       return { status: state.status, extra: { tools: state.tools.map((tool) => tool.name) } };
@@ -98,7 +105,11 @@ async function statusOf(
       // An invalid entry's error is a JSON path; the file makes it findable.
       return { status: "failed", extra: { tools: [], error: view.config ? state.error : `${file}: ${state.error}` } };
     case "disabled": {
-      if (state.cause === "user") return { status: "disabled", extra: { tools: [], error: `${state.reason} (run: mini-cc mcp enable ${shellQuote(view.name)})` } };
+      if (state.cause === "user")
+        return {
+          status: "disabled",
+          extra: { tools: [], error: `${state.reason} (run: mini-cc mcp enable ${shellQuote(view.name)})` },
+        };
       // Non-interactive, the manager disables an unapproved project server instead of asking.
       const approval = view.source === "project" ? await approvalOf(view) : "approved";
       if (approval !== "approved") return { status: "needs-approval", extra: { tools: [], approval } };
@@ -106,10 +117,16 @@ async function statusOf(
     }
     case "needs-auth":
       // "not logged in" goes without saying; a step-up's reason names the scope the server asks for.
-      return { status: "needs-auth", extra: { tools: [], ...(state.reason !== "not logged in" ? { error: state.reason } : {}) } };
+      return {
+        status: "needs-auth",
+        extra: { tools: [], ...(state.reason !== "not logged in" ? { error: state.reason } : {}) },
+      };
     case "pending":
       // Past its connect timeout: installing, or started and silent.
-      return { status: "pending", extra: { tools: [], ...(state.stillStarting ? { error: stillStartingText(state.silence) } : {}) } };
+      return {
+        status: "pending",
+        extra: { tools: [], ...(state.stillStarting ? { error: stillStartingText(state.silence) } : {}) },
+      };
     default:
       return { status: state.status, extra: { tools: [] } };
   }
@@ -128,10 +145,14 @@ function describeEntry(entry: ServerEntry | undefined): Pick<ListRow, "type" | "
  */
 export function formatListLines(row: ListRow, userHome: string): string[] {
   // "project, shadows user": the same name declared lower is not what runs.
-  const scope = [row.shadows?.length ? `${row.scope}, shadows ${row.shadows.join(" and ")}` : row.scope, ...(row.sandboxed ? ["sandboxed"] : [])].join(", ");
+  const scope = [
+    row.shadows?.length ? `${row.scope}, shadows ${row.shadows.join(" and ")}` : row.scope,
+    ...(row.sandboxed ? ["sandboxed"] : []),
+  ].join(", ");
   let target: string;
   if (row.url !== undefined) target = `${row.url} (${row.type}, ${scope})`;
-  else if (row.command !== undefined) target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${scope})`;
+  else if (row.command !== undefined)
+    target = `${commandLine({ command: row.command, args: [...(row.args ?? [])] })} (${scope})`;
   else target = `invalid entry (${scope})`;
   const line = `${row.name}: ${target} - ${statusText(row)}`;
   return row.log !== undefined ? [line, `  log: ${tildePath(row.log, userHome)}`] : [line];

@@ -38,7 +38,10 @@ export const listCommand: McpSubcommand = {
   name: "list",
   summary: "list servers of every scope and check that they connect",
   usage: USAGE,
-  options: [{ long: "json", value: false }, { long: "strict", value: false }],
+  options: [
+    { long: "json", value: false },
+    { long: "strict", value: false },
+  ],
   async run(args, context) {
     noMorePositionals(args.positionals, 0);
     const { io, projectDir, home, logPlaces } = context;
@@ -64,7 +67,8 @@ export const listCommand: McpSubcommand = {
       await manager.start(loaded.servers);
       const rows = await listRows(manager.getSnapshot(), {
         files: new Map(loaded.servers.map((server) => [server.name, server.file])),
-        approvalOf: (view) => (view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new")),
+        approvalOf: (view) =>
+          view.config ? context.approvals.status(projectDir, view.config) : Promise.resolve("new"),
         logOf: (view) => failedServerLog(view, logPlaces.logDir),
         sandboxedOf: sandboxedLookup(context),
         shadowed: shadowedScopes(declared.entries, loaded.servers),

@@ -41,7 +41,10 @@ Forgets the OAuth tokens of the http or sse server NAME; its next connect
 needs a login again.`;
 
 /** The winning declaration of NAME, expanded; only http and sse servers log in. */
-async function remoteServer(args: ParsedArgs, context: McpCommandContext): Promise<{ config: ServerConfig; entry: RemoteEntry }> {
+async function remoteServer(
+  args: ParsedArgs,
+  context: McpCommandContext,
+): Promise<{ config: ServerConfig; entry: RemoteEntry }> {
   const name = args.positionals[0];
   if (name === undefined) throw usageError("missing NAME");
   noMorePositionals(args.positionals, 1);
@@ -51,7 +54,8 @@ async function remoteServer(args: ParsedArgs, context: McpCommandContext): Promi
   if (!found) throw new MiniCcError("command-failed", `no server named "${name}"`);
   if (!found.ok) throw new MiniCcError("command-failed", `${name}: ${found.error}`);
   const entry = expandEntry(found.config.entry, context.io.env).entry;
-  if (!isRemote(entry)) throw new MiniCcError("command-failed", `${name} is a stdio server: only http and sse servers log in`);
+  if (!isRemote(entry))
+    throw new MiniCcError("command-failed", `${name} is a stdio server: only http and sse servers log in`);
   return { config: { ...found.config, resolved: entry }, entry };
 }
 
@@ -66,7 +70,8 @@ export const loginCommand: McpSubcommand = {
     if (!(await approvedToContact(config, entry, context))) return 1;
     const prompt = context.io.prompt;
     const noBrowser = args.flags.has("no-browser");
-    if (noBrowser && !prompt) throw usageError("--no-browser takes the redirect URL pasted on the terminal: standard input is not one");
+    if (noBrowser && !prompt)
+      throw usageError("--no-browser takes the redirect URL pasted on the terminal: standard input is not one");
     await loginToServer({
       name,
       entry,
@@ -81,7 +86,10 @@ export const loginCommand: McpSubcommand = {
       ...(noBrowser && prompt
         ? {
             pasteRedirect: (problem: string | undefined, signal: AbortSignal) =>
-              prompt(`${problem ? `That is ${problem}. ` : ""}Paste the address the browser ended on (http://127.0.0.1:…/callback?code=…): `, signal),
+              prompt(
+                `${problem ? `That is ${problem}. ` : ""}Paste the address the browser ended on (http://127.0.0.1:…/callback?code=…): `,
+                signal,
+              ),
           }
         : {}),
     });
@@ -91,7 +99,8 @@ export const loginCommand: McpSubcommand = {
       await manager.start([config]);
       const [row] = await listRows(manager.getSnapshot(), {
         files: new Map([[name, config.file]]),
-        approvalOf: (view) => (view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new")),
+        approvalOf: (view) =>
+          view.config ? context.approvals.status(context.projectDir, view.config) : Promise.resolve("new"),
         logOf: () => Promise.resolve(undefined),
       });
       if (row) context.print(`${name}: ${statusText(row)}`);
@@ -107,7 +116,11 @@ export const loginCommand: McpSubcommand = {
  * once approved, as on every other route: an unapproved one is asked about
  * first on a terminal, else refused.
  */
-async function approvedToContact(config: ServerConfig, entry: RemoteEntry, context: McpCommandContext): Promise<boolean> {
+async function approvedToContact(
+  config: ServerConfig,
+  entry: RemoteEntry,
+  context: McpCommandContext,
+): Promise<boolean> {
   if (config.source !== "project") return true;
   const status = await context.approvals.status(context.projectDir, config);
   if (status === "approved") return true;

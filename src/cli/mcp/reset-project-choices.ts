@@ -27,7 +27,9 @@ export const resetProjectChoicesCommand: McpSubcommand = {
       return 0;
     }
     const count = forgotten.length === 1 ? "1 approval" : `${forgotten.length} approvals`;
-    context.print(`Forgot ${count} for ${context.projectDir} (${forgotten.join(", ")}); those servers will ask again before they start.`);
+    context.print(
+      `Forgot ${count} for ${context.projectDir} (${forgotten.join(", ")}); those servers will ask again before they start.`,
+    );
     return 0;
   },
 };

@@ -10,7 +10,10 @@ import type { McpCommandContext } from "./command.ts";
 export function sandboxedLookup(context: McpCommandContext): (view: ServerView) => Promise<boolean> {
   return async (view) => {
     if (!view.config) return false;
-    const approved = view.source === "project" ? (await context.approvals.previous(context.projectDir, view.name).catch(() => undefined))?.sandboxed === true : false;
+    const approved =
+      view.source === "project"
+        ? (await context.approvals.previous(context.projectDir, view.name).catch(() => undefined))?.sandboxed === true
+        : false;
     return runsSandboxed(view.config, approved);
   };
 }

@@ -10,7 +10,13 @@ import type { Clock } from "../../clock.ts";
 import type { ServerConfig, ServerEntry } from "../../config/types.ts";
 import { HomeJsonFile } from "../../fs/home-json-file.ts";
 import { isJsonObject as isObject } from "../../fs/json-path.ts";
-import type { ApprovalMode, ApprovalRecords, ApprovalStatus, ApprovedServer, PreviousApproval } from "./approval-types.ts";
+import type {
+  ApprovalMode,
+  ApprovalRecords,
+  ApprovalStatus,
+  ApprovedServer,
+  PreviousApproval,
+} from "./approval-types.ts";
 import { fingerprint } from "./fingerprint.ts";
 
 /** One remembered approval; the older string form has only a fingerprint. */
@@ -46,7 +52,12 @@ export class ApprovalsFile implements ApprovalRecords {
   constructor(options: ApprovalsFileOptions) {
     this.#clock = options.clock;
     this.#enabledBySettings = options.enabledBySettings;
-    this.#file = new HomeJsonFile<Doc>({ ...options, check: shapeProblem, empty: () => ({}), lost: "starting with no approvals" });
+    this.#file = new HomeJsonFile<Doc>({
+      ...options,
+      check: shapeProblem,
+      empty: () => ({}),
+      lost: "starting with no approvals",
+    });
   }
 
   /** approved: enabled by the settings, or the fingerprint matches; changed: approved before with another fingerprint; new: never approved. */
@@ -107,7 +118,9 @@ function shapeProblem(value: unknown): string | undefined {
 function toRecord(value: unknown): ApprovalRecord | undefined {
   if (typeof value === "string") return { fingerprint: value };
   if (!isObject(value) || typeof value.fingerprint !== "string") return undefined;
-  const record: { fingerprint: string; approvedAt?: string; entry?: ServerEntry; sandboxed?: boolean } = { fingerprint: value.fingerprint };
+  const record: { fingerprint: string; approvedAt?: string; entry?: ServerEntry; sandboxed?: boolean } = {
+    fingerprint: value.fingerprint,
+  };
   if (typeof value.approvedAt === "string") record.approvedAt = value.approvedAt;
   if (value.sandboxed === true) record.sandboxed = true;
   if (isObject(value.entry)) record.entry = value.entry as unknown as ServerEntry;

@@ -39,7 +39,12 @@ export class DisabledServersFile implements DisabledServers {
 
   constructor(options: DisabledServersFileOptions) {
     this.#disabledBySettings = options.disabledBySettings;
-    this.#file = new HomeJsonFile<Doc>({ ...options, check: shapeProblem, empty: () => ({}), lost: "starting with no server switched off" });
+    this.#file = new HomeJsonFile<Doc>({
+      ...options,
+      check: shapeProblem,
+      empty: () => ({}),
+      lost: "starting with no server switched off",
+    });
   }
 
   async list(projectDir: string): Promise<ReadonlySet<string>> {
@@ -65,7 +70,8 @@ export class DisabledServersFile implements DisabledServers {
 function shapeProblem(value: unknown): string | undefined {
   if (!isJsonObject(value)) return "expected an object of project folders";
   for (const [project, names] of Object.entries(value)) {
-    if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) return `${JSON.stringify(project)}: expected a list of server names`;
+    if (!Array.isArray(names) || names.some((n) => typeof n !== "string"))
+      return `${JSON.stringify(project)}: expected a list of server names`;
   }
   return undefined;
 }

@@ -57,9 +57,13 @@ function watch(outer: AbortSignal, deadline: CallDeadline): void {
   if (!calls) {
     const mine = (calls = new Set());
     bounded.set(outer, mine);
-    outer.addEventListener("abort", () => {
-      for (const call of [...mine]) call.cancel();
-    }, { once: true });
+    outer.addEventListener(
+      "abort",
+      () => {
+        for (const call of [...mine]) call.cancel();
+      },
+      { once: true },
+    );
   }
   calls.add(deadline);
   if (last?.outer !== outer) last = { outer, calls };

@@ -20,7 +20,12 @@ export function describeCapabilities(capabilities: ServerCapabilities | undefine
   if (!capabilities) return "none";
   const parts = Object.entries(capabilities).flatMap(([name, value]) => {
     if (value === undefined || value === null) return [];
-    const flags = typeof value === "object" ? Object.entries(value as Record<string, unknown>).filter(([, on]) => on === true).map(([flag]) => flag) : [];
+    const flags =
+      typeof value === "object"
+        ? Object.entries(value as Record<string, unknown>)
+            .filter(([, on]) => on === true)
+            .map(([flag]) => flag)
+        : [];
     return [flags.length > 0 ? `${name} (${flags.join(", ")})` : name];
   });
   return parts.length > 0 ? parts.join(", ") : "none";

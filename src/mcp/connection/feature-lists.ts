@@ -4,7 +4,14 @@
  * their list_changed and resources/updated notices), our roots (answered on
  * roots/list, announced on change), and the server's log messages.
  */
-import type { Client, LoggingMessageNotification, Prompt, Resource, ResourceTemplateType as ResourceTemplate, Root } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  LoggingMessageNotification,
+  Prompt,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  Root,
+} from "@modelcontextprotocol/client";
 import type { ReadableStore } from "../../store.ts";
 import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, ServerFeatures } from "../state/server-state.ts";
 import { readPages, type ReadList } from "./list-pages.ts";
@@ -18,12 +25,24 @@ const orEmpty = <T>(promise: Promise<ReadList<T>>): Promise<ReadList<T>> => prom
 
 function resourceInfo(resource: Resource): McpResourceInfo {
   const { uri, name, title, description, mimeType } = resource;
-  return { uri, name, ...(title ? { title } : {}), ...(description ? { description } : {}), ...(mimeType ? { mimeType } : {}) };
+  return {
+    uri,
+    name,
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(mimeType ? { mimeType } : {}),
+  };
 }
 
 function templateInfo(template: ResourceTemplate): McpResourceTemplateInfo {
   const { uriTemplate, name, title, description, mimeType } = template;
-  return { uriTemplate, name, ...(title ? { title } : {}), ...(description ? { description } : {}), ...(mimeType ? { mimeType } : {}) };
+  return {
+    uriTemplate,
+    name,
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(mimeType ? { mimeType } : {}),
+  };
 }
 
 function promptInfo(prompt: Prompt): McpPromptInfo {
@@ -44,8 +63,13 @@ export async function listResources(client: McpClient, options?: RequestOptions)
   return { ...read, items: (read.items as Resource[]).map(resourceInfo) };
 }
 
-export async function listResourceTemplates(client: McpClient, options?: RequestOptions): Promise<ReadList<McpResourceTemplateInfo>> {
-  const read = await readPages("resource templates", (cursor) => client.listPage("resources/templates/list", cursor, options));
+export async function listResourceTemplates(
+  client: McpClient,
+  options?: RequestOptions,
+): Promise<ReadList<McpResourceTemplateInfo>> {
+  const read = await readPages("resource templates", (cursor) =>
+    client.listPage("resources/templates/list", cursor, options),
+  );
   return { ...read, items: (read.items as ResourceTemplate[]).map(templateInfo) };
 }
 
@@ -96,8 +120,13 @@ export function installFeatureHandlers(client: McpClient, handlers: FeatureHandl
   });
   client.setNotificationHandler("notifications/resources/list_changed", resources);
   client.setNotificationHandler("notifications/resources/updated", resources);
-  client.setNotificationHandler("notifications/prompts/list_changed", refresh(async () => ({ prompts: (await listPrompts(client)).items })));
-  client.setNotificationHandler("notifications/message", async (notification) => handlers.onLogMessage(notification.params));
+  client.setNotificationHandler(
+    "notifications/prompts/list_changed",
+    refresh(async () => ({ prompts: (await listPrompts(client)).items })),
+  );
+  client.setNotificationHandler("notifications/message", async (notification) =>
+    handlers.onLogMessage(notification.params),
+  );
 }
 
 /** Tells the server whenever the roots change; returns the unsubscribe. */

@@ -31,7 +31,12 @@ export function runHeadersHelper(run: HeadersHelperRun): Promise<Record<string, 
   const timeoutMs = run.timeoutMs ?? HEADERS_HELPER_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout kills whatever the shell started too.
-    const child = spawn("/bin/sh", ["-c", run.command], { cwd: run.cwd, env: run.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("/bin/sh", ["-c", run.command], {
+      cwd: run.cwd,
+      env: run.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = "";
@@ -88,7 +93,8 @@ export function parseHeaders(text: string): Record<string, string> {
   } catch {
     throw failed("its output is not JSON (expected an object of header names to string values)");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw failed("its output is not a JSON object of headers");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw failed("its output is not a JSON object of headers");
   const headers: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(value)) {
     if (typeof headerValue !== "string") throw failed(`header ${JSON.stringify(name)} is not a string`);
@@ -107,10 +113,11 @@ export function parseHeaders(text: string): Record<string, string> {
  */
 export function fetchWithHeadersHelper(run: () => Promise<Record<string, string>>, base: FetchLike = fetch): FetchLike {
   let current: Promise<Record<string, string>> | undefined;
-  const headersNow = () => (current ??= run().catch((error: unknown) => {
-    current = undefined; // a later request tries again
-    throw error;
-  }));
+  const headersNow = () =>
+    (current ??= run().catch((error: unknown) => {
+      current = undefined; // a later request tries again
+      throw error;
+    }));
   const send = async (url: string | URL, init: RequestInit | undefined, extra: Record<string, string>) => {
     const headers = new Headers(init?.headers);
     for (const [name, value] of Object.entries(extra)) headers.set(name, value);

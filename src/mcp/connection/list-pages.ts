@@ -26,7 +26,10 @@ const count = (n: number) => n.toLocaleString("en-US");
  * Reads pages until the last one or the page bound; keeps the first
  * MAX_LISTED items and counts the rest. `what` names the kind, plural ("tools").
  */
-export async function readPages<T>(what: string, fetch: (cursor: string | undefined) => Promise<Page<T>>): Promise<ReadList<T>> {
+export async function readPages<T>(
+  what: string,
+  fetch: (cursor: string | undefined) => Promise<Page<T>>,
+): Promise<ReadList<T>> {
   const items: T[] = [];
   let leftOut = 0;
   let cursor: string | undefined;
@@ -41,8 +44,14 @@ export async function readPages<T>(what: string, fetch: (cursor: string | undefi
   } while (cursor !== undefined && pages < MAX_PAGES);
   if (cursor !== undefined) {
     const more = leftOut > 0 ? `${count(leftOut)} more on those pages left out and ` : "";
-    return { items, cut: `offers more than ${count(MAX_PAGES)} pages of ${what}: the first ${count(items.length)} are used, ${more}the rest not read` };
+    return {
+      items,
+      cut: `offers more than ${count(MAX_PAGES)} pages of ${what}: the first ${count(items.length)} are used, ${more}the rest not read`,
+    };
   }
   if (leftOut === 0) return { items };
-  return { items, cut: `offers more than ${count(MAX_LISTED)} ${what}: the first ${count(MAX_LISTED)} are used, ${count(leftOut)} left out` };
+  return {
+    items,
+    cut: `offers more than ${count(MAX_LISTED)} ${what}: the first ${count(MAX_LISTED)} are used, ${count(leftOut)} left out`,
+  };
 }

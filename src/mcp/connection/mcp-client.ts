@@ -35,13 +35,23 @@ export const MAX_REQUEST_STATE_BYTES = 1024 * 1024;
 
 /** The paginated lists, each with where its items are and the SDK's reader of it. */
 const LISTS = {
-  "tools/list": { key: "tools", read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listTools(params, options) },
-  "resources/list": { key: "resources", read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listResources(params, options) },
+  "tools/list": {
+    key: "tools",
+    read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listTools(params, options),
+  },
+  "resources/list": {
+    key: "resources",
+    read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listResources(params, options),
+  },
   "resources/templates/list": {
     key: "resourceTemplates",
-    read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listResourceTemplates(params, options),
+    read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) =>
+      client.listResourceTemplates(params, options),
   },
-  "prompts/list": { key: "prompts", read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listPrompts(params, options) },
+  "prompts/list": {
+    key: "prompts",
+    read: (client: Client, params?: Cursor, options?: CacheableRequestOptions) => client.listPrompts(params, options),
+  },
 } as const;
 type Cursor = { cursor: string };
 export type ListMethod = keyof typeof LISTS;
@@ -88,7 +98,10 @@ export class McpClient extends Client {
         .filter((tool) => !kept.has(tool))
         .map((tool, i) => {
           const reason = reasons[i]?.split(EXCLUDED_BECAUSE)[1] ?? "";
-          return { name: terminalSafeLine(tool.name), reason: terminalSafeLine(`invalid x-mcp-header declaration${reason ? `: ${reason}` : ""}`) };
+          return {
+            name: terminalSafeLine(tool.name),
+            reason: terminalSafeLine(`invalid x-mcp-header declaration${reason ? `: ${reason}` : ""}`),
+          };
         });
     };
   }
@@ -121,8 +134,13 @@ export class McpClient extends Client {
    * Connects, asking server/discover first unless `legacyOnly` (the server ended on it before);
    * `probeTimeoutMs`: how long silence to it may last before the server counts as an older one.
    */
-  connectNegotiated(transport: Transport, options: RequestOptions, how: { legacyOnly: boolean; probeTimeoutMs?: number }): Promise<void> {
-    if (how.probeTimeoutMs !== undefined) this.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: how.probeTimeoutMs } });
+  connectNegotiated(
+    transport: Transport,
+    options: RequestOptions,
+    how: { legacyOnly: boolean; probeTimeoutMs?: number },
+  ): Promise<void> {
+    if (how.probeTimeoutMs !== undefined)
+      this.setVersionNegotiation({ mode: "auto", probe: { timeoutMs: how.probeTimeoutMs } });
     return this.connect(transport, { ...options, ...(how.legacyOnly ? { prior: { kind: "legacy" as const } } : {}) });
   }
 
@@ -148,7 +166,12 @@ export class McpClient extends Client {
     const size = decoded.requestState === undefined ? 0 : Buffer.byteLength(decoded.requestState);
     if (size > MAX_REQUEST_STATE_BYTES) {
       const mb = (size / (1024 * 1024)).toFixed(1);
-      return Promise.reject(new MiniCcError("input-required", `sent a requestState of ${mb} MB, past the ${MAX_REQUEST_STATE_BYTES / (1024 * 1024)} MB mini-cc sends back`));
+      return Promise.reject(
+        new MiniCcError(
+          "input-required",
+          `sent a requestState of ${mb} MB, past the ${MAX_REQUEST_STATE_BYTES / (1024 * 1024)} MB mini-cc sends back`,
+        ),
+      );
     }
     return super._resolveNonCompleteResult(decoded, flow);
   }
@@ -159,14 +182,21 @@ export class McpClient extends Client {
  * (A requestState refused above already says what it is.)
  */
 export function inputRequiredFailure(server: string, error: unknown): MiniCcError | undefined {
-  if (error instanceof MiniCcError && error.code === "input-required") return new MiniCcError("input-required", `server ${server} ${error.message}`);
+  if (error instanceof MiniCcError && error.code === "input-required")
+    return new MiniCcError("input-required", `server ${server} ${error.message}`);
   if (!(error instanceof SdkError)) return undefined;
   if (error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
-    return new MiniCcError("input-required", `server ${server} still asked for input after ${MAX_INPUT_ROUNDS} rounds; gave up`);
+    return new MiniCcError(
+      "input-required",
+      `server ${server} still asked for input after ${MAX_INPUT_ROUNDS} rounds; gave up`,
+    );
   }
   if (error.code === SdkErrorCode.UnsupportedResultType) {
     const kind = (error.data as { resultType?: unknown } | undefined)?.resultType;
-    return new MiniCcError("input-required", `server ${server} answered with a result of unknown type ${terminalSafeLine(JSON.stringify(String(kind)))}`);
+    return new MiniCcError(
+      "input-required",
+      `server ${server} answered with a result of unknown type ${terminalSafeLine(JSON.stringify(String(kind)))}`,
+    );
   }
   return undefined;
 }

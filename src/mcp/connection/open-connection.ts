@@ -47,7 +47,9 @@ export interface OpenRequest {
  * transport, the handshake under its connect timeout. Rejects with a
  * MiniCcError (or the transport factory's error) on failure.
  */
-export async function openConnection(request: OpenRequest): Promise<{ connection: ServerConnection; server: ConnectedServer }> {
+export async function openConnection(
+  request: OpenRequest,
+): Promise<{ connection: ServerConnection; server: ConnectedServer }> {
   const { config, clock } = request;
   let log: OpenedLog | undefined;
   try {
@@ -65,7 +67,9 @@ export async function openConnection(request: OpenRequest): Promise<{ connection
     const opened = log;
     const remote = isRemote(config.resolved);
     // A stdio server past its connect timeout goes on starting in the background (the supervisor says so) up to the grace.
-    const limit = remote ? connectTimeoutMs(request.context.env, config.resolved) : startupGraceMs(request.context.env, config.resolved);
+    const limit = remote
+      ? connectTimeoutMs(request.context.env, config.resolved)
+      : startupGraceMs(request.context.env, config.resolved);
     const start = async (legacyOnly: boolean) => {
       const messages = new ServerMessageLog({
         path: safeLogPath(request.logDir, config.name),
@@ -74,7 +78,11 @@ export async function openConnection(request: OpenRequest): Promise<{ connection
         onWarnings: (logWarnings) => request.onFeaturesChanged?.({ logWarnings }),
       });
       const connection = new ServerConnection({
-        transport: request.factory(config, { ...request.context, stderr: opened?.fd ?? "ignore", ...(opened ? { logPath: opened.path } : {}) }),
+        transport: request.factory(config, {
+          ...request.context,
+          stderr: opened?.fd ?? "ignore",
+          ...(opened ? { logPath: opened.path } : {}),
+        }),
         clock,
         stderrReason: () => (opened ? lastLogLine(opened.path, opened.start) : Promise.resolve("")),
         onLost: request.onLost,
@@ -88,7 +96,9 @@ export async function openConnection(request: OpenRequest): Promise<{ connection
         serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
         legacyOnly,
         // A stdio server silent to server/discover is an older one: half its connect timeout is left for initialize.
-        ...(remote ? {} : { probeTimeoutMs: Math.max(1, Math.floor(connectTimeoutMs(request.context.env, config.resolved) / 2)) }),
+        ...(remote
+          ? {}
+          : { probeTimeoutMs: Math.max(1, Math.floor(connectTimeoutMs(request.context.env, config.resolved) / 2)) }),
       });
       request.onCreated(connection);
       return { connection, server: await connection.open(limit) };

@@ -84,7 +84,13 @@ function processTable(): ProcessEntry[] {
       // After "(comm) ": state, ppid, pgrp, … (comm may itself hold ") ").
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const [state, ppid, pgrp] = fields;
-      table.push({ pid: Number(entry), ppid: Number(ppid), pgrp: Number(pgrp), dead: state === "Z" || state === "X", started: Number(fields[STARTTIME]) });
+      table.push({
+        pid: Number(entry),
+        ppid: Number(ppid),
+        pgrp: Number(pgrp),
+        dead: state === "Z" || state === "X",
+        started: Number(fields[STARTTIME]),
+      });
     } catch {
       // The process ended while we looked.
     }

@@ -25,7 +25,8 @@ interface ProgressNotificationMessage {
 
 const PARAM_KEYS = new Set(["progressToken", "progress", "total", "message", "_meta"]);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * True when `value` is exactly a valid progress notification: the checks the

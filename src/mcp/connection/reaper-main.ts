@@ -16,7 +16,9 @@ function tick(): void {
   const alive = liveGroups([...watched.keys()]);
   for (const pgid of watched.keys()) if (!alive.has(pgid)) watched.delete(pgid);
   const now = Date.now();
-  const due = new Map([...watched.values()].filter((group) => group.deadline <= now).map((group) => [group.pgid, group.marker]));
+  const due = new Map(
+    [...watched.values()].filter((group) => group.deadline <= now).map((group) => [group.pgid, group.marker]),
+  );
   if (due.size > 0) signalEach(markedGroupMembers(due), "SIGKILL");
   for (const pgid of due.keys()) watched.delete(pgid);
   if (watched.size > 0) setTimeout(tick, TICK_MS);

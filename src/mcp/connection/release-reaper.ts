@@ -37,7 +37,10 @@ export function startReaper(groups: readonly ReleasedGroup[]): void {
   if (process.platform !== "linux" || groups.length === 0) return;
   const script = distAsset("reaper.js", import.meta.url) ?? new URL("./reaper-main.ts", import.meta.url);
   try {
-    const child = spawn(process.execPath, [fileURLToPath(script), ...groups.map(reaperArgument)], { detached: true, stdio: "ignore" });
+    const child = spawn(process.execPath, [fileURLToPath(script), ...groups.map(reaperArgument)], {
+      detached: true,
+      stdio: "ignore",
+    });
     child.on("error", () => {});
     child.unref();
   } catch {

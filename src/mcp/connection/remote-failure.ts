@@ -16,7 +16,14 @@ import { describeError, MiniCcError } from "../../errors.ts";
 export type LossKind = "expired" | "down" | "broken";
 
 /** The network path to the server is gone, and it was never there: nothing was sent. */
-const DOWN_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+const DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 /** The path broke under a request. */
 const BROKEN_CODES = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET"]);
 
@@ -31,7 +38,9 @@ function networkCode(error: Error): string | undefined {
 
 /** A streamable-HTTP server that forgot our session: 404 (the spec's answer), or 400 naming the session (what servers built on the SDK's examples send). */
 export function isSessionExpired(error: unknown): error is SdkHttpError {
-  return error instanceof SdkHttpError && (error.status === 404 || (error.status === 400 && /session/i.test(error.message)));
+  return (
+    error instanceof SdkHttpError && (error.status === 404 || (error.status === 400 && /session/i.test(error.message)))
+  );
 }
 
 /**
@@ -40,12 +49,18 @@ export function isSessionExpired(error: unknown): error is SdkHttpError {
  */
 export function probeCause(error: unknown): unknown {
   const negotiation = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
-  return negotiation && error.message.startsWith("Version negotiation probe failed") && error.cause instanceof Error ? error.cause : error;
+  return negotiation && error.message.startsWith("Version negotiation probe failed") && error.cause instanceof Error
+    ? error.cause
+    : error;
 }
 
 /** A stdio server that ended on server/discover, as servers do that end on any request before initialize. */
 export function closedOnDiscover(error: unknown): boolean {
-  return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && error.message.includes("closed during the server/discover probe");
+  return (
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    error.message.includes("closed during the server/discover probe")
+  );
 }
 
 /** The SDK's rejection of every pending request when the transport closes. */
@@ -78,7 +93,11 @@ export function isConnectionLoss(error: unknown): boolean {
 
 /** The failure a forgotten session is reported as. */
 export function sessionExpired(error: SdkHttpError): MiniCcError {
-  return new MiniCcError("session-expired", `the server restarted and no longer knows this session (HTTP ${error.status})`, { cause: error });
+  return new MiniCcError(
+    "session-expired",
+    `the server restarted and no longer knows this session (HTTP ${error.status})`,
+    { cause: error },
+  );
 }
 
 /** Why a remote server counts as lost, in one line: a 404 means it forgot our session (it restarted). */

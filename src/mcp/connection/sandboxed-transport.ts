@@ -9,7 +9,12 @@
 import { appendFileSync } from "node:fs";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { SandboxOptions } from "../../config/sandbox-field.ts";
-import { StdioProcessTransport, type DescribesExit, type ExitReport, type StdioProcessOptions } from "./stdio-transport.ts";
+import {
+  StdioProcessTransport,
+  type DescribesExit,
+  type ExitReport,
+  type StdioProcessOptions,
+} from "./stdio-transport.ts";
 import type { SandboxHost, SandboxLaunch } from "../../sandbox/sandbox-host.ts";
 import { blockedReadsIn, blockedWritesIn, withSandboxNote } from "../../sandbox/violations.ts";
 import { npxFetchAdvice, npxPackage, npxWillInstall } from "../../sandbox/npx-cache.ts";
@@ -59,7 +64,12 @@ export class SandboxedStdioTransport implements Transport, DescribesExit {
         // A log we cannot write costs the line, not the server.
       }
     };
-    const inner = new StdioProcessTransport({ ...this.#options, command: launch.command, args: launch.args, env: { ...launch.env } });
+    const inner = new StdioProcessTransport({
+      ...this.#options,
+      command: launch.command,
+      args: launch.args,
+      env: { ...launch.env },
+    });
     this.#inner = inner;
     inner.onmessage = (message) => {
       // Replies are where a server says what failed: a read of a denied path is seen only there, and a

@@ -6,7 +6,14 @@
  * is noticed by keepalive pings and connection-level call failures
  * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
-import type { CallToolResult, GetPromptResult, LoggingLevel, ReadResourceResult, Root, Transport } from "@modelcontextprotocol/client";
+import type {
+  CallToolResult,
+  GetPromptResult,
+  LoggingLevel,
+  ReadResourceResult,
+  Root,
+  Transport,
+} from "@modelcontextprotocol/client";
 import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
@@ -22,7 +29,15 @@ import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
 import { guardDeepSchemas, listTools, type ToolList } from "./tool-list.ts";
 import { readSession, type ConnectedServer } from "./connected-server.ts";
-import { closedOnDiscover, isConnectionClosed, isSessionExpired, lossReason, probeCause, remoteLoss, sessionExpired } from "./remote-failure.ts";
+import {
+  closedOnDiscover,
+  isConnectionClosed,
+  isSessionExpired,
+  lossReason,
+  probeCause,
+  remoteLoss,
+  sessionExpired,
+} from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
 import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
 
@@ -85,7 +100,8 @@ export class ServerConnection {
       onListsChanged: (lists) => options.onListsChanged?.(lists),
       onLogMessage: (message) => options.messageLog?.add(message),
     });
-    if (options.serverRequests) installServerRequestHandlers(this.#client, options.serverRequests.server, options.serverRequests.handlers);
+    if (options.serverRequests)
+      installServerRequestHandlers(this.#client, options.serverRequests.server, options.serverRequests.handlers);
     this.#client.setNotificationHandler("notifications/tools/list_changed", async () => {
       try {
         this.#options.onToolsChanged(await listTools(this.#client));
@@ -101,7 +117,12 @@ export class ServerConnection {
     let cancelTimer = () => {};
     const deadline = new Promise<never>((_, reject) => {
       cancelTimer = this.#options.clock.setTimeout(() => {
-        reject(new MiniCcError("connect-timeout", `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`));
+        reject(
+          new MiniCcError(
+            "connect-timeout",
+            `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`,
+          ),
+        );
         controller.abort();
       }, timeoutMs);
     });
@@ -109,7 +130,10 @@ export class ServerConnection {
     const { transport, legacyOnly = false, probeTimeoutMs } = this.#options;
     const handshake = (async () => {
       // The probe's silence rule only on our stdio transports (those that describe their exit).
-      await this.#client.connectNegotiated(transport, options, { legacyOnly, ...(describesExit(transport) ? { probeTimeoutMs } : {}) });
+      await this.#client.connectNegotiated(transport, options, {
+        legacyOnly,
+        ...(describesExit(transport) ? { probeTimeoutMs } : {}),
+      });
       this.#progress.install(transport);
       guardDeepSchemas(transport);
       return readSession(this.#client, options);
@@ -124,7 +148,11 @@ export class ServerConnection {
       return server;
     } catch (error) {
       const cause = probeCause(error);
-      const failure = isMiniCcError(cause) ? cause : closedOnDiscover(cause) ? await this.#endedOnDiscover() : await this.#explain(cause);
+      const failure = isMiniCcError(cause)
+        ? cause
+        : closedOnDiscover(cause)
+          ? await this.#endedOnDiscover()
+          : await this.#explain(cause);
       await this.close();
       throw failure;
     } finally {
@@ -218,7 +246,8 @@ export class ServerConnection {
       const result = await this.#client.callTool(request, { signal: deadline.signal, timeout: MAX_TIMER_MS });
       return { kind: "result", result: result as CallToolResult };
     } catch (error) {
-      if (deadline.ended === "timeout") return { kind: "timeout", afterMs: deadline.capped ? maxTotalMs : timeoutMs, capped: deadline.capped };
+      if (deadline.ended === "timeout")
+        return { kind: "timeout", afterMs: deadline.capped ? maxTotalMs : timeoutMs, capped: deadline.capped };
       if (deadline.ended === "cancelled") return { kind: "cancelled" };
       return await this.#callFailed(error);
     } finally {
@@ -243,7 +272,9 @@ export class ServerConnection {
     const how = this.#options.remote && this.#connected ? remoteLoss(error) : undefined;
     if (how === undefined) return { kind: "failed", error: describeError(error) };
     // Refused unread: the supervisor opens a new session and the router may send the call again.
-    const failure = isSessionExpired(error) ? sessionExpired(error) : new MiniCcError("connection-lost", lossReason(error));
+    const failure = isSessionExpired(error)
+      ? sessionExpired(error)
+      : new MiniCcError("connection-lost", lossReason(error));
     this.#lose(failure);
     return { kind: "lost", how, error: describeError(how === "expired" ? failure : error) };
   }
@@ -254,15 +285,25 @@ export class ServerConnection {
   }
 
   /** prompts/get with the arguments as typed; never rejects. */
-  getPrompt(name: string, args: Record<string, string>, limits: RequestLimits): Promise<RequestOutcome<GetPromptResult>> {
+  getPrompt(
+    name: string,
+    args: Record<string, string>,
+    limits: RequestLimits,
+  ): Promise<RequestOutcome<GetPromptResult>> {
     return this.#request((options) => this.#client.getPrompt({ name, arguments: args }, options), limits);
   }
 
   /** A request bounded by the SDK's own timeout (these report no progress); a remote session lost under it is reported, as for a call. */
-  async #request<T>(send: (options: { signal?: AbortSignal; timeout: number }) => Promise<T>, limits: RequestLimits): Promise<RequestOutcome<T>> {
+  async #request<T>(
+    send: (options: { signal?: AbortSignal; timeout: number }) => Promise<T>,
+    limits: RequestLimits,
+  ): Promise<RequestOutcome<T>> {
     if (limits.signal?.aborted) return { kind: "cancelled" };
     try {
-      return { kind: "result", result: await send({ ...(limits.signal ? { signal: limits.signal } : {}), timeout: limits.timeoutMs }) };
+      return {
+        kind: "result",
+        result: await send({ ...(limits.signal ? { signal: limits.signal } : {}), timeout: limits.timeoutMs }),
+      };
     } catch (error) {
       if (limits.signal?.aborted) return { kind: "cancelled" };
       return await this.#callFailed(error);

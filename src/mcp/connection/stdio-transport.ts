@@ -12,9 +12,24 @@
  * are not queued behind a flood.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { parseJSONRPCMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
+import {
+  parseJSONRPCMessage,
+  serializeMessage,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  type JSONRPCMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { isProgressNotification } from "./progress-router.ts";
-import { liveGroups, livePids, newServerMarker, SERVER_MARKER, signalEach, signalGroup, strayDescendants, type ProcessGroups } from "./process-groups.ts";
+import {
+  liveGroups,
+  livePids,
+  newServerMarker,
+  SERVER_MARKER,
+  signalEach,
+  signalGroup,
+  strayDescendants,
+  type ProcessGroups,
+} from "./process-groups.ts";
 import { MiniCcError } from "../../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
@@ -271,7 +286,11 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   /** Why the connection ended, or undefined while the server runs. */
   describeExit(): ExitReport | undefined {
     if (this.#overflowed) {
-      return { code: "line-too-long", reason: `result larger than the ${LINE_LIMIT_MB} MB line limit`, stderrExplains: false };
+      return {
+        code: "line-too-long",
+        reason: `result larger than the ${LINE_LIMIT_MB} MB line limit`,
+        stderrExplains: false,
+      };
     }
     if (!this.#exit) return undefined;
     const { code, signal } = this.#exit;

@@ -68,9 +68,14 @@ export async function listTools(client: McpClient, options?: RequestOptions): Pr
 
 /** Why a listed tool cannot be offered to the model; undefined when it can. */
 function skipReason(tool: Tool): string | undefined {
-  if ((tool.inputSchema as Record<string, unknown>)[TOO_DEEP] === true || nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)) return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
+  if (
+    (tool.inputSchema as Record<string, unknown>)[TOO_DEEP] === true ||
+    nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)
+  )
+    return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
   // Offered, it would only fail with -32600: a plain tools/call is refused for it.
-  if (tool.execution?.taskSupport === "required") return "requires task-based execution (MCP tasks), which mini-cc does not run";
+  if (tool.execution?.taskSupport === "required")
+    return "requires task-based execution (MCP tasks), which mini-cc does not run";
   return undefined;
 }
 

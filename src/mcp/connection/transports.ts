@@ -63,7 +63,8 @@ export const createTransport: TransportFactory = (server, context) => {
     if (urlProblem) throw new Error(`URL ${urlProblem}`);
     const url = new URL(entry.url);
     if (entry.type === "ws") {
-      if (Object.keys(entry.headers ?? {}).length > 0) throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
+      if (Object.keys(entry.headers ?? {}).length > 0)
+        throw new Error("headers are not supported for ws servers (the WebSocket client cannot send them)");
       return new WebSocketClientTransport(url);
     }
     const helper = entry.headersHelper;
@@ -72,19 +73,29 @@ export const createTransport: TransportFactory = (server, context) => {
           runHeadersHelper({
             command: helper,
             cwd: context.cwd,
-            env: { ...childEnvironment(context.env), MINI_CC_MCP_SERVER_NAME: server.name, MINI_CC_MCP_SERVER_URL: entry.url },
+            env: {
+              ...childEnvironment(context.env),
+              MINI_CC_MCP_SERVER_NAME: server.name,
+              MINI_CC_MCP_SERVER_URL: entry.url,
+            },
           }),
         )
       : undefined;
     const hasAuthorization = Object.keys(entry.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
     const authProvider =
       context.oauth && !helper && !hasAuthorization
-        ? new StoredOAuthProvider({ store: context.oauth, serverUrl: entry.url, ...(entry.oauth ? { client: entry.oauth } : {}) })
+        ? new StoredOAuthProvider({
+            store: context.oauth,
+            serverUrl: entry.url,
+            ...(entry.oauth ? { client: entry.oauth } : {}),
+          })
         : undefined;
     // The provider watches the answers for a 403 insufficient_scope (a scope step-up).
     const watched = authProvider ? authProvider.watchFetch(fetch) : fetch;
     const options = { requestInit, ...(watched ? { fetch: watched } : {}), ...(authProvider ? { authProvider } : {}) };
-    return entry.type === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+    return entry.type === "sse"
+      ? new SSEClientTransport(url, options)
+      : new StreamableHTTPClientTransport(url, options);
   }
   const stdio = {
     command: entry.command,
@@ -97,7 +108,14 @@ export const createTransport: TransportFactory = (server, context) => {
   };
   if (context.sandbox) {
     const { host, options } = context.sandbox;
-    return new SandboxedStdioTransport({ ...stdio, name: server.name, host, sandbox: options, entryEnv: entry.env ?? {}, ...(context.logPath ? { logPath: context.logPath } : {}) });
+    return new SandboxedStdioTransport({
+      ...stdio,
+      name: server.name,
+      host,
+      sandbox: options,
+      entryEnv: entry.env ?? {},
+      ...(context.logPath ? { logPath: context.logPath } : {}),
+    });
   }
   return new StdioProcessTransport(stdio);
 };

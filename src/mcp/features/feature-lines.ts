@@ -21,17 +21,23 @@ export function featureLines(server: string, features: ServerFeatures, indent: s
   const lines = features.protocolVersion ? [`Protocol: ${terminalSafeLine(features.protocolVersion)}`] : [];
   lines.push(`Capabilities: ${terminalSafeLine(describeCapabilities(features.capabilities))}`);
   if (features.resources || features.resourceTemplates) {
-    lines.push(`Resources: ${count(features.resources?.length ?? 0, "resource")}, ${count(features.resourceTemplates?.length ?? 0, "template")}`);
+    lines.push(
+      `Resources: ${count(features.resources?.length ?? 0, "resource")}, ${count(features.resourceTemplates?.length ?? 0, "template")}`,
+    );
   }
   if (features.prompts && features.prompts.length > 0) {
-    lines.push(`Prompts: ${features.prompts.map((prompt) => `/${terminalSafeLine(promptCommandName(server, prompt.name))}`).join(", ")}`);
+    lines.push(
+      `Prompts: ${features.prompts.map((prompt) => `/${terminalSafeLine(promptCommandName(server, prompt.name))}`).join(", ")}`,
+    );
   }
   for (const cut of features.listCuts ?? []) lines.push(`Capped: ${cut}`);
   const warnings = features.logWarnings ?? [];
   if (warnings.length > 0) {
     lines.push(`Recent warnings (${warnings.length}):`);
     for (const warning of warnings.slice(-SHOWN_WARNINGS)) {
-      lines.push(`  [${terminalSafeLine(warning.level)}]${warning.logger ? ` ${terminalSafeLine(warning.logger)}:` : ""} ${terminalSafeLine(warning.text)}`);
+      lines.push(
+        `  [${terminalSafeLine(warning.level)}]${warning.logger ? ` ${terminalSafeLine(warning.logger)}:` : ""} ${terminalSafeLine(warning.text)}`,
+      );
     }
   }
   return lines.map((line) => indent + line);

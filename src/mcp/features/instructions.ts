@@ -37,5 +37,9 @@ export function instructionsSection(servers: readonly ServerInstructions[]): str
 
 /** The `# MCP Server Instructions` section of the servers in `snapshot` that offer tools ("" when none sent any). */
 export function instructionsOf(snapshot: McpSnapshot): string {
-  return instructionsSection(snapshot.servers.flatMap((view) => (offersTools(view.state) ? [{ name: view.name, instructions: view.state.instructions }] : [])));
+  return instructionsSection(
+    snapshot.servers.flatMap((view) =>
+      offersTools(view.state) ? [{ name: view.name, instructions: view.state.instructions }] : [],
+    ),
+  );
 }

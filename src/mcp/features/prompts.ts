@@ -6,7 +6,12 @@
 import type { GetPromptResult } from "@modelcontextprotocol/client";
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { failureReason, type RequestLimits, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";
+import {
+  failureReason,
+  type RequestLimits,
+  type RequestOutcome,
+  type RoutedOutcome,
+} from "../connection/call-outcome.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
@@ -29,7 +34,11 @@ export interface PromptCommand {
 export function promptCommands(snapshot: McpSnapshot): PromptCommand[] {
   return snapshot.servers.flatMap((view) =>
     view.state.status === "connected" || view.state.status === "cached"
-      ? (view.state.prompts ?? []).map((prompt) => ({ command: promptCommandName(view.name, prompt.name), server: view.name, prompt }))
+      ? (view.state.prompts ?? []).map((prompt) => ({
+          command: promptCommandName(view.name, prompt.name),
+          server: view.name,
+          prompt,
+        }))
       : [],
   );
 }
@@ -64,7 +73,10 @@ export function splitArguments(text: string): string[] {
 }
 
 /** The typed words as the prompt's arguments: `name=value` for a declared name, else the next positional one. */
-export function promptArguments(prompt: McpPromptInfo, words: readonly string[]): { args: Record<string, string> } | { error: string } {
+export function promptArguments(
+  prompt: McpPromptInfo,
+  words: readonly string[],
+): { args: Record<string, string> } | { error: string } {
   const declared = prompt.arguments.map((arg) => arg.name);
   const args: Record<string, string> = {};
   const positional: string[] = [];
@@ -80,21 +92,31 @@ export function promptArguments(prompt: McpPromptInfo, words: readonly string[])
     if (last === undefined) return { error: `takes no more arguments (got ${positional.length} extra)` };
     positional.splice(open.length - 1, positional.length, positional.slice(open.length - 1).join(" "));
   }
-  positional.forEach((value, i) => (args[open[i] as string] = value));
+  for (const [i, value] of positional.entries()) args[open[i] as string] = value;
   const missing = prompt.arguments.filter((arg) => arg.required && !(arg.name in args)).map((arg) => arg.name);
-  if (missing.length > 0) return { error: `missing required argument${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}` };
+  if (missing.length > 0)
+    return { error: `missing required argument${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}` };
   return { args };
 }
 
 /** The one request expanding makes of a server's session. */
 interface PromptGetter {
-  getPrompt(name: string, args: Record<string, string>, limits: RequestLimits): Promise<RequestOutcome<GetPromptResult>>;
+  getPrompt(
+    name: string,
+    args: Record<string, string>,
+    limits: RequestLimits,
+  ): Promise<RequestOutcome<GetPromptResult>>;
 }
 
 /** What expanding needs: the snapshot, and a request on a server's live session (or why there is none). */
 export interface PromptSource {
   getSnapshot(): McpSnapshot;
-  request<T>(server: string, method: string, run: (connection: PromptGetter, limits: RequestLimits) => Promise<RequestOutcome<T>>, signal?: AbortSignal): Promise<RoutedOutcome<T>>;
+  request<T>(
+    server: string,
+    method: string,
+    run: (connection: PromptGetter, limits: RequestLimits) => Promise<RequestOutcome<T>>,
+    signal?: AbortSignal,
+  ): Promise<RoutedOutcome<T>>;
 }
 
 /** The prompt's messages as the blocks of one user turn; an assistant message is marked as such. */
@@ -124,10 +146,18 @@ export async function expandPromptCommand(
   if (!match || !isPromptCommand(match[1] as string)) return undefined;
   const typed = (match[1] as string).toLowerCase();
   const command = promptCommands(source.getSnapshot()).find((c) => c.command.toLowerCase() === typed);
-  if (!command) return { error: `Unknown command /${match[1]}: no connected MCP server offers that prompt. Type /help for the list.` };
+  if (!command)
+    return {
+      error: `Unknown command /${match[1]}: no connected MCP server offers that prompt. Type /help for the list.`,
+    };
   const parsed = promptArguments(command.prompt, splitArguments(match[2] as string));
   if ("error" in parsed) return { error: `/${command.command}: ${parsed.error}. Usage: ${promptUsage(command)}` };
-  const got = await source.request(command.server, "prompts/get", (connection, limits) => connection.getPrompt(command.prompt.name, parsed.args, limits), signal);
+  const got = await source.request(
+    command.server,
+    "prompts/get",
+    (connection, limits) => connection.getPrompt(command.prompt.name, parsed.args, limits),
+    signal,
+  );
   if (got.kind === "result") return { blocks: promptBlocks(got.result, maxOutputChars(env)) };
   if (got.kind === "unavailable") return { error: `/${command.command}: ${got.why}` };
   return { error: `/${command.command} failed: ${failureReason(got)}` };

@@ -31,13 +31,21 @@ export function findMentions(text: string, servers: readonly string[]): Resource
 }
 
 /** The typed text, then each mentioned resource's contents under a line naming it. */
-export async function attachMentions(text: string, source: ResourceSource, env: Env, signal?: AbortSignal): Promise<string | Array<TextBlock | ImageBlock>> {
+export async function attachMentions(
+  text: string,
+  source: ResourceSource,
+  env: Env,
+  signal?: AbortSignal,
+): Promise<string | Array<TextBlock | ImageBlock>> {
   const mentions = findMentions(text, resourceServers(source.getSnapshot()));
   if (mentions.length === 0) return text;
   const blocks: Array<TextBlock | ImageBlock> = [{ type: "text", text }];
   for (const { server, uri } of mentions) {
     const result = await readResource(source, server, uri, env, signal);
-    blocks.push({ type: "text", text: `Contents of @${server}:${uri}${result.isError ? " (could not be read)" : ""}:` });
+    blocks.push({
+      type: "text",
+      text: `Contents of @${server}:${uri}${result.isError ? " (could not be read)" : ""}:`,
+    });
     if (typeof result.content === "string") blocks.push({ type: "text", text: result.content });
     else blocks.push(...result.content.filter(isUserContent));
   }

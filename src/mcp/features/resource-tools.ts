@@ -32,7 +32,8 @@ export class ListMcpResourcesTool implements Tool {
 
 export class ReadMcpResourceTool implements Tool {
   readonly name = "ReadMcpResource";
-  readonly description = "Reads one resource from an MCP server by its URI (from ListMcpResources, or a filled-in resource template).";
+  readonly description =
+    "Reads one resource from an MCP server by its URI (from ListMcpResources, or a filled-in resource template).";
   readonly inputSchema = {
     type: "object",
     properties: {

@@ -8,7 +8,12 @@ import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { capText } from "../../tools/output-cap.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import { failureReason, type RequestLimits, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";
+import {
+  failureReason,
+  type RequestLimits,
+  type RequestOutcome,
+  type RoutedOutcome,
+} from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerState } from "../state/server-state.ts";
 
 import type { Env } from "../../env.ts";
@@ -21,7 +26,12 @@ interface ResourceReader {
 /** What reading needs from McpManager: the snapshot, and a request on a server's live session (or why there is none). */
 export interface ResourceSource {
   getSnapshot(): McpSnapshot;
-  request<T>(server: string, method: string, run: (connection: ResourceReader, limits: RequestLimits) => Promise<RequestOutcome<T>>, signal?: AbortSignal): Promise<RoutedOutcome<T>>;
+  request<T>(
+    server: string,
+    method: string,
+    run: (connection: ResourceReader, limits: RequestLimits) => Promise<RequestOutcome<T>>,
+    signal?: AbortSignal,
+  ): Promise<RoutedOutcome<T>>;
 }
 
 /** The image types the model takes: a blob of one of these is shown as an image. */
@@ -40,7 +50,9 @@ export function convertResourceContents(result: ReadResourceResult, maxChars: nu
 
 /** Servers whose resources can be read: connected and declaring the capability. */
 export function resourceServers(snapshot: McpSnapshot): string[] {
-  return snapshot.servers.flatMap((view) => (offersNow(view.state) && view.state.capabilities?.resources ? [view.name] : []));
+  return snapshot.servers.flatMap((view) =>
+    offersNow(view.state) && view.state.capabilities?.resources ? [view.name] : [],
+  );
 }
 
 /** A connected server, or one offered from the tool cache (a read connects it first). */
@@ -49,8 +61,19 @@ function offersNow(state: ServerState): state is Extract<ServerState, { status: 
 }
 
 /** Reads `uri` from `server`; never throws. */
-export async function readResource(source: ResourceSource, server: string, uri: string, env: Env, signal?: AbortSignal): Promise<ToolResult> {
-  const read = await source.request(server, "resources/read", (connection, limits) => connection.readResource(uri, limits), signal);
+export async function readResource(
+  source: ResourceSource,
+  server: string,
+  uri: string,
+  env: Env,
+  signal?: AbortSignal,
+): Promise<ToolResult> {
+  const read = await source.request(
+    server,
+    "resources/read",
+    (connection, limits) => connection.readResource(uri, limits),
+    signal,
+  );
   if (read.kind === "result") return convertResourceContents(read.result, maxOutputChars(env));
   if (read.kind === "unavailable") return textResult(`Cannot read ${uri}: ${read.why}.`, true);
   if (read.kind === "cancelled") return textResult(`Reading ${uri} from ${server} was cancelled.`, true);
@@ -61,7 +84,10 @@ export async function readResource(source: ResourceSource, server: string, uri: 
 export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolResult {
   const servers = resourceServers(snapshot);
   if (server !== undefined && !servers.includes(server)) {
-    return textResult(`No connected MCP server named ${server} offers resources. Servers with resources: ${servers.join(", ") || "none"}.`, true);
+    return textResult(
+      `No connected MCP server named ${server} offers resources. Servers with resources: ${servers.join(", ") || "none"}.`,
+      true,
+    );
   }
   const entries = snapshot.servers.flatMap((view) => {
     if (!offersNow(view.state) || (server !== undefined && view.name !== server)) return [];
@@ -69,7 +95,8 @@ export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolR
     const templates = (view.state.resourceTemplates ?? []).map((t) => ({ server: view.name, ...t }));
     return [...resources, ...templates];
   });
-  if (entries.length === 0) return textResult(server ? `${server} lists no resources.` : "No MCP server lists any resources.");
+  if (entries.length === 0)
+    return textResult(server ? `${server} lists no resources.` : "No MCP server lists any resources.");
   // A server listing thousands of resources is cut like a built-in tool's output.
   return textResult(capText(JSON.stringify(entries, null, 2), "Give `server` to list one server's resources."));
 }

@@ -48,7 +48,10 @@ export async function readLogTail(path: string, maxLines = Infinity): Promise<st
     const begin = Math.max(0, size - TAIL_BYTES);
     const buffer = Buffer.alloc(size - begin);
     await handle.read(buffer, 0, buffer.length, begin);
-    const lines = buffer.toString("utf8").split(/\r?\n/).filter((line) => line.trim() !== "");
+    const lines = buffer
+      .toString("utf8")
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== "");
     // A tail cut mid-file starts mid-line: that first piece is dropped.
     return (begin > 0 && lines.length > 1 ? lines.slice(1) : lines).slice(-maxLines);
   } catch {
@@ -78,7 +81,12 @@ export async function failedServerLog(view: ServerView, logDir: string): Promise
 }
 
 /** For each failed server with a log to read, its path as shown to the user (`~/…`), by server name. */
-export async function failedServerLogs(views: readonly ServerView[], places: ServerLogPlaces): Promise<Map<string, string>> {
-  const found = await Promise.all(views.map(async (view) => [view.name, await failedServerLog(view, places.logDir)] as const));
+export async function failedServerLogs(
+  views: readonly ServerView[],
+  places: ServerLogPlaces,
+): Promise<Map<string, string>> {
+  const found = await Promise.all(
+    views.map(async (view) => [view.name, await failedServerLog(view, places.logDir)] as const),
+  );
   return new Map(found.flatMap(([name, path]) => (path ? [[name, tildePath(path, places.userHome)] as const] : [])));
 }

@@ -18,7 +18,16 @@ import type { Env } from "../../env.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 
 /** Lowest to highest, as the spec orders them (RFC 5424). */
-export const LOG_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+export const LOG_LEVELS: readonly LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
 /** How many warnings the panel keeps per server. */
 export const MAX_KEPT_WARNINGS = 20;
 /** Lines are gathered this long before one write (and one warnings report). */
@@ -99,9 +108,13 @@ export class ServerMessageLog {
     const logger = typeof message.logger === "string" && message.logger !== "" ? message.logger : undefined;
     const when = new Date(this.#options.clock.now()).toISOString();
     // One line each, escapes shown as text: a `cat` or `tail -f` of the log must not drive the terminal.
-    this.#pending.push(`${when} [${terminalSafeLine(String(message.level))}]${logger ? ` ${terminalSafeLine(logger)}:` : ""} ${terminalSafeLine(text)}\n`);
+    this.#pending.push(
+      `${when} [${terminalSafeLine(String(message.level))}]${logger ? ` ${terminalSafeLine(logger)}:` : ""} ${terminalSafeLine(text)}\n`,
+    );
     if (atLeastWarning(message.level)) {
-      this.#warnings = [...this.#warnings, { level: message.level, ...(logger ? { logger } : {}), text }].slice(-MAX_KEPT_WARNINGS);
+      this.#warnings = [...this.#warnings, { level: message.level, ...(logger ? { logger } : {}), text }].slice(
+        -MAX_KEPT_WARNINGS,
+      );
       this.#warningsChanged = true;
     }
     this.#cancelFlush ??= this.#options.clock.setTimeout(() => this.flush(), LOG_BATCH_MS);
@@ -134,7 +147,8 @@ export class ServerMessageLog {
     try {
       this.#size ??= sizeOf(path);
       // One batch of a flood larger than a whole log keeps its newest half.
-      if (chunk.length > this.#maxBytes) chunk = `[earlier log lines dropped]\n${chunk.slice(-Math.floor(this.#maxBytes / 2))}`;
+      if (chunk.length > this.#maxBytes)
+        chunk = `[earlier log lines dropped]\n${chunk.slice(-Math.floor(this.#maxBytes / 2))}`;
       const bytes = Buffer.byteLength(chunk);
       if (this.#size > 0 && this.#size + bytes > this.#maxBytes) {
         rotateInPlace(path);

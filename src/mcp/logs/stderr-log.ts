@@ -104,7 +104,11 @@ export async function lastLogLine(path: string, from: number): Promise<string> {
     if (size <= begin) return "";
     const buffer = Buffer.alloc(size - begin);
     await handle.read(buffer, 0, buffer.length, begin);
-    const lines = buffer.toString("utf8").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
+    const lines = buffer
+      .toString("utf8")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== "");
     const last =
       npmReason(lines) ??
       lines.findLast((line) => /^[A-Za-z]*Error( \[\w+\])?:/.test(line)) ??

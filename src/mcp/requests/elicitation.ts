@@ -28,7 +28,13 @@ export type ElicitField =
   | (FieldBase & { kind: "number"; integer: boolean; minimum?: number; maximum?: number; default?: number })
   | (FieldBase & { kind: "boolean"; default?: boolean })
   | (FieldBase & { kind: "enum"; options: readonly EnumOption[]; default?: string })
-  | (FieldBase & { kind: "multi"; options: readonly EnumOption[]; minItems?: number; maxItems?: number; default?: readonly string[] });
+  | (FieldBase & {
+      kind: "multi";
+      options: readonly EnumOption[];
+      minItems?: number;
+      maxItems?: number;
+      default?: readonly string[];
+    });
 
 /** What a request asks for, or why we cannot show it. */
 export type ElicitRequestView =
@@ -58,12 +64,15 @@ export function readElicitRequest(params: unknown): ElicitRequestView {
     if (!openable.ok) return { kind: "unsupported", reason: `its url field: ${openable.reason}` };
     return { kind: "url", message, url, ...(elicitationId ? { elicitationId } : {}) };
   }
-  if (params.mode !== undefined && params.mode !== "form") return { kind: "unsupported", reason: `unknown mode ${JSON.stringify(params.mode)}` };
+  if (params.mode !== undefined && params.mode !== "form")
+    return { kind: "unsupported", reason: `unknown mode ${JSON.stringify(params.mode)}` };
   const schema = params.requestedSchema;
   if (!isObject(schema) || schema.type !== "object" || !isObject(schema.properties)) {
     return { kind: "unsupported", reason: "requestedSchema is not an object schema with properties" };
   }
-  const required = Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === "string") : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((k): k is string => typeof k === "string")
+    : [];
   const fields: ElicitField[] = [];
   for (const [key, property] of Object.entries(schema.properties)) {
     const field = readField(key, property, required.includes(key));
@@ -79,17 +88,34 @@ function readField(key: string, property: unknown, required: boolean): ElicitFie
   const base = { key, label: str(property.title) ?? key, description: str(property.description) ?? "", required };
   const type = property.type;
   if (type === "boolean") {
-    return { ...base, kind: "boolean", ...(typeof property.default === "boolean" ? { default: property.default } : {}) };
+    return {
+      ...base,
+      kind: "boolean",
+      ...(typeof property.default === "boolean" ? { default: property.default } : {}),
+    };
   }
   if (type === "number" || type === "integer") {
     const d = num(property.default);
-    return { ...base, kind: "number", integer: type === "integer", minimum: num(property.minimum), maximum: num(property.maximum), ...(d === undefined ? {} : { default: d }) };
+    return {
+      ...base,
+      kind: "number",
+      integer: type === "integer",
+      minimum: num(property.minimum),
+      maximum: num(property.maximum),
+      ...(d === undefined ? {} : { default: d }),
+    };
   }
   if (type === "string") {
     const options = enumOptions(property);
     if (typeof options === "string") return options;
     const d = str(property.default);
-    if (options) return { ...base, kind: "enum", options, ...(d !== undefined && options.some((o) => o.value === d) ? { default: d } : {}) };
+    if (options)
+      return {
+        ...base,
+        kind: "enum",
+        options,
+        ...(d !== undefined && options.some((o) => o.value === d) ? { default: d } : {}),
+      };
     const format = str(property.format);
     if (format !== undefined && !FORMATS.includes(format)) return `unknown string format "${format}"`;
     return {
@@ -104,12 +130,25 @@ function readField(key: string, property: unknown, required: boolean): ElicitFie
   if (type === "array") {
     const items = property.items;
     if (!isObject(items)) return "array without items";
-    const options = Array.isArray(items.anyOf) ? titledOptions(items.anyOf) : items.type === "string" ? enumOptions(items) : undefined;
+    const options = Array.isArray(items.anyOf)
+      ? titledOptions(items.anyOf)
+      : items.type === "string"
+        ? enumOptions(items)
+        : undefined;
     if (typeof options === "string") return options;
     if (!options) return "array items are not a string enum";
     const values = new Set(options.map((o) => o.value));
-    const d = Array.isArray(property.default) ? property.default.filter((v): v is string => typeof v === "string" && values.has(v)) : undefined;
-    return { ...base, kind: "multi", options, minItems: num(property.minItems), maxItems: num(property.maxItems), ...(d ? { default: d } : {}) };
+    const d = Array.isArray(property.default)
+      ? property.default.filter((v): v is string => typeof v === "string" && values.has(v))
+      : undefined;
+    return {
+      ...base,
+      kind: "multi",
+      options,
+      minItems: num(property.minItems),
+      maxItems: num(property.maxItems),
+      ...(d ? { default: d } : {}),
+    };
   }
   return `unsupported type ${JSON.stringify(type ?? "(none)")}`;
 }
@@ -165,14 +204,17 @@ export function fieldError(field: ElicitField, value: FieldValue): string | unde
   switch (field.kind) {
     case "text": {
       const text = String(value);
-      if (field.minLength !== undefined && text.length < field.minLength) return `at least ${field.minLength} characters`;
-      if (field.maxLength !== undefined && text.length > field.maxLength) return `at most ${field.maxLength} characters`;
+      if (field.minLength !== undefined && text.length < field.minLength)
+        return `at least ${field.minLength} characters`;
+      if (field.maxLength !== undefined && text.length > field.maxLength)
+        return `at most ${field.maxLength} characters`;
       return formatError(field.format, text);
     }
     case "number": {
       const text = String(value).trim();
       const n = Number(text);
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(n)) return field.integer ? "a whole number" : "a number";
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(n))
+        return field.integer ? "a whole number" : "a number";
       if (field.integer && !Number.isInteger(n)) return "a whole number";
       if (field.minimum !== undefined && n < field.minimum) return `at least ${field.minimum}`;
       if (field.maximum !== undefined && n > field.maximum) return `at most ${field.maximum}`;
@@ -206,7 +248,10 @@ function formatError(format: StringFormat | undefined, text: string): string | u
 }
 
 /** Each invalid field's error by key; empty when the form may be sent. */
-export function formErrors(fields: readonly ElicitField[], values: Readonly<Record<string, FieldValue>>): Record<string, string> {
+export function formErrors(
+  fields: readonly ElicitField[],
+  values: Readonly<Record<string, FieldValue>>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const error = fieldError(field, values[field.key]);
@@ -216,12 +261,18 @@ export function formErrors(fields: readonly ElicitField[], values: Readonly<Reco
 }
 
 /** The accepted form's content: typed values; an empty optional field gets its default, else is left out. */
-export function formContent(fields: readonly ElicitField[], values: Readonly<Record<string, FieldValue>>): Record<string, string | number | boolean | string[]> {
+export function formContent(
+  fields: readonly ElicitField[],
+  values: Readonly<Record<string, FieldValue>>,
+): Record<string, string | number | boolean | string[]> {
   const content: Record<string, string | number | boolean | string[]> = {};
   for (const field of fields) {
     const value = values[field.key];
     if (isEmpty(field, value)) {
-      if (field.default !== undefined) content[field.key] = Array.isArray(field.default) ? [...field.default] : (field.default as string | number | boolean);
+      if (field.default !== undefined)
+        content[field.key] = Array.isArray(field.default)
+          ? [...field.default]
+          : (field.default as string | number | boolean);
       continue;
     }
     if (field.kind === "number") content[field.key] = Number(String(value).trim());

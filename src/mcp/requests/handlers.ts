@@ -13,7 +13,9 @@ import type { ServerRequestHandlers } from "./server-requests.ts";
 export function installServerRequestHandlers(client: McpClient, server: string, handlers: ServerRequestHandlers): void {
   // Any params: the SDK answers a form outside the spec's subset with an error, where we
   // decline it and log why (readElicitRequest checks); McpClient skips its second check.
-  client.setRequestHandler("elicitation/create", { params: z.unknown() }, (params, ctx) => handlers.elicit(server, params, ctx.mcpReq.signal));
+  client.setRequestHandler("elicitation/create", { params: z.unknown() }, (params, ctx) =>
+    handlers.elicit(server, params, ctx.mcpReq.signal),
+  );
   client.setRequestHandler("sampling/createMessage", (request, ctx) =>
     handlers.sample(server, request.params as CreateMessageRequestParams, ctx.mcpReq.signal),
   );

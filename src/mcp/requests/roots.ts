@@ -34,6 +34,8 @@ export class RootsStore extends Store<readonly Root[]> {
   /** The project plus `addDirs`; no change, no notice. */
   setFolders(addDirs: readonly string[]): void {
     const next = rootsOf(this.#projectDir, addDirs);
-    this.update((prev) => (prev.length === next.length && prev.every((root, i) => root.uri === next[i]?.uri) ? prev : next));
+    this.update((prev) =>
+      prev.length === next.length && prev.every((root, i) => root.uri === next[i]?.uri) ? prev : next,
+    );
   }
 }

@@ -4,7 +4,11 @@
  * section, no tools. `modelPreferences` is only a hint (shown, not obeyed):
  * the session has one model. The reply's text is what goes back.
  */
-import type { CreateMessageRequestParams, CreateMessageResult, SamplingMessageContentBlock as Block } from "@modelcontextprotocol/client";
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  SamplingMessageContentBlock as Block,
+} from "@modelcontextprotocol/client";
 import type { Message, TextBlock, ImageBlock } from "../../model/messages.ts";
 import type { Model } from "../../model/model.ts";
 import { MiniCcError } from "../../errors.ts";
@@ -59,7 +63,10 @@ export function samplingView(params: CreateMessageRequestParams): SamplingView {
 
 function toMessage(message: CreateMessageRequestParams["messages"][number]): Message {
   if (message.role === "assistant") {
-    return { role: "assistant", content: [{ type: "text", text: blocksOf(message.content).map(blockText).join("\n") }] };
+    return {
+      role: "assistant",
+      content: [{ type: "text", text: blocksOf(message.content).map(blockText).join("\n") }],
+    };
   }
   const content: Array<TextBlock | ImageBlock> = blocksOf(message.content).map((block) =>
     block.type === "image"
@@ -70,12 +77,24 @@ function toMessage(message: CreateMessageRequestParams["messages"][number]): Mes
 }
 
 /** Asks the model once; the reply's text blocks joined. Throws a MiniCcError when the model fails. */
-export async function runSampling(model: Model, params: CreateMessageRequestParams, signal: AbortSignal): Promise<SamplingReply> {
+export async function runSampling(
+  model: Model,
+  params: CreateMessageRequestParams,
+  signal: AbortSignal,
+): Promise<SamplingReply> {
   const system = params.systemPrompt ? [{ id: "sampling", text: params.systemPrompt }] : [];
-  for await (const event of model.stream({ system, messages: params.messages.map(toMessage), tools: [], maxTokens: params.maxTokens }, signal)) {
+  for await (const event of model.stream(
+    { system, messages: params.messages.map(toMessage), tools: [], maxTokens: params.maxTokens },
+    signal,
+  )) {
     if (event.type !== "message") continue;
     const text = event.message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
-    const stopReason = event.stopReason === "max_tokens" ? "maxTokens" : event.stopReason === "stop_sequence" ? "stopSequence" : "endTurn";
+    const stopReason =
+      event.stopReason === "max_tokens"
+        ? "maxTokens"
+        : event.stopReason === "stop_sequence"
+          ? "stopSequence"
+          : "endTurn";
     return { text, model: model.name, stopReason };
   }
   throw new MiniCcError("incomplete-response", "the model ended without a message");
@@ -83,5 +102,10 @@ export async function runSampling(model: Model, params: CreateMessageRequestPara
 
 /** The reply in the protocol's shape. */
 export function samplingResult(reply: SamplingReply): CreateMessageResult {
-  return { role: "assistant", content: { type: "text", text: reply.text }, model: reply.model, stopReason: reply.stopReason };
+  return {
+    role: "assistant",
+    content: { type: "text", text: reply.text },
+    model: reply.model,
+    stopReason: reply.stopReason,
+  };
 }

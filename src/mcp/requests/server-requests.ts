@@ -38,7 +38,9 @@ export type ServerQuestion =
 
 /** What the URL modal's choices mean: open it for the user, the user opens it, no, or dismissed. */
 export type UrlAnswer = "open" | "copied" | "decline" | "cancel";
-export type FormAnswer = { action: "accept"; values: Readonly<Record<string, FieldValue>> } | { action: "decline" | "cancel" };
+export type FormAnswer =
+  | { action: "accept"; values: Readonly<Record<string, FieldValue>> }
+  | { action: "decline" | "cancel" };
 
 /** The answer each kind of question takes. */
 export interface ServerAnswers {
@@ -48,7 +50,10 @@ export interface ServerAnswers {
   "sampling-reply": "approve" | "reject";
 }
 
-export type ServerQuestionPrompt = <Q extends ServerQuestion>(question: Q, signal: AbortSignal) => Promise<ServerAnswers[Q["kind"]]>;
+export type ServerQuestionPrompt = <Q extends ServerQuestion>(
+  question: Q,
+  signal: AbortSignal,
+) => Promise<ServerAnswers[Q["kind"]]>;
 
 /** What an answer becomes when the request is dropped (the server cancelled it, or we are closing). */
 /** What a question still waiting when the tool call that caused it ended answers. */
@@ -72,7 +77,11 @@ function rejected(why: string): Error & { code: number } {
 }
 
 /** Print mode and `mcp` subcommands: elicitation declined; sampling declined unless allowed by flag. */
-export function unattendedHandlers(options: { model?: Model; allowSampling: boolean; say: (line: string) => void }): ServerRequestHandlers {
+export function unattendedHandlers(options: {
+  model?: Model;
+  allowSampling: boolean;
+  say: (line: string) => void;
+}): ServerRequestHandlers {
   return {
     async elicit(server, params) {
       const view = readElicitRequest(params);
@@ -117,19 +126,23 @@ export function askingHandlers(options: {
         if (answer === "open") {
           const opened = await options.openUrl(view.url);
           if (opened.kind === "refused") options.log(server, `did not open the URL: ${opened.reason}`);
-          if (opened.kind === "failed") options.log(server, `could not open ${view.url} with ${opened.via}: ${opened.reason}`);
+          if (opened.kind === "failed")
+            options.log(server, `could not open ${view.url} with ${opened.via}: ${opened.reason}`);
         }
         return { action: answer === "open" || answer === "copied" ? "accept" : answer };
       }
       const answer = await ask({ kind: "elicit-form", server, message: view.message, fields: view.fields }, signal);
-      return answer.action === "accept" ? { action: "accept", content: formContent(view.fields, answer.values) } : { action: answer.action };
+      return answer.action === "accept"
+        ? { action: "accept", content: formContent(view.fields, answer.values) }
+        : { action: answer.action };
     },
     async sample(server, params, signal) {
       if ((await ask({ kind: "sampling-request", server, request: samplingView(params) }, signal)) !== "approve") {
         throw rejected("User rejected sampling request");
       }
       const reply = await sample(options.model, params, signal);
-      if ((await ask({ kind: "sampling-reply", server, reply }, signal)) !== "approve") throw rejected("User rejected the sampled reply");
+      if ((await ask({ kind: "sampling-reply", server, reply }, signal)) !== "approve")
+        throw rejected("User rejected the sampled reply");
       return samplingResult(reply);
     },
   };

@@ -31,26 +31,53 @@ export interface ApprovalContext {
 /** The view a server starts with; `pending` means it may connect now. */
 export async function initialView(server: DeclaredServer, context: ApprovalContext): Promise<ServerView> {
   const { name, source } = server;
-  if (isInvalid(server)) return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
+  if (isInvalid(server))
+    return { name, source, ...beginLife({ status: "failed", error: server.error, code: "invalid-entry" }) };
   // Before anything else: no approval, switch or flag starts what the organisation's policy refuses.
   const refused = context.serverPolicy?.(server);
-  if (refused !== undefined) return { name, source, config: writtenServer(server), ...beginLife({ status: "disabled", reason: refused, cause: "policy" }) };
-  if (context.userDisabled?.has(name)) return { name, source, config: writtenServer(server), ...beginLife(USER_DISABLED) };
+  if (refused !== undefined)
+    return {
+      name,
+      source,
+      config: writtenServer(server),
+      ...beginLife({ status: "disabled", reason: refused, cause: "policy" }),
+    };
+  if (context.userDisabled?.has(name))
+    return { name, source, config: writtenServer(server), ...beginLife(USER_DISABLED) };
   if (source === "project") {
     const status = await context.approvals.status(context.projectDir, server).catch((): ApprovalStatus => "new");
-    if (status !== "approved") return { name, source, config: writtenServer(server), ...beginLife(await unapprovedState(server, status, context)) };
+    if (status !== "approved")
+      return {
+        name,
+        source,
+        config: writtenServer(server),
+        ...beginLife(await unapprovedState(server, status, context)),
+      };
   }
   return { name, source, config: writtenServer(server), ...beginLife({ status: "pending" }) };
 }
 
 /** Disabled when nobody can answer; else waiting for the user, with the entry approved before when it changed. */
-async function unapprovedState(server: ServerConfig, status: Exclude<ApprovalStatus, "approved">, context: ApprovalContext): Promise<ServerState> {
+async function unapprovedState(
+  server: ServerConfig,
+  status: Exclude<ApprovalStatus, "approved">,
+  context: ApprovalContext,
+): Promise<ServerState> {
   const { name } = server;
   if (!context.interactive) return { status: "disabled", reason: notApprovedText(name, status), cause: "not-approved" };
   // Known only when this very entry ran before (the cache is keyed by it).
   const cached = await context.toolCache?.read(server).catch(() => undefined);
-  const known = cached ? { readOnlyTools: readOnlyTools(cached.tools, trustsReadOnlyHint(server.entry, context.trustReadOnlyHints?.() ?? true)) } : {};
+  const known = cached
+    ? {
+        readOnlyTools: readOnlyTools(
+          cached.tools,
+          trustsReadOnlyHint(server.entry, context.trustReadOnlyHints?.() ?? true),
+        ),
+      }
+    : {};
   if (status !== "changed") return { status: "needs-approval", ...known };
   const before = await context.approvals.previous(context.projectDir, name).catch(() => undefined);
-  return before?.entry ? { status: "needs-approval", previous: before.entry, ...known } : { status: "needs-approval", ...known };
+  return before?.entry
+    ? { status: "needs-approval", previous: before.entry, ...known }
+    : { status: "needs-approval", ...known };
 }

@@ -8,7 +8,16 @@
  * ride along, so every view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../../errors.ts";
-import { USER_DISABLED, type StartupSilence, type McpToolInfo, type ReadOnlyTools, type ServerFeatures, type ServerHealth, type ServerState, type SkippedTool } from "./server-state.ts";
+import {
+  USER_DISABLED,
+  type StartupSilence,
+  type McpToolInfo,
+  type ReadOnlyTools,
+  type ServerFeatures,
+  type ServerHealth,
+  type ServerState,
+  type SkippedTool,
+} from "./server-state.ts";
 import { toolListChange } from "./tool-list-change.ts";
 
 export type LifecycleEvent =
@@ -17,7 +26,13 @@ export type LifecycleEvent =
   /** The user answered "don't start" in the approval modal. */
   | { type: "denied" }
   /** A pending server's tool list, instructions and capabilities were found in the tool cache: offered before it connects. */
-  | { type: "cache-loaded"; tools: readonly McpToolInfo[]; instructions: string; skippedTools: readonly SkippedTool[]; features?: ServerFeatures }
+  | {
+      type: "cache-loaded";
+      tools: readonly McpToolInfo[];
+      instructions: string;
+      skippedTools: readonly SkippedTool[];
+      features?: ServerFeatures;
+    }
   /** A lazy server sat idle past its idleTimeoutMs: its process stopped, its tools stay offered from what it last listed. */
   | { type: "idle-stopped" }
   /** A connection attempt began (first connect or a reconnect attempt); changes nothing, but only pending, cached or reconnecting may spawn. */
@@ -64,7 +79,6 @@ export type LifecycleEvent =
 
 export type LifecycleEventType = LifecycleEvent["type"];
 
-
 /** A server's state and the health figures that go with it. */
 export interface ServerLife {
   readonly state: ServerState;
@@ -104,11 +118,17 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
   if (status === "disabled" && state.cause === "policy") return undefined;
   switch (event.type) {
     case "approved":
-      return status === "needs-approval" || (status === "disabled" && state.cause !== "user") ? { status: "pending" } : undefined;
+      return status === "needs-approval" || (status === "disabled" && state.cause !== "user")
+        ? { status: "pending" }
+        : undefined;
     case "denied":
-      return status === "needs-approval" ? { status: "disabled", reason: "declined by user", cause: "declined" } : undefined;
+      return status === "needs-approval"
+        ? { status: "disabled", reason: "declined by user", cause: "declined" }
+        : undefined;
     case "cache-loaded":
-      return status === "pending" ? cachedState(event.tools, event.skippedTools, event.instructions, event.features) : undefined;
+      return status === "pending"
+        ? cachedState(event.tools, event.skippedTools, event.instructions, event.features)
+        : undefined;
     case "idle-stopped": {
       if (status !== "connected") return undefined;
       const { logWarnings: _, ...offers } = featuresOf(state);
@@ -118,14 +138,21 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
       return status === "pending" || status === "cached" || status === "reconnecting" ? state : undefined;
     case "still-starting":
       if (status !== "pending" || state.stillStarting) return undefined;
-      return event.silence ? { status: "pending", stillStarting: true, silence: event.silence } : { status: "pending", stillStarting: true };
+      return event.silence
+        ? { status: "pending", stillStarting: true, silence: event.silence }
+        : { status: "pending", stillStarting: true };
     case "connected": {
       if (status !== "pending" && status !== "cached" && status !== "reconnecting") return undefined;
       const note = status === "cached" ? toolListChange(state.tools, event.tools) : "";
-      return { ...connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs, note), ...event.features } as ServerState;
+      return {
+        ...connectedState(event.tools, event.skippedTools, event.instructions, event.connectMs, note),
+        ...event.features,
+      } as ServerState;
     }
     case "failed":
-      return status === "pending" || status === "cached" || status === "reconnecting" ? { status: "failed", error: event.error, code: event.code } : undefined;
+      return status === "pending" || status === "cached" || status === "reconnecting"
+        ? { status: "failed", error: event.error, code: event.code }
+        : undefined;
     case "lost":
       return status === "connected" ? { status: "failed", error: event.error, code: event.code } : undefined;
     case "retry-scheduled":
@@ -133,21 +160,33 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
     case "gave-up":
       return status === "failed" ? { status: "failed", error: event.error, code: event.code } : undefined;
     case "needs-auth":
-      return status === "pending" || status === "cached" || status === "reconnecting" || status === "connected" || status === "failed" || status === "needs-auth"
+      return status === "pending" ||
+        status === "cached" ||
+        status === "reconnecting" ||
+        status === "connected" ||
+        status === "failed" ||
+        status === "needs-auth"
         ? { status: "needs-auth", reason: event.reason }
         : undefined;
     case "tools-changed":
       if (status !== "connected") return undefined;
-      return { ...featuresOf(state), ...connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs) } as ServerState;
+      return {
+        ...featuresOf(state),
+        ...connectedState(event.tools, event.skippedTools, state.instructions, state.connectMs),
+      } as ServerState;
     case "features-changed":
       return status === "connected" ? { ...state, ...event.features } : undefined;
     case "disabled":
       return status === "disabled" && state.cause === "user" ? undefined : USER_DISABLED;
     case "revoked":
-      return status === "disabled" || status === "needs-approval" ? undefined : { status: "disabled", reason: "approval revoked", cause: "declined" };
+      return status === "disabled" || status === "needs-approval"
+        ? undefined
+        : { status: "disabled", reason: "approval revoked", cause: "declined" };
     case "approval-asked":
       if (status === "needs-approval" || (status === "disabled" && state.cause === "user")) return undefined;
-      return event.readOnlyTools ? { status: "needs-approval", readOnlyTools: event.readOnlyTools } : { status: "needs-approval" };
+      return event.readOnlyTools
+        ? { status: "needs-approval", readOnlyTools: event.readOnlyTools }
+        : { status: "needs-approval" };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
@@ -156,22 +195,55 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
   }
 }
 
-function cachedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, features: ServerFeatures = {}): ServerState {
+function cachedState(
+  tools: readonly McpToolInfo[],
+  skippedTools: readonly SkippedTool[],
+  instructions: string,
+  features: ServerFeatures = {},
+): ServerState {
   return { status: "cached", tools, instructions, ...(skippedTools.length > 0 ? { skippedTools } : {}), ...features };
 }
 
 /** What a connected state holds beyond tools, kept across a tools refresh. */
 function featuresOf(state: Extract<ServerState, { status: "connected" }>): ServerFeatures {
   const { protocolVersion, capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts } = state;
-  return Object.fromEntries(Object.entries({ protocolVersion, capabilities, resources, resourceTemplates, prompts, logWarnings, listCuts }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({
+      protocolVersion,
+      capabilities,
+      resources,
+      resourceTemplates,
+      prompts,
+      logWarnings,
+      listCuts,
+    }).filter(([, v]) => v !== undefined),
+  );
 }
 
-function connectedState(tools: readonly McpToolInfo[], skippedTools: readonly SkippedTool[], instructions: string, connectMs: number, cacheNote = ""): ServerState {
-  return { status: "connected", tools, instructions, connectMs, ...(skippedTools.length > 0 ? { skippedTools } : {}), ...(cacheNote ? { cacheNote } : {}) };
+function connectedState(
+  tools: readonly McpToolInfo[],
+  skippedTools: readonly SkippedTool[],
+  instructions: string,
+  connectMs: number,
+  cacheNote = "",
+): ServerState {
+  return {
+    status: "connected",
+    tools,
+    instructions,
+    connectMs,
+    ...(skippedTools.length > 0 ? { skippedTools } : {}),
+    ...(cacheNote ? { cacheNote } : {}),
+  };
 }
 
 /** The health after `event`; `changed`: the new state when the status may have changed. */
-function nextHealth(health: ServerHealth, event: LifecycleEvent, at: number, changed: ServerState | undefined): ServerHealth {
+function nextHealth(
+  health: ServerHealth,
+  event: LifecycleEvent,
+  at: number,
+  changed: ServerState | undefined,
+): ServerHealth {
   let next = health;
   if (changed !== undefined && health.history.at(-1)?.status !== changed.status) {
     next = { ...next, history: [...next.history, { status: changed.status, at }].slice(-HISTORY_LIMIT) };

@@ -83,7 +83,8 @@ export class ReconnectSchedule {
   /** Notes that `name` was lost: a fresh series if it had stayed connected for `stableMs`. */
   lost(name: string): void {
     const series = this.#get(name);
-    if (series.connectedAt !== undefined && this.#clock.now() - series.connectedAt >= this.#policy.stableMs) series.used = 0;
+    if (series.connectedAt !== undefined && this.#clock.now() - series.connectedAt >= this.#policy.stableMs)
+      series.used = 0;
   }
 
   /**
@@ -91,16 +92,26 @@ export class ReconnectSchedule {
    * attempt after its backoff (none when `immediate`) and returns `retry-scheduled`, or returns
    * `gave-up` with the reason and the failure's code when the series is used up.
    */
-  next(name: string, entry: ServerEntry, failure: MiniCcError, run: (attempt: number, of: number) => void, immediate = false): LifecycleEvent {
+  next(
+    name: string,
+    entry: ServerEntry,
+    failure: MiniCcError,
+    run: (attempt: number, of: number) => void,
+    immediate = false,
+  ): LifecycleEvent {
     const series = this.#get(name);
     series.cancel?.();
     const limit = reconnectAttempts(this.#policy, entry);
-    if (series.used >= limit) return { type: "gave-up", error: gaveUpReason(failure.message, limit), code: failure.code };
+    if (series.used >= limit)
+      return { type: "gave-up", error: gaveUpReason(failure.message, limit), code: failure.code };
     const attempt = ++series.used;
-    const cancel = this.#clock.setTimeout(() => {
-      if (series.cancel === cancel) series.cancel = undefined;
-      run(attempt, limit);
-    }, immediate ? 0 : reconnectDelayMs(this.#policy, attempt));
+    const cancel = this.#clock.setTimeout(
+      () => {
+        if (series.cancel === cancel) series.cancel = undefined;
+        run(attempt, limit);
+      },
+      immediate ? 0 : reconnectDelayMs(this.#policy, attempt),
+    );
     series.cancel = cancel;
     return { type: "retry-scheduled", attempt };
   }

@@ -98,12 +98,24 @@ export type ServerState =
    */
   | { status: "pending"; stillStarting?: true; silence?: StartupSilence }
   /** `cacheNote`: how the live tool list differed from the cached one offered before it (absent when it matched or there was none). */
-  | ({ status: "connected"; tools: readonly McpToolInfo[]; instructions: string; connectMs: number; skippedTools?: readonly SkippedTool[]; cacheNote?: string } & ServerFeatures)
+  | ({
+      status: "connected";
+      tools: readonly McpToolInfo[];
+      instructions: string;
+      connectMs: number;
+      skippedTools?: readonly SkippedTool[];
+      cacheNote?: string;
+    } & ServerFeatures)
   /**
    * Offered from the tool cache (tool-cache.ts) with no live session yet: one may be
    * connecting in the background, or (lazy start, idle stop) starts on the first call.
    */
-  | ({ status: "cached"; tools: readonly McpToolInfo[]; instructions: string; skippedTools?: readonly SkippedTool[] } & Omit<ServerFeatures, "logWarnings">)
+  | ({
+      status: "cached";
+      tools: readonly McpToolInfo[];
+      instructions: string;
+      skippedTools?: readonly SkippedTool[];
+    } & Omit<ServerFeatures, "logWarnings">)
   | { status: "failed"; error: string; code: ErrorCode }
   /** The server wants an OAuth login (`mini-cc mcp login NAME`); `reason` says what was missing ("not logged in", "refresh token rejected"). Not a failure. */
   | { status: "needs-auth"; reason: string }

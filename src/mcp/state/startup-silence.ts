@@ -12,13 +12,17 @@ import type { StartupSilence } from "./server-state.ts";
 
 /** A server silent for `ms` past its connect timeout: `installing` when it is an `npx` package not yet in npm's cache. */
 export function startupSilence(entry: ServerEntry, ms: number, env: Env): StartupSilence {
-  return { ms, installing: !isRemote(entry) && npxWillInstall(entry.command, entry.args ?? [], env, env.HOME ?? homedir()) };
+  return {
+    ms,
+    installing: !isRemote(entry) && npxWillInstall(entry.command, entry.args ?? [], env, env.HOME ?? homedir()),
+  };
 }
 
 /** "started, no answer to initialize after 30 s (MCP_TIMEOUT gives it longer)"; the older plain words without a silence. */
 export function stillStartingText(silence: StartupSilence | undefined): string {
   if (!silence) return "still starting in the background";
   const seconds = Number((silence.ms / 1000).toFixed(1));
-  if (silence.installing) return `still starting after ${seconds} s: npx may still be installing the package (MCP_TIMEOUT gives it longer)`;
+  if (silence.installing)
+    return `still starting after ${seconds} s: npx may still be installing the package (MCP_TIMEOUT gives it longer)`;
   return `started, no answer to initialize after ${seconds} s (MCP_TIMEOUT gives it longer)`;
 }

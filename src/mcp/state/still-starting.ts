@@ -31,11 +31,14 @@ export class StillStarting {
    * undefined: nothing is watched, the attempt only settles.
    */
   watch(name: string, afterMs: number | undefined, mark: () => boolean): () => void {
-    const cancel = afterMs === undefined ? () => {} : this.#clock.setTimeout(() => {
-      if (!mark()) return;
-      for (const wake of this.#waiters.get(name) ?? []) wake();
-      this.#waiters.delete(name);
-    }, afterMs);
+    const cancel =
+      afterMs === undefined
+        ? () => {}
+        : this.#clock.setTimeout(() => {
+            if (!mark()) return;
+            for (const wake of this.#waiters.get(name) ?? []) wake();
+            this.#waiters.delete(name);
+          }, afterMs);
     return () => {
       cancel();
       this.#waiters.delete(name);

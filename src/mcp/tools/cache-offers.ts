@@ -39,7 +39,12 @@ export function cacheLoadedEvent(config: ServerConfig, cached: CachedServer): Li
 /** What a cached server offered beyond tools, as the state keeps it. */
 function cachedFeatures(cached: CachedServer): ServerFeatures {
   const { capabilities, resources, resourceTemplates, prompts } = cached;
-  const offers = { capabilities: capabilities as ServerFeatures["capabilities"], resources, resourceTemplates, prompts };
+  const offers = {
+    capabilities: capabilities as ServerFeatures["capabilities"],
+    resources,
+    resourceTemplates,
+    prompts,
+  };
   return Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined));
 }
 

@@ -23,7 +23,13 @@ import { readJsonFile } from "../../fs/json-file.ts";
 import { formatJsonPath, nestedDeeperThan } from "../../fs/json-path.ts";
 import { anything, arrayOf, mapOf, objectOf, oneOf, optional, required, string } from "../../fs/json-shape.ts";
 import { canonicalJson, fingerprint } from "../approvals/fingerprint.ts";
-import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, McpToolInfo, SkippedTool } from "../state/server-state.ts";
+import type {
+  McpPromptInfo,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+  McpToolInfo,
+  SkippedTool,
+} from "../state/server-state.ts";
 
 /** What a live connect yields that is worth keeping. */
 export interface CachedServer {
@@ -58,7 +64,15 @@ const toolShape = objectOf({
   name: required(string()),
   description: required(string()),
   inputSchema: required(mapOf(anything)),
-  annotations: required(objectOf({ title: optional(string()), readOnlyHint: flag, destructiveHint: flag, idempotentHint: flag, openWorldHint: flag })),
+  annotations: required(
+    objectOf({
+      title: optional(string()),
+      readOnlyHint: flag,
+      destructiveHint: flag,
+      idempotentHint: flag,
+      openWorldHint: flag,
+    }),
+  ),
 });
 
 const recordShape = objectOf({
@@ -71,7 +85,15 @@ const recordShape = objectOf({
   capabilities: optional(mapOf(anything)),
   resources: optional(arrayOf(objectOf({ uri: required(string()), name: required(string()) }))),
   resourceTemplates: optional(arrayOf(objectOf({ uriTemplate: required(string()), name: required(string()) }))),
-  prompts: optional(arrayOf(objectOf({ name: required(string()), description: required(string()), arguments: required(arrayOf(mapOf(anything))) }))),
+  prompts: optional(
+    arrayOf(
+      objectOf({
+        name: required(string()),
+        description: required(string()),
+        arguments: required(arrayOf(mapOf(anything))),
+      }),
+    ),
+  ),
   instructions: required(string()),
   tools: required(arrayOf(toolShape)),
   skippedTools: required(arrayOf(objectOf({ name: required(string()), reason: required(string()) }))),
@@ -105,7 +127,12 @@ export class ToolCacheFiles implements ToolCacheStore {
 
   /** The key of what will run for `config` (32 hex digits). */
   keyOf(config: ServerConfig): string {
-    const what = { server: config.name, project: this.#options.projectDir, entry: fingerprint(config.entry), resolved: fingerprint(config.resolved) };
+    const what = {
+      server: config.name,
+      project: this.#options.projectDir,
+      entry: fingerprint(config.entry),
+      resolved: fingerprint(config.resolved),
+    };
     return createHash("sha256").update(canonicalJson(what)).digest("hex").slice(0, 32);
   }
 
@@ -117,11 +144,20 @@ export class ToolCacheFiles implements ToolCacheStore {
   /** The cached server for exactly this entry; undefined when there is none or it cannot be trusted. */
   async read(config: ServerConfig): Promise<CachedServer | undefined> {
     // Reads never throw: a cache that cannot even be moved aside (its folder is a file) is no cache.
-    const record = await this.#fileOf(config).read().catch(() => undefined);
+    const record = await this.#fileOf(config)
+      .read()
+      .catch(() => undefined);
     if (!record || record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
     const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
     const offers = Object.fromEntries(OFFERS.flatMap((key) => (record[key] ? [[key, record[key]]] : [])));
-    return { tools, skippedTools, instructions, ...(serverInfo ? { serverInfo } : {}), ...(capabilities ? { capabilities } : {}), ...offers };
+    return {
+      tools,
+      skippedTools,
+      instructions,
+      ...(serverInfo ? { serverInfo } : {}),
+      ...(capabilities ? { capabilities } : {}),
+      ...offers,
+    };
   }
 
   /** Replaces `config`'s cache whole (0600, atomic). */
@@ -166,7 +202,8 @@ export class ToolCacheFiles implements ToolCacheStore {
       if (!name.startsWith(prefix) || !name.endsWith(".json") || name === current) continue;
       const path = join(this.#options.dir, name);
       const record = await peekRecord(path);
-      if (record?.server === config.name && record.project === this.#options.projectDir) await unlink(path).catch(() => {});
+      if (record?.server === config.name && record.project === this.#options.projectDir)
+        await unlink(path).catch(() => {});
     }
   }
 }
@@ -187,7 +224,9 @@ function recordProblem(value: unknown): string | undefined {
 /** Another entry's cache file, read without moving it (it is only deleted when it is one of ours). */
 async function peekRecord(path: string): Promise<CacheRecord | undefined> {
   const current = await readJsonFile(path, MAX_CACHE_BYTES);
-  return current.kind === "ok" && recordProblem(current.value) === undefined ? (current.value as CacheRecord) : undefined;
+  return current.kind === "ok" && recordProblem(current.value) === undefined
+    ? (current.value as CacheRecord)
+    : undefined;
 }
 
 /** Cache writes that run behind the session: failures cost the cache, not the session; settled() waits for those under way. */

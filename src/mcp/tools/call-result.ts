@@ -23,11 +23,14 @@ export async function callResult(tool: string, outcome: CallOutcome, limits: Out
   switch (outcome.kind) {
     case "result": {
       const blocks = resultBlocks(outcome.result);
-      const saved = limits.saveOutput && cutsText(blocks, limits.maxChars) ? await limits.saveOutput(allText(blocks)) : undefined;
+      const saved =
+        limits.saveOutput && cutsText(blocks, limits.maxChars) ? await limits.saveOutput(allText(blocks)) : undefined;
       return { content: capOutput(blocks, limits.maxChars, saved), isError: outcome.result.isError === true };
     }
     case "timeout": {
-      const after = outcome.capped ? `${formatSeconds(outcome.afterMs)} in total (the most a call reporting progress may take)` : formatSeconds(outcome.afterMs);
+      const after = outcome.capped
+        ? `${formatSeconds(outcome.afterMs)} in total (the most a call reporting progress may take)`
+        : formatSeconds(outcome.afterMs);
       return textResult(`MCP tool ${tool} timed out after ${after}.`, true);
     }
     case "cancelled":

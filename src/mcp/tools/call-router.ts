@@ -20,7 +20,13 @@ import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
-import type { CallLimits, CallOutcome, RequestLimits, RequestOutcome, RoutedOutcome } from "../connection/call-outcome.ts";
+import type {
+  CallLimits,
+  CallOutcome,
+  RequestLimits,
+  RequestOutcome,
+  RoutedOutcome,
+} from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
@@ -88,7 +94,12 @@ export class ToolCallRouter {
    * on the server's live connection, as a call goes; never rejects: resolves
    * with the outcome, or why no session could take it.
    */
-  async request<T>(server: string, method: string, run: LiveRequest<T>, signal?: AbortSignal): Promise<RoutedOutcome<T>> {
+  async request<T>(
+    server: string,
+    method: string,
+    run: LiveRequest<T>,
+    signal?: AbortSignal,
+  ): Promise<RoutedOutcome<T>> {
     const { busy, clock } = this.#options;
     busy.started(server);
     try {
@@ -118,18 +129,27 @@ export class ToolCallRouter {
     const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, options.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
-    const offered = ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
-    if (!offered) return textResult(`MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`, true);
+    const offered =
+      ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
+    if (!offered)
+      return textResult(
+        `MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`,
+        true,
+      );
     const { clock, saveToolOutput } = this.#options;
     const started = clock.now();
     const first = await this.#callOnce(ready.connection, tool, args, options);
     const config = this.#options.config(server);
-    const verdict = config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
+    const verdict =
+      config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
     const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, options, verdict);
     const result =
       typeof outcome === "string"
         ? textResult(outcome, true)
-        : await callResult(tool, outcome, { maxChars: this.#maxChars, ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}) });
+        : await callResult(tool, outcome, {
+            maxChars: this.#maxChars,
+            ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}),
+          });
     this.#options.usage.record(server, tool, Math.round(clock.now() - started), result.isError === true);
     return result;
   }
@@ -137,7 +157,11 @@ export class ToolCallRouter {
   /** #ready, after waiting for the live connect of a server offered from the cache ("cancelled" when the caller gave up waiting). */
   async #waitIfCached(server: string, signal: AbortSignal | undefined): Promise<Ready | string> {
     // Offered from the cache: the request waits for the live connect (bounded by the connect timeout).
-    if (this.#view(server)?.state.status === "cached" && (await untilAborted(this.#options.liveConnect(server), signal))) return "cancelled";
+    if (
+      this.#view(server)?.state.status === "cached" &&
+      (await untilAborted(this.#options.liveConnect(server), signal))
+    )
+      return "cancelled";
     return this.#ready(server) ?? `server ${server} is not connected (cached)`;
   }
 
@@ -148,19 +172,30 @@ export class ToolCallRouter {
     if (!view || !state) return `no MCP server named ${server}`;
     if (state.status === "cached") return undefined;
     if (state.status === "reconnecting") return `server ${server} is reconnecting (attempt ${state.attempt})`;
-    if (state.status === "needs-auth") return `server ${server} needs authentication (${state.reason}); the user can run: mini-cc mcp login ${server}`;
-    if (!connection || state.status !== "connected") return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
+    if (state.status === "needs-auth")
+      return `server ${server} needs authentication (${state.reason}); the user can run: mini-cc mcp login ${server}`;
+    if (!connection || state.status !== "connected")
+      return `server ${server} is not connected (${state.status === "failed" ? state.error : state.status})`;
     return { connection, view };
   }
 
   /** One call on one connection, bounded by MCP_TOOL_TIMEOUT and MCP_TOOL_MAX_TOTAL_TIMEOUT. */
-  #callOnce(connection: ServerConnection, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallOutcome> {
+  #callOnce(
+    connection: ServerConnection,
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<CallOutcome> {
     const { env, progress } = this.#options;
     const key = options.progressKey;
     const limits: CallLimits =
-      options.timeout === undefined ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs } : explicitLimits(env, options.timeout);
+      options.timeout === undefined
+        ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs }
+        : explicitLimits(env, options.timeout);
     if (options.signal) limits.signal = options.signal;
-    if (key !== undefined) limits.onProgress = ({ progress: done, total, message }) => progress.report(key, { progress: done, total, message });
+    if (key !== undefined)
+      limits.onProgress = ({ progress: done, total, message }) =>
+        progress.report(key, { progress: done, total, message });
     return connection.callTool(tool, args, limits);
   }
 
@@ -169,12 +204,24 @@ export class ToolCallRouter {
    * reconnect): waits for the new session, then sends the call once more when
    * `verdict` allows, or says that the server restarted.
    */
-  async #afterRestart(server: string, tool: string, args: Record<string, unknown>, options: CallOptions, verdict: Exclude<CallVerdict, "keep">): Promise<CallOutcome | string> {
+  async #afterRestart(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+    verdict: Exclude<CallVerdict, "keep">,
+  ): Promise<CallOutcome | string> {
     const config = this.#options.config(server);
-    const settled = config ? await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000) : "gone";
+    const settled = config
+      ? await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000)
+      : "gone";
     const connection = this.#options.connections.get(server);
-    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted) return this.#callOnce(connection, tool, args, options);
-    const why = verdict === "retry" ? `it did not come back (${settled})` : `${tool} may have run and may change something, so it was not sent again`;
+    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted)
+      return this.#callOnce(connection, tool, args, options);
+    const why =
+      verdict === "retry"
+        ? `it did not come back (${settled})`
+        : `${tool} may have run and may change something, so it was not sent again`;
     return `MCP tool ${tool} failed: server ${server} restarted during the call; ${why}.`;
   }
 

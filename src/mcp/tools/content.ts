@@ -49,20 +49,28 @@ function convertBlock(block: McpContent): Block {
       // The API refuses any other type, and the refused block would stay in the conversation, failing every later request.
       const mediaType = block.mimeType.toLowerCase();
       if (!API_IMAGE_TYPES.has(mediaType)) {
-        return text(`[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]`);
+        return text(
+          `[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]`,
+        );
       }
       if (block.data.length > MAX_IMAGE_BASE64_CHARS) {
-        return text(`[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes images of at most 5 MB (base64).]`);
+        return text(
+          `[Image (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model takes images of at most 5 MB (base64).]`,
+        );
       }
       return { type: "image", source: { type: "base64", media_type: mediaType, data: block.data } };
     }
     case "audio":
-      return text(`[Audio (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model cannot receive audio.]`);
+      return text(
+        `[Audio (${block.mimeType}, ${base64Bytes(block.data)} bytes) omitted: the model cannot receive audio.]`,
+      );
     case "resource": {
       const { resource } = block;
       if ("text" in resource) return text(resource.text);
       const kind = resource.mimeType ?? "binary";
-      return text(`[Resource ${resource.uri} (${kind}, ${base64Bytes(resource.blob)} bytes): binary content not shown.]`);
+      return text(
+        `[Resource ${resource.uri} (${kind}, ${base64Bytes(resource.blob)} bytes): binary content not shown.]`,
+      );
     }
     case "resource_link":
       return text(`Resource link: ${block.name} <${block.uri}>`);
@@ -135,7 +143,13 @@ export function capOutput(blocks: readonly Block[], maxChars: number, saved?: Sa
   if (textShown < textTotal) {
     const tokens = Math.ceil(textTotal / CHARS_PER_TOKEN);
     const head = `[Output truncated: the tool returned ${textTotal} characters (about ${tokens} tokens); only the first ${textShown} are shown.`;
-    out.push(text(saved ? `${head} ${savedNote(saved)}]` : `${head} Ask the tool for less (filters, pagination) if you need the rest.]`));
+    out.push(
+      text(
+        saved
+          ? `${head} ${savedNote(saved)}]`
+          : `${head} Ask the tool for less (filters, pagination) if you need the rest.]`,
+      ),
+    );
   }
   const reasons = [
     pastCount > 0 ? `${pastCount} past the ${MAX_IMAGES_PER_RESULT} images one result may carry` : "",
@@ -143,7 +157,11 @@ export function capOutput(blocks: readonly Block[], maxChars: number, saved?: Sa
   ].filter(Boolean);
   if (reasons.length > 0) {
     const omitted = pastCount + pastBudget;
-    out.push(text(`[${omitted} image${omitted === 1 ? "" : "s"} omitted: ${reasons.join("; ")}. Ask the tool for fewer or smaller images.]`));
+    out.push(
+      text(
+        `[${omitted} image${omitted === 1 ? "" : "s"} omitted: ${reasons.join("; ")}. Ask the tool for fewer or smaller images.]`,
+      ),
+    );
   }
   return out;
 }

@@ -24,7 +24,10 @@ export function toolPassesFilter(filter: ToolFilterFields | undefined, name: str
 }
 
 /** The tools the filter lets through, in order; the same array when there is no filter. */
-export function filterServerTools<T extends { name: string }>(filter: ToolFilterFields | undefined, tools: readonly T[]): readonly T[] {
+export function filterServerTools<T extends { name: string }>(
+  filter: ToolFilterFields | undefined,
+  tools: readonly T[],
+): readonly T[] {
   if (!filter?.includeTools && !filter?.excludeTools) return tools;
   return tools.filter((tool) => toolPassesFilter(filter, tool.name));
 }

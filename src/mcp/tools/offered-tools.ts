@@ -15,14 +15,22 @@ import { assignToolNames } from "./naming.ts";
  * in declaration order, each with its collision-safe registry name.
  */
 export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
-  const entries = snapshot.servers.flatMap((view) => (offersTools(view.state) ? view.state.tools.map((info) => ({ server: view.name, info })) : []));
+  const entries = snapshot.servers.flatMap((view) =>
+    offersTools(view.state) ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
+  );
   const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
   return entries.map((e, i) => ({ name: names[i] as string, ...e }));
 }
 
 /** Every connected server's tools as Tools under their registry names, calling through `caller`; `trusted`: whether a server's readOnlyHint is. */
-export function toolsOf(snapshot: McpSnapshot, caller: McpCaller, trusted: (server: string) => boolean = () => true): McpTool[] {
-  return namedTools(snapshot).map((tool) => new McpTool({ ...tool, caller, readOnlyHintTrusted: trusted(tool.server) }));
+export function toolsOf(
+  snapshot: McpSnapshot,
+  caller: McpCaller,
+  trusted: (server: string) => boolean = () => true,
+): McpTool[] {
+  return namedTools(snapshot).map(
+    (tool) => new McpTool({ ...tool, caller, readOnlyHintTrusted: trusted(tool.server) }),
+  );
 }
 
 /** One registered MCP tool as plain data: what /mcp -v lists. */

@@ -57,7 +57,8 @@ export async function removeOldToolOutput(root: string, now: number, maxAgeMs = 
     entries.map(async (entry) => {
       const path = join(root, entry);
       const info = await stat(path).catch(() => undefined);
-      if (info && now - info.mtimeMs > maxAgeMs) await rm(path, { recursive: true, force: true }).catch(() => undefined);
+      if (info && now - info.mtimeMs > maxAgeMs)
+        await rm(path, { recursive: true, force: true }).catch(() => undefined);
     }),
   );
 }

@@ -81,7 +81,8 @@ export class ToolUsageStore implements ReadableStore<ReadonlyMap<string, ServerU
     tally.recent[tally.next] = ms;
     tally.next = (tally.next + 1) % USAGE_SAMPLES;
     this.#changed.add(server);
-    if (this.#listeners.size > 0) this.#cancelFrame ??= this.#clock.setTimeout(() => this.#publish(), PROGRESS_FRAME_MS);
+    if (this.#listeners.size > 0)
+      this.#cancelFrame ??= this.#clock.setTimeout(() => this.#publish(), PROGRESS_FRAME_MS);
   }
 
   /** Forgets every server's figures (a new listing of servers). */
@@ -109,7 +110,10 @@ export function usageOf(usage: ReadonlyMap<string, ServerUsage>, server: string)
 
 function usageOfTally(tally: Tally): ToolUsage {
   // The ring read oldest first, once it has wrapped.
-  const recentMs = tally.recent.length < USAGE_SAMPLES ? [...tally.recent] : [...tally.recent.slice(tally.next), ...tally.recent.slice(0, tally.next)];
+  const recentMs =
+    tally.recent.length < USAGE_SAMPLES
+      ? [...tally.recent]
+      : [...tally.recent.slice(tally.next), ...tally.recent.slice(0, tally.next)];
   return { calls: tally.calls, errors: tally.errors, maxMs: tally.maxMs, recentMs };
 }
 
@@ -118,5 +122,7 @@ export function medianMs(usage: ToolUsage): number {
   const sorted = [...usage.recentMs].sort((a, b) => a - b);
   if (sorted.length === 0) return 0;
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
 }

@@ -8,7 +8,15 @@ import { ARMING_DELAY_MS } from "../../../components/approval/useArming.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 import { ChatSession } from "../../../components/session/chat-session.ts";
 import type { ServerView } from "../../../src/mcp/state/server-state.ts";
-import { connected, END, fakeRuntime, RecordingMcp, ScriptedTurn, server, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
+import {
+  connected,
+  END,
+  fakeRuntime,
+  RecordingMcp,
+  ScriptedTurn,
+  server,
+  TRACKER_TOOLS,
+} from "../../helpers/tui-fixtures.ts";
 import { eventually, renderUntilRendered, screen, typeKeys, untilRendered } from "../../helpers/tui-screen.ts";
 
 afterEach(cleanup);
@@ -36,7 +44,11 @@ const COMMENT_REQUEST = {
   reason: "needs approval",
 };
 
-async function app(servers: readonly ServerView[] = [server("tracker", connected(TRACKER_TOOLS))], turn = new ScriptedTurn(), rows = ROWS) {
+async function app(
+  servers: readonly ServerView[] = [server("tracker", connected(TRACKER_TOOLS))],
+  turn = new ScriptedTurn(),
+  rows = ROWS,
+) {
   const mcp = new RecordingMcp(servers);
   const runtime = fakeRuntime({ mcp, turn: turn.script });
   const session = new ChatSession(runtime);
@@ -58,7 +70,13 @@ async function app(servers: readonly ServerView[] = [server("tracker", connected
   };
   const text = () => screen(ui.lastFrame());
   /** The left-hand column only (the transcript, modal, prompt and footer), without the MCP panel. */
-  const left = () => screen(text().split("\n").map((line) => line.slice(0, 100 - panelWidth(100))).join("\n"));
+  const left = () =>
+    screen(
+      text()
+        .split("\n")
+        .map((line) => line.slice(0, 100 - panelWidth(100)))
+        .join("\n"),
+    );
   return { ui, mcp, runtime, session, turn, type, passArming, clock, exits: () => exits, text, left };
 }
 
@@ -72,7 +90,10 @@ function armedWhen(left: () => string) {
 
 describe("App", () => {
   it("opens with the server approval modal, the prompt, the footer and the MCP panel", async () => {
-    const { text, passArming } = await app([server("tracker", { status: "needs-approval" }), server("memory", { status: "pending" }, "user")]);
+    const { text, passArming } = await app([
+      server("tracker", { status: "needs-approval" }),
+      server("memory", { status: "pending" }, "user"),
+    ]);
     await passArming();
     expect(text()).toMatchInlineSnapshot(`
       "                                                                ╭──────────────────────────────────╮
@@ -119,14 +140,26 @@ describe("App", () => {
     const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, new AbortController().signal);
     turn.push(
       { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "Let me look." }] }, usage },
-      { type: "tool_call", id: "t3", name: "mcp__tracker__add_comment", input: { id: "BUG-101" }, summary: "mcp__tracker__add_comment(BUG-101)" },
+      {
+        type: "tool_call",
+        id: "t3",
+        name: "mcp__tracker__add_comment",
+        input: { id: "BUG-101" },
+        summary: "mcp__tracker__add_comment(BUG-101)",
+      },
     );
     await eventually(() => expect(text()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
     await passArming();
     await type("2");
     expect(await allowed).toEqual({ behavior: "allow", scope: "session", rule: "mcp__tracker__add_comment" });
     turn.push(
-      { type: "tool_result", id: "t3", name: "mcp__tracker__add_comment", result: { content: "Comment added to BUG-101 (1 total).", isError: false }, durationMs: 4 },
+      {
+        type: "tool_result",
+        id: "t3",
+        name: "mcp__tracker__add_comment",
+        result: { content: "Comment added to BUG-101 (1 total).", isError: false },
+        durationMs: 4,
+      },
       END,
     );
     await eventually(() => expect(text()).toContain("✔ mcp__tracker__add_comment -> Comment added"));
@@ -197,7 +230,10 @@ describe("App", () => {
 
   it("holds a prompt while MCP servers start, says so, and sends it on Esc", async () => {
     const prompts: string[] = [];
-    const { type, left, runtime, mcp } = await app([server("tracker", { status: "pending" }), server("memory", { status: "pending" }, "user")]);
+    const { type, left, runtime, mcp } = await app([
+      server("tracker", { status: "pending" }),
+      server("memory", { status: "pending" }, "user"),
+    ]);
     runtime.startTurn = async function* (prompt) {
       prompts.push(prompt);
       yield END;
@@ -219,7 +255,12 @@ describe("App", () => {
     await eventually(() => expect(text()).toContain("(read-only)"));
     const lines = text().split("\n");
     const from = lines.findIndex((line) => line.startsWith("❯ /mcp -v"));
-    expect(lines.slice(from, from + 6).map((line) => line.slice(0, 62).trimEnd()).join("\n")).toMatchInlineSnapshot(`
+    expect(
+      lines
+        .slice(from, from + 6)
+        .map((line) => line.slice(0, 62).trimEnd())
+        .join("\n"),
+    ).toMatchInlineSnapshot(`
       "❯ /mcp -v
         MCP 1/1 connected · 3 tools
         tracker  connected  project  3 tools
@@ -338,8 +379,14 @@ describe("App", () => {
   it("never lets a double press answer the modal that follows an answered one, nor a held key arm it", async () => {
     const { type, passArming, clock, runtime, left } = await app(undefined, undefined, 30);
     const signal = new AbortController().signal;
-    const first = runtime.permissionQueue.ask({ ...COMMENT_REQUEST, toolUseId: "a", summary: "Bash(echo first)" }, signal);
-    const second = runtime.permissionQueue.ask({ ...COMMENT_REQUEST, toolUseId: "b", summary: "Bash(rm -rf ./important-data)" }, signal);
+    const first = runtime.permissionQueue.ask(
+      { ...COMMENT_REQUEST, toolUseId: "a", summary: "Bash(echo first)" },
+      signal,
+    );
+    const second = runtime.permissionQueue.ask(
+      { ...COMMENT_REQUEST, toolUseId: "b", summary: "Bash(rm -rf ./important-data)" },
+      signal,
+    );
     await eventually(() => expect(left()).toContain("Allow Bash(echo first)?"));
     await passArming();
     await type("1");
@@ -377,7 +424,10 @@ describe("App", () => {
     const armedAt = armedWhen(left);
     const signal = new AbortController().signal;
     const allowed = runtime.permissionQueue.ask(COMMENT_REQUEST, signal);
-    const url = runtime.serverRequests.ask({ kind: "elicit-url", server: "tracker", message: "Sign in", url: "https://example.com/x" }, signal);
+    const url = runtime.serverRequests.ask(
+      { kind: "elicit-url", server: "tracker", message: "Sign in", url: "https://example.com/x" },
+      signal,
+    );
     await eventually(() => expect(left()).toContain("Allow mcp__tracker__add_comment(BUG-101)?"));
     expect(left()).not.toContain("asks you to open a link");
     await passArming();
@@ -399,8 +449,13 @@ describe("App", () => {
   it("fills an elicitation form once armed; keys typed before are dropped", async () => {
     const { type, passArming, runtime, left } = await app(undefined, undefined, 30);
     const armedAt = armedWhen(left);
-    const fields = [{ key: "n", label: "Count", description: "", required: true, kind: "number" as const, integer: true }];
-    const answer = runtime.serverRequests.ask({ kind: "elicit-form", server: "tracker", message: "How many?", fields }, new AbortController().signal);
+    const fields = [
+      { key: "n", label: "Count", description: "", required: true, kind: "number" as const, integer: true },
+    ];
+    const answer = runtime.serverRequests.ask(
+      { kind: "elicit-form", server: "tracker", message: "How many?", fields },
+      new AbortController().signal,
+    );
     await eventually(() => expect(left()).toContain("tracker asks for input"));
     await type("9");
     await passArming();
@@ -481,7 +536,10 @@ describe("App", () => {
     const { type, turn, left } = await app();
     await type("run it", ENTER);
     const output = Array.from({ length: 5 }, (_, i) => `out ${i + 1}`).join("\n");
-    turn.push({ type: "tool_result", id: "t1", name: "Bash", result: { content: output, isError: false }, durationMs: 1 }, END);
+    turn.push(
+      { type: "tool_result", id: "t1", name: "Bash", result: { content: output, isError: false }, durationMs: 1 },
+      END,
+    );
     await eventually(() => expect(left()).toContain("  … +2 lines (ctrl+o to expand)"));
     await type(CTRL_O);
     expect(left()).toContain("✔ Bash -> out 1\n  out 2\n  out 3\n  out 4\n  out 5\n");

@@ -36,23 +36,46 @@ const TRACKER_USAGE = {
 
 const TOOLS = [
   toolInfo("list_issues", true, { title: "List issues" }),
-  { ...toolInfo("get_issue", true), description: "Get one issue by its id.", inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
+  {
+    ...toolInfo("get_issue", true),
+    description: "Get one issue by its id.",
+    inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+  },
   toolInfo("add_comment", false, { destructiveHint: false, openWorldHint: true }),
   toolInfo("delete_issue", false, { destructiveHint: true }),
 ];
 
 const TRACKER: ServerView = {
-  ...server("tracker", { status: "connected", tools: TOOLS, connectMs: 412, instructions: "Use list_issues first.\nIds look like BUG-101." }, "project", {
-    command: "node",
-    args: ["examples/mcp_tracker_server.ts"],
-    env: { TRACKER_TOKEN: "${TRACKER_TOKEN}" },
-  }),
+  ...server(
+    "tracker",
+    {
+      status: "connected",
+      tools: TOOLS,
+      connectMs: 412,
+      instructions: "Use list_issues first.\nIds look like BUG-101.",
+    },
+    "project",
+    {
+      command: "node",
+      args: ["examples/mcp_tracker_server.ts"],
+      env: { TRACKER_TOKEN: "${TRACKER_TOKEN}" },
+    },
+  ),
   health: HEALTH,
 };
 const BROKEN: ServerView = {
-  ...server("broken", { status: "failed", error: "server exited (code 1) before the handshake", code: "connect-failed" }, "user"),
+  ...server(
+    "broken",
+    { status: "failed", error: "server exited (code 1) before the handshake", code: "connect-failed" },
+    "user",
+  ),
   health: {
-    history: [{ status: "pending", at: 0 }, { status: "failed", at: 95 }, { status: "reconnecting", at: 1100 }, { status: "failed", at: 1180 }],
+    history: [
+      { status: "pending", at: 0 },
+      { status: "failed", at: 95 },
+      { status: "reconnecting", at: 1100 },
+      { status: "failed", at: 1180 },
+    ],
     reconnects: 1,
     lastFailure: "server exited (code 1) before the handshake",
   },
@@ -72,12 +95,28 @@ const SERVERS = [TRACKER, BROKEN, CHANGED, REMOTE];
 async function app(columns: number, servers: readonly ServerView[] = SERVERS) {
   const mcp = new RecordingMcp(servers);
   mcp.usage.update(() => new Map([["tracker", TRACKER_USAGE]]));
-  mcp.detailsOf.set("tracker", { approval: { status: "approved", approvedAt: "2026-05-01T10:00:00.000Z" }, logPath: "~/.mini-cc/logs/mcp-tracker.log", logTail: ["tracker ready on stdio"] });
+  mcp.detailsOf.set("tracker", {
+    approval: { status: "approved", approvedAt: "2026-05-01T10:00:00.000Z" },
+    logPath: "~/.mini-cc/logs/mcp-tracker.log",
+    logTail: ["tracker ready on stdio"],
+  });
   mcp.detailsOf.set("broken", {
     logPath: "~/.mini-cc/logs/mcp-broken.log",
-    logTail: ["--- 2026-05-01T10:00:00.000Z mini-cc started broken: node broken.js", "Error: Cannot find module 'left-pad'", "\u001b[31mexit 1\u001b[0m"],
+    logTail: [
+      "--- 2026-05-01T10:00:00.000Z mini-cc started broken: node broken.js",
+      "Error: Cannot find module 'left-pad'",
+      "\u001b[31mexit 1\u001b[0m",
+    ],
   });
-  mcp.detailsOf.set("shared", { approval: { status: "changed", approvedAt: "2026-04-01T09:00:00.000Z", previous: { command: "node", args: ["shared.js", "--port", "3000"] } }, logPath: "~/.mini-cc/logs/mcp-shared.log", logTail: [] });
+  mcp.detailsOf.set("shared", {
+    approval: {
+      status: "changed",
+      approvedAt: "2026-04-01T09:00:00.000Z",
+      previous: { command: "node", args: ["shared.js", "--port", "3000"] },
+    },
+    logPath: "~/.mini-cc/logs/mcp-shared.log",
+    logTail: [],
+  });
   const runtime = fakeRuntime({ mcp });
   const session = new ChatSession(runtime);
   const ui = await renderUntilRendered(
@@ -98,7 +137,12 @@ async function app(columns: number, servers: readonly ServerView[] = SERVERS) {
 
 /** The MCP panel alone: the columns right of the transcript. */
 function panelOf(text: string, columns: number, panelColumns: number): string {
-  return screen(text.split("\n").map((row) => row.slice(columns - panelColumns)).join("\n"));
+  return screen(
+    text
+      .split("\n")
+      .map((row) => row.slice(columns - panelColumns))
+      .join("\n"),
+  );
 }
 
 describe("the MCP panel", () => {
@@ -151,7 +195,10 @@ describe("the MCP panel", () => {
     const before = ui.frames.length;
     await type(ENTER);
     await eventually(() => expect(text()).toContain("History"));
-    const opened = ui.frames.slice(before).map(screen).filter((frame) => frame.includes("History"));
+    const opened = ui.frames
+      .slice(before)
+      .map(screen)
+      .filter((frame) => frame.includes("History"));
     expect(opened.length).toBeGreaterThan(0);
     for (const frame of opened) expect(frame).toContain("Error: Cannot find module 'left-pad'");
   });
@@ -190,7 +237,7 @@ describe("the MCP panel", () => {
     expect(mcp.actions).toEqual(["disable tracker", "enable tracker", "revoke tracker"]);
   });
 
-  it("undoes a \"don't start\" from the panel", async () => {
+  it('undoes a "don\'t start" from the panel', async () => {
     const declined = server("shared", { status: "disabled", reason: "declined by user", cause: "declined" }, "project");
     const { type, text, mcp } = await app(160, [declined]);
     await type(TAB, "d");

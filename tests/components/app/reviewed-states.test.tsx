@@ -23,11 +23,23 @@ process.env.TZ = "UTC";
 
 afterEach(cleanup);
 
-const WEB: ServerView = server("web", { status: "needs-auth", reason: "not logged in" }, "user", { type: "http", url: "https://mcp.example.com/mcp" });
+const WEB: ServerView = server("web", { status: "needs-auth", reason: "not logged in" }, "user", {
+  type: "http",
+  url: "https://mcp.example.com/mcp",
+});
 const CACHED: ServerView = server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "project");
 const RECONNECTING: ServerView = {
   ...server("browser", { status: "reconnecting", attempt: 2 }, "local"),
-  health: { history: [{ status: "pending", at: 0 }, { status: "connected", at: 300 }, { status: "failed", at: 5000 }, { status: "reconnecting", at: 5001 }], reconnects: 2, lastFailure: "server exited (code 1)" },
+  health: {
+    history: [
+      { status: "pending", at: 0 },
+      { status: "connected", at: 300 },
+      { status: "failed", at: 5000 },
+      { status: "reconnecting", at: 5001 },
+    ],
+    reconnects: 2,
+    lastFailure: "server exited (code 1)",
+  },
 };
 const SERVERS = [server("tracker", connected(TRACKER_TOOLS), "project"), WEB, CACHED];
 
@@ -35,7 +47,12 @@ function panel(servers: readonly ServerView[], opened?: ServerView, width = 40) 
   const rows = opened ? wrapBody(serverPanelLines(opened, { servers }, undefined), width - 4) : undefined;
   return render(
     <MotionContext value={false}>
-      <McpPanel servers={servers} summary={mcpSummaryText({ servers })} width={width} {...(rows ? { opened: { rows, hidden: "" }, focused: true } : {})} />
+      <McpPanel
+        servers={servers}
+        summary={mcpSummaryText({ servers })}
+        width={width}
+        {...(rows ? { opened: { rows, hidden: "" }, focused: true } : {})}
+      />
     </MotionContext>,
   );
 }
@@ -140,12 +157,25 @@ describe("reviewed snapshots", () => {
 
   it("the bypass question", () => {
     const app = render(<BypassConfirm isActive onConfirm={() => {}} onSkip={() => {}} onCancel={() => {}} />);
-    expect(screen(app.lastFrame())).toMatchInlineSnapshot(`"⚠ Bypass permissions: tools run unasked. y on · other key no"`);
+    expect(screen(app.lastFrame())).toMatchInlineSnapshot(
+      `"⚠ Bypass permissions: tools run unasked. y on · other key no"`,
+    );
   });
 
   it("the tool approval modal before it is armed", async () => {
-    const pending = { id: 1, request: { toolUseId: "t1", toolName: "Bash", input: { command: "rm -rf build" }, summary: "Bash(rm -rf build)", reason: "needs approval" } };
-    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={pending} cwd="/home/ann/proj" isActive={false} onAnswer={() => {}} />);
+    const pending = {
+      id: 1,
+      request: {
+        toolUseId: "t1",
+        toolName: "Bash",
+        input: { command: "rm -rf build" },
+        summary: "Bash(rm -rf build)",
+        reason: "needs approval",
+      },
+    };
+    const app = await renderUntilRendered(
+      <ToolApprovalModal covers={covers} pending={pending} cwd="/home/ann/proj" isActive={false} onAnswer={() => {}} />,
+    );
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
       │ Allow Bash(rm -rf build)?  (needs approval)                                                      │
@@ -162,7 +192,9 @@ describe("reviewed snapshots", () => {
 
   it("the server approval modal before it is armed", async () => {
     const shared = server("shared", { status: "needs-approval" }, "project", { command: "node", args: ["shared.js"] });
-    const app = await renderUntilRendered(<ServerApprovalModal server={shared} cwd="/home/ann/proj" isActive={false} onDecide={() => {}} width={70} />);
+    const app = await renderUntilRendered(
+      <ServerApprovalModal server={shared} cwd="/home/ann/proj" isActive={false} onDecide={() => {}} width={70} />,
+    );
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭────────────────────────────────────────────────────────────────────╮
       │ MCP server shared wants to start  (project · .mcp.json)            │

@@ -9,13 +9,32 @@ import { screen, renderUntilRendered, typeKeys } from "../../helpers/tui-screen.
 
 afterEach(cleanup);
 
-const TRACKER = server("tracker", { status: "needs-approval" }, "project", { command: "node", args: ["examples/mcp_tracker_server.ts"] });
-const MISSING: SandboxAvailability = { available: false, reason: "bubblewrap not installed", hint: "install it: sudo apt-get install bubblewrap" };
+const TRACKER = server("tracker", { status: "needs-approval" }, "project", {
+  command: "node",
+  args: ["examples/mcp_tracker_server.ts"],
+});
+const MISSING: SandboxAvailability = {
+  available: false,
+  reason: "bubblewrap not installed",
+  hint: "install it: sudo apt-get install bubblewrap",
+};
 
-async function modal(sandbox: SandboxAvailability | "checking", view: ServerView = TRACKER, waiting: readonly ServerView[] = [view]) {
+async function modal(
+  sandbox: SandboxAvailability | "checking",
+  view: ServerView = TRACKER,
+  waiting: readonly ServerView[] = [view],
+) {
   const choices: ServerAnswer[] = [];
   const app = await renderUntilRendered(
-    <ServerApprovalModal server={view} waiting={waiting} cwd="/home/ann/proj" isActive sandbox={sandbox} onDecide={(c) => choices.push(c)} width={80} />,
+    <ServerApprovalModal
+      server={view}
+      waiting={waiting}
+      cwd="/home/ann/proj"
+      isActive
+      sandbox={sandbox}
+      onDecide={(c) => choices.push(c)}
+      width={80}
+    />,
   );
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, choices, press };
@@ -61,7 +80,9 @@ describe("ServerApprovalModal with the sandbox", () => {
     expect(frame).not.toContain("❯");
     // The disabled digit, then Enter: neither starts anything; each says why.
     await press("1");
-    expect(screen(app.lastFrame())).toContain("│ Choice 1 cannot be taken: unavailable: bubblewrap not installed (install it: │");
+    expect(screen(app.lastFrame())).toContain(
+      "│ Choice 1 cannot be taken: unavailable: bubblewrap not installed (install it: │",
+    );
     await press("\r");
     expect(screen(app.lastFrame())).toContain("│ Nothing is chosen yet: press a choice's digit, or ↑/↓ then Enter.");
     expect(choices).toEqual([]);
@@ -104,7 +125,11 @@ describe("ServerApprovalModal with the sandbox", () => {
   });
 
   it('an entry with "sandbox": true says it runs in the sandbox and offers the plain starts', async () => {
-    const sandboxed = server("tracker", { status: "needs-approval" }, "project", { command: "node", args: ["t.ts"], sandbox: { allowedDomains: ["api.github.com"] } });
+    const sandboxed = server("tracker", { status: "needs-approval" }, "project", {
+      command: "node",
+      args: ["t.ts"],
+      sandbox: { allowedDomains: ["api.github.com"] },
+    });
     const { app } = await modal({ available: true }, sandboxed);
     const frame = screen(app.lastFrame());
     expect(frame).toContain("It will run in the sandbox (its entry says so), on this machine:");
@@ -115,12 +140,24 @@ describe("ServerApprovalModal with the sandbox", () => {
 
 describe("ServerApprovalModal and read-only hints", () => {
   it("says how many of its tools run without asking, when they are known", async () => {
-    const known = server("tracker", { status: "needs-approval", readOnlyTools: { unasked: 2, total: 3, trusted: true } }, "project", { command: "node", args: ["t.js"] });
+    const known = server(
+      "tracker",
+      { status: "needs-approval", readOnlyTools: { unasked: 2, total: 3, trusted: true } },
+      "project",
+      { command: "node", args: ["t.js"] },
+    );
     const { app } = await modal({ available: true }, known);
     expect(screen(app.lastFrame())).toContain("│ Once started, its read-only tools run without asking: 2 of 3.");
     cleanup();
-    const distrusted = server("tracker", { status: "needs-approval", readOnlyTools: { unasked: 0, total: 3, trusted: false } }, "project", { command: "node", args: ["t.js"], trustReadOnlyHint: false });
+    const distrusted = server(
+      "tracker",
+      { status: "needs-approval", readOnlyTools: { unasked: 0, total: 3, trusted: false } },
+      "project",
+      { command: "node", args: ["t.js"], trustReadOnlyHint: false },
+    );
     const second = await modal({ available: true }, distrusted);
-    expect(screen(second.app.lastFrame())).toContain("│ Once started, its read-only hints are not trusted: all 3 tools ask.");
+    expect(screen(second.app.lastFrame())).toContain(
+      "│ Once started, its read-only hints are not trusted: all 3 tools ask.",
+    );
   });
 });

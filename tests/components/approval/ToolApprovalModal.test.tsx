@@ -26,7 +26,14 @@ async function modal(isActive = true, stops?: string[]) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
   const onStop = stops ? () => stops.push("stop") : undefined;
   const app = await renderUntilRendered(
-    <ToolApprovalModal covers={covers} pending={COMMENT} cwd="/home/ann/proj" isActive={isActive} onAnswer={(a, m) => answers.push([a, m])} onStop={onStop} />,
+    <ToolApprovalModal
+      covers={covers}
+      pending={COMMENT}
+      cwd="/home/ann/proj"
+      isActive={isActive}
+      onAnswer={(a, m) => answers.push([a, m])}
+      onStop={onStop}
+    />,
   );
   const press = (...keys: string[]) => typeKeys(app.stdin, ...keys);
   return { app, answers, press };
@@ -51,7 +58,16 @@ describe("ToolApprovalModal", () => {
   });
 
   it("wraps a long choice under its label's text on a narrow screen, no row wider than the modal", async () => {
-    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={COMMENT} cwd="/home/ann/proj" isActive onAnswer={() => {}} width={40} />);
+    const app = await renderUntilRendered(
+      <ToolApprovalModal
+        covers={covers}
+        pending={COMMENT}
+        cwd="/home/ann/proj"
+        isActive
+        onAnswer={() => {}}
+        width={40}
+      />,
+    );
     const rows = screen(app.lastFrame()).split("\n");
     expect(rows.every((row) => row.length === 40)).toBe(true);
     const second = rows.findIndex((row) => row.includes("2. Allow"));
@@ -171,15 +187,32 @@ describe("ToolApprovalModal shows all of what is approved", () => {
     id: 2,
     request: { toolUseId: "t9", toolName, input, summary, reason: "needs approval" },
   });
-  async function show(pending: PendingPermission, size: { width?: number; maxHeight?: number } = {}, cwd = "/home/ann/proj") {
+  async function show(
+    pending: PendingPermission,
+    size: { width?: number; maxHeight?: number } = {},
+    cwd = "/home/ann/proj",
+  ) {
     const answers: Array<[ToolAnswer, string | undefined]> = [];
-    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={pending} cwd={cwd} isActive onAnswer={(a, m) => answers.push([a, m])} {...size} />);
+    const app = await renderUntilRendered(
+      <ToolApprovalModal
+        covers={covers}
+        pending={pending}
+        cwd={cwd}
+        isActive
+        onAnswer={(a, m) => answers.push([a, m])}
+        {...size}
+      />,
+    );
     return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
   }
 
   it("wraps a long value instead of cutting it, at 60 columns", async () => {
-    const body = "Fixed: listPosts now paginates with ?page and ?per_page, defaulting to 20 a page; the old behaviour returned every post at once, which timed out on large blogs.";
-    const { app } = await show(pendingCall("mcp__tracker__add_comment", { id: "BUG-101", body }, "mcp__tracker__add_comment(BUG-101)"), { width: 60 });
+    const body =
+      "Fixed: listPosts now paginates with ?page and ?per_page, defaulting to 20 a page; the old behaviour returned every post at once, which timed out on large blogs.";
+    const { app } = await show(
+      pendingCall("mcp__tracker__add_comment", { id: "BUG-101", body }, "mcp__tracker__add_comment(BUG-101)"),
+      { width: 60 },
+    );
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────╮
       │ Allow mcp__tracker__add_comment(BUG-101)?  (needs        │
@@ -202,7 +235,9 @@ describe("ToolApprovalModal shows all of what is approved", () => {
 
   it("keeps a Bash script's lines and shows escape sequences as text; a script gets no session allow", async () => {
     const command = "set -e\nnpm ci\nnpm test -- --reporter=dot\u001b[2J\u001b[H";
-    const { app } = await show(pendingCall("Bash", { command, description: "Install and test" }, "Bash(set -e…)"), { width: 60 });
+    const { app } = await show(pendingCall("Bash", { command, description: "Install and test" }, "Bash(set -e…)"), {
+      width: 60,
+    });
     const frame = app.lastFrame() ?? "";
     expect(frame).not.toContain("\u001b[2J");
     expect(screen(frame)).toMatchInlineSnapshot(`
@@ -222,7 +257,10 @@ describe("ToolApprovalModal shows all of what is approved", () => {
   });
 
   it("offers a single command's prefix, not all of Bash, for the session", async () => {
-    const { app, press, answers } = await show(pendingCall("Bash", { command: "npm test -- --reporter=dot" }, "Bash(npm test -- --reporter=dot)"), { width: 60 });
+    const { app, press, answers } = await show(
+      pendingCall("Bash", { command: "npm test -- --reporter=dot" }, "Bash(npm test -- --reporter=dot)"),
+      { width: 60 },
+    );
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────╮
       │ Allow Bash(npm test -- --reporter=dot)?  (needs          │
@@ -243,8 +281,19 @@ describe("ToolApprovalModal shows all of what is approved", () => {
 
   it("shows an Edit as a coloured diff against the file on disk", async () => {
     dir = mkdtempSync(join(tmpdir(), "mini-cc-modal-"));
-    writeFileSync(join(dir, "posts.ts"), "export function listPosts(page: number) {\n  const all = load();\n  return all;\n}\n");
-    const edit = pendingCall("Edit", { file_path: "posts.ts", old_string: "  return all;", new_string: "  return all.slice(page * 20, (page + 1) * 20);" }, "Edit(posts.ts)");
+    writeFileSync(
+      join(dir, "posts.ts"),
+      "export function listPosts(page: number) {\n  const all = load();\n  return all;\n}\n",
+    );
+    const edit = pendingCall(
+      "Edit",
+      {
+        file_path: "posts.ts",
+        old_string: "  return all;",
+        new_string: "  return all.slice(page * 20, (page + 1) * 20);",
+      },
+      "Edit(posts.ts)",
+    );
     const { app } = await show(edit, { width: 60 }, dir);
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────╮
@@ -267,7 +316,10 @@ describe("ToolApprovalModal shows all of what is approved", () => {
 
   it("scrolls a request taller than the screen with PgDn/PgUp and says how much is hidden", async () => {
     const content = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
-    const { app, press } = await show(pendingCall("Write", { file_path: "notes.txt", content }, "Write(notes.txt)"), { width: 60, maxHeight: 16 });
+    const { app, press } = await show(pendingCall("Write", { file_path: "notes.txt", content }, "Write(notes.txt)"), {
+      width: 60,
+      maxHeight: 16,
+    });
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────╮
       │ Allow Write(notes.txt)?  (needs approval)                │
@@ -298,7 +350,15 @@ describe("ToolApprovalModal shows all of what is approved", () => {
 
   it("shows no highlight and takes no key until armed", async () => {
     const answers: ToolAnswer[] = [];
-    const app = await renderUntilRendered(<ToolApprovalModal covers={covers} pending={COMMENT} cwd="/" isActive={false} onAnswer={(a) => answers.push(a)} />);
+    const app = await renderUntilRendered(
+      <ToolApprovalModal
+        covers={covers}
+        pending={COMMENT}
+        cwd="/"
+        isActive={false}
+        onAnswer={(a) => answers.push(a)}
+      />,
+    );
     expect(screen(app.lastFrame())).not.toContain("❯");
     await typeKeys(app.stdin, "1", "\r");
     expect(answers).toEqual([]);

@@ -14,7 +14,11 @@ const ALL_STATUSES = [
   server("tracker", connected(TRACKER_TOOLS), "project"),
   server("memory", { status: "pending" }, "user"),
   server("browser", { status: "reconnecting", attempt: 2 }, "local"),
-  server("broken", { status: "failed", error: "Error: spawn nope-not-installed ENOENT\n    at stack", code: "command-not-found" }, "flag"),
+  server(
+    "broken",
+    { status: "failed", error: "Error: spawn nope-not-installed ENOENT\n    at stack", code: "command-not-found" },
+    "flag",
+  ),
   server("archive", { status: "disabled", reason: "not approved for this project", cause: "not-approved" }, "local"),
   server("shared", { status: "needs-approval" }, "project"),
 ];
@@ -31,7 +35,11 @@ function panel(servers = ALL_STATUSES, width = 36) {
 describe("McpPanel", () => {
   it("shows escape sequences in a server's name and failure reason as text, never sends them", () => {
     const hostile = [
-      server("evil\u001b[2J", { status: "failed", error: "boom\u001b]52;c;aGk=\u0007 done", code: "connect-failed" }, "project"),
+      server(
+        "evil\u001b[2J",
+        { status: "failed", error: "boom\u001b]52;c;aGk=\u0007 done", code: "connect-failed" },
+        "project",
+      ),
     ];
     const frame = panel(hostile).lastFrame() ?? "";
     expect(frame).not.toContain("\u001b]52");
@@ -46,7 +54,15 @@ describe("McpPanel", () => {
   });
 
   const failures = [
-    server("github", { status: "failed", error: "Error: connect ECONNREFUSED 127.0.0.1:3000 (is the server running?)", code: "connect-failed" }, "user"),
+    server(
+      "github",
+      {
+        status: "failed",
+        error: "Error: connect ECONNREFUSED 127.0.0.1:3000 (is the server running?)",
+        code: "connect-failed",
+      },
+      "user",
+    ),
     server("tracker", connected(TRACKER_TOOLS), "project"),
   ];
 
@@ -106,7 +122,17 @@ describe("McpPanel", () => {
   it("shows a server offered from the tool cache as ready (cached), apart from connected ones, and says when a live list changed", () => {
     const servers = [
       server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "project"),
-      server("memory", { status: "connected", tools: [toolInfo("ping")], instructions: "", connectMs: 5, cacheNote: "tools changed since cached: added ping; removed pong" }, "user"),
+      server(
+        "memory",
+        {
+          status: "connected",
+          tools: [toolInfo("ping")],
+          instructions: "",
+          connectMs: 5,
+          cacheNote: "tools changed since cached: added ping; removed pong",
+        },
+        "user",
+      ),
     ];
     expect(screen(panel(servers).lastFrame())).toMatchInlineSnapshot(`
       "╭──────────────────────────────────╮

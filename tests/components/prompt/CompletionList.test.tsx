@@ -21,7 +21,13 @@ const sources: CompletionSources = {
 function list(value: string, selected: number, width = 70): string {
   const menu = completionMenu(value, value.length, sources);
   if (!menu) throw new Error("no menu");
-  return screen(render(<Box width={width}><CompletionList menu={menu} selected={selected} /></Box>).lastFrame());
+  return screen(
+    render(
+      <Box width={width}>
+        <CompletionList menu={menu} selected={selected} />
+      </Box>,
+    ).lastFrame(),
+  );
 }
 
 describe("CompletionList", () => {

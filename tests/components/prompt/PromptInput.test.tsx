@@ -12,7 +12,9 @@ const frame = (node: ReactNode) => screen(render(<MotionContext value={false}>{n
 
 describe("PromptInput", () => {
   it("shows the placeholder when empty", () => {
-    expect(frame(<PromptInput state={{ value: "", cursor: 0 }} isActive placeholder="Ask anything, or /help" />)).toMatchInlineSnapshot(`
+    expect(
+      frame(<PromptInput state={{ value: "", cursor: 0 }} isActive placeholder="Ask anything, or /help" />),
+    ).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
       │ ❯ Ask anything, or /help                                                                         │
       ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
@@ -20,7 +22,9 @@ describe("PromptInput", () => {
   });
 
   it("shows the typed text", () => {
-    expect(frame(<PromptInput state={{ value: "fix BUG-101", cursor: 3 }} isActive={false} placeholder="" />)).toMatchInlineSnapshot(`
+    expect(
+      frame(<PromptInput state={{ value: "fix BUG-101", cursor: 3 }} isActive={false} placeholder="" />),
+    ).toMatchInlineSnapshot(`
       "╭──────────────────────────────────────────────────────────────────────────────────────────────────╮
       │ ❯ fix BUG-101                                                                                    │
       ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
@@ -61,6 +65,7 @@ describe("PromptInput", () => {
 /** A live prompt field: what it submitted, and its text line as shown. */
 function promptField() {
   const sent: string[] = [];
+  // biome-ignore lint/correctness/noComponentHookFactories: one field per test, closing over what it sent.
   function Field() {
     const noop = () => {};
     const onSubmit = (line: string) => sent.push(line) > 0;

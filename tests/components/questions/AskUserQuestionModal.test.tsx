@@ -15,11 +15,30 @@ const SINGLE: UserQuestion = {
   ],
   multiSelect: false,
 };
-const MULTI: UserQuestion = { ...SINGLE, question: "Which features?", header: "Features", options: [{ label: "Auth", description: "" }, { label: "Search", description: "" }, { label: "Export", description: "" }], multiSelect: true };
+const MULTI: UserQuestion = {
+  ...SINGLE,
+  question: "Which features?",
+  header: "Features",
+  options: [
+    { label: "Auth", description: "" },
+    { label: "Search", description: "" },
+    { label: "Export", description: "" },
+  ],
+  multiSelect: true,
+};
 
 async function modal(questions: UserQuestion[], isActive = true) {
   const answers: Array<string | undefined> = [];
-  const app = await renderUntilRendered(<AskUserQuestionModal questions={questions} index={0} isActive={isActive} onAnswer={(a) => answers.push(a)} width={60} maxHeight={20} />);
+  const app = await renderUntilRendered(
+    <AskUserQuestionModal
+      questions={questions}
+      index={0}
+      isActive={isActive}
+      onAnswer={(a) => answers.push(a)}
+      width={60}
+      maxHeight={20}
+    />,
+  );
   return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
 }
 

@@ -20,9 +20,25 @@ const FIELDS = fieldsOf(
     email: { type: "string", title: "Email", format: "email" },
     age: { type: "integer", title: "Age", minimum: 1, maximum: 150 },
     subscribe: { type: "boolean", title: "Subscribe", default: true },
-    color: { type: "string", title: "Colour", oneOf: [{ const: "r", title: "Red" }, { const: "g", title: "Green" }] },
+    color: {
+      type: "string",
+      title: "Colour",
+      oneOf: [
+        { const: "r", title: "Red" },
+        { const: "g", title: "Green" },
+      ],
+    },
     size: { type: "string", title: "Size", enum: ["s", "m"], enumNames: ["Small", "Medium"], default: "m" },
-    tags: { type: "array", title: "Tags", items: { anyOf: [{ const: "a", title: "Alpha" }, { const: "b", title: "Beta" }] } },
+    tags: {
+      type: "array",
+      title: "Tags",
+      items: {
+        anyOf: [
+          { const: "a", title: "Alpha" },
+          { const: "b", title: "Beta" },
+        ],
+      },
+    },
   },
   ["name", "email", "age"],
 );
@@ -33,7 +49,15 @@ function fieldsOf(properties: Record<string, unknown>, required: string[] = []):
   return view.fields;
 }
 
-async function modal(options: { fields?: readonly ElicitField[]; message?: string; width?: number; maxHeight?: number; isActive?: boolean } = {}) {
+async function modal(
+  options: {
+    fields?: readonly ElicitField[];
+    message?: string;
+    width?: number;
+    maxHeight?: number;
+    isActive?: boolean;
+  } = {},
+) {
   const answers: FormAnswer[] = [];
   const app = await renderUntilRendered(
     <ElicitationFormModal
@@ -58,7 +82,9 @@ describe("ElicitationFormModal", () => {
   });
 
   it("submits with Enter in the last field, once the form checks", async () => {
-    const fields = fieldsOf({ note: { type: "string", title: "Note" }, count: { type: "integer", title: "Count" } }, ["count"]);
+    const fields = fieldsOf({ note: { type: "string", title: "Note" }, count: { type: "integer", title: "Count" } }, [
+      "count",
+    ]);
     const { app, press, answers } = await modal({ fields });
     await press("hi", ENTER, "x", ENTER);
     expect(answers).toEqual([]);
@@ -160,7 +186,18 @@ describe("ElicitationFormModal", () => {
     const { press, answers } = await modal();
     await press(TAB, "ann@example.com", ENTER, "42", ENTER, " ", DOWN, RIGHT, DOWN, RIGHT, DOWN, " ", DOWN, ENTER);
     expect(answers).toEqual([
-      { action: "accept", values: { name: "Ann", email: "ann@example.com", age: "42", subscribe: false, color: "r", size: "s", tags: ["a"] } },
+      {
+        action: "accept",
+        values: {
+          name: "Ann",
+          email: "ann@example.com",
+          age: "42",
+          subscribe: false,
+          color: "r",
+          size: "s",
+          tags: ["a"],
+        },
+      },
     ]);
   });
 
@@ -261,7 +298,18 @@ describe("ElicitationFormModal, keys typed fast", () => {
     const { press, answers } = await modal();
     await press("\tann@example.com\t42\t\t\t\t\t\r");
     expect(answers).toEqual([
-      { action: "accept", values: { name: "Ann", email: "ann@example.com", age: "42", subscribe: true, color: undefined, size: "m", tags: [] } },
+      {
+        action: "accept",
+        values: {
+          name: "Ann",
+          email: "ann@example.com",
+          age: "42",
+          subscribe: true,
+          color: undefined,
+          size: "m",
+          tags: [],
+        },
+      },
     ]);
   });
 });

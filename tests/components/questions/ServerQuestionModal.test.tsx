@@ -9,7 +9,14 @@ afterEach(cleanup);
 async function modal(question: ServerQuestion, maxHeight = 30) {
   const answers: unknown[] = [];
   const app = await renderUntilRendered(
-    <ServerQuestionModal pending={{ id: 1, question }} modelName="claude-test" isActive onAnswer={(a) => answers.push(a)} width={70} maxHeight={maxHeight} />,
+    <ServerQuestionModal
+      pending={{ id: 1, question }}
+      modelName="claude-test"
+      isActive
+      onAnswer={(a) => answers.push(a)}
+      width={70}
+      maxHeight={maxHeight}
+    />,
   );
   return { app, answers, press: (...keys: string[]) => typeKeys(app.stdin, ...keys) };
 }
@@ -66,13 +73,20 @@ describe("ServerQuestionModal", () => {
   });
 
   it("scrolls a long sampling request", async () => {
-    const long: ServerQuestion = { ...SAMPLING, request: { ...SAMPLING.request, systemPrompt: Array.from({ length: 30 }, (_, i) => `rule ${i + 1}`).join("\n") } } as ServerQuestion;
+    const long: ServerQuestion = {
+      ...SAMPLING,
+      request: { ...SAMPLING.request, systemPrompt: Array.from({ length: 30 }, (_, i) => `rule ${i + 1}`).join("\n") },
+    } as ServerQuestion;
     const { app } = await modal(long, 14);
     expect(screen(app.lastFrame())).toContain("lines below");
   });
 
   it("shows the model's reply before it goes back, with the choice to reject it", async () => {
-    const { app, press, answers } = await modal({ kind: "sampling-reply", server: "asker", reply: { text: "Black.", model: "claude-test", stopReason: "endTurn" } });
+    const { app, press, answers } = await modal({
+      kind: "sampling-reply",
+      server: "asker",
+      reply: { text: "Black.", model: "claude-test", stopReason: "endTurn" },
+    });
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭────────────────────────────────────────────────────────────────────╮
       │ Send this reply to asker?                                          │
@@ -91,7 +105,12 @@ describe("ServerQuestionModal", () => {
   });
 
   it("shows a URL with its host and opens it only when chosen", async () => {
-    const { app, press, answers } = await modal({ kind: "elicit-url", server: "asker", message: "Sign in to the example service", url: "https://example.com/login?session=42" });
+    const { app, press, answers } = await modal({
+      kind: "elicit-url",
+      server: "asker",
+      message: "Sign in to the example service",
+      url: "https://example.com/login?session=42",
+    });
     expect(screen(app.lastFrame())).toMatchInlineSnapshot(`
       "╭────────────────────────────────────────────────────────────────────╮
       │ asker asks you to open a link                                      │

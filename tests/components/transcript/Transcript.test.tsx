@@ -27,7 +27,10 @@ interface ViewOptions {
 }
 
 /** The transcript in a box of `rows` rows, after the view has measured itself. */
-async function view(shown: readonly TranscriptItem[], { rows = 40, width = 100, ...rest }: ViewOptions = {}): Promise<string> {
+async function view(
+  shown: readonly TranscriptItem[],
+  { rows = 40, width = 100, ...rest }: ViewOptions = {},
+): Promise<string> {
   const ui = await renderUntilRendered(
     <MotionContext value={false}>
       <Box height={rows} width={width} flexDirection="column">
@@ -37,14 +40,24 @@ async function view(shown: readonly TranscriptItem[], { rows = 40, width = 100, 
   );
   return screen(ui.lastFrame()).replace(/^\n+/, "");
 }
-const say = (text: string): AgentEvent => ({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text }] }, usage });
+const say = (text: string): AgentEvent => ({
+  type: "assistant",
+  message: { role: "assistant", content: [{ type: "text", text }] },
+  usage,
+});
 
 describe("Transcript", () => {
   it("shows thinking dimmed and folded to one line, whole with Ctrl+O", async () => {
     const thought = items([
       {
         type: "assistant",
-        message: { role: "assistant", content: [{ type: "thinking", thinking: "First list the files.\nThen read README.md.", signature: "s" }, { type: "text", text: "Let me look." }] },
+        message: {
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "First list the files.\nThen read README.md.", signature: "s" },
+            { type: "text", text: "Let me look." },
+          ],
+        },
         usage,
       },
     ]);
@@ -65,12 +78,48 @@ describe("Transcript", () => {
       { type: "system_note", label: "project instructions", text: "0 files (AGENTS.md, CLAUDE.md)" },
       { type: "system_note", label: "date", text: "2026-10-22" },
       say("Let me look at the Todo issues first."),
-      { type: "tool_call", id: "1", name: "mcp__tracker__list_issues", input: { status: "Todo" }, summary: "mcp__tracker__list_issues(Todo)" },
-      { type: "tool_result", id: "1", name: "mcp__tracker__list_issues", result: { content: "BUG-101 [Todo] list_posts has no pagination", isError: false }, durationMs: 3 },
-      { type: "tool_call", id: "2", name: "mcp__tracker__get_issue", input: { id: "BUG-101" }, summary: "mcp__tracker__get_issue(BUG-101)" },
-      { type: "tool_result", id: "2", name: "mcp__tracker__get_issue", result: { content: "BUG-101: list_posts has no pagination\nstatus: Todo\ncomments:\n- ann: seen on staging", isError: false }, durationMs: 3 },
+      {
+        type: "tool_call",
+        id: "1",
+        name: "mcp__tracker__list_issues",
+        input: { status: "Todo" },
+        summary: "mcp__tracker__list_issues(Todo)",
+      },
+      {
+        type: "tool_result",
+        id: "1",
+        name: "mcp__tracker__list_issues",
+        result: { content: "BUG-101 [Todo] list_posts has no pagination", isError: false },
+        durationMs: 3,
+      },
+      {
+        type: "tool_call",
+        id: "2",
+        name: "mcp__tracker__get_issue",
+        input: { id: "BUG-101" },
+        summary: "mcp__tracker__get_issue(BUG-101)",
+      },
+      {
+        type: "tool_result",
+        id: "2",
+        name: "mcp__tracker__get_issue",
+        result: {
+          content: "BUG-101: list_posts has no pagination\nstatus: Todo\ncomments:\n- ann: seen on staging",
+          isError: false,
+        },
+        durationMs: 3,
+      },
       { type: "tool_call", id: "3", name: "Read", input: { file_path: "posts.ts" }, summary: "Read(posts.ts)" },
-      { type: "tool_result", id: "3", name: "Read", result: { content: "     1\tfunction listPosts(posts) {\n     2\t  return posts;\n     3\t}\n", isError: false }, durationMs: 1 },
+      {
+        type: "tool_result",
+        id: "3",
+        name: "Read",
+        result: {
+          content: "     1\tfunction listPosts(posts) {\n     2\t  return posts;\n     3\t}\n",
+          isError: false,
+        },
+        durationMs: 1,
+      },
       { type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "" },
     ]);
     expect(await view(session)).toMatchInlineSnapshot(`
@@ -95,14 +144,41 @@ describe("Transcript", () => {
   it("marks errors, denials, interruptions and command output", async () => {
     const session = items([
       { type: "turn_start", prompt: "comment on BUG-101" },
-      { type: "tool_call", id: "1", name: "mcp__tracker__get_issue", input: { id: "NOPE" }, summary: "mcp__tracker__get_issue(NOPE)" },
-      { type: "tool_result", id: "1", name: "mcp__tracker__get_issue", result: { content: [{ type: "text", text: "No issue NOPE. Use list_issues to see ids." }], isError: true }, durationMs: 2 },
-      { type: "permission_denied", id: "2", name: "mcp__tracker__add_comment", message: "The user denied this tool call. They said: not yet" },
-      { type: "tool_result", id: "2", name: "mcp__tracker__add_comment", result: { content: "The user denied this tool call. They said: not yet", isError: true }, durationMs: 0 },
+      {
+        type: "tool_call",
+        id: "1",
+        name: "mcp__tracker__get_issue",
+        input: { id: "NOPE" },
+        summary: "mcp__tracker__get_issue(NOPE)",
+      },
+      {
+        type: "tool_result",
+        id: "1",
+        name: "mcp__tracker__get_issue",
+        result: { content: [{ type: "text", text: "No issue NOPE. Use list_issues to see ids." }], isError: true },
+        durationMs: 2,
+      },
+      {
+        type: "permission_denied",
+        id: "2",
+        name: "mcp__tracker__add_comment",
+        message: "The user denied this tool call. They said: not yet",
+      },
+      {
+        type: "tool_result",
+        id: "2",
+        name: "mcp__tracker__add_comment",
+        result: { content: "The user denied this tool call. They said: not yet", isError: true },
+        durationMs: 0,
+      },
       { type: "error", message: "API error 529: overloaded" },
       { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
       { type: "user_input", text: "/mcp" },
-      { type: "command_output", lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"], isError: false },
+      {
+        type: "command_output",
+        lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"],
+        isError: false,
+      },
       { type: "command_output", lines: ["Unknown command /nope. Type /help for the list."], isError: true },
     ]);
     expect(await view(session)).toMatchInlineSnapshot(`
@@ -121,13 +197,21 @@ describe("Transcript", () => {
   });
 
   it("renders a tool result with no output as (no output)", async () => {
-    const shown = items([{ type: "tool_result", id: "1", name: "Bash", result: { content: "", isError: false }, durationMs: 1 }]);
+    const shown = items([
+      { type: "tool_result", id: "1", name: "Bash", result: { content: "", isError: false }, durationMs: 1 },
+    ]);
     expect(await view(shown)).toBe("✔ Bash -> (no output)");
   });
 
   const longOutput = (n: number): TranscriptAction[] => [
     { type: "tool_call", id: "1", name: "Bash", input: {}, summary: "Bash(seq 1 300)" },
-    { type: "tool_result", id: "1", name: "Bash", result: { content: Array.from({ length: n }, (_, i) => `out ${i + 1}`).join("\n"), isError: false }, durationMs: 1 },
+    {
+      type: "tool_result",
+      id: "1",
+      name: "Bash",
+      result: { content: Array.from({ length: n }, (_, i) => `out ${i + 1}`).join("\n"), isError: false },
+      durationMs: 1,
+    },
   ];
 
   it("folds long tool output to three lines and says how to see the rest", async () => {
@@ -143,7 +227,13 @@ describe("Transcript", () => {
   it("shows every line of tool output when expanded, wrapping the long ones", async () => {
     const shown = items([
       ...longOutput(5),
-      { type: "tool_result", id: "2", name: "Read", result: { content: `short\n${"word ".repeat(12).trim()}`, isError: false }, durationMs: 1 },
+      {
+        type: "tool_result",
+        id: "2",
+        name: "Read",
+        result: { content: `short\n${"word ".repeat(12).trim()}`, isError: false },
+        durationMs: 1,
+      },
     ]);
     expect(await view(shown, { width: 30, expanded: true })).toMatchInlineSnapshot(`
       "⏺ Bash(seq 1 300)
@@ -161,7 +251,16 @@ describe("Transcript", () => {
 
   it("gives expanded output of a long-named tool the whole width, not the band beside its name", async () => {
     const shown = items([
-      { type: "tool_result", id: "3", name: "mcp__tracker__list_issues", result: { content: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts", isError: false }, durationMs: 1 },
+      {
+        type: "tool_result",
+        id: "3",
+        name: "mcp__tracker__list_issues",
+        result: {
+          content: "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts",
+          isError: false,
+        },
+        durationMs: 1,
+      },
     ]);
     expect(await view(shown, { width: 50, expanded: true })).toMatchInlineSnapshot(`
       "✔ mcp__tracker__list_issues ->
@@ -203,7 +302,9 @@ describe("Transcript", () => {
   });
 
   it("renders partial Markdown as it streams: an unclosed fence and emphasis do not break the view", async () => {
-    expect(await view([], { live: "Here is the fix:\n\n```ts\nconst page = **1", working: true })).toMatchInlineSnapshot(`
+    expect(
+      await view([], { live: "Here is the fix:\n\n```ts\nconst page = **1", working: true }),
+    ).toMatchInlineSnapshot(`
       "● Here is the fix:
 
           const page = **1
@@ -232,7 +333,9 @@ describe("Transcript", () => {
 
   it("shows the rows from a pinned top when scrolled back, and how many rows are below", async () => {
     const many = items(Array.from({ length: 10 }, (_, i): TranscriptAction => ({ type: "notice", text: `n${i}` })));
-    expect(await view(many, { rows: 4, top: 1, live: "streaming…", working: true })).toBe("◇ n1\n◇ n2\n◇ n3\n↓ 7 lines below · PgDn, End");
+    expect(await view(many, { rows: 4, top: 1, live: "streaming…", working: true })).toBe(
+      "◇ n1\n◇ n2\n◇ n3\n↓ 7 lines below · PgDn, End",
+    );
   });
 
   it("draws nothing of the old items after /clear empties the transcript", async () => {

@@ -68,7 +68,13 @@ describe("WorkingLine", async () => {
 describe("WorkingLine while a model request waits to be retried", () => {
   it("says why and when the next try comes, counting down on the injected clock", async () => {
     const clock = new FakeClock(1_000_000);
-    const retry = { reason: "overloaded" as const, retry: 3, maxRetries: 10, delayMs: 8000, message: "Anthropic API error 529: Overloaded" };
+    const retry = {
+      reason: "overloaded" as const,
+      retry: 3,
+      maxRetries: 10,
+      delayMs: 8000,
+      message: "Anthropic API error 529: Overloaded",
+    };
     // A new element each time: the same one again would not draw the clock's new time.
     const line = () => (
       <ClockContext value={clock}>
@@ -80,7 +86,9 @@ describe("WorkingLine while a model request waits to be retried", () => {
       </ClockContext>
     );
     const view = render(line());
-    expect(screen(view.lastFrame())).toMatchInlineSnapshot(`"⠋ Working… API overloaded · retry 3/10 in 8 s (esc to interrupt)"`);
+    expect(screen(view.lastFrame())).toMatchInlineSnapshot(
+      `"⠋ Working… API overloaded · retry 3/10 in 8 s (esc to interrupt)"`,
+    );
     clock.advance(5000);
     view.rerender(line());
     expect(screen(view.lastFrame())).toContain("API overloaded · retry 3/10 in 3 s");

@@ -16,7 +16,8 @@ function unansweredToolUses(messages: readonly Message[]): string[] {
         ? next.content.flatMap((block) => (block.type === "tool_result" ? [block.tool_use_id] : []))
         : [],
     );
-    for (const block of message.content) if (block.type === "tool_use" && !answered.has(block.id)) missing.push(block.id);
+    for (const block of message.content)
+      if (block.type === "tool_use" && !answered.has(block.id)) missing.push(block.id);
   });
   return missing;
 }
@@ -39,12 +40,17 @@ describe("Agent abort", () => {
       readOnly: true,
       run: (_input, ctx) => {
         seen = ctx.signal;
-        return new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(textResult("killed", true))));
+        return new Promise((resolve) =>
+          ctx.signal.addEventListener("abort", () => resolve(textResult("killed", true))),
+        );
       },
     });
     const { agent, model } = testAgent({
       tools: [slow],
-      replies: [{ content: [use("t1", "Bash", { command: "sleep 100" }), use("t2", "Bash", { command: "ls" })] }, { content: [text("Fresh start.")] }],
+      replies: [
+        { content: [use("t1", "Bash", { command: "sleep 100" }), use("t2", "Bash", { command: "ls" })] },
+        { content: [text("Fresh start.")] },
+      ],
     });
 
     const events = await turnAbortedAt(agent, (event) => event.type === "tool_call");
@@ -53,7 +59,13 @@ describe("Agent abort", () => {
     expect(seen?.aborted).toBe(true);
     expect(slow.calls).toEqual([{ command: "sleep 100" }]);
     expect(events.slice(-2)).toEqual([
-      { type: "tool_result", id: "t1", name: "Bash", result: { content: "Interrupted by user", isError: true }, durationMs: 5 },
+      {
+        type: "tool_result",
+        id: "t1",
+        name: "Bash",
+        result: { content: "Interrupted by user", isError: true },
+        durationMs: 5,
+      },
       { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
     ]);
     expect(next.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "Fresh start." });
@@ -110,7 +122,17 @@ describe("Agent abort", () => {
     expect(promptSignal?.aborted).toBe(true);
     expect(tool.calls).toEqual([]);
     expect(events.slice(-2)).toEqual([
-      { type: "tool_result", id: "t1", name: "Write", result: { content: "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.", isError: true }, durationMs: 0 },
+      {
+        type: "tool_result",
+        id: "t1",
+        name: "Write",
+        result: {
+          content:
+            "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.",
+          isError: true,
+        },
+        durationMs: 0,
+      },
       { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
     ]);
     expect(unansweredToolUses(model.requests[1]?.messages ?? [])).toEqual([]);

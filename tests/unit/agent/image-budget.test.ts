@@ -3,12 +3,27 @@ import { Conversation } from "../../../src/agent/conversation.ts";
 import { withinImageBudget } from "../../../src/agent/image-budget.ts";
 import type { ImageBlock, Message, ToolResultBlock } from "../../../src/model/messages.ts";
 
-const image = (data: string): ImageBlock => ({ type: "image", source: { type: "base64", media_type: "image/png", data } });
-const result = (id: string, ...images: ImageBlock[]): ToolResultBlock => ({ type: "tool_result", tool_use_id: id, content: [{ type: "text", text: id }, ...images] });
+const image = (data: string): ImageBlock => ({
+  type: "image",
+  source: { type: "base64", media_type: "image/png", data },
+});
+const result = (id: string, ...images: ImageBlock[]): ToolResultBlock => ({
+  type: "tool_result",
+  tool_use_id: id,
+  content: [{ type: "text", text: id }, ...images],
+});
 
 function imagesIn(messages: readonly Message[]): string[] {
   return messages.flatMap((m) =>
-    typeof m.content === "string" ? [] : m.content.flatMap((b) => (b.type === "image" ? [b.source.data] : b.type === "tool_result" && typeof b.content !== "string" ? b.content.flatMap((p) => (p.type === "image" ? [p.source.data] : [])) : [])),
+    typeof m.content === "string"
+      ? []
+      : m.content.flatMap((b) =>
+          b.type === "image"
+            ? [b.source.data]
+            : b.type === "tool_result" && typeof b.content !== "string"
+              ? b.content.flatMap((p) => (p.type === "image" ? [p.source.data] : []))
+              : [],
+        ),
   );
 }
 
@@ -44,7 +59,10 @@ describe("the request's image budget", () => {
     conversation.addPrompt("look at many screenshots");
     let rewrites = 0;
     for (let i = 0; i < 150; i++) {
-      conversation.addAssistant({ role: "assistant", content: [{ type: "tool_use", id: `t${i}`, name: "shot", input: {} }] });
+      conversation.addAssistant({
+        role: "assistant",
+        content: [{ type: "tool_use", id: `t${i}`, name: "shot", input: {} }],
+      });
       const before = conversation.messages;
       conversation.addToolResults([result(`t${i}`, image(`img${i}`))]);
       if (before.some((message, m) => conversation.messages[m] !== message)) rewrites += 1;

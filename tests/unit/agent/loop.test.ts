@@ -11,10 +11,16 @@ describe("Agent loop", () => {
   it("runs the tool calls of one response in order and sends the results back in one user message", async () => {
     const order: string[] = [];
     const first = fakeTool("First", { readOnly: true, run: async () => (order.push("First"), textResult("one")) });
-    const second = fakeTool("Second", { readOnly: true, run: async () => (order.push("Second"), textResult("broke", true)) });
+    const second = fakeTool("Second", {
+      readOnly: true,
+      run: async () => (order.push("Second"), textResult("broke", true)),
+    });
     const { agent, model } = testAgent({
       tools: [first, second],
-      replies: [{ content: [text("Looking."), use("t1", "First", { a: 1 }), use("t2", "Second")] }, { content: [text("Done.")] }],
+      replies: [
+        { content: [text("Looking."), use("t1", "First", { a: 1 }), use("t2", "Second")] },
+        { content: [text("Done.")] },
+      ],
     });
 
     const events = await turn(agent, "go");
@@ -35,7 +41,12 @@ describe("Agent loop", () => {
       { type: "tool_call", id: "t2", name: "Second", input: {}, summary: "Second" },
       { type: "tool_result", id: "t2", name: "Second", result: { content: "broke", isError: true }, durationMs: 5 },
       { type: "text_delta", text: "Done." },
-      { type: "assistant", message: { role: "assistant", content: [text("Done.")] }, usage: USAGE, stopReason: "end_turn" },
+      {
+        type: "assistant",
+        message: { role: "assistant", content: [text("Done.")] },
+        usage: USAGE,
+        stopReason: "end_turn",
+      },
       { type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "Done." },
     ]);
     expect(model.requests[1]?.messages.at(-1)).toEqual({
@@ -62,10 +73,14 @@ describe("Agent loop", () => {
 
   it("reads the tool list afresh for every request", async () => {
     const tools = [fakeTool("Read", { readOnly: true })];
-    const { agent, model } = testAgent({ tools, replies: [{ content: [use("t1", "Read")] }, { content: [text("ok")] }] });
+    const { agent, model } = testAgent({
+      tools,
+      replies: [{ content: [use("t1", "Read")] }, { content: [text("ok")] }],
+    });
     const events = agent.runTurn("go", new AbortController().signal);
 
-    for await (const event of events) if (event.type === "tool_result") tools.push(fakeTool("mcp__tracker__get_issue", { readOnly: true }));
+    for await (const event of events)
+      if (event.type === "tool_result") tools.push(fakeTool("mcp__tracker__get_issue", { readOnly: true }));
 
     expect(model.requests.map((request) => request.tools.map((tool) => tool.name))).toEqual([
       ["Read"],
@@ -74,28 +89,44 @@ describe("Agent loop", () => {
   });
 
   it("passes image blocks back as images inside the tool_result", async () => {
-    const image = { type: "image" as const, source: { type: "base64" as const, media_type: "image/png", data: "iVBORw0KGgo=" } };
+    const image = {
+      type: "image" as const,
+      source: { type: "base64" as const, media_type: "image/png", data: "iVBORw0KGgo=" },
+    };
     const shot = fakeTool("mcp__browser__screenshot", {
       readOnly: true,
       run: async () => ({ content: [{ type: "text", text: "page" }, image], isError: false }),
     });
-    const { agent, model } = testAgent({ tools: [shot], replies: [{ content: [use("t1", "mcp__browser__screenshot")] }, { content: [text("Seen.")] }] });
+    const { agent, model } = testAgent({
+      tools: [shot],
+      replies: [{ content: [use("t1", "mcp__browser__screenshot")] }, { content: [text("Seen.")] }],
+    });
 
     await turn(agent, "look");
 
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: "user",
-      content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "page" }, image], is_error: false }],
+      content: [
+        { type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "page" }, image], is_error: false },
+      ],
     });
   });
 
   it("answers an unknown tool name with an error result", async () => {
-    const { agent, model } = testAgent({ replies: [{ content: [use("t1", "Nope", { x: "y" })] }, { content: [text("Sorry.")] }] });
+    const { agent, model } = testAgent({
+      replies: [{ content: [use("t1", "Nope", { x: "y" })] }, { content: [text("Sorry.")] }],
+    });
 
     const events = await turn(agent, "go");
 
     expect(events.filter((event) => event.type === "tool_result")).toEqual([
-      { type: "tool_result", id: "t1", name: "Nope", result: { content: "No such tool: Nope", isError: true }, durationMs: 0 },
+      {
+        type: "tool_result",
+        id: "t1",
+        name: "Nope",
+        result: { content: "No such tool: Nope", isError: true },
+        durationMs: 0,
+      },
     ]);
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: "user",
@@ -110,7 +141,10 @@ describe("Agent loop", () => {
         throw new Error("disk on fire");
       },
     });
-    const { agent } = testAgent({ tools: [bad], replies: [{ content: [use("t1", "Bad")] }, { content: [text("Hm.")] }] });
+    const { agent } = testAgent({
+      tools: [bad],
+      replies: [{ content: [use("t1", "Bad")] }, { content: [text("Hm.")] }],
+    });
 
     const events = await turn(agent, "go");
 
@@ -169,17 +203,31 @@ describe("Agent loop", () => {
     expect(events.filter((e) => e.type === "error").map((e) => e.message)).toEqual([
       "The reply hit the output token limit and stays cut off (continued 3 times).",
     ]);
-    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "max_tokens", numTurns: 4, resultText: "one two three four" });
+    expect(events.at(-1)).toEqual({
+      type: "turn_end",
+      reason: "max_tokens",
+      numTurns: 4,
+      resultText: "one two three four",
+    });
   });
 
   it("joins a continued reply into the turn's result", async () => {
-    const { agent } = testAgent({ replies: [{ content: [text("first half, ")], stopReason: "max_tokens" }, { content: [text("second half.")] }] });
+    const { agent } = testAgent({
+      replies: [{ content: [text("first half, ")], stopReason: "max_tokens" }, { content: [text("second half.")] }],
+    });
     const events = await turn(agent, "go");
-    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "first half, second half." });
+    expect(events.at(-1)).toEqual({
+      type: "turn_end",
+      reason: "end_turn",
+      numTurns: 2,
+      resultText: "first half, second half.",
+    });
   });
 
   it("shows a refusal, ends the turn with it, and does not send the refused prompt again", async () => {
-    const { agent, model } = testAgent({ replies: [{ content: [], stopReason: "refusal" }, { content: [text("Sure.")] }] });
+    const { agent, model } = testAgent({
+      replies: [{ content: [], stopReason: "refusal" }, { content: [text("Sure.")] }],
+    });
 
     const refused = await turn(agent, "something refused");
     await turn(agent, "something else");
@@ -188,17 +236,26 @@ describe("Agent loop", () => {
       "The model declined to answer this request (stop reason: refusal); the prompt was taken back, so it is not sent again.",
     ]);
     expect(refused.at(-1)).toMatchObject({ type: "turn_end", reason: "refusal" });
-    expect(model.requests[1]?.messages).toEqual([{ role: "user", content: [{ type: "text", text: "something else" }] }]);
+    expect(model.requests[1]?.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "something else" }] },
+    ]);
   });
 
   it("continues a turn the API paused (pause_turn), sending the paused reply back", async () => {
-    const { agent, model } = testAgent({ replies: [{ content: [text("Searching…")], stopReason: "pause_turn" }, { content: [text(" Found it.")] }] });
+    const { agent, model } = testAgent({
+      replies: [{ content: [text("Searching…")], stopReason: "pause_turn" }, { content: [text(" Found it.")] }],
+    });
 
     const events = await turn(agent, "search");
     await turn(agent, "thanks");
 
     expect(model.requests[1]?.messages.at(-1)).toEqual({ role: "assistant", content: [text("Searching…")] });
-    expect(events.at(-1)).toEqual({ type: "turn_end", reason: "end_turn", numTurns: 2, resultText: "Searching… Found it." });
+    expect(events.at(-1)).toEqual({
+      type: "turn_end",
+      reason: "end_turn",
+      numTurns: 2,
+      resultText: "Searching… Found it.",
+    });
     expect(model.requests[2]?.messages.slice(0, 2)).toEqual([
       { role: "user", content: [{ type: "text", text: "search" }] },
       { role: "assistant", content: [text("Searching…"), text(" Found it.")] },
@@ -208,7 +265,11 @@ describe("Agent loop", () => {
   it("decides tool search's auto once a session: servers connecting later do not flip it", async () => {
     const mcp = (name: string, description = "d") => ({ ...fakeTool(name), description, server: "big" });
     let tools = [mcp("mcp__big__one")];
-    const { agent, model } = testAgent({ replies: [{ content: [text("a")] }, { content: [text("b")] }], toolsNow: () => tools, toolSearch: { kind: "auto", percent: 1 } });
+    const { agent, model } = testAgent({
+      replies: [{ content: [text("a")] }, { content: [text("b")] }],
+      toolsNow: () => tools,
+      toolSearch: { kind: "auto", percent: 1 },
+    });
 
     await turn(agent, "first");
     // Now well past 1% of the window: a fresh decision would defer them.
@@ -237,7 +298,10 @@ describe("Agent loop", () => {
 
   it("reports a model error and goes on with the next turn", async () => {
     const { agent, model } = testAgent({
-      replies: [{ error: new MiniCcError("overloaded", "The API is overloaded (529). Try again shortly.") }, { content: [text("Back.")] }],
+      replies: [
+        { error: new MiniCcError("overloaded", "The API is overloaded (529). Try again shortly.") },
+        { content: [text("Back.")] },
+      ],
     });
 
     const failed = await turn(agent, "first");
@@ -293,7 +357,8 @@ describe("the saved session of a turn the API cut, paused, refused or the user s
     await turn(agent, "search");
     await turn(agent, "refused one");
     const controller = new AbortController();
-    for await (const event of agent.runTurn("stopped", controller.signal)) if (event.type === "text_delta") controller.abort();
+    for await (const event of agent.runTurn("stopped", controller.signal))
+      if (event.type === "text_delta") controller.abort();
     await turn(agent, "again");
 
     expect(entries.map((entry) => entry.type)).toContain("note");
@@ -302,7 +367,10 @@ describe("the saved session of a turn the API cut, paused, refused or the user s
     replayed.replay(entries);
     expect(replayed.messages).toEqual(agent.messages);
     // Without the refusal the quick path (no images, no refusal) gives the same too.
-    const upToRefusal = entries.slice(0, entries.findIndex((entry) => entry.type === "prompt" && entry.content === "refused one"));
+    const upToRefusal = entries.slice(
+      0,
+      entries.findIndex((entry) => entry.type === "prompt" && entry.content === "refused one"),
+    );
     const quick = new Conversation();
     quick.replay(upToRefusal);
     const slow = new Conversation();

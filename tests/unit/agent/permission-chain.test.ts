@@ -27,14 +27,23 @@ describe("PermissionChain", () => {
     expect(c.check(listIssues, {})).toEqual({ behavior: "allow" });
     expect(c.check(read, { file_path: "src/posts.ts" })).toEqual({ behavior: "allow" });
     expect(c.check(read, { file_path: `${CWD}/posts.ts` })).toEqual({ behavior: "allow" });
-    expect(c.check(read, { file_path: "../secrets.txt" })).toEqual({ behavior: "ask", reason: "outside the working directory" });
-    expect(c.check(read, { file_path: "/etc/passwd" })).toEqual({ behavior: "ask", reason: "outside the working directory" });
+    expect(c.check(read, { file_path: "../secrets.txt" })).toEqual({
+      behavior: "ask",
+      reason: "outside the working directory",
+    });
+    expect(c.check(read, { file_path: "/etc/passwd" })).toEqual({
+      behavior: "ask",
+      reason: "outside the working directory",
+    });
   });
 
   it("allows edits inside the working directory in acceptEdits mode and asks outside it", () => {
     const c = chain("acceptEdits");
     expect(c.check(edit, { file_path: "posts.ts" })).toEqual({ behavior: "allow" });
-    expect(c.check(edit, { file_path: "/work/project-other/posts.ts" })).toEqual({ behavior: "ask", reason: "outside the working directory" });
+    expect(c.check(edit, { file_path: "/work/project-other/posts.ts" })).toEqual({
+      behavior: "ask",
+      reason: "outside the working directory",
+    });
     expect(c.check(bash, { command: "ls" })).toEqual({ behavior: "ask", reason: "needs approval" });
     expect(c.check(addComment, {})).toEqual({ behavior: "ask", reason: "needs approval" });
   });
@@ -86,12 +95,21 @@ describe("PermissionChain", () => {
   it("lets a deny rule win over a session allow", () => {
     const c = chain("default", [], ["Bash"]);
     c.allowForSession("Bash");
-    expect(c.check(bash, { command: "ls" })).toEqual({ behavior: "deny", message: "Permission to use Bash has been denied by a rule." });
+    expect(c.check(bash, { command: "ls" })).toEqual({
+      behavior: "deny",
+      message: "Permission to use Bash has been denied by a rule.",
+    });
   });
 
   it("lets allow rules with wildcards through without asking", async () => {
     const shell = await loadShellParser();
-    const c = new PermissionChain({ mode: "default", allow: ["mcp__tracker__*", "Bash(git status:*)"], deny: [], cwd: CWD, shell });
+    const c = new PermissionChain({
+      mode: "default",
+      allow: ["mcp__tracker__*", "Bash(git status:*)"],
+      deny: [],
+      cwd: CWD,
+      shell,
+    });
     expect(c.check(addComment, {})).toEqual({ behavior: "allow" });
     expect(c.check(bash, { command: "git status --short" })).toEqual({ behavior: "allow" });
     expect(c.check(bash, { command: "git push" })).toEqual({ behavior: "ask", reason: "needs approval" });
@@ -134,7 +152,12 @@ describe("PermissionChain", () => {
   });
 
   it("asks when a tool cannot say which path it touches", () => {
-    const odd = { ...read, targetPaths: () => { throw new Error("bad input"); } };
+    const odd = {
+      ...read,
+      targetPaths: () => {
+        throw new Error("bad input");
+      },
+    };
     expect(chain("default").check(odd, {})).toEqual({ behavior: "ask", reason: "needs approval" });
   });
 

@@ -38,7 +38,12 @@ const OUTSIDE: PermissionCheck = { behavior: "ask", reason: "outside the working
 const tools = new Map(builtinTools().map((tool) => [tool.name, tool]));
 const tool = (name: string): Tool => tools.get(name)!;
 
-function check(mode: PermissionMode, name: string, input: Record<string, unknown>, addDirs: string[] = []): PermissionCheck {
+function check(
+  mode: PermissionMode,
+  name: string,
+  input: Record<string, unknown>,
+  addDirs: string[] = [],
+): PermissionCheck {
   return new PermissionChain({ mode, allow: [], deny: [], cwd: project, addDirs }).check(tool(name), input);
 }
 
@@ -113,7 +118,10 @@ describe("file tools and where paths really lead", () => {
     await rm(path.join(project, "app-link"));
     await symlink(path.join(outside, "secret.txt"), path.join(project, "app-link"));
     try {
-      const result = await tool("Read").run({ file_path: "app-link" }, { cwd: project, signal: new AbortController().signal, realPaths });
+      const result = await tool("Read").run(
+        { file_path: "app-link" },
+        { cwd: project, signal: new AbortController().signal, realPaths },
+      );
       expect(result).toEqual({ content: "     1\tapp", isError: false });
     } finally {
       await rm(path.join(project, "app-link"));
@@ -131,13 +139,20 @@ describe("walks stay in the project", () => {
   });
 
   it("Grep searches no file a symlink leads to outside", async () => {
-    expect(await tool("Grep").run({ pattern: "secret|root" }, ctx())).toEqual({ content: "No files found", isError: false });
-    expect(await tool("Grep").run({ pattern: "app" }, ctx())).toEqual({ content: "app-link\nsrc/app.ts", isError: false });
+    expect(await tool("Grep").run({ pattern: "secret|root" }, ctx())).toEqual({
+      content: "No files found",
+      isError: false,
+    });
+    expect(await tool("Grep").run({ pattern: "app" }, ctx())).toEqual({
+      content: "app-link\nsrc/app.ts",
+      isError: false,
+    });
   });
 
   it("Glob and Grep refuse a pattern that climbs out after a wildcard", async () => {
     expect(await tool("Glob").run({ pattern: "*/../../*" }, ctx())).toEqual({
-      content: 'Glob: "*/../../*" climbs out of its folder after a wildcard; put ".." or an absolute path only before the first wildcard',
+      content:
+        'Glob: "*/../../*" climbs out of its folder after a wildcard; put ".." or an absolute path only before the first wildcard',
       isError: true,
     });
     expect((await tool("Grep").run({ pattern: "x", glob: "{/etc/passwd,a}" }, ctx())).isError).toBe(true);

@@ -11,7 +11,14 @@ const twoComments = [
 describe("Agent permissions", () => {
   it("asks before a tool that needs approval and runs it when allowed once", async () => {
     const tool = comment();
-    const { agent, asked } = testAgent({ tools: [tool], replies: twoComments, decisions: [{ behavior: "allow", scope: "once" }, { behavior: "allow", scope: "once" }] });
+    const { agent, asked } = testAgent({
+      tools: [tool],
+      replies: twoComments,
+      decisions: [
+        { behavior: "allow", scope: "once" },
+        { behavior: "allow", scope: "once" },
+      ],
+    });
 
     const events = await turn(agent, "go");
 
@@ -32,7 +39,11 @@ describe("Agent permissions", () => {
 
   it("stops asking for a tool allowed for the session", async () => {
     const tool = comment();
-    const { agent, asked } = testAgent({ tools: [tool], replies: twoComments, decisions: [{ behavior: "allow", scope: "session" }] });
+    const { agent, asked } = testAgent({
+      tools: [tool],
+      replies: twoComments,
+      decisions: [{ behavior: "allow", scope: "session" }],
+    });
 
     const events = await turn(agent, "go");
 
@@ -55,7 +66,13 @@ describe("Agent permissions", () => {
     expect(tool.calls).toEqual([]);
     expect(events.filter((event) => event.type === "permission_denied" || event.type === "tool_result")).toEqual([
       { type: "permission_denied", id: "t1", name: "mcp__tracker__add_comment", message },
-      { type: "tool_result", id: "t1", name: "mcp__tracker__add_comment", result: { content: message, isError: true }, durationMs: 0 },
+      {
+        type: "tool_result",
+        id: "t1",
+        name: "mcp__tracker__add_comment",
+        result: { content: message, isError: true },
+        durationMs: 0,
+      },
     ]);
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: "user",
@@ -64,13 +81,24 @@ describe("Agent permissions", () => {
   });
 
   it("says the permission was denied when the user gave no message", async () => {
-    const { agent, model } = testAgent({ tools: [comment()], replies: [twoComments[0]!, { content: [text("OK.")] }], decisions: [{ behavior: "deny" }] });
+    const { agent, model } = testAgent({
+      tools: [comment()],
+      replies: [twoComments[0]!, { content: [text("OK.")] }],
+      decisions: [{ behavior: "deny" }],
+    });
 
     await turn(agent, "go");
 
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: "user",
-      content: [{ type: "tool_result", tool_use_id: "t1", content: "Permission to use mcp__tracker__add_comment was denied.", is_error: true }],
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "t1",
+          content: "Permission to use mcp__tracker__add_comment was denied.",
+          is_error: true,
+        },
+      ],
     });
   });
 
@@ -79,7 +107,10 @@ describe("Agent permissions", () => {
     const { agent, asked } = testAgent({
       mode: "plan",
       tools: [write],
-      replies: [{ content: [use("t1", "Write", { file_path: "a.ts", content: "x" })] }, { content: [text("Planned.")] }],
+      replies: [
+        { content: [use("t1", "Write", { file_path: "a.ts", content: "x" })] },
+        { content: [text("Planned.")] },
+      ],
     });
 
     const events = await turn(agent, "go");
@@ -96,7 +127,10 @@ describe("Agent permissions", () => {
 
   it("runs read-only tools without asking", async () => {
     const list = fakeTool("mcp__tracker__list_issues", { readOnly: true });
-    const { agent, asked } = testAgent({ tools: [list], replies: [{ content: [use("t1", "mcp__tracker__list_issues", { status: "Todo" })] }, { content: [text("Two.")] }] });
+    const { agent, asked } = testAgent({
+      tools: [list],
+      replies: [{ content: [use("t1", "mcp__tracker__list_issues", { status: "Todo" })] }, { content: [text("Two.")] }],
+    });
 
     await turn(agent, "go");
 

@@ -80,7 +80,8 @@ describe("a deny rule Bash(touch:*) holds", () => {
   it.each(cases)("%j → %s", (command, expected) => {
     const verdict = outcome(command, ["Bash"], ["Bash(touch:*)"]);
     expect(verdict.behavior).toBe(expected);
-    if (expected === "ask") expect(verdict).toMatchObject({ reason: "cannot tell whether the rule Bash(touch:*) covers this command" });
+    if (expected === "ask")
+      expect(verdict).toMatchObject({ reason: "cannot tell whether the rule Bash(touch:*) covers this command" });
   });
 
   it("denies what it cannot read in print mode", () => {
@@ -137,13 +138,23 @@ describe("analyseCommand", () => {
   it("lists every simple command, wrapped ones included, with words known only at run time marked", () => {
     expect(analyseCommand(shell, "FOO=1 env git log $REF | xargs -0 rm -f > out")).toEqual({
       kind: "commands",
-      commands: [["env", "git", "log", DYNAMIC], ["git", "log", DYNAMIC], ["log", DYNAMIC], [DYNAMIC], ["xargs", "-0", "rm", "-f"], ["rm", "-f"]],
+      commands: [
+        ["env", "git", "log", DYNAMIC],
+        ["git", "log", DYNAMIC],
+        ["log", DYNAMIC],
+        [DYNAMIC],
+        ["xargs", "-0", "rm", "-f"],
+        ["rm", "-f"],
+      ],
       writesFiles: true,
     });
   });
 
   it("says why a line is unclear", () => {
     expect(analyseCommand(shell, "echo 'open")).toEqual({ kind: "unclear", reason: "the command could not be parsed" });
-    expect(analyseCommand(shell, 'sh -c "$X"')).toEqual({ kind: "unclear", reason: "sh -c with a script known only at run time" });
+    expect(analyseCommand(shell, 'sh -c "$X"')).toEqual({
+      kind: "unclear",
+      reason: "sh -c with a script known only at run time",
+    });
   });
 });

@@ -109,8 +109,18 @@ describe("SystemContext", () => {
       writeFileSync(join(root, "outside/secret.md"), "secret");
       symlinkSync(join(root, "outside"), join(project, "link"));
       writeFileSync(join(project, "CLAUDE.md"), "@link/secret.md");
-      const system = new SystemContext({ cwd: project, userHome: join(root, "home"), clock: new FakeClock(new Date()), mcpInstructions: () => "" });
-      expect(system.notes().map((note) => note.text).slice(0, 2)).toEqual(["1 file (CLAUDE.md)", "@link/secret.md in CLAUDE.md: leads outside the project; not read"]);
+      const system = new SystemContext({
+        cwd: project,
+        userHome: join(root, "home"),
+        clock: new FakeClock(new Date()),
+        mcpInstructions: () => "",
+      });
+      expect(
+        system
+          .notes()
+          .map((note) => note.text)
+          .slice(0, 2),
+      ).toEqual(["1 file (CLAUDE.md)", "@link/secret.md in CLAUDE.md: leads outside the project; not read"]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -123,10 +133,20 @@ describe("SystemContext", () => {
       "/home/ada/notes.md": "notes",
       "/home/ada/.claude/CLAUDE.md": "@~/notes.md",
     });
-    const system = context({ cwd: "/home/ada/proj", readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => path });
+    const system = context({
+      cwd: "/home/ada/proj",
+      readFile: fs.readFile,
+      userHome: "/home/ada",
+      realPath: (path) => path,
+    });
     const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
     expect(text).not.toContain("PRIVATE KEY");
-    expect(system.notes().map((note) => note.text).slice(0, 2)).toEqual([
+    expect(
+      system
+        .notes()
+        .map((note) => note.text)
+        .slice(0, 2),
+    ).toEqual([
       "3 files (~/.claude/CLAUDE.md, ~/notes.md via ~/.claude/CLAUDE.md, CLAUDE.md)",
       "@~/.ssh/id_rsa in CLAUDE.md: leads outside the project; not read",
     ]);
@@ -147,11 +167,24 @@ describe("SystemContext", () => {
       "/home/ada/notes.md": "Notes.",
       "/proc/self/environ": "KEY=secret",
     });
-    const system = context({ cwd: "/home/ada/proj", readFile: fs.readFile, userHome: "/home/ada", realPath: (path) => links[path] ?? path });
+    const system = context({
+      cwd: "/home/ada/proj",
+      readFile: fs.readFile,
+      userHome: "/home/ada",
+      realPath: (path) => links[path] ?? path,
+    });
     const text = system.sections().find((section) => section.id === "instructions")?.text ?? "";
-    expect(fs.reads.filter((path) => Object.values(links).includes(path))).toEqual(["/home/ada/notes.md", "/home/ada/proj/docs/AGENTS.md"]);
+    expect(fs.reads.filter((path) => Object.values(links).includes(path))).toEqual([
+      "/home/ada/notes.md",
+      "/home/ada/proj/docs/AGENTS.md",
+    ]);
     expect(text).not.toMatch(/PRIVATE|root:|secret/);
-    expect(system.notes().map((note) => note.text).slice(0, 2)).toEqual([
+    expect(
+      system
+        .notes()
+        .map((note) => note.text)
+        .slice(0, 2),
+    ).toEqual([
       "2 files (~/CLAUDE.md, AGENTS.md)",
       "~/.claude/CLAUDE.md: leads outside your home folder and the project; not read; ../../../CLAUDE.md: a special file (/proc); not read; " +
         "CLAUDE.md: leads outside the project; not read",
@@ -184,7 +217,12 @@ describe("SystemContext", () => {
   it("follows imports at most five deep", () => {
     const map: Record<string, string> = { "/p/CLAUDE.md": "@1.md" };
     for (let i = 1; i <= 7; i++) map[`/p/${i}.md`] = `level ${i} @${i + 1}.md`;
-    const system = context({ cwd: "/p", readFile: files(map).readFile, userHome: "/home/ada", realPath: (path) => path });
+    const system = context({
+      cwd: "/p",
+      readFile: files(map).readFile,
+      userHome: "/home/ada",
+      realPath: (path) => path,
+    });
     expect(system.notes()[0]?.text).toMatch(/^6 files \(.*5\.md via 4\.md\)$/);
     expect(system.notes()[1]?.text).toBe("@6.md in 5.md: more than 5 imports deep; not read");
   });
@@ -202,10 +240,16 @@ describe("SystemContext", () => {
     const sections = system.sections();
 
     expect(sections.map((section) => section.id)).toEqual(["base", "date", "mcp_instructions"]);
-    expect(sections[0]?.text).toContain("You are mini-cc, a coding agent that works in the user's terminal, in the project at /home/ada/proj/app.");
+    expect(sections[0]?.text).toContain(
+      "You are mini-cc, a coding agent that works in the user's terminal, in the project at /home/ada/proj/app.",
+    );
     expect(sections[1]?.text).toBe("Today's date is 2026-10-22.");
     expect(sections[2]?.text).toBe("# MCP Server Instructions\n\n## tracker\nList first, then get.");
-    expect(context().sections().map((section) => section.id)).toEqual(["base", "date"]);
+    expect(
+      context()
+        .sections()
+        .map((section) => section.id),
+    ).toEqual(["base", "date"]);
   });
 
   it("uses the given name in the base prompt", () => {
@@ -242,7 +286,11 @@ describe("SystemContext", () => {
   });
 
   it("replaces the base prompt with --system-prompt and ends with --append-system-prompt", () => {
-    const sections = context({ systemPrompt: "You are a release bot.", appendSystemPrompt: "Answer in French.", mcpInstructions: () => "# MCP" }).sections();
+    const sections = context({
+      systemPrompt: "You are a release bot.",
+      appendSystemPrompt: "Answer in French.",
+      mcpInstructions: () => "# MCP",
+    }).sections();
     expect(sections.map((section) => [section.id, section.text])).toEqual([
       ["base", "You are a release bot."],
       ["date", "Today's date is 2026-10-22."],
@@ -253,7 +301,11 @@ describe("SystemContext", () => {
 
   it("counts one instruction file in the singular", () => {
     const system = context({ readFile: files({ "/home/ada/proj/AGENTS.md": "x" }).readFile });
-    expect(system.notes()[0]).toEqual({ type: "system_note", label: "project instructions", text: "1 file (../AGENTS.md)" });
+    expect(system.notes()[0]).toEqual({
+      type: "system_note",
+      label: "project instructions",
+      text: "1 file (../AGENTS.md)",
+    });
   });
 
   it("names the files it looks for when there are none", () => {

@@ -59,6 +59,8 @@ describe("tool rules", () => {
     expect(() => parseToolRule("mcp__tracker__add comment")).toThrow(
       'invalid tool rule "mcp__tracker__add comment": expected a tool name of letters, digits, _ and - with optional * wildcards, like mcp__tracker__* or Bash(git status:*)',
     );
-    expect(() => parseToolRule("a.b")).toThrow(expect.objectContaining({ code: "invalid-tool-rule", message: expect.stringContaining('"a.b"') }));
+    expect(() => parseToolRule("a.b")).toThrow(
+      expect.objectContaining({ code: "invalid-tool-rule", message: expect.stringContaining('"a.b"') }),
+    );
   });
 });

@@ -39,7 +39,10 @@ describe("ENABLE_TOOL_SEARCH", () => {
 describe("the tool plan", () => {
   it("without deferral offers every tool as it is", () => {
     const plan = planTools([read, mcp("a")], [], { setting: { kind: "off" } });
-    expect(plan.specs.map((s) => [s.name, s.defer_loading])).toEqual([["Read", undefined], ["mcp__srv__a", undefined]]);
+    expect(plan.specs.map((s) => [s.name, s.defer_loading])).toEqual([
+      ["Read", undefined],
+      ["mcp__srv__a", undefined],
+    ]);
     expect(plan.callable.map((t) => t.name)).toEqual(["Read", "mcp__srv__a"]);
     expect(plan.section).toBeUndefined();
   });
@@ -56,24 +59,49 @@ describe("the tool plan", () => {
     expect(before.callable.map((t) => t.name)).toEqual(["Read", "ToolSearch"]);
     const messages: Message[] = [
       { role: "user", content: "go" },
-      { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "ToolSearch", input: { query: "select:mcp__srv__get_issue" } }] },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "mcp__srv__get_issue" }] }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "t1", name: "ToolSearch", input: { query: "select:mcp__srv__get_issue" } }],
+      },
+      {
+        role: "user",
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "t1",
+            content: [{ type: "tool_reference", tool_name: "mcp__srv__get_issue" }],
+          },
+        ],
+      },
     ];
     const after = planTools(tools, messages, { setting: { kind: "on" } });
     expect(after.specs).toEqual(before.specs);
     expect(after.section).toEqual(before.section);
     expect(after.callable.map((t) => t.name)).toEqual(["Read", "ToolSearch", "mcp__srv__get_issue"]);
-    expect(visibleToolSpecs({ tools: after.specs, messages }).map((s) => s.name)).toEqual(["Read", "ToolSearch", "mcp__srv__get_issue"]);
+    expect(visibleToolSpecs({ tools: after.specs, messages }).map((s) => s.name)).toEqual([
+      "Read",
+      "ToolSearch",
+      "mcp__srv__get_issue",
+    ]);
   });
 
   it("keeps deferring once a tool was loaded, even when the tools shrink below the threshold", () => {
     const messages: Message[] = [
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "mcp__srv__a" }] }] },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "mcp__srv__a" }] },
+        ],
+      },
     ];
     const auto = { setting: { kind: "auto", percent: 10 } as const };
     expect(planTools([read, mcp("a")], [], auto).deferred).toEqual([]);
     expect(planTools([read, mcp("a")], messages, auto).deferred.map((t) => t.name)).toEqual(["mcp__srv__a"]);
-    expect(planTools([read, mcp("a")], messages, auto).callable.map((t) => t.name)).toEqual(["Read", "ToolSearch", "mcp__srv__a"]);
+    expect(planTools([read, mcp("a")], messages, auto).callable.map((t) => t.name)).toEqual([
+      "Read",
+      "ToolSearch",
+      "mcp__srv__a",
+    ]);
   });
 
   it("names each deferred tool with the start of its description", () => {
@@ -90,7 +118,11 @@ describe("the tool plan", () => {
 });
 
 describe("ToolSearch", () => {
-  const tools = [mcp("list_issues", "List issues by status."), mcp("get_issue", "One issue with comments."), mcp("add_comment", "Comment on an issue.")];
+  const tools = [
+    mcp("list_issues", "List issues by status."),
+    mcp("get_issue", "One issue with comments."),
+    mcp("add_comment", "Comment on an issue."),
+  ];
 
   it("selects exact names in the order given and ignores unknown ones", () => {
     expect(searchTools(tools, "select:mcp__srv__add_comment, mcp__srv__list_issues,nope").map((t) => t.name)).toEqual([

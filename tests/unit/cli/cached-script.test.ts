@@ -12,7 +12,10 @@ const NPM_TIME = new Date("1985-10-26T08:15:00Z");
 /** A CommonJS file whose function is compiled only when called (lazily), as most of a bundle is; timed as npm installs it. */
 function bundle(dir: string, body = "return 6 * 7;"): string {
   const file = join(dir, "ui.cjs");
-  writeFileSync(file, `const path = require("node:path");\nexports.answer = function answer() { ${body} };\nexports.base = path.basename(__filename);\n`);
+  writeFileSync(
+    file,
+    `const path = require("node:path");\nexports.answer = function answer() { ${body} };\nexports.base = path.basename(__filename);\n`,
+  );
   utimesSync(file, NPM_TIME, NPM_TIME);
   return file;
 }
@@ -21,7 +24,11 @@ function bundle(dir: string, body = "return 6 * 7;"): string {
  * One start, in its own Node: V8 keeps scripts it compiled in memory, so a
  * second load in the same process would never read the cache on disk.
  */
-function start(file: string, cacheDir: string, env: Record<string, string> = {}): { cache: string; answer: number; base: string } {
+function start(
+  file: string,
+  cacheDir: string,
+  env: Record<string, string> = {},
+): { cache: string; answer: number; base: string } {
   const code = `
     import { requireCachedScript } from ${JSON.stringify(LOADER)};
     const script = requireCachedScript(${JSON.stringify(file)}, ${JSON.stringify(cacheDir)});
@@ -29,7 +36,12 @@ function start(file: string, cacheDir: string, env: Record<string, string> = {})
     script.saveCodeCache();
     console.log(JSON.stringify({ cache: script.cache, answer, base: script.exports.base }));`;
   const { NODE_DISABLE_COMPILE_CACHE: _, ...inherited } = process.env;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { env: { ...inherited, ...env }, encoding: "utf8" })) as never;
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", code], {
+      env: { ...inherited, ...env },
+      encoding: "utf8",
+    }),
+  ) as never;
 }
 
 describe("requireCachedScript", () => {

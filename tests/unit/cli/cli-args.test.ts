@@ -15,7 +15,20 @@ function usageMessage(argv: string[]): string {
 
 describe("parseCommand", () => {
   it("after the prompt, takes every word after --allowedTools, --disallowedTools, --add-dir and --mcp-config as theirs, as Claude Code does", () => {
-    const docs = parseCommand(["-p", "Stage my changes", "--allowedTools", "Bash(git add:*)", "Bash(git commit:*)", "--add-dir", "../a", "../b", "--strict-mcp-config", "--mcp-config", "x.json", "{}"]);
+    const docs = parseCommand([
+      "-p",
+      "Stage my changes",
+      "--allowedTools",
+      "Bash(git add:*)",
+      "Bash(git commit:*)",
+      "--add-dir",
+      "../a",
+      "../b",
+      "--strict-mcp-config",
+      "--mcp-config",
+      "x.json",
+      "{}",
+    ]);
     expect(docs.kind === "agent" && docs.options).toMatchObject({
       prompt: "Stage my changes",
       allowedTools: ["Bash(git add:*)", "Bash(git commit:*)"],
@@ -24,11 +37,25 @@ describe("parseCommand", () => {
       strictMcpConfig: true,
     });
     // Another option or `--` ends the list; repeated, the lists add up.
-    const ended = parseCommand(["go", "--allowedTools", "Read", "--disallowedTools", "Bash", "--allowedTools=Grep", "Glob", "--", "now"]);
-    expect(ended.kind === "agent" && [ended.options.prompt, ended.options.allowedTools, ended.options.disallowedTools]).toEqual(["go now", ["Read", "Grep", "Glob"], ["Bash"]]);
+    const ended = parseCommand([
+      "go",
+      "--allowedTools",
+      "Read",
+      "--disallowedTools",
+      "Bash",
+      "--allowedTools=Grep",
+      "Glob",
+      "--",
+      "now",
+    ]);
+    expect(
+      ended.kind === "agent" && [ended.options.prompt, ended.options.allowedTools, ended.options.disallowedTools],
+    ).toEqual(["go now", ["Read", "Grep", "Glob"], ["Bash"]]);
     // Before the prompt, a word after the option's value is the prompt.
     const first = parseCommand(["--allowedTools", "Read", "fix", "it", "--add-dir", "../a", "then"]);
-    expect(first.kind === "agent" && [first.options.prompt, first.options.allowedTools, first.options.addDirs]).toEqual(["fix it", ["Read"], ["../a", "then"]]);
+    expect(first.kind === "agent" && [first.options.prompt, first.options.allowedTools, first.options.addDirs]).toEqual(
+      ["fix it", ["Read"], ["../a", "then"]],
+    );
   });
 
   it("takes claude's --dangerously-skip-permissions as bypassPermissions, and refuses it beside another mode", () => {
@@ -37,13 +64,26 @@ describe("parseCommand", () => {
       return command.kind === "agent" ? command.options.permissionMode : undefined;
     };
     expect(mode(["-p", "x", "--dangerously-skip-permissions"])).toBe("bypassPermissions");
-    expect(mode(["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "bypassPermissions"])).toBe("bypassPermissions");
+    expect(mode(["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "bypassPermissions"])).toBe(
+      "bypassPermissions",
+    );
     expect(mode(["-p", "x"])).toBe("default");
-    expect(usageMessage(["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "plan"])).toBe("--dangerously-skip-permissions and --permission-mode plan disagree: give one");
+    expect(usageMessage(["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "plan"])).toBe(
+      "--dangerously-skip-permissions and --permission-mode plan disagree: give one",
+    );
   });
 
   it("keeps a rule's specifier whole, spaces and commas in it, as Claude Code does", () => {
-    const command = parseCommand(["-p", "x", "--allowedTools", "Bash(npm run test:*) Read,Bash(echo a,b)", "--disallowedTools", "Bash(rm -rf:*)", "--allowedTools", " mcp__fs ,"]);
+    const command = parseCommand([
+      "-p",
+      "x",
+      "--allowedTools",
+      "Bash(npm run test:*) Read,Bash(echo a,b)",
+      "--disallowedTools",
+      "Bash(rm -rf:*)",
+      "--allowedTools",
+      " mcp__fs ,",
+    ]);
     expect(command.kind === "agent" && [command.options.allowedTools, command.options.disallowedTools]).toEqual([
       ["Bash(npm run test:*)", "Read", "Bash(echo a,b)", "mcp__fs"],
       ["Bash(rm -rf:*)"],
@@ -52,9 +92,30 @@ describe("parseCommand", () => {
 
   it("reads print mode with Claude Code's flags", () => {
     const command = parseCommand([
-      "-p", "fix it", "--model-script", "s.json", "--output-format", "stream-json",
-      "--permission-mode", "acceptEdits", "--allowedTools", "Read,mcp__tracker__*", "--allowedTools", "Bash",
-      "--disallowedTools", "Write Edit", "--add-dir", "../lib", "--add-dir", "/shared", "--mcp-config", "a.json", "--mcp-config", "{}", "--strict-mcp-config", "--allow-sampling",
+      "-p",
+      "fix it",
+      "--model-script",
+      "s.json",
+      "--output-format",
+      "stream-json",
+      "--permission-mode",
+      "acceptEdits",
+      "--allowedTools",
+      "Read,mcp__tracker__*",
+      "--allowedTools",
+      "Bash",
+      "--disallowedTools",
+      "Write Edit",
+      "--add-dir",
+      "../lib",
+      "--add-dir",
+      "/shared",
+      "--mcp-config",
+      "a.json",
+      "--mcp-config",
+      "{}",
+      "--strict-mcp-config",
+      "--allow-sampling",
     ]);
     expect(command).toEqual({
       kind: "agent",
@@ -76,7 +137,10 @@ describe("parseCommand", () => {
   });
 
   it("hands everything after `mcp` to the mcp subcommands", () => {
-    expect(parseCommand(["mcp", "add", "x", "--", "node", "-v"])).toEqual({ kind: "mcp", argv: ["add", "x", "--", "node", "-v"] });
+    expect(parseCommand(["mcp", "add", "x", "--", "node", "-v"])).toEqual({
+      kind: "mcp",
+      argv: ["add", "x", "--", "node", "-v"],
+    });
   });
 
   it("names an unknown option", () => {
@@ -100,17 +164,33 @@ describe("parseCommand", () => {
   });
 
   it("rejects a max-turns that is not a positive whole number", () => {
-    expect(usageMessage(["-p", "hi", "--max-turns", "0"])).toBe("--max-turns takes a whole number of at least 1, not 0");
+    expect(usageMessage(["-p", "hi", "--max-turns", "0"])).toBe(
+      "--max-turns takes a whole number of at least 1, not 0",
+    );
   });
 
   it("takes --allow-sampling only in print mode: the TUI asks each time", () => {
-    expect(usageMessage(["--allow-sampling"])).toBe("--allow-sampling works only with -p/--print (the TUI asks you each time)");
+    expect(usageMessage(["--allow-sampling"])).toBe(
+      "--allow-sampling works only with -p/--print (the TUI asks you each time)",
+    );
   });
 
   it("reads claude's flags for the real API and scripts", () => {
     const command = parseCommand([
-      "-p", "--model", "claude-haiku-4-5", "--system-prompt", "Be brief.", "--append-system-prompt", "In French.", "--thinking",
-      "--input-format", "stream-json", "--output-format", "stream-json", "--include-partial-messages", "--verbose",
+      "-p",
+      "--model",
+      "claude-haiku-4-5",
+      "--system-prompt",
+      "Be brief.",
+      "--append-system-prompt",
+      "In French.",
+      "--thinking",
+      "--input-format",
+      "stream-json",
+      "--output-format",
+      "stream-json",
+      "--include-partial-messages",
+      "--verbose",
     ]);
     expect(command).toMatchObject({
       kind: "agent",
@@ -128,9 +208,13 @@ describe("parseCommand", () => {
   });
 
   it("says what stream-json input and partial messages need", () => {
-    expect(usageMessage(["-p", "--input-format", "stream-json"])).toBe("--input-format stream-json needs --output-format stream-json");
+    expect(usageMessage(["-p", "--input-format", "stream-json"])).toBe(
+      "--input-format stream-json needs --output-format stream-json",
+    );
     expect(usageMessage(["--input-format", "text"])).toBe("--input-format works only with -p/--print");
-    expect(usageMessage(["-p", "hi", "--include-partial-messages"])).toBe("--include-partial-messages works only with -p and --output-format stream-json");
+    expect(usageMessage(["-p", "hi", "--include-partial-messages"])).toBe(
+      "--include-partial-messages works only with -p and --output-format stream-json",
+    );
     expect(usageMessage(["-p", "hi", "--model", " "])).toBe("--model needs a model name, like claude-sonnet-4-5");
   });
 });
@@ -153,7 +237,9 @@ describe("--continue and --resume", () => {
   it("refuses what cannot work: both flags, --resume without an id in print mode, a fixed --session-id, a bad id", () => {
     expect(() => parseCommand(["-c", "--resume", ID])).toThrow("--continue and --resume cannot be used together");
     expect(() => parseCommand(["-p", "--resume", "x"])).toThrow("--resume needs a session id with -p/--print");
-    expect(() => parseCommand(["-c", "--session-id", ID])).toThrow("--session-id cannot be used with --continue or --resume");
+    expect(() => parseCommand(["-c", "--session-id", ID])).toThrow(
+      "--session-id cannot be used with --continue or --resume",
+    );
     expect(() => parseCommand(["--resume=nope"])).toThrow("--resume takes a UUID");
   });
 });

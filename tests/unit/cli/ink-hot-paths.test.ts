@@ -13,7 +13,10 @@ import { fastStringWidth, inkHotPaths } from "../../../scripts/ink-bundle.ts";
 
 interface InkParts {
   lineUpdate(previous: string, next: string, columns: number): string;
-  Output: new (size: { width: number; height: number }) => {
+  Output: new (size: {
+    width: number;
+    height: number;
+  }) => {
     caches: unknown;
     write(x: number, y: number, text: string, options: { transformers: unknown[] }): void;
     get(): { output: string; height: number };
@@ -27,9 +30,20 @@ let original: InkParts;
 async function bundle(name: string, withHotPaths: boolean): Promise<InkParts> {
   const entry = join(dir, "entry.mjs");
   const ink = join(import.meta.dirname, "../../../node_modules/ink/build");
-  writeFileSync(entry, `export { default as lineUpdate } from ${JSON.stringify(join(ink, "line-update.js"))};\nexport { default as Output } from ${JSON.stringify(join(ink, "output.js"))};\n`);
+  writeFileSync(
+    entry,
+    `export { default as lineUpdate } from ${JSON.stringify(join(ink, "line-update.js"))};\nexport { default as Output } from ${JSON.stringify(join(ink, "output.js"))};\n`,
+  );
   const outfile = join(dir, `${name}.mjs`);
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: "node", format: "esm", logLevel: "error", plugins: withHotPaths ? [fastStringWidth, inkHotPaths] : [fastStringWidth] });
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "error",
+    plugins: withHotPaths ? [fastStringWidth, inkHotPaths] : [fastStringWidth],
+  });
   return (await import(pathToFileURL(outfile).href)) as InkParts;
 }
 
@@ -60,7 +74,12 @@ describe("Ink's hot paths, as bundled", () => {
     for (const columns of [40, 80, 120]) {
       for (const previous of ROWS) {
         for (const next of ROWS) {
-          expect([previous, next, columns, patched.lineUpdate(previous, next, columns)]).toEqual([previous, next, columns, original.lineUpdate(previous, next, columns)]);
+          expect([previous, next, columns, patched.lineUpdate(previous, next, columns)]).toEqual([
+            previous,
+            next,
+            columns,
+            original.lineUpdate(previous, next, columns),
+          ]);
         }
       }
     }
@@ -69,11 +88,12 @@ describe("Ink's hot paths, as bundled", () => {
   it("output draws the same frames, and keeps its caches from one frame to the next", () => {
     const frame = (Output: InkParts["Output"], rows: readonly string[]) => {
       const output = new Output({ width: 90, height: rows.length + 1 });
-      rows.forEach((row, y) => output.write(y % 3, y, row, { transformers: [] }));
+      for (const [y, row] of rows.entries()) output.write(y % 3, y, row, { transformers: [] });
       output.write(2, rows.length, "\u200bzero\u2060width", { transformers: [] });
       return output;
     };
-    for (const rows of [ROWS, [...ROWS].reverse(), ROWS.slice(3, 7)]) expect(frame(patched.Output, rows).get()).toEqual(frame(original.Output, rows).get());
+    for (const rows of [ROWS, [...ROWS].reverse(), ROWS.slice(3, 7)])
+      expect(frame(patched.Output, rows).get()).toEqual(frame(original.Output, rows).get());
     expect(frame(patched.Output, ROWS).caches).toBe(frame(patched.Output, ROWS).caches);
     expect(frame(original.Output, ROWS).caches).not.toBe(frame(original.Output, ROWS).caches);
   });

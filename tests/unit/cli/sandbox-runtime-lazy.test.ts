@@ -13,7 +13,8 @@ function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const code = readFileSync(entry, "utf8");
-  for (const match of code.matchAll(/import\s*(?:[\w$*{}\s,]+from\s*)?"(\.{1,2}\/[^"]+\.js)"/g)) staticGraph(join(dirname(entry), match[1]!), seen);
+  for (const match of code.matchAll(/import\s*(?:[\w$*{}\s,]+from\s*)?"(\.{1,2}\/[^"]+\.js)"/g))
+    staticGraph(join(dirname(entry), match[1]!), seen);
   return seen;
 }
 

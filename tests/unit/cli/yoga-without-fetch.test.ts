@@ -15,15 +15,26 @@ const dir = mkdtempSync(join(tmpdir(), "yoga-without-fetch-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Lays out a 10-column node, in a fresh Node; says whether undici got loaded. */
-async function run(name: string, plugins: typeof yogaWithoutFetch[]): Promise<{ width: number; undici: boolean }> {
+async function run(name: string, plugins: (typeof yogaWithoutFetch)[]): Promise<{ width: number; undici: boolean }> {
   const outfile = join(dir, `${name}.mjs`);
   const contents = `import Yoga from "yoga-layout";
 const node = Yoga.Node.create();
 node.setWidth(10);
 node.calculateLayout();
 console.log(JSON.stringify({ width: node.getComputedWidth(), undici: process.moduleLoadList.some((m) => m.includes("undici")) }));`;
-  await build({ stdin: { contents, resolveDir: import.meta.dirname }, outfile, bundle: true, platform: "node", format: "esm", logLevel: "error", plugins });
-  return JSON.parse(execFileSync(process.execPath, [outfile], { encoding: "utf8" })) as { width: number; undici: boolean };
+  await build({
+    stdin: { contents, resolveDir: import.meta.dirname },
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "error",
+    plugins,
+  });
+  return JSON.parse(execFileSync(process.execPath, [outfile], { encoding: "utf8" })) as {
+    width: number;
+    undici: boolean;
+  };
 }
 
 describe("Yoga, bundled", () => {

@@ -42,11 +42,16 @@ describe("McpConfigEditor.addServer", () => {
       file: projectFile,
       replaced: false,
     });
-    expect(await read(projectFile)).toBe('{\n  "mcpServers": {\n    "tracker": {\n      "command": "node",\n      "args": [\n        "t.ts"\n      ]\n    }\n  }\n}\n');
+    expect(await read(projectFile)).toBe(
+      '{\n  "mcpServers": {\n    "tracker": {\n      "command": "node",\n      "args": [\n        "t.ts"\n      ]\n    }\n  }\n}\n',
+    );
   });
 
   it("keeps the other entries, key order and the file's indentation", async () => {
-    await writeFile(projectFile, '{\n    "$schema": "x",\n    "mcpServers": {\n        "b": {"command": "b"},\n        "a": {"command": "a"}\n    }\n}');
+    await writeFile(
+      projectFile,
+      '{\n    "$schema": "x",\n    "mcpServers": {\n        "b": {"command": "b"},\n        "a": {"command": "a"}\n    }\n}',
+    );
     await editor.addServer("project", "c", { type: "http", url: "http://h" });
     expect(await read(projectFile)).toBe(
       [
@@ -75,7 +80,9 @@ describe("McpConfigEditor.addServer", () => {
     expect(await failure(editor.addServer("project", "a", { command: "new" }))).toBe(
       `exists: ${projectFile}: project scope already has a server named "a" (use --force to replace it).`,
     );
-    expect(await editor.addServer("project", "a", { command: "new" }, { force: true })).toMatchObject({ replaced: true });
+    expect(await editor.addServer("project", "a", { command: "new" }, { force: true })).toMatchObject({
+      replaced: true,
+    });
     expect(Object.keys(JSON.parse(await read(projectFile)).mcpServers)).toEqual(["a", "b"]);
     expect(JSON.parse(await read(projectFile)).mcpServers.a).toEqual({ command: "new" });
   });
@@ -122,7 +129,10 @@ describe("McpConfigEditor.addServer", () => {
 
 describe("McpConfigEditor.removeServer", () => {
   it("removes from the only scope that has the name, keeping the rest as written", async () => {
-    await writeFile(projectFile, '{\n\t"mcpServers": {\n\t\t"a": {"command": "a"},\n\t\t"b": {"command": "b"}\n\t}\n}\n');
+    await writeFile(
+      projectFile,
+      '{\n\t"mcpServers": {\n\t\t"a": {"command": "a"},\n\t\t"b": {"command": "b"}\n\t}\n}\n',
+    );
     expect(await editor.removeServer("a")).toEqual({ scope: "project", file: projectFile });
     expect(await read(projectFile)).toBe('{\n\t"mcpServers": {\n\t\t"b": {\n\t\t\t"command": "b"\n\t\t}\n\t}\n}\n');
   });
@@ -130,14 +140,20 @@ describe("McpConfigEditor.removeServer", () => {
   it("asks for a scope when several scopes have the name", async () => {
     await editor.addServer("project", "a", { command: "a" });
     await editor.addServer("user", "a", { command: "a" });
-    expect(await failure(editor.removeServer("a"))).toMatch(/^ambiguous: "a" is declared in several scopes: project \(.*\.mcp\.json\), user \(.*\); choose one with -s project\|user$/);
+    expect(await failure(editor.removeServer("a"))).toMatch(
+      /^ambiguous: "a" is declared in several scopes: project \(.*\.mcp\.json\), user \(.*\); choose one with -s project\|user$/,
+    );
     await editor.removeServer("a", "user");
     expect(JSON.parse(await read(home.userConfig))).toEqual({ mcpServers: {} });
   });
 
   it("fails for a name no scope has", async () => {
-    expect(await failure(editor.removeServer("ghost"))).toBe('not-found: No server named "ghost" in local, project or user scope.');
-    expect(await failure(editor.removeServer("ghost", "project"))).toBe(`not-found: No server named "ghost" in project scope (${projectFile}).`);
+    expect(await failure(editor.removeServer("ghost"))).toBe(
+      'not-found: No server named "ghost" in local, project or user scope.',
+    );
+    expect(await failure(editor.removeServer("ghost", "project"))).toBe(
+      `not-found: No server named "ghost" in project scope (${projectFile}).`,
+    );
   });
 });
 

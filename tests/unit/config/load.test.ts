@@ -24,11 +24,15 @@ afterEach(async () => {
 });
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
-const writeProject = (value: unknown) => writeFile(join(cwd, ".mcp.json"), typeof value === "string" ? value : json(value));
+const writeProject = (value: unknown) =>
+  writeFile(join(cwd, ".mcp.json"), typeof value === "string" ? value : json(value));
 const writeUser = (value: unknown) => writeFile(home.userConfig, typeof value === "string" ? value : json(value));
-const load = (extra: Partial<Parameters<typeof loadMcpConfig>[0]> = {}) => loadMcpConfig({ cwd, home, env: {}, ...extra });
+const load = (extra: Partial<Parameters<typeof loadMcpConfig>[0]> = {}) =>
+  loadMcpConfig({ cwd, home, env: {}, ...extra });
 const summary = (servers: Awaited<ReturnType<typeof load>>["servers"]) =>
-  servers.map((s) => ("error" in s ? `${s.name}@${s.source} ERROR ${s.error}` : `${s.name}@${s.source} ${JSON.stringify(s.resolved)}`));
+  servers.map((s) =>
+    "error" in s ? `${s.name}@${s.source} ERROR ${s.error}` : `${s.name}@${s.source} ${JSON.stringify(s.resolved)}`,
+  );
 
 describe("loadMcpConfig", () => {
   it("expands ${VAR} and ${VAR:-default} in every string", async () => {
@@ -63,9 +67,17 @@ describe("loadMcpConfig", () => {
     const cases: Array<[string, () => Promise<unknown>, RegExp]> = [
       ["a FIFO with no writer", async () => execFileSync("mkfifo", [projectFile()]), /a FIFO, not a regular file/],
       ["a symlink to /dev/urandom", () => symlink("/dev/urandom", projectFile()), /a device, not a regular file/],
-      ["a symlink to /dev/stdin", () => symlink("/dev/stdin", projectFile()), /(a device|a FIFO|a socket), not a regular file/],
+      [
+        "a symlink to /dev/stdin",
+        () => symlink("/dev/stdin", projectFile()),
+        /(a device|a FIFO|a socket), not a regular file/,
+      ],
       ["a folder", () => mkdir(projectFile()), /a folder, not a regular file/],
-      ["a file over 1 MiB", () => writeFile(projectFile(), `{"mcpServers":{}, "pad": "${"x".repeat(1024 * 1024)}"}`), /larger than the 1 MiB/],
+      [
+        "a file over 1 MiB",
+        () => writeFile(projectFile(), `{"mcpServers":{}, "pad": "${"x".repeat(1024 * 1024)}"}`),
+        /larger than the 1 MiB/,
+      ],
     ];
     for (const [what, make, reason] of cases) {
       it(what, { timeout: 3000 }, async () => {
@@ -73,7 +85,9 @@ describe("loadMcpConfig", () => {
         await writeUser({ mcpServers: { mine: { command: "node" } } });
         const { servers, problems } = await load();
         expect(problems).toHaveLength(1);
-        expect(problems[0]).toMatch(new RegExp(`^${projectFile().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: cannot read \\(`));
+        expect(problems[0]).toMatch(
+          new RegExp(`^${projectFile().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: cannot read \\(`),
+        );
         expect(problems[0]).toMatch(reason);
         // The rest still loads.
         expect(servers.map((s) => s.name)).toEqual(["mine"]);
@@ -81,7 +95,9 @@ describe("loadMcpConfig", () => {
     }
 
     it("--mcp-config naming a device or an oversized file", { timeout: 3000 }, async () => {
-      await expect(parseMcpConfigArg("/dev/zero", cwd)).rejects.toThrow(/--mcp-config \/dev\/zero: cannot read: a device, not a regular file/);
+      await expect(parseMcpConfigArg("/dev/zero", cwd)).rejects.toThrow(
+        /--mcp-config \/dev\/zero: cannot read: a device, not a regular file/,
+      );
       await writeFile(join(cwd, "big.json"), " ".repeat(1024 * 1024 + 1));
       await expect(parseMcpConfigArg("big.json", cwd)).rejects.toThrow(/larger than the 1 MiB/);
     });
@@ -90,13 +106,30 @@ describe("loadMcpConfig", () => {
   it("expands a nested default ${A:-${B}} as the shell would, never leaving a stray brace", async () => {
     await writeProject({
       mcpServers: {
-        s: { command: "node", args: ["${A:-${B}}", "${A:-${C:-deep}}/x", "${A:-pre-${B}-post}", "${B:-${A}}", "${A:-${MISSING}}", "$${B}", "${oops", "${A:-${B}"] },
+        s: {
+          command: "node",
+          args: [
+            "${A:-${B}}",
+            "${A:-${C:-deep}}/x",
+            "${A:-pre-${B}-post}",
+            "${B:-${A}}",
+            "${A:-${MISSING}}",
+            "$${B}",
+            "${oops",
+            "${A:-${B}",
+          ],
+        },
       },
     });
     const { servers, warnings } = await load({ env: { A: undefined, B: "bee" } });
     const resolved = servers[0] && "resolved" in servers[0] ? servers[0].resolved : undefined;
-    expect(resolved).toEqual({ command: "node", args: ["bee", "deep/x", "pre-bee-post", "bee", "", "$bee", "${oops", "${A:-bee"] });
-    expect(warnings).toEqual([`${join(cwd, ".mcp.json")}: server "s": environment variable MISSING is not set; it expands to ""`]);
+    expect(resolved).toEqual({
+      command: "node",
+      args: ["bee", "deep/x", "pre-bee-post", "bee", "", "$bee", "${oops", "${A:-bee"],
+    });
+    expect(warnings).toEqual([
+      `${join(cwd, ".mcp.json")}: server "s": environment variable MISSING is not set; it expands to ""`,
+    ]);
   });
 
   it("expands an unset variable without default to an empty string and warns naming variable, server and file", async () => {
@@ -113,14 +146,21 @@ describe("loadMcpConfig", () => {
     await writeProject(`{"mcpServers": {"deep": {"command": "x", "args": ${deep}}, "ok": {"command": "node"}}}`);
     const loaded = await load();
     const deepServer = loaded.servers.find((s) => s.name === "deep");
-    expect(deepServer && "error" in deepServer ? deepServer.error : "").toMatch(/mcpServers\.deep\.args(\[0\])+: nested deeper than 64 levels/);
-    expect(summary(loaded.servers.filter((s) => s.name === "ok"))).toEqual([`ok@project ${JSON.stringify({ command: "node" })}`]);
+    expect(deepServer && "error" in deepServer ? deepServer.error : "").toMatch(
+      /mcpServers\.deep\.args(\[0\])+: nested deeper than 64 levels/,
+    );
+    expect(summary(loaded.servers.filter((s) => s.name === "ok"))).toEqual([
+      `ok@project ${JSON.stringify({ command: "node" })}`,
+    ]);
   });
 
   it("lets a project entry override the user entry of the same name", async () => {
     await writeUser({ mcpServers: { tracker: { command: "user-cmd" }, mine: { command: "mine" } } });
     await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
-    expect(summary((await load()).servers)).toEqual(['mine@user {"command":"mine"}', 'tracker@project {"command":"project-cmd"}']);
+    expect(summary((await load()).servers)).toEqual([
+      'mine@user {"command":"mine"}',
+      'tracker@project {"command":"project-cmd"}',
+    ]);
   });
 
   it("records which lower scopes an entry overrides, valid or not, so the UI can say so", async () => {
@@ -137,7 +177,10 @@ describe("loadMcpConfig", () => {
     await writeProject({ mcpServers: { tracker: { command: "project-cmd" } } });
     await writeFile(
       home.localConfig,
-      json({ [cwd]: { mcpServers: { tracker: { command: "local-cmd" } } }, "/other": { mcpServers: { x: { command: "x" } } } }),
+      json({
+        [cwd]: { mcpServers: { tracker: { command: "local-cmd" } } },
+        "/other": { mcpServers: { x: { command: "x" } } },
+      }),
     );
     expect(summary((await load()).servers)).toEqual(['tracker@local {"command":"local-cmd"}']);
   });
@@ -192,7 +235,12 @@ describe("loadMcpConfig", () => {
         entry: { command: "good", note: "extra fields are tolerated" },
         resolved: { command: "good", note: "extra fields are tolerated" },
       },
-      { name: "remote", source: "project", file, error: 'mcpServers.remote.type: expected "stdio", "http", "sse" or "ws", got "websocket"' },
+      {
+        name: "remote",
+        source: "project",
+        file,
+        error: 'mcpServers.remote.type: expected "stdio", "http", "sse" or "ws", got "websocket"',
+      },
       { name: "empty", source: "project", file, error: "mcpServers.empty.command: missing (expected string)" },
     ]);
   });
@@ -228,11 +276,16 @@ describe("parseMcpConfigArg", () => {
 
   it("reads a file path relative to cwd", async () => {
     await writeFile(join(cwd, "servers.json"), json({ mcpServers: { a: { command: "a" } } }));
-    expect(await parseMcpConfigArg("servers.json", cwd)).toEqual({ file: join(cwd, "servers.json"), servers: { a: { command: "a" } } });
+    expect(await parseMcpConfigArg("servers.json", cwd)).toEqual({
+      file: join(cwd, "servers.json"),
+      servers: { a: { command: "a" } },
+    });
   });
 
   it("rejects a value that is neither a file nor JSON", async () => {
-    expect(await reject("missing.json")).toBe("invalid-mcp-config: --mcp-config missing.json: no such file, and not inline JSON");
+    expect(await reject("missing.json")).toBe(
+      "invalid-mcp-config: --mcp-config missing.json: no such file, and not inline JSON",
+    );
   });
 
   it("rejects inline JSON that does not parse, with line:column", async () => {
@@ -242,6 +295,8 @@ describe("parseMcpConfigArg", () => {
   });
 
   it("rejects a config without mcpServers", async () => {
-    expect(await reject('{"tracker": {"command": "x"}}')).toBe("invalid-mcp-config: --mcp-config (inline JSON): mcpServers: missing");
+    expect(await reject('{"tracker": {"command": "x"}}')).toBe(
+      "invalid-mcp-config: --mcp-config (inline JSON): mcpServers: missing",
+    );
   });
 });

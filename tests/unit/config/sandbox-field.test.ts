@@ -14,22 +14,40 @@ describe('an entry\'s "sandbox"', () => {
   it("takes true, false and the loosening object", () => {
     expect(error(true)).toBeUndefined();
     expect(error(false)).toBeUndefined();
-    expect(error({ allowWrite: ["out", "/tmp/cache"], denyRead: ["~/work"], allowRead: [".env.test"], allowedDomains: ["api.github.com", "*.npmjs.org", "localhost:8080"], env: ["GITHUB_TOKEN"] })).toBeUndefined();
+    expect(
+      error({
+        allowWrite: ["out", "/tmp/cache"],
+        denyRead: ["~/work"],
+        allowRead: [".env.test"],
+        allowedDomains: ["api.github.com", "*.npmjs.org", "localhost:8080"],
+        env: ["GITHUB_TOKEN"],
+      }),
+    ).toBeUndefined();
   });
 
   it("names the field of a malformed one", () => {
-    expect(error("yes")).toBe('mcpServers.srv.sandbox: expected true, false or an object, got string');
+    expect(error("yes")).toBe("mcpServers.srv.sandbox: expected true, false or an object, got string");
     expect(error({ allowWrite: "out" })).toBe("mcpServers.srv.sandbox.allowWrite: expected array, got string");
     expect(error({ allowWrite: [""] })).toBe("mcpServers.srv.sandbox.allowWrite[0]: must not be empty");
-    expect(error({ env: ["GITHUB_TOKEN", "not a name"] })).toBe('mcpServers.srv.sandbox.env[1]: "not a name" is not an environment variable name');
-    expect(error({ allowedDomains: ["https://x.com/"] })).toBe('mcpServers.srv.sandbox.allowedDomains[0]: "https://x.com/" is not a host name (example.com, *.example.com, example.com:443)');
+    expect(error({ env: ["GITHUB_TOKEN", "not a name"] })).toBe(
+      'mcpServers.srv.sandbox.env[1]: "not a name" is not an environment variable name',
+    );
+    expect(error({ allowedDomains: ["https://x.com/"] })).toBe(
+      'mcpServers.srv.sandbox.allowedDomains[0]: "https://x.com/" is not a host name (example.com, *.example.com, example.com:443)',
+    );
     expect(error({ alowWrite: ["out"] })).toBe('mcpServers.srv.sandbox: unknown key "alowWrite"');
   });
 
   it("refuses a write list that opens / or the home folder", () => {
-    expect(error({ allowWrite: ["/"] })).toBe("mcpServers.srv.sandbox.allowWrite[0]: would allow writing everywhere (/)");
-    expect(error({ allowWrite: ["out", "~"] })).toBe("mcpServers.srv.sandbox.allowWrite[1]: would allow writing your whole home folder");
-    expect(error({ allowWrite: [homedir()] })).toBe("mcpServers.srv.sandbox.allowWrite[0]: would allow writing your whole home folder");
+    expect(error({ allowWrite: ["/"] })).toBe(
+      "mcpServers.srv.sandbox.allowWrite[0]: would allow writing everywhere (/)",
+    );
+    expect(error({ allowWrite: ["out", "~"] })).toBe(
+      "mcpServers.srv.sandbox.allowWrite[1]: would allow writing your whole home folder",
+    );
+    expect(error({ allowWrite: [homedir()] })).toBe(
+      "mcpServers.srv.sandbox.allowWrite[0]: would allow writing your whole home folder",
+    );
     expect(error({ allowWrite: ["~/.cache/srv"] })).toBeUndefined();
   });
 
@@ -44,24 +62,55 @@ describe('an entry\'s "sandbox"', () => {
 });
 
 describe("the default profile", () => {
-  const context = { projectDir: "/work/p", home: "/home/me", miniCcHome: "/home/me/.mini-cc", tempDir: "/tmp/mini-cc-sandbox-1", env: { PATH: "/bin", HOME: "/home/me", LANG: "C", LC_ALL: "C", ANTHROPIC_API_KEY: "k", GITHUB_TOKEN: "t" } };
+  const context = {
+    projectDir: "/work/p",
+    home: "/home/me",
+    miniCcHome: "/home/me/.mini-cc",
+    tempDir: "/tmp/mini-cc-sandbox-1",
+    env: { PATH: "/bin", HOME: "/home/me", LANG: "C", LC_ALL: "C", ANTHROPIC_API_KEY: "k", GITHUB_TOKEN: "t" },
+  };
 
   it("denies the secrets, writes the project and its temp folder, reaches no host, keeps the base environment", () => {
     const profile = buildProfile({}, {}, context);
     expect(profile.denyRead).toEqual([
-      "/home/me/.ssh", "/home/me/.aws", "/home/me/.gnupg", "/home/me/.config/gcloud", "/home/me/.netrc", "/home/me/.npmrc",
-      "/home/me/.docker/config.json", "/home/me/.claude.json", "/home/me/.mini-cc", "/work/p/.env*",
+      "/home/me/.ssh",
+      "/home/me/.aws",
+      "/home/me/.gnupg",
+      "/home/me/.config/gcloud",
+      "/home/me/.netrc",
+      "/home/me/.npmrc",
+      "/home/me/.docker/config.json",
+      "/home/me/.claude.json",
+      "/home/me/.mini-cc",
+      "/work/p/.env*",
     ]);
     expect(profile.allowWrite).toEqual(["/work/p", "/tmp/mini-cc-sandbox-1"]);
     expect(profile.denyWrite).toContain("/work/p/.mcp.json");
     expect(profile.denyWrite).toContain("/work/p/.git/hooks");
     expect(profile.denyWrite).toContain("/work/p/.claude");
     expect(profile.allowedDomains).toEqual([]);
-    expect(profile.env).toEqual({ PATH: "/bin", HOME: "/home/me", LANG: "C", LC_ALL: "C", TMPDIR: "/tmp/mini-cc-sandbox-1", TMP: "/tmp/mini-cc-sandbox-1", TEMP: "/tmp/mini-cc-sandbox-1" });
+    expect(profile.env).toEqual({
+      PATH: "/bin",
+      HOME: "/home/me",
+      LANG: "C",
+      LC_ALL: "C",
+      TMPDIR: "/tmp/mini-cc-sandbox-1",
+      TMP: "/tmp/mini-cc-sandbox-1",
+      TEMP: "/tmp/mini-cc-sandbox-1",
+    });
   });
 
   it("takes the entry's additions: relative paths are the project's, ~ is home, env names pass through", () => {
-    const profile = buildProfile({ allowWrite: ["out", "~/.cache/x"], allowRead: [".env.test"], allowedDomains: ["api.github.com"], env: ["GITHUB_TOKEN"] }, { OWN: "1" }, context);
+    const profile = buildProfile(
+      {
+        allowWrite: ["out", "~/.cache/x"],
+        allowRead: [".env.test"],
+        allowedDomains: ["api.github.com"],
+        env: ["GITHUB_TOKEN"],
+      },
+      { OWN: "1" },
+      context,
+    );
     expect(profile.allowWrite).toEqual(["/work/p", "/tmp/mini-cc-sandbox-1", "/work/p/out", "/home/me/.cache/x"]);
     expect(profile.allowRead).toEqual(["/work/p/.env.test"]);
     expect(profile.allowedDomains).toEqual(["api.github.com"]);
@@ -71,9 +120,15 @@ describe("the default profile", () => {
   });
 
   it("refuses a relative write path that reaches the home folder", () => {
-    expect(() => buildProfile({ allowWrite: ["../../.."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow('sandbox.allowWrite[0]: "../../.." would allow writing everywhere (/)');
-    expect(() => buildProfile({ allowWrite: ["../.."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow('sandbox.allowWrite[0]: "../.." would allow writing your whole home folder (it holds it)');
-    expect(() => buildProfile({ allowWrite: [".."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow('sandbox.allowWrite[0]: ".." would allow writing your whole home folder');
+    expect(() => buildProfile({ allowWrite: ["../../.."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow(
+      'sandbox.allowWrite[0]: "../../.." would allow writing everywhere (/)',
+    );
+    expect(() => buildProfile({ allowWrite: ["../.."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow(
+      'sandbox.allowWrite[0]: "../.." would allow writing your whole home folder (it holds it)',
+    );
+    expect(() => buildProfile({ allowWrite: [".."] }, {}, { ...context, projectDir: "/home/me/p" })).toThrow(
+      'sandbox.allowWrite[0]: ".." would allow writing your whole home folder',
+    );
   });
 });
 

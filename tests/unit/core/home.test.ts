@@ -23,7 +23,11 @@ describe("resolveHome", () => {
 
   it("uses MINI_CC_HOME when set", () => {
     const home = resolveHome({ MINI_CC_HOME: "/tmp/mc" }, "/home/ann");
-    expect([home.root, home.userConfig, home.approvals]).toEqual(["/tmp/mc", "/tmp/mc/mcp.json", "/tmp/mc/mcp-approvals.json"]);
+    expect([home.root, home.userConfig, home.approvals]).toEqual([
+      "/tmp/mc",
+      "/tmp/mc/mcp.json",
+      "/tmp/mc/mcp-approvals.json",
+    ]);
   });
 
   it("ignores an empty MINI_CC_HOME", () => {

@@ -68,7 +68,10 @@ const KINDS = [
   },
   {
     kind: "tool cache",
-    file: (home: ReturnType<typeof resolveHome>) => new ToolCacheFiles({ dir: home.toolCache, projectDir: "/p", clock: new FakeClock(), warn: () => {} }).pathOf(ECHO),
+    file: (home: ReturnType<typeof resolveHome>) =>
+      new ToolCacheFiles({ dir: home.toolCache, projectDir: "/p", clock: new FakeClock(), warn: () => {} }).pathOf(
+        ECHO,
+      ),
     lost: "its tools are listed again when the server connects",
     async use(home: ReturnType<typeof resolveHome>, clock: FakeClock, warn: (m: string) => void) {
       const cache = new ToolCacheFiles({ dir: home.toolCache, projectDir: "/p", clock, warn });
@@ -93,7 +96,9 @@ describe("a corrupt JSON file in the home folder", () => {
       const warnings: string[] = [];
       await use(home, new FakeClock(NOW), (message) => warnings.push(message));
       const backup = `${path}.corrupt-${STAMP}`;
-      expect(warnings).toEqual([`${path}:1:10: invalid JSON (unexpected end of input); moved it to ${backup} and ${lost}.`]);
+      expect(warnings).toEqual([
+        `${path}:1:10: invalid JSON (unexpected end of input); moved it to ${backup} and ${lost}.`,
+      ]);
       expect(await readFile(backup, "utf8")).toBe(CORRUPT);
       expect((await stat(path)).mode & 0o777).toBe(0o600);
     });
@@ -102,7 +107,11 @@ describe("a corrupt JSON file in the home folder", () => {
   it("a second corrupt file the same moment gets its own backup name", async () => {
     const home = await newHome();
     const warnings: string[] = [];
-    const list = new DisabledServersFile({ file: home.disabled, clock: new FakeClock(NOW), warn: (m) => warnings.push(m) });
+    const list = new DisabledServersFile({
+      file: home.disabled,
+      clock: new FakeClock(NOW),
+      warn: (m) => warnings.push(m),
+    });
     for (const text of ["[", "[1]"]) {
       await writeFile(home.disabled, text);
       await list.list("/p");
@@ -111,7 +120,9 @@ describe("a corrupt JSON file in the home folder", () => {
       `mcp-disabled.json.corrupt-${STAMP}`,
       `mcp-disabled.json.corrupt-${STAMP}-1`,
     ]);
-    expect(warnings[1]).toBe(`${home.disabled}: expected an object of project folders; moved it to ${home.disabled}.corrupt-${STAMP}-1 and starting with no server switched off.`);
+    expect(warnings[1]).toBe(
+      `${home.disabled}: expected an object of project folders; moved it to ${home.disabled}.corrupt-${STAMP}-1 and starting with no server switched off.`,
+    );
   });
 
   it("one that cannot be moved aside is an error naming it, and is never overwritten", async () => {
@@ -120,8 +131,17 @@ describe("a corrupt JSON file in the home folder", () => {
     await writeFile(home.disabled, CORRUPT);
     await chmod(home.root, 0o500);
     try {
-      const list = new HomeJsonFile({ file: home.disabled, clock: new FakeClock(NOW), warn: () => {}, check: () => undefined, empty: () => ({}), lost: "x" });
-      await expect(list.read()).rejects.toThrow(`${home.disabled}:1:10: invalid JSON (unexpected end of input); could not move it aside`);
+      const list = new HomeJsonFile({
+        file: home.disabled,
+        clock: new FakeClock(NOW),
+        warn: () => {},
+        check: () => undefined,
+        empty: () => ({}),
+        lost: "x",
+      });
+      await expect(list.read()).rejects.toThrow(
+        `${home.disabled}:1:10: invalid JSON (unexpected end of input); could not move it aside`,
+      );
     } finally {
       await chmod(home.root, 0o700);
     }

@@ -26,7 +26,12 @@ describe("parseJsonText", () => {
   });
 
   it("locates an error V8 reports without a position", () => {
-    expect(parseJsonText('{\n  "a": tru\n}')).toEqual({ ok: false, line: 2, column: 11, message: "Unexpected token '\\n'" });
+    expect(parseJsonText('{\n  "a": tru\n}')).toEqual({
+      ok: false,
+      line: 2,
+      column: 11,
+      message: "Unexpected token '\\n'",
+    });
   });
 
   it("points past the end of truncated input", () => {
@@ -46,13 +51,17 @@ describe("findJsonSyntaxError", () => {
   });
 
   it("agrees with the line and column V8 reports", () => {
-    const texts = ['{"a":1,}', '[1 2]', '{"a" 1}', '{"a":"x\n"}', "[01]", '{"a":1} x', '["\\q"]', "[1.]", "[-]"];
+    const texts = ['{"a":1,}', "[1 2]", '{"a" 1}', '{"a":"x\n"}', "[01]", '{"a":1} x', '["\\q"]', "[1.]", "[-]"];
     for (const text of texts) {
       let v8 = "";
       try {
         JSON.parse(text);
       } catch (error) {
-        v8 = /\(line (\d+) column (\d+)\)/.exec((error as Error).message)?.slice(1).join(":") ?? "";
+        v8 =
+          /\(line (\d+) column (\d+)\)/
+            .exec((error as Error).message)
+            ?.slice(1)
+            .join(":") ?? "";
       }
       const mine = lineColumnAt(text, findJsonSyntaxError(text));
       expect(`${text} ${mine.line}:${mine.column}`).toBe(`${text} ${v8}`);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { anything, arrayOf, mapOf, objectOf, oneOf, optional, positiveNumber, required, string } from "../../../src/fs/json-shape.ts";
+import {
+  anything,
+  arrayOf,
+  mapOf,
+  objectOf,
+  oneOf,
+  optional,
+  positiveNumber,
+  required,
+  string,
+} from "../../../src/fs/json-shape.ts";
 
 const entry = objectOf({
   name: required(string({ nonEmpty: true })),
@@ -12,8 +22,12 @@ const entry = objectOf({
 
 describe("JSON shape checks", () => {
   it("accepts a value that fits, unknown fields included unless strict", () => {
-    expect(entry({ name: "x", tags: ["t"], env: { A: "1" }, kind: "b", wait: 5, extra: [1], other: true }, [])).toEqual([]);
-    expect(objectOf({ a: optional(string()) }, { strict: true })({ a: "1", b: 2 }, ["root"])).toEqual([{ path: ["root"], message: 'unknown key "b"' }]);
+    expect(entry({ name: "x", tags: ["t"], env: { A: "1" }, kind: "b", wait: 5, extra: [1], other: true }, [])).toEqual(
+      [],
+    );
+    expect(objectOf({ a: optional(string()) }, { strict: true })({ a: "1", b: 2 }, ["root"])).toEqual([
+      { path: ["root"], message: 'unknown key "b"' },
+    ]);
   });
 
   it("names every problem by its path and says what it expected and got", () => {

@@ -34,9 +34,11 @@ describe("findJsonSyntaxError", () => {
       ["", [1, 1]],
       ['{"a": [1, 2', [1, 12]],
     ];
-    expect(cases.map(([text]) => {
-      const at = locateJsonSyntaxError(text);
-      return at && [at.line, at.column];
-    })).toEqual(cases.map(([, place]) => place));
+    expect(
+      cases.map(([text]) => {
+        const at = locateJsonSyntaxError(text);
+        return at && [at.line, at.column];
+      }),
+    ).toEqual(cases.map(([, place]) => place));
   });
 });

@@ -5,7 +5,9 @@ const base = { stdin: "{}", cwd: process.cwd(), env: { PATH: process.env.PATH ??
 
 describe("runHookProcess", () => {
   it("reads stdin, and keeps stdout and stderr apart with the exit status", async () => {
-    expect(await runHookProcess({ ...base, stdin: '{"a":1}', command: "cat; echo err >&2; exit 4", timeoutMs: 5000 })).toEqual({ kind: "exited", code: 4, stdout: '{"a":1}', stderr: "err\n" });
+    expect(
+      await runHookProcess({ ...base, stdin: '{"a":1}', command: "cat; echo err >&2; exit 4", timeoutMs: 5000 }),
+    ).toEqual({ kind: "exited", code: 4, stdout: '{"a":1}', stderr: "err\n" });
   });
 
   it("a timeout ends the hook even when a process that left its group keeps the pipes open", async () => {
@@ -16,6 +18,8 @@ describe("runHookProcess", () => {
   });
 
   it("output past the cap stops the hook", async () => {
-    expect(await runHookProcess({ ...base, command: "head -c 300000 /dev/zero", timeoutMs: 5000, capBytes: 100_000 })).toEqual({ kind: "too-much-output" });
+    expect(
+      await runHookProcess({ ...base, command: "head -c 300000 /dev/zero", timeoutMs: 5000, capBytes: 100_000 }),
+    ).toEqual({ kind: "too-much-output" });
   });
 });

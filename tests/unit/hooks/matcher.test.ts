@@ -16,16 +16,35 @@ describe("hook matchers, as Claude Code reads them", () => {
   });
 });
 
-const hook: HookCommand = { event: "PreToolUse", matcher: "", command: "guard", timeoutS: 5, source: "/p/.claude/settings.json" };
+const hook: HookCommand = {
+  event: "PreToolUse",
+  matcher: "",
+  command: "guard",
+  timeoutS: 5,
+  source: "/p/.claude/settings.json",
+};
 
 describe("hook results", () => {
   it("exit 2 blocks with stderr; another exit code is a note; deny wins over allow when hooks disagree", () => {
-    expect(hookResult(hook, { kind: "exited", code: 2, stdout: "", stderr: "no\n" })).toEqual({ block: "no", notes: [] });
+    expect(hookResult(hook, { kind: "exited", code: 2, stdout: "", stderr: "no\n" })).toEqual({
+      block: "no",
+      notes: [],
+    });
     expect(hookResult(hook, { kind: "exited", code: 1, stdout: "", stderr: "oops\nmore" }).notes).toEqual([
       "PreToolUse hook guard (/p/.claude/settings.json) failed with exit code 1: oops",
     ]);
-    const allow = hookResult(hook, { kind: "exited", code: 0, stdout: '{"hookSpecificOutput":{"permissionDecision":"allow"}}', stderr: "" });
-    const deny = hookResult(hook, { kind: "exited", code: 0, stdout: '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"r"}}', stderr: "" });
+    const allow = hookResult(hook, {
+      kind: "exited",
+      code: 0,
+      stdout: '{"hookSpecificOutput":{"permissionDecision":"allow"}}',
+      stderr: "",
+    });
+    const deny = hookResult(hook, {
+      kind: "exited",
+      code: 0,
+      stdout: '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"r"}}',
+      stderr: "",
+    });
     expect(combineResults([allow, deny])).toMatchObject({ permission: "deny", permissionReason: "r" });
   });
 });

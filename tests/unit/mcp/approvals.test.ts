@@ -41,7 +41,9 @@ describe("ApprovalsFile", () => {
     expect(await approvals.status(project, server("tracker"))).toBe("new");
     await approvals.approve(project, server("tracker"), { sandboxed: false });
     expect(await approvals.status(project, server("tracker"))).toBe("approved");
-    expect(await approvals.status(project, server("tracker", { command: "sh", args: ["-c", "curl x | sh"] }))).toBe("changed");
+    expect(await approvals.status(project, server("tracker", { command: "sh", args: ["-c", "curl x | sh"] }))).toBe(
+      "changed",
+    );
     expect(await approvals.status("/other/proj", server("tracker"))).toBe("new");
   });
 
@@ -65,16 +67,26 @@ describe("ApprovalsFile", () => {
     await writeFile(file, '{"/work/proj": {"tracker": "abc"');
     expect(await store().status(project, server("tracker"))).toBe("new");
     const backup = `${file}.corrupt-2026-05-01T10-20-30.000Z`;
-    expect(warnings).toEqual([`${file}:1:33: invalid JSON (Expected ',' or '}' after property value); moved it to ${backup} and starting with no approvals.`]);
+    expect(warnings).toEqual([
+      `${file}:1:33: invalid JSON (Expected ',' or '}' after property value); moved it to ${backup} and starting with no approvals.`,
+    ]);
     expect(await readFile(backup, "utf8")).toBe('{"/work/proj": {"tracker": "abc"');
     await store().approve(project, server("tracker"), { sandboxed: false });
-    expect((await readdir(dir)).sort()).toEqual(["mcp-approvals.json", "mcp-approvals.json.corrupt-2026-05-01T10-20-30.000Z"]);
+    expect((await readdir(dir)).sort()).toEqual([
+      "mcp-approvals.json",
+      "mcp-approvals.json.corrupt-2026-05-01T10-20-30.000Z",
+    ]);
   });
 
   it("loses no entry when two stores approve twenty servers each at once", async () => {
     const [a, b] = [store(), store()];
     const names = Array.from({ length: 20 }, (_, i) => `s${i}`);
-    await Promise.all(names.flatMap((name) => [a.approve(project, server(`a-${name}`), { sandboxed: false }), b.approve(project, server(`b-${name}`), { sandboxed: false })]));
+    await Promise.all(
+      names.flatMap((name) => [
+        a.approve(project, server(`a-${name}`), { sandboxed: false }),
+        b.approve(project, server(`b-${name}`), { sandboxed: false }),
+      ]),
+    );
     const saved = JSON.parse(await readFile(file, "utf8")) as Record<string, Record<string, unknown>>;
     expect(Object.keys(saved[project]!).sort()).toEqual(names.flatMap((n) => [`a-${n}`, `b-${n}`]).sort());
   });
@@ -99,9 +111,21 @@ describe("ApprovalsFile", () => {
 
 describe("the one approvals interface", () => {
   it("keeps the sandboxed answer given through McpManager, with servers the settings enable approved", async () => {
-    const approvals = new ApprovalsFile({ file, clock, warn: () => {}, enabledBySettings: (name) => name === "enabled" });
+    const approvals = new ApprovalsFile({
+      file,
+      clock,
+      warn: () => {},
+      enabledBySettings: (name) => name === "enabled",
+    });
     const { factory } = memoryTransports({ probe: () => new McpServer({ name: "probe", version: "1" }) });
-    const manager = new McpManager({ projectDir: project, approvals, logDir: join(dir, "logs"), env: {}, interactive: true, transportFactory: factory });
+    const manager = new McpManager({
+      projectDir: project,
+      approvals,
+      logDir: join(dir, "logs"),
+      env: {},
+      interactive: true,
+      transportFactory: factory,
+    });
     await manager.start([server("probe"), server("enabled")]);
     // "enabled" was started without a question (it has no server here, so it failed).
     expect(statuses(manager.getSnapshot())).toEqual({ probe: "needs-approval", enabled: "failed" });

@@ -32,7 +32,10 @@ describe("convertToolResult", () => {
       100_000,
     );
     expect(result.content).toEqual([
-      { type: "text", text: "[Image (image/svg+xml, 5 bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]" },
+      {
+        type: "text",
+        text: "[Image (image/svg+xml, 5 bytes) omitted: the model takes only JPEG, PNG, GIF and WebP images.]",
+      },
       { type: "image", source: { type: "base64", media_type: "image/jpeg", data: "/9j/" } },
     ]);
   });
@@ -61,7 +64,10 @@ describe("convertToolResult", () => {
   });
 
   it("writes a resource link as a line with its name and URI", () => {
-    const result = convertToolResult({ content: [{ type: "resource_link", name: "notes", uri: "file:///notes.md" }] }, 1000);
+    const result = convertToolResult(
+      { content: [{ type: "resource_link", name: "notes", uri: "file:///notes.md" }] },
+      1000,
+    );
     expect(result.content).toEqual([{ type: "text", text: "Resource link: notes <file:///notes.md>" }]);
   });
 
@@ -82,7 +88,15 @@ describe("convertToolResult", () => {
   });
 
   it("cuts text beyond the cap and notes the original size", () => {
-    const result = convertToolResult({ content: [{ type: "text", text: "abcdef" }, { type: "text", text: "ghij" }] }, 8);
+    const result = convertToolResult(
+      {
+        content: [
+          { type: "text", text: "abcdef" },
+          { type: "text", text: "ghij" },
+        ],
+      },
+      8,
+    );
     expect(result.content).toEqual([
       { type: "text", text: "abcdef" },
       { type: "text", text: "gh" },
@@ -97,7 +111,10 @@ describe("convertToolResult", () => {
 });
 
 describe("capOutput", () => {
-  const image = (data = "x") => ({ type: "image" as const, source: { type: "base64" as const, media_type: "image/png", data } });
+  const image = (data = "x") => ({
+    type: "image" as const,
+    source: { type: "base64" as const, media_type: "image/png", data },
+  });
   /** What one image costs: about 1,600 tokens of 4 characters. */
   const IMAGE = 6400;
 
@@ -129,7 +146,10 @@ describe("capOutput", () => {
   });
 
   it("keeps at most 20 images of 2,000, however large the cap", () => {
-    const out = capOutput(Array.from({ length: 2000 }, () => image()), 100 * 1000 * IMAGE);
+    const out = capOutput(
+      Array.from({ length: 2000 }, () => image()),
+      100 * 1000 * IMAGE,
+    );
     expect(out.filter((b) => b.type === "image")).toHaveLength(20);
     expect(out.at(-1)).toEqual({
       type: "text",
@@ -144,12 +164,19 @@ describe("image limits in convertToolResult", () => {
     const big = "A".repeat(8 * 1024 * 1024);
     const result = convertToolResult({ content: [{ type: "image", data: big, mimeType: "image/png" }] }, 100_000_000);
     expect(result.content).toEqual([
-      { type: "text", text: "[Image (image/png, 6291456 bytes) omitted: the model takes images of at most 5 MB (base64).]" },
+      {
+        type: "text",
+        text: "[Image (image/png, 6291456 bytes) omitted: the model takes images of at most 5 MB (base64).]",
+      },
     ]);
   });
 
   it("counts images against MAX_MCP_OUTPUT_TOKENS by default (25,000 tokens: 15 images)", () => {
-    const content = Array.from({ length: 2000 }, () => ({ type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" }));
+    const content = Array.from({ length: 2000 }, () => ({
+      type: "image" as const,
+      data: "iVBORw0KGgo=",
+      mimeType: "image/png",
+    }));
     const blocks = convertToolResult({ content }, 100_000).content as Array<{ type: string }>;
     expect(blocks.filter((b) => b.type === "image")).toHaveLength(15);
     expect(blocks.at(-1)).toEqual({

@@ -17,7 +17,11 @@ function setup() {
   warnings = [];
   const dir = mkdtempSync(join(tmpdir(), "mcp-disabled-"));
   const file = join(dir, "mcp-disabled.json");
-  const list = new DisabledServersFile({ file, clock: new FakeClock(Date.UTC(2026, 4, 1)), warn: (message) => warnings.push(message) });
+  const list = new DisabledServersFile({
+    file,
+    clock: new FakeClock(Date.UTC(2026, 4, 1)),
+    warn: (message) => warnings.push(message),
+  });
   const one = () => {
     const server = new McpServer({ name: "one", version: "1" });
     server.registerTool("ping", {}, () => ({ content: [] }));
@@ -53,7 +57,9 @@ describe("DisabledServersFile", () => {
     await writeFile(file, '{"/project": "a"}');
     expect([...(await list.list(PROJECT))]).toEqual([]);
     const backup = `${file}.corrupt-2026-05-01T00-00-00.000Z`;
-    expect(warnings).toEqual([`${file}: "/project": expected a list of server names; moved it to ${backup} and starting with no server switched off.`]);
+    expect(warnings).toEqual([
+      `${file}: "/project": expected a list of server names; moved it to ${backup} and starting with no server switched off.`,
+    ]);
     expect(await readFile(backup, "utf8")).toBe('{"/project": "a"}');
     expect(await list.set(PROJECT, "a", true)).toBe(true);
     expect([...(await list.list(PROJECT))]).toEqual(["a"]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fieldError, formContent, formErrors, initialValue, readElicitRequest, type ElicitField } from "../../../src/mcp/requests/elicitation.ts";
+import {
+  fieldError,
+  formContent,
+  formErrors,
+  initialValue,
+  readElicitRequest,
+  type ElicitField,
+} from "../../../src/mcp/requests/elicitation.ts";
 
 const form = (properties: Record<string, unknown>, required: string[] = []) =>
   readElicitRequest({ message: "Please", requestedSchema: { type: "object", properties, required } });
@@ -23,9 +30,36 @@ describe("readElicitRequest", () => {
         ["name"],
       ),
     ).toEqual([
-      { key: "name", label: "Name", description: "who", required: true, kind: "text", minLength: 2, maxLength: undefined, default: "Ann" },
-      { key: "when", label: "when", description: "", required: false, kind: "text", format: "date", minLength: undefined, maxLength: undefined },
-      { key: "age", label: "age", description: "", required: false, kind: "number", integer: true, minimum: 1, maximum: 9 },
+      {
+        key: "name",
+        label: "Name",
+        description: "who",
+        required: true,
+        kind: "text",
+        minLength: 2,
+        maxLength: undefined,
+        default: "Ann",
+      },
+      {
+        key: "when",
+        label: "when",
+        description: "",
+        required: false,
+        kind: "text",
+        format: "date",
+        minLength: undefined,
+        maxLength: undefined,
+      },
+      {
+        key: "age",
+        label: "age",
+        description: "",
+        required: false,
+        kind: "number",
+        integer: true,
+        minimum: 1,
+        maximum: 9,
+      },
       { key: "on", label: "on", description: "", required: false, kind: "boolean", default: true },
     ]);
   });
@@ -39,25 +73,52 @@ describe("readElicitRequest", () => {
       e: { type: "array", items: { type: "string", enum: ["q"] } },
     });
     expect(titled).toMatchObject({ kind: "enum", options: [{ value: "r", label: "Red" }], default: "r" });
-    expect(legacy).toMatchObject({ kind: "enum", options: [{ value: "s", label: "Small" }, { value: "m", label: "Medium" }] });
+    expect(legacy).toMatchObject({
+      kind: "enum",
+      options: [
+        { value: "s", label: "Small" },
+        { value: "m", label: "Medium" },
+      ],
+    });
     expect(plain).toMatchObject({ kind: "enum", options: [{ value: "x", label: "x" }] });
     // A default naming no option is dropped.
-    expect(multi).toMatchObject({ kind: "multi", options: [{ value: "p", label: "Pea" }], default: ["p"], maxItems: 1 });
+    expect(multi).toMatchObject({
+      kind: "multi",
+      options: [{ value: "p", label: "Pea" }],
+      default: ["p"],
+      maxItems: 1,
+    });
     expect(plainMulti).toMatchObject({ kind: "multi", options: [{ value: "q", label: "q" }] });
   });
 
   it("says why a schema cannot be rendered: nested objects, unknown types and formats", () => {
-    expect(form({ address: { type: "object", properties: {} } })).toEqual({ kind: "unsupported", reason: 'field "address": unsupported type "object"' });
-    expect(form({ x: { type: "null" } })).toEqual({ kind: "unsupported", reason: 'field "x": unsupported type "null"' });
+    expect(form({ address: { type: "object", properties: {} } })).toEqual({
+      kind: "unsupported",
+      reason: 'field "address": unsupported type "object"',
+    });
+    expect(form({ x: { type: "null" } })).toEqual({
+      kind: "unsupported",
+      reason: 'field "x": unsupported type "null"',
+    });
     expect(form({ x: {} })).toEqual({ kind: "unsupported", reason: 'field "x": unsupported type "(none)"' });
-    expect(form({ x: { type: "string", format: "ipv4" } })).toEqual({ kind: "unsupported", reason: 'field "x": unknown string format "ipv4"' });
-    expect(form({ x: { type: "array", items: { type: "object" } } })).toEqual({ kind: "unsupported", reason: 'field "x": array items are not a string enum' });
-    expect(readElicitRequest({ message: "m", requestedSchema: { type: "array" } })).toMatchObject({ kind: "unsupported" });
+    expect(form({ x: { type: "string", format: "ipv4" } })).toEqual({
+      kind: "unsupported",
+      reason: 'field "x": unknown string format "ipv4"',
+    });
+    expect(form({ x: { type: "array", items: { type: "object" } } })).toEqual({
+      kind: "unsupported",
+      reason: 'field "x": array items are not a string enum',
+    });
+    expect(readElicitRequest({ message: "m", requestedSchema: { type: "array" } })).toMatchObject({
+      kind: "unsupported",
+    });
     expect(readElicitRequest("nonsense")).toMatchObject({ kind: "unsupported" });
   });
 
   it("reads a URL request and refuses one that is not a web page", () => {
-    expect(readElicitRequest({ mode: "url", message: "Sign in", url: "https://a.example/x", elicitationId: "1" })).toEqual({
+    expect(
+      readElicitRequest({ mode: "url", message: "Sign in", url: "https://a.example/x", elicitationId: "1" }),
+    ).toEqual({
       kind: "url",
       message: "Sign in",
       url: "https://a.example/x",
@@ -65,12 +126,22 @@ describe("readElicitRequest", () => {
     });
     expect(readElicitRequest({ mode: "url", message: "", url: "file:///etc/passwd", elicitationId: "1" })).toEqual({
       kind: "unsupported",
-      reason: "its url field: `file:///etc/passwd` is not a web page (scheme file:); only https:, or http: to this machine, is opened",
+      reason:
+        "its url field: `file:///etc/passwd` is not a web page (scheme file:); only https:, or http: to this machine, is opened",
     });
-    expect(readElicitRequest({ mode: "url", message: "", url: "http://a.example/x", elicitationId: "1" })).toMatchObject({ kind: "unsupported" });
+    expect(
+      readElicitRequest({ mode: "url", message: "", url: "http://a.example/x", elicitationId: "1" }),
+    ).toMatchObject({ kind: "unsupported" });
     // 2026-07-28's URL requests, inside an input_required result, carry no elicitationId.
-    expect(readElicitRequest({ mode: "url", message: "Sign in", url: "https://a.example/x" })).toEqual({ kind: "url", message: "Sign in", url: "https://a.example/x" });
-    expect(readElicitRequest({ mode: "url", message: "Sign in" })).toEqual({ kind: "unsupported", reason: "URL request without url" });
+    expect(readElicitRequest({ mode: "url", message: "Sign in", url: "https://a.example/x" })).toEqual({
+      kind: "url",
+      message: "Sign in",
+      url: "https://a.example/x",
+    });
+    expect(readElicitRequest({ mode: "url", message: "Sign in" })).toEqual({
+      kind: "unsupported",
+      reason: "URL request without url",
+    });
   });
 });
 
@@ -112,7 +183,9 @@ describe("field checks", () => {
   });
 
   it("checks a multi-select's item counts", () => {
-    const [tags] = fields({ tags: { type: "array", minItems: 1, maxItems: 2, items: { type: "string", enum: ["a", "b", "c"] } } });
+    const [tags] = fields({
+      tags: { type: "array", minItems: 1, maxItems: 2, items: { type: "string", enum: ["a", "b", "c"] } },
+    });
     expect(fieldError(tags!, [])).toBe("pick at least 1");
     expect(fieldError(tags!, ["a", "b", "c"])).toBe("pick at most 2");
     expect(fieldError(tags!, ["a"])).toBeUndefined();

@@ -40,8 +40,16 @@ describe("fingerprint", () => {
   it("changes when the oauth client changes (a secret sent on every connect by client_credentials asks again); unchanged without one", () => {
     const remote: ServerEntry = { type: "http", url: "http://a" };
     const client: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}" } };
-    const machine: ServerEntry = { ...remote, oauth: { clientId: "app", clientSecret: "${SECRET}", grantType: "client_credentials" as const } };
-    const prints = [fingerprint(remote), fingerprint(client), fingerprint(machine), fingerprint({ ...remote, oauth: { clientId: "app", clientSecret: "${OTHER}" } })];
+    const machine: ServerEntry = {
+      ...remote,
+      oauth: { clientId: "app", clientSecret: "${SECRET}", grantType: "client_credentials" as const },
+    };
+    const prints = [
+      fingerprint(remote),
+      fingerprint(client),
+      fingerprint(machine),
+      fingerprint({ ...remote, oauth: { clientId: "app", clientSecret: "${OTHER}" } }),
+    ];
     expect(new Set(prints).size).toBe(prints.length);
     expect(fingerprint({ ...remote, headers: {} })).toBe(fingerprint(remote));
   });
@@ -57,7 +65,10 @@ describe("fingerprint", () => {
         return server;
       };
       const [before, after] = [await load("old-secret"), await load("new-secret")];
-      expect([before.resolved, after.resolved].map((e) => ("env" in e ? e.env?.B : undefined))).toEqual(["old-secret", "new-secret"]);
+      expect([before.resolved, after.resolved].map((e) => ("env" in e ? e.env?.B : undefined))).toEqual([
+        "old-secret",
+        "new-secret",
+      ]);
       expect(fingerprint(after.entry)).toBe(fingerprint(before.entry));
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -6,22 +6,23 @@ import { fetchRefused, httpError } from "../../helpers/mcp-fixtures.ts";
 
 describe("keepaliveIntervalMs", () => {
   it("is 30 s when MCP_KEEPALIVE_MS is unset, empty or not a positive number", () => {
-    expect([{}, { MCP_KEEPALIVE_MS: "" }, { MCP_KEEPALIVE_MS: "soon" }, { MCP_KEEPALIVE_MS: "-5" }].map(keepaliveIntervalMs)).toEqual([
-      DEFAULT_KEEPALIVE_MS,
-      30_000,
-      30_000,
-      30_000,
-    ]);
+    expect(
+      [{}, { MCP_KEEPALIVE_MS: "" }, { MCP_KEEPALIVE_MS: "soon" }, { MCP_KEEPALIVE_MS: "-5" }].map(keepaliveIntervalMs),
+    ).toEqual([DEFAULT_KEEPALIVE_MS, 30_000, 30_000, 30_000]);
   });
 
   it("takes MCP_KEEPALIVE_MS in ms, and 0 turns the keepalive off", () => {
-    expect([keepaliveIntervalMs({ MCP_KEEPALIVE_MS: "100" }), keepaliveIntervalMs({ MCP_KEEPALIVE_MS: "0" })]).toEqual([100, 0]);
+    expect([keepaliveIntervalMs({ MCP_KEEPALIVE_MS: "100" }), keepaliveIntervalMs({ MCP_KEEPALIVE_MS: "0" })]).toEqual([
+      100, 0,
+    ]);
   });
 });
 
 describe("isConnectionLoss", () => {
   it("counts fetch failing, a reset socket and a forgotten session (404) as the server gone", () => {
-    const reset = new TypeError("fetch failed", { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
+    const reset = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
+    });
     const sse404 = new Error("Error POSTing to endpoint (HTTP 404): Session not found");
     const errors = [fetchRefused(), reset, httpError(404, "Error POSTing to endpoint: "), sse404];
     expect(errors.map(isConnectionLoss)).toEqual([true, true, true, true]);

@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { describe, expect, it } from "vitest";
 import { McpManager } from "../../../src/mcp/manager.ts";
-import { DEFAULT_RECONNECT_POLICY, NO_RECONNECT, type ReconnectPolicy } from "../../../src/mcp/state/reconnect-policy.ts";
+import {
+  DEFAULT_RECONNECT_POLICY,
+  NO_RECONNECT,
+  type ReconnectPolicy,
+} from "../../../src/mcp/state/reconnect-policy.ts";
 import {
   describeState,
   eventually,
@@ -114,7 +118,11 @@ describe("keepalive for remote servers", () => {
     control.mode = "refuse";
     clock.advance(30_000);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9", code: "ping-failed" });
+    expect(stateOf(manager, "web")).toEqual({
+      status: "failed",
+      error: "ping failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9",
+      code: "ping-failed",
+    });
   });
 
   it("says the server restarted when it forgot the session (HTTP 404) and reconnection is off", async () => {
@@ -123,7 +131,11 @@ describe("keepalive for remote servers", () => {
     control.mode = "forgotten";
     clock.advance(30_000);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "the server restarted and no longer knows this session (HTTP 404)", code: "session-expired" });
+    expect(stateOf(manager, "web")).toEqual({
+      status: "failed",
+      error: "the server restarted and no longer knows this session (HTTP 404)",
+      code: "session-expired",
+    });
   });
 
   it("treats a ping unanswered for 10 s as a loss", async () => {
@@ -136,7 +148,11 @@ describe("keepalive for remote servers", () => {
     expect(stateOf(manager, "web").status).toBe("connected");
     clock.advance(1);
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(stateOf(manager, "web")).toEqual({ status: "failed", error: "ping timed out after 10s", code: "ping-timeout" });
+    expect(stateOf(manager, "web")).toEqual({
+      status: "failed",
+      error: "ping timed out after 10s",
+      code: "ping-timeout",
+    });
     expect(clock.pending()).toEqual([]);
   });
 
@@ -151,7 +167,9 @@ describe("keepalive for remote servers", () => {
       clock.advance(clock.pending()[0] ?? 0);
     }
     await waitForSnapshot(manager, (s) => s.servers[0]?.state.status === "failed");
-    expect(seen.at(-1)).toBe("failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9 — gave up after 5 reconnect attempts");
+    expect(seen.at(-1)).toBe(
+      "failed: fetch failed: connect ECONNREFUSED 127.0.0.1:9 — gave up after 5 reconnect attempts",
+    );
     expect(clock.pending()).toEqual([]);
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { beginLife, HISTORY_LIMIT, mayRun, step, type LifecycleEvent, type ServerLife } from "../../../src/mcp/state/lifecycle.ts";
+import {
+  beginLife,
+  HISTORY_LIMIT,
+  mayRun,
+  step,
+  type LifecycleEvent,
+  type ServerLife,
+} from "../../../src/mcp/state/lifecycle.ts";
 import type { McpToolInfo, ServerState } from "../../../src/mcp/state/server-state.ts";
 
 const TOOL: McpToolInfo = { name: "echo", description: "Echo.", inputSchema: { type: "object" }, annotations: {} };
@@ -46,13 +53,66 @@ const STATES: Record<string, ServerState> = {
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled" },
-  pending: { "approval-asked": "needs-approval", "cache-loaded": "cached", spawned: "pending", "still-starting": "pending", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  connected: { "approval-asked": "needs-approval", "idle-stopped": "cached", lost: "failed", "needs-auth": "needs-auth", "tools-changed": "connected", "features-changed": "connected", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  cached: { "approval-asked": "needs-approval", spawned: "cached", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  failed: { "approval-asked": "needs-approval", "retry-scheduled": "reconnecting", "gave-up": "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
-  reconnecting: { "approval-asked": "needs-approval", spawned: "reconnecting", connected: "connected", failed: "failed", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  pending: {
+    "approval-asked": "needs-approval",
+    "cache-loaded": "cached",
+    spawned: "pending",
+    "still-starting": "pending",
+    connected: "connected",
+    failed: "failed",
+    "needs-auth": "needs-auth",
+    disabled: "disabled",
+    revoked: "disabled",
+    restarted: "pending",
+  },
+  connected: {
+    "approval-asked": "needs-approval",
+    "idle-stopped": "cached",
+    lost: "failed",
+    "needs-auth": "needs-auth",
+    "tools-changed": "connected",
+    "features-changed": "connected",
+    disabled: "disabled",
+    revoked: "disabled",
+    restarted: "pending",
+  },
+  cached: {
+    "approval-asked": "needs-approval",
+    spawned: "cached",
+    connected: "connected",
+    failed: "failed",
+    "needs-auth": "needs-auth",
+    disabled: "disabled",
+    revoked: "disabled",
+    restarted: "pending",
+  },
+  failed: {
+    "approval-asked": "needs-approval",
+    "retry-scheduled": "reconnecting",
+    "gave-up": "failed",
+    "needs-auth": "needs-auth",
+    disabled: "disabled",
+    revoked: "disabled",
+    restarted: "pending",
+  },
+  reconnecting: {
+    "approval-asked": "needs-approval",
+    spawned: "reconnecting",
+    connected: "connected",
+    failed: "failed",
+    "needs-auth": "needs-auth",
+    disabled: "disabled",
+    revoked: "disabled",
+    restarted: "pending",
+  },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
-  "needs-auth": { "approval-asked": "needs-approval", "needs-auth": "needs-auth", disabled: "disabled", revoked: "disabled", restarted: "pending" },
+  "needs-auth": {
+    "approval-asked": "needs-approval",
+    "needs-auth": "needs-auth",
+    disabled: "disabled",
+    revoked: "disabled",
+    restarted: "pending",
+  },
   "disabled (declined)": { "approval-asked": "needs-approval", approved: "pending", disabled: "disabled" },
   "disabled (not-approved)": { "approval-asked": "needs-approval", approved: "pending", disabled: "disabled" },
   "disabled (user)": { enabled: "pending" },
@@ -76,30 +136,64 @@ describe("the server lifecycle reducer", () => {
   it("marks a pending server still starting once, and connects it from there", () => {
     const slow = step(beginLife({ status: "pending" }), EVENTS["still-starting"], 30_000);
     expect(slow.ok && slow.life.state).toEqual({ status: "pending", stillStarting: true });
-    expect(slow.ok && step(slow.life, EVENTS["still-starting"], 30_001)).toEqual({ ok: false, reason: "still-starting is impossible while pending" });
+    expect(slow.ok && step(slow.life, EVENTS["still-starting"], 30_001)).toEqual({
+      ok: false,
+      reason: "still-starting is impossible while pending",
+    });
     expect(slow.ok && step(slow.life, EVENTS.connected, 90_000).ok).toBe(true);
   });
 
   it("connects with the tools, instructions and connect time the event carries", () => {
     const result = step(beginLife({ status: "pending" }), EVENTS.connected, 12);
-    expect(result.ok && result.life.state).toEqual({ status: "connected", tools: [TOOL], instructions: "", connectMs: 12 });
+    expect(result.ok && result.life.state).toEqual({
+      status: "connected",
+      tools: [TOOL],
+      instructions: "",
+      connectMs: 12,
+    });
   });
 
   it("keeps instructions and connect time when the tool list changes, and lists skipped tools only when there are some", () => {
-    const skipped = { type: "tools-changed", tools: [], skippedTools: [{ name: "deep", reason: "schema too deep" }] } as const;
+    const skipped = {
+      type: "tools-changed",
+      tools: [],
+      skippedTools: [{ name: "deep", reason: "schema too deep" }],
+    } as const;
     const result = step(beginLife(CONNECTED), skipped, 500);
-    expect(result.ok && result.life.state).toEqual({ status: "connected", tools: [], instructions: "be nice", connectMs: 40, skippedTools: skipped.skippedTools });
+    expect(result.ok && result.life.state).toEqual({
+      status: "connected",
+      tools: [],
+      instructions: "be nice",
+      connectMs: 40,
+      skippedTools: skipped.skippedTools,
+    });
   });
 
   it("offers a pending server's cached tools and instructions", () => {
-    const result = step(beginLife({ status: "pending" }), { type: "cache-loaded", tools: [TOOL], instructions: "hi", skippedTools: [{ name: "deep", reason: "too deep" }] }, 3);
-    expect(result.ok && result.life.state).toEqual({ status: "cached", tools: [TOOL], instructions: "hi", skippedTools: [{ name: "deep", reason: "too deep" }] });
-    expect(result.ok && result.life.health.history).toEqual([{ status: "pending", at: 0 }, { status: "cached", at: 3 }]);
+    const result = step(
+      beginLife({ status: "pending" }),
+      { type: "cache-loaded", tools: [TOOL], instructions: "hi", skippedTools: [{ name: "deep", reason: "too deep" }] },
+      3,
+    );
+    expect(result.ok && result.life.state).toEqual({
+      status: "cached",
+      tools: [TOOL],
+      instructions: "hi",
+      skippedTools: [{ name: "deep", reason: "too deep" }],
+    });
+    expect(result.ok && result.life.health.history).toEqual([
+      { status: "pending", at: 0 },
+      { status: "cached", at: 3 },
+    ]);
   });
 
   it("connecting after the cache notes how the live tool list differs, and nothing when it is the same", () => {
     const stale: ServerState = { status: "cached", tools: [OLD_TOOL, TOOL], instructions: "" };
-    const changed = step(beginLife(stale), { ...EVENTS.connected, tools: [TOOL, { ...TOOL, name: "new" }] } as LifecycleEvent, 9);
+    const changed = step(
+      beginLife(stale),
+      { ...EVENTS.connected, tools: [TOOL, { ...TOOL, name: "new" }] } as LifecycleEvent,
+      9,
+    );
     expect(changed.ok && changed.life.state).toEqual({
       status: "connected",
       tools: [TOOL, { ...TOOL, name: "new" }],
@@ -109,27 +203,66 @@ describe("the server lifecycle reducer", () => {
     });
     const same = step(beginLife(CACHED), EVENTS.connected, 9);
     expect(same.ok && same.life.state).toEqual({ status: "connected", tools: [TOOL], instructions: "", connectMs: 12 });
-    const schema = step(beginLife(CACHED), { ...EVENTS.connected, tools: [{ ...TOOL, inputSchema: { type: "object", required: ["x"] } }] } as LifecycleEvent, 9);
-    expect(schema.ok && schema.life.state.status === "connected" && schema.life.state.cacheNote).toBe("tools changed since cached: changed echo");
+    const schema = step(
+      beginLife(CACHED),
+      { ...EVENTS.connected, tools: [{ ...TOOL, inputSchema: { type: "object", required: ["x"] } }] } as LifecycleEvent,
+      9,
+    );
+    expect(schema.ok && schema.life.state.status === "connected" && schema.life.state.cacheNote).toBe(
+      "tools changed since cached: changed echo",
+    );
   });
 
   it("an idle stop keeps the connected server's tools and instructions offered, and forgets any cache note", () => {
-    const connected: ServerState = { ...CONNECTED, skippedTools: [{ name: "deep", reason: "too deep" }], cacheNote: "tools changed since cached: added echo" };
+    const connected: ServerState = {
+      ...CONNECTED,
+      skippedTools: [{ name: "deep", reason: "too deep" }],
+      cacheNote: "tools changed since cached: added echo",
+    };
     const result = step(beginLife(connected), EVENTS["idle-stopped"], 50);
-    expect(result.ok && result.life.state).toEqual({ status: "cached", tools: [TOOL], instructions: "be nice", skippedTools: [{ name: "deep", reason: "too deep" }] });
+    expect(result.ok && result.life.state).toEqual({
+      status: "cached",
+      tools: [TOOL],
+      instructions: "be nice",
+      skippedTools: [{ name: "deep", reason: "too deep" }],
+    });
   });
 
   it("keeps a server's features (capabilities, resources, prompts, warnings) across a tool list refresh, and updates them on their own", () => {
-    const features = { capabilities: { tools: {}, prompts: {} }, prompts: [{ name: "p", description: "", arguments: [] }] };
+    const features = {
+      capabilities: { tools: {}, prompts: {} },
+      prompts: [{ name: "p", description: "", arguments: [] }],
+    };
     const connected = step(beginLife({ status: "pending" }), { ...EVENTS.connected, features } as LifecycleEvent, 1);
-    const refreshed = connected.ok ? step(connected.life, { type: "tools-changed", tools: [], skippedTools: [] }, 2) : connected;
-    expect(refreshed.ok && refreshed.life.state).toEqual({ status: "connected", tools: [], instructions: "", connectMs: 12, ...features });
-    const warned = refreshed.ok ? step(refreshed.life, { type: "features-changed", features: { logWarnings: [{ level: "error", text: "disk full" }] } }, 3) : refreshed;
-    expect(warned.ok && warned.life.state).toMatchObject({ prompts: features.prompts, logWarnings: [{ level: "error", text: "disk full" }] });
+    const refreshed = connected.ok
+      ? step(connected.life, { type: "tools-changed", tools: [], skippedTools: [] }, 2)
+      : connected;
+    expect(refreshed.ok && refreshed.life.state).toEqual({
+      status: "connected",
+      tools: [],
+      instructions: "",
+      connectMs: 12,
+      ...features,
+    });
+    const warned = refreshed.ok
+      ? step(
+          refreshed.life,
+          { type: "features-changed", features: { logWarnings: [{ level: "error", text: "disk full" }] } },
+          3,
+        )
+      : refreshed;
+    expect(warned.ok && warned.life.state).toMatchObject({
+      prompts: features.prompts,
+      logWarnings: [{ level: "error", text: "disk full" }],
+    });
   });
 
   it("a switched-off server that needs approval asks again when switched on", () => {
-    const result = step(beginLife(STATES["disabled (user)"] as ServerState), { type: "enabled", needsApproval: true }, 1);
+    const result = step(
+      beginLife(STATES["disabled (user)"] as ServerState),
+      { type: "enabled", needsApproval: true },
+      1,
+    );
     expect(result.ok && result.life.state).toEqual({ status: "needs-approval" });
   });
 
@@ -173,7 +306,11 @@ describe("the server lifecycle reducer", () => {
   });
 
   it("only approved or free servers may run", () => {
-    expect(Object.entries(STATES).filter(([, s]) => mayRun(s)).map(([name]) => name)).toEqual(["pending", "connected", "cached", "failed", "reconnecting", "needs-auth"]);
+    expect(
+      Object.entries(STATES)
+        .filter(([, s]) => mayRun(s))
+        .map(([name]) => name),
+    ).toEqual(["pending", "connected", "cached", "failed", "reconnecting", "needs-auth"]);
   });
 });
 
@@ -183,9 +320,15 @@ describe("needs-auth", () => {
     const next = step(life, { type: "needs-auth", reason: "not logged in" }, 10);
     expect(next.ok && next.life.state).toEqual({ status: "needs-auth", reason: "not logged in" });
     life = next.ok ? next.life : life;
-    expect(life.health.history).toEqual([{ status: "pending", at: 0 }, { status: "needs-auth", at: 10 }]);
+    expect(life.health.history).toEqual([
+      { status: "pending", at: 0 },
+      { status: "needs-auth", at: 10 },
+    ]);
     expect(life.health.lastFailure).toBeUndefined();
-    expect(step(life, { type: "retry-scheduled", attempt: 1 }, 11)).toEqual({ ok: false, reason: "retry-scheduled is impossible while needs-auth" });
+    expect(step(life, { type: "retry-scheduled", attempt: 1 }, 11)).toEqual({
+      ok: false,
+      reason: "retry-scheduled is impossible while needs-auth",
+    });
   });
 
   it("a login restarts it: needs-auth → pending → connected", () => {

@@ -45,7 +45,10 @@ describe("server log", () => {
     const dir = mkdtempSync(join(tmpdir(), "mcp-log-"));
     const log = openServerLog(dir, "s", "node s.js", new Date(0));
     closeServerLog(log);
-    appendFileSync(log.path, "file:///s.js:3\nError [ERR_MODULE_NOT_FOUND]: Cannot find package 'zod'\n    at resolve (x:1:1)\n\nNode.js v22.23.3\n");
+    appendFileSync(
+      log.path,
+      "file:///s.js:3\nError [ERR_MODULE_NOT_FOUND]: Cannot find package 'zod'\n    at resolve (x:1:1)\n\nNode.js v22.23.3\n",
+    );
     expect(await lastLogLine(log.path, log.start)).toBe("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'zod'");
   });
 
@@ -64,9 +67,19 @@ describe("server log", () => {
       "npm error 404  The requested resource 'some-pkg@*' could not be found or you do not have permission to access it.",
       "npm error A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log",
     ];
-    expect(await said(`${notFound.join("\n")}\n`)).toBe("npm error 404 Not Found - GET https://registry.npmjs.org/some-pkg - Not found");
-    const offline = ["npm ERR! code ENOTFOUND", "npm ERR! syscall getaddrinfo", "npm ERR! errno ENOTFOUND", "npm ERR! network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org", "npm ERR! A complete log of this run can be found in: /x.log"];
-    expect(await said(`${offline.join("\n")}\n`)).toBe("npm ERR! network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org");
+    expect(await said(`${notFound.join("\n")}\n`)).toBe(
+      "npm error 404 Not Found - GET https://registry.npmjs.org/some-pkg - Not found",
+    );
+    const offline = [
+      "npm ERR! code ENOTFOUND",
+      "npm ERR! syscall getaddrinfo",
+      "npm ERR! errno ENOTFOUND",
+      "npm ERR! network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org",
+      "npm ERR! A complete log of this run can be found in: /x.log",
+    ];
+    expect(await said(`${offline.join("\n")}\n`)).toBe(
+      "npm ERR! network request to https://registry.npmjs.org/x failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org",
+    );
   });
 
   it("falls back to the last line, and to nothing before this start", async () => {

@@ -36,13 +36,16 @@ function makeServer(options: { instructions?: string; onCancel?: (reason: string
   server.registerTool("fail", {}, () => {
     throw new Error("No issue NOPE. Use list_issues to see ids.");
   });
-  server.registerTool("slow", {}, (extra) =>
-    new Promise((resolve) => {
-      extra.signal.addEventListener("abort", () => {
-        options.onCancel?.(String(extra.signal.reason));
-        resolve({ content: [] });
-      });
-    }),
+  server.registerTool(
+    "slow",
+    {},
+    (extra) =>
+      new Promise((resolve) => {
+        extra.signal.addEventListener("abort", () => {
+          options.onCancel?.(String(extra.signal.reason));
+          resolve({ content: [] });
+        });
+      }),
   );
   return server;
 }
@@ -101,7 +104,12 @@ describe("McpManager store", () => {
   it("shows an invalid entry as failed with its error, without a transport", async () => {
     const { factory, built } = memoryTransports({ a: () => makeServer() });
     const m = manager(factory);
-    const invalid: DeclaredServer = { name: "bad", source: "project", file: "/project/.mcp.json", error: "bad: command must be a string" };
+    const invalid: DeclaredServer = {
+      name: "bad",
+      source: "project",
+      file: "/project/.mcp.json",
+      error: "bad: command must be a string",
+    };
     await m.start([invalid, entry("a")]);
     expect(m.getSnapshot().servers.map((s) => [s.name, s.state])).toEqual([
       ["bad", { status: "failed", error: "bad: command must be a string", code: "invalid-entry" }],
@@ -184,11 +192,16 @@ describe("McpManager approvals", () => {
   it("shows the entry approved before next to a changed one", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "mcp-manager-")), "mcp-approvals.json");
     const approvals = new ApprovalsFile({ file, clock: new FakeClock(), warn: () => {} });
-    await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"), { sandboxed: false });
+    await approvals.approve(PROJECT, stdioServer("proj", { command: "run-proj", args: ["--old"] }, "project"), {
+      sandboxed: false,
+    });
     const { factory, built } = memoryTransports({ proj: () => makeServer() });
     const m = manager(factory, { approvals });
     await m.start([stdioServer("proj", { command: "run-proj", args: ["--new"] }, "project")]);
-    expect(stateOf(m, "proj")).toEqual({ status: "needs-approval", previous: { command: "run-proj", args: ["--old"] } });
+    expect(stateOf(m, "proj")).toEqual({
+      status: "needs-approval",
+      previous: { command: "run-proj", args: ["--old"] },
+    });
     expect(built).toEqual({});
   });
 
@@ -204,14 +217,20 @@ describe("McpManager approvals", () => {
   it("asks the approval question again for a declined server or one started this time only (the panel's a)", async () => {
     const { factory, built } = memoryTransports({ proj: () => makeServer(), once: () => makeServer() });
     const m = manager(factory);
-    await m.start([stdioServer("proj", { command: "run-proj" }, "project"), stdioServer("once", { command: "run-once" }, "project")]);
+    await m.start([
+      stdioServer("proj", { command: "run-proj" }, "project"),
+      stdioServer("once", { command: "run-once" }, "project"),
+    ]);
     await m.decide("proj", "deny");
     await m.decide("once", "once");
     await m.askApproval("proj");
     await m.askApproval("once");
     expect(statuses(m.getSnapshot())).toEqual({ proj: "needs-approval", once: "needs-approval" });
     // What it offered while it ran: the question says how many of its tools would run unasked.
-    expect(stateOf(m, "once")).toEqual({ status: "needs-approval", readOnlyTools: { unasked: 1, total: 4, trusted: true } });
+    expect(stateOf(m, "once")).toEqual({
+      status: "needs-approval",
+      readOnlyTools: { unasked: 1, total: 4, trusted: true },
+    });
     expect(built).toEqual({ once: 1 });
     await m.decide("once", "sandbox");
     await m.close();
@@ -241,8 +260,12 @@ describe("McpManager approvals", () => {
       stdioServer("changed", { command: "new" }, "project"),
     ]);
     expect(m.getSnapshot().servers.map((s) => s.state)).toEqual([
-      { status: "disabled", reason: 'not approved (run: mini-cc mcp approve fresh)', cause: "not-approved" },
-      { status: "disabled", reason: 'changed since approval (run: mini-cc mcp approve changed)', cause: "not-approved" },
+      { status: "disabled", reason: "not approved (run: mini-cc mcp approve fresh)", cause: "not-approved" },
+      {
+        status: "disabled",
+        reason: "changed since approval (run: mini-cc mcp approve changed)",
+        cause: "not-approved",
+      },
     ]);
     expect(built).toEqual({});
   });
@@ -255,7 +278,11 @@ describe("McpManager connect failures", () => {
     const m = manager(factory, { env: { MCP_TIMEOUT: "60000", MCP_STARTUP_GRACE_MS: "1" } });
     await m.start([entry("silent", { timeout: 50 }), entry("ok")]);
     expect(m.getSnapshot().servers.map((s) => s.state.status)).toEqual(["failed", "connected"]);
-    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: 'connection timed out after 0.05s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
+    expect(stateOf(m, "silent")).toEqual({
+      status: "failed",
+      error: 'connection timed out after 0.05s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)',
+      code: "connect-timeout",
+    });
     await m.close();
   });
 
@@ -263,7 +290,11 @@ describe("McpManager connect failures", () => {
     const { factory } = memoryTransports({ silent: "hang" });
     const m = manager(factory, { env: { MCP_TIMEOUT: "80", MCP_STARTUP_GRACE_MS: "1" } });
     await m.start([entry("silent")]);
-    expect(stateOf(m, "silent")).toEqual({ status: "failed", error: 'connection timed out after 0.08s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)', code: "connect-timeout" });
+    expect(stateOf(m, "silent")).toEqual({
+      status: "failed",
+      error: 'connection timed out after 0.08s (MCP_TIMEOUT, in ms, or the entry\'s "timeout" allows more)',
+      code: "connect-timeout",
+    });
   });
 
   it("fails a server whose transport cannot be built, alone", async () => {
@@ -280,7 +311,9 @@ describe("McpManager connect failures", () => {
     const stderr: Array<number | "ignore"> = [];
     const home = mkdtempSync(join(tmpdir(), "mcp-manager-"));
     writeFileSync(join(home, "logs"), ""); // A file where the logs folder should be: like a read-only home.
-    const m = manager((config, context) => (stderr.push(context.stderr), factory(config, context)), { logDir: join(home, "logs") });
+    const m = manager((config, context) => (stderr.push(context.stderr), factory(config, context)), {
+      logDir: join(home, "logs"),
+    });
     await m.start([entry("a")]);
     expect(stateOf(m, "a").status).toBe("connected");
     expect(stderr).toEqual(["ignore"]);
@@ -306,7 +339,10 @@ describe("McpManager calls", () => {
     const { factory } = memoryTransports({ a: () => makeServer() });
     const m = manager(factory);
     await m.start([entry("a")]);
-    expect(await m.call("a", "echo", { text: "hello" })).toEqual({ content: [{ type: "text", text: "hello" }], isError: false });
+    expect(await m.call("a", "echo", { text: "hello" })).toEqual({
+      content: [{ type: "text", text: "hello" }],
+      isError: false,
+    });
     await m.close();
   });
 
@@ -346,7 +382,10 @@ describe("McpManager calls", () => {
 
   it("answers a call to an unknown server with an error result", async () => {
     const m = manager(memoryTransports({}).factory);
-    expect(await m.call("ghost", "x", {})).toEqual({ content: "MCP tool x failed: server ghost is not connected", isError: true });
+    expect(await m.call("ghost", "x", {})).toEqual({
+      content: "MCP tool x failed: server ghost is not connected",
+      isError: true,
+    });
   });
 });
 
@@ -359,7 +398,12 @@ describe("McpManager tools", () => {
     expect(names).toHaveLength(8);
     expect(new Set(names).size).toBe(8);
     expect(names.every((n) => /^mcp__a_b__(echo|lookup|fail|slow)_[0-9a-f]{6}$/.test(n))).toBe(true);
-    expect(m.tools().filter((t) => t.readOnly).map((t) => t.toolName)).toEqual(["lookup", "lookup"]);
+    expect(
+      m
+        .tools()
+        .filter((t) => t.readOnly)
+        .map((t) => t.toolName),
+    ).toEqual(["lookup", "lookup"]);
     await m.close();
   });
 
@@ -417,7 +461,10 @@ describe("McpManager restart", () => {
     await m.restart("a");
     expect(seen).toEqual({ a: ["pending", "connected"] });
     expect(built).toEqual({ a: 2 });
-    expect(await m.call("a", "echo", { text: "again" })).toEqual({ content: [{ type: "text", text: "again" }], isError: false });
+    expect(await m.call("a", "echo", { text: "again" })).toEqual({
+      content: [{ type: "text", text: "again" }],
+      isError: false,
+    });
     await m.close();
   });
 });
@@ -429,7 +476,12 @@ describe("McpManager disable and enable", () => {
     await m.start([entry("a"), entry("b")]);
     await m.disable("a");
     expect(stateOf(m, "a")).toEqual({ status: "disabled", reason: "disabled by user", cause: "user" });
-    expect(m.tools().map((t) => t.name).some((name) => name.startsWith("mcp__a__"))).toBe(false);
+    expect(
+      m
+        .tools()
+        .map((t) => t.name)
+        .some((name) => name.startsWith("mcp__a__")),
+    ).toBe(false);
     expect((await m.call("a", "echo", { text: "x" })).isError).toBe(true);
     await m.restart("a"); // a switched-off server is not restarted behind the user's back
     expect(stateOf(m, "a").status).toBe("disabled");
@@ -466,9 +518,22 @@ describe("McpManager snapshot", () => {
     const { factory } = memoryTransports({ a: () => makeServer() });
     const m = manager((config, context) => (seen.push(JSON.stringify(config.resolved)), factory(config, context)));
     const written = { command: "run-a", env: { TOKEN: "${TOKEN}" } };
-    await m.start([{ name: "a", source: "user", file: "/home/u/.mini-cc/mcp.json", entry: written, resolved: { ...written, env: { TOKEN: "s3cret-value" } } }]);
+    await m.start([
+      {
+        name: "a",
+        source: "user",
+        file: "/home/u/.mini-cc/mcp.json",
+        entry: written,
+        resolved: { ...written, env: { TOKEN: "s3cret-value" } },
+      },
+    ]);
     expect(stateOf(m, "a").status).toBe("connected");
-    expect(m.getSnapshot().servers[0]?.config).toEqual({ name: "a", source: "user", file: "/home/u/.mini-cc/mcp.json", entry: written });
+    expect(m.getSnapshot().servers[0]?.config).toEqual({
+      name: "a",
+      source: "user",
+      file: "/home/u/.mini-cc/mcp.json",
+      entry: written,
+    });
     expect(JSON.stringify(m.getSnapshot())).not.toContain("s3cret-value");
     expect(seen).toEqual([JSON.stringify({ ...written, env: { TOKEN: "s3cret-value" } })]);
     await m.close();

@@ -16,11 +16,21 @@ describe("a client secret kept by mcp add --client-secret", () => {
     const dir = mkdtempSync(join(tmpdir(), "mini-cc-oauth-"));
     dirs.push(dir);
     const store = new OAuthStore({ file: join(dir, "mcp-oauth.json"), clock: systemClock, warn: () => {} });
-    await store.update("https://x/mcp", (current) => ({ ...current, clientSecret: { clientId: "app", secret: "s3cr3t" } }));
+    await store.update("https://x/mcp", (current) => ({
+      ...current,
+      clientSecret: { clientId: "app", secret: "s3cr3t" },
+    }));
     const provider = (clientId: string, clientSecret?: string) =>
-      new StoredOAuthProvider({ store, serverUrl: "https://x/mcp", client: { clientId, ...(clientSecret ? { clientSecret } : {}) } });
+      new StoredOAuthProvider({
+        store,
+        serverUrl: "https://x/mcp",
+        client: { clientId, ...(clientSecret ? { clientSecret } : {}) },
+      });
     expect(await provider("app").clientInformation()).toEqual({ client_id: "app", client_secret: "s3cr3t" });
     expect(await provider("other").clientInformation()).toEqual({ client_id: "other" });
-    expect(await provider("app", "from-entry").clientInformation()).toEqual({ client_id: "app", client_secret: "from-entry" });
+    expect(await provider("app", "from-entry").clientInformation()).toEqual({
+      client_id: "app",
+      client_secret: "from-entry",
+    });
   });
 });

@@ -28,7 +28,8 @@ async function loggedIn(): Promise<OAuthStore> {
 }
 
 /** A fetch answering every request with this status and WWW-Authenticate. */
-const answering = (status: number, challenge: string) => () => Promise.resolve(new Response(null, { status, headers: { "WWW-Authenticate": challenge } }));
+const answering = (status: number, challenge: string) => () =>
+  Promise.resolve(new Response(null, { status, headers: { "WWW-Authenticate": challenge } }));
 
 describe("scope step-up on a 403 insufficient_scope", () => {
   it("holds the refresh token back, keeps the old and required scopes for the next login, and says which scope", async () => {
@@ -37,7 +38,9 @@ describe("scope step-up on a 403 insufficient_scope", () => {
     expect(await provider.tokens()).toEqual(tokens);
     await provider.watchFetch(answering(403, 'Bearer error="insufficient_scope", scope="files:write"'))(URL_);
     expect(await provider.tokens()).toEqual({ access_token: "at", token_type: "bearer", scope: "files:read" });
-    await expect(provider.redirectToAuthorization(new URL("https://auth/authorize?scope=files:write"))).rejects.toMatchObject({
+    await expect(
+      provider.redirectToAuthorization(new URL("https://auth/authorize?scope=files:write")),
+    ).rejects.toMatchObject({
       code: "needs-auth",
       message: 'the server asks for scope "files:write": log in again to grant it (asks for "files:read files:write")',
     });
@@ -48,7 +51,10 @@ describe("scope step-up on a 403 insufficient_scope", () => {
     const store = await loggedIn();
     const provider = new StoredOAuthProvider({ store, serverUrl: URL_ });
     await provider.watchFetch(answering(403, 'Bearer error="insufficient_scope", scope="files:read"'))(URL_);
-    await expect(provider.redirectToAuthorization(new URL("https://auth/authorize"))).rejects.toMatchObject({ code: "auth-failed", message: expect.stringContaining('lack of scope "files:read", which this login already has') });
+    await expect(provider.redirectToAuthorization(new URL("https://auth/authorize"))).rejects.toMatchObject({
+      code: "auth-failed",
+      message: expect.stringContaining('lack of scope "files:read", which this login already has'),
+    });
     expect((await store.read(URL_)).stepUpScope).toBeUndefined();
   });
 
@@ -63,7 +69,11 @@ describe("scope step-up on a 403 insufficient_scope", () => {
   it("the login saves what it was granted and forgets the step-up", async () => {
     const store = await loggedIn();
     await store.update(URL_, (record) => ({ ...record, stepUpScope: "files:read files:write" }));
-    const provider = new StoredOAuthProvider({ store, serverUrl: URL_, login: { redirectUrl: "http://127.0.0.1:1/callback", open: () => {} } });
+    const provider = new StoredOAuthProvider({
+      store,
+      serverUrl: URL_,
+      login: { redirectUrl: "http://127.0.0.1:1/callback", open: () => {} },
+    });
     await provider.redirectToAuthorization(new URL("https://auth/authorize?scope=files%3Aread+files%3Awrite"));
     await provider.saveTokens({ access_token: "new", token_type: "bearer" });
     const record = await store.read(URL_);

@@ -1,12 +1,25 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, JSONRPCNotificationSchema, McpError, ProgressNotificationSchema, type JSONRPCMessage, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  JSONRPCNotificationSchema,
+  McpError,
+  ProgressNotificationSchema,
+  type JSONRPCMessage,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isProgressNotification, ProgressRouter } from "../../../src/mcp/connection/progress-router.ts";
 
-const progress = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", method: "notifications/progress", params, ...extra });
+const progress = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  method: "notifications/progress",
+  params,
+  ...extra,
+});
 
 /** What the SDK accepts as a progress notification: the strict JSON-RPC shape, then the progress schema. */
-const sdkAccepts = (value: unknown) => JSONRPCNotificationSchema.safeParse(value).success && ProgressNotificationSchema.safeParse(value).success;
+const sdkAccepts = (value: unknown) =>
+  JSONRPCNotificationSchema.safeParse(value).success && ProgressNotificationSchema.safeParse(value).success;
 
 describe("the progress notification shape check", () => {
   const accepted = [

@@ -17,7 +17,9 @@ describe("server prompts as slash commands", () => {
   });
 
   it("shows required arguments in <> and optional ones in []", () => {
-    expect(promptUsage({ command: "mcp__w__weather", server: "w", prompt: weather })).toBe("/mcp__w__weather <city> [units]");
+    expect(promptUsage({ command: "mcp__w__weather", server: "w", prompt: weather })).toBe(
+      "/mcp__w__weather <city> [units]",
+    );
   });
 
   it("splits words as a shell does, quotes keeping spaces", () => {
@@ -26,13 +28,17 @@ describe("server prompts as slash commands", () => {
 
   it("takes positional words in order and name=value for declared names", () => {
     expect(promptArguments(weather, ["Paris", "metric"])).toEqual({ args: { city: "Paris", units: "metric" } });
-    expect(promptArguments(weather, ["units=imperial", "Boston"])).toEqual({ args: { city: "Boston", units: "imperial" } });
+    expect(promptArguments(weather, ["units=imperial", "Boston"])).toEqual({
+      args: { city: "Boston", units: "imperial" },
+    });
     // An undeclared name=value is a positional word like any other.
     expect(promptArguments(weather, ["a=b"])).toEqual({ args: { city: "a=b" } });
   });
 
   it("joins extra words into the last open argument", () => {
-    expect(promptArguments(weather, ["Paris", "in", "celsius"])).toEqual({ args: { city: "Paris", units: "in celsius" } });
+    expect(promptArguments(weather, ["Paris", "in", "celsius"])).toEqual({
+      args: { city: "Paris", units: "in celsius" },
+    });
   });
 
   it("says which required arguments are missing", () => {
@@ -40,6 +46,8 @@ describe("server prompts as slash commands", () => {
   });
 
   it("refuses arguments to a prompt that takes none", () => {
-    expect(promptArguments({ name: "p", description: "", arguments: [] }, ["x"])).toEqual({ error: "takes no more arguments (got 1 extra)" });
+    expect(promptArguments({ name: "p", description: "", arguments: [] }, ["x"])).toEqual({
+      error: "takes no more arguments (got 1 extra)",
+    });
   });
 });

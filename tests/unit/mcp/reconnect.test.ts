@@ -22,7 +22,9 @@ import { FakeClock } from "../../helpers/fake-clock.ts";
 
 function echoServer(): McpServer {
   const server = new McpServer({ name: "mem", version: "1.0.0" });
-  server.registerTool("echo", { inputSchema: { text: z.string() } }, ({ text }) => ({ content: [{ type: "text", text }] }));
+  server.registerTool("echo", { inputSchema: { text: z.string() } }, ({ text }) => ({
+    content: [{ type: "text", text }],
+  }));
   return server;
 }
 
@@ -80,7 +82,10 @@ describe("McpManager reconnection", () => {
     expect(seen).toEqual(["reconnecting 1", "connected"]);
     expect(built).toEqual({ a: 2 });
     expect(manager.tools().map((t) => t.name)).toEqual(["mcp__a__echo"]);
-    expect(await manager.call("a", "echo", { text: "back" })).toEqual({ content: [{ type: "text", text: "back" }], isError: false });
+    expect(await manager.call("a", "echo", { text: "back" })).toEqual({
+      content: [{ type: "text", text: "back" }],
+      isError: false,
+    });
     await manager.close();
   });
 
@@ -197,7 +202,9 @@ describe("McpManager reconnection", () => {
   });
 
   it("writes a header line to the server's log for each reconnect attempt", async () => {
-    const { manager, clock, peers, control, logDir } = setup({ policy: { ...DEFAULT_RECONNECT_POLICY, stdioAttempts: 2 } });
+    const { manager, clock, peers, control, logDir } = setup({
+      policy: { ...DEFAULT_RECONNECT_POLICY, stdioAttempts: 2 },
+    });
     await manager.start([entry("a")]);
     control.refuse = true;
     await peers.a?.close();
@@ -211,6 +218,10 @@ describe("McpManager reconnection", () => {
         "--- 1970-01-01T00:00:01.000Z mini-cc started a: run-a (reconnect attempt 1 of 2)\n" +
         "--- 1970-01-01T00:00:03.000Z mini-cc started a: run-a (reconnect attempt 2 of 2)\n",
     );
-    expect(stateOf(manager, "a")).toEqual({ status: "failed", error: "connection refused — gave up after 2 reconnect attempts", code: "connect-failed" });
+    expect(stateOf(manager, "a")).toEqual({
+      status: "failed",
+      error: "connection refused — gave up after 2 reconnect attempts",
+      code: "connect-failed",
+    });
   });
 });

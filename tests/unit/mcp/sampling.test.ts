@@ -5,7 +5,13 @@ import { FakeModel, text, use } from "../../helpers/agent-fakes.ts";
 
 const PARAMS: CreateMessageRequestParams = {
   messages: [
-    { role: "user", content: [{ type: "text", text: "Describe" }, { type: "image", data: "iVBOR", mimeType: "image/png" }] },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "Describe" },
+        { type: "image", data: "iVBOR", mimeType: "image/png" },
+      ],
+    },
     { role: "assistant", content: { type: "text", text: "A cat." } },
     { role: "user", content: { type: "audio", data: "UklG", mimeType: "audio/wav" } },
   ],
@@ -33,7 +39,13 @@ describe("sampling", () => {
     expect(model.requests[0]).toEqual({
       system: [],
       messages: [
-        { role: "user", content: [{ type: "text", text: "Describe" }, { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBOR" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Describe" },
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBOR" } },
+          ],
+        },
         { role: "assistant", content: [{ type: "text", text: "A cat." }] },
         { role: "user", content: [{ type: "text", text: "[audio audio/wav]" }] },
       ],
@@ -43,7 +55,13 @@ describe("sampling", () => {
   });
 
   it("returns only the reply's text, and says when it hit max tokens", async () => {
-    const model = new FakeModel([{ content: [text("Half"), use("x", "Read"), text(" done")], stopReason: "max_tokens" }]);
-    expect(await runSampling(model, PARAMS, new AbortController().signal)).toEqual({ text: "Half done", model: "fake", stopReason: "maxTokens" });
+    const model = new FakeModel([
+      { content: [text("Half"), use("x", "Read"), text(" done")], stopReason: "max_tokens" },
+    ]);
+    expect(await runSampling(model, PARAMS, new AbortController().signal)).toEqual({
+      text: "Half done",
+      model: "fake",
+      stopReason: "maxTokens",
+    });
   });
 });

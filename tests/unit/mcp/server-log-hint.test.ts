@@ -12,7 +12,12 @@ import { beginLife } from "../../../src/mcp/state/lifecycle.ts";
 const HEADER = "--- 2026-01-02T03:04:05.000Z mini-cc started db: node db.js";
 
 function failed(code: ErrorCode): ServerView {
-  return { name: "db", source: "user", config: stdioServer("db", { command: "node", args: ["db.js"] }), ...beginLife({ status: "failed", error: "x", code }) };
+  return {
+    name: "db",
+    source: "user",
+    config: stdioServer("db", { command: "node", args: ["db.js"] }),
+    ...beginLife({ status: "failed", error: "x", code }),
+  };
 }
 
 describe("failedServerLog", () => {

@@ -2,7 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOG_BATCH_MS, MAX_KEPT_WARNINGS, requestedLogLevel, ServerMessageLog } from "../../../src/mcp/logs/message-log.ts";
+import {
+  LOG_BATCH_MS,
+  MAX_KEPT_WARNINGS,
+  requestedLogLevel,
+  ServerMessageLog,
+} from "../../../src/mcp/logs/message-log.ts";
 import type { ServerLogEntry } from "../../../src/mcp/state/server-state.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
@@ -10,7 +15,11 @@ const logFile = () => join(mkdtempSync(join(tmpdir(), "mcp-messages-")), "logs",
 
 describe("server log messages", () => {
   it("asks for MCP_LOG_LEVEL when it names a level, else info", () => {
-    expect([requestedLogLevel({ MCP_LOG_LEVEL: "Debug" }), requestedLogLevel({ MCP_LOG_LEVEL: "loud" }), requestedLogLevel({})]).toEqual(["debug", "info", "info"]);
+    expect([
+      requestedLogLevel({ MCP_LOG_LEVEL: "Debug" }),
+      requestedLogLevel({ MCP_LOG_LEVEL: "loud" }),
+      requestedLogLevel({}),
+    ]).toEqual(["debug", "info", "info"]);
   });
 
   it("writes each message with its time, level and logger, in one batch", () => {
@@ -32,7 +41,9 @@ describe("server log messages", () => {
     const log = new ServerMessageLog({ path, clock, onWarnings: () => {} });
     log.add({ level: "error", logger: "x\u001b]0;owned\u0007", data: "\u001b[2J\u001b[Hgone\nfake line\r\u009b31m" });
     clock.advance(LOG_BATCH_MS);
-    expect(readFileSync(path, "utf8")).toBe("2026-05-01T10:00:00.000Z [error] x\\x1b]0;owned\\x07: \\x1b[2J\\x1b[Hgone\\nfake line\\x0d\\x9b31m\n");
+    expect(readFileSync(path, "utf8")).toBe(
+      "2026-05-01T10:00:00.000Z [error] x\\x1b]0;owned\\x07: \\x1b[2J\\x1b[Hgone\\nfake line\\x0d\\x9b31m\n",
+    );
   });
 
   it("keeps the recent warnings and worse, reported once a batch", () => {
@@ -40,7 +51,8 @@ describe("server log messages", () => {
     const reports: (readonly ServerLogEntry[])[] = [];
     const log = new ServerMessageLog({ clock, onWarnings: (w) => reports.push(w) });
     log.add({ level: "info", data: "fine" });
-    for (let i = 0; i < MAX_KEPT_WARNINGS + 5; i++) log.add({ level: i % 2 ? "error" : "warning", logger: "x", data: `w${i}` });
+    for (let i = 0; i < MAX_KEPT_WARNINGS + 5; i++)
+      log.add({ level: i % 2 ? "error" : "warning", logger: "x", data: `w${i}` });
     clock.advance(LOG_BATCH_MS);
     expect(reports).toHaveLength(1);
     expect(reports[0]).toHaveLength(MAX_KEPT_WARNINGS);

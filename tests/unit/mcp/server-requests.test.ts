@@ -36,17 +36,26 @@ function setup(replies = [{ content: [text("Blue.")] }]) {
 describe("askingHandlers", () => {
   it("declines a schema it cannot render without asking, and logs why", async () => {
     const { handlers, queue, logged } = setup();
-    const result = await handlers.elicit("srv", { message: "m", requestedSchema: { type: "object", properties: { a: { type: "object" } } } }, new AbortController().signal);
+    const result = await handlers.elicit(
+      "srv",
+      { message: "m", requestedSchema: { type: "object", properties: { a: { type: "object" } } } },
+      new AbortController().signal,
+    );
     expect(result).toEqual({ action: "decline" });
     expect(queue.getSnapshot().pending).toEqual([]);
-    expect(logged).toEqual(['srv: elicitation declined: the request cannot be shown (field "a": unsupported type "object")']);
+    expect(logged).toEqual([
+      'srv: elicitation declined: the request cannot be shown (field "a": unsupported type "object")',
+    ]);
   });
 
   it("returns an accepted form's typed content", async () => {
     const { handlers, answerNext } = setup();
     const params = { message: "Age?", requestedSchema: { type: "object", properties: { age: { type: "integer" } } } };
     const result = handlers.elicit("srv", params, new AbortController().signal);
-    await answerNext((q) => expect(q).toMatchObject({ kind: "elicit-form", server: "srv", message: "Age?" }), { action: "accept", values: { age: "7" } });
+    await answerNext((q) => expect(q).toMatchObject({ kind: "elicit-form", server: "srv", message: "Age?" }), {
+      action: "accept",
+      values: { age: "7" },
+    });
     expect(await result).toEqual({ action: "accept", content: { age: 7 } });
   });
 
@@ -54,7 +63,10 @@ describe("askingHandlers", () => {
     const { handlers, answerNext, opened } = setup();
     const params = { mode: "url", message: "Sign in", url: "https://example.com/a", elicitationId: "e" };
     const declined = handlers.elicit("srv", params, new AbortController().signal);
-    await answerNext((q) => expect(q).toEqual({ kind: "elicit-url", server: "srv", message: "Sign in", url: "https://example.com/a" }), "decline");
+    await answerNext(
+      (q) => expect(q).toEqual({ kind: "elicit-url", server: "srv", message: "Sign in", url: "https://example.com/a" }),
+      "decline",
+    );
     expect(await declined).toEqual({ action: "decline" });
     expect(opened).toEqual([]);
     const accepted = handlers.elicit("srv", params, new AbortController().signal);
@@ -66,11 +78,28 @@ describe("askingHandlers", () => {
   it("runs an approved sampling request through the model and shows the reply before returning it", async () => {
     const { handlers, answerNext, model } = setup();
     const result = handlers.sample("srv", SAMPLE, new AbortController().signal);
-    await answerNext((q) => expect(q).toMatchObject({ kind: "sampling-request", request: { systemPrompt: "Be brief.", maxTokens: 20 } }), "approve");
-    await answerNext((q) => expect(q).toMatchObject({ kind: "sampling-reply", reply: { text: "Blue.", model: "fake" } }), "approve");
-    expect(await result).toEqual({ role: "assistant", content: { type: "text", text: "Blue." }, model: "fake", stopReason: "endTurn" });
+    await answerNext(
+      (q) =>
+        expect(q).toMatchObject({ kind: "sampling-request", request: { systemPrompt: "Be brief.", maxTokens: 20 } }),
+      "approve",
+    );
+    await answerNext(
+      (q) => expect(q).toMatchObject({ kind: "sampling-reply", reply: { text: "Blue.", model: "fake" } }),
+      "approve",
+    );
+    expect(await result).toEqual({
+      role: "assistant",
+      content: { type: "text", text: "Blue." },
+      model: "fake",
+      stopReason: "endTurn",
+    });
     expect(model.requests).toEqual([
-      { system: [{ id: "sampling", text: "Be brief." }], messages: [{ role: "user", content: [{ type: "text", text: "Sky?" }] }], tools: [], maxTokens: 20 },
+      {
+        system: [{ id: "sampling", text: "Be brief." }],
+        messages: [{ role: "user", content: [{ type: "text", text: "Sky?" }] }],
+        tools: [],
+        maxTokens: 20,
+      },
     ]);
   });
 
@@ -91,7 +120,11 @@ describe("askingHandlers", () => {
   it("a request the server cancels leaves the queue and counts as cancelled", async () => {
     const { handlers, queue } = setup();
     const cancel = new AbortController();
-    const result = handlers.elicit("srv", { message: "m", requestedSchema: { type: "object", properties: {} } }, cancel.signal);
+    const result = handlers.elicit(
+      "srv",
+      { message: "m", requestedSchema: { type: "object", properties: {} } },
+      cancel.signal,
+    );
     await new Promise((r) => setTimeout(r, 1));
     expect(queue.getSnapshot().pending).toHaveLength(1);
     cancel.abort();
@@ -116,7 +149,14 @@ describe("ServerRequestQueue", () => {
     const queue = new ServerRequestQueue();
     const signal = new AbortController().signal;
     const form = queue.ask({ kind: "elicit-form", server: "a", message: "", fields: [] }, signal);
-    const sampling = queue.ask({ kind: "sampling-request", server: "a", request: { systemPrompt: "", messages: [], maxTokens: 1, preferences: "" } }, signal);
+    const sampling = queue.ask(
+      {
+        kind: "sampling-request",
+        server: "a",
+        request: { systemPrompt: "", messages: [], maxTokens: 1, preferences: "" },
+      },
+      signal,
+    );
     queue.dismissAll();
     expect(await form).toEqual({ action: "cancel" });
     expect(await sampling).toBe("reject");

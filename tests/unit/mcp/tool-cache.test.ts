@@ -16,18 +16,44 @@ let warnings: string[];
 beforeEach(async () => {
   warnings = [];
   dir = join(await mkdtemp(join(tmpdir(), "tool-cache-")), "tool-cache");
-  cache = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock(Date.UTC(2026, 0, 2)), warn: (message) => warnings.push(message) });
+  cache = new ToolCacheFiles({
+    dir,
+    projectDir: "/project",
+    clock: new FakeClock(Date.UTC(2026, 0, 2)),
+    warn: (message) => warnings.push(message),
+  });
 });
 
-const tool = (name: string, extra = ""): McpToolInfo => ({ name, description: `${name}${extra}`, inputSchema: { type: "object", properties: {} }, annotations: {} });
-const server = (names: string[], extra = ""): CachedServer => ({ tools: names.map((n) => tool(n, extra)), skippedTools: [], instructions: "hi" });
+const tool = (name: string, extra = ""): McpToolInfo => ({
+  name,
+  description: `${name}${extra}`,
+  inputSchema: { type: "object", properties: {} },
+  annotations: {},
+});
+const server = (names: string[], extra = ""): CachedServer => ({
+  tools: names.map((n) => tool(n, extra)),
+  skippedTools: [],
+  instructions: "hi",
+});
 const ECHO = stdioServer("echo", { command: "node", args: ["echo.mjs"] });
 
 describe("the tool cache files", () => {
   it("reads back what it wrote, for exactly that entry", async () => {
-    await cache.write(ECHO, { ...server(["a", "b"]), serverInfo: { name: "echo", version: "2.0.0" }, capabilities: { tools: { listChanged: true } } });
-    expect(await cache.read(ECHO)).toEqual({ ...server(["a", "b"]), serverInfo: { name: "echo", version: "2.0.0" }, capabilities: { tools: { listChanged: true } } });
-    expect(JSON.parse(await readFile(cache.pathOf(ECHO), "utf8"))).toMatchObject({ version: 1, server: "echo", cachedAt: "2026-01-02T00:00:00.000Z" });
+    await cache.write(ECHO, {
+      ...server(["a", "b"]),
+      serverInfo: { name: "echo", version: "2.0.0" },
+      capabilities: { tools: { listChanged: true } },
+    });
+    expect(await cache.read(ECHO)).toEqual({
+      ...server(["a", "b"]),
+      serverInfo: { name: "echo", version: "2.0.0" },
+      capabilities: { tools: { listChanged: true } },
+    });
+    expect(JSON.parse(await readFile(cache.pathOf(ECHO), "utf8"))).toMatchObject({
+      version: 1,
+      server: "echo",
+      cachedAt: "2026-01-02T00:00:00.000Z",
+    });
   });
 
   it("a changed entry, a changed ${VAR}, another project or another name has its own key: the old cache is never read for it", async () => {
@@ -35,7 +61,12 @@ describe("the tool cache files", () => {
     const changedArgs = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v2"] });
     const changedVar: ServerConfig = { ...ECHO, resolved: { command: "node", args: ["other.mjs"] } };
     const renamed = { ...ECHO, name: "echo2" };
-    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock(), warn: (message) => warnings.push(message) });
+    const otherProject = new ToolCacheFiles({
+      dir,
+      projectDir: "/elsewhere",
+      clock: new FakeClock(),
+      warn: (message) => warnings.push(message),
+    });
     for (const config of [changedArgs, changedVar, renamed]) {
       expect(cache.keyOf(config)).not.toBe(cache.keyOf(ECHO));
       expect(await cache.read(config)).toBeUndefined();
@@ -49,7 +80,12 @@ describe("the tool cache files", () => {
   it("writing a changed entry's cache removes the same server's caches of earlier entries in this project, and nothing else", async () => {
     const before = stdioServer("echo", { command: "node", args: ["echo.mjs", "--v1"] });
     const similar = stdioServer("echo-2", { command: "node", args: ["echo.mjs"] });
-    const otherProject = new ToolCacheFiles({ dir, projectDir: "/elsewhere", clock: new FakeClock(), warn: (message) => warnings.push(message) });
+    const otherProject = new ToolCacheFiles({
+      dir,
+      projectDir: "/elsewhere",
+      clock: new FakeClock(),
+      warn: (message) => warnings.push(message),
+    });
     await cache.write(before, server(["a"]));
     await cache.write(similar, server(["b"]));
     await otherProject.write(before, server(["c"]));
@@ -66,8 +102,17 @@ describe("the tool cache files", () => {
     await cache.write(ECHO, server(["a"]));
     const file = cache.pathOf(ECHO);
     const whole = await readFile(file, "utf8");
-    const deep = JSON.stringify({ ...JSON.parse(whole), tools: [{ ...tool("a"), inputSchema: JSON.parse("[".repeat(200) + "]".repeat(200)) }] });
-    const bad = [whole.slice(0, 40), "null", '{"version":2}', JSON.stringify({ ...JSON.parse(whole), tools: [{ name: 1 }] }), deep];
+    const deep = JSON.stringify({
+      ...JSON.parse(whole),
+      tools: [{ ...tool("a"), inputSchema: JSON.parse("[".repeat(200) + "]".repeat(200)) }],
+    });
+    const bad = [
+      whole.slice(0, 40),
+      "null",
+      '{"version":2}',
+      JSON.stringify({ ...JSON.parse(whole), tools: [{ name: 1 }] }),
+      deep,
+    ];
     for (const text of bad) {
       await writeFile(file, text);
       expect(await cache.read(ECHO)).toBeUndefined();
@@ -85,12 +130,28 @@ describe("the tool cache files", () => {
     expect((await cache.read(ECHO))?.tools.map((t) => t.name)).toEqual(["a"]);
     expect((await readdir(dir)).filter((name) => name.includes(".corrupt-"))).toHaveLength(5);
     await writeFile(join(dir, "x"), "");
-    await expect(new ToolCacheFiles({ dir: join(dir, "x"), projectDir: "/project", clock: new FakeClock(), warn: (message) => warnings.push(message) }).read(ECHO)).resolves.toBeUndefined();
+    await expect(
+      new ToolCacheFiles({
+        dir: join(dir, "x"),
+        projectDir: "/project",
+        clock: new FakeClock(),
+        warn: (message) => warnings.push(message),
+      }).read(ECHO),
+    ).resolves.toBeUndefined();
   });
 
   it("two sessions writing the same cache at once never leave a torn file", async () => {
-    const other = new ToolCacheFiles({ dir, projectDir: "/project", clock: new FakeClock(), warn: (message) => warnings.push(message) });
-    const big = (n: number) => server(Array.from({ length: 200 }, (_, i) => `tool_${i}`), ` ${"x".repeat(200)} ${n}`);
+    const other = new ToolCacheFiles({
+      dir,
+      projectDir: "/project",
+      clock: new FakeClock(),
+      warn: (message) => warnings.push(message),
+    });
+    const big = (n: number) =>
+      server(
+        Array.from({ length: 200 }, (_, i) => `tool_${i}`),
+        ` ${"x".repeat(200)} ${n}`,
+      );
     await cache.write(ECHO, big(0));
     const reads: Array<CachedServer | undefined> = [];
     const writes = Array.from({ length: 20 }, (_, n) => (n % 2 === 0 ? cache : other).write(ECHO, big(n)));
@@ -117,17 +178,30 @@ describe("startup and idleTimeoutMs", () => {
   });
 
   it("warns of an MCP_STARTUP that is neither eager nor lazy", () => {
-    expect(startupEnvProblem({ MCP_STARTUP: "lasy" })).toBe('MCP_STARTUP="lasy" is not "eager" or "lazy"; servers start eagerly');
-    expect([undefined, "", "eager", "LAZY", " lazy "].map((value) => startupEnvProblem({ MCP_STARTUP: value }))).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(startupEnvProblem({ MCP_STARTUP: "lasy" })).toBe(
+      'MCP_STARTUP="lasy" is not "eager" or "lazy"; servers start eagerly',
+    );
+    expect(
+      [undefined, "", "eager", "LAZY", " lazy "].map((value) => startupEnvProblem({ MCP_STARTUP: value })),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
   it("entry validation names a bad startup or idleTimeoutMs", () => {
-    expect(validateEntry({ command: "x", startup: "later" }, ["mcpServers", "a"])).toEqual({ ok: false, error: 'mcpServers.a.startup: expected "eager" or "lazy", got "later"' });
+    expect(validateEntry({ command: "x", startup: "later" }, ["mcpServers", "a"])).toEqual({
+      ok: false,
+      error: 'mcpServers.a.startup: expected "eager" or "lazy", got "later"',
+    });
     expect(validateEntry({ type: "http", url: "http://x", idleTimeoutMs: 0 }, ["mcpServers", "b"])).toEqual({
       ok: false,
       error: "mcpServers.b.idleTimeoutMs: must be a positive number of milliseconds",
     });
-    expect(validateEntry({ command: "x", idleTimeoutMs: "5s" }, ["mcpServers", "c"])).toEqual({ ok: false, error: "mcpServers.c.idleTimeoutMs: expected number, got string" });
-    expect(validateEntry({ command: "x", startup: "lazy", idleTimeoutMs: 60000 }, [])).toEqual({ ok: true, entry: { command: "x", startup: "lazy", idleTimeoutMs: 60000 } });
+    expect(validateEntry({ command: "x", idleTimeoutMs: "5s" }, ["mcpServers", "c"])).toEqual({
+      ok: false,
+      error: "mcpServers.c.idleTimeoutMs: expected number, got string",
+    });
+    expect(validateEntry({ command: "x", startup: "lazy", idleTimeoutMs: 60000 }, [])).toEqual({
+      ok: true,
+      entry: { command: "x", startup: "lazy", idleTimeoutMs: 60000 },
+    });
   });
 });

@@ -18,9 +18,19 @@ const TOOLS = ["list_issues", "get_issue", "add_comment", "delete_issue"];
 
 /** The state a real manager holds for a tracker server with `entry`'s filter: live, or offered from a cache of the same four tools. */
 async function snapshotWith(entry: ServerConfig["entry"], from: "live" | "cache" = "live"): Promise<McpSnapshot> {
-  const config: ServerConfig = { name: "tracker", source: "user", file: "/home/u/.mini-cc/mcp.json", entry, resolved: entry };
+  const config: ServerConfig = {
+    name: "tracker",
+    source: "user",
+    file: "/home/u/.mini-cc/mcp.json",
+    entry,
+    resolved: entry,
+  };
   const { factory } = memoryTransports({ tracker: serverWith(...TOOLS) });
-  const cached: CachedServer = { tools: TOOLS.map((name) => ({ name, description: "", inputSchema: { type: "object" }, annotations: {} })), skippedTools: [], instructions: "" };
+  const cached: CachedServer = {
+    tools: TOOLS.map((name) => ({ name, description: "", inputSchema: { type: "object" }, annotations: {} })),
+    skippedTools: [],
+    instructions: "",
+  };
   const manager = new McpManager({
     projectDir: "/project",
     approvals: new MemoryApprovals(),
@@ -56,7 +66,8 @@ describe("tool patterns", () => {
 
 describe("a server's offered tools", () => {
   it("are the ones its entry's includeTools and excludeTools let through, live or from the cache", async () => {
-    const names = async (entry: ServerConfig["entry"], from?: "cache") => namedTools(await snapshotWith(entry, from)).map((t) => t.name);
+    const names = async (entry: ServerConfig["entry"], from?: "cache") =>
+      namedTools(await snapshotWith(entry, from)).map((t) => t.name);
     expect(await names({ command: "x" })).toEqual([
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
@@ -68,11 +79,17 @@ describe("a server's offered tools", () => {
       "mcp__tracker__get_issue",
       "mcp__tracker__delete_issue",
     ]);
-    expect(await names({ command: "x", excludeTools: ["delete_*", "add_comment"] })).toEqual(["mcp__tracker__list_issues", "mcp__tracker__get_issue"]);
-    expect(await names({ command: "x", excludeTools: ["delete_*", "add_comment"] }, "cache")).toEqual(["mcp__tracker__list_issues", "mcp__tracker__get_issue"]);
-    expect(await names({ type: "http", url: "http://x", includeTools: ["*_issue"], excludeTools: ["delete_issue"] })).toEqual([
+    expect(await names({ command: "x", excludeTools: ["delete_*", "add_comment"] })).toEqual([
+      "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
     ]);
+    expect(await names({ command: "x", excludeTools: ["delete_*", "add_comment"] }, "cache")).toEqual([
+      "mcp__tracker__list_issues",
+      "mcp__tracker__get_issue",
+    ]);
+    expect(
+      await names({ type: "http", url: "http://x", includeTools: ["*_issue"], excludeTools: ["delete_issue"] }),
+    ).toEqual(["mcp__tracker__get_issue"]);
   });
 });
 
@@ -83,7 +100,10 @@ describe("the counts the panel and /mcp show", () => {
     expect(countMcp(snapshot).tools).toBe(2);
     expect(serverDetail(server!.state)).toBe("2 tools");
     expect(statusStyle(server!.state).label).toBe("2 tools");
-    expect(server!.state.status === "connected" && server!.state.tools.map((t) => t.name)).toEqual(["list_issues", "get_issue"]);
+    expect(server!.state.status === "connected" && server!.state.tools.map((t) => t.name)).toEqual([
+      "list_issues",
+      "get_issue",
+    ]);
   });
 });
 

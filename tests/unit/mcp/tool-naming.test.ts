@@ -38,7 +38,12 @@ describe("assignToolNames", () => {
       { server: "c", tool: "y" },
     ]);
     expect(names).toEqual([`mcp__a_b__x_${hash6("a.b", "x")}`, `mcp__a_b__x_${hash6("a_b", "x")}`, "mcp__c__y"]);
-    expect(assignToolNames([{ server: "a_b", tool: "x" }, { server: "a.b", tool: "x" }])).toEqual([names[1], names[0]]);
+    expect(
+      assignToolNames([
+        { server: "a_b", tool: "x" },
+        { server: "a.b", tool: "x" },
+      ]),
+    ).toEqual([names[1], names[0]]);
   });
 
   it("keeps suffixed names within 64 characters", () => {

@@ -5,7 +5,12 @@ import type { McpToolInfo } from "../../../src/mcp/state/server-state.ts";
 
 describe("toolTokens", () => {
   it("counts the tool exactly as the request carries it, at 4 characters a token", () => {
-    const info: McpToolInfo = { name: "get_issue", description: "Get an issue.", inputSchema: { type: "object", properties: { id: { type: "string" } } }, annotations: {} };
+    const info: McpToolInfo = {
+      name: "get_issue",
+      description: "Get an issue.",
+      inputSchema: { type: "object", properties: { id: { type: "string" } } },
+      annotations: {},
+    };
     const request = buildMessagesRequest({
       model: "m",
       maxTokens: 1,

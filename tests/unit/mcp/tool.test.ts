@@ -11,7 +11,12 @@ const info = {
 
 describe("McpTool", () => {
   it("takes name, description, schema, read-only flag and annotations from the server's tool", () => {
-    const tool = new McpTool({ name: "mcp__tracker__add_comment", server: "tracker", info, caller: { call: async () => textResult("") } });
+    const tool = new McpTool({
+      name: "mcp__tracker__add_comment",
+      server: "tracker",
+      info,
+      caller: { call: async () => textResult("") },
+    });
     expect({
       name: tool.name,
       description: tool.description,
@@ -33,7 +38,12 @@ describe("McpTool", () => {
 
   it("is read-only only when the server says readOnlyHint: true", () => {
     const caller = { call: async () => textResult("") };
-    const readOnly = new McpTool({ name: "n", server: "s", info: { ...info, annotations: { readOnlyHint: true } }, caller });
+    const readOnly = new McpTool({
+      name: "n",
+      server: "s",
+      info: { ...info, annotations: { readOnlyHint: true } },
+      caller,
+    });
     expect(readOnly.readOnly).toBe(true);
   });
 
@@ -47,7 +57,10 @@ describe("McpTool", () => {
     };
     const tool = new McpTool({ name: "mcp__tracker__add_comment", server: "tracker", info, caller });
     const signal = new AbortController().signal;
-    expect(await tool.run({ id: "BUG-101", body: "hi" }, { cwd: "/", signal })).toEqual({ content: "ok", isError: false });
+    expect(await tool.run({ id: "BUG-101", body: "hi" }, { cwd: "/", signal })).toEqual({
+      content: "ok",
+      isError: false,
+    });
     expect(calls).toEqual([["tracker", "add_comment", { id: "BUG-101", body: "hi" }, signal]]);
   });
 });
@@ -60,6 +73,8 @@ describe("summarizeArgs", () => {
   });
 
   it("keeps it to one short line", () => {
-    expect(summarizeArgs({ body: `first line\nsecond ${"x".repeat(50)}` })).toBe(`first line second ${"x".repeat(21)}…`);
+    expect(summarizeArgs({ body: `first line\nsecond ${"x".repeat(50)}` })).toBe(
+      `first line second ${"x".repeat(21)}…`,
+    );
   });
 });

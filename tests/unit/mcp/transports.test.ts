@@ -5,8 +5,14 @@ import { createTransport, type TransportContext } from "../../../src/mcp/connect
 import type { ProcessGroups } from "../../../src/mcp/connection/process-groups.ts";
 import { remoteServer } from "../../helpers/mcp-fixtures.ts";
 
-const context = { stderr: "ignore", cwd: "/", env: {}, groups: undefined as unknown as ProcessGroups } satisfies TransportContext;
-const ws = (entry: Omit<RemoteEntry, "type">) => createTransport(remoteServer("live", { type: "ws", ...entry }), context);
+const context = {
+  stderr: "ignore",
+  cwd: "/",
+  env: {},
+  groups: undefined as unknown as ProcessGroups,
+} satisfies TransportContext;
+const ws = (entry: Omit<RemoteEntry, "type">) =>
+  createTransport(remoteServer("live", { type: "ws", ...entry }), context);
 
 describe("createTransport for a ws entry", () => {
   it("is the SDK's WebSocket client for a ws:// or wss:// URL", () => {
@@ -15,7 +21,9 @@ describe("createTransport for a ws entry", () => {
   });
 
   it("refuses another scheme, and headers it could not send", () => {
-    expect(() => ws({ url: "https://example.com/mcp" })).toThrow('URL must start with ws:// or wss:// (type "ws"), got https://example.com/mcp');
+    expect(() => ws({ url: "https://example.com/mcp" })).toThrow(
+      'URL must start with ws:// or wss:// (type "ws"), got https://example.com/mcp',
+    );
     expect(() => ws({ url: "ws://h/mcp", headers: { Authorization: "Bearer x" } })).toThrow(
       "headers are not supported for ws servers (the WebSocket client cannot send them)",
     );

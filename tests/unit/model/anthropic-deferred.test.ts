@@ -18,7 +18,10 @@ const REFERENCES: ToolResultBlock = {
 };
 const SEARCHED: Message[] = [
   { role: "user", content: "go" },
-  { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "ToolSearch", input: { query: "select:mcp__a__x,mcp__b__y" } }] },
+  {
+    role: "assistant",
+    content: [{ type: "tool_use", id: "t1", name: "ToolSearch", input: { query: "select:mcp__a__x,mcp__b__y" } }],
+  },
   { role: "user", content: [REFERENCES] },
 ];
 
@@ -29,7 +32,12 @@ function request(tools: MessagesRequestInput["tools"]): MessagesRequestInput {
 describe("the request with deferred tools", () => {
   it("marks deferred tools and puts the tools' breakpoint on the last tool loaded up front", () => {
     const body = buildMessagesRequest(request([READ, TOOL_SEARCH, DEFERRED_X, DEFERRED_Y]));
-    expect(body.tools).toEqual([READ, { ...TOOL_SEARCH, cache_control: { type: "ephemeral" } }, DEFERRED_X, DEFERRED_Y]);
+    expect(body.tools).toEqual([
+      READ,
+      { ...TOOL_SEARCH, cache_control: { type: "ephemeral" } },
+      DEFERRED_X,
+      DEFERRED_Y,
+    ]);
     // The references go as they are, with the conversation's breakpoint.
     expect(body.messages.at(-1)?.content).toEqual([{ ...REFERENCES, cache_control: { type: "ephemeral" } }]);
   });

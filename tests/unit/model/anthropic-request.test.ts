@@ -53,14 +53,23 @@ describe("buildMessagesRequest", () => {
     expect(buildMessagesRequest(BASE).system).toEqual([
       { type: "text", text: "You are mini-cc." },
       { type: "text", text: "Today is 2026-05-01." },
-      { type: "text", text: "# MCP Server Instructions\n\n## tracker\nUse list_issues first.", cache_control: EPHEMERAL },
+      {
+        type: "text",
+        text: "# MCP Server Instructions\n\n## tracker\nUse list_issues first.",
+        cache_control: EPHEMERAL,
+      },
     ]);
   });
 
   it("puts a breakpoint on the last tool only", () => {
     expect(buildMessagesRequest(BASE).tools).toEqual([
       { name: "Read", description: "Read a file", input_schema: { type: "object", properties: {} } },
-      { name: "mcp__tracker__list_issues", description: "List issues", input_schema: { type: "object", properties: {} }, cache_control: EPHEMERAL },
+      {
+        name: "mcp__tracker__list_issues",
+        description: "List issues",
+        input_schema: { type: "object", properties: {} },
+        cache_control: EPHEMERAL,
+      },
     ]);
   });
 
@@ -80,17 +89,33 @@ describe("buildMessagesRequest", () => {
           { type: "tool_use", id: "toolu_1", name: "mcp__tracker__list_issues", input: { status: "Todo" } },
         ],
       },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "BUG-101\nBUG-102", cache_control: EPHEMERAL }] },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_1", content: "BUG-101\nBUG-102", cache_control: EPHEMERAL },
+        ],
+      },
     ]);
   });
 
   it("uses four breakpoints, the API's limit, however long the conversation", () => {
-    const long: Message[] = [...TOOL_ROUND, { role: "assistant", content: [{ type: "text", text: "More?" }] }, { role: "user", content: "Yes" }];
-    expect([TOOL_ROUND, long].map((messages) => countBreakpoints(buildMessagesRequest({ ...BASE, messages })))).toEqual([4, 4]);
+    const long: Message[] = [
+      ...TOOL_ROUND,
+      { role: "assistant", content: [{ type: "text", text: "More?" }] },
+      { role: "user", content: "Yes" },
+    ];
+    expect([TOOL_ROUND, long].map((messages) => countBreakpoints(buildMessagesRequest({ ...BASE, messages })))).toEqual(
+      [4, 4],
+    );
   });
 
   it("keeps is_error and image blocks of tool results", () => {
-    const denied: ToolResultBlock = { type: "tool_result", tool_use_id: "toolu_1", content: "denied by user", is_error: true };
+    const denied: ToolResultBlock = {
+      type: "tool_result",
+      tool_use_id: "toolu_1",
+      content: "denied by user",
+      is_error: true,
+    };
     const chart: ToolResultBlock = {
       type: "tool_result",
       tool_use_id: "toolu_2",
@@ -109,12 +134,18 @@ describe("buildMessagesRequest", () => {
   it("leaves out empty system sections, an empty tool list and empty descriptions", () => {
     const request = buildMessagesRequest({
       ...BASE,
-      system: [{ id: "base", text: "Be brief." }, { id: "mcp-instructions", text: "  " }],
+      system: [
+        { id: "base", text: "Be brief." },
+        { id: "mcp-instructions", text: "  " },
+      ],
       tools: [],
     });
     expect(request.system).toEqual([{ type: "text", text: "Be brief.", cache_control: EPHEMERAL }]);
     expect("tools" in request).toBe(false);
-    const noDescription = buildMessagesRequest({ ...BASE, tools: [{ name: "X", description: "", input_schema: { type: "object" } }] });
+    const noDescription = buildMessagesRequest({
+      ...BASE,
+      tools: [{ name: "X", description: "", input_schema: { type: "object" } }],
+    });
     expect(noDescription.tools).toEqual([{ name: "X", input_schema: { type: "object" }, cache_control: EPHEMERAL }]);
   });
 
@@ -123,7 +154,9 @@ describe("buildMessagesRequest", () => {
   });
 
   it("puts no breakpoint on an empty prompt", () => {
-    expect(buildMessagesRequest({ ...BASE, messages: [{ role: "user", content: "" }] }).messages).toEqual([{ role: "user", content: "" }]);
+    expect(buildMessagesRequest({ ...BASE, messages: [{ role: "user", content: "" }] }).messages).toEqual([
+      { role: "user", content: "" },
+    ]);
   });
 
   it("does not change its input", () => {

@@ -10,7 +10,10 @@ function rawEvents(message: FakeMessage): RawMessageStreamEvent[] {
   return messageEvents(message, "claude-test-model", "msg_1").map((e) => e.data as unknown as RawMessageStreamEvent);
 }
 
-function assemble(events: RawMessageStreamEvent[]): { texts: string[]; result: ReturnType<MessageAssembler["finish"]> } {
+function assemble(events: RawMessageStreamEvent[]): {
+  texts: string[];
+  result: ReturnType<MessageAssembler["finish"]>;
+} {
   const assembler = new MessageAssembler();
   const texts: string[] = [];
   for (const event of events) {
@@ -29,33 +32,56 @@ const live = new AbortController().signal;
 describe("MessageAssembler", () => {
   it("drops empty text blocks and keeps a tool_use with no input as {}", () => {
     const { result } = assemble(
-      rawEvents({ content: [{ type: "text", text: "" }, { type: "tool_use", id: "toolu_9", name: "Glob", input: {} }] }),
+      rawEvents({
+        content: [
+          { type: "text", text: "" },
+          { type: "tool_use", id: "toolu_9", name: "Glob", input: {} },
+        ],
+      }),
     );
     expect(result.message.content).toEqual([{ type: "tool_use", id: "toolu_9", name: "Glob", input: {} }]);
   });
 
   it("reads model_context_window_exceeded as max_tokens", () => {
-    const { result } = assemble(rawEvents({ content: [{ type: "text", text: "long" }], stopReason: "model_context_window_exceeded" }));
+    const { result } = assemble(
+      rawEvents({ content: [{ type: "text", text: "long" }], stopReason: "model_context_window_exceeded" }),
+    );
     expect(result.stopReason).toBe("max_tokens");
   });
 
   it("keeps a tool input cut off by max_tokens as {} (the loop never runs it)", () => {
-    const events = rawEvents({ content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { content: "x".repeat(30) } }], stopReason: "max_tokens" });
+    const events = rawEvents({
+      content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { content: "x".repeat(30) } }],
+      stopReason: "max_tokens",
+    });
     // Leave out the last JSON fragment, as a response that ran out of tokens does.
-    const cut = events.filter((e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"));
+    const cut = events.filter(
+      (e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"),
+    );
     const { result } = assemble(cut);
-    expect([result.stopReason, result.message.content]).toEqual(["max_tokens", [{ type: "tool_use", id: "toolu_1", name: "Write", input: {} }]]);
+    expect([result.stopReason, result.message.content]).toEqual([
+      "max_tokens",
+      [{ type: "tool_use", id: "toolu_1", name: "Write", input: {} }],
+    ]);
   });
 
   it("reports a tool input that is not JSON though the response was not cut", () => {
-    const events = rawEvents({ content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { content: "x".repeat(30) } }] });
-    const cut = events.filter((e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"));
-    expect(() => assemble(cut)).toThrow(new MiniCcError("invalid-response", "Anthropic API returned an incomplete input for tool Write"));
+    const events = rawEvents({
+      content: [{ type: "tool_use", id: "toolu_1", name: "Write", input: { content: "x".repeat(30) } }],
+    });
+    const cut = events.filter(
+      (e, i) => !(e.type === "content_block_delta" && events[i + 1]?.type === "content_block_stop"),
+    );
+    expect(() => assemble(cut)).toThrow(
+      new MiniCcError("invalid-response", "Anthropic API returned an incomplete input for tool Write"),
+    );
   });
 
   it("reports a stream that ends before message_stop", () => {
     const events = rawEvents({ content: [{ type: "text", text: "partial" }] }).slice(0, -1);
-    expect(() => assemble(events)).toThrow(new MiniCcError("incomplete-response", "Anthropic API stream ended before the message was complete"));
+    expect(() => assemble(events)).toThrow(
+      new MiniCcError("incomplete-response", "Anthropic API stream ended before the message was complete"),
+    );
   });
 });
 
@@ -63,7 +89,11 @@ describe("toModelError", () => {
   const base = "https://api.anthropic.com";
 
   it("explains a 429 as a rate limit", () => {
-    const error = toModelError(apiError(429, "rate_limit_error", "Number of requests exceeds your rate limit"), live, base);
+    const error = toModelError(
+      apiError(429, "rate_limit_error", "Number of requests exceeds your rate limit"),
+      live,
+      base,
+    );
     expect([error.code, error.message]).toEqual([
       "rate-limit",
       "Anthropic API error 429: Number of requests exceeds your rate limit — rate limited; wait a moment and try again",
@@ -80,31 +110,48 @@ describe("toModelError", () => {
 
   it("points at ANTHROPIC_MODEL for a 404", () => {
     const error = toModelError(apiError(404, "not_found_error", "model: claude-nope"), live, base);
-    expect(error.message).toBe("Anthropic API error 404: model: claude-nope — check ANTHROPIC_MODEL (or --model) and ANTHROPIC_BASE_URL");
+    expect(error.message).toBe(
+      "Anthropic API error 404: model: claude-nope — check ANTHROPIC_MODEL (or --model) and ANTHROPIC_BASE_URL",
+    );
   });
 
   it("keeps a bad request's message on one line without a hint", () => {
-    const error = toModelError(apiError(400, "invalid_request_error", "messages.1: tool_use ids\nmust be unique"), live, base);
-    expect([error.code, error.message]).toEqual(["invalid-request", "Anthropic API error 400: messages.1: tool_use ids must be unique"]);
+    const error = toModelError(
+      apiError(400, "invalid_request_error", "messages.1: tool_use ids\nmust be unique"),
+      live,
+      base,
+    );
+    expect([error.code, error.message]).toEqual([
+      "invalid-request",
+      "Anthropic API error 400: messages.1: tool_use ids must be unique",
+    ]);
   });
 
   it("treats anything thrown after an abort as aborted", () => {
     const controller = new AbortController();
     controller.abort();
-    expect([toModelError(new APIUserAbortError(), live, base).code, toModelError(new Error("boom"), controller.signal, base).code]).toEqual([
-      "aborted",
-      "aborted",
-    ]);
+    expect([
+      toModelError(new APIUserAbortError(), live, base).code,
+      toModelError(new Error("boom"), controller.signal, base).code,
+    ]).toEqual(["aborted", "aborted"]);
   });
 
   it("cuts a long message between code points, never inside one, and says how much is left out", () => {
     // An emoji (two UTF-16 units) straddles the cut at 2,000.
-    const error = toModelError(apiError(400, "invalid_request_error", `${"a".repeat(1_999)}😀${"b".repeat(5)}`), live, base);
+    const error = toModelError(
+      apiError(400, "invalid_request_error", `${"a".repeat(1_999)}😀${"b".repeat(5)}`),
+      live,
+      base,
+    );
     expect(error.message).toBe(`Anthropic API error 400: ${"a".repeat(1_999)}… (7 more characters)`);
   });
 
   it("names the address of a connection failure", () => {
-    const error = toModelError(new APIConnectionError({ cause: new Error("getaddrinfo ENOTFOUND api.example") }), live, "https://api.example");
+    const error = toModelError(
+      new APIConnectionError({ cause: new Error("getaddrinfo ENOTFOUND api.example") }),
+      live,
+      "https://api.example",
+    );
     expect(error.message).toBe(
       "cannot reach the Anthropic API at https://api.example: getaddrinfo ENOTFOUND api.example — check your network and ANTHROPIC_BASE_URL",
     );

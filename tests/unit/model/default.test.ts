@@ -52,7 +52,9 @@ describe("createModel", () => {
   });
 
   it("passes a bad script's error through", async () => {
-    await expect(createModel({ scriptPath: join(dir, "missing.json"), env: KEY })).rejects.toMatchObject({ code: "script-not-found" });
+    await expect(createModel({ scriptPath: join(dir, "missing.json"), env: KEY })).rejects.toMatchObject({
+      code: "script-not-found",
+    });
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { catalogModels, DEFAULT_ANTHROPIC_MODEL, knownModelId, modelOptions, resolveModelAlias } from "../../../src/model/model-catalog.ts";
+import {
+  catalogModels,
+  DEFAULT_ANTHROPIC_MODEL,
+  knownModelId,
+  modelOptions,
+  resolveModelAlias,
+} from "../../../src/model/model-catalog.ts";
 
 describe("Claude Code's model aliases", () => {
   it("name the newest model of each family the table lists, whatever their case", () => {
@@ -16,7 +22,8 @@ describe("Claude Code's model aliases", () => {
   });
 
   it("leave any other name as it is", () => {
-    for (const name of ["claude-haiku-4-5", "claude-sonnet-4-5-20250929", "my-proxy-model", "sonnet-4"]) expect(resolveModelAlias(name)).toBe(name);
+    for (const name of ["claude-haiku-4-5", "claude-sonnet-4-5-20250929", "my-proxy-model", "sonnet-4"])
+      expect(resolveModelAlias(name)).toBe(name);
   });
 });
 

@@ -19,7 +19,9 @@ describe("the retry policy", () => {
 
   it("honours retry-after, but not one longer than five minutes", () => {
     expect(retryDelayMs({ reason: "rate-limit", retryAfterMs: 7000 }, 1, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(7000);
-    expect(retryDelayMs({ reason: "rate-limit", retryAfterMs: 10 * 60_000 }, 1, DEFAULT_RETRY_POLICY, () => 0)).toBeUndefined();
+    expect(
+      retryDelayMs({ reason: "rate-limit", retryAfterMs: 10 * 60_000 }, 1, DEFAULT_RETRY_POLICY, () => 0),
+    ).toBeUndefined();
   });
 
   it("reads retry-after-ms, retry-after in seconds and as a date", () => {
@@ -31,13 +33,19 @@ describe("the retry policy", () => {
   });
 
   it("says what the working line shows", () => {
-    expect(retryStatusText({ reason: "overloaded", retry: 3, maxRetries: 10 }, 7200)).toBe("API overloaded · retry 3/10 in 8 s");
+    expect(retryStatusText({ reason: "overloaded", retry: 3, maxRetries: 10 }, 7200)).toBe(
+      "API overloaded · retry 3/10 in 8 s",
+    );
     expect(retryStatusText({ reason: "stalled", retry: 1, maxRetries: 10 }, 0)).toBe("Response stalled · retry 1/10");
   });
 
   it("names a bad MAX_THINKING_TOKENS or MINI_CC_STREAM_IDLE_MS", async () => {
     const env = { ANTHROPIC_API_KEY: "sk-ant-test" };
-    await expect(createModel({ env: { ...env, MAX_THINKING_TOKENS: "lots" } })).rejects.toThrow('MAX_THINKING_TOKENS takes a whole number, not "lots"');
-    await expect(createModel({ env: { ...env, MINI_CC_STREAM_IDLE_MS: "-1" } })).rejects.toThrow('MINI_CC_STREAM_IDLE_MS takes a whole number, not "-1"');
+    await expect(createModel({ env: { ...env, MAX_THINKING_TOKENS: "lots" } })).rejects.toThrow(
+      'MAX_THINKING_TOKENS takes a whole number, not "lots"',
+    );
+    await expect(createModel({ env: { ...env, MINI_CC_STREAM_IDLE_MS: "-1" } })).rejects.toThrow(
+      'MINI_CC_STREAM_IDLE_MS takes a whole number, not "-1"',
+    );
   });
 });

@@ -19,19 +19,26 @@ function problem(text: string): string {
   throw new Error("expected the script to be rejected");
 }
 
-const script = (...content: unknown[]): string => JSON.stringify({ responses: [{ content: [{ type: "text", text: "ok" }] }, { content }] });
+const script = (...content: unknown[]): string =>
+  JSON.stringify({ responses: [{ content: [{ type: "text", text: "ok" }] }, { content }] });
 
 describe("model script validation", () => {
   it("names the file and the JSON path of a missing field", () => {
-    expect(problem(script({ type: "tool_use", input: {} }))).toBe("examples/x.json: responses[1].content[0].name: missing (expected string)");
+    expect(problem(script({ type: "tool_use", input: {} }))).toBe(
+      "examples/x.json: responses[1].content[0].name: missing (expected string)",
+    );
   });
 
   it("says what type it got when a field has the wrong type", () => {
-    expect(problem(script({ type: "text", text: 42 }))).toBe("examples/x.json: responses[1].content[0].text: expected string, got number");
+    expect(problem(script({ type: "text", text: 42 }))).toBe(
+      "examples/x.json: responses[1].content[0].text: expected string, got number",
+    );
   });
 
   it("lists the block types it knows for an unknown one", () => {
-    expect(problem(script({ type: "image" }))).toBe('examples/x.json: responses[1].content[0].type: expected "text", "tool_use" or "thinking", got "image"');
+    expect(problem(script({ type: "image" }))).toBe(
+      'examples/x.json: responses[1].content[0].type: expected "text", "tool_use" or "thinking", got "image"',
+    );
   });
 
   it("rejects a misspelt key instead of ignoring it", () => {
@@ -84,7 +91,9 @@ describe("model script JSON syntax errors", () => {
   });
 
   it("points at the end of a truncated file", () => {
-    expect(problem('{"responses": [\n  {"content": [')).toBe("examples/x.json:2:16: invalid JSON: unexpected end of input");
+    expect(problem('{"responses": [\n  {"content": [')).toBe(
+      "examples/x.json:2:16: invalid JSON: unexpected end of input",
+    );
   });
 });
 
@@ -106,7 +115,9 @@ describe("loadModelScript", () => {
 
   it("reports a missing file as script-not-found", async () => {
     const path = join(dir, "nope.json");
-    await expect(loadModelScript(path)).rejects.toThrow(new MiniCcError("script-not-found", `${path}: model script not found`));
+    await expect(loadModelScript(path)).rejects.toThrow(
+      new MiniCcError("script-not-found", `${path}: model script not found`),
+    );
     await expect(loadModelScript(path)).rejects.toMatchObject({ code: "script-not-found" });
   });
 
@@ -117,6 +128,8 @@ describe("loadModelScript", () => {
   it("names the file in a validation error", async () => {
     const path = join(dir, "bad.json");
     await writeFile(path, '{"responses": [{"content": [{"type": "tool_use"}]}]}');
-    await expect(loadModelScript(path)).rejects.toThrow(`${path}: responses[0].content[0].name: missing (expected string)`);
+    await expect(loadModelScript(path)).rejects.toThrow(
+      `${path}: responses[0].content[0].name: missing (expected string)`,
+    );
   });
 });

@@ -5,7 +5,11 @@ import { ScriptedModel, textChunks } from "../../../src/model/scripted-model.ts"
 import { modelError, streamEvents } from "../../helpers/model-events.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
-const REQUEST: ModelRequest = { system: [{ id: "base", text: "Be brief." }], tools: [], messages: [{ role: "user", content: "go" }] };
+const REQUEST: ModelRequest = {
+  system: [{ id: "base", text: "Be brief." }],
+  tools: [],
+  messages: [{ role: "user", content: "go" }],
+};
 
 const SCRIPT = {
   responses: [
@@ -86,7 +90,10 @@ describe("ScriptedModel", () => {
   });
 
   it("starts again from the first response when repeating", async () => {
-    const model = new ScriptedModel({ responses: [{ content: [{ type: "tool_use", name: "Glob", input: {} }] }] }, { ...quick, repeat: true });
+    const model = new ScriptedModel(
+      { responses: [{ content: [{ type: "tool_use", name: "Glob", input: {} }] }] },
+      { ...quick, repeat: true },
+    );
     const ids: unknown[] = [];
     for (let i = 0; i < 2; i++) {
       const last = (await run(model)).at(-1);
@@ -120,11 +127,14 @@ describe("ScriptedModel", () => {
 
   it("pauses before each text chunk when a delay is set", async () => {
     const clock = new FakeClock();
-    const model = new ScriptedModel({ responses: [{ content: [{ type: "text", text: "one two three four five six seven" }] }] }, {
-      maxChunkDelayMs: 20,
-      random: () => 0.5,
-      clock,
-    });
+    const model = new ScriptedModel(
+      { responses: [{ content: [{ type: "text", text: "one two three four five six seven" }] }] },
+      {
+        maxChunkDelayMs: 20,
+        random: () => 0.5,
+        clock,
+      },
+    );
     const stream = model.stream(REQUEST, new AbortController().signal);
     const pauses: number[] = [];
     for (;;) {
@@ -157,9 +167,28 @@ describe("textChunks", () => {
 });
 
 describe("ScriptedModel thinking", () => {
-  it("replays a thinking block (signature \"scripted\" unless given) before the text", async () => {
-    const model = new ScriptedModel({ responses: [{ content: [{ type: "thinking", thinking: "Plan first." }, { type: "text", text: "Done." }] }] }, { maxChunkDelayMs: 0 });
+  it('replays a thinking block (signature "scripted" unless given) before the text', async () => {
+    const model = new ScriptedModel(
+      {
+        responses: [
+          {
+            content: [
+              { type: "thinking", thinking: "Plan first." },
+              { type: "text", text: "Done." },
+            ],
+          },
+        ],
+      },
+      { maxChunkDelayMs: 0 },
+    );
     const events = await streamEvents(model, { system: [], tools: [], messages: [{ role: "user", content: "go" }] });
-    expect(events.at(-1)).toMatchObject({ message: { content: [{ type: "thinking", thinking: "Plan first.", signature: "scripted" }, { type: "text", text: "Done." }] } });
+    expect(events.at(-1)).toMatchObject({
+      message: {
+        content: [
+          { type: "thinking", thinking: "Plan first.", signature: "scripted" },
+          { type: "text", text: "Done." },
+        ],
+      },
+    });
   });
 });

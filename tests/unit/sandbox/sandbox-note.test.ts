@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { blockedWritesIn, withSandboxNote } from "../../../src/sandbox/violations.ts";
 import type { SandboxProfile } from "../../../src/sandbox/profile.ts";
 
-const PROFILE: SandboxProfile = { denyRead: [], allowRead: [], allowWrite: ["/p"], denyWrite: ["/p/.git/hooks"], allowedDomains: [], env: {} };
+const PROFILE: SandboxProfile = {
+  denyRead: [],
+  allowRead: [],
+  allowWrite: ["/p"],
+  denyWrite: ["/p/.git/hooks"],
+  allowedDomains: [],
+  env: {},
+};
 
 describe("a sandboxed server's refused writes in its reply", () => {
   it("finds the paths its EROFS errors name outside what the profile lets it write", () => {
@@ -22,7 +29,9 @@ describe("a sandboxed server's refused writes in its reply", () => {
       { type: "text", text: "Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it)" },
     ]);
     const error = { jsonrpc: "2.0", id: 2, error: { code: -32603, message: "EROFS" } };
-    expect(withSandboxNote(error, [line]).error.message).toBe("EROFS (Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it))");
+    expect(withSandboxNote(error, [line]).error.message).toBe(
+      "EROFS (Blocked by the sandbox: write ~/.bashrc (sandbox.allowWrite would allow it))",
+    );
     expect(withSandboxNote(result, [])).toBe(result);
   });
 });

@@ -24,7 +24,8 @@ function tree(files: Record<string, string>) {
 describe("custom commands", () => {
   it("reads project and user commands, subfolders as folder:name, frontmatter description and argument-hint", () => {
     const t = tree({
-      "proj/.claude/commands/review.md": "---\ndescription: Review a pull request\nargument-hint: <pr> [focus]\n---\nReview PR $1 with a focus on $2.\n",
+      "proj/.claude/commands/review.md":
+        "---\ndescription: Review a pull request\nargument-hint: <pr> [focus]\n---\nReview PR $1 with a focus on $2.\n",
       "proj/.claude/commands/frontend/lint.md": "Lint the frontend.\n",
       "home/.claude/commands/review.md": "The user's review, shadowed.",
       "home/.claude/commands/standup.md": "Write my standup from $ARGUMENTS",
@@ -52,7 +53,9 @@ describe("custom commands", () => {
     const { commands } = loadCustomCommands(t);
     const review = customCommandFor('/Review 42 "error handling"', commands);
     expect(review?.command.name).toBe("review");
-    expect(expandCustomCommand(review!.command, review!.rest)).toBe('Review PR 42 with a focus on error handling. All: 42 "error handling"');
+    expect(expandCustomCommand(review!.command, review!.rest)).toBe(
+      'Review PR 42 with a focus on error handling. All: 42 "error handling"',
+    );
     const plain = customCommandFor("/plain now please", commands)!;
     expect(expandCustomCommand(plain.command, plain.rest)).toBe("Do the thing.\n\nARGUMENTS: now please");
     expect(expandCustomCommand(plain.command, "")).toBe("Do the thing.");

@@ -34,7 +34,13 @@ describe("a file's lines, found a chunk at a time", () => {
 
   it("follows lines across chunks, and a line longer than a chunk whole", () => {
     const long = "x".repeat(200_000);
-    const lines = ["first", long, ...Array.from({ length: 5000 }, (_, i) => `line ${i} ${"y".repeat(i % 50)}`), `${long}😀`, "last"];
+    const lines = [
+      "first",
+      long,
+      ...Array.from({ length: 5000 }, (_, i) => `line ${i} ${"y".repeat(i % 50)}`),
+      `${long}😀`,
+      "last",
+    ];
     expect(linesOf(lines.join("\n"))).toEqual(lines);
   });
 

@@ -11,13 +11,27 @@ import { PathScope } from "../../../src/tools/real-paths.ts";
 /** A server offering one resource, read through the same seam McpManager offers. */
 const resources: ResourceSource = {
   getSnapshot: () => ({
-    servers: [{ name: "tracker", source: "user", ...beginLife({ status: "connected", tools: [], instructions: "", connectMs: 1, capabilities: { resources: {} } }) }],
+    servers: [
+      {
+        name: "tracker",
+        source: "user",
+        ...beginLife({
+          status: "connected",
+          tools: [],
+          instructions: "",
+          connectMs: 1,
+          capabilities: { resources: {} },
+        }),
+      },
+    ],
   }),
   request: async (_server, _method, run) =>
     run(
       {
         readResource: async (uri) =>
-          uri === "issues://1" ? { kind: "result", result: { contents: [{ uri, text: "BUG-1: it breaks" }] } } : { kind: "failed", error: "not found" },
+          uri === "issues://1"
+            ? { kind: "result", result: { contents: [{ uri, text: "BUG-1: it breaks" }] } }
+            : { kind: "failed", error: "not found" },
       },
       { timeoutMs: 1000 },
     ) as never,
@@ -44,7 +58,11 @@ describe("@ mentions in a prompt", () => {
       await writeFile(join(secrets, "id_rsa"), "PRIVATE KEY\n");
       await symlink(join(secrets, "id_rsa"), join(cwd, "notes.md"));
       const outside = `../${secrets.split("/").pop()}/id_rsa`;
-      const { prompt, outcomes } = await attachPromptMentions(`read @notes.md and @${outside}`, { cwd, resources, env: {} });
+      const { prompt, outcomes } = await attachPromptMentions(`read @notes.md and @${outside}`, {
+        cwd,
+        resources,
+        env: {},
+      });
       expect(JSON.stringify(prompt)).not.toContain("PRIVATE KEY");
       const detail = "outside the project, not attached (ask for a Read: it asks first)";
       expect(outcomes).toEqual([
@@ -66,10 +84,19 @@ describe("@ mentions in a prompt", () => {
       await writeFile(join(other, "key.md"), "KEY\n");
       const [docs, elsewhere] = [`../${added.split("/").pop()}/guide.md`, `${other}/key.md`];
       const folders = new PathScope([cwd, added]);
-      const { prompt, outcomes } = await attachPromptMentions(`see @${docs} and @${elsewhere}`, { cwd, folders, resources, env: {} });
+      const { prompt, outcomes } = await attachPromptMentions(`see @${docs} and @${elsewhere}`, {
+        cwd,
+        folders,
+        resources,
+        env: {},
+      });
       expect(outcomes).toEqual([
         { mention: docs, attached: true, detail: "6 B" },
-        { mention: elsewhere, attached: false, detail: "outside the project, not attached (ask for a Read: it asks first)" },
+        {
+          mention: elsewhere,
+          attached: false,
+          detail: "outside the project, not attached (ask for a Read: it asks first)",
+        },
       ]);
       expect(JSON.stringify(prompt)).toContain("GUIDE");
       expect(JSON.stringify(prompt)).not.toContain("KEY");
@@ -95,14 +122,17 @@ describe("@ mentions in a prompt", () => {
 
   it("says what matched nothing or could not be read, and leaves prose alone", async () => {
     const cwd = await project();
-    const { prompt, outcomes } = await attachPromptMentions("ask @alice about @nope.ts, @ghost:x://1, @tracker:issues://2 and @logo.png", { cwd, resources, env: {} });
+    const { prompt, outcomes } = await attachPromptMentions(
+      "ask @alice about @nope.ts, @ghost:x://1, @tracker:issues://2 and @logo.png",
+      { cwd, resources, env: {} },
+    );
     expect(outcomes.map((o) => [o.mention, o.attached, o.detail.split(":")[0]])).toEqual([
       ["nope.ts", false, "no such file in the project; sent as typed"],
       ["ghost:x://1", false, "no connected MCP server ghost offers resources; sent as typed"],
       ["tracker:issues://2", false, "could not be read"],
       ["logo.png", false, "a binary file (7 B), not attached"],
     ]);
-    expect(JSON.stringify(prompt)).not.toContain("alice\":");
+    expect(JSON.stringify(prompt)).not.toContain('alice":');
   });
 
   it("writes sizes as Claude Code does", () => {

@@ -15,7 +15,14 @@ afterEach(() => {
 function logIn(root: string, id = "11111111-1111-4111-8111-111111111111") {
   const file = join(root, "projects", projectKey("/home/ann/proj"), `${id}.jsonl`);
   const warnings: string[] = [];
-  const log = new SessionLog({ file, sessionId: id, cwd: "/home/ann/proj", model: () => "claude-sonnet-4-5", warn: (m) => warnings.push(m), now: () => new Date(0) });
+  const log = new SessionLog({
+    file,
+    sessionId: id,
+    cwd: "/home/ann/proj",
+    model: () => "claude-sonnet-4-5",
+    warn: (m) => warnings.push(m),
+    now: () => new Date(0),
+  });
   return { file, log, warnings };
 }
 
@@ -52,7 +59,10 @@ describe("the session log", () => {
     again.append({ type: "prompt", content: "second" });
     again.close();
     const after = readSavedSession(file, "x");
-    expect(after.entries).toEqual([{ type: "prompt", content: "first" }, { type: "prompt", content: "second" }]);
+    expect(after.entries).toEqual([
+      { type: "prompt", content: "first" },
+      { type: "prompt", content: "second" },
+    ]);
     expect(after.skippedLines).toBe(1);
     expect(listProjectSessions(join(root, "projects"), "/home/ann/proj")).toEqual([
       expect.objectContaining({ id: "11111111-1111-4111-8111-111111111111", turns: 2, firstPrompt: "first" }),
@@ -81,7 +91,12 @@ describe("the session log", () => {
     const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
     dirs.push(root);
     const { file, log } = logIn(root);
-    const reply = (text: string) => ({ type: "assistant" as const, message: { role: "assistant" as const, content: [{ type: "text" as const, text }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" });
+    const reply = (text: string) => ({
+      type: "assistant" as const,
+      message: { role: "assistant" as const, content: [{ type: "text" as const, text }] },
+      usage: { input_tokens: 1, output_tokens: 1 },
+      model: "m",
+    });
     for (const n of [1, 2, 3]) {
       log.append({ type: "prompt", content: `p${n}` });
       log.append(reply(`r${n}`));
@@ -96,7 +111,11 @@ describe("the session log", () => {
     const saved = readSavedSession(file, "x");
     expect(saved.skippedLines).toBe(1);
     expect(saved.model).toBe("claude-opus-4-5");
-    expect(saved.recentEntries(2)).toEqual([{ type: "prompt", content: "p3" }, reply("r3"), { type: "prompt", content: "p4" }]);
+    expect(saved.recentEntries(2)).toEqual([
+      { type: "prompt", content: "p3" },
+      reply("r3"),
+      { type: "prompt", content: "p4" },
+    ]);
     expect(saved.entries.slice(-3)).toEqual(saved.recentEntries(2));
     expect(saved.entries).toHaveLength(7);
     expect(saved.recentEntries(9)).toEqual(saved.entries);
@@ -106,7 +125,10 @@ describe("the session log", () => {
     const root = mkdtempSync(join(tmpdir(), "mini-cc-log-"));
     dirs.push(root);
     const { file, log } = logIn(root);
-    const result = { type: "tool_results" as const, content: [{ type: "tool_result" as const, tool_use_id: "t", content: "é".repeat(150_000) }] };
+    const result = {
+      type: "tool_results" as const,
+      content: [{ type: "tool_result" as const, tool_use_id: "t", content: "é".repeat(150_000) }],
+    };
     log.append({ type: "prompt", content: "p1" });
     log.append(result);
     log.append({ type: "prompt", content: "p2" });
@@ -117,7 +139,11 @@ describe("the session log", () => {
     again.append({ type: "prompt", content: "p3" });
     again.close();
     expect(saved.skippedLines).toBe(0);
-    expect(saved.recentEntries(2)).toEqual([{ type: "prompt", content: "p1" }, result, { type: "prompt", content: "p2" }]);
+    expect(saved.recentEntries(2)).toEqual([
+      { type: "prompt", content: "p1" },
+      result,
+      { type: "prompt", content: "p2" },
+    ]);
     expect(saved.entries).toEqual(saved.recentEntries(2));
     expect(readSavedSession(file, "x").entries).toHaveLength(4);
   });
@@ -126,9 +152,20 @@ describe("the session log", () => {
     const entries = [{ type: "prompt" as const, content: "one" }];
     let reads = 0;
     const lazy = new Conversation();
-    lazy.replayOnFirstUse(() => (reads++, entries), () => lazy.addUserText("then"));
+    lazy.replayOnFirstUse(
+      () => (reads++, entries),
+      () => lazy.addUserText("then"),
+    );
     expect(reads).toBe(0);
-    expect(lazy.messages).toEqual([{ role: "user", content: [{ type: "text", text: "one" }, { type: "text", text: "then" }] }]);
+    expect(lazy.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "one" },
+          { type: "text", text: "then" },
+        ],
+      },
+    ]);
     expect(reads).toBe(1);
     const cleared = new Conversation();
     cleared.replayOnFirstUse(() => (reads++, entries));
@@ -141,7 +178,12 @@ describe("the session log", () => {
     const live = new Conversation();
     const entries = [
       { type: "prompt" as const, content: "one" },
-      { type: "assistant" as const, message: { role: "assistant" as const, content: [{ type: "text" as const, text: "a" }] }, usage: { input_tokens: 1, output_tokens: 1 }, model: "m" },
+      {
+        type: "assistant" as const,
+        message: { role: "assistant" as const, content: [{ type: "text" as const, text: "a" }] },
+        usage: { input_tokens: 1, output_tokens: 1 },
+        model: "m",
+      },
       { type: "prompt" as const, content: "two" },
     ];
     live.addPrompt("one");
@@ -150,8 +192,14 @@ describe("the session log", () => {
     const replayed = new Conversation();
     replayed.replay(entries);
     expect(JSON.stringify(replayed.messages)).toBe(JSON.stringify(live.messages));
-    replayed.replay([{ type: "compaction", summary: "S", trigger: "auto", tokensBefore: 9, tokensAfter: 1 }, { type: "prompt", content: "three" }]);
+    replayed.replay([
+      { type: "compaction", summary: "S", trigger: "auto", tokensBefore: 9, tokensAfter: 1 },
+      { type: "prompt", content: "three" },
+    ]);
     expect(replayed.messages).toHaveLength(1);
-    expect(replayed.messages[0]!.content).toEqual([expect.objectContaining({ text: expect.stringContaining("Its summary:\n\nS") }), { type: "text", text: "three" }]);
+    expect(replayed.messages[0]!.content).toEqual([
+      expect.objectContaining({ text: expect.stringContaining("Its summary:\n\nS") }),
+      { type: "text", text: "three" },
+    ]);
   });
 });

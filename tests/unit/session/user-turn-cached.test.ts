@@ -6,7 +6,11 @@ import type { ServerState } from "../../../src/mcp/state/server-state.ts";
 const view = (name: string, state: ServerState) => ({ name, source: "user" as const, ...beginLife(state) });
 const cached: ServerState = { status: "cached", tools: [], instructions: "" };
 const snapshot = {
-  servers: [view("docs.v2", cached), view("tracker", cached), view("live", { status: "connected", tools: [], instructions: "", connectMs: 1 })],
+  servers: [
+    view("docs.v2", cached),
+    view("tracker", cached),
+    view("live", { status: "connected", tools: [], instructions: "", connectMs: 1 }),
+  ],
 };
 
 describe("which cached servers a typed line needs live", () => {

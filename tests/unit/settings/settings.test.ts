@@ -25,7 +25,11 @@ function places() {
     mkdirSync(join(path, ".."), { recursive: true });
     writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
   };
-  const approvals = new SettingsApprovalsFile(join(root, "mini/settings-approvals.json"), { now: () => 0 } as never, () => {});
+  const approvals = new SettingsApprovalsFile(
+    join(root, "mini/settings-approvals.json"),
+    { now: () => 0 } as never,
+    () => {},
+  );
   return { root, cwd, write, approvals, places: { cwd, userHome: root, miniCcHome: join(root, "mini") } };
 }
 
@@ -35,22 +39,40 @@ describe("settings files", () => {
       permissions: { allow: ["Bash(npm test:*)", "Bash(", "WebFetch"], deny: "Read(x)", defaultMode: "acceptEdits" },
       enabledMcpjsonServers: ["a", 1],
     });
-    expect(file.rules).toEqual([{ behavior: "allow", rule: "Bash(npm test:*)", source: "/p/.claude/settings.local.json" }]);
+    expect(file.rules).toEqual([
+      { behavior: "allow", rule: "Bash(npm test:*)", source: "/p/.claude/settings.local.json" },
+    ]);
     expect(file.defaultMode).toBe("acceptEdits");
     expect(file.enabledMcpjsonServers).toEqual(["a"]);
     expect(file.problems).toEqual([
-      expect.stringMatching(/^\/p\/\.claude\/settings\.local\.json: permissions\.allow\[1\]: invalid tool rule "Bash\(": /),
+      expect.stringMatching(
+        /^\/p\/\.claude\/settings\.local\.json: permissions\.allow\[1\]: invalid tool rule "Bash\(": /,
+      ),
       "/p/.claude/settings.local.json: permissions.deny: expected an array of strings, got string",
       "/p/.claude/settings.local.json: enabledMcpjsonServers[1]: expected a string, got number",
     ]);
-    expect(file.notes).toEqual(["/p/.claude/settings.local.json: permissions.allow rule WebFetch is ignored: mini-cc has no WebFetch tool"]);
+    expect(file.notes).toEqual([
+      "/p/.claude/settings.local.json: permissions.allow rule WebFetch is ignored: mini-cc has no WebFetch tool",
+    ]);
   });
 
   it("spells path rules as the chain matches them, and spreads Read and Edit rules to the tools that do the same", () => {
-    expect(chainRules("Read(./secrets/**)", "/home/ann")).toEqual(["Read(secrets/**)", "Glob(secrets/**)", "Grep(secrets/**)"]);
+    expect(chainRules("Read(./secrets/**)", "/home/ann")).toEqual([
+      "Read(secrets/**)",
+      "Glob(secrets/**)",
+      "Grep(secrets/**)",
+    ]);
     expect(chainRules("Edit(/src/**)", "/home/ann")).toEqual(["Edit(src/**)", "Write(src/**)"]);
-    expect(chainRules("Read(~/.ssh/**)", "/home/ann")).toEqual(["Read(/home/ann/.ssh/**)", "Glob(/home/ann/.ssh/**)", "Grep(/home/ann/.ssh/**)"]);
-    expect(chainRules("Read(//etc/passwd)", "/home/ann")).toEqual(["Read(/etc/passwd)", "Glob(/etc/passwd)", "Grep(/etc/passwd)"]);
+    expect(chainRules("Read(~/.ssh/**)", "/home/ann")).toEqual([
+      "Read(/home/ann/.ssh/**)",
+      "Glob(/home/ann/.ssh/**)",
+      "Grep(/home/ann/.ssh/**)",
+    ]);
+    expect(chainRules("Read(//etc/passwd)", "/home/ann")).toEqual([
+      "Read(/etc/passwd)",
+      "Glob(/etc/passwd)",
+      "Grep(/etc/passwd)",
+    ]);
     expect(chainRules("Bash(npm test:*)", "/home/ann")).toEqual(["Bash(npm test:*)"]);
     expect(chainRules("mcp__tracker", "/home/ann")).toEqual(["mcp__tracker"]);
   });
@@ -58,7 +80,12 @@ describe("settings files", () => {
   it("takes the shared file's grants only once approved; its deny and ask rules at once; the local file wins a value", async () => {
     const t = places();
     t.write(join(t.cwd, ".claude/settings.json"), {
-      permissions: { allow: ["Bash(npm test:*)"], deny: ["Read(./secrets/**)"], ask: ["Bash(git push:*)"], defaultMode: "acceptEdits" },
+      permissions: {
+        allow: ["Bash(npm test:*)"],
+        deny: ["Read(./secrets/**)"],
+        ask: ["Bash(git push:*)"],
+        defaultMode: "acceptEdits",
+      },
       env: { FROM: "shared", SHARED_ONLY: "1" },
       enableAllProjectMcpServers: true,
     });
@@ -67,7 +94,10 @@ describe("settings files", () => {
     const loaded = await loadSettings(t.places, t.approvals);
     expect(loaded.shared.status).toBe("new");
     const before = effectiveSettings(loaded);
-    expect(before.rules.map((r) => `${r.behavior} ${r.rule}`)).toEqual(["deny Read(./secrets/**)", "ask Bash(git push:*)"]);
+    expect(before.rules.map((r) => `${r.behavior} ${r.rule}`)).toEqual([
+      "deny Read(./secrets/**)",
+      "ask Bash(git push:*)",
+    ]);
     expect(before).toMatchObject({ defaultMode: "plan", env: { FROM: "local" }, enableAllProjectServers: false });
     expect(grantLines(loaded.shared.grants)).toEqual([
       "allow Bash(npm test:*) without asking",
@@ -80,10 +110,18 @@ describe("settings files", () => {
     await t.approvals.approve(t.cwd, loaded.shared.grants);
     const approved = await loadSettings(t.places, t.approvals);
     expect(approved.shared.status).toBe("approved");
-    expect(effectiveSettings(approved)).toMatchObject({ defaultMode: "acceptEdits", env: { FROM: "local", SHARED_ONLY: "1" }, enableAllProjectServers: true });
+    expect(effectiveSettings(approved)).toMatchObject({
+      defaultMode: "acceptEdits",
+      env: { FROM: "local", SHARED_ONLY: "1" },
+      enableAllProjectServers: true,
+    });
 
     // Another grant, or a changed one, asks again; a changed deny rule does not.
-    t.write(join(t.cwd, ".claude/settings.json"), { permissions: { allow: ["Bash(npm test:*)"], deny: ["Read(x)"], defaultMode: "acceptEdits" }, env: { FROM: "shared", SHARED_ONLY: "1" }, enableAllProjectMcpServers: true });
+    t.write(join(t.cwd, ".claude/settings.json"), {
+      permissions: { allow: ["Bash(npm test:*)"], deny: ["Read(x)"], defaultMode: "acceptEdits" },
+      env: { FROM: "shared", SHARED_ONLY: "1" },
+      enableAllProjectMcpServers: true,
+    });
     expect((await loadSettings(t.places, t.approvals)).shared.status).toBe("approved");
     t.write(join(t.cwd, ".claude/settings.json"), { permissions: { allow: ["Bash(*)"] } });
     expect((await loadSettings(t.places, t.approvals)).shared.status).toBe("changed");
@@ -100,11 +138,19 @@ describe("settings files", () => {
       rules: [
         { behavior: "ask", rule: "mcp__tracker", source: "/p/s.json" },
         { behavior: "ask", rule: "Bash", source: "/p/s.json" },
-        { behavior: "deny", rule: "Read(./secrets/**)", matches: chainRules("Read(./secrets/**)", "/h"), source: "/p/s.json" },
+        {
+          behavior: "deny",
+          rule: "Read(./secrets/**)",
+          matches: chainRules("Read(./secrets/**)", "/h"),
+          source: "/p/s.json",
+        },
       ],
     });
     expect(chain.check(bash, { command: "ls" })).toEqual({ behavior: "ask", reason: "the rule Bash asks" });
-    expect(chain.check(read, { file_path: "secrets/a/key" })).toEqual({ behavior: "deny", message: "Permission to use Read has been denied by a rule." });
+    expect(chain.check(read, { file_path: "secrets/a/key" })).toEqual({
+      behavior: "deny",
+      message: "Permission to use Read has been denied by a rule.",
+    });
     expect(chain.check(read, { file_path: "notes.txt" })).toEqual({ behavior: "allow" });
     expect(chain.listRules()).toEqual([
       { behavior: "allow", rule: "Bash", source: "--allowedTools" },
@@ -122,11 +168,18 @@ describe("settings files", () => {
     t.write(file, '{\n\t"model": "x",\n\t"permissions": {\n\t\t"deny": ["Read(a)"]\n\t}\n}\n');
     expect(await addSettingsRule(file, "allow", "Bash(npm test:*)")).toBe(true);
     expect(await addSettingsRule(file, "allow", "Bash(npm test:*)")).toBe(false);
-    expect(readFileSync(file, "utf8")).toBe('{\n\t"model": "x",\n\t"permissions": {\n\t\t"deny": ["Read(a)"],\n\t\t"allow": [\n\t\t\t"Bash(npm test:*)"\n\t\t]\n\t}\n}\n');
+    expect(readFileSync(file, "utf8")).toBe(
+      '{\n\t"model": "x",\n\t"permissions": {\n\t\t"deny": ["Read(a)"],\n\t\t"allow": [\n\t\t\t"Bash(npm test:*)"\n\t\t]\n\t}\n}\n',
+    );
     expect(await removeSettingsRule(file, "deny", "Read(a)")).toBe(true);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ model: "x", permissions: { deny: [], allow: ["Bash(npm test:*)"] } });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      model: "x",
+      permissions: { deny: [], allow: ["Bash(npm test:*)"] },
+    });
     t.write(file, '{"permissions": ');
-    await expect(addSettingsRule(file, "allow", "Bash")).rejects.toThrow(/settings\.local\.json:1:\d+: invalid JSON .*; not changed/);
+    await expect(addSettingsRule(file, "allow", "Bash")).rejects.toThrow(
+      /settings\.local\.json:1:\d+: invalid JSON .*; not changed/,
+    );
     expect(readFileSync(file, "utf8")).toBe('{"permissions": ');
   });
 

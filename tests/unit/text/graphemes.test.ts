@@ -12,7 +12,11 @@ describe("graphemeSegments", () => {
     for (let code = 0; code <= 0xffff; code++) {
       if (!isSimpleChar(code)) continue;
       const c = String.fromCharCode(code);
-      if (segmenter.segment(`a${c}${c}a`)[Symbol.iterator]().next().value?.segment !== "a" || bySegmenter(`a${c}${c}a`).length !== 4) joined.push(code.toString(16));
+      if (
+        segmenter.segment(`a${c}${c}a`)[Symbol.iterator]().next().value?.segment !== "a" ||
+        bySegmenter(`a${c}${c}a`).length !== 4
+      )
+        joined.push(code.toString(16));
     }
     expect(joined).toEqual([]);
   });

@@ -20,7 +20,9 @@ const everyFastPathCharacter = (): string[] => {
 describe("stringWidth's fast path", () => {
   it("agrees with the string-width package on every character of the basic plane", () => {
     const wrong = everyFastPathCharacter().filter(
-      (ch) => stringWidth(ch) !== packageStringWidth(ch) || stringWidth(ch, { countAnsiEscapeCodes: true }) !== packageStringWidth(ch, { countAnsiEscapeCodes: true }),
+      (ch) =>
+        stringWidth(ch) !== packageStringWidth(ch) ||
+        stringWidth(ch, { countAnsiEscapeCodes: true }) !== packageStringWidth(ch, { countAnsiEscapeCodes: true }),
     );
     expect(wrong.map((ch) => ch.codePointAt(0)!.toString(16))).toEqual([]);
   });
@@ -42,7 +44,8 @@ describe("stringWidth's fast path", () => {
     ];
     for (const sample of samples) expect([sample, stringWidth(sample)]).toEqual([sample, packageStringWidth(sample)]);
     const counted = { countAnsiEscapeCodes: true };
-    for (const sample of samples) expect([sample, stringWidth(sample, counted)]).toEqual([sample, packageStringWidth(sample, counted)]);
+    for (const sample of samples)
+      expect([sample, stringWidth(sample, counted)]).toEqual([sample, packageStringWidth(sample, counted)]);
   });
 
   it("agrees on random strings drawn from the fast-path ranges", () => {
@@ -50,7 +53,9 @@ describe("stringWidth's fast path", () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 500; n++) {
-      const s = Array.from({ length: 1 + Math.floor(next() * 30) }, () => pool[Math.floor(next() * pool.length)]).join("");
+      const s = Array.from({ length: 1 + Math.floor(next() * 30) }, () => pool[Math.floor(next() * pool.length)]).join(
+        "",
+      );
       expect([s, stringWidth(s)]).toEqual([s, packageStringWidth(s)]);
     }
   });
@@ -61,11 +66,32 @@ describe("string-width bundled with its segmenter and emoji pattern built on fir
     const dir = mkdtempSync(join(tmpdir(), "lazy-string-width-"));
     try {
       const outfile = join(dir, "string-width.mjs");
-      await build({ stdin: { contents: 'export { default } from "string-width";', resolveDir: import.meta.dirname }, outfile, bundle: true, platform: "node", format: "esm", logLevel: "error", plugins: [lazyStringWidth] });
+      await build({
+        stdin: { contents: 'export { default } from "string-width";', resolveDir: import.meta.dirname },
+        outfile,
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        logLevel: "error",
+        plugins: [lazyStringWidth],
+      });
       expect(readFileSync(outfile, "utf8")).toContain("(segmenter ??= new Intl.Segmenter())");
       const lazy = ((await import(pathToFileURL(outfile).href)) as { default: (text: string) => number }).default;
-      const emoji = ["👍🏽", "👨‍👩‍👧", "1\ufe0f\u20e3", "☺\ufe0f", "🇫🇷", "🏳️‍🌈", "e\u0301", "한국어", "\u1100\u1161\u11a8", "a\u200db"];
-      const wrong = [...everyFastPathCharacter(), ...emoji, emoji.join(" ")].filter((text) => lazy(text) !== packageStringWidth(text));
+      const emoji = [
+        "👍🏽",
+        "👨‍👩‍👧",
+        "1\ufe0f\u20e3",
+        "☺\ufe0f",
+        "🇫🇷",
+        "🏳️‍🌈",
+        "e\u0301",
+        "한국어",
+        "\u1100\u1161\u11a8",
+        "a\u200db",
+      ];
+      const wrong = [...everyFastPathCharacter(), ...emoji, emoji.join(" ")].filter(
+        (text) => lazy(text) !== packageStringWidth(text),
+      );
       expect(wrong).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -28,7 +28,9 @@ describe("terminalSafeLine", () => {
 
 describe("the transcript's picture style (one sanitiser for every untrusted text)", () => {
   it("shows C0 controls as one-cell pictures and escapes DEL, C1, separators and bidi overrides", () => {
-    expect(terminalSafeText("a\u001b[2Jb\u007f\u009b\u2028\u202e!", { style: "picture" })).toBe("a\u241b[2Jb\u2421\\x9b\\u2028\\u202e!");
+    expect(terminalSafeText("a\u001b[2Jb\u007f\u009b\u2028\u202e!", { style: "picture" })).toBe(
+      "a\u241b[2Jb\u2421\\x9b\\u2028\\u202e!",
+    );
   });
 
   it("is what the transcript shows of model and tool text", () => {

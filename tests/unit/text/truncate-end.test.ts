@@ -3,10 +3,23 @@ import { describe, expect, it } from "vitest";
 import stringWidth from "../../../src/text/string-width.ts";
 import { paddingTo, truncateEnd } from "../../../src/text/truncate-end.ts";
 
-const TEXTS = ["tracker", "a-very-long-server-name-indeed", "", "x", "日本語のサーバー", "café", "e\u0301t\u00e9", "👍🏽 thumbs"];
+const TEXTS = [
+  "tracker",
+  "a-very-long-server-name-indeed",
+  "",
+  "x",
+  "日本語のサーバー",
+  "café",
+  "e\u0301t\u00e9",
+  "👍🏽 thumbs",
+];
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const withoutLastGrapheme = (text: string) => [...segmenter.segment(text)].slice(0, -1).map((s) => s.segment).join("");
+const withoutLastGrapheme = (text: string) =>
+  [...segmenter.segment(text)]
+    .slice(0, -1)
+    .map((s) => s.segment)
+    .join("");
 
 describe("truncateEnd", () => {
   it("cuts as Ink's truncate-end does (cli-truncate), at every width", () => {

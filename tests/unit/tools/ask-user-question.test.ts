@@ -4,7 +4,15 @@ import { UserQuestionQueue } from "../../../components/runtime/user-question-que
 
 const INPUT = {
   questions: [
-    { question: "Which database?", header: "Database", options: [{ label: "Postgres", description: "" }, { label: "SQLite", description: "a file" }], multiSelect: false },
+    {
+      question: "Which database?",
+      header: "Database",
+      options: [
+        { label: "Postgres", description: "" },
+        { label: "SQLite", description: "a file" },
+      ],
+      multiSelect: false,
+    },
   ],
 };
 const ctx = (signal = new AbortController().signal) => ({ cwd: "/", signal });
@@ -34,7 +42,8 @@ describe("AskUserQuestion", () => {
     expect(pending.questions[0]!.question).toBe("Which database?");
     queue.answer(pending.id, new Map([["Which database?", "SQLite"]]));
     expect(await answered).toEqual({
-      content: 'User has answered your questions: "Which database?"="SQLite". You can now continue with the user\'s answers in mind.',
+      content:
+        'User has answered your questions: "Which database?"="SQLite". You can now continue with the user\'s answers in mind.',
       isError: false,
     });
     const abort = new AbortController();

@@ -97,7 +97,9 @@ describe("Edit", () => {
   it("keeps a CRLF file's line endings", async () => {
     await writeFile(file("dos.txt"), "one\r\ntwo\r\nthree\r\n");
     const result = await edit.run({ file_path: "dos.txt", old_string: "one\ntwo", new_string: "1\n2" }, ctx());
-    expect(result.content).toBe("The file dos.txt has been updated (1 replacement). Snippet:\n     1\t1\n     2\t2\n     3\tthree");
+    expect(result.content).toBe(
+      "The file dos.txt has been updated (1 replacement). Snippet:\n     1\t1\n     2\t2\n     3\tthree",
+    );
     expect(await content("dos.txt")).toBe("1\r\n2\r\nthree\r\n");
   });
 
@@ -151,7 +153,9 @@ describe("Edit", () => {
     const result = await edit.run({ file_path: "big.txt", old_string: "start", new_string: huge }, ctx());
     const text = String(result.content);
     expect(text.length).toBeLessThan(100_300);
-    expect(text).toMatch(/\n\n\(Output cut at about 25,000 tokens, [\d,]+ characters in all\. Read big\.txt with offset and limit to see the rest\.\)$/);
+    expect(text).toMatch(
+      /\n\n\(Output cut at about 25,000 tokens, [\d,]+ characters in all\. Read big\.txt with offset and limit to see the rest\.\)$/,
+    );
     expect(await content("big.txt")).toBe(`${huge}\n`);
   });
 

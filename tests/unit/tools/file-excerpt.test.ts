@@ -22,7 +22,9 @@ describe("changedExcerpt", () => {
   it("a change at the end of a file keeps whether it ends with a line break", () => {
     const excerpt = changedExcerpt("a\nb\nc", "a\nb\nc\n")!;
     expect(excerpt).toEqual({ firstLine: 1, before: "a\nb\nc", after: "a\nb\nc\n" });
-    expect(fileDiffLines(excerpt.before, excerpt.after, excerpt.firstLine)).toEqual(fileDiffLines("a\nb\nc", "a\nb\nc\n"));
+    expect(fileDiffLines(excerpt.before, excerpt.after, excerpt.firstLine)).toEqual(
+      fileDiffLines("a\nb\nc", "a\nb\nc\n"),
+    );
   });
 
   it("a new file is all of it, and a change too large to keep is not kept", () => {

@@ -65,7 +65,10 @@ describe("Glob", () => {
       content: "Directory does not exist: nope",
       isError: true,
     });
-    expect(await glob.run({ pattern: "*", path: "a.ts" }, ctx())).toEqual({ content: "a.ts is not a directory", isError: true });
+    expect(await glob.run({ pattern: "*", path: "a.ts" }, ctx())).toEqual({
+      content: "a.ts is not a directory",
+      isError: true,
+    });
   });
 
   it("targets the path and summarizes the pattern", () => {
@@ -84,6 +87,9 @@ describe("Glob", () => {
   it("reports an aborted search as an error result", async () => {
     await files({ "a.ts": 1000 });
     const signal = AbortSignal.abort();
-    expect(await glob.run({ pattern: "**/*.ts" }, { cwd: dir, signal })).toEqual({ content: "Glob was aborted", isError: true });
+    expect(await glob.run({ pattern: "**/*.ts" }, { cwd: dir, signal })).toEqual({
+      content: "Glob was aborted",
+      isError: true,
+    });
   });
 });

@@ -52,7 +52,9 @@ describe("Grep", () => {
   });
 
   it("counts matching lines per file", async () => {
-    expect((await grep.run({ pattern: "posts", output_mode: "count" }, ctx())).content).toBe("src/posts.ts:2\nsrc/users.ts:1");
+    expect((await grep.run({ pattern: "posts", output_mode: "count" }, ctx())).content).toBe(
+      "src/posts.ts:2\nsrc/users.ts:1",
+    );
   });
 
   it("ignores case with -i", async () => {
@@ -78,7 +80,10 @@ describe("Grep", () => {
     await files({ "many.txt": "hit\n".repeat(300) });
     const lines = ((await grep.run({ pattern: "hit", output_mode: "content" }, ctx())).content as string).split("\n");
     expect(lines.length).toBe(251);
-    expect(lines.slice(249)).toEqual(["many.txt:250:hit", "(Results cut at 250 lines. Narrow the path, glob or pattern.)"]);
+    expect(lines.slice(249)).toEqual([
+      "many.txt:250:hit",
+      "(Results cut at 250 lines. Narrow the path, glob or pattern.)",
+    ]);
   });
 
   it("reports an invalid regular expression", async () => {
@@ -109,7 +114,10 @@ describe("Grep", () => {
 
   it("reports an aborted search as an error result", async () => {
     const signal = AbortSignal.abort();
-    expect(await grep.run({ pattern: "posts" }, { cwd: dir, signal })).toEqual({ content: "Grep was aborted", isError: true });
+    expect(await grep.run({ pattern: "posts" }, { cwd: dir, signal })).toEqual({
+      content: "Grep was aborted",
+      isError: true,
+    });
   });
 
   it("stops a pattern that backtracks for ever at its time limit, and searches on afterwards", async () => {
@@ -123,7 +131,10 @@ describe("Grep", () => {
       isError: true,
     });
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(await limited.run({ pattern: "listPosts", path: "src" }, ctx())).toEqual({ content: "src/posts.ts", isError: false });
+    expect(await limited.run({ pattern: "listPosts", path: "src" }, ctx())).toEqual({
+      content: "src/posts.ts",
+      isError: false,
+    });
   });
 
   it("stops a runaway search as soon as its call is aborted", async () => {

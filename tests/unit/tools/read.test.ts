@@ -97,7 +97,10 @@ describe("Read", () => {
 
   it("refuses a binary file", async () => {
     await writeFile(path.join(dir, "blob.bin"), Buffer.from([0x41, 0x00, 0x42]));
-    expect(await read.run({ file_path: "blob.bin" }, ctx())).toEqual({ content: "blob.bin is a binary file", isError: true });
+    expect(await read.run({ file_path: "blob.bin" }, ctx())).toEqual({
+      content: "blob.bin is a binary file",
+      isError: true,
+    });
   });
 
   it("notes an empty file", async () => {
@@ -121,7 +124,10 @@ describe("Read", () => {
   });
 
   it("names the field when the input has the wrong type", async () => {
-    expect(await read.run({ file_path: 7 }, ctx())).toEqual({ content: "Read: file_path must be a string", isError: true });
+    expect(await read.run({ file_path: 7 }, ctx())).toEqual({
+      content: "Read: file_path must be a string",
+      isError: true,
+    });
     expect(await read.run({ file_path: "a", limit: 0 }, ctx())).toEqual({
       content: "Read: limit must be at least 1",
       isError: true,

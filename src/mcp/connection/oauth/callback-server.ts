@@ -35,13 +35,19 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
     }
     const outcome = outcomeOf(url, expectedState());
     if (!outcome) {
-      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("This is not the answer to mini-cc's login request.\n");
+      response
+        .writeHead(400, { "content-type": "text/plain; charset=utf-8" })
+        .end("This is not the answer to mini-cc's login request.\n");
       return;
     }
     const ok = "code" in outcome;
     response
       .writeHead(ok ? 200 : 400, { "content-type": "text/plain; charset=utf-8" })
-      .end(ok ? "mini-cc is logged in. You can close this tab.\n" : "mini-cc's login was refused. You can close this tab.\n");
+      .end(
+        ok
+          ? "mini-cc is logged in. You can close this tab.\n"
+          : "mini-cc's login was refused. You can close this tab.\n",
+      );
     deliver?.(outcome);
   });
   await new Promise<void>((resolve, reject) => {
@@ -57,7 +63,9 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
       expectedState = state;
       return new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => {
-          reject(new Error(`no answer from the browser within ${formatSeconds(timeoutMs)} (open the printed URL to log in)`));
+          reject(
+            new Error(`no answer from the browser within ${formatSeconds(timeoutMs)} (open the printed URL to log in)`),
+          );
         }, timeoutMs);
         deliver = (outcome) => {
           clearTimeout(timer);
@@ -86,7 +94,8 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
 function outcomeOf(url: URL, expectedState: string | undefined): Outcome | undefined {
   const error = url.searchParams.get("error");
   const code = url.searchParams.get("code");
-  if (url.searchParams.get("state") !== expectedState || expectedState === undefined || (!error && !code)) return undefined;
+  if (url.searchParams.get("state") !== expectedState || expectedState === undefined || (!error && !code))
+    return undefined;
   if (!error && code) return { code };
   const description = url.searchParams.get("error_description");
   return { error: `${error}${description ? ` (${description})` : ""}` };

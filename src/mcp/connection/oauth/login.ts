@@ -47,7 +47,11 @@ export function loginTimeoutMs(env: Env): number {
 export async function loginToServer(request: LoginRequest): Promise<void> {
   const { name, entry, store } = request;
   const fail = (step: LoginStep | "callback", error: unknown) =>
-    new MiniCcError("auth-failed", `${name}: ${step} failed: ${isMiniCcError(error) ? error.message : describeError(error)}`, { cause: error });
+    new MiniCcError(
+      "auth-failed",
+      `${name}: ${step} failed: ${isMiniCcError(error) ? error.message : describeError(error)}`,
+      { cause: error },
+    );
   const challenge = await probe(entry).catch((error: unknown) => {
     throw fail("discovery", new Error(`cannot reach ${entry.url}: ${describeError(error)}`));
   });
@@ -93,7 +97,11 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
 }
 
 /** Asks for the pasted redirect until one is the answer, or the wait ended another way. */
-async function takePasted(paste: NonNullable<LoginRequest["pasteRedirect"]>, callback: CallbackServer, waiting: Promise<string>): Promise<void> {
+async function takePasted(
+  paste: NonNullable<LoginRequest["pasteRedirect"]>,
+  callback: CallbackServer,
+  waiting: Promise<string>,
+): Promise<void> {
   let done = false;
   // The browser's own redirect (or the timeout) takes the question back, so the terminal is left alone.
   const asked = new AbortController();
@@ -120,7 +128,11 @@ async function probe(entry: RemoteEntry): Promise<{ resourceMetadataUrl?: URL; s
       ? { method: "GET", headers: { ...entry.headers, accept: "text/event-stream" } }
       : {
           method: "POST",
-          headers: { ...entry.headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          headers: {
+            ...entry.headers,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
           body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "ping" }),
         };
   const response = await fetch(entry.url, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -139,7 +151,10 @@ async function listen(request: LoginRequest): Promise<CallbackServer> {
   const { entry, store } = request;
   if (entry.oauth?.callbackPort !== undefined) return startCallbackServer(entry.oauth.callbackPort);
   const registered = (await store.read(entry.url)).client?.redirect_uris;
-  const first = Array.isArray(registered) && typeof registered[0] === "string" && URL.canParse(registered[0]) ? Number(new URL(registered[0]).port) : 0;
+  const first =
+    Array.isArray(registered) && typeof registered[0] === "string" && URL.canParse(registered[0])
+      ? Number(new URL(registered[0]).port)
+      : 0;
   if (first > 0) {
     try {
       return await startCallbackServer(first);

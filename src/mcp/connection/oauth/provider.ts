@@ -19,7 +19,11 @@
  */
 import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClientEntry } from "../../../config/types.ts";
 import { MiniCcError } from "../../../errors.ts";
 import { openableUrl } from "../../open-url.ts";
@@ -90,7 +94,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    if (this.#machine) return { client_name: "mini-cc", redirect_uris: [], grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic" };
+    if (this.#machine)
+      return {
+        client_name: "mini-cc",
+        redirect_uris: [],
+        grant_types: ["client_credentials"],
+        token_endpoint_auth_method: "client_secret_basic",
+      };
     return {
       client_name: "mini-cc",
       redirect_uris: [this.redirectUrl ?? loopbackRedirect(0)],
@@ -114,7 +124,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const clientId = this.#options.client?.clientId;
     const information = clientId !== undefined ? await this.#preRegistered(clientId) : await this.#registered();
     if (this.#machine && !information?.client_secret) {
-      throw new MiniCcError("auth-failed", 'the "client_credentials" grant needs the client\'s secret: `mcp add … --client-id ID --client-secret`, or "clientSecret": "${VAR}" in oauth');
+      throw new MiniCcError(
+        "auth-failed",
+        'the "client_credentials" grant needs the client\'s secret: `mcp add … --client-id ID --client-secret`, or "clientSecret": "${VAR}" in oauth',
+      );
     }
     // Discovery is done once the SDK asks for the client: next it registers one, or goes on to authorize.
     if (this.step === "discovery") this.step = information ? "authorization" : "client registration";
@@ -154,7 +167,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    const expiresAt = tokens.expires_in !== undefined ? this.#options.store.now() + tokens.expires_in * 1000 : undefined;
+    const expiresAt =
+      tokens.expires_in !== undefined ? this.#options.store.now() + tokens.expires_in * 1000 : undefined;
     const asked = this.#machine ? { scope: this.clientMetadata.scope } : this.#asked;
     // A refresh keeps the scope the login had; a new authorization's tokens have what they were granted, and answer a step-up.
     await this.#save((record) => {
@@ -176,7 +190,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     this.#asked = { scope: authorizationUrl.searchParams.get("scope") ?? undefined };
     // Built from the metadata's authorization_endpoint: a server must not get anything but a web page opened.
     const check = openableUrl(authorizationUrl.href);
-    if (!check.ok) throw new MiniCcError("auth-failed", `the authorization server's authorization_endpoint ${check.reason}`);
+    if (!check.ok)
+      throw new MiniCcError("auth-failed", `the authorization server's authorization_endpoint ${check.reason}`);
     await login.open(authorizationUrl);
   }
 
@@ -211,7 +226,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const document = this.clientMetadataUrl;
     // Checked again once expanded: a ${VAR} in the entry may bring anything.
     if (document !== undefined && !isClientMetadataUrl(document)) {
-      throw new MiniCcError("auth-failed", `oauth.clientMetadataUrl must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(document.slice(0, 200))}`);
+      throw new MiniCcError(
+        "auth-failed",
+        `oauth.clientMetadataUrl must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(document.slice(0, 200))}`,
+      );
     }
     const record = await this.#read();
     // The SDK's auth flow starts here: a connect without tokens stops before any discovery or registration (a machine client needs no one).
@@ -231,12 +249,18 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     const had = (await this.#read()).scope;
     const lacking = scopesLacking(had, challenge.scope);
     if (challenge.scope !== undefined && lacking.length === 0) {
-      throw new MiniCcError("auth-failed", `the server refuses the request for lack of scope "${challenge.scope}", which this login already has (HTTP 403 insufficient_scope)`);
+      throw new MiniCcError(
+        "auth-failed",
+        `the server refuses the request for lack of scope "${challenge.scope}", which this login already has (HTTP 403 insufficient_scope)`,
+      );
     }
     const wanted = scopeUnion(had, challenge.scope);
     await this.#save((record) => ({ ...record, ...(wanted !== undefined ? { stepUpScope: wanted } : {}) }));
     const what = lacking.length > 0 ? `scope "${lacking.join(" ")}"` : "more scope";
-    throw new MiniCcError("needs-auth", `the server asks for ${what}: log in again to grant it${wanted ? ` (asks for "${wanted}")` : ""}`);
+    throw new MiniCcError(
+      "needs-auth",
+      `the server asks for ${what}: log in again to grant it${wanted ? ` (asks for "${wanted}")` : ""}`,
+    );
   }
 
   #needsAuth(): MiniCcError {

@@ -30,7 +30,9 @@ describe("mcp add", () => {
 
   it("treats options after NAME as the command's when there is no --", async () => {
     await box.run(["add", "-e", "A=1", "-e", "B=x=y", "search", "npx", "-y", "search-mcp"]);
-    expect(await servers("local")).toEqual({ search: { command: "npx", args: ["-y", "search-mcp"], env: { A: "1", B: "x=y" } } });
+    expect(await servers("local")).toEqual({
+      search: { command: "npx", args: ["-y", "search-mcp"], env: { A: "1", B: "x=y" } },
+    });
   });
 
   it("adds a stdio server to the user scope", async () => {
@@ -51,14 +53,28 @@ describe("mcp add", () => {
   });
 
   it("adds an http server with headers", async () => {
-    const run = await box.run(["add", "--transport", "http", "-H", "Authorization: Bearer ${TOKEN}", "-H", "X-Team:core", "docs", "https://example.com/mcp"]);
+    const run = await box.run([
+      "add",
+      "--transport",
+      "http",
+      "-H",
+      "Authorization: Bearer ${TOKEN}",
+      "-H",
+      "X-Team:core",
+      "docs",
+      "https://example.com/mcp",
+    ]);
     expect(run.stdout).toBe(
       `Added http MCP server docs to local config (${box.home.localConfig})\n` +
         "  Header: Authorization: Bearer ${TOKEN}\n" +
         "  Header: X-Team: ****\n",
     );
     expect(await servers("local")).toEqual({
-      docs: { type: "http", url: "https://example.com/mcp", headers: { Authorization: "Bearer ${TOKEN}", "X-Team": "core" } },
+      docs: {
+        type: "http",
+        url: "https://example.com/mcp",
+        headers: { Authorization: "Bearer ${TOKEN}", "X-Team": "core" },
+      },
     });
   });
 
@@ -68,7 +84,10 @@ describe("mcp add", () => {
   });
 
   it("keeps the project file's other entries, keys and indentation", async () => {
-    await box.write(box.projectFile, '{\n    "$schema": "x",\n    "mcpServers": {\n        "old": {"command": "old"}\n    },\n    "other": 1\n}\n');
+    await box.write(
+      box.projectFile,
+      '{\n    "$schema": "x",\n    "mcpServers": {\n        "old": {"command": "old"}\n    },\n    "other": 1\n}\n',
+    );
     await box.run(["add", "-s", "project", "-t", "http", "web", "http://h/mcp"]);
     expect(await box.read(box.projectFile)).toBe(
       '{\n    "$schema": "x",\n    "mcpServers": {\n        "old": {\n            "command": "old"\n        },\n' +
@@ -110,7 +129,9 @@ describe("mcp add", () => {
   it("notes a URL given as a stdio command", async () => {
     const run = await box.run(["add", "docs", "https://example.com/mcp"]);
     expect(run.status).toBe(0);
-    expect(run.stderr).toBe("Note: https://example.com/mcp looks like a URL; for a remote server use --transport http, sse or ws.\n");
+    expect(run.stderr).toBe(
+      "Note: https://example.com/mcp looks like a URL; for a remote server use --transport http, sse or ws.\n",
+    );
   });
 
   it("never overwrites a config file that is not valid JSON", async () => {
@@ -128,19 +149,33 @@ describe("mcp add", () => {
   it("rejects a server name with other characters", async () => {
     const run = await box.run(["add", "my server", "--", "node"]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe('mini-cc mcp add: Invalid server name "my server": use letters, digits, "_" and "-" only.\n');
+    expect(run.stderr).toBe(
+      'mini-cc mcp add: Invalid server name "my server": use letters, digits, "_" and "-" only.\n',
+    );
   });
 });
 
 describe("mcp add-json", () => {
   it("adds a stdio entry to the user scope", async () => {
-    const run = await box.run(["add-json", "-s", "user", "fs", '{"command":"npx","args":["-y","fs-mcp"],"env":{"K":"${K}"}}']);
+    const run = await box.run([
+      "add-json",
+      "-s",
+      "user",
+      "fs",
+      '{"command":"npx","args":["-y","fs-mcp"],"env":{"K":"${K}"}}',
+    ]);
     expect(run.stdout).toBe(`Added stdio MCP server fs to user config (${box.home.userConfig})\n`);
     expect(await servers("user")).toEqual({ fs: { command: "npx", args: ["-y", "fs-mcp"], env: { K: "${K}" } } });
   });
 
   it("adds an http entry to the project scope", async () => {
-    const run = await box.run(["add-json", "-s", "project", "web", '{"type":"http","url":"http://h/mcp","headers":{"A":"b"}}']);
+    const run = await box.run([
+      "add-json",
+      "-s",
+      "project",
+      "web",
+      '{"type":"http","url":"http://h/mcp","headers":{"A":"b"}}',
+    ]);
     expect(run.status).toBe(0);
     expect(await servers("project")).toEqual({ web: { type: "http", url: "http://h/mcp", headers: { A: "b" } } });
   });
@@ -159,11 +194,19 @@ describe("mcp add-json", () => {
 
   it("names the JSON path of an invalid entry", async () => {
     const run = await box.run(["add-json", "x", '{"command":"node","args":["a",2]}']);
-    expect(run).toEqual({ status: 1, stdout: "", stderr: "mini-cc mcp add-json: invalid server entry: args[1]: expected string, got number\n" });
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: "mini-cc mcp add-json: invalid server entry: args[1]: expected string, got number\n",
+    });
   });
 
   it("names the position of a JSON syntax error", async () => {
     const run = await box.run(["add-json", "x", '{"command": node}']);
-    expect(run).toEqual({ status: 1, stdout: "", stderr: "mini-cc mcp add-json: invalid JSON at 1:14 (Unexpected token 'o')\n" });
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: "mini-cc mcp add-json: invalid JSON at 1:14 (Unexpected token 'o')\n",
+    });
   });
 });

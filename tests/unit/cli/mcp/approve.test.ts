@@ -19,8 +19,17 @@ afterEach(async () => {
   await box.dispose();
 });
 
-const config = (name: string, entry: ServerEntry): ServerConfig => ({ name, source: "project", file: box.projectFile, entry, resolved: entry });
-const statuses = async () => ({ a: await store.status(box.cwd, config("a", A)), b: await store.status(box.cwd, config("b", B)) });
+const config = (name: string, entry: ServerEntry): ServerConfig => ({
+  name,
+  source: "project",
+  file: box.projectFile,
+  entry,
+  resolved: entry,
+});
+const statuses = async () => ({
+  a: await store.status(box.cwd, config("a", A)),
+  b: await store.status(box.cwd, config("b", B)),
+});
 
 describe("mcp approve", () => {
   it("approves every project server without names", async () => {
@@ -31,7 +40,11 @@ describe("mcp approve", () => {
       stderr: "",
     });
     expect(await statuses()).toEqual({ a: "approved", b: "approved" });
-    expect(await store.previous(box.cwd, "a")).toEqual({ fingerprint: fingerprint(A), approvedAt: "2026-05-01T10:00:00.000Z", entry: A });
+    expect(await store.previous(box.cwd, "a")).toEqual({
+      fingerprint: fingerprint(A),
+      approvedAt: "2026-05-01T10:00:00.000Z",
+      entry: A,
+    });
   });
 
   it("approves only the named servers", async () => {
@@ -42,12 +55,19 @@ describe("mcp approve", () => {
 
   it("approves none when a name is unknown", async () => {
     const run = await box.run(["approve", "a", "ghost"]);
-    expect(run).toEqual({ status: 1, stdout: "", stderr: `mini-cc mcp approve: no server named "ghost" in ${box.projectFile}\n` });
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `mini-cc mcp approve: no server named "ghost" in ${box.projectFile}\n`,
+    });
     expect(await statuses()).toEqual({ a: "new", b: "new" });
   });
 
   it("refuses an absurdly deep entry with a clear error instead of overflowing the stack", async () => {
-    await box.write(box.projectFile, `{"mcpServers":{"deep":{"command":"x","extra":${"[".repeat(100_000)}1${"]".repeat(100_000)}}}}`);
+    await box.write(
+      box.projectFile,
+      `{"mcpServers":{"deep":{"command":"x","extra":${"[".repeat(100_000)}1${"]".repeat(100_000)}}}}`,
+    );
     const run = await box.run(["approve", "deep"]);
     const path = `mcpServers.deep.extra${"[0]".repeat(63)}`;
     expect(run).toEqual({
@@ -69,7 +89,11 @@ describe("mcp approve", () => {
 
   it("says so when the project declares no servers", async () => {
     await box.write(box.projectFile, "{}");
-    expect(await box.run(["approve"])).toEqual({ status: 0, stdout: `No project servers in ${box.projectFile}.\n`, stderr: "" });
+    expect(await box.run(["approve"])).toEqual({
+      status: 0,
+      stdout: `No project servers in ${box.projectFile}.\n`,
+      stderr: "",
+    });
   });
 
   it("fails naming the position when .mcp.json is not valid JSON", async () => {
@@ -108,6 +132,10 @@ describe("mcp reset-project-choices", () => {
   });
 
   it("says so when nothing was remembered", async () => {
-    expect(await box.run(["reset-project-choices"])).toEqual({ status: 0, stdout: `No approvals remembered for ${box.cwd}.\n`, stderr: "" });
+    expect(await box.run(["reset-project-choices"])).toEqual({
+      status: 0,
+      stdout: `No approvals remembered for ${box.cwd}.\n`,
+      stderr: "",
+    });
   });
 });

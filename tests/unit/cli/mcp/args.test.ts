@@ -36,7 +36,9 @@ describe("parseArgv", () => {
   });
 
   it("reads options between NAME and the command, and drops the -- before it", () => {
-    const parsed = parseArgv(["tracker", "-s", "user", "--", "node", "--inspect", "x.js"], SPECS, { passThroughAfter: 1 });
+    const parsed = parseArgv(["tracker", "-s", "user", "--", "node", "--inspect", "x.js"], SPECS, {
+      passThroughAfter: 1,
+    });
     expect(lastValue(parsed, "scope")).toBe("user");
     expect(parsed.rest).toEqual(["node", "--inspect", "x.js"]);
   });
@@ -70,7 +72,12 @@ describe("options with several values", () => {
     { long: "env", short: "e", value: true, moreValues: (token) => token.includes("=") },
     { long: "header", short: "H", value: true, moreValues: (token) => token.includes(":") },
   ];
-  const read = (argv: string[]) => parseArgv(argv, MULTI, { passThroughAfter: 1, neededPositionals: 2, passThroughAt: (token) => !token.includes("://") });
+  const read = (argv: string[]) =>
+    parseArgv(argv, MULTI, {
+      passThroughAfter: 1,
+      neededPositionals: 2,
+      passThroughAt: (token) => !token.includes("://"),
+    });
 
   it("takes values of the option's shape up to the next option", () => {
     const parsed = read(["-e", "A=1", "B=2", "-s", "user", "-e", "C=3", "D=4", "name", "--", "cmd"]);

@@ -25,7 +25,9 @@ describe("mcp disable / enable", () => {
     expect((await stat(box.home.disabled)).mode & 0o777).toBe(0o600);
     expect(await box.read(box.projectFile)).toBe(mcpJson);
 
-    expect((await box.run(["disable", "tracker"])).stdout).toBe(`tracker (project config, ${box.projectFile}) is already disabled in ${box.cwd}.\n`);
+    expect((await box.run(["disable", "tracker"])).stdout).toBe(
+      `tracker (project config, ${box.projectFile}) is already disabled in ${box.cwd}.\n`,
+    );
     expect(await box.run(["enable", "tracker"])).toEqual({
       status: 0,
       stdout: `Enabled tracker (project config, ${box.projectFile}) in ${box.cwd}: sessions here start it again.\n`,
@@ -68,7 +70,8 @@ describe("mcp disable / enable", () => {
     const { factory, built } = memoryTransports({ one: serverWith("ping"), off: serverWith("x") });
     expect(await box.run(["list"], { transportFactory: factory })).toEqual({
       status: 0,
-      stdout: "one: node one.js (user) - ✔ connected · 1 tool\noff: node off.js (user) - ○ disabled: disabled by user (run: mini-cc mcp enable off)\n",
+      stdout:
+        "one: node one.js (user) - ✔ connected · 1 tool\noff: node off.js (user) - ○ disabled: disabled by user (run: mini-cc mcp enable off)\n",
       stderr: "",
     });
     const get = await box.run(["get", "off"], { transportFactory: factory });

@@ -18,22 +18,32 @@ afterEach(async () => {
 });
 
 /** An in-memory server whose tools are `name` or `name:ro` (read-only). */
-const serverWith = (...tools: string[]) => () => {
-  const server = new McpServer({ name: "fake", version: "1.0.0" });
-  for (const tool of tools) {
-    const [name = "", ro] = tool.split(":");
-    server.registerTool(name, { description: name, annotations: { readOnlyHint: ro === "ro" } }, () => ({ content: [] }));
-  }
-  return server;
-};
+const serverWith =
+  (...tools: string[]) =>
+  () => {
+    const server = new McpServer({ name: "fake", version: "1.0.0" });
+    for (const tool of tools) {
+      const [name = "", ro] = tool.split(":");
+      server.registerTool(name, { description: name, annotations: { readOnlyHint: ro === "ro" } }, () => ({
+        content: [],
+      }));
+    }
+    return server;
+  };
 
 /** A stdio server that writes `stderr` to its log, then dies before the handshake. */
-const crashing = (stderr: string): TransportFactory => (_config, context) => {
-  if (typeof context.stderr === "number") writeSync(context.stderr, stderr);
-  throw new Error("server exited (code 3)");
-};
+const crashing =
+  (stderr: string): TransportFactory =>
+  (_config, context) => {
+    if (typeof context.stderr === "number") writeSync(context.stderr, stderr);
+    throw new Error("server exited (code 3)");
+  };
 
-const TRACKER: ServerEntry = { command: "node", args: ["tracker server.js", "--port", "3"], env: { TOKEN: "${TOKEN}", MODE: "dev" } };
+const TRACKER: ServerEntry = {
+  command: "node",
+  args: ["tracker server.js", "--port", "3"],
+  env: { TOKEN: "${TOKEN}", MODE: "dev" },
+};
 
 describe("mcp get", () => {
   it("shows an unapproved project server as written with its fingerprint, needing approval, never started, and exits 0", async () => {
@@ -168,13 +178,19 @@ describe("mcp get", () => {
 
   it('says every tool asks where "trustReadOnlyHint": false or the user setting turns the hints off', async () => {
     const { factory } = memoryTransports({ tracker: serverWith("list_issues:ro", "add_comment") });
-    await box.run(["add-json", "tracker", JSON.stringify({ command: "node", args: ["t.js"], trustReadOnlyHint: false })]);
+    await box.run([
+      "add-json",
+      "tracker",
+      JSON.stringify({ command: "node", args: ["t.js"], trustReadOnlyHint: false }),
+    ]);
     expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain(
       "  Read-only hints: its read-only hints are not trusted: all 2 tools ask\n",
     );
     await box.run(["remove", "tracker"]);
     await box.run(["add-json", "tracker", JSON.stringify({ command: "node", args: ["t.js"] })]);
-    expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain("  Read-only hints: its read-only tools run without asking: 1 of 2\n");
+    expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain(
+      "  Read-only hints: its read-only tools run without asking: 1 of 2\n",
+    );
     await writeFile(join(box.home.root, "settings.json"), JSON.stringify({ mcpTrustReadOnlyHints: false }));
     expect((await box.run(["get", "tracker"], { transportFactory: factory })).stdout).toContain(
       "  Read-only hints: its read-only hints are not trusted: all 2 tools ask\n",
@@ -183,7 +199,10 @@ describe("mcp get", () => {
 
   it("shows why a stdio server failed and its log under the home as ~, and exits 1", async () => {
     await box.run(["add", "b", "--", "node", "b.js"]);
-    const run = await box.run(["get", "--strict", "b"], { transportFactory: crashing("Error: no database\n"), homedir: box.root });
+    const run = await box.run(["get", "--strict", "b"], {
+      transportFactory: crashing("Error: no database\n"),
+      homedir: box.root,
+    });
     expect(run).toEqual({
       status: 1,
       stderr: "",
@@ -200,7 +219,9 @@ describe("mcp get", () => {
         "",
       ].join("\n"),
     });
-    expect(await box.read(`${box.home.logs}/mcp-b.log`)).toMatch(/^--- \S+ mini-cc started b: node b.js\nError: no database\n$/);
+    expect(await box.read(`${box.home.logs}/mcp-b.log`)).toMatch(
+      /^--- \S+ mini-cc started b: node b.js\nError: no database\n$/,
+    );
   });
 
   it("shows no log for a server that wrote nothing to it", async () => {
@@ -226,9 +247,16 @@ describe("mcp get", () => {
     const seen: ServerConfig[] = [];
     const { factory } = memoryTransports({ tracker: serverWith("x") });
     const recording: TransportFactory = (config, context) => (seen.push(config), factory(config, context));
-    const run = await box.run(["get", "tracker"], { transportFactory: recording, env: { ...box.env, TOKEN: "s3cret", DIR: "/srv" } });
+    const run = await box.run(["get", "tracker"], {
+      transportFactory: recording,
+      env: { ...box.env, TOKEN: "s3cret", DIR: "/srv" },
+    });
     expect(run.status).toBe(0);
-    expect(run.stderr).toBe(`${box.home.localConfig}: server "tracker": environment variable NOPE is not set; it expands to ""\n`);
-    expect(seen.map((config) => config.resolved)).toEqual([{ command: "node", args: ["/srv/t.js"], env: { TOKEN: "s3cret", MISSING: "" } }]);
+    expect(run.stderr).toBe(
+      `${box.home.localConfig}: server "tracker": environment variable NOPE is not set; it expands to ""\n`,
+    );
+    expect(seen.map((config) => config.resolved)).toEqual([
+      { command: "node", args: ["/srv/t.js"], env: { TOKEN: "s3cret", MISSING: "" } },
+    ]);
   });
 });

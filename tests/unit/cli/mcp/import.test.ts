@@ -29,7 +29,11 @@ describe("mcp add-from-claude-desktop on a terminal", () => {
   it("lists the servers numbered (macOS path) and imports the ones chosen", async () => {
     await box.write(`${box.root}/Library/Application Support/Claude/claude_desktop_config.json`, desktop);
     const tty = terminal("1,3");
-    const run = await box.run(["add-from-claude-desktop", "-s", "user"], { homedir: box.root, platform: "darwin", prompt: tty.prompt });
+    const run = await box.run(["add-from-claude-desktop", "-s", "user"], {
+      homedir: box.root,
+      platform: "darwin",
+      prompt: tty.prompt,
+    });
     const file = `${box.root}/Library/Application Support/Claude/claude_desktop_config.json`;
     expect(run).toEqual({
       status: 0,
@@ -46,27 +50,47 @@ describe("mcp add-from-claude-desktop on a terminal", () => {
       ].join("\n"),
     });
     expect(tty.asked).toEqual(['Import which? (numbers like 1,3 or 2-4, "all", or Enter for none) ']);
-    expect(Object.keys(((await box.readJson(box.home.userConfig)) as { mcpServers: object }).mcpServers)).toEqual(["filesystem", "remote"]);
+    expect(Object.keys(((await box.readJson(box.home.userConfig)) as { mcpServers: object }).mcpServers)).toEqual([
+      "filesystem",
+      "remote",
+    ]);
   });
 
   it("imports nothing and writes nothing on an empty answer", async () => {
     await box.write(`${box.root}/.config/Claude/claude_desktop_config.json`, desktop);
-    const run = await box.run(["add-from-claude-desktop"], { homedir: box.root, platform: "linux", prompt: terminal("").prompt });
+    const run = await box.run(["add-from-claude-desktop"], {
+      homedir: box.root,
+      platform: "linux",
+      prompt: terminal("").prompt,
+    });
     expect(run.status).toBe(0);
-    expect(run.stdout.split("\n").at(-2)).toBe(`Imported no MCP server from Claude Desktop (${box.root}/.config/Claude/claude_desktop_config.json).`);
+    expect(run.stdout.split("\n").at(-2)).toBe(
+      `Imported no MCP server from Claude Desktop (${box.root}/.config/Claude/claude_desktop_config.json).`,
+    );
     await expect(box.read(box.home.localConfig)).rejects.toThrow(/ENOENT/);
   });
 
   it("fails on an answer out of range, naming what it expects", async () => {
     await box.write(`${box.root}/.config/Claude/claude_desktop_config.json`, desktop);
-    const run = await box.run(["add-from-claude-desktop"], { homedir: box.root, platform: "linux", prompt: terminal("4").prompt });
+    const run = await box.run(["add-from-claude-desktop"], {
+      homedir: box.root,
+      platform: "linux",
+      prompt: terminal("4").prompt,
+    });
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe('mini-cc mcp add-from-claude-desktop: invalid choice "4": expected numbers from 1 to 3 (like 1,3 or 2-4), "all", or nothing\n');
+    expect(run.stderr).toBe(
+      'mini-cc mcp add-from-claude-desktop: invalid choice "4": expected numbers from 1 to 3 (like 1,3 or 2-4), "all", or nothing\n',
+    );
   });
 
   it("says so on Windows", async () => {
     const run = await box.run(["add-from-claude-desktop", "--all"], { homedir: box.root, platform: "win32" });
-    expect(run).toEqual({ status: 1, stdout: "", stderr: "mini-cc mcp add-from-claude-desktop: Claude Desktop's config is read on Linux and macOS only, not on win32\n" });
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr:
+        "mini-cc mcp add-from-claude-desktop: Claude Desktop's config is read on Linux and macOS only, not on win32\n",
+    });
   });
 });
 
@@ -88,7 +112,9 @@ describe("parseChoice", () => {
 describe("claudeDesktopConfigPath", () => {
   it("is under ~/.config on Linux, or $XDG_CONFIG_HOME", () => {
     expect(claudeDesktopConfigPath("linux", "/home/u", {})).toBe("/home/u/.config/Claude/claude_desktop_config.json");
-    expect(claudeDesktopConfigPath("linux", "/home/u", { XDG_CONFIG_HOME: "/x" })).toBe("/x/Claude/claude_desktop_config.json");
+    expect(claudeDesktopConfigPath("linux", "/home/u", { XDG_CONFIG_HOME: "/x" })).toBe(
+      "/x/Claude/claude_desktop_config.json",
+    );
   });
 });
 
@@ -112,7 +138,10 @@ describe("maskedHeaderValue", () => {
 
 describe("mcp get of an invalid entry", () => {
   it("masks its header values too", async () => {
-    await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { type: "grpc", url: "x", headers: { Authorization: "Bearer s3cret" } } } }));
+    await box.write(
+      box.home.userConfig,
+      JSON.stringify({ mcpServers: { bad: { type: "grpc", url: "x", headers: { Authorization: "Bearer s3cret" } } } }),
+    );
     const run = await box.run(["get", "--no-connect", "bad"]);
     expect(run.stdout).toContain('  Entry: {"type":"grpc","url":"x","headers":{"Authorization":"Bearer ****"}}\n');
   });

@@ -13,12 +13,14 @@ afterEach(async () => {
 });
 
 /** Servers named in `crashes` write that to their stderr log and die before the handshake; the others are in memory. */
-const withCrashes = (crashes: Record<string, string>, others: TransportFactory): TransportFactory => (config, context) => {
-  const stderr = crashes[config.name];
-  if (stderr === undefined) return others(config, context);
-  if (typeof context.stderr === "number") writeSync(context.stderr, stderr);
-  throw new Error("server exited (code 3)");
-};
+const withCrashes =
+  (crashes: Record<string, string>, others: TransportFactory): TransportFactory =>
+  (config, context) => {
+    const stderr = crashes[config.name];
+    if (stderr === undefined) return others(config, context);
+    if (typeof context.stderr === "number") writeSync(context.stderr, stderr);
+    throw new Error("server exited (code 3)");
+  };
 
 /** For tests where every server crashes. */
 const noOther: TransportFactory = (config) => {
@@ -41,7 +43,8 @@ describe("mcp list", () => {
     const { factory } = memoryTransports({ one: serverWith("ping"), web: serverWith("a", "b", "c") });
     expect(await box.run(["list"], { transportFactory: factory })).toEqual({
       status: 0,
-      stdout: "one: node one.js (user) - ✔ connected · 1 tool\nweb: https://example.com/mcp (http, local) - ✔ connected · 3 tools\n",
+      stdout:
+        "one: node one.js (user) - ✔ connected · 1 tool\nweb: https://example.com/mcp (http, local) - ✔ connected · 3 tools\n",
       stderr: "",
     });
   });
@@ -78,7 +81,9 @@ describe("mcp list", () => {
       "other: node other.js (user) - ✔ connected · 1 tool\n" +
         "tracker: node t.js (project, shadows user) - ? not approved (run: mini-cc mcp approve tracker)\n",
     );
-    const rows = JSON.parse((await box.run(["list", "--json"], { transportFactory: factory })).stdout) as Array<Record<string, unknown>>;
+    const rows = JSON.parse((await box.run(["list", "--json"], { transportFactory: factory })).stdout) as Array<
+      Record<string, unknown>
+    >;
     expect(rows.map((row) => [row.name, row.shadows])).toEqual([
       ["other", undefined],
       ["tracker", ["user"]],
@@ -97,10 +102,15 @@ describe("mcp list", () => {
   it("shows a project server whose entry changed since approval", async () => {
     await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["t.js"] } } }));
     await box.run(["approve"]);
-    await box.write(box.projectFile, JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["evil.js"] } } }));
+    await box.write(
+      box.projectFile,
+      JSON.stringify({ mcpServers: { tracker: { command: "node", args: ["evil.js"] } } }),
+    );
     const { factory, built } = memoryTransports({ tracker: serverWith("x") });
     const run = await box.run(["list"], { transportFactory: factory });
-    expect(run.stdout).toBe("tracker: node evil.js (project) - ? changed since approval (run: mini-cc mcp approve tracker)\n");
+    expect(run.stdout).toBe(
+      "tracker: node evil.js (project) - ? changed since approval (run: mini-cc mcp approve tracker)\n",
+    );
     expect(built).toEqual({});
   });
 
@@ -142,8 +152,27 @@ describe("mcp list", () => {
     const run = await box.run(["list", "--strict", "--json"], { transportFactory: factory });
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual([
-      { name: "one", scope: "user", status: "connected", type: "stdio", command: "node", args: ["one.js"], tools: ["ping"], protocolVersion: "2025-11-25", file: box.home.userConfig },
-      { name: "web", scope: "project", status: "needs-approval", type: "sse", url: "http://h/sse", tools: [], approval: "new", file: box.projectFile },
+      {
+        name: "one",
+        scope: "user",
+        status: "connected",
+        type: "stdio",
+        command: "node",
+        args: ["one.js"],
+        tools: ["ping"],
+        protocolVersion: "2025-11-25",
+        file: box.home.userConfig,
+      },
+      {
+        name: "web",
+        scope: "project",
+        status: "needs-approval",
+        type: "sse",
+        url: "http://h/sse",
+        tools: [],
+        approval: "new",
+        file: box.projectFile,
+      },
     ]);
   });
 
@@ -165,7 +194,8 @@ describe("mcp list", () => {
     const factory = withCrashes({ b: "Error: no database\n" }, memoryTransports({ one: serverWith("ping") }).factory);
     expect(await box.run(["list", "--strict"], { transportFactory: factory, homedir: box.root })).toEqual({
       status: 1,
-      stdout: "one: node one.js (user) - ✔ connected · 1 tool\nb: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ~/home/logs/mcp-b.log\n",
+      stdout:
+        "one: node one.js (user) - ✔ connected · 1 tool\nb: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ~/home/logs/mcp-b.log\n",
       stderr: "",
     });
   });
@@ -173,12 +203,16 @@ describe("mcp list", () => {
   it("shows the log's full path when it is not under the user's home", async () => {
     await box.run(["add", "b", "--", "node", "b.js"]);
     const run = await box.run(["list"], { transportFactory: withCrashes({ b: "boom" }, noOther) });
-    expect(run.stdout).toBe(`b: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ${box.home.logs}/mcp-b.log\n`);
+    expect(run.stdout).toBe(
+      `b: node b.js (local) - ✘ failed: server exited (code 3)\n  log: ${box.home.logs}/mcp-b.log\n`,
+    );
   });
 
   it("gives the log of a failed stdio server in --json", async () => {
     await box.run(["add", "b", "--", "node", "b.js"]);
-    const run = await box.run(["list", "--strict", "--json"], { transportFactory: withCrashes({ b: "Error: no database\n" }, noOther) });
+    const run = await box.run(["list", "--strict", "--json"], {
+      transportFactory: withCrashes({ b: "Error: no database\n" }, noOther),
+    });
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual([
       {
@@ -201,7 +235,8 @@ describe("mcp list", () => {
     await box.run(["add", "-t", "http", "web", "http://h/mcp"]);
     await box.write(box.home.userConfig, JSON.stringify({ mcpServers: { bad: { command: "" } } }));
     // Logs left with output by earlier runs: only a stdio server that just ran may point at its own.
-    for (const name of ["quiet", "web", "bad"]) await box.write(`${box.home.logs}/mcp-${name}.log`, "Error: from another day\n");
+    for (const name of ["quiet", "web", "bad"])
+      await box.write(`${box.home.logs}/mcp-${name}.log`, "Error: from another day\n");
     const factory = withCrashes({ quiet: "", web: "" }, noOther);
     expect(await box.run(["list", "--strict"], { transportFactory: factory })).toEqual({
       status: 1,

@@ -14,8 +14,14 @@ describe("mcp remove", () => {
     await box.run(["add", "-s", "user", "tracker", "--", "node", "t.js"]);
     await box.run(["add", "-s", "user", "other", "--", "node", "o.js"]);
     const run = await box.run(["remove", "tracker"]);
-    expect(run).toEqual({ status: 0, stdout: `Removed MCP server tracker from user config (${box.home.userConfig})\n`, stderr: "" });
-    expect(await box.readJson(box.home.userConfig)).toEqual({ mcpServers: { other: { command: "node", args: ["o.js"] } } });
+    expect(run).toEqual({
+      status: 0,
+      stdout: `Removed MCP server tracker from user config (${box.home.userConfig})\n`,
+      stderr: "",
+    });
+    expect(await box.readJson(box.home.userConfig)).toEqual({
+      mcpServers: { other: { command: "node", args: ["o.js"] } },
+    });
   });
 
   it("removes from the scope given with -s", async () => {
@@ -24,7 +30,9 @@ describe("mcp remove", () => {
     const run = await box.run(["remove", "-s", "project", "tracker"]);
     expect(run.stdout).toBe(`Removed MCP server tracker from project config (${box.projectFile})\n`);
     expect(await box.readJson(box.projectFile)).toEqual({ mcpServers: {} });
-    expect(await box.readJson(box.home.userConfig)).toEqual({ mcpServers: { tracker: { command: "node", args: ["u.js"] } } });
+    expect(await box.readJson(box.home.userConfig)).toEqual({
+      mcpServers: { tracker: { command: "node", args: ["u.js"] } },
+    });
   });
 
   it("lists the scopes when several declare the name and none is given", async () => {
@@ -38,7 +46,9 @@ describe("mcp remove", () => {
         `mini-cc mcp remove: "tracker" is declared in several scopes: local (${box.home.localConfig}), ` +
         `user (${box.home.userConfig}); choose one with -s local|user\n`,
     });
-    expect(await box.readJson(box.home.userConfig)).toEqual({ mcpServers: { tracker: { command: "node", args: ["u.js"] } } });
+    expect(await box.readJson(box.home.userConfig)).toEqual({
+      mcpServers: { tracker: { command: "node", args: ["u.js"] } },
+    });
   });
 
   it("fails for a name no scope declares", async () => {

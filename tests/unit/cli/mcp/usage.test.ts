@@ -22,7 +22,17 @@ afterEach(async () => {
   await box.dispose();
 });
 
-const ALL = [addCommand, addJsonCommand, addFromClaudeDesktopCommand, importCommand, listCommand, getCommand, removeCommand, approveCommand, resetProjectChoicesCommand];
+const ALL = [
+  addCommand,
+  addJsonCommand,
+  addFromClaudeDesktopCommand,
+  importCommand,
+  listCommand,
+  getCommand,
+  removeCommand,
+  approveCommand,
+  resetProjectChoicesCommand,
+];
 
 const cases: Array<[string[], McpSubcommand, string]> = [
   [["add", "--bogus", "x", "--", "node"], addCommand, "unknown option: --bogus"],
@@ -30,19 +40,39 @@ const cases: Array<[string[], McpSubcommand, string]> = [
   [["add", "tracker"], addCommand, "missing COMMAND"],
   [["add", "-t", "http", "docs"], addCommand, "missing URL"],
   [["add", "-e", "FOO", "tracker", "--", "node"], addCommand, 'invalid --env value "FOO": expected KEY=VALUE'],
-  [["add", "-t", "http", "-H", "NoColon", "docs", "http://h"], addCommand, 'invalid --header value "NoColon": expected "Name: value"'],
+  [
+    ["add", "-t", "http", "-H", "NoColon", "docs", "http://h"],
+    addCommand,
+    'invalid --header value "NoColon": expected "Name: value"',
+  ],
   [["add", "-s", "global", "x", "--", "node"], addCommand, "unknown scope: global (expected local, project or user)"],
-  [["add", "--transport", "grpc", "x", "ws://h"], addCommand, "unknown transport: grpc (expected stdio, http, sse, ws or streamable-http)"],
+  [
+    ["add", "--transport", "grpc", "x", "ws://h"],
+    addCommand,
+    "unknown transport: grpc (expected stdio, http, sse, ws or streamable-http)",
+  ],
   [["import"], importCommand, "missing --from claude-code"],
-  [["import", "--from", "cursor"], importCommand, "unknown --from value: cursor (expected claude-code or claude-desktop)"],
+  [
+    ["import", "--from", "cursor"],
+    importCommand,
+    "unknown --from value: cursor (expected claude-code or claude-desktop)",
+  ],
   [["add-from-claude-desktop", "extra"], addFromClaudeDesktopCommand, "unexpected argument: extra"],
   [["add", "--transport", "ws", "x", "https://h"], addCommand, "invalid URL: https://h (expected ws:// or wss://)"],
   [["add", "-t", "http", "x", "https://h", "extra"], addCommand, "unexpected argument: extra"],
   [["add", "-t", "http", "x", "-H"], addCommand, "option -H needs a value"],
   [["add", "-t", "http", "docs", "http://h", "extra"], addCommand, "unexpected argument: extra"],
-  [["add", "-t", "sse", "docs", "localhost:8080"], addCommand, "invalid URL: localhost:8080 (expected http:// or https://)"],
+  [
+    ["add", "-t", "sse", "docs", "localhost:8080"],
+    addCommand,
+    "invalid URL: localhost:8080 (expected http:// or https://)",
+  ],
   [["add", "-e", "A=1", "-t", "http", "docs", "http://h"], addCommand, "--env is for stdio servers"],
-  [["add", "-H", "A: b", "x", "--", "node"], addCommand, "--header is for http, sse and ws servers (add --transport http)"],
+  [
+    ["add", "-H", "A: b", "x", "--", "node"],
+    addCommand,
+    "--header is for http, sse and ws servers (add --transport http)",
+  ],
   [["add", "-s"], addCommand, "option -s needs a value"],
   [["add-json", "x"], addJsonCommand, "missing JSON"],
   [["add-json", "-s", "team", "x", "{}"], addJsonCommand, "unknown scope: team (expected local, project or user)"],
@@ -70,22 +100,40 @@ describe("usage errors", () => {
       const run = await box.run(argv);
       const usage = sub.usage.split("\n\n")[0];
       expect(usage).toMatch(/^Usage: mini-cc mcp /);
-      expect(run).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp ${sub.name}: ${message}\n${usage}\nRun "mini-cc mcp ${sub.name} --help" for every option.\n` });
+      expect(run).toEqual({
+        status: 2,
+        stdout: "",
+        stderr: `mini-cc mcp ${sub.name}: ${message}\n${usage}\nRun "mini-cc mcp ${sub.name} --help" for every option.\n`,
+      });
       // Nothing was written.
-      expect([box.projectFile, box.home.localConfig, box.home.userConfig].filter((file) => existsSync(file))).toEqual([]);
+      expect([box.projectFile, box.home.localConfig, box.home.userConfig].filter((file) => existsSync(file))).toEqual(
+        [],
+      );
     });
   }
 
   it("an unknown subcommand gets the mcp usage", async () => {
-    expect(await box.run(["bogus"])).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp: unknown command: bogus\n${MCP_USAGE}\n` });
+    expect(await box.run(["bogus"])).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `mini-cc mcp: unknown command: bogus\n${MCP_USAGE}\n`,
+    });
   });
 
   it("no subcommand gets the mcp usage", async () => {
-    expect(await box.run([])).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp: missing command\n${MCP_USAGE}\n` });
+    expect(await box.run([])).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `mini-cc mcp: missing command\n${MCP_USAGE}\n`,
+    });
   });
 
   it("an option before the subcommand is unknown", async () => {
-    expect(await box.run(["-s", "user"])).toEqual({ status: 2, stdout: "", stderr: `mini-cc mcp: unknown option: -s\n${MCP_USAGE}\n` });
+    expect(await box.run(["-s", "user"])).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `mini-cc mcp: unknown option: -s\n${MCP_USAGE}\n`,
+    });
   });
 });
 

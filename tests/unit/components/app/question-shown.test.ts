@@ -21,6 +21,15 @@ describe("the question on screen", () => {
     }
     shown.push(questionShown(waiting as unknown as WaitingQuestions));
     shown.push(questionShown({ bypass: false }));
-    expect(shown).toEqual(["settings:f1", "server:tracker", "tool:3", "ask:4", "ask-user:5:0", "pick:6", BYPASS_QUESTION, undefined]);
+    expect(shown).toEqual([
+      "settings:f1",
+      "server:tracker",
+      "tool:3",
+      "ask:4",
+      "ask-user:5:0",
+      "pick:6",
+      BYPASS_QUESTION,
+      undefined,
+    ]);
   });
 });

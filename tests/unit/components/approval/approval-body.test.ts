@@ -4,25 +4,41 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PermissionRequest } from "../../../../src/agent/events.ts";
 import { bodyWindow, hiddenRowsText, line, wrapBody, type BodyLine } from "../../../../components/rows/body-lines.ts";
-import { bashSessionPrefix, sessionAllowance, toolDecision, toolOptions } from "../../../../components/approval/approval-options.ts";
+import {
+  bashSessionPrefix,
+  sessionAllowance,
+  toolDecision,
+  toolOptions,
+} from "../../../../components/approval/approval-options.ts";
 import { covers } from "../../../helpers/rule-coverage.ts";
 import { nextApprovalRound } from "../../../../components/approval/approval-round.ts";
 import { fileDiffLines } from "../../../../components/rows/file-diff.ts";
 import { toolRequestBody } from "../../../../components/approval/tool-request-body.ts";
 
 /** Rows as a reader sees them, with each row's tone. */
-const shown = (rows: readonly BodyLine[]) => rows.map((r) => `${r.tone.padEnd(7)}|${" ".repeat(r.indent ?? 0)}${r.text}`);
+const shown = (rows: readonly BodyLine[]) =>
+  rows.map((r) => `${r.tone.padEnd(7)}|${" ".repeat(r.indent ?? 0)}${r.text}`);
 
 describe("wrapBody", () => {
   it("wraps at spaces, breaks a word longer than the width, and repeats the indent", () => {
     const rows = wrapBody([line("alpha beta gamma", "plain", 2), line("x".repeat(12), "command")], 10);
-    expect(rows.map((r) => `${" ".repeat(r.indent ?? 0)}${r.text}`)).toEqual(["  alpha ", "  beta ", "  gamma", "xxxxxxxxxx", "xx"]);
+    expect(rows.map((r) => `${" ".repeat(r.indent ?? 0)}${r.text}`)).toEqual([
+      "  alpha ",
+      "  beta ",
+      "  gamma",
+      "xxxxxxxxxx",
+      "xx",
+    ]);
     expect(rows.map((r) => r.tone)).toEqual(["plain", "plain", "plain", "command", "command"]);
   });
 
   it("starts the wrapped rows of a line with a hanging indent further in", () => {
     const rows = wrapBody([line("12 + alpha beta gamma", "added", 2, 5)], 16);
-    expect(rows.map((r) => `${" ".repeat(r.indent ?? 0)}${r.text}`)).toEqual(["  12 + alpha ", "       beta ", "       gamma"]);
+    expect(rows.map((r) => `${" ".repeat(r.indent ?? 0)}${r.text}`)).toEqual([
+      "  12 + alpha ",
+      "       beta ",
+      "       gamma",
+    ]);
   });
 
   it("keeps an empty line as one row", () => {
@@ -88,14 +104,25 @@ describe("toolRequestBody", () => {
   });
 
   it("shows a Bash script whole, line for line, then its other arguments", () => {
-    const body = toolRequestBody(request("Bash", { command: "set -e\nnpm ci\nnpm test\u001b[8m", description: "run the tests" }), "/");
-    expect(shown(body)).toEqual(["command|set -e", "command|npm ci", "command|npm test\\x1b[8m", "plain  |description: run the tests"]);
+    const body = toolRequestBody(
+      request("Bash", { command: "set -e\nnpm ci\nnpm test\u001b[8m", description: "run the tests" }),
+      "/",
+    );
+    expect(shown(body)).toEqual([
+      "command|set -e",
+      "command|npm ci",
+      "command|npm test\\x1b[8m",
+      "plain  |description: run the tests",
+    ]);
   });
 
   it("diffs Edit against the file on disk, with Edit's own replacement rule", () => {
     dir = mkdtempSync(join(tmpdir(), "mini-cc-body-"));
     writeFileSync(join(dir, "posts.ts"), "export function listPosts() {\n  return posts;\n}\n");
-    const body = toolRequestBody(request("Edit", { file_path: "posts.ts", old_string: "return posts;", new_string: "return posts.slice(0, 10);" }), dir);
+    const body = toolRequestBody(
+      request("Edit", { file_path: "posts.ts", old_string: "return posts;", new_string: "return posts.slice(0, 10);" }),
+      dir,
+    );
     expect(shown(body)).toEqual([
       "strong |posts.ts",
       "dim    |1   export function listPosts() {",
@@ -109,7 +136,12 @@ describe("toolRequestBody", () => {
     dir = mkdtempSync(join(tmpdir(), "mini-cc-body-"));
     writeFileSync(join(dir, "a.txt"), "x\nx\n");
     const body = toolRequestBody(request("Edit", { file_path: "a.txt", old_string: "x", new_string: "y" }), dir);
-    expect(shown(body)).toEqual(["strong |a.txt", "warning|⚠ old_string occurs 2 times: this edit will fail.", "removed|1 - x", "added  |1 + y"]);
+    expect(shown(body)).toEqual([
+      "strong |a.txt",
+      "warning|⚠ old_string occurs 2 times: this edit will fail.",
+      "removed|1 - x",
+      "added  |1 + y",
+    ]);
   });
 
   it("shows Write of a new file as all added, and of an existing one as a diff", () => {
@@ -157,9 +189,18 @@ describe("Bash session prefix", () => {
 
   it("names the prefix in the option and the rule in the decision", () => {
     const call = { toolName: "Bash", input: { command: "npm test -- posts" } };
-    expect(toolOptions(call, covers)[1]?.label).toBe("Allow, and don't ask again this session for Bash commands starting with `npm test`");
-    expect(toolDecision(call, "session", covers)).toEqual({ behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
-    expect(sessionAllowance({ toolName: "mcp__t__add", input: { command: "x" } }, covers)).toEqual({ rule: "mcp__t__add", what: "mcp__t__add" });
+    expect(toolOptions(call, covers)[1]?.label).toBe(
+      "Allow, and don't ask again this session for Bash commands starting with `npm test`",
+    );
+    expect(toolDecision(call, "session", covers)).toEqual({
+      behavior: "allow",
+      scope: "session",
+      rule: "Bash(npm test:*)",
+    });
+    expect(sessionAllowance({ toolName: "mcp__t__add", input: { command: "x" } }, covers)).toEqual({
+      rule: "mcp__t__add",
+      what: "mcp__t__add",
+    });
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { initialApprovalState, reduceApproval, refusalText, type ApprovalAction } from "../../../../components/approval/approval-state.ts";
+import {
+  initialApprovalState,
+  reduceApproval,
+  refusalText,
+  type ApprovalAction,
+} from "../../../../components/approval/approval-state.ts";
 
 const apply = (...actions: ApprovalAction[]) => actions.reduce(reduceApproval, initialApprovalState(3));
 
@@ -16,7 +21,12 @@ describe("reduceApproval", () => {
   });
 
   it("edits the message only while typing, and keeps the focus fixed then", () => {
-    const typed = apply({ type: "focus", index: 2 }, { type: "start-message" }, { type: "edit", action: { type: "insert", text: "no" } }, { type: "move", delta: 1 });
+    const typed = apply(
+      { type: "focus", index: 2 },
+      { type: "start-message" },
+      { type: "edit", action: { type: "insert", text: "no" } },
+      { type: "move", delta: 1 },
+    );
     expect(typed).toEqual({ count: 3, disabled: [], focus: 2, typing: true, message: { value: "no", cursor: 2 } });
     expect(apply({ type: "edit", action: { type: "insert", text: "no" } }).message.value).toBe("");
   });
@@ -34,7 +44,10 @@ describe("reduceApproval", () => {
     const refused = reduceApproval(initialApprovalState(4, [true, false, false, false]), { type: "refuse", index: 0 });
     expect(refused.refused).toBe(0);
     expect(refusalText(0, "unavailable: no bwrap")).toBe("Choice 1 cannot be taken: unavailable: no bwrap.");
-    expect(reduceApproval(refused, { type: "move", delta: 1 })).toEqual({ ...initialApprovalState(4, [true, false, false, false]), focus: 1 });
+    expect(reduceApproval(refused, { type: "move", delta: 1 })).toEqual({
+      ...initialApprovalState(4, [true, false, false, false]),
+      focus: 1,
+    });
   });
 
   it("starts on the choice asked for (a picker's current one) when it is available, else the first (none beside a disabled one)", () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { splitTypedChunk } from "../../../../components/keys/key-chunks.ts";
 
 const PLAIN = { tab: false, return: false, ctrl: false, meta: false, shift: false } as Key;
-const shape = (input: string) => splitTypedChunk(input, PLAIN).map((piece) => (piece.key.tab ? "⇥" : piece.key.return ? "⏎" : piece.input));
+const shape = (input: string) =>
+  splitTypedChunk(input, PLAIN).map((piece) => (piece.key.tab ? "⇥" : piece.key.return ? "⏎" : piece.input));
 
 describe("splitTypedChunk", () => {
   it("cuts a typed chunk at each Tab, a lone line break after one being Enter", () => {

@@ -7,7 +7,10 @@ describe("reduceMcpPanel", () => {
     expect(state.focused).toBe(true);
     state = reduceMcpPanel(state, { type: "move", delta: -1, count: 3 });
     expect(state.selected).toBe(0);
-    state = reduceMcpPanel(reduceMcpPanel(reduceMcpPanel(state, { type: "move", delta: 1, count: 3 }), { type: "move", delta: 1, count: 3 }), { type: "move", delta: 1, count: 3 });
+    state = reduceMcpPanel(
+      reduceMcpPanel(reduceMcpPanel(state, { type: "move", delta: 1, count: 3 }), { type: "move", delta: 1, count: 3 }),
+      { type: "move", delta: 1, count: 3 },
+    );
     expect(state.selected).toBe(2);
     state = reduceMcpPanel(state, { type: "open", name: "c" });
     expect(state).toMatchObject({ focused: true, opened: "c", scroll: 0 });

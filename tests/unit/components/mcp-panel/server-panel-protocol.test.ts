@@ -3,7 +3,13 @@ import { serverPanelLines } from "../../../../components/mcp-panel/server-panel-
 import type { ServerState } from "../../../../src/mcp/state/server-state.ts";
 import { connected, server, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.ts";
 
-const speaking = (protocolVersion: string): ServerState => ({ status: "connected", tools: TRACKER_TOOLS, instructions: "", connectMs: 5, protocolVersion });
+const speaking = (protocolVersion: string): ServerState => ({
+  status: "connected",
+  tools: TRACKER_TOOLS,
+  instructions: "",
+  connectMs: 5,
+  protocolVersion,
+});
 
 describe("the opened server's protocol version", () => {
   it("is shown under what runs once connected, made terminal-safe", () => {
@@ -11,11 +17,17 @@ describe("the opened server's protocol version", () => {
     const rows = serverPanelLines(view, { servers: [view] }, undefined).map((row) => row.text);
     expect(rows).toContain("MCP 2026-07-28");
     const hostile = server("evil", speaking("\u001b]0;x\u0007v"));
-    expect(serverPanelLines(hostile, { servers: [hostile] }, undefined).map((row) => row.text).join("\n")).not.toMatch(/[\u001b\u0007]/);
+    expect(
+      serverPanelLines(hostile, { servers: [hostile] }, undefined)
+        .map((row) => row.text)
+        .join("\n"),
+    ).not.toMatch(/[\u001b\u0007]/);
   });
 
   it("is not shown for a server without one (a cached list)", () => {
     const view = server("tracker", connected(TRACKER_TOOLS));
-    expect(serverPanelLines(view, { servers: [view] }, undefined).some((row) => row.text.startsWith("MCP "))).toBe(false);
+    expect(serverPanelLines(view, { servers: [view] }, undefined).some((row) => row.text.startsWith("MCP "))).toBe(
+      false,
+    );
   });
 });

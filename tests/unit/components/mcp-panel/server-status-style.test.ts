@@ -31,7 +31,9 @@ describe("statusStyle", () => {
   });
 
   it("shortens a failure reason to its first line without the Error prefix", () => {
-    expect(shorten("McpError: MCP error -32000: Connection closed\n  at x")).toBe("MCP error -32000: Connection closed");
+    expect(shorten("McpError: MCP error -32000: Connection closed\n  at x")).toBe(
+      "MCP error -32000: Connection closed",
+    );
   });
 
   it("a server waiting for a login says why, and how is in /mcp", () => {
@@ -43,7 +45,11 @@ describe("a server past its connect timeout", () => {
   it("says whether it is installing or started and silent, in the panel's row and its detail", () => {
     const silent = { status: "pending", stillStarting: true, silence: { ms: 30_000, installing: false } } as const;
     const installing = { status: "pending", stillStarting: true, silence: { ms: 30_000, installing: true } } as const;
-    expect(statusStyle(silent).reason).toBe("started, no answer to initialize after 30 s (MCP_TIMEOUT gives it longer)");
-    expect(serverDetail(installing)).toBe("still starting after 30 s: npx may still be installing the package (MCP_TIMEOUT gives it longer); its tools are added when it connects");
+    expect(statusStyle(silent).reason).toBe(
+      "started, no answer to initialize after 30 s (MCP_TIMEOUT gives it longer)",
+    );
+    expect(serverDetail(installing)).toBe(
+      "still starting after 30 s: npx may still be installing the package (MCP_TIMEOUT gives it longer); its tools are added when it connects",
+    );
   });
 });

@@ -37,7 +37,10 @@ describe("prompt completion", () => {
       end: 9,
       items: [{ label: "@docs:docs://guide", description: "The guide", insert: "@docs:docs://guide " }],
     });
-    expect(completionMenu("@", 1, sources)?.items.map((item) => item.insert)).toEqual(["@srv:file:///notes.md ", "@docs:docs://guide "]);
+    expect(completionMenu("@", 1, sources)?.items.map((item) => item.insert)).toEqual([
+      "@srv:file:///notes.md ",
+      "@docs:docs://guide ",
+    ]);
   });
 
   it("leaves e-mail addresses alone and says nothing when nothing matches", () => {

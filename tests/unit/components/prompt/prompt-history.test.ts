@@ -35,7 +35,10 @@ describe("prompt history", () => {
     const browsing: PromptHistory = { entries: ["one", "two"], index: 0, draft: "half" };
     const newer = newerPrompt(browsing);
     expect(newer).toEqual({ history: { entries: ["one", "two"], index: 1, draft: "half" }, text: "two" });
-    expect(newerPrompt(newer!.history)).toEqual({ history: { entries: ["one", "two"], index: null, draft: "" }, text: "half" });
+    expect(newerPrompt(newer!.history)).toEqual({
+      history: { entries: ["one", "two"], index: null, draft: "" },
+      text: "half",
+    });
   });
 
   it("has nothing newer when not browsing", () => {
@@ -48,7 +51,11 @@ describe("prompt history", () => {
   });
 
   it("stops browsing when the field is cleared, keeping the entries", () => {
-    expect(leaveHistory({ entries: ["one"], index: 0, draft: "half" })).toEqual({ entries: ["one"], index: null, draft: "" });
+    expect(leaveHistory({ entries: ["one"], index: 0, draft: "half" })).toEqual({
+      entries: ["one"],
+      index: null,
+      draft: "",
+    });
     const idle = sent("one");
     expect(leaveHistory(idle)).toBe(idle);
   });

@@ -4,9 +4,26 @@ import { readTypedChunk, textInputActionFor } from "../../../../components/promp
 import { EMPTY_INPUT, reduceTextInput, type TextInputState } from "../../../../components/prompt/text-input-state.ts";
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 const key = (over: Partial<Key>): Key => ({ ...NO_KEY, ...over });
 
@@ -66,7 +83,10 @@ describe("readTypedChunk", () => {
   });
 
   it("reads every control key of a chunk as the edit it stands for", () => {
-    expect(readTypedChunk("\u0015\u0015")).toEqual({ edits: [{ type: "delete-to-start" }, { type: "delete-to-start" }], enter: false });
+    expect(readTypedChunk("\u0015\u0015")).toEqual({
+      edits: [{ type: "delete-to-start" }, { type: "delete-to-start" }],
+      enter: false,
+    });
     expect(readTypedChunk("fix\u0017bug\u0001the \u0005\r")).toEqual({
       edits: [insert("fix"), { type: "delete-word" }, insert("bug"), { type: "home" }, insert("the "), { type: "end" }],
       enter: true,
@@ -80,6 +100,9 @@ describe("readTypedChunk", () => {
   it("edits the field as the keys were pressed: two Ctrl+U in one read leave nothing behind", () => {
     const typed = (state: TextInputState, chunk: string) => readTypedChunk(chunk).edits.reduce(reduceTextInput, state);
     expect(typed({ value: "first line\nsecond", cursor: 18 }, "\u0015\u0015")).toEqual({ value: "", cursor: 0 });
-    expect(typed(EMPTY_INPUT, "fix the bgu\u0017bug\u0001please \u0005")).toEqual({ value: "please fix the bug", cursor: 18 });
+    expect(typed(EMPTY_INPUT, "fix the bgu\u0017bug\u0001please \u0005")).toEqual({
+      value: "please fix the bug",
+      cursor: 18,
+    });
   });
 });

@@ -22,7 +22,9 @@ describe("reduceTextInput", () => {
 
   it("never inserts a control character or an escape sequence: a tab becomes spaces, the rest is dropped", () => {
     expect(apply(EMPTY_INPUT, { type: "insert", text: "a\u0015\u0015b" })).toEqual(at("ab"));
-    expect(apply(EMPTY_INPUT, { type: "insert", text: "\u001b[31mred\u001b[0m\u0007 \u009b\u007f" })).toEqual(at("red "));
+    expect(apply(EMPTY_INPUT, { type: "insert", text: "\u001b[31mred\u001b[0m\u0007 \u009b\u007f" })).toEqual(
+      at("red "),
+    );
     expect(apply(EMPTY_INPUT, { type: "insert", text: "if x:\n\treturn" })).toEqual(at("if x:\n    return"));
     const start = at("ab", 1);
     expect(reduceTextInput(start, { type: "insert", text: "\u0000\u001b" })).toBe(start);

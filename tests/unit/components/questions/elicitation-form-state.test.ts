@@ -16,7 +16,8 @@ function fieldsOf(properties: Record<string, unknown>, required: string[] = []):
   return view.fields;
 }
 
-const run = (state: ElicitationFormState, ...actions: ElicitationFormAction[]) => actions.reduce(reduceElicitationForm, state);
+const run = (state: ElicitationFormState, ...actions: ElicitationFormAction[]) =>
+  actions.reduce(reduceElicitationForm, state);
 const type = (text: string): ElicitationFormAction => ({ type: "edit", action: { type: "insert", text } });
 
 describe("elicitation form state", () => {
@@ -24,7 +25,13 @@ describe("elicitation form state", () => {
     {
       name: { type: "string", minLength: 2 },
       on: { type: "boolean" },
-      color: { type: "string", oneOf: [{ const: "r", title: "Red" }, { const: "g", title: "Green" }] },
+      color: {
+        type: "string",
+        oneOf: [
+          { const: "r", title: "Red" },
+          { const: "g", title: "Green" },
+        ],
+      },
       tags: { type: "array", items: { type: "string", enum: ["a", "b", "c"] } },
     },
     ["name"],
@@ -65,7 +72,13 @@ describe("elicitation form state", () => {
 
   it("toggles multi-select options under the cursor, keeping the schema's order", () => {
     const state = run(initialFormState(fields), { type: "move", delta: 3 });
-    const picked = run(state, { type: "option", delta: 2 }, { type: "toggle" }, { type: "option", delta: -2 }, { type: "toggle" });
+    const picked = run(
+      state,
+      { type: "option", delta: 2 },
+      { type: "toggle" },
+      { type: "option", delta: -2 },
+      { type: "toggle" },
+    );
     expect(picked.values.tags).toEqual(["a", "c"]);
     expect(run(picked, { type: "toggle" }).values.tags).toEqual(["c"]);
   });
@@ -77,9 +90,9 @@ describe("elicitation form state", () => {
   });
 });
 
-
 describe("visibleRange", () => {
-  const rows = (owners: number[], cursorAt = -1) => owners.map((owner, i) => ({ owner, ...(i === cursorAt ? { cursor: true } : {}) }));
+  const rows = (owners: number[], cursorAt = -1) =>
+    owners.map((owner, i) => ({ owner, ...(i === cursorAt ? { cursor: true } : {}) }));
 
   it("shows everything that fits", () => {
     expect(visibleRange(rows([0, 0, 1, 1]), 1, 4)).toEqual({ start: 0, end: 4 });

@@ -7,21 +7,21 @@ import { connected, server, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.
 
 describe("launchLines", () => {
   it("shows a stdio command with its args quoted only where needed, and env as written", () => {
-    expect(launchLines({ command: "npx", args: ["-y", "@scope/server", "--root", "My Docs"], env: { TOKEN: "${TOKEN}" } })).toEqual([
-      "npx -y @scope/server --root 'My Docs'",
-      "env: TOKEN=${TOKEN}",
-    ]);
+    expect(
+      launchLines({ command: "npx", args: ["-y", "@scope/server", "--root", "My Docs"], env: { TOKEN: "${TOKEN}" } }),
+    ).toEqual(["npx -y @scope/server --root 'My Docs'", "env: TOKEN=${TOKEN}"]);
   });
 
   it("shows a remote server's type, URL and header names only", () => {
-    expect(launchLines({ type: "sse", url: "https://x.dev/sse", headers: { Authorization: "Bearer secret" } })).toEqual([
-      "sse https://x.dev/sse",
-      "headers: Authorization",
-    ]);
+    expect(launchLines({ type: "sse", url: "https://x.dev/sse", headers: { Authorization: "Bearer secret" } })).toEqual(
+      ["sse https://x.dev/sse", "headers: Authorization"],
+    );
   });
 
   it("shows control characters in a command escaped", () => {
-    expect(launchLines({ command: "node", args: ["x.js\u001b]0;pwned\u0007"] })).toEqual(["node 'x.js\\x1b]0;pwned\\x07'"]);
+    expect(launchLines({ command: "node", args: ["x.js\u001b]0;pwned\u0007"] })).toEqual([
+      "node 'x.js\\x1b]0;pwned\\x07'",
+    ]);
   });
 
   it("quotes single quotes the shell way", () => {

@@ -59,7 +59,10 @@ describe("PermissionQueue", () => {
     void queue.ask(bash("npm test > out.log"), signal);
     queue.resolve(1, { behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
     expect(await quiet).toEqual({ behavior: "allow", scope: "session", rule: "Bash(npm test:*)" });
-    expect(queue.getSnapshot().pending.map((p) => p.request.summary)).toEqual(["npm test && rm -rf build", "npm test > out.log"]);
+    expect(queue.getSnapshot().pending.map((p) => p.request.summary)).toEqual([
+      "npm test && rm -rf build",
+      "npm test > out.log",
+    ]);
   });
 
   it("notifies subscribers with (next, prev) and ignores unknown ids", () => {

@@ -7,7 +7,10 @@ describe("QuestionAnswers.decideServer", () => {
   it("starts every waiting server sandboxed on Start all sandboxed, in one transcript line", async () => {
     const mcp = new RecordingMcp(["tracker", "memory"].map((name) => server(name, { status: "needs-approval" })));
     const transcript = new TranscriptStore();
-    await new QuestionAnswers(fakeRuntime({ mcp }), transcript).decideServer("tracker", "all-sandbox", ["tracker", "memory"]);
+    await new QuestionAnswers(fakeRuntime({ mcp }), transcript).decideServer("tracker", "all-sandbox", [
+      "tracker",
+      "memory",
+    ]);
     expect(mcp.decisions).toEqual([
       ["tracker", "sandbox"],
       ["memory", "sandbox"],

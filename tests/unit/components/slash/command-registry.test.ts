@@ -34,8 +34,19 @@ describe("runSlashCommand", () => {
   });
 
   it("turns a command that throws into an error line", async () => {
-    const boom = { name: "boom", runs: "now" as const, usage: ["/boom"], description: "", run: () => { throw new Error("kaput"); } };
-    expect(await runSlashCommand("/boom", ctx, [boom])).toMatchObject({ isError: true, lines: ["/boom failed: kaput"] });
+    const boom = {
+      name: "boom",
+      runs: "now" as const,
+      usage: ["/boom"],
+      description: "",
+      run: () => {
+        throw new Error("kaput");
+      },
+    };
+    expect(await runSlashCommand("/boom", ctx, [boom])).toMatchObject({
+      isError: true,
+      lines: ["/boom failed: kaput"],
+    });
   });
 });
 

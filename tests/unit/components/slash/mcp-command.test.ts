@@ -16,7 +16,8 @@ const SERVERS: ServerView[] = [
   server("flaky", { status: "reconnecting", attempt: 3 }, "flag"),
 ];
 
-const run = async (args: string[], mcp = new RecordingMcp(SERVERS)) => mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS });
+const run = async (args: string[], mcp = new RecordingMcp(SERVERS)) =>
+  mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS });
 
 describe("/mcp", () => {
   it("lists each server with status, source and tool count or reason, aligned", async () => {
@@ -39,7 +40,17 @@ describe("/mcp", () => {
   it("shows a server offered from the tool cache as ready (cached) with its tools under -v, and a changed live list's note", async () => {
     const servers = [
       server("tracker", { status: "cached", tools: TRACKER_TOOLS, instructions: "" }, "user"),
-      server("memory", { status: "connected", tools: [toolInfo("ping")], instructions: "", connectMs: 5, cacheNote: "tools changed since cached: removed pong" }, "user"),
+      server(
+        "memory",
+        {
+          status: "connected",
+          tools: [toolInfo("ping")],
+          instructions: "",
+          connectMs: 5,
+          cacheNote: "tools changed since cached: removed pong",
+        },
+        "user",
+      ),
     ];
     const result = await run(["-v"], new RecordingMcp(servers));
     expect(result).toMatchObject({
@@ -82,7 +93,10 @@ describe("/mcp", () => {
   });
 
   it("shows with -v the tools a server listed that the model is not offered, and why", async () => {
-    const state = { ...connected([toolInfo("ok")]), skippedTools: [{ name: "deep", reason: "input schema nested deeper than 64 levels" }] };
+    const state = {
+      ...connected([toolInfo("ok")]),
+      skippedTools: [{ name: "deep", reason: "input schema nested deeper than 64 levels" }],
+    };
     expect(await run(["-v"], new RecordingMcp([server("srv", state)]))).toMatchObject({
       lines: [
         "MCP 1/1 connected · 1 tool",
@@ -94,7 +108,10 @@ describe("/mcp", () => {
   });
 
   it("shows the registry's collision suffixes rather than recomputing names", async () => {
-    const mcp = new RecordingMcp([server("a.b", connected([toolInfo("t")])), server("a_b", connected([toolInfo("t")]))]);
+    const mcp = new RecordingMcp([
+      server("a.b", connected([toolInfo("t")])),
+      server("a_b", connected([toolInfo("t")])),
+    ]);
     expect(await run(["-v"], mcp)).toMatchObject({
       lines: [
         "MCP 2/2 connected · 2 tools",
@@ -114,34 +131,59 @@ describe("/mcp", () => {
 
   it("asks the approval question again for a project server declined earlier", async () => {
     const mcp = new RecordingMcp(SERVERS);
-    expect(await run(["approve", "off"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Approving off: answer its approval question (sandboxed or with full access)."] });
+    expect(await run(["approve", "off"], mcp)).toEqual({
+      kind: "output",
+      isError: false,
+      lines: ["Approving off: answer its approval question (sandboxed or with full access)."],
+    });
     expect(mcp.actions).toEqual(["ask off"]);
     expect(mcp.decisions).toEqual([]);
   });
 
   it("refuses to approve what needs no approval, and names the servers for an unknown one", async () => {
     const mcp = new RecordingMcp(SERVERS);
-    expect(await run(["approve", "memory"], mcp)).toMatchObject({ isError: true, lines: ["memory is a user server: only project servers need approval."] });
-    expect(await run(["approve", "tracker"], mcp)).toMatchObject({ isError: false, lines: ["tracker is already approved (connected)."] });
-    expect(await run(["approve", "nope"], mcp)).toMatchObject({ isError: true, lines: [expect.stringContaining('No MCP server named "nope". Servers: tracker,')] });
+    expect(await run(["approve", "memory"], mcp)).toMatchObject({
+      isError: true,
+      lines: ["memory is a user server: only project servers need approval."],
+    });
+    expect(await run(["approve", "tracker"], mcp)).toMatchObject({
+      isError: false,
+      lines: ["tracker is already approved (connected)."],
+    });
+    expect(await run(["approve", "nope"], mcp)).toMatchObject({
+      isError: true,
+      lines: [expect.stringContaining('No MCP server named "nope". Servers: tracker,')],
+    });
     expect(mcp.decisions).toEqual([]);
   });
 
   it("restarts a server and reports its new state", async () => {
     const mcp = new RecordingMcp(SERVERS);
-    expect(await run(["restart", "memory"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Restarted memory: connected, 3 tools."] });
+    expect(await run(["restart", "memory"], mcp)).toEqual({
+      kind: "output",
+      isError: false,
+      lines: ["Restarted memory: connected, 3 tools."],
+    });
     expect(mcp.restarts).toEqual(["memory"]);
   });
 
   it("reports a restart that ends failed as an error", async () => {
     const mcp = new RecordingMcp(SERVERS);
     mcp.restartTo = { status: "failed", error: "spawn nope ENOENT", code: "command-not-found" };
-    expect(await run(["restart", "broken"], mcp)).toEqual({ kind: "output", isError: true, lines: ["broken failed to restart: spawn nope ENOENT"] });
+    expect(await run(["restart", "broken"], mcp)).toEqual({
+      kind: "output",
+      isError: true,
+      lines: ["broken failed to restart: spawn nope ENOENT"],
+    });
   });
 
   it("names the known servers when asked to restart an unknown one", async () => {
     const mcp = new RecordingMcp(SERVERS.slice(0, 2));
-    expect(await run(["restart", "nope"], mcp)).toEqual({ kind: "output", isError: true, lines: ['No MCP server named "nope". Servers: tracker, memory.'] });
+    expect(await run(["restart", "nope"], mcp)).toEqual({
+      kind: "output",
+      isError: true,
+      lines: ['No MCP server named "nope". Servers: tracker, memory.'],
+    });
     expect(mcp.restarts).toEqual([]);
   });
 
@@ -150,11 +192,20 @@ describe("/mcp", () => {
     mcp.restart = async () => {
       throw new Error("manager closed");
     };
-    expect(await run(["restart", "tracker"], mcp)).toMatchObject({ isError: true, lines: ["Restarting tracker failed: manager closed"] });
+    expect(await run(["restart", "tracker"], mcp)).toMatchObject({
+      isError: true,
+      lines: ["Restarting tracker failed: manager closed"],
+    });
   });
 
   it("shows usage for anything else", async () => {
-    expect(await run(["-x"])).toEqual({ kind: "output", isError: true, lines: ["Usage: /mcp [-v]  |  /mcp restart [NAME]  |  /mcp approve NAME  |  /mcp login NAME  |  /mcp logout NAME"] });
+    expect(await run(["-x"])).toEqual({
+      kind: "output",
+      isError: true,
+      lines: [
+        "Usage: /mcp [-v]  |  /mcp restart [NAME]  |  /mcp approve NAME  |  /mcp login NAME  |  /mcp logout NAME",
+      ],
+    });
     expect(await run(["restart", "a", "b"])).toMatchObject({ isError: true });
   });
 
@@ -163,7 +214,12 @@ describe("/mcp", () => {
     expect(await run(["restart"], mcp)).toEqual({
       kind: "output",
       isError: false,
-      lines: ["Restarted tracker: connected, 3 tools.", "Restarted memory: connected, 3 tools.", "Restarted broken: connected, 3 tools.", "Restarted flaky: connected, 3 tools."],
+      lines: [
+        "Restarted tracker: connected, 3 tools.",
+        "Restarted memory: connected, 3 tools.",
+        "Restarted broken: connected, 3 tools.",
+        "Restarted flaky: connected, 3 tools.",
+      ],
     });
     expect(mcp.restarts).toEqual(["tracker", "memory", "broken", "flaky"]);
   });
@@ -177,7 +233,10 @@ describe("/mcp log hints", () => {
     const header = "--- 2026-05-01T10:00:00.000Z mini-cc started";
     await writeFile(join(root, "logs/mcp-broken.log"), `${header} broken: node broken.js\nError: no database\n`);
     // Output from an earlier start, then a start that wrote nothing (a command not found).
-    await writeFile(join(root, "logs/mcp-quiet.log"), `${header} quiet: node quiet.js\nError: old\n${header} quiet: nope\n`);
+    await writeFile(
+      join(root, "logs/mcp-quiet.log"),
+      `${header} quiet: node quiet.js\nError: old\n${header} quiet: nope\n`,
+    );
     await writeFile(join(root, "logs/mcp-web.log"), "Error: not ours\n");
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -186,10 +245,17 @@ describe("/mcp log hints", () => {
     server("tracker", connected(TRACKER_TOOLS), "project"),
     server("broken", { status: "failed", error: "Error: no database", code: "handshake-failed" }, "local"),
     server("quiet", { status: "failed", error: "command not found: nope", code: "command-not-found" }, "user"),
-    server("web", { status: "failed", error: "fetch failed", code: "handshake-failed" }, "user", { type: "http", url: "http://h/mcp" }),
+    server("web", { status: "failed", error: "fetch failed", code: "handshake-failed" }, "user", {
+      type: "http",
+      url: "http://h/mcp",
+    }),
   ];
   const runWithLogs = (args: string[], mcp = new RecordingMcp(servers())) =>
-    mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS, serverLogs: { logDir: join(root, "logs"), userHome: root } });
+    mcpCommand.run(args, {
+      mcp,
+      commands: BUILTIN_COMMANDS,
+      serverLogs: { logDir: join(root, "logs"), userHome: root },
+    });
 
   it("shows the log of a failed stdio server that wrote to it, under the home as ~", async () => {
     expect(await runWithLogs([])).toEqual({
@@ -245,7 +311,11 @@ describe("/mcp login and /mcp logout", () => {
       show("http://127.0.0.1:9/authorize?x=1");
       mcp.set(name, connected(TRACKER_TOOLS));
     };
-    const result = await mcpCommand.run(["login", "notes"], { mcp, commands: BUILTIN_COMMANDS, notice: (line) => notices.push(line) });
+    const result = await mcpCommand.run(["login", "notes"], {
+      mcp,
+      commands: BUILTIN_COMMANDS,
+      notice: (line) => notices.push(line),
+    });
     expect(notices).toEqual(["Open this page to log in to notes:", "http://127.0.0.1:9/authorize?x=1"]);
     expect(result).toEqual({ kind: "output", isError: false, lines: ["Logged in to notes: connected, 3 tools."] });
   });
@@ -255,19 +325,32 @@ describe("/mcp login and /mcp logout", () => {
     mcp.login = async () => {
       throw new Error("notes: client registration failed: registration is closed");
     };
-    expect(await run(["login", "notes"], mcp)).toEqual({ kind: "output", isError: true, lines: ["Login failed: notes: client registration failed: registration is closed"] });
+    expect(await run(["login", "notes"], mcp)).toEqual({
+      kind: "output",
+      isError: true,
+      lines: ["Login failed: notes: client registration failed: registration is closed"],
+    });
     expect(mcp.store.getSnapshot().servers[0]?.state.status).toBe("needs-auth");
   });
 
   it("/mcp shows a server waiting for a login and how to log in", async () => {
-    expect(await run([], waiting())).toMatchObject({ lines: ["MCP 0/1 connected · 0 tools", "notes  needs-auth  user  needs authentication (not logged in) — run: /mcp login notes"] });
+    expect(await run([], waiting())).toMatchObject({
+      lines: [
+        "MCP 0/1 connected · 0 tools",
+        "notes  needs-auth  user  needs authentication (not logged in) — run: /mcp login notes",
+      ],
+    });
   });
 
   it("logout forgets the tokens", async () => {
     const mcp = new RecordingMcp([server("notes", connected(TRACKER_TOOLS), "user")]);
     const loggedOut: string[] = [];
     mcp.logout = async (name) => void loggedOut.push(name);
-    expect(await run(["logout", "notes"], mcp)).toEqual({ kind: "output", isError: false, lines: ["Logged out of notes: its tokens are forgotten."] });
+    expect(await run(["logout", "notes"], mcp)).toEqual({
+      kind: "output",
+      isError: false,
+      lines: ["Logged out of notes: its tokens are forgotten."],
+    });
     expect(loggedOut).toEqual(["notes"]);
   });
 });

@@ -3,7 +3,14 @@ import { BUILTIN_COMMANDS } from "../../../../components/slash/command-registry.
 import { customSlashCommands } from "../../../../components/slash/prompt-commands.ts";
 import { typedLine } from "../../../../components/slash/typed-line.ts";
 
-const review = { name: "review", description: "Review a PR", argumentHint: "<pr>", body: "Review $1", file: "/p/.claude/commands/review.md", scope: "project" as const };
+const review = {
+  name: "review",
+  description: "Review a PR",
+  argumentHint: "<pr>",
+  body: "Review $1",
+  file: "/p/.claude/commands/review.md",
+  scope: "project" as const,
+};
 const commands = [...BUILTIN_COMMANDS, ...customSlashCommands([review])];
 const runs = (text: string) => typedLine(text, commands).runs;
 

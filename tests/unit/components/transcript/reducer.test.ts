@@ -3,18 +3,28 @@ import type { AgentEvent } from "../../../../src/agent/events.ts";
 import { EMPTY_TRANSCRIPT, type TranscriptState } from "../../../../components/transcript/items.ts";
 import { callLabel, reduceTranscript, type TranscriptAction } from "../../../../components/transcript/reducer.ts";
 
-const run = (actions: readonly TranscriptAction[], from: TranscriptState = EMPTY_TRANSCRIPT) => actions.reduce(reduceTranscript, from);
+const run = (actions: readonly TranscriptAction[], from: TranscriptState = EMPTY_TRANSCRIPT) =>
+  actions.reduce(reduceTranscript, from);
 const usage = { input_tokens: 1, output_tokens: 1 };
 const assistant = (text: string): AgentEvent => ({
   type: "assistant",
-  message: { role: "assistant", content: [{ type: "text", text }, { type: "tool_use", id: "x", name: "Read", input: {} }] },
+  message: {
+    role: "assistant",
+    content: [
+      { type: "text", text },
+      { type: "tool_use", id: "x", name: "Read", input: {} },
+    ],
+  },
   usage,
 });
 
 describe("reduceTranscript", () => {
   it("drops a failed attempt's streamed text on retry, shows the retry until the next output", () => {
     const retry = { reason: "stream-cut" as const, retry: 1, maxRetries: 10, delayMs: 500, message: "cut" };
-    const waiting = run([{ type: "text_delta", text: "Hello th" }, { type: "retry", retry }]);
+    const waiting = run([
+      { type: "text_delta", text: "Hello th" },
+      { type: "retry", retry },
+    ]);
     expect(waiting).toMatchObject({ live: "", retry });
     const again = run([{ type: "text_delta", text: "Hello there" }], waiting);
     expect(again.retry).toBeUndefined();
@@ -51,7 +61,10 @@ describe("reduceTranscript", () => {
   });
 
   it("accumulates text deltas live and moves the final message into the items", () => {
-    const streaming = run([{ type: "text_delta", text: "Let me " }, { type: "text_delta", text: "look." }]);
+    const streaming = run([
+      { type: "text_delta", text: "Let me " },
+      { type: "text_delta", text: "look." },
+    ]);
     expect(streaming).toMatchObject({ live: "Let me look.", items: [] });
     const done = run([assistant("Let me look.")], streaming);
     expect(done).toMatchObject({ live: "", items: [{ kind: "assistant", id: 1, text: "Let me look." }] });
@@ -75,7 +88,13 @@ describe("reduceTranscript", () => {
   it("records tool calls with their summary and every line of their results", () => {
     const state = run([
       { type: "tool_call", id: "1", name: "Read", input: {}, summary: "Read(posts.ts)" },
-      { type: "tool_result", id: "1", name: "Read", result: { content: "a\nb\nc\nd\ne", isError: false }, durationMs: 1 },
+      {
+        type: "tool_result",
+        id: "1",
+        name: "Read",
+        result: { content: "a\nb\nc\nd\ne", isError: false },
+        durationMs: 1,
+      },
     ]);
     expect(state.items).toEqual([
       { kind: "tool_call", id: 1, label: "Read(posts.ts)" },

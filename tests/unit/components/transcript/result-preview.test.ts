@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contentText, expandTabs, foldedNote, previewResult, resultLines } from "../../../../components/transcript/result-preview.ts";
+import {
+  contentText,
+  expandTabs,
+  foldedNote,
+  previewResult,
+  resultLines,
+} from "../../../../components/transcript/result-preview.ts";
 
 describe("result preview", () => {
   it("keeps every line of a result, without the trailing blank ones", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { FOLLOWING, reduceScroll, scrollWindow, type ScrollAction, type ScrollTop } from "../../../../components/transcript/scroll.ts";
+import {
+  FOLLOWING,
+  reduceScroll,
+  scrollWindow,
+  type ScrollAction,
+  type ScrollTop,
+} from "../../../../components/transcript/scroll.ts";
 import { wheelLines } from "../../../../components/transcript/wheel.ts";
 
 /** An 80-line answer and what came before it: 100 rows, 20 on screen. */

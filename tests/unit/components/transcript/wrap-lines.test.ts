@@ -7,7 +7,9 @@ chalk.level = 1;
 
 /** What wrapLines did before its shortcut: wrap-ansi, rows trimmed at the end. */
 const slow = (styled: string, width: number, keepIndent = false) =>
-  wrapAnsi(styled, Math.max(1, width), { hard: true, trim: !keepIndent }).split("\n").map((line) => line.trimEnd());
+  wrapAnsi(styled, Math.max(1, width), { hard: true, trim: !keepIndent })
+    .split("\n")
+    .map((line) => line.trimEnd());
 
 describe("wrapLines", () => {
   const samples = [
