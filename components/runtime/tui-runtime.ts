@@ -4,7 +4,7 @@
  * chain; tests and examples/tui-demo.tsx build it from fakes.
  */
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
-import type { ReadableStore, Store } from "../../src/store.ts";
+import type { Store } from "../../src/store.ts";
 import type { ServerActions } from "../../src/mcp/server-actions.ts";
 import type { SettingsActions } from "../../src/settings/settings-session.ts";
 import type { SessionActions } from "../../src/session/runtime-api.ts";
