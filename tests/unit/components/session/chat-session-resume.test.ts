@@ -54,9 +54,9 @@ const texts = (session: ChatSession) =>
         ? `❯ ${item.text}`
         : item.kind === "assistant"
           ? `● ${item.text}`
-          : item.kind === "tool_call"
+          : item.kind === "tool-call"
             ? `⏺ ${item.label}`
-            : item.kind === "tool_result"
+            : item.kind === "tool-result"
               ? `✔ ${item.name} ${item.lines.join(" ")}`
               : item.kind === "notice"
                 ? `◇ ${item.text}`
