@@ -20,8 +20,10 @@ import { line, type BodyLine } from "../rows/body-lines.ts";
 import { fileDiffLines } from "../rows/file-diff.ts";
 import { plural } from "../rows/words.ts";
 import { serverDetail, toolHints } from "./status-lines.ts";
-import { LOG_SHOWN_LINES } from "./server-details.ts";
-import type { ServerDetails } from "../runtime/tui-runtime.ts";
+import type { ServerDetails } from "../../src/mcp/server-details.ts";
+
+/** Log lines shown unless `l` asked for the whole tail. */
+const LOG_SHOWN_LINES = 8;
 
 /** Transitions shown; older ones are summed up as `…`. */
 const HISTORY_SHOWN = 8;

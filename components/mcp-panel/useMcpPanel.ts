@@ -21,7 +21,7 @@ import {
 } from "./panel-state.ts";
 import type { ActionResult, ServerAction } from "./server-actions.ts";
 import { serverPanelLines } from "./server-panel-lines.ts";
-import type { TuiMcp } from "../runtime/tui-runtime.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
 import { useLastAfterFrame } from "../keys/useLastAfterFrame.ts";
 import { useLatestReducer } from "../keys/useLatestReducer.ts";
 import { PANEL_FRAME_COLUMNS, type OpenedServer } from "./McpPanel.tsx";
@@ -46,7 +46,7 @@ const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = {
 const BORDER_ROWS = 2;
 
 export interface McpPanelOptions {
-  readonly mcp: TuiMcp;
+  readonly mcp: ServerActions;
   readonly snapshot: McpSnapshot;
   /** The panel's columns and rows, border included, when a server is open. */
   readonly width: number;

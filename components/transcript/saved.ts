@@ -34,7 +34,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
     switch (entry.type) {
       case "prompt":
         end();
-        actions.push({ type: "turn_start", prompt: promptText(entry.content) });
+        actions.push({ type: "turn-start", prompt: promptText(entry.content) });
         open = true;
         break;
       case "assistant":
