@@ -89,6 +89,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       env: options.env,
       clock: this.#clock,
       saveToolOutput: options.saveToolOutput,
+      onTaskStarted: options.onTaskStarted,
     });
   }
 
