@@ -35,6 +35,8 @@ export interface ServerPanelOptions {
   readonly showInstructions?: boolean;
   /** The server's tool calls this session (none when absent). */
   readonly usage?: ServerUsage;
+  /** Its running tasks (the Tasks extension), one terminal-safe line each: `task ID working: message`. */
+  readonly tasks?: readonly string[];
   /** The log's whole tail (`l`), not only its last lines. */
   readonly showLog?: boolean;
   /** What the last key did to it (`r`: `restarting…`, then how it went), under its name. */
@@ -62,6 +64,10 @@ export function serverPanelLines(
     ...section(
       "History (since start)",
       historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined),
+    ),
+    ...section(
+      "Running tasks",
+      (options.tasks ?? []).map((text) => line(text, "dim", INDENT)),
     ),
     ...section("Tools", toolLines(view, snapshot, options.usage ?? {})),
     ...section("Instructions", instructionLines(view, options.showInstructions === true)),

@@ -183,6 +183,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     toolCache,
     sandbox,
     trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
+    // A resume says a task left running on its server was (issue 35).
+    onTaskStarted: (task) => recorder.record({ type: "task", ...task }),
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
