@@ -17,6 +17,8 @@ export interface McpToolInfo {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** The tool runs only as a task (2025-11-25 `execution.taskSupport: "required"`): called with task augmentation. */
+  runsAsTask?: true;
 }
 
 /** A tool the server listed that is not offered to the model, and why. */
