@@ -32,6 +32,7 @@ import { useStore } from "../keys/useStore.ts";
 import { Store } from "../../src/store.ts";
 import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
 import { serverTasksText } from "../../src/mcp/tools/progress.ts";
+import { panelOrder } from "./panel-groups.ts";
 
 /** For a UI given no usage store: no calls counted. */
 
@@ -74,7 +75,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const [version, setVersion] = useState(0);
   // What the last r/d/a did, shown in the opened view (the transcript may be under it).
   const [notice, setNotice] = useState<{ readonly name: string; readonly text: string; readonly isError: boolean }>();
-  const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
+  // In the panel's order (an agent's servers grouped under it), as McpPanel lists them.
+  const names = useMemo(() => panelOrder(snapshot.servers), [snapshot.servers]);
   const selected = clampSelection(state, names.length);
   const prepared = useLastAfterFrame(state.focused && state.opened === undefined ? names[selected] : undefined);
   // Only while the panel has the keyboard: a server's changes cost no file reads or hidden rows once it has gone back to the prompt.
