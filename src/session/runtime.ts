@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
@@ -34,6 +35,7 @@ import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
+import { BackgroundTasks } from "../background/background-tasks.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import { ModelChoice } from "./model-choice.ts";
 import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
@@ -147,6 +149,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const restored = resumeChoice ? openSavedSession(home.projects, cwd, resumeChoice, init.warn) : undefined;
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
+  // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
+  const background = new BackgroundTasks({ dir: join(home.toolOutput, sessionId, "background"), clock: systemClock });
+  init.onExit?.(() => background.stopAllSync());
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
   const sandbox = new SandboxHost({
@@ -301,6 +306,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     manager,
     sandbox,
     sandboxMode,
+    background,
     approvals,
     permissions,
     agent,
@@ -347,7 +353,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await sessionEdge(hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
       recorder.close();
-      await Promise.all([manager.close(), cleanOldOutput]);
+      // Nothing started in the background outlives the session (the TUI asks at /exit first).
+      await Promise.all([manager.close(), cleanOldOutput, background.stopAll("exit")]);
       // After the servers: its proxies outlive no sandboxed process.
       await sandbox.close();
     },
