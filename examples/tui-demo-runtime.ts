@@ -4,6 +4,9 @@
  * streams text, calls tools and asks permission — no API key, no processes.
  */
 import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { BackgroundTasks } from "../src/background/background-tasks.ts";
+import { systemClock } from "../src/clock.ts";
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
@@ -258,6 +261,7 @@ export function makeDemoRuntime(
     notices: new NoticeFeed(),
     addDir: async () => {},
     sandboxMode: new Store(false),
+    background: new BackgroundTasks({ dir: join(tmpdir(), "mini-cc-demo-background"), clock: systemClock }),
     serverLogs: { logDir: join(cwd, ".demo-logs"), userHome: cwd },
     initialPrompt: undefined,
     customCommands: [],

@@ -35,6 +35,7 @@ import { McpPanel, type OpenedServer } from "../mcp-panel/McpPanel.tsx";
 import { OPENED_PANEL_MAX, panelWidth } from "../mcp-panel/panel-width.ts";
 import { useMcpPanel } from "../mcp-panel/useMcpPanel.ts";
 import { OverPanel } from "../mcp-panel/OverPanel.tsx";
+import { backgroundCountText } from "../mcp-panel/background-lines.ts";
 import { PromptInput } from "../prompt/PromptInput.tsx";
 import { CompletionList } from "../prompt/CompletionList.tsx";
 import { completionMenu, mentionableResources } from "../prompt/completion.ts";
@@ -46,6 +47,9 @@ import { Transcript } from "../transcript/Transcript.tsx";
 import { useUserQuestions } from "../questions/useUserQuestions.ts";
 import { KeyRouterProvider } from "../keys/key-router.tsx";
 import { QuestionModals } from "./QuestionModals.tsx";
+import { ExitQuestion } from "./ExitQuestion.tsx";
+import { useExitQuestion } from "./useExitQuestion.ts";
+import type { BackgroundSnapshot } from "../../src/background/task-state.ts";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -72,6 +76,7 @@ const theName = (name: string) => name;
 const theFlag = (on: boolean) => on;
 const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
 const theSandbox = <T,>(value: T): T => value;
+const theTasks = (snapshot: BackgroundSnapshot) => snapshot.tasks;
 
 const NO_SERVERS_NOTE =
   "No MCP servers configured: add one with `mini-cc mcp add NAME -- COMMAND` (or a project .mcp.json), then Tab shows them here.";
@@ -121,6 +126,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const files = useStore(session.files, theFiles);
   const modelName = useStore(runtime.sessions.model, theName);
   const bashSandboxed = useStore(runtime.sandboxMode, theFlag);
+  const tasks = useStore(runtime.background, theTasks);
   const modes = useModeCycle(runtime.permissionMode);
   const question = questionShown({
     settings: settingsQuestion,
@@ -139,12 +145,15 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const [expanded, setExpanded] = useState(false);
   const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
 
-  const quit = (): void => {
+  const quitNow = (): void => {
     if (quitting.current) return;
     quitting.current = true;
     onExit?.();
     exit();
   };
+  // With background tasks running, quitting asks first whether to stop them.
+  const exitQuestion = useExitQuestion(runtime.background, quitNow);
+  const quit = exitQuestion.requestQuit;
   // A prompt sent while a turn runs or servers start is queued by the session, and shown under the prompt box.
   const submit = (line: string): boolean => {
     if (line.trim() === "") return false;
@@ -166,15 +175,16 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     if (!session.abort() && back === "") prompt.clear();
   };
   // No server configured: the panel would be an empty third of the screen; the footer says so instead.
-  const panel = servers.length === 0 ? 0 : panelWidth(columns);
+  const panel = servers.length === 0 && tasks.length === 0 ? 0 : panelWidth(columns);
   const showPanel = panel > 0;
   // An opened server gets half a wide screen; with no side panel, the whole screen.
   const panelWide = showPanel ? Math.max(panel, Math.min(OPENED_PANEL_MAX, Math.round(columns / 2))) : columns;
-  const canTakeKeys = question === undefined;
+  const canTakeKeys = question === undefined && exitQuestion.asking === 0;
   const panelCanTakeKeys = canTakeKeys;
   const mcpPanel = useMcpPanel({
     mcp: runtime.mcp,
     snapshot,
+    background: runtime.background,
     width: panelWide,
     height: rows,
     canTakeKeys: panelCanTakeKeys,
@@ -199,7 +209,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     isActive: canTakeKeys && !panelFocused,
     // No server: an empty panel over the screen would say less than one line.
     onFocusPanel: () =>
-      servers.length === 0
+      servers.length === 0 && tasks.length === 0
         ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE })
         : mcpPanel.dispatch({ type: "focus" }),
     onSubmit: submit,
@@ -240,6 +250,8 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
       selected={mcpPanel.selected}
       opened={opened}
       sandboxed={sandboxed}
+      tasks={tasks}
+      view={mcpPanel.view}
     />
   );
   // The opened server's view, or the selected one's made ready, stays mounted while hidden: Enter only shows it.
@@ -253,6 +265,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
         height={rows}
         focused={panelFocused}
         opened={mcpPanel.ready}
+        view={mcpPanel.view}
       />
     ) : null;
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
@@ -299,6 +312,14 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
                 : undefined
             }
           />
+          {exitQuestion.asking > 0 ? (
+            <ExitQuestion
+              running={exitQuestion.asking}
+              onStop={exitQuestion.stop}
+              onKeep={exitQuestion.keep}
+              onStay={exitQuestion.stay}
+            />
+          ) : null}
           <ArmingNotice shown={arming.droppedKey} />
           <PromptInput
             state={prompt.state}
@@ -319,6 +340,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             mcpCounts={showPanel ? undefined : counts}
             running={transcript.running}
             queued={queued.length > 0}
+            background={backgroundCountText(tasks)}
           />
         </Box>
       </Box>

@@ -22,6 +22,7 @@ import type { SavedSession, SessionSummary } from "../../src/session/saved-sessi
 import type { UserQuestionQueue } from "./user-question-queue.ts";
 import type { NoticeFeed } from "./notice-feed.ts";
 import type { ServerEntry } from "../../src/config/types.ts";
+import type { BackgroundSnapshot, BackgroundTask, StoppedBy } from "../../src/background/task-state.ts";
 
 /** A project server's approval as the approvals file holds it. */
 export interface ApprovalDetails {
@@ -119,6 +120,21 @@ export interface TuiMcp {
   readonly violations: ReadableStore<Readonly<Record<string, ServerViolations>>>;
 }
 
+/** The session's background tasks as the UI drives them (src/background/background-tasks.ts). */
+export interface TuiBackground extends ReadableStore<BackgroundSnapshot> {
+  /** Stops one task's whole work; resolves once it ended, or with why it could not. */
+  stop(
+    id: string,
+    by: StoppedBy,
+  ): Promise<{ readonly ok: true; readonly task: BackgroundTask } | { readonly ok: false; readonly message: string }>;
+  /** Stops every running task; resolves once all ended. */
+  stopAll(by: StoppedBy): Promise<void>;
+  /** The last `maxBytes` of a task's output (the model's read position does not move). */
+  peek(id: string, maxBytes: number): string;
+  /** The user quits and keeps the running tasks: neither closing nor mini-cc's death ends them. */
+  keepRunning(): void;
+}
+
 /** What runTui is given, every part required; src/cli/interactive.ts builds the real one, tests fakeRuntime(overrides). */
 export interface TuiRuntime {
   readonly mcp: TuiMcp;
@@ -156,6 +172,8 @@ export interface TuiRuntime {
   readonly customCommands: readonly CustomCommand[];
   /** The settings files. */
   readonly settings: TuiSettings;
+  /** Background shells and calls: the panel's section, the footer's count, /tasks, the question at /exit. */
+  readonly background: TuiBackground;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * by calling `run` with a plain context.
  */
 import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
-import type { TuiMcp, TuiSessions, TuiSettings } from "../runtime/tui-runtime.ts";
+import type { TuiBackground, TuiMcp, TuiSessions, TuiSettings } from "../runtime/tui-runtime.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
 import type { Store } from "../../src/store.ts";
 
@@ -24,6 +24,8 @@ export interface SlashCommandContext {
   readonly notice?: (text: string) => void;
   /** Saved sessions, context, cost and model (/resume, /context, /cost, /model). */
   readonly sessions?: TuiSessions;
+  /** The session's background tasks (/tasks). */
+  readonly background?: TuiBackground;
 }
 
 /** One entry of a picker: its label, and a line under it saying what it means. */

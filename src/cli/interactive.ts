@@ -76,6 +76,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     newConversation: () => runtime.agent.clear(),
     addDir: (dir) => runtime.addDir(dir),
     sandboxMode: runtime.sandboxMode,
+    background: runtime.background,
     permissionQueue: queue,
     serverRequests,
     userQuestions,
