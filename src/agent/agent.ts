@@ -24,6 +24,7 @@ import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
+import type { Detaching } from "./detached-call.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -46,6 +47,10 @@ export interface AgentOptions {
   autoCompactPct?: number;
   /** The session's hooks (settings files); none when absent. */
   hooks?: Hooks;
+  /** Where tool calls moved to the background go (detached-call.ts); without it none is moved. */
+  detaching?: Detaching;
+  /** Reminders the model gets once, with its next request (a background task ended); read before each request. */
+  reminders?: () => readonly string[];
 }
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
@@ -73,6 +78,7 @@ export class Agent {
       cwd: options.cwd,
       clock: options.clock ?? systemClock,
       ...hooks,
+      ...(options.detaching ? { detaching: options.detaching } : {}),
     });
     this.#compaction = new CompactionRunner({
       model: options.model,
@@ -207,6 +213,7 @@ export class Agent {
     let stopHookActive = false;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
+      this.#addReminders();
       let request: ModelRequest;
       let plan: ToolPlan;
       try {
@@ -304,6 +311,13 @@ export class Agent {
       rounds += 1;
       if (rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
     }
+  }
+
+  /** What happened meanwhile (a background task ended) joins the user's side before a request, each said once. */
+  #addReminders(): void {
+    // After a paused reply the request continues it: a user line there would break it, so reminders wait.
+    if (!this.#options.reminders || this.#conversation.messages.at(-1)?.role !== "user") return;
+    for (const text of this.#options.reminders()) this.#addNote(text);
   }
 
   async *#tooManyRounds(): AsyncGenerator<AgentEvent, TurnEnd> {

@@ -16,6 +16,7 @@ import { summarizeCall } from "./tool-summary.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { afterToolCall, beforeToolCall, hookNotes } from "../hooks/tool-hooks.ts";
 import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
+import { runDetachable, type Detaching } from "./detached-call.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
@@ -45,6 +46,8 @@ export interface ToolRunnerOptions {
   clock: Clock;
   /** PreToolUse and PostToolUse hooks; none when absent. */
   hooks?: Hooks;
+  /** Where calls moved to the background go; without it every call runs to its end in the turn. */
+  detaching?: Detaching;
 }
 
 export class ToolRunner {
@@ -83,7 +86,10 @@ export class ToolRunner {
   ): AsyncGenerator<AgentEvent, ToolResult> {
     const { id, name } = use;
     let input = use.input;
-    const tool = plan.callable.find((t) => t.name === name);
+    // A built-in tool answers to its old names too (BashOutput, KillShell); an MCP tool only to its own.
+    const tool =
+      plan.callable.find((t) => t.name === name) ??
+      plan.callable.find((t) => t.server === undefined && t.aliases?.includes(name));
     const summary = summarizeCall(name, tool, input);
     yield { type: "tool_call", id, name, input, summary };
     let result: ToolResult;
@@ -109,7 +115,7 @@ export class ToolRunner {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#options.clock.now();
-        result = await this.#execute(tool, input, signal, realPaths, id);
+        result = await this.#execute(tool, input, signal, realPaths, id, summary);
         durationMs = Math.round(this.#options.clock.now() - started);
         if (this.#options.hooks?.has("PostToolUse") && !signal.aborted) {
           const after = yield* afterToolCall(this.#options.hooks, { id, name, input }, result);
@@ -178,11 +184,15 @@ export class ToolRunner {
     signal: AbortSignal,
     realPaths: RealPaths,
     toolUseId: string,
+    summary: string,
   ): Promise<ToolResult> {
-    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    const ctx = { cwd: this.#options.cwd, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    const { detaching } = this.#options;
     try {
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
-      const result = await raceAbort((async () => tool.run(input, ctx))(), signal);
+      const result = detaching
+        ? await runDetachable(tool, input, ctx, signal, summary, detaching)
+        : await raceAbort((async () => tool.run(input, { ...ctx, signal }))(), signal);
       return result === ABORTED ? textResult(INTERRUPTED, true) : result;
     } catch (error) {
       return textResult(`${tool.name} failed: ${errorMessage(error)}`, true);

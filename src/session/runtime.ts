@@ -36,6 +36,8 @@ import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
 import { BackgroundTasks } from "../background/background-tasks.ts";
+import { endingReminders } from "../background/reminders.ts";
+import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import { ModelChoice } from "./model-choice.ts";
 import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
@@ -201,7 +203,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const sandboxMode = new Store(options.sandbox ?? false);
-  const builtins = builtinTools({ env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
+  const builtins = builtinTools(
+    { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
+    init.askUser,
+  );
   const resourceTools = mcpResourceTools(manager, liveEnv);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
@@ -241,8 +246,16 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     source: restored ? "resume" : "startup",
     say: init.warn,
   });
+  const autoBackground = autoBackgroundMs(env["MINI_CC_MCP_AUTO_BACKGROUND_MS"]);
+  if (typeof autoBackground !== "number") init.warn(autoBackground.problem);
   const agent = new Agent({
     hooks,
+    detaching: {
+      background,
+      clock: systemClock,
+      autoBackgroundMs: typeof autoBackground === "number" ? autoBackground : AUTO_BACKGROUND_MS,
+    },
+    reminders: () => endingReminders(background, systemClock.now()),
     model: models.agentModel,
     tools,
     permissions,

@@ -27,6 +27,11 @@ export interface ToolContext {
   toolUseId?: string;
   /** The folders the session may touch (cwd and --add-dir): walks list nothing outside them and the searched folder. */
   scope?: PathScope;
+  /**
+   * The call may go on in the background: the loop answers the model at once and delivers the result later
+   * (agent/detached-call.ts). Absent where there are no background tasks.
+   */
+  moveToBackground?: (reason: string) => void;
 }
 
 export interface Tool {
