@@ -50,6 +50,7 @@ import { QuestionModals } from "./QuestionModals.tsx";
 import { ExitQuestion } from "./ExitQuestion.tsx";
 import { useExitQuestion } from "./useExitQuestion.ts";
 import type { BackgroundSnapshot } from "../../src/background/task-state.ts";
+import type { ForegroundCall } from "../../src/background/foreground-calls.ts";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -77,6 +78,7 @@ const theFlag = (on: boolean) => on;
 const theViolations = (v: Readonly<Record<string, ServerViolations>>) => v;
 const theSandbox = <T,>(value: T): T => value;
 const theTasks = (snapshot: BackgroundSnapshot) => snapshot.tasks;
+const runsBash = (calls: readonly ForegroundCall[]) => calls.some((call) => call.toolName === "Bash");
 
 const NO_SERVERS_NOTE =
   "No MCP servers configured: add one with `mini-cc mcp add NAME -- COMMAND` (or a project .mcp.json), then Tab shows them here.";
@@ -127,6 +129,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const modelName = useStore(runtime.sessions.model, theName);
   const bashSandboxed = useStore(runtime.sandboxMode, theFlag);
   const tasks = useStore(runtime.background, theTasks);
+  const bashRunning = useStore(runtime.foreground, runsBash);
   const modes = useModeCycle(runtime.permissionMode);
   const question = questionShown({
     settings: settingsQuestion,
@@ -216,6 +219,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     onEscape: () => escape(),
     onCycleMode: modes.cycle,
     onEof: quit,
+    onBackground: () => runtime.foreground.moveAll("Bash", "the user pressed Ctrl+B") > 0,
     completions: (field) => {
       // The file list is made when `@` is first typed (and after each turn), in the background.
       if (field.value.includes("@")) session.files.refresh();
@@ -341,6 +345,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             running={transcript.running}
             queued={queued.length > 0}
             background={backgroundCountText(tasks)}
+            canBackground={bashRunning}
           />
         </Box>
       </Box>

@@ -25,6 +25,8 @@ export interface FooterProps {
   readonly queued?: boolean;
   /** `2 background tasks` while some run, shown before the mode (never cut). */
   readonly background?: string;
+  /** A Bash call runs in the foreground: Ctrl+B sends it to the background. */
+  readonly canBackground?: boolean;
 }
 
 /** Grey for the safe default, red when nothing asks; anything else yellow. */
@@ -42,9 +44,12 @@ export function Footer({
   queued = false,
   contextPct = 0,
   background,
+  canBackground = false,
 }: FooterProps) {
   const context = contextPct > 50 ? ` · context ${contextPct}%` : "";
-  const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
+  const interrupt = queued ? "esc to unqueue" : "esc to interrupt";
+  const busy = canBackground ? `ctrl+b to background · ${interrupt}` : interrupt;
+  const hint = notice ?? (running ? busy : "shift+tab mode · /help");
   return (
     <Box paddingX={1} justifyContent="space-between" overflowX="hidden">
       {mcpCounts === undefined ? null : (

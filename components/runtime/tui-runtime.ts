@@ -23,6 +23,7 @@ import type { UserQuestionQueue } from "./user-question-queue.ts";
 import type { NoticeFeed } from "./notice-feed.ts";
 import type { ServerEntry } from "../../src/config/types.ts";
 import type { BackgroundSnapshot, BackgroundTask, StoppedBy } from "../../src/background/task-state.ts";
+import type { ForegroundCall } from "../../src/background/foreground-calls.ts";
 
 /** A project server's approval as the approvals file holds it. */
 export interface ApprovalDetails {
@@ -135,6 +136,12 @@ export interface TuiBackground extends ReadableStore<BackgroundSnapshot> {
   keepRunning(): void;
 }
 
+/** The calls the turn waits for that Ctrl+B can send to the background (src/background/foreground-calls.ts). */
+export interface TuiForeground extends ReadableStore<readonly ForegroundCall[]> {
+  /** Sends every running call of `toolName` to the background; how many went. */
+  moveAll(toolName: string, reason: string): number;
+}
+
 /** What runTui is given, every part required; src/cli/interactive.ts builds the real one, tests fakeRuntime(overrides). */
 export interface TuiRuntime {
   readonly mcp: TuiMcp;
@@ -174,6 +181,8 @@ export interface TuiRuntime {
   readonly settings: TuiSettings;
   /** Background shells and calls: the panel's section, the footer's count, /tasks, the question at /exit. */
   readonly background: TuiBackground;
+  /** Ctrl+B: the running Bash call goes on in the background. */
+  readonly foreground: TuiForeground;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;
 }

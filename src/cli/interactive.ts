@@ -77,6 +77,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     addDir: (dir) => runtime.addDir(dir),
     sandboxMode: runtime.sandboxMode,
     background: runtime.background,
+    foreground: runtime.foreground,
     permissionQueue: queue,
     serverRequests,
     userQuestions,

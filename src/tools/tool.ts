@@ -32,6 +32,8 @@ export interface ToolContext {
    * (agent/detached-call.ts). Absent where there are no background tasks.
    */
   moveToBackground?: (reason: string) => void;
+  /** Aborted once the call went on in the background: a limit meant to keep the turn short (Bash's timeout) no longer applies. */
+  movedToBackground?: AbortSignal;
 }
 
 export interface Tool {

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BackgroundTasks } from "../../src/background/background-tasks.ts";
+import { ForegroundCalls } from "../../src/background/foreground-calls.ts";
 import { systemClock } from "../../src/clock.ts";
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
@@ -171,6 +172,7 @@ export function fakeRuntime(parts: FakeRuntimeParts = {}): TuiRuntime & {
     initialPrompt: undefined,
     customCommands: [],
     // The real store: a test that starts a task gets its output file in a folder of its own (made then).
+    foreground: new ForegroundCalls(),
     background: new BackgroundTasks({
       dir: join(tmpdir(), `mini-cc-tui-background-${randomUUID()}`),
       clock: systemClock,
