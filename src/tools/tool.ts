@@ -29,7 +29,7 @@ export interface ToolContext {
   scope?: PathScope;
   /**
    * The call may go on in the background: the loop answers the model at once and delivers the result later
-   * (agent/detached-call.ts). Absent where there are no background tasks.
+   * (agent/detached-call.ts). An MCP call answered with a task says so ("MCP task <id>").
    */
   moveToBackground?: (reason: string) => void;
   /** Aborted once the call went on in the background: a limit meant to keep the turn short (Bash's timeout) no longer applies. */

@@ -7,13 +7,17 @@ import type { RequestOptions, Tool, Transport } from "@modelcontextprotocol/clie
 import type { McpClient } from "./mcp-client.ts";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
-import { readPages } from "./list-pages.ts";
+import { type ListFreshness, readPages } from "./list-pages.ts";
 
-/** A server's tools/list: the tools offered to the model, those left out with the reason, and what the bound on a server's list cut (list-pages.ts). */
+/**
+ * A server's tools/list: the tools offered to the model, those left out with the reason, what the
+ * bound on a server's list cut (list-pages.ts), and how long the server says the list stays fresh.
+ */
 export interface ToolList {
   tools: McpToolInfo[];
   skippedTools: SkippedTool[];
   cut?: string;
+  freshness?: ListFreshness;
 }
 
 /**
@@ -55,9 +59,14 @@ function flattenDeepSchemas(tool: unknown): unknown {
 export async function listTools(client: McpClient, options?: RequestOptions): Promise<ToolList> {
   client.excludedTools = [];
   const read = await readPages("tools", (cursor) => client.listPage("tools/list", cursor, options));
-  const list: ToolList = { tools: [], skippedTools: [], ...(read.cut ? { cut: read.cut } : {}) };
+  const list: ToolList = {
+    tools: [],
+    skippedTools: [],
+    ...(read.cut ? { cut: read.cut } : {}),
+    ...(read.freshness ? { freshness: read.freshness } : {}),
+  };
   for (const tool of read.items as Tool[]) {
-    const reason = skipReason(tool);
+    const reason = skipReason(tool, client.tasks);
     if (reason === undefined) list.tools.push(toToolInfo(tool));
     else list.skippedTools.push({ name: tool.name, reason });
   }
@@ -67,15 +76,15 @@ export async function listTools(client: McpClient, options?: RequestOptions): Pr
 }
 
 /** Why a listed tool cannot be offered to the model; undefined when it can. */
-function skipReason(tool: Tool): string | undefined {
+function skipReason(tool: Tool, tasks: boolean): string | undefined {
   if (
     (tool.inputSchema as Record<string, unknown>)[TOO_DEEP] === true ||
     nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)
   )
     return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
   // Offered, it would only fail with -32600: a plain tools/call is refused for it.
-  if (tool.execution?.taskSupport === "required")
-    return "requires task-based execution (MCP tasks), which mini-cc does not run";
+  if (tool.execution?.taskSupport === "required" && !tasks)
+    return "requires task-based execution (MCP tasks), which MINI_CC_DISABLE_MCP_TASKS=1 turns off";
   return undefined;
 }
 
@@ -93,5 +102,6 @@ function toToolInfo(tool: Tool): McpToolInfo {
     description: tool.description ?? "",
     inputSchema: (tool.inputSchema as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
     annotations,
+    ...(tool.execution?.taskSupport === "required" ? { runsAsTask: true as const } : {}),
   };
 }
