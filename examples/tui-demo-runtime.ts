@@ -4,6 +4,10 @@
  * streams text, calls tools and asks permission — no API key, no processes.
  */
 import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { BackgroundTasks } from "../src/background/background-tasks.ts";
+import { ForegroundCalls } from "../src/background/foreground-calls.ts";
+import { systemClock } from "../src/clock.ts";
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
@@ -259,6 +263,8 @@ export function makeDemoRuntime(
     notices: new NoticeFeed(),
     addDir: async () => {},
     sandboxMode: new Store(false),
+    foreground: new ForegroundCalls(),
+    background: new BackgroundTasks({ dir: join(tmpdir(), "mini-cc-demo-background"), clock: systemClock }),
     serverLogs: { logDir: join(cwd, ".demo-logs"), userHome: cwd },
     initialPrompt: undefined,
     customCommands: [],

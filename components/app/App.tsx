@@ -34,6 +34,9 @@ import { QuestionModals } from "./QuestionModals.tsx";
 import { ModeCycle } from "./mode-cycle.ts";
 import { useScreenState } from "./useScreenState.ts";
 import { useSessionPrompt } from "./useSessionPrompt.ts";
+import { useQuit } from "./useQuit.ts";
+import { ExitQuestion } from "./ExitQuestion.tsx";
+import { useExitQuestion } from "./useExitQuestion.ts";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -70,12 +73,17 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
   const [expanded, setExpanded] = useState(false);
   const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
-  const width = panelColumns(columns, servers.length);
+  // With background tasks running, quitting asks first whether to stop them.
+  const exitQuestion = useExitQuestion(runtime.background, useQuit(onExit));
+  // The panel lists background tasks too: with tasks and no server it still shows.
+  const listed = servers.length + screen.tasks.length;
+  const width = panelColumns(columns, listed);
   const showPanel = width.side > 0;
-  const canTakeKeys = question === undefined;
+  const canTakeKeys = question === undefined && exitQuestion.asking === 0;
   const mcpPanel = useMcpPanel({
     mcp: runtime.mcp,
     snapshot: screen.mcp,
+    background: runtime.background,
     width: width.opened,
     height: rows,
     canTakeKeys,
@@ -103,11 +111,12 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     scroll,
     // No server: an empty panel over the screen would say less than one line.
     onFocusPanel: () =>
-      servers.length === 0
+      listed === 0
         ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE })
         : mcpPanel.dispatch({ type: "focus" }),
     onCycleMode: modes.cycle,
-    onExit,
+    quit: exitQuestion.requestQuit,
+    onBackground: () => runtime.foreground.moveAll("Bash", "the user pressed Ctrl+B") > 0,
   });
   // What the prompt box (its lines and border) and the footer leave above them: a modal's room, and the
   // transcript's until it is measured (rows drawn below its real height would be laid out for nothing).
@@ -119,6 +128,8 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
     focused: panelFocused,
     selected: mcpPanel.selected,
     sandboxed: screen.violations,
+    tasks: screen.tasks,
+    view: mcpPanel.view,
   };
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!showPanel && panelFocused) {
@@ -159,6 +170,14 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
               maxHeight: rowsAbovePrompt,
             }}
           />
+          {exitQuestion.asking > 0 ? (
+            <ExitQuestion
+              running={exitQuestion.asking}
+              onStop={exitQuestion.stop}
+              onKeep={exitQuestion.keep}
+              onStay={exitQuestion.stay}
+            />
+          ) : null}
           <ArmingNotice shown={arming.droppedKey} />
           <PromptInput
             state={prompt.state}
@@ -188,6 +207,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             height={rows}
             focused={panelFocused}
             opened={mcpPanel.ready}
+            view={mcpPanel.view}
           />
         </OverPanel>
       ) : null}

@@ -22,6 +22,9 @@ import { mcpWaitLine, unsettledServers } from "../session/mcp-settled.ts";
 import type { Picker } from "../slash/slash-command.ts";
 import type { TranscriptState } from "../transcript/items.ts";
 
+import type { BackgroundSnapshot, BackgroundTask } from "../../src/background/task-state.ts";
+import type { ForegroundCall } from "../../src/background/foreground-calls.ts";
+import { backgroundCountText } from "../mcp-panel/background-lines.ts";
 /** A /resume or /model picker waiting for a choice. */
 export interface PickerShown {
   readonly id: number;
@@ -55,6 +58,9 @@ export interface ScreenSources {
   readonly model: string;
   /** Bash runs in the sandbox. */
   readonly bashSandboxed: boolean;
+  readonly background: BackgroundSnapshot;
+  /** The calls the turn waits for (Ctrl+B sends a running Bash call to the background). */
+  readonly foreground: readonly ForegroundCall[];
 }
 
 /** The one question on screen, with the key it is armed by. */
@@ -90,6 +96,10 @@ export interface FooterState {
   readonly mcpCounts: string;
   readonly running: boolean;
   readonly queued: boolean;
+  /** `2 background tasks` while some run. */
+  readonly background: string | undefined;
+  /** A Bash call runs in the foreground: Ctrl+B sends it to the background. */
+  readonly canBackground: boolean;
 }
 
 export interface ScreenState {
@@ -111,6 +121,8 @@ export interface ScreenState {
   /** `waiting for 2 MCP servers…` under a prompt held for the servers. */
   readonly waitLine: string | undefined;
   readonly footer: FooterState;
+  /** The session's background tasks, listed in the panel under the servers. */
+  readonly tasks: readonly BackgroundTask[];
 }
 
 /** The bypassPermissions question's key: a line under the prompt, not a modal over the transcript. */
@@ -149,7 +161,10 @@ export function screenState(sources: ScreenSources, round: readonly string[] = [
       mcpCounts: mcpCountsText(sources.mcp),
       running: transcript.running,
       queued: queue.length > 0,
+      background: backgroundCountText(sources.background.tasks),
+      canBackground: sources.foreground.some((call) => call.toolName === "Bash"),
     },
+    tasks: sources.background.tasks,
   };
 }
 

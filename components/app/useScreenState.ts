@@ -37,6 +37,8 @@ export function useScreenState(
       panelRequests: session.panelRequests,
       model: runtime.sessions.model,
       bashSandboxed: runtime.sandboxMode,
+      background: runtime.background,
+      foreground: runtime.foreground,
     }),
   );
   return useSyncExternalStore(store.subscribe, store.getSnapshot);

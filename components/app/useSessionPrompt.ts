@@ -4,8 +4,6 @@
  * quits; `@` and `/` complete from the project's files, the servers'
  * resources and the commands.
  */
-import { useApp } from "ink";
-import { useRef } from "react";
 import { useExitKeys } from "../keys/useExitKeys.ts";
 import { completionMenu, mentionableResources } from "../prompt/completion.ts";
 import { type PromptInput, usePromptInput } from "../prompt/usePromptInput.ts";
@@ -22,21 +20,15 @@ export interface SessionPromptOptions {
   readonly scroll: (action: ScrollAction) => void;
   readonly onFocusPanel: () => void;
   readonly onCycleMode: () => void;
-  /** Called once when the user quits, before Ink unmounts. */
-  readonly onExit?: () => void;
+  /** Every way of quitting calls it (with background tasks running, it asks first). */
+  readonly quit: () => void;
+  /** Ctrl+B: true when a running call went to the background. */
+  readonly onBackground: () => boolean;
 }
 
 /** The prompt, and whether Ctrl+C was pressed once (the footer then says to press it again). */
 export function useSessionPrompt(options: SessionPromptOptions): { prompt: PromptInput; exitArmed: boolean } {
-  const { runtime, session, scroll } = options;
-  const { exit } = useApp();
-  const quitting = useRef(false);
-  const quit = (): void => {
-    if (quitting.current) return;
-    quitting.current = true;
-    options.onExit?.();
-    exit();
-  };
+  const { runtime, session, scroll, quit } = options;
   // A prompt sent while a turn runs or servers start is queued by the session, and shown under the prompt box.
   const submit = (line: string): boolean => {
     if (line.trim() === "") return false;
@@ -64,6 +56,7 @@ export function useSessionPrompt(options: SessionPromptOptions): { prompt: Promp
     onEscape: () => escape(),
     onCycleMode: options.onCycleMode,
     onEof: quit,
+    onBackground: options.onBackground,
     completions: (field) => {
       // The file list is made when `@` is first typed (and after each turn), in the background.
       if (field.value.includes("@")) session.files.refresh();

@@ -14,6 +14,30 @@ import type { ServerRequestQueue } from "./server-request-queue.ts";
 import type { CustomCommand } from "../../src/session/custom-commands.ts";
 import type { UserQuestionQueue } from "./user-question-queue.ts";
 import type { NoticeFeed } from "./notice-feed.ts";
+import type { ReadableStore } from "../../src/store.ts";
+import type { BackgroundSnapshot, BackgroundTask, StoppedBy } from "../../src/background/task-state.ts";
+import type { ForegroundCall } from "../../src/background/foreground-calls.ts";
+
+/** The session's background tasks as the UI drives them (src/background/background-tasks.ts). */
+export interface TuiBackground extends ReadableStore<BackgroundSnapshot> {
+  /** Stops one task's whole work; resolves once it ended, or with why it could not. */
+  stop(
+    id: string,
+    by: StoppedBy,
+  ): Promise<{ readonly ok: true; readonly task: BackgroundTask } | { readonly ok: false; readonly message: string }>;
+  /** Stops every running task; resolves once all ended. */
+  stopAll(by: StoppedBy): Promise<void>;
+  /** The last `maxBytes` of a task's output (the model's read position does not move). */
+  peek(id: string, maxBytes: number): string;
+  /** The user quits and keeps the running tasks: neither closing nor mini-cc's death ends them. */
+  keepRunning(): void;
+}
+
+/** The calls the turn waits for that Ctrl+B can send to the background (src/background/foreground-calls.ts). */
+export interface TuiForeground extends ReadableStore<readonly ForegroundCall[]> {
+  /** Sends every running call of `toolName` to the background; how many went. */
+  moveAll(toolName: string, reason: string): number;
+}
 
 /** What runTui is given, every part required; src/cli/interactive.ts builds the real one, tests fakeRuntime(overrides). */
 export interface TuiRuntime {
@@ -53,6 +77,10 @@ export interface TuiRuntime {
   readonly customCommands: readonly CustomCommand[];
   /** The settings files. */
   readonly settings: SettingsActions;
+  /** Background shells and calls: the panel's section, the footer's count, /tasks, the question at /exit. */
+  readonly background: TuiBackground;
+  /** Ctrl+B: the running Bash call goes on in the background. */
+  readonly foreground: TuiForeground;
   /** Closes every MCP server; the UI awaits it before it returns. */
   close(): Promise<void>;
 }

@@ -162,6 +162,7 @@ export class ChatSession {
         addDir: (dir) => runtime.addDir(dir),
         sessions: runtime.sessions,
         sandboxMode: runtime.sandboxMode,
+        background: runtime.background,
         settings: runtime.settings,
       },
       commands,

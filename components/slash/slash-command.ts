@@ -6,6 +6,7 @@ import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
 import type { SessionActions } from "../../src/session/runtime-api.ts";
 import type { SettingsActions } from "../../src/settings/settings-session.ts";
 import type { ServerActions } from "../../src/mcp/server-actions.ts";
+import type { TuiBackground } from "../runtime/tui-runtime.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
 import type { Store } from "../../src/store.ts";
 
@@ -26,6 +27,8 @@ export interface SlashCommandContext {
   readonly notice?: (text: string) => void;
   /** Saved sessions, context, cost and model (/resume, /context, /cost, /model). */
   readonly sessions?: SessionActions;
+  /** The session's background tasks (/tasks). */
+  readonly background?: TuiBackground;
 }
 
 /** One entry of a picker: its label, and a line under it saying what it means. */

@@ -69,6 +69,8 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     newConversation: () => runtime.agent.clear(),
     addDir: runtime.addDir,
     sandboxMode: runtime.sandboxMode,
+    background: runtime.background,
+    foreground: runtime.foreground,
     permissionQueue: queue,
     serverRequests,
     userQuestions,

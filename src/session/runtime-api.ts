@@ -13,6 +13,7 @@ import type { HomePaths } from "../home.ts";
 import type { ApprovalsFile } from "../mcp/approvals/approvals.ts";
 import type { SandboxHost } from "../sandbox/sandbox-host.ts";
 import type { BackgroundTasks } from "../background/background-tasks.ts";
+import type { ForegroundCalls } from "../background/foreground-calls.ts";
 import type { ConnectOptions, McpManager } from "../mcp/manager.ts";
 import type { ServerActions } from "../mcp/server-actions.ts";
 import type { ServerRequestHandlers } from "../mcp/requests/server-requests.ts";
@@ -87,6 +88,8 @@ export interface Runtime {
   readonly sandboxMode: Store<boolean>;
   /** Every background task of the session: shells, MCP tasks, tool calls sent to the background. */
   readonly background: BackgroundTasks;
+  /** The calls running in the foreground that Ctrl+B can send to the background. */
+  readonly foreground: ForegroundCalls;
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;

@@ -37,6 +37,7 @@ import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
 import { BackgroundTasks } from "../background/background-tasks.ts";
+import { ForegroundCalls } from "../background/foreground-calls.ts";
 import { endingReminders } from "../background/reminders.ts";
 import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
 import { recordedTurn } from "./recorded-turn.ts";
@@ -154,6 +155,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
   const background = new BackgroundTasks({ dir: join(home.toolOutput, sessionId, "background"), clock: systemClock });
+  const foreground = new ForegroundCalls();
   init.onExit?.(() => background.stopAllSync());
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
@@ -257,6 +259,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       background,
       clock: systemClock,
       autoBackgroundMs: typeof autoBackground === "number" ? autoBackground : AUTO_BACKGROUND_MS,
+      foreground,
     },
     reminders: () => endingReminders(background, systemClock.now()),
     model: models.agentModel,
@@ -327,6 +330,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     sandbox,
     sandboxMode,
     background,
+    foreground,
     approvals,
     permissions,
     agent,

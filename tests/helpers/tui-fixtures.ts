@@ -3,6 +3,12 @@
  * state, an McpManager look-alike that records decisions, and an agent
  * turn given as a plain async generator.
  */
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BackgroundTasks } from "../../src/background/background-tasks.ts";
+import { ForegroundCalls } from "../../src/background/foreground-calls.ts";
+import { systemClock } from "../../src/clock.ts";
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
@@ -167,6 +173,12 @@ export function fakeRuntime(parts: FakeRuntimeParts = {}): TuiRuntime & {
     serverLogs: { logDir: "/nonexistent/mini-cc-test-logs", userHome: "/home/ann" },
     initialPrompt: undefined,
     customCommands: [],
+    // The real store: a test that starts a task gets its output file in a folder of its own (made then).
+    foreground: new ForegroundCalls(),
+    background: new BackgroundTasks({
+      dir: join(tmpdir(), `mini-cc-tui-background-${randomUUID()}`),
+      clock: systemClock,
+    }),
     newConversation: () => void (runtime.conversations += 1),
     startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),
     close: async () => void (runtime.closed += 1),

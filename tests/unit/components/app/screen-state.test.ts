@@ -29,6 +29,8 @@ const IDLE: ScreenSources = {
   panelRequests: 0,
   model: "claude-test",
   bashSandboxed: false,
+  background: { tasks: [] },
+  foreground: [],
 };
 
 /** Each question alone, as the sources that make it wait, and the key it shows under; first come first asked. */
