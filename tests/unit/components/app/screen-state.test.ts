@@ -101,11 +101,40 @@ describe("the screen state", () => {
       mcpCounts: "MCP ?1 · 0/2",
       running: false,
       queued: true,
+      background: undefined,
+      canBackground: false,
     });
     const noModal = screenState({ ...IDLE, mcp: { servers: [server("a", { status: "pending" })] } });
     expect(noModal.waitLine).toBe("waiting for 1 MCP server… (esc to send now)");
     const running = screenState({ ...IDLE, ...starting, transcript: { ...EMPTY_TRANSCRIPT, running: true } });
     expect([running.waitLine, running.footer.running]).toEqual([undefined, true]);
+  });
+
+  it("counts the background tasks still running and offers Ctrl+B only while a Bash call runs", () => {
+    const task = (id: string, status: "running" | "completed") =>
+      ({
+        id,
+        kind: "shell",
+        label: "sleep 30",
+        toolName: "Bash",
+        status,
+        startedAt: 0,
+        outputFile: "/o",
+        bytesWritten: 0,
+      }) as const;
+    const tasks = [task("b1", "running"), task("b2", "completed"), task("b3", "running")];
+    const busy = screenState({
+      ...IDLE,
+      background: { tasks } as never,
+      foreground: [{ toolName: "Bash", move: () => {} }],
+    });
+    expect([busy.footer.background, busy.footer.canBackground, busy.tasks.length]).toEqual([
+      "2 background tasks",
+      true,
+      3,
+    ]);
+    const mcpOnly = screenState({ ...IDLE, foreground: [{ toolName: "mcp__t__slow", move: () => {} }] });
+    expect([mcpOnly.footer.background, mcpOnly.footer.canBackground]).toEqual([undefined, false]);
   });
 });
 
