@@ -17,6 +17,7 @@ import { TranscriptStore } from "../transcript/store.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
+import { type Clock, systemClock } from "../../src/clock.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { customSlashCommands, promptSlashCommands } from "../slash/prompt-commands.ts";
 import { ProjectFiles } from "../prompt/project-files.ts";
@@ -61,9 +62,16 @@ export class ChatSession {
   /** The transcript's height (the terminal's, less the prompt box and footer), so a resumed session's first frame draws only the turns that show. */
   readonly #transcriptRows: number;
 
+  /** Times what is drawn just after the first frame. */
+  readonly #clock: Clock;
+
   /** `screenRows`: the terminal's height, when known. */
-  constructor(runtime: TuiRuntime, { screenRows = 40 }: { readonly screenRows?: number } = {}) {
+  constructor(
+    runtime: TuiRuntime,
+    { screenRows = 40, clock = systemClock }: { readonly screenRows?: number; readonly clock?: Clock } = {},
+  ) {
     this.#runtime = runtime;
+    this.#clock = clock;
     this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
     this.transcript = new TranscriptStore();
     this.answers = new QuestionAnswers(runtime, this.transcript);
@@ -195,7 +203,11 @@ export class ChatSession {
 
   /** A saved session's transcript (resumed-transcript.ts); the context figure once it is all there. */
   #showSaved(saved: SavedSession): void {
-    showSavedSession(this.transcript, saved, this.#transcriptRows, () => this.#updateContext());
+    showSavedSession(this.transcript, saved, {
+      rows: this.#transcriptRows,
+      clock: this.#clock,
+      later: () => this.#updateContext(),
+    });
   }
 
   #updateContext(): void {

@@ -3,7 +3,6 @@
  * up, so the panel shows them turning green one by one, and project servers
  * wait in the approval modal. React is loaded only here, on demand.
  */
-import { homedir } from "node:os";
 import type { RunOptions } from "../session/run-options.ts";
 import { createRuntime, type Runtime } from "../session/runtime.ts";
 import { NO_MODEL_HINT, OFFLINE_MODEL_NAME } from "../model/default-model.ts";
@@ -78,7 +77,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
     modelName: runtime.model.name,
     cwd: io.cwd,
     notices,
-    serverLogs: { logDir: runtime.home.logs, userHome: homedir() },
+    serverLogs: { logDir: runtime.home.logs, userHome: runtime.userHome },
     initialPrompt: options.prompt,
     customCommands: runtime.customCommands,
     close: () => {

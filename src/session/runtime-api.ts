@@ -36,7 +36,10 @@ export interface RuntimeOptions {
   interactive: boolean;
   /** Answers permission requests; print mode's chain never asks. */
   ask: PermissionPrompt;
+  /** The user's home folder; $HOME (else the system's) when absent (home.ts's userHomeDir). */
   homeDir?: string;
+  /** Every time and timer of the session; the real clock when absent. */
+  clock?: Clock;
   /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
   serverRequests?: (parts: { model: Model; home: HomePaths; clock: Clock }) => ServerRequestHandlers;
   /** Answers the model's AskUserQuestion (the TUI's modal); absent in print mode, where it is a tool error. */
@@ -79,6 +82,8 @@ export interface Runtime {
   /** What to print after the UI closes: how to come back to this session; undefined when nothing was saved. */
   resumeHint(): string | undefined;
   readonly home: HomePaths;
+  /** The user's home folder, found once (home.ts's userHomeDir). */
+  readonly userHome: string;
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
