@@ -119,6 +119,41 @@ describe('a "scope": "agents" server', () => {
   });
 });
 
+describe('a project "scope": "agents" server', () => {
+  it("asks when its agent starts, not at launch; approved ahead from the panel (a), it goes back to standby unstarted", async () => {
+    const approvals = new MemoryApprovals();
+    const mcp = setUp({ approvals });
+    const pidFile = join(dir, "helper.pid");
+    const helper = { ...stdioServer("helper", pidServer(pidFile, { scope: "agents" }), "project") };
+    await mcp.start([helper]);
+    expect(stateOf(mcp, "helper").status).toBe("standby");
+
+    await mcp.askApproval("helper");
+    expect(stateOf(mcp, "helper").status).toBe("needs-approval");
+    await mcp.decide("helper", "remember");
+    expect(stateOf(mcp, "helper").status).toBe("standby");
+    expect(existsSync(pidFile)).toBe(false);
+    expect(await approvals.status(dir, helper)).toBe("approved");
+
+    // Approved now: the agent's start asks nothing.
+    const servers = await mcp.serversForAgent({ name: "qa", projectInput: true, mcpServers: ["helper"] });
+    expect(servers.failures).toEqual([]);
+    expect(existsSync(pidFile)).toBe(true);
+    servers.release();
+  });
+
+  it("not approved: the agent's start asks, and the agent waits for the answer", async () => {
+    const mcp = setUp();
+    const pidFile = join(dir, "helper.pid");
+    await mcp.start([stdioServer("helper", pidServer(pidFile, { scope: "agents" }), "project")]);
+    const asked = mcp.serversForAgent({ name: "qa", projectInput: true, mcpServers: ["helper"] });
+    await waitForSnapshot(mcp, () => statusOf(mcp, "helper") === "needs-approval");
+    expect(existsSync(pidFile)).toBe(false);
+    await mcp.decide("helper", "once");
+    expect(toolNames((await asked).tools)).toContain("mcp__helper__echo");
+  });
+});
+
 describe("an agent's own (inline) servers", () => {
   const AGENT_FILE = "/work/project/.claude/agents/qa.md";
 
@@ -177,7 +212,12 @@ describe("an agent's own (inline) servers", () => {
       mcpServers: [{ name: "db", entry: pidServer(pidFile) }],
     });
     expect(servers.tools).toEqual([]);
-    expect(servers.failures).toEqual([{ server: "db", reason: "not approved (run: mini-cc mcp approve db)" }]);
+    expect(servers.failures).toEqual([
+      {
+        server: "db",
+        reason: `not approved: declared in ${AGENT_FILE}, a project file; approve it when the agent first needs it in an interactive session`,
+      },
+    ]);
     expect(existsSync(pidFile)).toBe(false);
   });
 
