@@ -21,7 +21,7 @@ import {
 } from "./panel-state.ts";
 import type { ActionResult, ServerAction } from "./server-actions.ts";
 import { serverPanelLines } from "./server-panel-lines.ts";
-import type { TuiMcp } from "../runtime/tui-runtime.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
 import { useLastAfterFrame } from "../keys/useLastAfterFrame.ts";
 import { useLatestReducer } from "../keys/useLatestReducer.ts";
 import { PANEL_FRAME_COLUMNS, type OpenedServer } from "./McpPanel.tsx";
@@ -31,6 +31,7 @@ import { useServerDetails } from "./useServerDetails.ts";
 import { useStore } from "../keys/useStore.ts";
 import { Store } from "../../src/store.ts";
 import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
+import { serverTasksText } from "../../src/mcp/tools/progress.ts";
 import { panelOrder } from "./panel-groups.ts";
 
 /** For a UI given no usage store: no calls counted. */
@@ -47,7 +48,7 @@ const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = {
 const BORDER_ROWS = 2;
 
 export interface McpPanelOptions {
-  readonly mcp: TuiMcp;
+  readonly mcp: ServerActions;
   readonly snapshot: McpSnapshot;
   /** The panel's columns and rows, border included, when a server is open. */
   readonly width: number;
@@ -83,6 +84,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const view = shown === undefined ? undefined : serverView(snapshot, shown);
   const details = useServerDetails(mcp, view, version);
   const usage = useStore(mcp.usage, (all) => (view ? usageOf(all, view.name) : undefined));
+  // One string, not a list: the store's frames re-render the panel only when its tasks change.
+  const tasks = useStore(mcp.progress, (all) => (view ? serverTasksText(all, view.name) : ""));
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
   const showInstructions = state.opened !== undefined && state.showInstructions;
   const showLog = state.opened !== undefined && state.showLog === true;
@@ -95,12 +98,13 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
               showInstructions,
               showLog,
               usage,
+              ...(tasks ? { tasks: tasks.split("\n") } : {}),
               ...(said ? { notice: said } : {}),
             }),
             width - PANEL_FRAME_COLUMNS,
           )
         : [],
-    [view, snapshot, details, showInstructions, showLog, usage, said, width],
+    [view, snapshot, details, showInstructions, showLog, usage, tasks, said, width],
   );
   // One row goes to the "↓ n lines below" line when it does not all fit.
   const text = height - BORDER_ROWS - panelHintRows(true, width - PANEL_FRAME_COLUMNS).length;

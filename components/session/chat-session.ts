@@ -145,9 +145,9 @@ export class ChatSession {
 
   async #command(text: string, slash: SlashInput, command: SlashCommand | undefined): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
-    this.transcript.dispatch({ type: "user_input", text });
+    this.transcript.dispatch({ type: "user-input", text });
     if (command?.refusedWhileBusy && (this.running || this.#waiting.length > 0)) {
-      this.transcript.dispatch({ type: "command_output", lines: [command.refusedWhileBusy], isError: true });
+      this.transcript.dispatch({ type: "command-output", lines: [command.refusedWhileBusy], isError: true });
       return "done";
     }
     const commands = this.commands();
@@ -179,7 +179,7 @@ export class ChatSession {
         this.#newConversation();
         return "done";
       case "output":
-        this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+        this.transcript.dispatch({ type: "command-output", lines: result.lines, isError: result.isError });
         if (result.focusPanel) this.panelRequests.update((n) => n + 1);
         return "done";
       case "pick":
@@ -205,7 +205,7 @@ export class ChatSession {
   async #runTurn(prompt: string): Promise<void> {
     const turn = new AbortController();
     this.#turn = turn;
-    this.transcript.dispatch({ type: "turn_start", prompt });
+    this.transcript.dispatch({ type: "turn-start", prompt });
     let ended = false;
     try {
       // Markdown and diffs render only what a turn produces: make sure they have loaded.

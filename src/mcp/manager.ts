@@ -96,6 +96,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       env: options.env,
       clock: this.#clock,
       saveToolOutput: options.saveToolOutput,
+      onTaskStarted: options.onTaskStarted,
     });
     this.#agents = new AgentServerRuns({
       servers,

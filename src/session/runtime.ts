@@ -25,6 +25,7 @@ import { resolveHome } from "../home.ts";
 import { ApprovalsFile } from "../mcp/approvals/approvals.ts";
 import { OAuthStore } from "../mcp/connection/oauth/token-store.ts";
 import { McpManager } from "../mcp/manager.ts";
+import { serverActions } from "../mcp/server-actions.ts";
 import { DisabledServersFile } from "../mcp/approvals/disabled-servers.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/tools/output-files.ts";
 import { ToolCacheFiles } from "../mcp/tools/cache.ts";
@@ -182,6 +183,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     toolCache,
     sandbox,
     trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
+    // A resume says a task left running on its server was (issue 35).
+    onTaskStarted: (task) => recorder.record({ type: "task", ...task }),
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -292,24 +295,28 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     get sessionId() {
       return recorder.id;
     },
-    restored,
-    modelName: models.name,
-    setModel: (name) => setModel(name),
-    listSessions: () => listProjectSessions(home.projects, cwd),
-    resume(id) {
-      const file = findSessionFile(home.projects, cwd, id);
-      if (!file) throw new MiniCcError("usage", `no saved session ${id}`);
-      const saved = readChecked(file, id, cwd, init.warn);
-      agent.load(saved.entries);
-      recorder.continueIn(saved);
-      return saved;
+    sessions: {
+      restored,
+      pickAtStart: options.resume?.kind === "pick",
+      model: models.name,
+      setModel: (name) => setModel(name),
+      list: () => listProjectSessions(home.projects, cwd),
+      resume(id) {
+        const file = findSessionFile(home.projects, cwd, id);
+        if (!file) throw new MiniCcError("usage", `no saved session ${id}`);
+        const saved = readChecked(file, id, cwd, init.warn);
+        agent.load(saved.entries);
+        recorder.continueIn(saved);
+        return saved;
+      },
+      contextLines: () => {
+        const use = agent.contextUse();
+        return contextLines(contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens));
+      },
+      contextUse: () => agent.contextUse(),
+      costLines: () => costLines(recorder.usage.totals()),
     },
-    contextLines: () => {
-      const use = agent.contextUse();
-      return contextLines(contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens));
-    },
-    contextUse: () => agent.contextUse(),
-    costLines: () => costLines(recorder.usage.totals()),
+    mcp: serverActions({ manager, approvals, sandbox, projectDir: cwd, logDir: home.logs, userHome, env }),
     resumeHint: () => (recorder.saved ? `Resume this session with: mini-cc --resume ${recorder.id}` : undefined),
     home,
     get config() {

@@ -3,7 +3,7 @@ import type { ConversationEntry } from "../../../../src/agent/conversation.ts";
 import { savedSession } from "../../../../src/session/saved-sessions.ts";
 import { Store } from "../../../../src/store.ts";
 import { ChatSession } from "../../../../components/session/chat-session.ts";
-import type { TuiSessions } from "../../../../components/runtime/tui-runtime.ts";
+import type { SessionActions } from "../../../../src/session/runtime-api.ts";
 import { fakeRuntime } from "../../../helpers/tui-fixtures.ts";
 
 const ENTRIES: ConversationEntry[] = [
@@ -27,7 +27,7 @@ const ENTRIES: ConversationEntry[] = [
 ];
 const SAVED = savedSession({ id: "s-1", file: "/x.jsonl", header: undefined, model: "m", skippedLines: 0 }, ENTRIES);
 
-function sessions(resumed: string[]): TuiSessions {
+function sessions(resumed: string[]): SessionActions {
   return {
     list: () => [
       { id: "s-1", file: "/x.jsonl", modifiedMs: Date.now() - 3 * 3_600_000, turns: 1, firstPrompt: "fix posts.ts" },
@@ -54,9 +54,9 @@ const texts = (session: ChatSession) =>
         ? `❯ ${item.text}`
         : item.kind === "assistant"
           ? `● ${item.text}`
-          : item.kind === "tool_call"
+          : item.kind === "tool-call"
             ? `⏺ ${item.label}`
-            : item.kind === "tool_result"
+            : item.kind === "tool-result"
               ? `✔ ${item.name} ${item.lines.join(" ")}`
               : item.kind === "notice"
                 ? `◇ ${item.text}`
