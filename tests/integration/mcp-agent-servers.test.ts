@@ -187,6 +187,29 @@ describe("an agent's own (inline) servers", () => {
     expect(stateOf(mcp, "db").status).toBe("standby");
   });
 
+  it("an agent stopped while its server waits for approval: told so, and on release the question is withdrawn", async () => {
+    const mcp = setUp();
+    await mcp.start([]);
+    const stop = new AbortController();
+    const pidFile = join(dir, "db.pid");
+    const asked = mcp.serversForAgent({
+      name: "qa",
+      file: AGENT_FILE,
+      projectInput: true,
+      mcpServers: [{ name: "db", entry: pidServer(pidFile) }],
+      signal: stop.signal,
+    });
+    await waitForSnapshot(mcp, () => statusOf(mcp, "db") === "needs-approval");
+    stop.abort();
+    const servers = await asked;
+    expect(servers.failures).toEqual([
+      { server: "db", reason: "still waiting for the user's approval when the agent stopped waiting" },
+    ]);
+    servers.release();
+    expect(stateOf(mcp, "db").status).toBe("standby");
+    expect(existsSync(pidFile)).toBe(false);
+  });
+
   it("declined: the agent hears that the user declined it", async () => {
     const mcp = setUp();
     await mcp.start([]);
