@@ -61,6 +61,7 @@ async function restart(mcp: ServerActions, view: ServerView, shown: string): Pro
   const { status } = view.state;
   if (status === "disabled" || status === "needs-approval")
     return failed(`${shown} is ${status}: nothing to restart (d enables, a approves).`);
+  if (status === "standby") return failed(`${shown} runs for agents only: it starts when an agent that names it runs.`);
   await mcp.restart(view.name);
   const after = viewOf(mcp, view.name);
   const line = `Restarted ${shown}: ${outcome(mcp, view.name)}`;

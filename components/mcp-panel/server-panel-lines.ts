@@ -11,7 +11,7 @@ import { isRemote, type ServerEntry } from "../../src/config/types.ts";
 import { medianMs, type ServerUsage, type ToolUsage } from "../../src/mcp/tools/usage.ts";
 import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import type { McpSnapshot, ServerView } from "../../src/mcp/state/server-state.ts";
-import { namedTools } from "../../src/mcp/tools/offered-tools.ts";
+import { shownTools } from "../../src/mcp/tools/offered-tools.ts";
 import { fingerprint } from "../../src/mcp/approvals/fingerprint.ts";
 import { commandLine, skippedToolText } from "../../src/config/describe.ts";
 import { toolTokens } from "../../src/mcp/tools/tokens.ts";
@@ -219,11 +219,15 @@ function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage):
       ? [line("none while not connected", "dim", INDENT)]
       : used.flatMap((tool) => usageRows(tool, usage(tool)!));
   }
-  const tools = namedTools(snapshot).filter((tool) => tool.server === view.name);
+  const tools = shownTools(snapshot).filter((tool) => tool.server === view.name);
   const costs = tools.map((tool) => toolTokens(tool.name, tool.server, tool.info));
   const total = costs.reduce((sum, n) => sum + n, 0);
   const rows = [
-    line(`${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request`, "dim", INDENT),
+    line(
+      `${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request${view.forAgents ? " of its agents" : ""}`,
+      "dim",
+      INDENT,
+    ),
   ];
   tools.forEach((tool, i) => {
     const hints = toolHints({

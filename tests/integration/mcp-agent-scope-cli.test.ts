@@ -34,4 +34,18 @@ describe('a "scope": "agents" server from the command line', () => {
     expect(init?.mcp_servers).toContainEqual({ name: "helper", status: "standby" });
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
+
+  it("a project one: mcp approve approves it ahead of its agent, and nothing starts", async () => {
+    const box = await cli.sandbox();
+    const marker = join(box.root, "helper-ran");
+    await box.write(`${box.project}/.mcp.json`, {
+      mcpServers: { helper: { ...markedServerEntry(marker), scope: "agents" } },
+    });
+    const approve = await box.run(["mcp", "approve", "helper"]);
+    expect(approve.code).toBe(0);
+    expect(approve.stdout).toMatch(/^Approved project server helper \(fingerprint [0-9a-f]{16}\)$/m);
+    const list = await box.run(["mcp", "list"]);
+    expect(list.stdout).toMatch(/^helper: sh .* \(project, scope: agents\) - ◇ standby: /m);
+    expect(existsSync(marker)).toBe(false);
+  }, 60_000);
 });
