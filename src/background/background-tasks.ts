@@ -33,8 +33,6 @@ export interface TaskControl {
   stop(): Promise<string | undefined>;
   /** For process exit, where nothing can be awaited: ends it at once. */
   stopSync?(): void;
-  /** The user keeps it running past mini-cc's exit: nothing of mini-cc's (the Bash watchdog) ends it then. */
-  release?(): void;
 }
 
 /** What a task is, before it starts. */
@@ -60,8 +58,6 @@ interface Live {
   output: OutputFile;
   control?: TaskControl;
   stopping?: StoppedBy;
-  /** Kept running past exit (keepRunning): stopAll and stopAllSync leave it. */
-  kept?: boolean;
   ended: Promise<void>;
   markEnded: () => void;
 }
@@ -192,9 +188,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
 
   /** Stops every running task; resolves once all ended. */
   async stopAll(by: StoppedBy): Promise<void> {
-    const running = this.getSnapshot().tasks.filter(
-      (task) => task.status === "running" && !this.#live.get(task.id)?.kept,
-    );
+    const running = this.getSnapshot().tasks.filter((task) => task.status === "running");
     await Promise.all(running.map((task) => this.stop(task.id, by)));
   }
 
@@ -203,20 +197,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     for (const task of this.getSnapshot().tasks) {
       if (task.status !== "running") continue;
       const live = this.#live.get(task.id)!;
-      if (live.kept) continue;
       live.stopping = "exit";
       live.control?.stopSync?.();
       this.finish(task.id, { kind: "error", message: "stopped" }, "SIGKILL");
-    }
-  }
-
-  /** The user quits and keeps the running tasks (the question at /exit): closing the session leaves them running. */
-  keepRunning(): void {
-    for (const task of this.getSnapshot().tasks) {
-      const live = this.#live.get(task.id);
-      if (task.status !== "running" || !live) continue;
-      live.kept = true;
-      live.control?.release?.();
     }
   }
 
