@@ -37,6 +37,7 @@ import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
 import { BackgroundTasks } from "../background/background-tasks.ts";
 import { ForegroundCalls } from "../background/foreground-calls.ts";
+import { earlierTasks, recordTasks } from "../background/earlier-tasks.ts";
 import { endingReminders } from "../background/reminders.ts";
 import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
 import { recordedTurn } from "./recorded-turn.ts";
@@ -153,8 +154,12 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
-  const background = new BackgroundTasks({ dir: join(home.toolOutput, sessionId, "background"), clock: systemClock });
+  const backgroundDir = join(home.toolOutput, sessionId, "background");
+  const background = new BackgroundTasks({ dir: backgroundDir, clock: systemClock });
   const foreground = new ForegroundCalls();
+  // Resumed: the earlier run's tasks are listed again (a running one as lost); every start and end is recorded.
+  if (restored) background.adopt(earlierTasks(backgroundDir));
+  recordTasks(background, backgroundDir);
   init.onExit?.(() => background.stopAllSync());
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });

@@ -26,7 +26,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-const COMMAND = "echo $$ > shell.pid; sleep 30; touch done";
+const COMMAND = "echo compiling the assets; echo $$ > shell.pid; sleep 30; touch done";
 const backgroundCall: FakeReply = {
   kind: "message",
   message: {
@@ -70,7 +70,7 @@ describe("background shells and mini-cc's end", () => {
     expect(existsSync(join(box.project, "done"))).toBe(false);
   }, 60_000);
 
-  it("kill -9 of mini-cc ends a background command's group within a second", async () => {
+  it("kill -9 of mini-cc ends a background command's group within a second; --continue reports the task lost, with its output", async () => {
     const box = await cli.sandbox();
     api = await FakeMessagesApi.start();
     api.reply(backgroundCall);
@@ -85,5 +85,28 @@ describe("background shells and mini-cc's end", () => {
     expect((await running.ended).signal).toBe("SIGKILL");
     await until(() => !liveGroups([pgid]).has(pgid), "the group is gone", 1_000 - (Date.now() - killedAt));
     expect(existsSync(join(box.project, "done"))).toBe(false);
+
+    // Resumed: the model hears once that b1 was lost, with what its output file holds; a new task is b2, not b1 again.
+    api.reply({
+      kind: "message",
+      message: {
+        content: [
+          { type: "tool_use", id: "toolu_again", name: "Bash", input: { command: "true", run_in_background: true } },
+        ],
+      },
+    });
+    api.reply({ kind: "message", message: { content: [{ type: "text", text: "Noted." }] } });
+    const resumed = await box.run(["-p", "--continue", "what happened?", "--allowedTools", "Bash"], {
+      env: apiEnv(api),
+    });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const request = JSON.stringify(api.requests[2]!.body);
+    expect(request).toContain("Background task b1 (");
+    expect(request).toContain("ended: lost (mini-cc exited)");
+    expect(request).toContain("compiling the assets");
+    const next = JSON.stringify(api.requests[3]!.body);
+    expect(next).toContain("Command running in the background with ID: b2");
+    // Told once: the reminder stays in the history, no second one comes.
+    expect(next.split("ended: lost (mini-cc exited)").length - 1).toBe(1);
   }, 60_000);
 });
