@@ -45,6 +45,8 @@ export interface ServerDetails {
   readonly approval?: ApprovalDetails;
   /** Only for a server that runs sandboxed. */
   readonly sandbox?: SandboxDetails;
+  /** A remote server's OAuth, as `[label, value]` rows (oauth-summary.ts); absent without OAuth. */
+  readonly oauth?: ReadonlyArray<readonly [string, string]>;
   /** The log file as shown (`~/.mini-cc/logs/mcp-tracker.log`); absent for a remote server. */
   readonly logPath?: string;
   /** Its last lines, raw (untrusted: the view makes them terminal-safe). */

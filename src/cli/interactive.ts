@@ -24,6 +24,8 @@ import { NoticeFeed } from "../../components/runtime/notice-feed.ts";
 import { Store } from "../store.ts";
 import type { SandboxAvailability } from "../sandbox/availability.ts";
 import { isRemote } from "../config/types.ts";
+import { OAuthStore } from "../mcp/connection/oauth/token-store.ts";
+import { systemClock } from "../clock.ts";
 import { sandboxSettingText } from "../config/describe.ts";
 
 /** Loads the Ink UI on demand: React is paid for only when the TUI runs. */
@@ -176,7 +178,13 @@ function managerActions(
     async details(name) {
       const server = view(name);
       if (!server) return { logTail: [] };
-      const details = await loadServerDetails(server, { approvals, projectDir, logDir: runtime.home.logs, userHome });
+      const details = await loadServerDetails(server, {
+        approvals,
+        projectDir,
+        logDir: runtime.home.logs,
+        userHome,
+        oauth: { store: new OAuthStore({ file: runtime.home.oauth, clock: systemClock, warn: () => {} }), env },
+      });
       const violations = runtime.sandbox.violations.getSnapshot();
       if (!server.config || isRemote(server.config.entry) || !Object.hasOwn(violations, name)) return details;
       const setting = server.config.entry.sandbox;
