@@ -75,3 +75,18 @@ describe("OAuth credentials keyed by the authorization server's issuer", () => {
     expect(metadata).toContain('"issuer" is not "https://as.example"');
   });
 });
+
+describe("a machine client's token answer", () => {
+  it("with a refresh token is refused, naming the field, and nothing is kept", async () => {
+    const store = storeWith();
+    const machine = new StoredOAuthProvider({
+      store,
+      serverUrl: URL_,
+      client: { clientId: "bot", clientSecret: "s", grantType: "client_credentials" },
+    });
+    await expect(
+      machine.saveTokens({ access_token: "at", token_type: "Bearer", refresh_token: "rt" }, { issuer: OLD }),
+    ).rejects.toThrow('answered the "client_credentials" grant with a "refresh_token"');
+    expect((await store.read(URL_)).tokens).toBeUndefined();
+  });
+});
