@@ -77,6 +77,7 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
   });
   const roots = new RootsStore(cwd, addDirs);
   const sandbox = new SandboxHost({ projectDir: cwd, home: inputs.userHome, miniCcHome: home.root, env });
+  const oauth = new OAuthStore({ file: home.oauth, clock, warn });
   const manager = new McpManager({
     projectDir: cwd,
     approvals,
@@ -93,7 +94,7 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
     roots,
     serverRequests: inputs.serverRequests,
     saveToolOutput: inputs.outputFiles.save,
-    oauth: new OAuthStore({ file: home.oauth, clock, warn }),
+    oauth,
     // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
     toolCache: new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock, warn }),
     sandbox,
@@ -111,6 +112,7 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
     logDir,
     userHome: inputs.userHome,
     env,
+    oauth,
   });
   return { actions, approvals, roots, sandbox, manager };
 }
