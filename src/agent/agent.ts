@@ -22,8 +22,10 @@ import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.
 import { streamRequest } from "./request-stream.ts";
 import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, killedText, resultBlock, ToolRunner } from "./tool-runner.ts";
+import { stillRunningNote, unfinishedTasks } from "./unfinished-tasks.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
+import type { Detaching } from "./detached-call.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -46,6 +48,10 @@ export interface AgentOptions {
   autoCompactPct?: number;
   /** The session's hooks (settings files); none when absent. */
   hooks?: Hooks;
+  /** Where tool calls moved to the background go (detached-call.ts); without it none is moved. */
+  detaching?: Detaching;
+  /** Reminders the model gets once, with its next request (a background task ended); read before each request. */
+  reminders?: () => readonly string[];
 }
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
@@ -73,6 +79,7 @@ export class Agent {
       cwd: options.cwd,
       clock: options.clock ?? systemClock,
       ...hooks,
+      ...(options.detaching ? { detaching: options.detaching } : {}),
     });
     this.#compaction = new CompactionRunner({
       model: options.model,
@@ -98,8 +105,14 @@ export class Agent {
         last?.role === "assistant"
           ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use")
           : [];
+      const unfinished = unfinishedTasks(entries());
       if (uses.length > 0)
-        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(killedText(use.id, entries()), true))));
+        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(killedText(use.id, unfinished), true))));
+      // A task whose call had moved to the background: its result never came. Said once.
+      for (const task of unfinished.values()) {
+        if (!uses.some((use) => use.id === task.toolUseId)) this.#addNote(stillRunningNote(task));
+        this.#record({ ...task, ended: true });
+      }
       const cut = cutReply(entries());
       if (cut === undefined) return;
       if (cut.trim() !== "")
@@ -208,6 +221,7 @@ export class Agent {
     let stopHookActive = false;
     for (let rounds = 0; ; ) {
       if (signal.aborted) return { reason: "aborted" };
+      this.#addReminders();
       let request: ModelRequest;
       let plan: ToolPlan;
       try {
@@ -305,6 +319,13 @@ export class Agent {
       rounds += 1;
       if (rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
     }
+  }
+
+  /** What happened meanwhile (a background task ended) joins the user's side before a request, each said once. */
+  #addReminders(): void {
+    // After a paused reply the request continues it: a user line there would break it, so reminders wait.
+    if (!this.#options.reminders || this.#conversation.messages.at(-1)?.role !== "user") return;
+    for (const text of this.#options.reminders()) this.#addNote(text);
   }
 
   async *#tooManyRounds(): AsyncGenerator<AgentEvent, TurnEnd> {

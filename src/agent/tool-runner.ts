@@ -16,8 +16,8 @@ import { summarizeCall } from "./tool-summary.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { afterToolCall, beforeToolCall, hookNotes } from "../hooks/tool-hooks.ts";
 import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
-import type { ConversationEntry } from "./conversation.ts";
-import { terminalSafeLine } from "../text/terminal-safe.ts";
+import { stillRunningText, type TaskEntry } from "./unfinished-tasks.ts";
+import { runDetachable, type Detaching } from "./detached-call.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
@@ -27,11 +27,10 @@ export const INTERRUPTED = "Interrupted by user";
  */
 export const KILLED = "mini-cc was killed while this ran; it may not have finished";
 
-/** What a resume says of an unanswered call that had become a task: it may still run on its server. */
-export function killedText(call: string, entries: readonly ConversationEntry[]): string {
-  const task = entries.findLast((entry) => entry.type === "task" && entry.toolUseId === call);
-  if (task?.type !== "task") return KILLED;
-  return `MCP task ${terminalSafeLine(task.taskId)} was still running on server ${terminalSafeLine(task.server)} when mini-cc stopped; its result never arrived`;
+/** What a resume says of an unanswered call: that mini-cc was killed, or that its task may still run on its server. */
+export function killedText(call: string, unfinished: ReadonlyMap<string, TaskEntry>): string {
+  const task = unfinished.get(call);
+  return task ? stillRunningText(task) : KILLED;
 }
 /** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
 export const STOPPED_AT_APPROVAL =
@@ -54,6 +53,8 @@ export interface ToolRunnerOptions {
   clock: Clock;
   /** PreToolUse and PostToolUse hooks; none when absent. */
   hooks?: Hooks;
+  /** Where calls moved to the background go; without it every call runs to its end in the turn. */
+  detaching?: Detaching;
 }
 
 export class ToolRunner {
@@ -92,7 +93,10 @@ export class ToolRunner {
   ): AsyncGenerator<AgentEvent, ToolResult> {
     const { id, name } = use;
     let input = use.input;
-    const tool = plan.callable.find((t) => t.name === name);
+    // A built-in tool answers to its old names too (BashOutput, KillShell); an MCP tool only to its own.
+    const tool =
+      plan.callable.find((t) => t.name === name) ??
+      plan.callable.find((t) => t.server === undefined && t.aliases?.includes(name));
     const summary = summarizeCall(name, tool, input);
     yield { type: "tool_call", id, name, input, summary };
     let result: ToolResult;
@@ -118,7 +122,7 @@ export class ToolRunner {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#options.clock.now();
-        result = await this.#execute(tool, input, signal, realPaths, id);
+        result = await this.#execute(tool, input, signal, realPaths, id, summary);
         durationMs = Math.round(this.#options.clock.now() - started);
         if (this.#options.hooks?.has("PostToolUse") && !signal.aborted) {
           const after = yield* afterToolCall(this.#options.hooks, { id, name, input }, result);
@@ -187,11 +191,15 @@ export class ToolRunner {
     signal: AbortSignal,
     realPaths: RealPaths,
     toolUseId: string,
+    summary: string,
   ): Promise<ToolResult> {
-    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    const ctx = { cwd: this.#options.cwd, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    const { detaching } = this.#options;
     try {
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
-      const result = await raceAbort((async () => tool.run(input, ctx))(), signal);
+      const result = detaching
+        ? await runDetachable(tool, input, ctx, signal, summary, detaching)
+        : await raceAbort((async () => tool.run(input, { ...ctx, signal }))(), signal);
       return result === ABORTED ? textResult(INTERRUPTED, true) : result;
     } catch (error) {
       return textResult(`${tool.name} failed: ${errorMessage(error)}`, true);

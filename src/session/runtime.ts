@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
@@ -34,6 +35,9 @@ import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
+import { BackgroundTasks } from "../background/background-tasks.ts";
+import { endingReminders } from "../background/reminders.ts";
+import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import { ModelChoice } from "./model-choice.ts";
 import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
@@ -147,6 +151,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const restored = resumeChoice ? openSavedSession(home.projects, cwd, resumeChoice, init.warn) : undefined;
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
+  // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
+  const background = new BackgroundTasks({ dir: join(home.toolOutput, sessionId, "background"), clock: systemClock });
+  init.onExit?.(() => background.stopAllSync());
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
   const sandbox = new SandboxHost({
@@ -177,6 +184,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
     // A resume says a task left running on its server was (issue 35).
     onTaskStarted: (task) => recorder.record({ type: "task", ...task }),
+    onTaskEnded: (task) => recorder.record({ type: "task", ...task, ended: true }),
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -198,7 +206,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const sandboxMode = new Store(options.sandbox ?? false);
-  const builtins = builtinTools({ env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
+  const builtins = builtinTools(
+    { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
+    init.askUser,
+  );
   const resourceTools = mcpResourceTools(manager, liveEnv);
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
@@ -238,8 +249,16 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     source: restored ? "resume" : "startup",
     say: init.warn,
   });
+  const autoBackground = autoBackgroundMs(env["MINI_CC_MCP_AUTO_BACKGROUND_MS"]);
+  if (typeof autoBackground !== "number") init.warn(autoBackground.problem);
   const agent = new Agent({
     hooks,
+    detaching: {
+      background,
+      clock: systemClock,
+      autoBackgroundMs: typeof autoBackground === "number" ? autoBackground : AUTO_BACKGROUND_MS,
+    },
+    reminders: () => endingReminders(background, systemClock.now()),
     model: models.agentModel,
     tools,
     permissions,
@@ -303,6 +322,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     manager,
     sandbox,
     sandboxMode,
+    background,
     approvals,
     permissions,
     agent,
@@ -349,7 +369,8 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await sessionEdge(hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
       recorder.close();
-      await Promise.all([manager.close(), cleanOldOutput]);
+      // Nothing started in the background outlives the session (the TUI asks at /exit first).
+      await Promise.all([manager.close(), cleanOldOutput, background.stopAll("exit")]);
       // After the servers: its proxies outlive no sandboxed process.
       await sandbox.close();
     },

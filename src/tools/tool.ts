@@ -28,8 +28,8 @@ export interface ToolContext {
   /** The folders the session may touch (cwd and --add-dir): walks list nothing outside them and the searched folder. */
   scope?: PathScope;
   /**
-   * The call may go on in the background: the loop answers the model at once and delivers the
-   * result later (issue 32). An MCP call answered with a task says so ("MCP task <id>").
+   * The call may go on in the background: the loop answers the model at once and delivers the result later
+   * (agent/detached-call.ts). An MCP call answered with a task says so ("MCP task <id>").
    */
   moveToBackground?: (reason: string) => void;
 }

@@ -80,6 +80,9 @@ describe("denied tools", () => {
       "Glob",
       "Grep",
       "AskUserQuestion",
+      "TaskOutput",
+      "TaskList",
+      "TaskStop",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
     ]);
