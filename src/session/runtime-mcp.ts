@@ -43,6 +43,7 @@ export interface McpStepInputs {
   readonly outputFiles: ToolOutputFiles;
   /** A call was answered with an MCP task: the session records it, so a resume can say the task was left running. */
   readonly onTaskStarted: (task: StartedTask) => void;
+  readonly onTaskEnded: (task: StartedTask) => void;
 }
 
 /** Reads the declared servers (their problems and warnings said); again once the shared settings file is approved. */
@@ -100,6 +101,7 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
     sandbox,
     trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
     onTaskStarted: inputs.onTaskStarted,
+    onTaskEnded: inputs.onTaskEnded,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());

@@ -78,6 +78,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     outputFiles,
     // Tasks start once servers answer calls, after this function has returned: `turns` is set by then.
     onTaskStarted: (task) => turns.recorder.record({ type: "task", ...task }),
+    onTaskEnded: (task) => turns.recorder.record({ type: "task", ...task, ended: true }),
   });
   const turns = await agentParts(ground, { model, settings, mcp, restored, sessionId, background, foreground });
   const { manager, sandbox, approvals } = mcp;
