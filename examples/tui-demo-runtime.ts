@@ -20,7 +20,8 @@ import { NoticeFeed } from "../components/runtime/notice-feed.ts";
 import type { ToolProgress } from "../src/mcp/tools/progress.ts";
 import type { ServerUsage } from "../src/mcp/tools/usage.ts";
 import type { ServerViolations } from "../src/sandbox/violations.ts";
-import type { ServerDetails, TuiRuntime } from "../components/runtime/tui-runtime.ts";
+import type { TuiRuntime } from "../components/runtime/tui-runtime.ts";
+import type { ServerDetails } from "../src/mcp/server-details.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/state/lifecycle.ts";
 

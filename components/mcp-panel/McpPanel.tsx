@@ -8,13 +8,14 @@
  * the panel with its live output.
  */
 import { Box, Text } from "ink";
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import type { BodyLine } from "../rows/body-lines.ts";
 import type { ServerViolations } from "../../src/sandbox/violations.ts";
 import { ServerRow } from "./ServerRow.tsx";
 import { ServerDetail } from "./ServerDetail.tsx";
 import { PanelKeyHint, type PanelView } from "./PanelKeyHint.tsx";
+import { panelEntries } from "./panel-groups.ts";
 import type { BackgroundTask } from "../../src/background/task-state.ts";
 import { BackgroundRows } from "./BackgroundRows.tsx";
 
@@ -54,7 +55,7 @@ export interface McpPanelProps {
 }
 
 /**
- * The panel: summary header, then one row per server or the opened server.
+ * The panel: summary header, then one row per server (an agent's servers under its name) or the opened server.
  * Memoised: a keypress in the prompt, or a server opened over it, leaves the side panel's list alone.
  */
 export const McpPanel = memo(function McpPanel({
@@ -92,14 +93,22 @@ export const McpPanel = memo(function McpPanel({
               none configured
             </Text>
           ) : (
-            servers.map((server, i) => (
-              <ServerRow
-                key={server.name}
-                server={server}
-                width={width - PANEL_FRAME_COLUMNS}
-                selected={focused && i === selected}
-                blocked={sandboxed && Object.hasOwn(sandboxed, server.name) ? sandboxed[server.name]!.count : undefined}
-              />
+            panelEntries(servers).map(({ server, heading }, i) => (
+              <Fragment key={server.name}>
+                {heading !== undefined ? (
+                  <Text dimColor wrap="truncate-end">
+                    {heading}
+                  </Text>
+                ) : null}
+                <ServerRow
+                  server={server}
+                  width={width - PANEL_FRAME_COLUMNS}
+                  selected={focused && i === selected}
+                  blocked={
+                    sandboxed && Object.hasOwn(sandboxed, server.name) ? sandboxed[server.name]!.count : undefined
+                  }
+                />
+              </Fragment>
             ))
           )}
           {tasks.length === 0 ? null : (

@@ -27,7 +27,8 @@ import {
 } from "./panel-state.ts";
 import type { ActionResult, ServerAction } from "./server-actions.ts";
 import { serverPanelLines } from "./server-panel-lines.ts";
-import type { TuiBackground, TuiMcp } from "../runtime/tui-runtime.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
+import type { TuiBackground } from "../runtime/tui-runtime.ts";
 import { useClock } from "../runtime/useClock.ts";
 import { useMotion } from "../runtime/useMotion.ts";
 import { TAIL_BYTES, taskPanelLines } from "./background-lines.ts";
@@ -39,7 +40,10 @@ import { panelHintRows } from "./PanelKeyHint.tsx";
 import { useMcpPanelKeys } from "./useMcpPanelKeys.ts";
 import { useServerDetails } from "./useServerDetails.ts";
 import { useStore } from "../keys/useStore.ts";
-import { usageOf } from "../../src/mcp/tools/usage.ts";
+import { Store } from "../../src/store.ts";
+import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
+import { serverTasksText } from "../../src/mcp/tools/progress.ts";
+import { panelOrder } from "./panel-groups.ts";
 
 const theTasks = (snapshot: BackgroundSnapshot) => snapshot.tasks;
 
@@ -55,7 +59,7 @@ const ACTION_UNDER_WAY: Readonly<Record<ServerAction, string>> = {
 const BORDER_ROWS = 2;
 
 export interface McpPanelOptions {
-  readonly mcp: TuiMcp;
+  readonly mcp: ServerActions;
   readonly snapshot: McpSnapshot;
   /** The session's background tasks, listed under the servers. */
   readonly background: TuiBackground;
@@ -86,7 +90,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const [version, setVersion] = useState(0);
   // What the last r/d/a did, shown in the opened view (the transcript may be under it).
   const [notice, setNotice] = useState<{ readonly name: string; readonly text: string; readonly isError: boolean }>();
-  const names = useMemo(() => snapshot.servers.map((s) => s.name), [snapshot.servers]);
+  // In the panel's order (an agent's servers grouped under it), as McpPanel lists them.
+  const names = useMemo(() => panelOrder(snapshot.servers), [snapshot.servers]);
   const tasks = useStore(options.background, theTasks);
   const taskIds = useMemo(() => tasks.map((task) => task.id), [tasks]);
   const selected = clampSelection(state, names.length + tasks.length);
@@ -98,6 +103,8 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
   const view = shown === undefined ? undefined : serverView(snapshot, shown);
   const details = useServerDetails(mcp, view, version);
   const usage = useStore(mcp.usage, (all) => (view ? usageOf(all, view.name) : undefined));
+  // One string, not a list: the store's frames re-render the panel only when its tasks change.
+  const serverTasks = useStore(mcp.progress, (all) => (view ? serverTasksText(all, view.name) : ""));
   // Prepared rows are those Enter shows: scrolled to the top, without the instructions' text.
   const showInstructions = state.opened !== undefined && state.showInstructions;
   const showLog = state.opened !== undefined && state.showLog === true;
@@ -125,12 +132,13 @@ export function useMcpPanel(options: McpPanelOptions): McpPanelModel {
               showInstructions,
               showLog,
               usage,
+              ...(serverTasks ? { tasks: serverTasks.split("\n") } : {}),
               ...(said ? { notice: said } : {}),
             }),
             width - PANEL_FRAME_COLUMNS,
           )
         : [],
-    [view, snapshot, details, showInstructions, showLog, usage, said, width],
+    [view, snapshot, details, showInstructions, showLog, usage, serverTasks, said, width],
   );
   const wrapped = taskRows ?? serverRows;
   const panelView: PanelView = task ? "task-opened" : onTask ? "task-list" : isOpen(state) ? "opened" : "list";

@@ -6,7 +6,7 @@
  * saved is shown), as the model is told on resume.
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
-import { KILLED } from "../../src/agent/tool-runner.ts";
+import { killedText } from "../../src/agent/tool-runner.ts";
 import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
@@ -25,7 +25,13 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   let open = false;
   const end = () => {
     for (const [id, name] of unanswered)
-      actions.push({ type: "tool_result", id, name, result: { content: KILLED, isError: true }, durationMs: 0 });
+      actions.push({
+        type: "tool_result",
+        id,
+        name,
+        result: { content: killedText(id, entries), isError: true },
+        durationMs: 0,
+      });
     unanswered.clear();
     if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
     open = false;
@@ -34,7 +40,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
     switch (entry.type) {
       case "prompt":
         end();
-        actions.push({ type: "turn_start", prompt: promptText(entry.content) });
+        actions.push({ type: "turn-start", prompt: promptText(entry.content) });
         open = true;
         break;
       case "assistant":

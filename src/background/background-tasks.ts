@@ -155,13 +155,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     live.output.close();
     const endedAt = this.#options.clock.now();
     const bytesWritten = live.output.bytesWritten;
-    const status = live.stopping
-      ? {
-          status: "killed" as const,
-          stoppedBy: live.stopping,
-          ...signalOf(stoppedSignal ?? (ending.kind === "exit" ? ending.signal : null)),
-        }
-      : endedStatus(ending);
+    const signal = stoppedSignal ?? (ending.kind === "exit" ? ending.signal : null);
+    const killed = { status: "killed" as const, stoppedBy: live.stopping, ...(signal ? { signal } : {}) };
+    const status = live.stopping ? killed : endedStatus(ending);
     this.#patch(id, (prev) => {
       const { statusMessage: _, ...rest } = prev;
       return { ...rest, ...status, endedAt, bytesWritten };
@@ -180,7 +176,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     try {
       signal = await live.control?.stop();
     } catch {
-      // Stopping failed; the task is still marked killed below only if its work ended.
+      // Its control could do no more: the task is counted as ended all the same.
     }
     // A control that ended its work without the runner's own report (a call that ignores its abort) ends it here.
     this.finish(id, { kind: "error", message: "stopped" }, signal);
@@ -311,8 +307,4 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
       return { tasks };
     });
   }
-}
-
-function signalOf(signal: string | null | undefined): { signal?: string } {
-  return signal ? { signal } : {};
 }

@@ -5,9 +5,9 @@
  * read the runtime's costLines and contextLines).
  */
 import type { AgentEvent } from "../agent/events.ts";
-import type { Runtime } from "./runtime-api.ts";
+import type { SessionActions } from "./runtime-api.ts";
 
-type Readouts = Pick<Runtime, "costLines" | "contextLines">;
+type Readouts = Pick<SessionActions, "costLines" | "contextLines">;
 
 const LOCAL_COMMANDS: Readonly<Record<string, (session: Readouts) => string[]>> = {
   cost: (session) => session.costLines(),

@@ -17,6 +17,7 @@ export const ENTRY_TYPES = new Set([
   "compaction",
   "clear",
   "partial",
+  "task",
 ]);
 
 /** The line as written (time and all), or undefined when it cannot be read. */
@@ -55,6 +56,10 @@ function wellFormed(value: Record<string, unknown>): boolean {
       return typeof value.text === "string";
     case "compaction":
       return typeof value.summary === "string";
+    case "task":
+      return (
+        typeof value.toolUseId === "string" && typeof value.server === "string" && typeof value.taskId === "string"
+      );
     default:
       return true;
   }

@@ -22,7 +22,9 @@ import {
 import { ServerRequestQueue } from "../../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../../components/runtime/permission-queue.ts";
 import { covers } from "./rule-coverage.ts";
-import type { ServerDetails, TuiMcp, TuiRuntime } from "../../components/runtime/tui-runtime.ts";
+import type { TuiRuntime } from "../../components/runtime/tui-runtime.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
+import type { ServerDetails } from "../../src/mcp/server-details.ts";
 import { noSettingsFiles, quietSessions } from "../../components/runtime/quiet-parts.ts";
 import { UserQuestionQueue } from "../../components/runtime/user-question-queue.ts";
 import { NoticeFeed } from "../../components/runtime/notice-feed.ts";
@@ -58,7 +60,7 @@ export function server(
 }
 
 /** An McpManager stand-in: a real Store, and decide/restart that record what they were asked. */
-export class RecordingMcp implements TuiMcp {
+export class RecordingMcp implements ServerActions {
   readonly store: Store<McpSnapshot>;
   /** Tool usage by server: tests set figures with update(). */
   readonly usage = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
@@ -88,10 +90,10 @@ export class RecordingMcp implements TuiMcp {
   readonly sandbox = new Store<SandboxAvailability | "checking" | undefined>(undefined);
   readonly violations = new Store<Readonly<Record<string, ServerViolations>>>({});
   /** Tests that log in or out set these. */
-  login: TuiMcp["login"] = async (name) => {
+  login: ServerActions["login"] = async (name) => {
     throw new Error(`no login for ${name} in this test`);
   };
-  logout: TuiMcp["logout"] = async (name) => {
+  logout: ServerActions["logout"] = async (name) => {
     throw new Error(`no logout for ${name} in this test`);
   };
 
