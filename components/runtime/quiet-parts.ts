@@ -19,6 +19,7 @@ export function quietSessions(modelName: string): TuiSessions {
     contextLines: () => [],
     contextUse: () => ({ tokens: 0, windowTokens: 200_000, thresholdTokens: undefined }),
     costLines: () => [],
+    agentLines: () => [],
     model,
     setModel: async (name) => model.update(() => name),
   };

@@ -83,6 +83,8 @@ export interface TuiSessions {
   contextLines(): string[];
   contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
   costLines(): string[];
+  /** `/agents`: the subagents, their files and servers. */
+  agentLines?(): string[];
   /** The model's name now; the footer shows it. */
   readonly model: ReadableStore<string>;
   setModel(name: string): Promise<void>;

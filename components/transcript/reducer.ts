@@ -141,6 +141,8 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return endTurn(state, action);
     case "compaction":
       return append(flushLive(state), { kind: "notice", text: compactionLine(action) });
+    case "subagent":
+      return state;
   }
 }
 

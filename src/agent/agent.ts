@@ -44,6 +44,8 @@ export interface AgentOptions {
   autoCompactPct?: number;
   /** The session's hooks (settings files); none when absent. */
   hooks?: Hooks;
+  /** For a subagent: its name, shown on the approvals its calls ask for. */
+  agentName?: string;
 }
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
@@ -70,6 +72,7 @@ export class Agent {
       cwd: options.cwd,
       clock: options.clock ?? systemClock,
       ...hooks,
+      ...(options.agentName === undefined ? {} : { agentName: options.agentName }),
     });
     this.#compaction = new CompactionRunner({
       model: options.model,

@@ -51,7 +51,9 @@ export type ConversationEntry =
    * mini-cc was killed while receiving. `restart`: the request was retried (what
    * came before is void); `end`: it failed.
    */
-  | { type: "partial"; text: string; restart?: true; end?: true };
+  | { type: "partial"; text: string; restart?: true; end?: true }
+  /** A change to a subagent's own conversation, run by the Agent call `parentId`: saved beside, never replayed into this one. */
+  | { type: "subagent"; parentId: string; agent: string; entry: ConversationEntry };
 
 /** An append-only list of immutable messages. */
 export class Conversation {

@@ -87,6 +87,7 @@ export async function runInteractive(options: RunOptions, io: InteractiveIo): Pr
       contextLines: () => runtime.contextLines(),
       contextUse: () => runtime.contextUse(),
       costLines: () => runtime.costLines(),
+      agentLines: () => runtime.agentLines(),
       model: runtime.modelName,
       setModel: (name) => runtime.setModel(name),
     },

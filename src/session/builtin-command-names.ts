@@ -14,6 +14,7 @@ export const BUILTIN_COMMAND_NAMES: readonly string[] = [
   "sandbox",
   "permissions",
   "hooks",
+  "agents",
   "clear",
   "help",
   "exit",

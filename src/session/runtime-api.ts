@@ -3,6 +3,7 @@
  * runtime.ts builds it), and what they hand it: who answers questions, where
  * warnings go, how to clean up at exit.
  */
+import type { AgentDefinition } from "../agents/definition.ts";
 import type { Agent } from "../agent/agent.ts";
 import type { AgentEvent, PermissionPrompt } from "../agent/events.ts";
 import type { PermissionChain } from "../agent/permissions.ts";
@@ -63,6 +64,8 @@ export interface Runtime {
   contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
   /** `/cost`'s lines. */
   costLines(): string[];
+  /** `/agents`' lines. */
+  agentLines(): string[];
   /** What to print after the UI closes: how to come back to this session; undefined when nothing was saved. */
   resumeHint(): string | undefined;
   readonly home: HomePaths;
@@ -80,6 +83,8 @@ export interface Runtime {
   readonly settings: SettingsSession;
   /** `.claude/commands/*.md` of the project and the user, as slash commands. */
   readonly customCommands: readonly CustomCommand[];
+  /** The subagents the Agent tool can start (`/agents`). */
+  readonly agents: readonly AgentDefinition[];
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];

@@ -30,7 +30,7 @@ import { ToolCacheFiles } from "../mcp/tools/cache.ts";
 import { startupEnvProblem } from "../mcp/state/startup.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createModel } from "../model/default-model.ts";
-import { builtinTools } from "../tools/builtin.ts";
+import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
@@ -51,6 +51,10 @@ import { listProjectSessions } from "./saved-sessions.ts";
 import { openSavedSession, readChecked, SessionRecorder } from "./session-recorder.ts";
 import { costLines } from "./session-usage.ts";
 import { findSessionFile } from "./saved-sessions.ts";
+import { findSessionAgents, mainAgentServers, mainAgentTools } from "./session-agents.ts";
+import { AgentTool } from "../agents/agent-tool.ts";
+import { agentLines } from "../agents/agent-list.ts";
+import { noAgentServers } from "../agents/agent-servers.ts";
 
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 
@@ -128,6 +132,15 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   let config = await loadConfig();
   const custom = loadCustomCommands({ cwd, userHome, reserved: init.reservedCommands ?? [] });
   for (const note of custom.notes) init.warn(note);
+  const agents = findSessionAgents({
+    cwd,
+    userHome,
+    miniCcHome: home.root,
+    flags: options.agents ?? [],
+    mainAgent: options.agent,
+    builtinNames: BUILTIN_TOOL_NAMES,
+    warn: init.warn,
+  });
   const startupProblem = startupEnvProblem(env);
   if (startupProblem) init.warn(startupProblem);
 
@@ -183,7 +196,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     userHome,
     clock: systemClock,
     mcpInstructions: () => manager.instructionsSection(),
-    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+    ...systemPromptOf(options.systemPrompt ?? agents.main?.prompt),
     ...(options.appendSystemPrompt !== undefined ? { appendSystemPrompt: options.appendSystemPrompt } : {}),
   });
   // The MCP section of the system prompt follows the servers: rebuild it when their tools or instructions change.
@@ -198,9 +211,6 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const sandboxMode = new Store(options.sandbox ?? false);
   const builtins = builtinTools({ env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
   const resourceTools = mcpResourceTools(manager, liveEnv);
-  // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
-  const tools = (): readonly Tool[] =>
-    [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
   const toolSearch = toolSearchSetting(env);
   // Background connects held back for the first request (print mode) start once it is out.
   const models = new ModelChoice({
@@ -222,6 +232,29 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     model: () => models.current.name,
     warn: init.warn,
   });
+  const agentServers = noAgentServers;
+  const agentTool: AgentTool = new AgentTool(() => agents.definitions, {
+    model: models.agentModel,
+    modelFor: (id) =>
+      model instanceof ScriptedModel ? Promise.resolve(models.agentModel) : createModel({ env, model: id }),
+    parentTools: (): readonly Tool[] => tools().filter((tool) => tool !== agentTool),
+    permissions,
+    ask: init.ask,
+    cwd,
+    userHome,
+    clock: systemClock,
+    servers: agentServers,
+    record: recorder.record,
+  });
+  const mainServers = agents.main ? await mainAgentServers(agents.main, agentServers, init.warn) : undefined;
+  // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
+  const tools = (): readonly Tool[] => {
+    const all = [...builtins, agentTool, ...resourceTools.offered(), ...manager.tools()];
+    const offered = agents.main && mainServers ? mainAgentTools(all, agents.main, mainServers) : all;
+    return offered.filter((tool) => !permissions.deniesEveryCall(tool));
+  };
+  if (agents.main?.model && options.model === undefined && !(model instanceof ScriptedModel))
+    await models.choose(agents.main.model);
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
   const hooks = startSessionHooks({
@@ -292,6 +325,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     contextUse: () => agent.contextUse(),
     costLines: () => costLines(recorder.usage.totals()),
+    agentLines: () => agentLines(agents.definitions, { cwd, userHome }),
     resumeHint: () => (recorder.saved ? `Resume this session with: mini-cc --resume ${recorder.id}` : undefined),
     home,
     get config() {
@@ -307,6 +341,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     tools,
     settings,
     customCommands: custom.commands,
+    agents: agents.definitions,
     runTurn: (line, signal) =>
       recordedTurn(
         {
@@ -347,6 +382,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await sessionEdge(hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
       recorder.close();
+      mainServers?.release();
       await Promise.all([manager.close(), cleanOldOutput]);
       // After the servers: its proxies outlive no sandboxed process.
       await sandbox.close();
@@ -363,4 +399,8 @@ function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMo
 function connectedPart(server: ServerView | undefined) {
   const status = server?.state.status;
   return status === "connected" || status === "cached" ? server?.state : undefined;
+}
+
+function systemPromptOf(prompt: string | undefined): { systemPrompt?: string } {
+  return prompt === undefined ? {} : { systemPrompt: prompt };
 }

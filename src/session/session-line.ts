@@ -17,6 +17,7 @@ export const ENTRY_TYPES = new Set([
   "compaction",
   "clear",
   "partial",
+  "subagent",
 ]);
 
 /** The line as written (time and all), or undefined when it cannot be read. */
@@ -55,6 +56,15 @@ function wellFormed(value: Record<string, unknown>): boolean {
       return typeof value.text === "string";
     case "compaction":
       return typeof value.summary === "string";
+    case "subagent":
+      return (
+        typeof value.parentId === "string" &&
+        typeof value.agent === "string" &&
+        isJsonObject(value.entry) &&
+        typeof value.entry.type === "string" &&
+        ENTRY_TYPES.has(value.entry.type) &&
+        wellFormed(value.entry)
+      );
     default:
       return true;
   }

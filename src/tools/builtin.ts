@@ -22,3 +22,6 @@ export function builtinTools(options: BashOptions = {}, askUser?: AskUser): Tool
     new AskUserQuestionTool(askUser),
   ];
 }
+
+/** Their names, known before any is made (an agent file's `tools` is checked against them). */
+export const BUILTIN_TOOL_NAMES = ["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion"];

@@ -40,6 +40,8 @@ export interface Tool {
    * must name the tool itself.
    */
   readonly aliases?: readonly string[];
+  /** Names the model may still call it by (`Task` for Agent); deny rules see them through `aliases`. */
+  readonly oldNames?: readonly string[];
   /** For an MCP tool: the server that provides it, as configured. Rules match MCP tools by server and tool. */
   readonly server?: string;
   /** For an MCP tool: its name on that server (it may be empty, long, or hold `__`). */

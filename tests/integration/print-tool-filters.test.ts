@@ -80,6 +80,7 @@ describe("denied tools", () => {
       "Glob",
       "Grep",
       "AskUserQuestion",
+      "Agent",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
     ]);

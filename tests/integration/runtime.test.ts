@@ -39,7 +39,7 @@ describe("a session wired like the CLI's", () => {
     await turn(runtime, "after");
 
     const [before, after] = api.requests.map((r) => r.body);
-    expect(toolNames(before!)).toEqual(["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion"]);
+    expect(toolNames(before!)).toEqual(["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion", "Agent"]);
     expect(systemText(before!)).not.toContain("# MCP Server Instructions");
     expect(toolNames(after!)).toEqual([
       "Read",
@@ -49,6 +49,7 @@ describe("a session wired like the CLI's", () => {
       "Glob",
       "Grep",
       "AskUserQuestion",
+      "Agent",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
       "mcp__tracker__add_comment",
