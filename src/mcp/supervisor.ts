@@ -29,6 +29,7 @@ import { startupSilence } from "./state/startup-silence.ts";
 import { IdleStops } from "./state/idle-stop.ts";
 import { idleStopMs, isLazy } from "./state/startup.ts";
 import { cacheLoadedEvent, LiveServerCache } from "./tools/cache-offers.ts";
+import { type CachedServer, isFresh } from "./tools/cache.ts";
 import { StillStarting } from "./state/still-starting.ts";
 import { filterServerTools } from "./tools/filter.ts";
 import type { SupervisorOptions } from "./supervisor-options.ts";
@@ -55,13 +56,15 @@ export class ServerSupervisor {
   readonly #idleTimeouts = new Map<string, number>();
   /** Who waits for a first connect that may go on past its connect timeout (begin()), woken when it does. */
   readonly #stillStarting: StillStarting;
+  /** Eager servers served from a list still fresh by their server's word: each connects when it goes stale. */
+  readonly #freshTimers = new Map<string, () => void>();
 
   constructor(options: SupervisorOptions) {
     this.#options = options;
     this.#reconnects = new ReconnectSchedule(options.reconnect ?? DEFAULT_RECONNECT_POLICY, options.clock);
     this.#idle = new IdleStops(options.clock);
     this.#stillStarting = new StillStarting(options.clock);
-    this.#cache = new LiveServerCache(options.toolCache);
+    this.#cache = new LiveServerCache(options.toolCache, options.clock);
   }
 
   /** The live connections by server name. */
@@ -90,12 +93,30 @@ export class ServerSupervisor {
     const cached = cache && !this.#closed ? await cache.read(config) : undefined;
     const offered = cached !== undefined && this.#options.dispatch(name, cacheLoadedEvent(config, cached));
     if (offered && isLazy(config.resolved, this.#options.env)) return;
+    if (offered && this.#servedWhileFresh(config, cached)) return;
     if (offered && holdBackground) {
       this.#held.add(name);
       return;
     }
     const connecting = this.connect(config);
     if (!offered) await Promise.race([connecting, this.#stillStarting.wait(name)]);
+  }
+
+  /**
+   * An offered list the server said is still fresh (its ttlMs) is served as it is: the server starts
+   * on its first call, or in the background once the list goes stale.
+   */
+  #servedWhileFresh(config: ServerConfig, cached: CachedServer): boolean {
+    const { clock } = this.#options;
+    if (!isFresh(cached, clock.now())) return false;
+    const { name } = config;
+    const stale = () => {
+      this.#freshTimers.delete(name);
+      if (this.#options.view(name)?.state.status === "cached" && !this.#connecting.has(name)) void this.connect(config);
+    };
+    this.#freshTimers.get(name)?.();
+    this.#freshTimers.set(name, clock.setTimeout(stale, (cached.freshUntil ?? 0) - clock.now()));
+    return true;
   }
 
   /** Starts the background connects begin() held back (servers still cached and not connecting). */
@@ -131,6 +152,8 @@ export class ServerSupervisor {
     this.#reconnects.forget(name);
     this.#bump(name);
     this.#idle.cancel(name);
+    this.#freshTimers.get(name)?.();
+    this.#freshTimers.delete(name);
     this.#cache.forget(name);
     const old = this.#connections.get(name);
     this.#connections.delete(name);
@@ -156,6 +179,8 @@ export class ServerSupervisor {
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
     this.#idle.cancelAll();
+    for (const cancel of this.#freshTimers.values()) cancel();
+    this.#freshTimers.clear();
     const connections = [...this.#connections.entries()];
     this.#connections.clear();
     const ended = connections.map(([name, connection]) =>
@@ -323,11 +348,12 @@ export class ServerSupervisor {
     else this.#retry(name, { type: "failed", error: failure.message, code: failure.code }, failure);
   }
 
-  #toolsChanged(name: string, epoch: number, { tools, skippedTools }: ToolList): void {
+  #toolsChanged(name: string, epoch: number, list: ToolList): void {
     const config = this.#options.config(name);
     if (!config || !this.#current(name, epoch)) return;
+    const { tools, skippedTools } = list;
     if (this.#options.dispatch(name, { type: "tools-changed", tools: offeredTools(config, tools), skippedTools }))
-      this.#cache.toolsChanged(config, tools, skippedTools);
+      this.#cache.toolsChanged(config, list);
   }
 
   /** New resources, templates, prompts or warnings of a connected server. */

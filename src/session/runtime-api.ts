@@ -13,6 +13,7 @@ import type { Env } from "../env.ts";
 import type { HomePaths } from "../home.ts";
 import type { ApprovalsFile } from "../mcp/approvals/approvals.ts";
 import type { SandboxHost } from "../sandbox/sandbox-host.ts";
+import type { BackgroundTasks } from "../background/background-tasks.ts";
 import type { ConnectOptions, McpManager } from "../mcp/manager.ts";
 import type { ServerRequestHandlers } from "../mcp/requests/server-requests.ts";
 import type { Model } from "../model/model.ts";
@@ -76,6 +77,8 @@ export interface Runtime {
   readonly sandbox: SandboxHost;
   /** Sandbox mode for Bash (`--sandbox`, `/sandbox`). */
   readonly sandboxMode: Store<boolean>;
+  /** Every background task of the session: shells, MCP tasks, tool calls sent to the background. */
+  readonly background: BackgroundTasks;
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;

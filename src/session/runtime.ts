@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { systemClock } from "../clock.ts";
 import type { PermissionMode } from "../agent/events.ts";
@@ -34,6 +35,7 @@ import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
+import { BackgroundTasks } from "../background/background-tasks.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import { ModelChoice } from "./model-choice.ts";
 import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
@@ -51,8 +53,7 @@ import { listProjectSessions } from "./saved-sessions.ts";
 import { openSavedSession, readChecked, SessionRecorder } from "./session-recorder.ts";
 import { costLines } from "./session-usage.ts";
 import { findSessionFile } from "./saved-sessions.ts";
-import { findSessionAgents, mainAgentServers, mainAgentTools } from "./session-agents.ts";
-import { AgentTool } from "../agents/agent-tool.ts";
+import { findSessionAgents, startSessionAgents } from "./session-agents.ts";
 import { agentLines } from "../agents/agent-list.ts";
 import { noAgentServers } from "../agents/agent-servers.ts";
 
@@ -160,6 +161,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   const restored = resumeChoice ? openSavedSession(home.projects, cwd, resumeChoice, init.warn) : undefined;
   const sessionId = restored?.id ?? options.sessionId ?? randomUUID();
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
+  // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
+  const background = new BackgroundTasks({ dir: join(home.toolOutput, sessionId, "background"), clock: systemClock });
+  init.onExit?.(() => background.stopAllSync());
   // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
   const toolCache = new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock: systemClock, warn: init.warn });
   const sandbox = new SandboxHost({
@@ -232,27 +236,28 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     model: () => models.current.name,
     warn: init.warn,
   });
-  const agentServers = noAgentServers;
-  const agentTool: AgentTool = new AgentTool(() => agents.definitions, {
-    model: models.agentModel,
-    modelFor: (id) =>
-      model instanceof ScriptedModel ? Promise.resolve(models.agentModel) : createModel({ env, model: id }),
-    parentTools: (): readonly Tool[] => tools().filter((tool) => tool !== agentTool),
-    permissions,
-    ask: init.ask,
-    cwd,
-    userHome,
-    clock: systemClock,
-    servers: agentServers,
-    record: recorder.record,
-  });
-  const mainServers = agents.main ? await mainAgentServers(agents.main, agentServers, init.warn) : undefined;
+  const running = await startSessionAgents(
+    agents,
+    {
+      model: models.agentModel,
+      modelFor: (id) =>
+        model instanceof ScriptedModel ? Promise.resolve(models.agentModel) : createModel({ env, model: id }),
+      parentTools: () => tools(),
+      permissions,
+      ask: init.ask,
+      cwd,
+      userHome,
+      clock: systemClock,
+      servers: noAgentServers,
+      record: recorder.record,
+    },
+    init.warn,
+  );
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
-  const tools = (): readonly Tool[] => {
-    const all = [...builtins, agentTool, ...resourceTools.offered(), ...manager.tools()];
-    const offered = agents.main && mainServers ? mainAgentTools(all, agents.main, mainServers) : all;
-    return offered.filter((tool) => !permissions.deniesEveryCall(tool));
-  };
+  const tools = (): readonly Tool[] =>
+    running
+      .offered(builtins, [...resourceTools.offered(), ...manager.tools()])
+      .filter((tool) => !permissions.deniesEveryCall(tool));
   if (agents.main?.model && options.model === undefined && !(model instanceof ScriptedModel))
     await models.choose(agents.main.model);
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
@@ -335,6 +340,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     manager,
     sandbox,
     sandboxMode,
+    background,
     approvals,
     permissions,
     agent,
@@ -382,8 +388,9 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await sessionEdge(hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
       recorder.close();
-      mainServers?.release();
-      await Promise.all([manager.close(), cleanOldOutput]);
+      running.release();
+      // Nothing started in the background outlives the session (the TUI asks at /exit first).
+      await Promise.all([manager.close(), cleanOldOutput, background.stopAll("exit")]);
       // After the servers: its proxies outlive no sandboxed process.
       await sandbox.close();
     },

@@ -6,8 +6,9 @@
  */
 import type { Tool } from "../tools/tool.ts";
 import { MiniCcError } from "../errors.ts";
-import { type AgentServers, type AgentServerSet, serverFailureText } from "../agents/agent-servers.ts";
-import { AGENT_TOOL } from "../agents/agent-tool.ts";
+import { type AgentServerSet, serverFailureText } from "../agents/agent-servers.ts";
+import { AGENT_TOOL, AgentTool } from "../agents/agent-tool.ts";
+import type { SubagentContext } from "../agents/subagent.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
 import { loadAgents } from "../agents/load-agents.ts";
 
@@ -50,19 +51,41 @@ export function findSessionAgents(options: SessionAgentsOptions): SessionAgents 
   return { definitions, main };
 }
 
-/** `--agent`'s servers, for the main thread; a failure is said on stderr and in the TUI's first lines. */
-export async function mainAgentServers(
-  main: AgentDefinition,
-  servers: AgentServers,
+export interface RunningAgents {
+  /** The main thread's tools: `builtins`, then Agent, then `rest`; under `--agent` narrowed to its list, its servers' tools added. */
+  offered(builtins: readonly Tool[], rest: readonly Tool[]): Tool[];
+  /** Lets `--agent`'s servers go (the session ends). */
+  release(): void;
+}
+
+/**
+ * The Agent tool over the definitions, and `--agent`'s servers started for the main thread
+ * (a failure said through `warn`). A subagent gets the main thread's tools, Agent left out:
+ * it gets its own, a level deeper.
+ */
+export async function startSessionAgents(
+  agents: SessionAgents,
+  context: SubagentContext,
   warn: (message: string) => void,
-): Promise<AgentServerSet> {
-  const set = await servers.serversForAgent(main);
-  if (set.failures.length > 0) warn(serverFailureText(set.failures));
-  return set;
+): Promise<RunningAgents> {
+  const tool: AgentTool = new AgentTool(() => agents.definitions, {
+    ...context,
+    parentTools: () => context.parentTools().filter((t) => t !== tool),
+  });
+  const main = agents.main;
+  const servers = main ? await context.servers.serversForAgent(main) : undefined;
+  if (servers && servers.failures.length > 0) warn(serverFailureText(servers.failures));
+  return {
+    offered(builtins, rest) {
+      const all = [...builtins, tool, ...rest];
+      return main && servers ? mainAgentTools(all, main, servers) : all;
+    },
+    release: () => servers?.release(),
+  };
 }
 
 /** The main thread's tools under `--agent`: the session's narrowed to the agent's list, its servers' added. */
-export function mainAgentTools(all: readonly Tool[], main: AgentDefinition, servers: AgentServerSet): Tool[] {
+function mainAgentTools(all: readonly Tool[], main: AgentDefinition, servers: AgentServerSet): Tool[] {
   const allowed = main.tools;
   const own =
     allowed === undefined

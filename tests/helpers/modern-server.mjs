@@ -11,12 +11,21 @@
 //   ask_forever asks again on every retry
 //   big_state  asks once with a requestState of MCP_MODERN_STATE_BYTES bytes (default 10 MB)
 //   add_tool  {name}: registers a tool of that name (answering "added"): a tools/list_changed
+// MCP_MODERN_LIST_TTL_MS / MCP_MODERN_LIST_SCOPE: the ttlMs and cacheScope its tools/list carries
+// (default: the SDK's 0 and "private"). MCP_MODERN_PID_DIR: each start leaves a file named by its pid.
 import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { acceptedContent, inputRequired, inputResponse, McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
 
 const versions = (process.env.MCP_MODERN_VERSIONS ?? "2026-07-28").split(",");
+if (process.env.MCP_MODERN_PID_DIR) writeFileSync(join(process.env.MCP_MODERN_PID_DIR, String(process.pid)), "");
+const ttl = process.env.MCP_MODERN_LIST_TTL_MS;
+const cacheHints =
+  ttl === undefined
+    ? undefined
+    : { "tools/list": { ttlMs: Number(ttl), cacheScope: process.env.MCP_MODERN_LIST_SCOPE ?? "private" } };
 
 function answer(value) {
   const text = JSON.stringify(value);
@@ -35,7 +44,13 @@ function asking(request) {
 
 /** One server per connection, as serveStdio wants; the era is the connection's. */
 function modernServer() {
-  const server = new McpServer({ name: "modern", version: "2.0.0" }, { supportedProtocolVersions: versions });
+  const server = new McpServer(
+    { name: "modern", version: "2.0.0" },
+    {
+      supportedProtocolVersions: versions,
+      ...(cacheHints ? { cacheHints } : {}),
+    },
+  );
   server.registerTool(
     "echo",
     { description: "Echoes the text", inputSchema: z.object({ text: z.string() }) },

@@ -25,7 +25,7 @@ import type { SkippedTool } from "../state/server-state.ts";
 import { MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
-import { MAX_PAGES, type Page } from "./list-pages.ts";
+import { type ListFreshness, MAX_PAGES, type Page } from "./list-pages.ts";
 
 /** How many times one request is sent again with answers before it fails; a server asking forever is cut off. */
 export const MAX_INPUT_ROUNDS = 10;
@@ -59,7 +59,20 @@ export type ListMethod = keyof typeof LISTS;
 function pageOf(method: ListMethod, result: Result): Page<unknown> {
   const items = (result as Record<string, unknown>)[LISTS[method].key];
   const nextCursor = (result as { nextCursor?: unknown }).nextCursor;
-  return { items: Array.isArray(items) ? items : [], ...(typeof nextCursor === "string" ? { nextCursor } : {}) };
+  const freshness = freshnessOf(result);
+  return {
+    items: Array.isArray(items) ? items : [],
+    ...(typeof nextCursor === "string" ? { nextCursor } : {}),
+    ...(freshness ? { freshness } : {}),
+  };
+}
+
+/** A 2026-07-28 list's `ttlMs` / `cacheScope`; undefined when it has no valid ttl (an older server's). */
+function freshnessOf(result: Result): ListFreshness | undefined {
+  const { ttlMs, cacheScope } = result as { ttlMs?: unknown; cacheScope?: unknown };
+  if (typeof ttlMs !== "number" || !Number.isSafeInteger(ttlMs) || ttlMs < 0) return undefined;
+  // The spec's default scope is the cautious one.
+  return { ttlMs, cacheScope: cacheScope === "public" ? "public" : "private" };
 }
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;

@@ -22,8 +22,8 @@ export function newServerMarker(): string {
   return `${process.pid}-${randomUUID()}`;
 }
 
-/** Whether process `pid` carries one of `markers` in its environment (false when it cannot be read). */
-function carriesMarker(pid: number, markers: ReadonlySet<string>): boolean {
+/** Whether process `pid` carries one of `markers` in its environment variable `variable` (false when it cannot be read). */
+function carriesMarker(pid: number, markers: ReadonlySet<string>, variable = SERVER_MARKER): boolean {
   let environ: string;
   try {
     environ = readFileSync(`/proc/${pid}/environ`, "latin1");
@@ -31,7 +31,7 @@ function carriesMarker(pid: number, markers: ReadonlySet<string>): boolean {
     return false;
   }
   for (const entry of environ.split("\0")) {
-    if (entry.startsWith(`${SERVER_MARKER}=`) && markers.has(entry.slice(SERVER_MARKER.length + 1))) return true;
+    if (entry.startsWith(`${variable}=`) && markers.has(entry.slice(variable.length + 1))) return true;
   }
   return false;
 }
@@ -117,9 +117,14 @@ export function liveGroups(pgids: readonly number[]): Set<number> {
  * a child spawned detached), found through their parent chain, and any other
  * process carrying one of `markers` (an orphan whose parents are gone).
  * Killing a group misses them, so they are signalled one by one. Linux only
- * ([] elsewhere).
+ * ([] elsewhere). `variable` names the marker's environment variable
+ * (background shells use their own: src/background/shell-task.ts).
  */
-export function strayDescendants(pgids: readonly number[], markers: readonly string[] = []): number[] {
+export function strayDescendants(
+  pgids: readonly number[],
+  markers: readonly string[] = [],
+  variable = SERVER_MARKER,
+): number[] {
   if ((pgids.length === 0 && markers.length === 0) || process.platform !== "linux") return [];
   const table = processTable();
   const children = new Map<number, ProcessEntry[]>();
@@ -141,7 +146,7 @@ export function strayDescendants(pgids: readonly number[], markers: readonly str
     const since = ownStartTime();
     for (const p of table) {
       if (p.started < since || seen.has(p.pid) || p.dead || groups.has(p.pgrp) || p.pid === process.pid) continue;
-      if (carriesMarker(p.pid, wanted)) strays.push(p.pid);
+      if (carriesMarker(p.pid, wanted, variable)) strays.push(p.pid);
     }
   }
   return strays;

@@ -7,13 +7,17 @@ import type { RequestOptions, Tool, Transport } from "@modelcontextprotocol/clie
 import type { McpClient } from "./mcp-client.ts";
 import { nestedDeeperThan } from "../../fs/json-path.ts";
 import type { McpToolInfo, SkippedTool } from "../state/server-state.ts";
-import { readPages } from "./list-pages.ts";
+import { type ListFreshness, readPages } from "./list-pages.ts";
 
-/** A server's tools/list: the tools offered to the model, those left out with the reason, and what the bound on a server's list cut (list-pages.ts). */
+/**
+ * A server's tools/list: the tools offered to the model, those left out with the reason, what the
+ * bound on a server's list cut (list-pages.ts), and how long the server says the list stays fresh.
+ */
 export interface ToolList {
   tools: McpToolInfo[];
   skippedTools: SkippedTool[];
   cut?: string;
+  freshness?: ListFreshness;
 }
 
 /**
@@ -55,7 +59,12 @@ function flattenDeepSchemas(tool: unknown): unknown {
 export async function listTools(client: McpClient, options?: RequestOptions): Promise<ToolList> {
   client.excludedTools = [];
   const read = await readPages("tools", (cursor) => client.listPage("tools/list", cursor, options));
-  const list: ToolList = { tools: [], skippedTools: [], ...(read.cut ? { cut: read.cut } : {}) };
+  const list: ToolList = {
+    tools: [],
+    skippedTools: [],
+    ...(read.cut ? { cut: read.cut } : {}),
+    ...(read.freshness ? { freshness: read.freshness } : {}),
+  };
   for (const tool of read.items as Tool[]) {
     const reason = skipReason(tool);
     if (reason === undefined) list.tools.push(toToolInfo(tool));

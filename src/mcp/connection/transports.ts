@@ -15,6 +15,7 @@ import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/webso
 import { isRemote, type ServerConfig } from "../../config/types.ts";
 import type { ProcessGroups } from "./process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
+import { ReissuingHttpTransport } from "./reissuing-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";
 import { headersProblem } from "../../config/header-values.ts";
 import { remoteUrlProblem } from "../../config/schema.ts";
@@ -95,7 +96,7 @@ export const createTransport: TransportFactory = (server, context) => {
     const options = { requestInit, ...(watched ? { fetch: watched } : {}), ...(authProvider ? { authProvider } : {}) };
     return entry.type === "sse"
       ? new SSEClientTransport(url, options)
-      : new StreamableHTTPClientTransport(url, options);
+      : new ReissuingHttpTransport(new StreamableHTTPClientTransport(url, options));
   }
   const stdio = {
     command: entry.command,

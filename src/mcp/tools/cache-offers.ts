@@ -8,11 +8,13 @@ import type { ServerConfig } from "../../config/types.ts";
 import type { ConnectedServer } from "../connection/connected-server.ts";
 import type { LifecycleEvent } from "../state/lifecycle.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
-import { BackgroundCacheWrites, type CachedServer, type ToolCacheStore } from "./cache.ts";
+import type { Clock } from "../../clock.ts";
+import type { ToolList } from "../connection/tool-list.ts";
+import { BackgroundCacheWrites, type CachedServer, MAX_LIST_TTL_MS, type ToolCacheStore } from "./cache.ts";
 import { filterServerTools } from "./filter.ts";
 
-/** What a connected server said of itself that is worth keeping (undefined offers left out). */
-export function cachedServerOf(server: ConnectedServer): CachedServer {
+/** What a connected server said of itself that is worth keeping (undefined offers left out), its list read at `now`. */
+export function cachedServerOf(server: ConnectedServer, now: number): CachedServer {
   const { tools, skippedTools, instructions, features, serverInfo } = server;
   const { capabilities, resources, resourceTemplates, prompts } = features;
   const offers = { capabilities, resources, resourceTemplates, prompts };
@@ -22,7 +24,15 @@ export function cachedServerOf(server: ConnectedServer): CachedServer {
     instructions,
     ...(serverInfo ? { serverInfo } : {}),
     ...Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined)),
+    ...freshnessOf(server, now),
   };
+}
+
+/** The cache's view of a list's ttlMs / cacheScope: fresh until when, and for whom. */
+function freshnessOf({ freshness }: Pick<ToolList, "freshness">, now: number): Partial<CachedServer> {
+  if (!freshness) return {};
+  const { ttlMs, cacheScope } = freshness;
+  return { ...(ttlMs > 0 ? { freshUntil: now + Math.min(ttlMs, MAX_LIST_TTL_MS) } : {}), cacheScope };
 }
 
 /** The event that offers a cached server while it starts (or, lazy, until first used). */
@@ -52,22 +62,27 @@ function cachedFeatures(cached: CachedServer): ServerFeatures {
 export class LiveServerCache {
   readonly #live = new Map<string, CachedServer>();
   readonly #writes: BackgroundCacheWrites;
+  readonly #clock: Clock;
 
-  constructor(store: ToolCacheStore | undefined) {
+  constructor(store: ToolCacheStore | undefined, clock: Clock) {
     this.#writes = new BackgroundCacheWrites(store);
+    this.#clock = clock;
   }
 
   /** A live connect: its record is kept and written. */
   connected(config: ServerConfig, server: ConnectedServer): void {
-    const kept = cachedServerOf(server);
+    const kept = cachedServerOf(server, this.#clock.now());
     this.#live.set(config.name, kept);
     this.#writes.save(config, kept);
   }
 
   /** The server's new tool list, written over its record (nothing before its first live connect). */
-  toolsChanged(config: ServerConfig, tools: CachedServer["tools"], skippedTools: CachedServer["skippedTools"]): void {
+  toolsChanged(config: ServerConfig, list: ToolList): void {
     const live = this.#live.get(config.name);
-    if (live) this.#writes.save(config, { ...live, tools, skippedTools });
+    if (!live) return;
+    const { freshUntil: _old, cacheScope: _oldScope, ...rest } = live;
+    const { tools, skippedTools } = list;
+    this.#writes.save(config, { ...rest, tools, skippedTools, ...freshnessOf(list, this.#clock.now()) });
   }
 
   /** The server stopped: its record goes (a later tool-list change of an old connection writes nothing). */

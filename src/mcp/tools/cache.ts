@@ -12,6 +12,13 @@
  * warning (src/fs/home-json-file.ts), one not for this entry is ignored; both
  * are rewritten after the next connect. Writing a server's cache removes its
  * caches for earlier entries in the same project.
+ *
+ * A 2026-07-28 server says how long its tool list stays fresh (`ttlMs`): the
+ * record keeps until when (`freshUntil`, capped at a day), and while fresh the
+ * supervisor serves it without starting the server (supervisor.ts). A list
+ * without a ttl is stale at once, as the spec has it, yet still offered for the
+ * warm start while the server connects in the background. A `private` list
+ * (the default scope) is never shared: the file is the user's own (0600).
  */
 import { createHash } from "node:crypto";
 import { readdir, unlink } from "node:fs/promises";
@@ -21,7 +28,17 @@ import type { Clock } from "../../clock.ts";
 import { HomeJsonFile } from "../../fs/home-json-file.ts";
 import { readJsonFile } from "../../fs/json-file.ts";
 import { formatJsonPath, nestedDeeperThan } from "../../fs/json-path.ts";
-import { anything, arrayOf, mapOf, objectOf, oneOf, optional, required, string } from "../../fs/json-shape.ts";
+import {
+  anything,
+  arrayOf,
+  mapOf,
+  objectOf,
+  oneOf,
+  optional,
+  positiveNumber,
+  required,
+  string,
+} from "../../fs/json-shape.ts";
 import { canonicalJson, fingerprint } from "../approvals/fingerprint.ts";
 import type {
   McpPromptInfo,
@@ -43,7 +60,14 @@ export interface CachedServer {
   readonly resources?: readonly McpResourceInfo[];
   readonly resourceTemplates?: readonly McpResourceTemplateInfo[];
   readonly prompts?: readonly McpPromptInfo[];
+  /** Until when (ms since the epoch) the server said its tool list stays fresh; absent: stale at once. */
+  readonly freshUntil?: number;
+  /** Whether the server let shared caches keep its tool list; absent or `private`: only this user's. */
+  readonly cacheScope?: "public" | "private";
 }
+
+/** The longest a server's ttlMs is honoured (a day, as the SDK's own cache): no server pins its list for good. */
+export const MAX_LIST_TTL_MS = 24 * 60 * 60 * 1000;
 
 const OFFERS = ["resources", "resourceTemplates", "prompts"] as const;
 
@@ -81,6 +105,8 @@ const recordShape = objectOf({
   project: required(string()),
   key: required(string()),
   cachedAt: required(string()),
+  freshUntil: optional(positiveNumber("a time in ms")),
+  cacheScope: optional(oneOf("public", "private")),
   serverInfo: optional(objectOf({ name: required(string()), version: required(string()) })),
   capabilities: optional(mapOf(anything)),
   resources: optional(arrayOf(objectOf({ uri: required(string()), name: required(string()) }))),
@@ -148,7 +174,7 @@ export class ToolCacheFiles implements ToolCacheStore {
       .read()
       .catch(() => undefined);
     if (!record || record.key !== this.keyOf(config) || record.server !== config.name) return undefined;
-    const { tools, skippedTools, instructions, serverInfo, capabilities } = record;
+    const { tools, skippedTools, instructions, serverInfo, capabilities, freshUntil, cacheScope } = record;
     const offers = Object.fromEntries(OFFERS.flatMap((key) => (record[key] ? [[key, record[key]]] : [])));
     return {
       tools,
@@ -157,6 +183,8 @@ export class ToolCacheFiles implements ToolCacheStore {
       ...(serverInfo ? { serverInfo } : {}),
       ...(capabilities ? { capabilities } : {}),
       ...offers,
+      ...(freshUntil !== undefined ? { freshUntil } : {}),
+      ...(cacheScope ? { cacheScope } : {}),
     };
   }
 
@@ -168,6 +196,8 @@ export class ToolCacheFiles implements ToolCacheStore {
       project: this.#options.projectDir,
       key: this.keyOf(config),
       cachedAt: new Date(this.#options.clock.now()).toISOString(),
+      ...(server.freshUntil !== undefined ? { freshUntil: server.freshUntil } : {}),
+      ...(server.cacheScope ? { cacheScope: server.cacheScope } : {}),
       ...(server.serverInfo ? { serverInfo: server.serverInfo } : {}),
       ...(server.capabilities ? { capabilities: server.capabilities } : {}),
       ...Object.fromEntries(OFFERS.flatMap((key) => (server[key] ? [[key, server[key]]] : []))),
@@ -206,6 +236,11 @@ export class ToolCacheFiles implements ToolCacheStore {
         await unlink(path).catch(() => {});
     }
   }
+}
+
+/** Whether `cached` is still fresh at `now` by its server's word (a list without a ttl never is). */
+export function isFresh(cached: CachedServer, now: number): boolean {
+  return cached.freshUntil !== undefined && cached.freshUntil > now;
 }
 
 /** The server's name as it may appear in a file name. */

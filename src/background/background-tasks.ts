@@ -1,0 +1,295 @@
+/**
+ * Every background task of one session, in one store the model's tools
+ * (TaskOutput, TaskList, TaskStop), the reminders and the UI all read: a
+ * background shell, an MCP call answered with a task handle, a tool call that
+ * ran too long. Whoever runs a task's work hands the store a control to stop
+ * it and tells it how the work ended (finish); the store keeps the honest
+ * status (a stopped task is `killed`, whatever its exit code), the output
+ * file and what of it the model has read. At most MAX_RUNNING_TASKS run at once.
+ */
+import { join } from "node:path";
+import type { Clock } from "../clock.ts";
+import { Store } from "../store.ts";
+import { errorText } from "../errors.ts";
+import { OutputFile, type OutputFileLimits } from "./output-file.ts";
+import {
+  endedStatus,
+  type BackgroundSnapshot,
+  type BackgroundTask,
+  type StoppedBy,
+  type TaskEnding,
+  type TaskKind,
+} from "./task-state.ts";
+
+/** Background tasks running at once; the next one is refused. */
+export const MAX_RUNNING_TASKS = 200;
+/** How often the snapshot catches up with output bytes while tasks print. */
+const BYTES_PUBLISH_MS = 250;
+
+/** How the store stops a task's work. */
+export interface TaskControl {
+  /** Ends the work (a shell's group, a call's abort); resolves with the signal that ended it, if one did, once it is over. */
+  stop(): Promise<string | undefined>;
+  /** For process exit, where nothing can be awaited: ends it at once. */
+  stopSync?(): void;
+}
+
+/** What a task is, before it starts. */
+export interface TaskSpec {
+  kind: TaskKind;
+  label: string;
+  toolName: string;
+}
+
+export type StartOutcome = { ok: true; task: BackgroundTask } | { ok: false; message: string };
+export type StopOutcome = { ok: true; task: BackgroundTask } | { ok: false; message: string };
+
+export interface BackgroundTasksOptions {
+  /** The session's folder for output files (`<home>/tool-output/<session>/background`). */
+  dir: string;
+  clock: Clock;
+  maxRunning?: number;
+  outputLimits?: OutputFileLimits;
+}
+
+/** What the store keeps beside a task's snapshot row. */
+interface Live {
+  output: OutputFile;
+  control?: TaskControl;
+  stopping?: StoppedBy;
+  ended: Promise<void>;
+  markEnded: () => void;
+}
+
+export class BackgroundTasks extends Store<BackgroundSnapshot> {
+  readonly #options: BackgroundTasksOptions;
+  readonly #live = new Map<string, Live>();
+  #count = 0;
+  #publishPending = false;
+
+  constructor(options: BackgroundTasksOptions) {
+    super({ tasks: [] });
+    this.#options = options;
+  }
+
+  /** The task `id`, or undefined. */
+  get(id: string): BackgroundTask | undefined {
+    return this.getSnapshot().tasks.find((task) => task.id === id);
+  }
+
+  /** How many run now. */
+  running(): number {
+    return this.getSnapshot().tasks.filter((task) => task.status === "running").length;
+  }
+
+  /**
+   * Starts a task: its output file is created, then `launch` starts the work
+   * writing into it and returns how to stop it. Refused when MAX_RUNNING_TASKS
+   * run already or the file cannot be made; a launch that throws gives a failed task.
+   */
+  start(spec: TaskSpec, launch: (output: OutputFile, id: string) => TaskControl): StartOutcome {
+    const max = this.#options.maxRunning ?? MAX_RUNNING_TASKS;
+    if (this.running() >= max) {
+      return {
+        ok: false,
+        message: `${max} background tasks are running already, the most allowed at once: stop one with TaskStop (TaskList lists them) before starting another`,
+      };
+    }
+    const id = `b${++this.#count}`;
+    let output: OutputFile;
+    try {
+      output = new OutputFile(join(this.#options.dir, `${id}.log`), this.#options.outputLimits, () =>
+        this.#outputGrew(),
+      );
+    } catch (error) {
+      return { ok: false, message: `could not create the output file for a background task: ${errorText(error)}` };
+    }
+    let markEnded = () => {};
+    const ended = new Promise<void>((resolve) => {
+      markEnded = resolve;
+    });
+    this.#live.set(id, { output, ended, markEnded });
+    const task: BackgroundTask = {
+      id,
+      ...spec,
+      status: "running",
+      startedAt: this.#options.clock.now(),
+      outputFile: output.path,
+      bytesWritten: 0,
+      bytesRead: 0,
+      endingReported: false,
+    };
+    this.update((prev) => ({ tasks: [...prev.tasks, task] }));
+    try {
+      this.#live.get(id)!.control = launch(output, id);
+    } catch (error) {
+      this.finish(id, { kind: "error", message: errorText(error) });
+    }
+    return { ok: true, task: this.get(id)! };
+  }
+
+  /** An output file grew: the snapshot's byte counts catch up soon (not on every chunk). */
+  #outputGrew(): void {
+    if (this.#publishPending) return;
+    this.#publishPending = true;
+    this.#options.clock.setTimeout(() => {
+      this.#publishPending = false;
+      this.#publishBytes();
+    }, BYTES_PUBLISH_MS);
+  }
+
+  /** A live status line for the task (an MCP task's statusMessage). */
+  setStatusMessage(id: string, message: string): void {
+    this.#patch(id, (task) => (task.status === "running" ? { ...task, statusMessage: message } : task));
+  }
+
+  /** The task's work is over; a stop asked for makes it `killed`. Later calls for the same task are ignored. */
+  finish(id: string, ending: TaskEnding, stoppedSignal?: string): void {
+    const live = this.#live.get(id);
+    const task = this.get(id);
+    if (!live || task?.status !== "running") return;
+    live.output.close();
+    const endedAt = this.#options.clock.now();
+    const bytesWritten = live.output.bytesWritten;
+    const status = live.stopping
+      ? {
+          status: "killed" as const,
+          stoppedBy: live.stopping,
+          signal: stoppedSignal ?? (ending.kind === "exit" ? (ending.signal ?? undefined) : undefined) ?? "SIGTERM",
+        }
+      : endedStatus(ending);
+    this.#patch(id, (prev) => {
+      const { statusMessage: _, ...rest } = prev;
+      return { ...rest, ...status, endedAt, bytesWritten };
+    });
+    live.markEnded();
+  }
+
+  /** Stops task `id` (its whole process group, or its call); resolves once it ended. */
+  async stop(id: string, by: StoppedBy): Promise<StopOutcome> {
+    const task = this.get(id);
+    const live = this.#live.get(id);
+    if (!task || !live) return { ok: false, message: this.unknownIdMessage(id) };
+    if (task.status !== "running") return { ok: false, message: `${id} is not running: it ended ${task.status}` };
+    live.stopping = by;
+    let signal: string | undefined;
+    try {
+      signal = await live.control?.stop();
+    } catch {
+      // Stopping failed; the task is still marked killed below only if its work ended.
+    }
+    // A control that ended its work without the runner's own report (a call that ignores its abort) ends it here.
+    this.finish(id, { kind: "error", message: "stopped" }, signal);
+    return { ok: true, task: this.get(id)! };
+  }
+
+  /** Stops every running task; resolves once all ended. */
+  async stopAll(by: StoppedBy): Promise<void> {
+    const running = this.getSnapshot().tasks.filter((task) => task.status === "running");
+    await Promise.all(running.map((task) => this.stop(task.id, by)));
+  }
+
+  /** Process exit: every running task ended at once, without the event loop (shells get SIGKILL). */
+  stopAllSync(): void {
+    for (const task of this.getSnapshot().tasks) {
+      if (task.status !== "running") continue;
+      const live = this.#live.get(task.id)!;
+      live.stopping = "exit";
+      live.control?.stopSync?.();
+      this.finish(task.id, { kind: "error", message: "stopped" }, "SIGKILL");
+    }
+  }
+
+  /** Resolves when task `id` ended, or after `timeoutMs` (or at once for an unknown or ended task). */
+  async waitForEnd(id: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const live = this.#live.get(id);
+    if (!live || this.get(id)?.status !== "running") return;
+    let cancel = () => {};
+    const timedOut = new Promise<void>((resolve) => {
+      const clear = this.#options.clock.setTimeout(resolve, timeoutMs);
+      const onAbort = () => resolve();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      cancel = () => {
+        clear();
+        signal?.removeEventListener("abort", onAbort);
+      };
+    });
+    await Promise.race([live.ended, timedOut]);
+    cancel();
+  }
+
+  /**
+   * The output of task `id` the model has not read yet (within `maxBytes`,
+   * head and tail past it), now counted as read; reading an ended task tells
+   * the model its ending, so no reminder follows.
+   */
+  read(id: string, maxBytes: number): { task: BackgroundTask; text: string } | undefined {
+    const live = this.#live.get(id);
+    const before = this.get(id);
+    if (!live || !before) return undefined;
+    const { text, to } = live.output.read(before.bytesRead, maxBytes);
+    const ended = before.status !== "running";
+    this.#patch(id, (task) => ({
+      ...task,
+      bytesRead: to,
+      bytesWritten: live.output.bytesWritten,
+      ...(ended ? { endingReported: true } : {}),
+    }));
+    return { task: this.get(id)!, text };
+  }
+
+  /** The last `maxBytes` of task `id`'s output, for the user's view: the model's read position does not move. */
+  peek(id: string, maxBytes: number): string {
+    const output = this.#live.get(id)?.output;
+    if (!output) return "";
+    return output.read(output.bytesWritten - maxBytes, maxBytes).text;
+  }
+
+  /** The last `count` lines of task `id`'s output. */
+  lastLines(id: string, count: number): string[] {
+    return this.#live.get(id)?.output.lastLines(count) ?? [];
+  }
+
+  /** The tasks that ended since the model last heard of them, now counted as told (the reminders). */
+  takeEndings(): BackgroundTask[] {
+    const untold = this.getSnapshot().tasks.filter((task) => task.status !== "running" && !task.endingReported);
+    if (untold.length === 0) return [];
+    const ids = new Set(untold.map((task) => task.id));
+    this.update((prev) => ({
+      tasks: prev.tasks.map((task) => (ids.has(task.id) ? { ...task, endingReported: true } : task)),
+    }));
+    return untold;
+  }
+
+  /** The error for an id no task has: it lists the ids there are. */
+  unknownIdMessage(id: string): string {
+    const ids = this.getSnapshot().tasks.map((task) => task.id);
+    const known = ids.length === 0 ? "there are no background tasks" : `the known ids are ${ids.join(", ")}`;
+    return `No background task with id ${JSON.stringify(id)}: ${known}`;
+  }
+
+  #publishBytes(): void {
+    this.update((prev) => {
+      let changed = false;
+      const tasks = prev.tasks.map((task) => {
+        const written = this.#live.get(task.id)?.output.bytesWritten ?? task.bytesWritten;
+        if (written === task.bytesWritten) return task;
+        changed = true;
+        return { ...task, bytesWritten: written };
+      });
+      return changed ? { tasks } : prev;
+    });
+  }
+
+  #patch(id: string, recipe: (task: BackgroundTask) => BackgroundTask): void {
+    this.update((prev) => {
+      const index = prev.tasks.findIndex((task) => task.id === id);
+      if (index < 0) return prev;
+      const next = recipe(prev.tasks[index]!);
+      if (next === prev.tasks[index]) return prev;
+      const tasks = [...prev.tasks];
+      tasks[index] = next;
+      return { tasks };
+    });
+  }
+}
