@@ -62,8 +62,7 @@ export class AgentTool implements StreamingTool {
   }
 
   summarize(input: Record<string, unknown>): string {
-    const type = stringField(input, "subagent_type") ?? "general-purpose";
-    return `${terminalSafeLine(type)}: ${terminalSafeLine(stringField(input, "description") ?? "")}`;
+    return summarizeAgentCall(input);
   }
 
   async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
@@ -108,4 +107,10 @@ export class AgentTool implements StreamingTool {
       nestedAgentTool: nested,
     });
   }
+}
+
+/** `finder: find the notes` — the transcript's line for an Agent call, live or resumed. */
+export function summarizeAgentCall(input: Record<string, unknown>): string {
+  const type = stringField(input, "subagent_type") ?? "general-purpose";
+  return `${terminalSafeLine(type)}: ${terminalSafeLine(stringField(input, "description") ?? "")}`;
 }

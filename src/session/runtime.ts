@@ -51,7 +51,7 @@ import { Store } from "../store.ts";
 import { contextBreakdown, contextLines } from "./context-breakdown.ts";
 import { listProjectSessions } from "./saved-sessions.ts";
 import { openSavedSession, readChecked, SessionRecorder } from "./session-recorder.ts";
-import { costLines } from "./session-usage.ts";
+import { costLines, subagentContextLines } from "./session-usage.ts";
 import { findSessionFile } from "./saved-sessions.ts";
 import { findSessionAgents, startSessionAgents } from "./session-agents.ts";
 import { agentLines } from "../agents/agent-list.ts";
@@ -326,10 +326,13 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     },
     contextLines: () => {
       const use = agent.contextUse();
-      return contextLines(contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens));
+      const lines = contextLines(
+        contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens),
+      );
+      return [...lines, ...subagentContextLines(recorder.subagentUsage.totals())];
     },
     contextUse: () => agent.contextUse(),
-    costLines: () => costLines(recorder.usage.totals()),
+    costLines: () => costLines(recorder.usage.totals(), recorder.subagentUsage.totals()),
     agentLines: () => agentLines(agents.definitions, { cwd, userHome }),
     resumeHint: () => (recorder.saved ? `Resume this session with: mini-cc --resume ${recorder.id}` : undefined),
     home,

@@ -143,6 +143,29 @@ describe("the Agent tool", () => {
   }, 30_000);
 });
 
+describe("/cost and /context", () => {
+  it("count the subagents' requests apart from the main conversation's, in a resumed session too", async () => {
+    const usage = (input: number, output: number) => ({ input_tokens: input, output_tokens: output });
+    const reply = (content: FakeBlock[], u: ReturnType<typeof usage>): FakeReply => ({
+      kind: "message",
+      message: { content, usage: u },
+    });
+    await run([
+      reply([agentCall("toolu_c", "reader")], usage(1000, 10)),
+      reply([{ type: "text", text: "sub" }], usage(300, 7)),
+      reply([{ type: "text", text: "main" }], usage(1100, 20)),
+    ]);
+    const cost = await box.run(["-p", "/cost", "--continue"]);
+    expect(cost.code, cost.stderr).toBe(0);
+    const lines = cost.stdout.trim().split("\n");
+    expect(lines[1]).toMatch(/^claude-[\w.-]+ \(2 requests\): 2,100 input, 30 output/);
+    expect(lines[2]).toBe("Subagents (their own conversations, counted apart):");
+    expect(lines[3]).toMatch(/^ {2}claude-[\w.-]+ \(1 request\): 300 input, 7 output/);
+    const context = await box.run(["-p", "/context", "--continue"]);
+    expect(context.stdout).toContain("Subagents: 1 request, 307 tokens in their own contexts (not in this one");
+  }, 30_000);
+});
+
 describe("/agents", () => {
   it("lists each agent with its file and servers, a broken file named on stderr while the rest load", async () => {
     await box.write(
