@@ -58,6 +58,7 @@ export type ErrorCode =
   | "line-too-long" // a stdio server sent one message past the SDK's 10 MB line limit
   | "handshake-failed"
   | "input-required" // a 2026-07-28 server's input_required result mini-cc will not answer (endless rounds, a huge requestState, an unknown resultType)
+  | "task-failed" // an MCP task (the Tasks extension) failed, asked what mini-cc cannot answer, or was not followed
   | "closed-on-discover" // a stdio server ended on server/discover (2026-07-28's first request): started again and reached with initialize
   | "connection-lost" // a connected server's transport closed, or its network path went away
   | "ping-timeout"

@@ -31,10 +31,25 @@ export function sandboxOfferFor(
 /** Columns a command is indented under what it belongs to. */
 const COMMAND_INDENT = 4;
 
-/** `project · .mcp.json`, or `1 of 6 · project · .mcp.json` when several are asked about. */
+/**
+ * `project · .mcp.json`, or `1 of 6 · project · .mcp.json` when several are asked about;
+ * `project · agent qa · .claude/agents/qa.md` for a server an agent needs.
+ */
 export function serverApprovalNote(server: ServerView, position: number, total: number, cwd: string): string {
   const file = server.config ? terminalSafeLine(displayFile(server.config.file, cwd)) : "";
-  return [...(total > 1 ? [`${position} of ${total}`] : []), server.source, ...(file === "" ? [] : [file])].join(" · ");
+  return [
+    ...(total > 1 ? [`${position} of ${total}`] : []),
+    server.source,
+    ...agentNote(server),
+    ...(file === "" ? [] : [file]),
+  ].join(" · ");
+}
+
+/** `agent qa` (`agents qa, api`) for an agent-scoped server: the agents that need it. */
+function agentNote(server: ServerView): string[] {
+  const agents = server.forAgents?.agents ?? [];
+  if (agents.length === 0) return [];
+  return [terminalSafeLine(`${agents.length === 1 ? "agent" : "agents"} ${agents.join(", ")}`)];
 }
 
 /**

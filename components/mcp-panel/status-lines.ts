@@ -39,6 +39,8 @@ export function serverDetail(state: ServerState, name = "NAME", lastFailure?: st
       return "waiting for your approval";
     case "needs-auth":
       return needsAuthText(`/mcp login ${name}`, firstLine(state.reason));
+    case "standby":
+      return "for agents: starts when an agent that names it runs";
   }
 }
 

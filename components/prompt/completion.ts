@@ -7,6 +7,7 @@
  * list_changed refresh shows at once.
  */
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
+import { conversationServers } from "../../src/mcp/state/snapshot-views.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { matchFiles } from "./file-match.ts";
 
@@ -47,7 +48,7 @@ export const MAX_COMPLETIONS = 8;
 
 /** Every connected (or cached) server's listed resources, in declaration order. */
 export function mentionableResources(snapshot: McpSnapshot): MentionableResource[] {
-  return snapshot.servers.flatMap((view) =>
+  return conversationServers(snapshot).flatMap((view) =>
     view.state.status === "connected" || view.state.status === "cached"
       ? (view.state.resources ?? []).map((r) => ({
           server: view.name,

@@ -98,7 +98,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
       case "partial":
         // Superseded by the line after it; left last, shown below as a cut reply.
         break;
-      case "subagent": {
+      case "agent_entry": {
         const list = subagents.get(entry.parentId) ?? [];
         list.push(...subagentActions(entry));
         subagents.set(entry.parentId, list);
@@ -125,9 +125,9 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
 }
 
 /** A subagent's saved line as the events its block is drawn from: its replies and the calls in them (nested agents within). */
-function subagentActions(entry: Extract<ConversationEntry, { type: "subagent" }>): TranscriptAction[] {
+function subagentActions(entry: Extract<ConversationEntry, { type: "agent_entry" }>): TranscriptAction[] {
   const inner: AgentEvent[] =
-    entry.entry.type === "subagent"
+    entry.entry.type === "agent_entry"
       ? subagentActions(entry.entry).flatMap((action) => (action.type === "subagent" ? [action] : []))
       : entry.entry.type === "assistant"
         ? [

@@ -22,6 +22,7 @@ import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
+import type { Detaching } from "./detached-call.ts";
 
 export interface AgentOptions {
   model: Model;
@@ -46,6 +47,10 @@ export interface AgentOptions {
   hooks?: Hooks;
   /** For a subagent: its name, shown on the approvals its calls ask for. */
   agentName?: string;
+  /** Where tool calls moved to the background go (detached-call.ts); without it none is moved. */
+  detaching?: Detaching;
+  /** Reminders the model gets once, with its next request (a background task ended); read before each request. */
+  reminders?: () => readonly string[];
 }
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
@@ -73,6 +78,7 @@ export class Agent {
       clock: options.clock ?? systemClock,
       ...hooks,
       ...(options.agentName === undefined ? {} : { agentName: options.agentName }),
+      ...(options.detaching ? { detaching: options.detaching } : {}),
     });
     this.#compaction = new CompactionRunner({
       model: options.model,
@@ -95,6 +101,7 @@ export class Agent {
       addAssistant: (message, usage, model) => this.#addAssistant(message, usage, model),
       addNote: (text) => this.#addNote(text),
       addToolResults: (results, changes) => this.#addToolResults(results, changes),
+      addReminders: () => this.#addReminders(),
     };
   }
 
@@ -184,6 +191,13 @@ export class Agent {
         ...(usage ? { usage } : {}),
         model: model ?? this.#options.model.name,
       });
+  }
+
+  /** What happened meanwhile (a background task ended) joins the user's side before a request, each said once. */
+  #addReminders(): void {
+    // After a paused reply the request continues it: a user line there would break it, so reminders wait.
+    if (!this.#options.reminders || this.#conversation.messages.at(-1)?.role !== "user") return;
+    for (const text of this.#options.reminders()) this.#addNote(text);
   }
 
   /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */

@@ -52,8 +52,11 @@ export type ConversationEntry =
    * came before is void); `end`: it failed.
    */
   | { type: "partial"; text: string; restart?: true; end?: true }
-  /** A change to a subagent's own conversation, run by the Agent call `parentId`: saved beside, never replayed into this one. */
-  | { type: "subagent"; parentId: string; agent: string; entry: ConversationEntry };
+  /**
+   * A change to a subagent's own conversation, run by the Agent call `parentId`: saved beside, never replayed
+   * into this one. (Not `subagent`: saved-sessions.ts tells entry lines from the header by their first letter.)
+   */
+  | { type: "agent_entry"; parentId: string; agent: string; entry: ConversationEntry };
 
 /** An append-only list of immutable messages. */
 export class Conversation {

@@ -18,6 +18,7 @@ import { afterToolCall, beforeToolCall, hookNotes } from "../hooks/tool-hooks.ts
 import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
 import { mergeBounded } from "./bounded-merge.ts";
 import { isStreamingTool } from "./streaming-tool.ts";
+import { runDetachable, type Detaching } from "./detached-call.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
@@ -49,6 +50,8 @@ export interface ToolRunnerOptions {
   hooks?: Hooks;
   /** The subagent these calls are made for (its approvals say so); absent for the main thread. */
   agentName?: string;
+  /** Where calls moved to the background go; without it every call runs to its end in the turn. */
+  detaching?: Detaching;
 }
 
 export class ToolRunner {
@@ -134,7 +137,7 @@ export class ToolRunner {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#options.clock.now();
-        result = yield* this.#execute(tool, input, signal, realPaths, id);
+        result = yield* this.#execute(tool, input, signal, realPaths, id, summary);
         durationMs = Math.round(this.#options.clock.now() - started);
         if (this.#options.hooks?.has("PostToolUse") && !signal.aborted) {
           const after = yield* afterToolCall(this.#options.hooks, { id, name, input }, result);
@@ -204,13 +207,17 @@ export class ToolRunner {
     signal: AbortSignal,
     realPaths: RealPaths,
     toolUseId: string,
+    summary: string,
   ): AsyncGenerator<AgentEvent, ToolResult> {
-    const ctx = { cwd: this.#options.cwd, signal, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    const ctx = { cwd: this.#options.cwd, realPaths, scope: this.#options.permissions.scope, toolUseId };
+    const { detaching } = this.#options;
     try {
       // A subagent honours the signal itself, and what it does is shown as it happens.
-      if (isStreamingTool(tool)) return yield* tool.runStreaming(input, ctx);
+      if (isStreamingTool(tool)) return yield* tool.runStreaming(input, { ...ctx, signal });
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
-      const result = await raceAbort((async () => tool.run(input, ctx))(), signal);
+      const result = detaching
+        ? await runDetachable(tool, input, ctx, signal, summary, detaching)
+        : await raceAbort((async () => tool.run(input, { ...ctx, signal }))(), signal);
       return result === ABORTED ? textResult(INTERRUPTED, true) : result;
     } catch (error) {
       return textResult(`${tool.name} failed: ${errorMessage(error)}`, true);
@@ -218,9 +225,12 @@ export class ToolRunner {
   }
 }
 
-/** The offered tool called `name`, or known by it before (`Task`). */
+/** The offered tool called `name`: a built-in tool answers to its old names too (BashOutput, KillShell, Task); an MCP tool only to its own. */
 function findTool(plan: ToolPlan, name: string): Tool | undefined {
-  return plan.callable.find((t) => t.name === name) ?? plan.callable.find((t) => t.oldNames?.includes(name));
+  return (
+    plan.callable.find((t) => t.name === name) ??
+    plan.callable.find((t) => t.server === undefined && t.aliases?.includes(name))
+  );
 }
 
 /** How many calls of `use`'s tool may run at once (1: one after another). */

@@ -38,6 +38,8 @@ export interface TurnHost {
   addAssistant(message: AssistantMessage, usage: Usage | undefined, model?: string): void;
   addNote(text: string): void;
   addToolResults(results: ToolResultBlock[], changes?: Record<string, FileExcerpt>): void;
+  /** What happened meanwhile (a background task ended), said once before a request. */
+  addReminders(): void;
 }
 
 /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
@@ -55,6 +57,7 @@ export async function* runRounds(
   };
   for (let rounds = 0; ; ) {
     if (signal.aborted) return { reason: "aborted" };
+    host.addReminders();
     let request: ModelRequest;
     let plan: ToolPlan;
     try {

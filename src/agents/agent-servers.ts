@@ -1,41 +1,41 @@
 /**
  * The seam between a subagent and the servers only it sees: before its first
  * request the subagent asks for its definition's servers, offers their tools
- * to itself alone, and releases them when it ends. src/mcp implements it;
- * until then `noAgentServers` stands in, and says of each server named that
- * it did not start, so the model never meets a silently empty tool list.
+ * to itself alone, and releases them when it ends. McpManager.serversForAgent
+ * (src/mcp/agent-servers.ts) starts them; a failure reaches the model in the
+ * tool result, never as a silently empty tool list.
  */
-import type { Tool } from "../tools/tool.ts";
+import type {
+  AgentServerFailure,
+  AgentServerRequest,
+  AgentServers as AgentServerSet,
+} from "../mcp/agent-server-request.ts";
 import type { AgentDefinition } from "./definition.ts";
 
-export interface AgentServerFailure {
-  server: string;
-  reason: string;
-}
-
-export interface AgentServerSet {
-  tools: Tool[];
-  failures: AgentServerFailure[];
-  /** Called once, when the agent ends: the servers may stop when no running agent needs them. */
-  release(): void;
-}
+export type { AgentServerFailure, AgentServerSet };
 
 export interface AgentServers {
-  serversForAgent(definition: AgentDefinition): Promise<AgentServerSet>;
+  /** `signal`: the run's own (Esc): waiting for a start or an approval stops. */
+  serversForAgent(definition: AgentDefinition, signal?: AbortSignal): Promise<AgentServerSet>;
 }
 
-export const noAgentServers: AgentServers = {
-  async serversForAgent(definition) {
-    return {
-      tools: [],
-      failures: definition.mcpServers.map((server) => ({
-        server: server.name,
-        reason: "agent-scoped servers are not available in this build",
-      })),
-      release() {},
-    };
-  },
-};
+/** The seam over McpManager: a definition as the request it takes. */
+export function managedAgentServers(manager: {
+  serversForAgent(request: AgentServerRequest): Promise<AgentServerSet>;
+}): AgentServers {
+  return {
+    serversForAgent: (definition, signal) =>
+      manager.serversForAgent({
+        name: definition.name,
+        ...(definition.file !== undefined ? { file: definition.file } : {}),
+        projectInput: definition.projectInput,
+        mcpServers: definition.mcpServers.map((server) =>
+          server.kind === "named" ? server.name : { name: server.name, entry: server.entry },
+        ),
+        ...(signal ? { signal } : {}),
+      }),
+  };
+}
 
 /** The lines a tool result starts with when servers failed: which, and why. */
 export function serverFailureText(failures: readonly AgentServerFailure[]): string {

@@ -22,7 +22,6 @@ export const AGENT_CONCURRENCY = 4;
 
 export class AgentTool implements StreamingTool {
   readonly name = AGENT_TOOL;
-  readonly oldNames = ["Task"];
   readonly aliases = ["Task"];
   readonly readOnly = true;
   readonly concurrency = AGENT_CONCURRENCY;

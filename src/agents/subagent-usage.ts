@@ -24,8 +24,8 @@ export function subagentReply(event: AgentEvent): SubagentReply | undefined {
 
 /** The reply a saved subagent line records, if it is one with its usage. */
 export function savedSubagentReply(entry: ConversationEntry): SubagentReply | undefined {
-  if (entry.type !== "subagent") return undefined;
+  if (entry.type !== "agent_entry") return undefined;
   let inner = entry.entry;
-  while (inner.type === "subagent") inner = inner.entry;
+  while (inner.type === "agent_entry") inner = inner.entry;
   return inner.type === "assistant" && inner.usage ? { model: inner.model, usage: inner.usage } : undefined;
 }

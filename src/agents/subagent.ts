@@ -37,7 +37,7 @@ export interface SubagentContext {
 }
 
 /** A subagent's conversation change, as the session file keeps it. */
-export type SubagentEntry = Extract<ConversationEntry, { type: "subagent" }>;
+export type SubagentEntry = Extract<ConversationEntry, { type: "agent_entry" }>;
 
 export interface SubagentRun {
   definition: AgentDefinition;
@@ -52,7 +52,7 @@ export interface SubagentRun {
 export async function* runSubagent(context: SubagentContext, run: SubagentRun): AsyncGenerator<AgentEvent, ToolResult> {
   const { definition, parentId } = run;
   const wrap = (event: AgentEvent): AgentEvent => ({ type: "subagent", parentId, agent: definition.name, event });
-  const servers = await context.servers.serversForAgent(definition);
+  const servers = await context.servers.serversForAgent(definition, run.signal);
   try {
     const model = definition.model ? await context.modelFor(definition.model) : context.model;
     const tools = [...allowedTools(context.parentTools(), definition, run.nestedAgentTool), ...servers.tools];
@@ -72,7 +72,9 @@ export async function* runSubagent(context: SubagentContext, run: SubagentRun): 
       cwd: context.cwd,
       clock: context.clock,
       agentName: definition.name,
-      ...(record ? { record: (entry) => record({ type: "subagent", parentId, agent: definition.name, entry }) } : {}),
+      ...(record
+        ? { record: (entry) => record({ type: "agent_entry", parentId, agent: definition.name, entry }) }
+        : {}),
     });
     const errors: string[] = [];
     let end: Extract<AgentEvent, { type: "turn_end" }> | undefined;
@@ -97,10 +99,7 @@ export async function* runSubagent(context: SubagentContext, run: SubagentRun): 
 function allowedTools(parent: readonly Tool[], definition: AgentDefinition, nested: Tool | undefined): Tool[] {
   const names = definition.tools;
   const allows = (tool: Tool) =>
-    names === undefined ||
-    names.includes(tool.name) ||
-    (tool.aliases ?? []).some((alias) => names.includes(alias)) ||
-    (tool.oldNames ?? []).some((old) => names.includes(old));
+    names === undefined || names.includes(tool.name) || (tool.aliases ?? []).some((alias) => names.includes(alias));
   const own = parent.filter(allows);
   return nested && allows(nested) ? [...own, nested] : own;
 }

@@ -14,6 +14,7 @@ import { errorText } from "../errors.ts";
 import { OutputFile, type OutputFileLimits } from "./output-file.ts";
 import {
   endedStatus,
+  statusText,
   type BackgroundSnapshot,
   type BackgroundTask,
   type StoppedBy,
@@ -134,7 +135,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     this.#publishPending = true;
     this.#options.clock.setTimeout(() => {
       this.#publishPending = false;
-      this.#publishBytes();
+      this.catchUp();
     }, BYTES_PUBLISH_MS);
   }
 
@@ -155,7 +156,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
       ? {
           status: "killed" as const,
           stoppedBy: live.stopping,
-          signal: stoppedSignal ?? (ending.kind === "exit" ? (ending.signal ?? undefined) : undefined) ?? "SIGTERM",
+          ...signalOf(stoppedSignal ?? (ending.kind === "exit" ? ending.signal : null)),
         }
       : endedStatus(ending);
     this.#patch(id, (prev) => {
@@ -170,7 +171,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     const task = this.get(id);
     const live = this.#live.get(id);
     if (!task || !live) return { ok: false, message: this.unknownIdMessage(id) };
-    if (task.status !== "running") return { ok: false, message: `${id} is not running: it ended ${task.status}` };
+    if (task.status !== "running") return { ok: false, message: `${id} is not running: it ended ${statusText(task)}` };
     live.stopping = by;
     let signal: string | undefined;
     try {
@@ -180,6 +181,8 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     }
     // A control that ended its work without the runner's own report (a call that ignores its abort) ends it here.
     this.finish(id, { kind: "error", message: "stopped" }, signal);
+    // TaskStop's answer tells the model how it ended; a stop by the user is for a reminder to tell.
+    if (by === "TaskStop") this.#patch(id, (ended) => ({ ...ended, endingReported: true }));
     return { ok: true, task: this.get(id)! };
   }
 
@@ -268,7 +271,8 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     return `No background task with id ${JSON.stringify(id)}: ${known}`;
   }
 
-  #publishBytes(): void {
+  /** Brings the snapshot's output byte counts up to date now (they otherwise follow within BYTES_PUBLISH_MS). */
+  catchUp(): void {
     this.update((prev) => {
       let changed = false;
       const tasks = prev.tasks.map((task) => {
@@ -292,4 +296,8 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
       return { tasks };
     });
   }
+}
+
+function signalOf(signal: string | null | undefined): { signal?: string } {
+  return signal ? { signal } : {};
 }

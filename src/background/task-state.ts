@@ -91,7 +91,8 @@ export function statusText(task: BackgroundTask): string {
       if (task.signal !== undefined) return `failed (${task.signal})`;
       return `failed (${task.error ?? "error"})`;
     case "killed":
-      return `killed (${task.signal ?? "SIGTERM"} ${STOPPED_BY[task.stoppedBy ?? "TaskStop"]})`;
+      // A shell is ended by a signal; a tool call is cancelled.
+      return `killed (${task.signal ?? (task.kind === "shell" ? "SIGTERM" : "cancelled")} ${STOPPED_BY[task.stoppedBy ?? "TaskStop"]})`;
     case "lost":
       return "lost (mini-cc exited)";
   }

@@ -28,6 +28,8 @@ const idleTimeoutMs = optional(positiveNumber("must be a positive number of mill
 const trustReadOnlyHint = optional(oneOf(true, false));
 /** `includeTools` / `excludeTools`: the server's own tool names, `*` matching any run of characters. */
 const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
+/** "agents": never started for, nor offered to, the main conversation; only to agents that name it. */
+const scope = optional(oneOf("agents"));
 
 /** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?, sandbox?}`. */
 const stdioEntry: Check = objectOf({
@@ -41,6 +43,7 @@ const stdioEntry: Check = objectOf({
   includeTools: toolPatterns,
   excludeTools: toolPatterns,
   trustReadOnlyHint,
+  scope,
   sandbox: optional(sandboxCheck),
 });
 
@@ -158,6 +161,7 @@ const remoteEntry = (type: unknown): Check =>
     includeTools: toolPatterns,
     excludeTools: toolPatterns,
     trustReadOnlyHint,
+    scope,
   });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };

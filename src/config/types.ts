@@ -17,6 +17,8 @@ interface EntryExtras {
   idleTimeoutMs?: number;
   /** false: its tools' readOnlyHint no longer lets them run without asking (mcp/tools/read-only-trust.ts). */
   trustReadOnlyHint?: boolean;
+  /** "agents": kept out of the main conversation, started for the agents that name it (mcp/agent-servers.ts). */
+  scope?: "agents";
 }
 
 /** Which of a server's tools are offered (exact names or `*` globs on the server's own names); exclude wins. */

@@ -13,19 +13,17 @@
  * The outside (approvals, env, clock, transports, the OAuth file) comes in
  * through the constructor.
  */
-import { isInvalid, isRemote, type DeclaredServer, type ServerConfig } from "../config/types.ts";
+import type { DeclaredServer, ServerConfig } from "../config/types.ts";
 import { systemClock, type Clock } from "../clock.ts";
-import { MiniCcError } from "../errors.ts";
 import { Store } from "../store.ts";
 import type { ToolResult } from "../tools/tool.ts";
 import type { ApprovalChoice } from "./approvals/approval-types.ts";
-import { initialView } from "./state/initial-state.ts";
-import { step, type LifecycleEvent } from "./state/lifecycle.ts";
+import { initialView, type ApprovalContext } from "./state/initial-state.ts";
+import type { LifecycleEvent } from "./state/lifecycle.ts";
 import type { McpSnapshot, ServerView } from "./state/server-state.ts";
 import { serverView } from "./state/snapshot-views.ts";
 import { toolsOf } from "./tools/offered-tools.ts";
-import { readOnlyTools, trustsReadOnlyHint } from "./state/read-only-trust.ts";
-import { offersTools } from "./state/snapshot-views.ts";
+import { trustsReadOnlyHint } from "./state/read-only-trust.ts";
 import { instructionsOf } from "./features/instructions.ts";
 import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
@@ -34,9 +32,12 @@ import { untilAborted } from "./tools/until-aborted.ts";
 import { ToolCallRouter, type LiveRequest } from "./tools/call-router.ts";
 import { ServerSupervisor } from "./supervisor.ts";
 import type { RoutedOutcome } from "./connection/call-outcome.ts";
-
 import type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
 import { SandboxChoices } from "./approvals/sandbox-choices.ts";
+import { AgentServerRuns, listedView, runnableConfigs } from "./agent-servers.ts";
+import { ServerActions } from "./user-actions.ts";
+import type { AgentServerRequest, AgentServers } from "./agent-server-request.ts";
+import { applyEvents, putView } from "./state/apply-events.ts";
 
 export type { CallOptions } from "./tools/mcp-tool.ts";
 export type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
@@ -51,6 +52,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #calls: ToolCallRouter;
   /** Sandboxed or not, as answered at approval (this session's, else the stored one). */
   readonly #sandboxChoices: SandboxChoices;
+  /** Which running agents hold which agent-scoped servers (agent-servers.ts). */
+  readonly #agents: AgentServerRuns;
+  /** What the user does to one server: approve, restart, disable, log in… */
+  readonly #actions: ServerActions;
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
@@ -70,16 +75,18 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.usage = new ToolUsageStore(this.#clock);
     const dispatch = (name: string, ...events: LifecycleEvent[]) => this.#dispatch(name, ...events);
     const config = (name: string) => this.#configs.get(name);
+    const view = (name: string) => this.#view(name);
+    const servers = { subscribe: this.subscribe, getSnapshot: this.getSnapshot };
     this.#servers = new ServerSupervisor({
       ...options,
       clock: this.#clock,
       dispatch,
-      view: (name) => this.#view(name),
+      view,
       config,
       approvedSandboxed: (server) => this.#sandboxChoices.sandboxed(server),
     });
     this.#calls = new ToolCallRouter({
-      servers: { subscribe: this.subscribe, getSnapshot: this.getSnapshot },
+      servers,
       connections: this.#servers.connections,
       config,
       liveConnect: (name) => this.#servers.liveConnect(name),
@@ -89,6 +96,27 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       env: options.env,
       clock: this.#clock,
       saveToolOutput: options.saveToolOutput,
+    });
+    this.#agents = new AgentServerRuns({
+      servers,
+      dispatch,
+      config,
+      put: (added, server) => this.#put(added, server),
+      supervisor: this.#servers,
+      approvalContext: () => this.#approvalContext(),
+      caller: this,
+      trusted: (server) => this.trustsReadOnlyHint(server),
+      env: options.env,
+    });
+    this.#actions = new ServerActions({
+      options,
+      servers: this.#servers,
+      sandboxChoices: this.#sandboxChoices,
+      agents: this.#agents,
+      config,
+      view,
+      dispatch,
+      trustsReadOnlyHint: (name) => this.trustsReadOnlyHint(name),
     });
   }
 
@@ -106,14 +134,30 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   async list(declared: readonly DeclaredServer[]): Promise<void> {
     await this.close();
     this.#servers.resume();
+    this.#agents.reset();
     this.usage.clear();
     this.#listedAt = this.#clock.now();
-    this.#configs = new Map(declared.flatMap((server) => (isInvalid(server) ? [] : [[server.name, server] as const])));
-    const { projectDir, disabledServers } = this.#options;
-    // An unreadable list starts every server rather than none.
-    const userDisabled = await disabledServers?.list(projectDir).catch(() => undefined);
-    const views = await Promise.all(declared.map((server) => initialView(server, { ...this.#options, userDisabled })));
+    this.#configs = runnableConfigs(declared);
+    const context = await this.#approvalContext();
+    const views = await Promise.all(declared.map(async (server) => listedView(await initialView(server, context))));
     this.update(() => ({ servers: views }));
+  }
+
+  /** Starts the servers an agent names, held for it until release(), their tools offered to it alone (agent-servers.ts). */
+  serversForAgent(request: AgentServerRequest): Promise<AgentServers> {
+    return this.#agents.serversForAgent(request);
+  }
+
+  /** How a server's first state is found; the user's switched-off list is read anew (unreadable: every server may start). */
+  async #approvalContext(): Promise<ApprovalContext> {
+    const { projectDir, disabledServers } = this.#options;
+    return { ...this.#options, userDisabled: await disabledServers?.list(projectDir).catch(() => undefined) };
+  }
+
+  /** Adds a server to the store (an agent's own), or replaces its view, keeping its place. */
+  #put(view: ServerView, config?: ServerConfig): void {
+    if (config) this.#configs.set(config.name, config);
+    this.update((prev) => putView(prev, view));
   }
 
   /**
@@ -131,10 +175,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     );
   }
 
-  /**
-   * Waits (until `signal` aborts) for the live connect of each named server
-   * offered from the cache: its prompts and resources exist only live.
-   */
+  /** Waits (until `signal` aborts) for the live connect of each named cached server: its prompts and resources exist only live. */
   async connectCached(names: readonly string[], signal?: AbortSignal): Promise<void> {
     const cached = names.filter((name) => this.#view(name)?.state.status === "cached");
     await untilAborted(
@@ -148,97 +189,34 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     this.#servers.releaseBackground();
   }
 
-  /**
-   * The user's answer for a project server waiting for approval: "sandbox"
-   * stores the approval and starts it sandboxed, "remember" stores it and
-   * starts it with full access, "once" starts it this session only, "deny"
-   * disables it. Resolves once the server has settled.
-   */
-  async decide(name: string, choice: ApprovalChoice): Promise<void> {
-    const config = this.#configs.get(name);
-    if (!config || config.source !== "project" || this.#servers.closed) return;
-    if (!this.#dispatch(name, { type: choice === "deny" ? "denied" : "approved" }) || choice === "deny") return;
-    this.#sandboxChoices.answered(name, choice === "sandbox");
-    let storeError: unknown;
-    if (choice === "remember" || choice === "sandbox") {
-      // Start it even if the approvals file cannot be written; the caller still hears why.
-      await this.#options.approvals
-        .approve(this.#options.projectDir, config, { sandboxed: choice === "sandbox" })
-        .catch((error: unknown) => {
-          storeError = error;
-        });
-    }
-    await this.#servers.begin(config);
-    if (storeError !== undefined) throw storeError;
+  /** The user's answer for a project server waiting for approval (user-actions.ts); resolves once it has settled. */
+  decide(name: string, choice: ApprovalChoice): Promise<void> {
+    return this.#actions.decide(name, choice);
   }
 
   /** Closes one server and connects it again now (→ pending → connected, or failed); nothing for a server that may not run. */
-  async restart(name: string): Promise<void> {
-    const config = this.#configs.get(name);
-    if (!config || this.#servers.closed || !this.#dispatch(name, { type: "restarted" })) return;
-    await this.#servers.stop(name);
-    await this.#servers.connect(config);
+  restart(name: string): Promise<void> {
+    return this.#actions.restart(name);
   }
 
-  /**
-   * Switches a server off: its process stops and its tools go. Remembered for
-   * the project when the manager has the disabled list (the stop happens even
-   * if writing it fails; the caller hears why).
-   */
-  async disable(name: string): Promise<void> {
-    if (this.#servers.closed || !this.#dispatch(name, { type: "disabled" })) return;
-    const remembered = this.#remember(name, true);
-    await this.#servers.stop(name);
-    await remembered;
+  /** Switches a server off: its process stops and its tools go; remembered for the project when the manager has the disabled list. */
+  disable(name: string): Promise<void> {
+    return this.#actions.disable(name);
   }
 
-  /**
-   * After the user took back a project server's approval (the caller forgets
-   * it in the approvals file): the server stops and its tools go for the rest
-   * of the session, until it is approved again.
-   */
-  async revoked(name: string): Promise<void> {
-    if (this.#view(name)?.source !== "project" || this.#servers.closed || !this.#dispatch(name, { type: "revoked" }))
-      return;
-    await this.#servers.stop(name);
+  /** After the user took back a project server's approval: it stops until approved again. */
+  revoked(name: string): Promise<void> {
+    return this.#actions.revoked(name);
   }
 
-  /**
-   * The panel's a on a project server not approved for good (declined, or
-   * started this time only): it stops and waits in needs-approval, so the
-   * approval question asks again, its sandbox choice included.
-   */
-  async askApproval(name: string): Promise<void> {
-    const view = this.#view(name);
-    // What it offered while it ran tells the question how many of its tools would run unasked.
-    const known =
-      view && offersTools(view.state)
-        ? { readOnlyTools: readOnlyTools(view.state.tools, this.trustsReadOnlyHint(name)) }
-        : {};
-    if (
-      view?.source !== "project" ||
-      this.#servers.closed ||
-      !this.#dispatch(name, { type: "approval-asked", ...known })
-    )
-      return;
-    await this.#servers.stop(name);
+  /** The panel's a on a project server not approved for good: it stops and the approval question asks again. */
+  askApproval(name: string): Promise<void> {
+    return this.#actions.askApproval(name);
   }
 
   /** Switches a disabled server back on: it connects, or asks for approval first when its entry is not approved. */
-  async enable(name: string): Promise<void> {
-    const view = this.#view(name);
-    const config = this.#configs.get(name);
-    if (!view || !config || this.#servers.closed || view.state.status !== "disabled") return;
-    if (view.state.cause === "user") await this.#remember(name, false);
-    const needsApproval =
-      view.source === "project" &&
-      (await this.#options.approvals.status(this.#options.projectDir, config).catch(() => "new")) !== "approved";
-    if (!this.#dispatch(name, { type: "enabled", needsApproval }) || needsApproval) return;
-    await this.#servers.begin(config);
-  }
-
-  async #remember(name: string, disabled: boolean): Promise<void> {
-    await this.#options.disabledServers?.set(this.#options.projectDir, name, disabled);
+  enable(name: string): Promise<void> {
+    return this.#actions.enable(name);
   }
 
   /** Closes every connection, kills every server process and cancels pending reconnects. The snapshot keeps its last states. */
@@ -268,37 +246,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     return this.#calls.request(server, method, run, signal);
   }
 
-  /**
-   * `/mcp login NAME`: the OAuth login (oauth/login.ts; `open` shows the
-   * authorization URL), then a fresh connect. Rejects with a one-line
-   * MiniCcError when the login fails; other servers are untouched.
-   */
-  async login(name: string, open: (url: URL) => void): Promise<void> {
-    const config = this.#configs.get(name);
-    const store = this.#options.oauth;
-    if (!config || this.#servers.closed) throw new MiniCcError("not-found", `no server named ${name}`);
-    if (!isRemote(config.resolved) || !store)
-      throw new MiniCcError("command-failed", `${name} is not an http or sse server: there is nothing to log in to`);
-    // Logging in contacts the server: only once approved, as on every other route.
-    if (this.#view(name)?.state.status === "needs-approval") {
-      throw new MiniCcError(
-        "command-failed",
-        `${name} is waiting for your approval: approve it first (nothing was contacted)`,
-      );
-    }
-    const { loginToServer, loginTimeoutMs } = await import("./connection/oauth/login.ts");
-    await loginToServer({ name, entry: config.resolved, store, open, timeoutMs: loginTimeoutMs(this.#options.env) });
-    await this.restart(name);
+  /** `/mcp login NAME`: the OAuth login (`open` shows the authorization URL), then a fresh connect; rejects with why it failed. */
+  login(name: string, open: (url: URL) => void): Promise<void> {
+    return this.#actions.login(name, open);
   }
 
   /** `/mcp logout NAME`: forgets the server's tokens; a running session ends and the server waits for a login. */
-  async logout(name: string): Promise<void> {
-    const config = this.#configs.get(name);
-    const store = this.#options.oauth;
-    if (!config || !isRemote(config.resolved) || !store) return;
-    await store.forgetTokens(config.resolved.url);
-    if (this.#servers.closed || !this.#dispatch(name, { type: "needs-auth", reason: "logged out" })) return;
-    await this.#servers.stop(name);
+  logout(name: string): Promise<void> {
+    return this.#actions.logout(name);
   }
 
   /** Every connected server's tools as Tools, collision-safe names; the same array until the snapshot changes. */
@@ -323,28 +278,14 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
     return serverView(this.getSnapshot(), name);
   }
 
-  /**
-   * Applies `events` to one server in one store update; false (and no change)
-   * when lifecycle.ts refuses any of them, e.g. a restart of a server that was
-   * declined.
-   */
+  /** Applies `events` to one server in one store update; false (and no change) when lifecycle.ts refuses any. */
   #dispatch(name: string, ...events: LifecycleEvent[]): boolean {
     let accepted = true;
     const at = Math.round(this.#clock.now() - this.#listedAt);
     this.update((prev) => {
-      const index = prev.servers.findIndex((view) => view.name === name);
-      const view = prev.servers[index];
-      if (!view) return ((accepted = false), prev);
-      let life = { state: view.state, health: view.health };
-      for (const event of events) {
-        const next = step(life, event, at);
-        if (!next.ok) return ((accepted = false), prev);
-        life = next.life;
-      }
-      if (life.state === view.state && life.health === view.health) return prev;
-      const servers = [...prev.servers];
-      servers[index] = { ...view, ...life };
-      return { servers };
+      const next = applyEvents(prev, name, events, at);
+      accepted = next !== undefined;
+      return next ?? prev;
     });
     return accepted;
   }

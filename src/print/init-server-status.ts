@@ -22,6 +22,8 @@ const CLAUDE_CODE_STATUS: Readonly<Record<ServerView["state"]["status"], string>
   reconnecting: "pending",
   "needs-approval": "pending",
   disabled: "disabled",
+  // Agent-scoped and not started: Claude Code has no word for it either.
+  standby: "standby",
 };
 
 export function initServer(server: ServerView): InitServer {

@@ -36,6 +36,8 @@ import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
 import { BackgroundTasks } from "../background/background-tasks.ts";
+import { endingReminders } from "../background/reminders.ts";
+import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import { ModelChoice } from "./model-choice.ts";
 import { asUsageError, checkAddDir, existingDirs } from "./startup-checks.ts";
@@ -55,7 +57,7 @@ import { costLines, subagentContextLines } from "./session-usage.ts";
 import { findSessionFile } from "./saved-sessions.ts";
 import { findSessionAgents, startSessionAgents } from "./session-agents.ts";
 import { agentLines } from "../agents/agent-list.ts";
-import { noAgentServers } from "../agents/agent-servers.ts";
+import { managedAgentServers } from "../agents/agent-servers.ts";
 
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 
@@ -213,7 +215,10 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     }
   });
   const sandboxMode = new Store(options.sandbox ?? false);
-  const builtins = builtinTools({ env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox } }, init.askUser);
+  const builtins = builtinTools(
+    { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
+    init.askUser,
+  );
   const resourceTools = mcpResourceTools(manager, liveEnv);
   const toolSearch = toolSearchSetting(env);
   // Background connects held back for the first request (print mode) start once it is out.
@@ -248,7 +253,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       cwd,
       userHome,
       clock: systemClock,
-      servers: noAgentServers,
+      servers: managedAgentServers(manager),
       record: recorder.record,
     },
     init.warn,
@@ -274,8 +279,16 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     source: restored ? "resume" : "startup",
     say: init.warn,
   });
+  const autoBackground = autoBackgroundMs(env["MINI_CC_MCP_AUTO_BACKGROUND_MS"]);
+  if (typeof autoBackground !== "number") init.warn(autoBackground.problem);
   const agent = new Agent({
     hooks,
+    detaching: {
+      background,
+      clock: systemClock,
+      autoBackgroundMs: typeof autoBackground === "number" ? autoBackground : AUTO_BACKGROUND_MS,
+    },
+    reminders: () => endingReminders(background, systemClock.now()),
     model: models.agentModel,
     tools,
     permissions,

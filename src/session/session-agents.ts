@@ -90,6 +90,6 @@ function mainAgentTools(all: readonly Tool[], main: AgentDefinition, servers: Ag
   const own =
     allowed === undefined
       ? [...all]
-      : all.filter((tool) => allowed.includes(tool.name) || (tool.oldNames ?? []).some((n) => allowed.includes(n)));
+      : all.filter((tool) => allowed.includes(tool.name) || (tool.aliases ?? []).some((n) => allowed.includes(n)));
   return [...own, ...servers.tools];
 }

@@ -17,7 +17,7 @@ export const ENTRY_TYPES = new Set([
   "compaction",
   "clear",
   "partial",
-  "subagent",
+  "agent_entry",
 ]);
 
 /** The line as written (time and all), or undefined when it cannot be read. */
@@ -56,7 +56,7 @@ function wellFormed(value: Record<string, unknown>): boolean {
       return typeof value.text === "string";
     case "compaction":
       return typeof value.summary === "string";
-    case "subagent":
+    case "agent_entry":
       return (
         typeof value.parentId === "string" &&
         typeof value.agent === "string" &&

@@ -10,6 +10,7 @@ import type { AgentEvent } from "../agent/events.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { expandPromptCommand, promptCommandName } from "../mcp/features/prompts.ts";
 import type { McpSnapshot } from "../mcp/state/server-state.ts";
+import { conversationServers } from "../mcp/state/snapshot-views.ts";
 import { attachPromptMentions } from "./prompt-mentions.ts";
 import type { Env } from "../env.ts";
 import type { PathScope } from "../tools/real-paths.ts";
@@ -52,7 +53,7 @@ export async function* runUserTurn(
 /** Servers offered from the cache whose prompt (`/mcp__srv__…`) or resource (`@srv:…`) the line names. */
 export function cachedServersNamed(line: string, snapshot: McpSnapshot): string[] {
   const typed = line.trim().toLowerCase();
-  return snapshot.servers
+  return conversationServers(snapshot)
     .filter((view) => view.state.status === "cached")
     .map((view) => view.name)
     .filter((name) => typed.startsWith(`/${promptCommandName(name, "").toLowerCase()}`) || line.includes(`@${name}:`));

@@ -9,6 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
+import { CappedOutput } from "./capped-output.ts";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
@@ -16,6 +17,8 @@ import type { ReadableStore } from "../store.ts";
 import type { SandboxHost, SandboxLaunch } from "../sandbox/sandbox-host.ts";
 import { errorText } from "../errors.ts";
 import { bashEnvironment } from "../sandbox/child-env.ts";
+import type { BackgroundTasks } from "../background/background-tasks.ts";
+import { startShellTask, type ShellRun } from "../background/shell-task.ts";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
@@ -24,47 +27,6 @@ const SUMMARY_CHARS = 60;
 // After the shell exits, how long to wait for its pipes to drain. Longer means
 // a background job (`server &`) still holds them; we stop reading then.
 const EXIT_GRACE_MS = 200;
-
-/** Keeps the start and the end of a long output and counts what lies between. */
-export class CappedOutput {
-  readonly #cap: number;
-  #head = "";
-  #tail = "";
-  #cut = 0;
-  #overflowed = false;
-
-  constructor(cap: number) {
-    this.#cap = cap;
-  }
-
-  /** Adds the next piece of output. */
-  append(chunk: string): void {
-    const headCap = Math.floor(this.#cap / 2);
-    const tailCap = this.#cap - headCap;
-    if (!this.#overflowed) {
-      const all = this.#head + chunk;
-      if (all.length <= this.#cap) {
-        this.#head = all;
-        return;
-      }
-      this.#overflowed = true;
-      this.#head = all.slice(0, headCap);
-      this.#tail = all.slice(headCap);
-    } else {
-      this.#tail += chunk;
-    }
-    if (this.#tail.length > tailCap) {
-      this.#cut += this.#tail.length - tailCap;
-      this.#tail = this.#tail.slice(-tailCap);
-    }
-  }
-
-  /** The kept output, with a note where characters were cut. */
-  text(): string {
-    if (!this.#overflowed) return this.#head;
-    return `${this.#head}\n\n… [${this.#cut} characters of output cut] …\n\n${this.#tail}`;
-  }
-}
 
 /** How a command run ended. */
 type Ending =
@@ -87,6 +49,8 @@ export interface BashOptions {
   shell?: string;
   /** Sandbox mode; without it every command runs as the user. */
   sandbox?: BashSandbox;
+  /** The session's background tasks: `run_in_background` starts one; without it the field is refused. */
+  background?: BackgroundTasks;
 }
 
 /** The input field that asks to run one command outside the sandbox (Claude Code's name): it then goes through approval. */
@@ -99,17 +63,21 @@ export class BashTool implements Tool {
     "Runs a shell command with `bash -c` in the working directory and returns its output (stdout and stderr " +
     `together, in order; cut to ${MAX_OUTPUT_CHARS} characters) and the exit code when it is not 0. ` +
     `timeout is in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}); on timeout the command ` +
-    "and everything it started are killed. stdin is empty. Prefer Read, Edit, Glob and Grep for files.";
+    "and everything it started are killed. stdin is empty. Prefer Read, Edit, Glob and Grep for files. " +
+    "With run_in_background the call returns at once with a task id (a dev server, a watcher, a long test run): " +
+    "read its output with TaskOutput, list tasks with TaskList, stop it with TaskStop; you are told when it ends.";
   readonly inputSchema: Record<string, unknown>;
   readonly readOnly = false;
   readonly #env: NodeJS.ProcessEnv;
   readonly #shell: string;
   readonly #sandbox: BashSandbox | undefined;
+  readonly #background: BackgroundTasks | undefined;
 
   constructor(options: BashOptions = {}) {
     this.#env = options.env ?? process.env;
     this.#shell = options.shell ?? "bash";
     this.#sandbox = options.sandbox;
+    this.#background = options.background;
     const escape = options.sandbox
       ? {
           [ESCAPE_FIELD]: {
@@ -125,6 +93,10 @@ export class BashTool implements Tool {
         command: { type: "string", description: "The command to run" },
         timeout: { type: "integer", minimum: 1, maximum: MAX_TIMEOUT_MS, description: "Timeout in milliseconds" },
         description: { type: "string", description: "What the command does, in a few words" },
+        run_in_background: {
+          type: "boolean",
+          description: "Run it in the background and return at once with its task id (no timeout applies)",
+        },
         ...escape,
       },
       required: ["command"],
@@ -154,6 +126,7 @@ export class BashTool implements Tool {
       const command = args.string("command");
       const timeout = Math.min(args.optionalInteger("timeout", 1) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
       args.optionalString("description");
+      const background = args.optionalBoolean("run_in_background") === true;
       if (this.#sandbox && input[ESCAPE_FIELD] !== undefined && typeof input[ESCAPE_FIELD] !== "boolean") {
         return textResult(`Bash: ${ESCAPE_FIELD} must be true or false`, true);
       }
@@ -166,7 +139,10 @@ export class BashTool implements Tool {
       const argv = [this.#shell, "-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command];
       // Read at each run: approved settings may add variables during the session.
       const env = bashEnvironment(this.#env);
+      if (background && !this.#background) return textResult("Bash: run_in_background is not available here", true);
       if (!this.runsConfined(input)) {
+        if (background)
+          return this.#startInBackground(command, { command: argv[0]!, args: argv.slice(1), env, cwd: ctx.cwd });
         const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env }, ctx, timeout, output);
         return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
       }
@@ -179,6 +155,12 @@ export class BashTool implements Tool {
           `Bash: ${errorText(error)}; to run it outside the sandbox, set ${ESCAPE_FIELD} (the user is asked)`,
           true,
         );
+      }
+      if (background) {
+        const run = { command: launch.command, args: launch.args, env: launch.env, cwd: ctx.cwd };
+        const trailer = () =>
+          launch.blocked.length > 0 ? `\n<sandbox>\n${launch.blocked.join("\n")}\n</sandbox>\n` : "";
+        return this.#startInBackground(command, { ...run, dispose: () => launch.dispose(), trailer });
       }
       try {
         const ending = await this.#execute(
@@ -193,6 +175,17 @@ export class BashTool implements Tool {
         launch.dispose();
       }
     });
+  }
+
+  /** Starts the command as a background task and says where its output goes; it is not waited for. */
+  #startInBackground(command: string, run: ShellRun): ToolResult {
+    const outcome = startShellTask(this.#background!, command, run);
+    if (!outcome.ok) return textResult(`Bash: ${outcome.message}`, true);
+    const { id, outputFile } = outcome.task;
+    return textResult(
+      `Command running in the background with ID: ${id}. Output is being written to: ${outputFile}\n` +
+        `Read it with TaskOutput("${id}"), stop it with TaskStop("${id}"); you will be told when it ends.`,
+    );
   }
 
   #execute(

@@ -9,9 +9,17 @@ import { ReadTool } from "./read.ts";
 import type { Tool } from "./tool.ts";
 import { WriteTool } from "./write.ts";
 import { AskUserQuestionTool, type AskUser } from "./ask-user-question.ts";
+import { TaskListTool, TaskOutputTool } from "./task-output.ts";
+import { TaskStopTool } from "./task-stop.ts";
 
-/** Read, Write, Edit, Bash, Glob, Grep and AskUserQuestion; `options` reach Bash (its environment and shell); `askUser` answers AskUserQuestion (absent: no user, print mode). */
+/**
+ * Read, Write, Edit, Bash, Glob, Grep and AskUserQuestion, and with background
+ * tasks TaskOutput, TaskList and TaskStop; `options` reach Bash (its
+ * environment, shell, sandbox and background tasks); `askUser` answers
+ * AskUserQuestion (absent: no user, print mode).
+ */
 export function builtinTools(options: BashOptions = {}, askUser?: AskUser): Tool[] {
+  const background = options.background;
   return [
     new ReadTool(),
     new WriteTool(),
@@ -20,6 +28,7 @@ export function builtinTools(options: BashOptions = {}, askUser?: AskUser): Tool
     new GlobTool(),
     new GrepTool(),
     new AskUserQuestionTool(askUser),
+    ...(background ? [new TaskOutputTool(background), new TaskListTool(background), new TaskStopTool(background)] : []),
   ];
 }
 

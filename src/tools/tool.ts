@@ -27,6 +27,11 @@ export interface ToolContext {
   toolUseId?: string;
   /** The folders the session may touch (cwd and --add-dir): walks list nothing outside them and the searched folder. */
   scope?: PathScope;
+  /**
+   * The call may go on in the background: the loop answers the model at once and delivers the result later
+   * (agent/detached-call.ts). An MCP call answered with a task says so ("MCP task <id>").
+   */
+  moveToBackground?: (reason: string) => void;
 }
 
 export interface Tool {
@@ -40,8 +45,6 @@ export interface Tool {
    * must name the tool itself.
    */
   readonly aliases?: readonly string[];
-  /** Names the model may still call it by (`Task` for Agent); deny rules see them through `aliases`. */
-  readonly oldNames?: readonly string[];
   /** For an MCP tool: the server that provides it, as configured. Rules match MCP tools by server and tool. */
   readonly server?: string;
   /** For an MCP tool: its name on that server (it may be empty, long, or hold `__`). */

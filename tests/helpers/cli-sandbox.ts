@@ -27,7 +27,19 @@ export const SERVERS_DIR = join(ROOT, "node_modules/@modelcontextprotocol");
 /** `mcp-server-filesystem`'s entry point (its package.json "bin"). */
 export const FILESYSTEM_SERVER = join(SERVERS_DIR, "server-filesystem/dist/index.js");
 /** The built-in tools that come before any server's in the init event. */
-export const BUILTIN_TOOLS = ["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion", "Agent"];
+export const BUILTIN_TOOLS = [
+  "Read",
+  "Write",
+  "Edit",
+  "Bash",
+  "Glob",
+  "Grep",
+  "AskUserQuestion",
+  "TaskOutput",
+  "TaskList",
+  "TaskStop",
+  "Agent",
+];
 
 /** A private copy of the built CLI; dispose() removes it. */
 export interface BuiltCli {

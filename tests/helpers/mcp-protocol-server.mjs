@@ -6,7 +6,7 @@
 //   flood_log {count, level}      sends `count` notifications/message lines
 //   add_resource {uri}            adds a resource, announces resources/list_changed
 //   add_prompt {name}             adds a prompt, announces prompts/list_changed
-//   task_only                     execution.taskSupport "required" (must be skipped)
+//   task_only                     execution.taskSupport "required" (offered: mini-cc calls it as a task)
 // Resources: note://text (text), note://png (a PNG blob), note://zip (a zip blob); note://huge
 // (unlisted) reads as 11 MB of text, past the client's line limit.
 // note://slow/MS (unlisted) answers after MS milliseconds.

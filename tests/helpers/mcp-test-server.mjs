@@ -7,6 +7,7 @@
 //   MCP_TEST_START_DELAY_MS  wait this long before answering anything (a server slow to start)
 //   MCP_TEST_DAEMON_PID_FILE  start `setsid sleep 300` (a daemon that leaves our process group) and write its pid here
 //   MCP_TEST_HUGE_TOOL    also offer "huge": one result past the 10 MB line limit
+//   MCP_TEST_WAIT_TOOL    also offer "wait": answers `waited MS ms` after `ms` milliseconds (a slow call that ends)
 // Tools: echo, slow (until cancelled), die (exits 7).
 import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -68,6 +69,12 @@ if (mode === "hang") {
         { type: "image", data: png, mimeType: "image/png" },
       ],
     }));
+  }
+  if (env.MCP_TEST_WAIT_TOOL) {
+    server.registerTool("wait", { inputSchema: { ms: z.number() } }, async ({ ms }) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { content: [{ type: "text", text: `waited ${ms} ms` }] };
+    });
   }
   if (env.MCP_TEST_HUGE_TOOL) {
     server.registerTool("huge", { description: "Returns 11 MB of text in one message." }, () => ({

@@ -38,6 +38,8 @@ export interface RuntimeStart {
   /** ANTHROPIC_MODEL; the built-in default when left out. */
   readonly model?: string;
   readonly options?: RunOptions;
+  /** More environment for the session (MINI_CC_… settings). */
+  readonly env?: Record<string, string>;
 }
 
 export interface TestRuntimes {
@@ -57,7 +59,7 @@ export function runtimesForTestFile(prefix = "mini-cc-runtime-"): TestRuntimes {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   return {
-    async start(api, { model, options = cliRunOptions() } = {}) {
+    async start(api, { model, options = cliRunOptions(), env: extra = {} } = {}) {
       const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const env = {
@@ -66,6 +68,7 @@ export function runtimesForTestFile(prefix = "mini-cc-runtime-"): TestRuntimes {
         ANTHROPIC_API_KEY: "sk-ant-test",
         ANTHROPIC_BASE_URL: api.baseURL,
         ...(model !== undefined ? { ANTHROPIC_MODEL: model } : {}),
+        ...extra,
       };
       const runtime = await createRuntime({
         options,

@@ -8,6 +8,8 @@ import { checkSandbox } from "../../src/sandbox/availability.ts";
 import { SandboxHost } from "../../src/sandbox/sandbox-host.ts";
 import { Store } from "../../src/store.ts";
 import { BashTool } from "../../src/tools/bash.ts";
+import { BackgroundTasks } from "../../src/background/background-tasks.ts";
+import { systemClock } from "../../src/clock.ts";
 
 const availability = await checkSandbox(process.env);
 const skipped = availability.available ? "" : ` (skipped: ${availability.reason}; ${availability.hint})`;
@@ -33,9 +35,10 @@ function setup(check?: SandboxHost["availability"]) {
   });
   hosts.push(host);
   const enabled = new Store(true);
-  const bash = new BashTool({ env, sandbox: { enabled, host } });
+  const background = new BackgroundTasks({ dir: join(root, "tasks"), clock: systemClock });
+  const bash = new BashTool({ env, sandbox: { enabled, host }, background });
   const ctx = { cwd: project, signal: new AbortController().signal };
-  return { root, home, project, enabled, bash, ctx };
+  return { root, home, project, enabled, bash, ctx, background };
 }
 
 describe.skipIf(!availability.available)(`Bash in sandbox mode${skipped}`, () => {
@@ -55,6 +58,25 @@ describe.skipIf(!availability.available)(`Bash in sandbox mode${skipped}`, () =>
     expect(text).toContain("Read-only file system");
     expect(text).not.toContain("sk-ant-planted");
     expect(text).toContain("<sandbox>\nblocked: write ~/.bashrc (sandbox.allowWrite would allow it)");
+  });
+
+  it("runs a background command sandboxed too, its output saying what was blocked", async () => {
+    const { root, home, project, bash, ctx, background } = setup();
+    const started = await bash.run(
+      {
+        command: `echo ok > inside.txt; echo x > ${home}/.bashrc; echo y > ${root}/outside.txt`,
+        run_in_background: true,
+      },
+      ctx,
+    );
+    expect(started.isError).toBe(false);
+    await background.waitForEnd("b1", 10_000);
+    expect(readFileSync(join(project, "inside.txt"), "utf8")).toBe("ok\n");
+    expect(existsSync(join(home, ".bashrc"))).toBe(false);
+    expect(existsSync(join(root, "outside.txt"))).toBe(false);
+    const output = readFileSync(background.get("b1")!.outputFile, "utf8");
+    expect(output).toContain("Read-only file system");
+    expect(output).toContain("<sandbox>\nblocked: write ~/.bashrc (sandbox.allowWrite would allow it)");
   });
 
   it("needs no approval while confined; asking to leave the sandbox goes through approval", () => {

@@ -72,14 +72,25 @@ describe("server-everything", () => {
     );
   });
 
-  it("skips a task-only tool, saying why, instead of offering it", () => {
-    const skipped = everything().skippedTools ?? [];
-    expect(skipped).toContainEqual({
-      name: "simulate-research-query",
-      reason: "requires task-based execution (MCP tasks), which mini-cc does not run",
+  it("offers its task-only tool and calls it as a task, followed to its report (issue 35)", async () => {
+    expect(everything().skippedTools ?? []).toEqual([]);
+    expect(manager.tools().map((tool) => tool.toolName)).toContain("simulate-research-query");
+    const statuses: string[] = [];
+    const unsubscribe = manager.progress.subscribe((calls) => {
+      const message = calls.get("research")?.task?.message;
+      if (message && statuses.at(-1) !== message) statuses.push(message);
     });
-    expect(manager.tools().map((tool) => tool.toolName)).not.toContain("simulate-research-query");
-  });
+    const result = await manager.call(
+      "everything",
+      "simulate-research-query",
+      { topic: "tides" },
+      { progressKey: "research" },
+    );
+    unsubscribe();
+    expect(result.isError).toBe(false);
+    expect(JSON.stringify(result.content)).toContain("# Research Report: tides");
+    expect(statuses).toContain("Analyzing content...");
+  }, 20_000);
 
   it("answers roots/list with the project folder, and a changed root list reaches the server", async () => {
     const first = await manager.call("everything", "get-roots-list", {});

@@ -101,10 +101,14 @@ describe("protocol edge cases", () => {
     });
   });
 
-  it("does not offer the task-only tool, and says why", () => {
-    expect(manager.tools().map((tool) => tool.toolName)).toEqual(["work", "flood_log", "add_resource", "add_prompt"]);
-    expect(fixture().skippedTools).toEqual([
-      { name: "task_only", reason: "requires task-based execution (MCP tasks), which mini-cc does not run" },
+  it("offers the task-only tool: it is called as a task (issue 35)", () => {
+    expect(manager.tools().map((tool) => tool.toolName)).toEqual([
+      "work",
+      "flood_log",
+      "add_resource",
+      "add_prompt",
+      "task_only",
     ]);
+    expect(fixture().skippedTools).toBeUndefined();
   });
 });

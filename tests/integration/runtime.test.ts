@@ -39,7 +39,19 @@ describe("a session wired like the CLI's", () => {
     await turn(runtime, "after");
 
     const [before, after] = api.requests.map((r) => r.body);
-    expect(toolNames(before!)).toEqual(["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion", "Agent"]);
+    expect(toolNames(before!)).toEqual([
+      "Read",
+      "Write",
+      "Edit",
+      "Bash",
+      "Glob",
+      "Grep",
+      "AskUserQuestion",
+      "TaskOutput",
+      "TaskList",
+      "TaskStop",
+      "Agent",
+    ]);
     expect(systemText(before!)).not.toContain("# MCP Server Instructions");
     expect(toolNames(after!)).toEqual([
       "Read",
@@ -49,6 +61,9 @@ describe("a session wired like the CLI's", () => {
       "Glob",
       "Grep",
       "AskUserQuestion",
+      "TaskOutput",
+      "TaskList",
+      "TaskStop",
       "Agent",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",

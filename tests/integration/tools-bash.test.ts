@@ -3,7 +3,8 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BashTool, CappedOutput } from "../../src/tools/bash.ts";
+import { BashTool } from "../../src/tools/bash.ts";
+import { CappedOutput } from "../../src/tools/capped-output.ts";
 
 const bash = new BashTool();
 let dir: string;

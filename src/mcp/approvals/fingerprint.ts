@@ -3,6 +3,9 @@
  * env, url, headers, headersHelper, sandbox, oauth) taken from the entry as written, before ${VAR} expansion,
  * so secrets never enter the hash and rotating one does not ask again.
  * `trustReadOnlyHint` is left out: only turning it back on asks again (approvals.ts).
+ * `scope` is left out too: `"agents"` changes who is offered the tools (the main
+ * conversation or the agents that name it), not what runs nor what it may touch,
+ * and an approval is trust in what runs; moving a server to agents asks nothing again.
  */
 import { createHash } from "node:crypto";
 import type { ServerEntry } from "../../config/types.ts";

@@ -7,6 +7,7 @@
 import type { CallToolResult, Progress } from "@modelcontextprotocol/client";
 import type { LossKind } from "./remote-failure.ts";
 import { formatSeconds } from "../timeouts.ts";
+import type { TaskStatusView } from "./task-follower.ts";
 
 export type CallOutcome = RequestOutcome<CallToolResult>;
 
@@ -40,6 +41,12 @@ export interface CallLimits {
   /** The deadline however much progress arrives (ms); never less than timeoutMs. */
   maxTotalTimeoutMs: number;
   onProgress?: (progress: Progress) => void;
+  /** Call it as a task (a 2025-11-25 tool whose execution.taskSupport is "required"). */
+  asTask?: boolean;
+  /** The call was answered with a task (its id, terminal-safe): it may go on in the background. */
+  onTaskCreated?: (taskId: string) => void;
+  /** The followed task's status changed. */
+  onTask?: (task: TaskStatusView) => void;
 }
 
 /** A request through the router (tools/call-router.ts): the server's outcome, or why no live session could take it. */

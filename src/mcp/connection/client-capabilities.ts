@@ -1,6 +1,7 @@
 /**
  * What mini-cc's MCP client declares in `initialize` (issue 11): roots with
- * list_changed, sampling, and elicitation in both modes. Declared here once,
+ * list_changed, sampling, elicitation in both modes, and the Tasks extension
+ * unless MINI_CC_DISABLE_MCP_TASKS=1 (issue 35). Declared here once,
  * so every connection says the same; the handlers for sampling and
  * elicitation are installed where the modals are wired, roots in roots.ts.
  */
@@ -14,6 +15,19 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   // applyDefaults: the SDK fills a form's defaults into an accepted answer the user left blank.
   elicitation: { form: { applyDefaults: true }, url: {} },
 };
+
+/** The Tasks extension's id (2026-07-28): a tool call may be answered with a task to follow. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** Whether this run declares and follows tasks: on unless MINI_CC_DISABLE_MCP_TASKS=1. */
+export function tasksEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.MINI_CC_DISABLE_MCP_TASKS !== "1";
+}
+
+/** CLIENT_CAPABILITIES, with the Tasks extension declared when `tasks`. */
+export function clientCapabilities(tasks: boolean): ClientCapabilities {
+  return tasks ? { ...CLIENT_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } } : CLIENT_CAPABILITIES;
+}
 
 /** The server's capabilities in one line: `tools (listChanged), resources (subscribe, listChanged), logging`. */
 export function describeCapabilities(capabilities: ServerCapabilities | undefined): string {

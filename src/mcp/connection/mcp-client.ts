@@ -5,7 +5,9 @@
  * `initialize` as before (2025-11-25, 2025-06-18, 2025-03-26). A
  * 2026-07-28 server's `input_required` results are answered by the SDK
  * through the same request handlers a 2025 server's requests reach
- * (requests/handlers.ts), at most MAX_INPUT_ROUNDS times.
+ * (requests/handlers.ts), at most MAX_INPUT_ROUNDS times. A tools/call
+ * answered with a task handle rejects with TaskCreated (task-handles.ts),
+ * and the task's questions reach those same handlers (answerInput).
  */
 import {
   Client,
@@ -24,8 +26,9 @@ import {
 import type { SkippedTool } from "../state/server-state.ts";
 import { MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
-import { CLIENT_CAPABILITIES, CLIENT_INFO } from "./client-capabilities.ts";
+import { CLIENT_INFO, clientCapabilities } from "./client-capabilities.ts";
 import { type ListFreshness, MAX_PAGES, type Page } from "./list-pages.ts";
+import { taskAwareCodec } from "./task-handles.ts";
 
 /** How many times one request is sent again with answers before it fails; a server asking forever is cut off. */
 export const MAX_INPUT_ROUNDS = 10;
@@ -79,20 +82,33 @@ type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 type NonComplete = Parameters<Client["_resolveNonCompleteResult"]>;
 /** The SDK's own (private, synchronous) filter of tools whose x-mcp-header declaration is invalid. */
 type HeaderFilter = { _excludeInvalidXMcpHeaderTools(result: ListToolsResult): void };
+/** The SDK's (private) choice of the wire codec a request is sent and read with. */
+type CodecChoice = { _resolveOutboundCodec(method: string): { decodeResult(method: string, raw: unknown): unknown } };
 
 const EXCLUDED_BECAUSE = "invalid x-mcp-header declaration — ";
 
 export class McpClient extends Client {
   /** Tools the last tools/list had that the SDK left out for an invalid x-mcp-header, with why (terminal-safe). */
   excludedTools: SkippedTool[] = [];
+  /** Declares the Tasks extension and follows task handles (off with MINI_CC_DISABLE_MCP_TASKS=1). */
+  readonly tasks: boolean;
 
-  constructor() {
+  constructor(options: { tasks?: boolean } = {}) {
+    const tasks = options.tasks ?? true;
     super(CLIENT_INFO, {
-      capabilities: CLIENT_CAPABILITIES,
+      capabilities: clientCapabilities(tasks),
       versionNegotiation: { mode: "auto" },
       inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
       listMaxPages: MAX_PAGES,
     });
+    this.tasks = tasks;
+    if (tasks) {
+      const choose = (Client.prototype as unknown as CodecChoice)._resolveOutboundCodec;
+      (this as unknown as CodecChoice)._resolveOutboundCodec = (method) => {
+        const codec = choose.call(this, method);
+        return method === "tools/call" ? taskAwareCodec(codec) : codec;
+      };
+    }
     // The SDK says why it leaves such a tool out with console.warn: server text, raw, on our
     // terminal. The reasons are kept instead, and shown as skipped tools (mcp get, the panel).
     const filter = Client.prototype as unknown as HeaderFilter;
@@ -133,6 +149,30 @@ export class McpClient extends Client {
       if (!(error instanceof SdkError && error.code === SdkErrorCode.ListPaginationExceeded)) throw error;
       return pageOf(method, await this.request({ method }, options));
     }
+  }
+
+  /**
+   * One question of a task's input_required state (`tasks/update` carries the answer), put to the
+   * handler a server's own request of that kind reaches: the elicitation form or URL screen, the
+   * sampling approval, the roots.
+   */
+  async answerInput(key: string, request: unknown, signal: AbortSignal): Promise<Result> {
+    const { method, params } = (request ?? {}) as { method?: unknown; params?: unknown };
+    const handler = typeof method === "string" ? this._getRequestHandler(method) : undefined;
+    if (!handler || !["elicitation/create", "sampling/createMessage", "roots/list"].includes(method as string))
+      throw new MiniCcError("task-failed", `asked for input mini-cc cannot give (${terminalSafeLine(String(method))})`);
+    const ctx = this.buildContext({
+      sessionId: this.transport?.sessionId,
+      mcpReq: {
+        id: key,
+        method: method as string,
+        signal,
+        send: () => Promise.reject(new Error("no requests from inside a task's question")),
+        notify: () => Promise.resolve(),
+      },
+    } as unknown as Parameters<Client["buildContext"]>[0]);
+    const embedded = { jsonrpc: "2.0" as const, id: key, method: method as string, ...(params ? { params } : {}) };
+    return handler(embedded as JSONRPCRequest, ctx);
   }
 
   /**

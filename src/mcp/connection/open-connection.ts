@@ -15,6 +15,7 @@ import { DECLINE_ALL, type ServerRequestHandlers } from "../requests/server-requ
 import type { ServerFeatures } from "../state/server-state.ts";
 import { connectTimeoutMs, keepaliveIntervalMs, startupGraceMs } from "../timeouts.ts";
 import { ServerConnection } from "./server-connection.ts";
+import { tasksEnabled } from "./client-capabilities.ts";
 import type { ConnectedServer } from "./connected-server.ts";
 import type { ToolList } from "./tool-list.ts";
 import type { TransportContext, TransportFactory } from "./transports.ts";
@@ -95,6 +96,7 @@ export async function openConnection(
         keepaliveMs: remote ? keepaliveIntervalMs(request.context.env) : 0,
         serverRequests: { server: config.name, handlers: request.serverRequests ?? DECLINE_ALL },
         legacyOnly,
+        tasks: tasksEnabled(request.context.env),
         // A stdio server silent to server/discover is an older one: half its connect timeout is left for initialize.
         ...(remote
           ? {}

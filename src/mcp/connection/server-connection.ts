@@ -6,14 +6,7 @@
  * is noticed by keepalive pings and connection-level call failures
  * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
-import type {
-  CallToolResult,
-  GetPromptResult,
-  LoggingLevel,
-  ReadResourceResult,
-  Root,
-  Transport,
-} from "@modelcontextprotocol/client";
+import type { GetPromptResult, LoggingLevel, ReadResourceResult, Root, Transport } from "@modelcontextprotocol/client";
 import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
 import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
@@ -39,6 +32,8 @@ import {
   sessionExpired,
 } from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
+import { TaskNotices } from "./task-follower.ts";
+import { callFollowingTasks, taskReports, taskTimedOut } from "./task-call.ts";
 import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
 
 /** What ServerConnection needs from the outside. */
@@ -69,6 +64,8 @@ export interface ServerConnectionOptions {
   legacyOnly?: boolean;
   /** How long a stdio server may stay silent to server/discover before it counts as an older one, reached with initialize. */
   probeTimeoutMs?: number;
+  /** Declare the Tasks extension and follow tasks (MINI_CC_DISABLE_MCP_TASKS=1 turns it off); on when absent. */
+  tasks?: boolean;
 }
 
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
@@ -76,7 +73,7 @@ const SDK_DEADLINE_SLACK_MS = 1000;
 
 /** A client bound to one transport for the whole session. */
 export class ServerConnection {
-  readonly #client = new McpClient();
+  readonly #client: McpClient;
   readonly #options: ServerConnectionOptions;
   #connected = false;
   #closing: Promise<void> | undefined;
@@ -89,9 +86,11 @@ export class ServerConnection {
   /** A 2026-07-28 session's subscriptions/listen stream (McpClient.listenForChanges). */
   #listening: Promise<{ close(): Promise<void> } | undefined> = Promise.resolve(undefined);
   readonly #progress = new ProgressRouter();
+  readonly #taskNotices = new TaskNotices();
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
+    this.#client = new McpClient({ tasks: options.tasks ?? true });
     this.#client.onclose = () => {
       if (this.#connected && !this.#closed && !this.#lost) void this.#reportLost();
     };
@@ -135,6 +134,7 @@ export class ServerConnection {
         ...(describesExit(transport) ? { probeTimeoutMs } : {}),
       });
       this.#progress.install(transport);
+      this.#taskNotices.install(transport);
       guardDeepSchemas(transport);
       return readSession(this.#client, options);
     })();
@@ -237,15 +237,30 @@ export class ServerConnection {
     if (deadline.ended === "cancelled") return { kind: "cancelled" };
     // Our own progress token, its notifications routed past the SDK (progress-router.ts): the
     // SDK keeps no deadline of its own that could fire first.
+    let task: string | undefined;
     const progressToken = this.#progress.register((p) => {
       deadline.progressed();
       onProgress?.(p);
     });
     try {
-      const request = { name, arguments: args, _meta: { progressToken } };
-      const result = await this.#client.callTool(request, { signal: deadline.signal, timeout: MAX_TIMER_MS });
-      return { kind: "result", result: result as CallToolResult };
+      const request = { name, arguments: args, _meta: { progressToken }, asTask: limits.asTask };
+      const server = this.#options.serverRequests?.server ?? "";
+      const result = await callFollowingTasks(
+        this.#client,
+        this.#taskNotices,
+        request,
+        { signal: deadline.signal, timeout: MAX_TIMER_MS },
+        {
+          server,
+          clock: this.#options.clock,
+          signal: deadline.signal,
+          ...taskReports(limits, deadline, (id) => (task = id)),
+        },
+      );
+      return { kind: "result", result };
     } catch (error) {
+      if (task !== undefined && deadline.ended === "timeout")
+        return taskTimedOut(this.#options.serverRequests?.server, task, deadline.capped ? maxTotalMs : timeoutMs);
       if (deadline.ended === "timeout")
         return { kind: "timeout", afterMs: deadline.capped ? maxTotalMs : timeoutMs, capped: deadline.capped };
       if (deadline.ended === "cancelled") return { kind: "cancelled" };

@@ -66,7 +66,7 @@ export async function listTools(client: McpClient, options?: RequestOptions): Pr
     ...(read.freshness ? { freshness: read.freshness } : {}),
   };
   for (const tool of read.items as Tool[]) {
-    const reason = skipReason(tool);
+    const reason = skipReason(tool, client.tasks);
     if (reason === undefined) list.tools.push(toToolInfo(tool));
     else list.skippedTools.push({ name: tool.name, reason });
   }
@@ -76,15 +76,15 @@ export async function listTools(client: McpClient, options?: RequestOptions): Pr
 }
 
 /** Why a listed tool cannot be offered to the model; undefined when it can. */
-function skipReason(tool: Tool): string | undefined {
+function skipReason(tool: Tool, tasks: boolean): string | undefined {
   if (
     (tool.inputSchema as Record<string, unknown>)[TOO_DEEP] === true ||
     nestedDeeperThan(tool.inputSchema, MAX_SCHEMA_DEPTH)
   )
     return `input schema nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
   // Offered, it would only fail with -32600: a plain tools/call is refused for it.
-  if (tool.execution?.taskSupport === "required")
-    return "requires task-based execution (MCP tasks), which mini-cc does not run";
+  if (tool.execution?.taskSupport === "required" && !tasks)
+    return "requires task-based execution (MCP tasks), which MINI_CC_DISABLE_MCP_TASKS=1 turns off";
   return undefined;
 }
 
@@ -102,5 +102,6 @@ function toToolInfo(tool: Tool): McpToolInfo {
     description: tool.description ?? "",
     inputSchema: (tool.inputSchema as Record<string, unknown> | undefined) ?? { type: "object", properties: {} },
     annotations,
+    ...(tool.execution?.taskSupport === "required" ? { runsAsTask: true as const } : {}),
   };
 }

@@ -3,7 +3,7 @@
  * initialize result, in the structure Claude Code uses.
  */
 import type { McpSnapshot } from "../state/server-state.ts";
-import { offersTools } from "../state/snapshot-views.ts";
+import { conversationServers, offersTools } from "../state/snapshot-views.ts";
 
 /** Each server's instructions are cut to this many UTF-8 bytes. */
 export const MAX_INSTRUCTIONS_BYTES = 2048;
@@ -38,7 +38,7 @@ export function instructionsSection(servers: readonly ServerInstructions[]): str
 /** The `# MCP Server Instructions` section of the servers in `snapshot` that offer tools ("" when none sent any). */
 export function instructionsOf(snapshot: McpSnapshot): string {
   return instructionsSection(
-    snapshot.servers.flatMap((view) =>
+    conversationServers(snapshot).flatMap((view) =>
       offersTools(view.state) ? [{ name: view.name, instructions: view.state.instructions }] : [],
     ),
   );

@@ -13,6 +13,7 @@ import {
   type RoutedOutcome,
 } from "../connection/call-outcome.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
+import { conversationServers } from "../state/snapshot-views.ts";
 
 import type { Env } from "../../env.ts";
 
@@ -32,7 +33,7 @@ export interface PromptCommand {
 
 /** Every connected (or cached: it connects on use) server's prompts, in declaration order. */
 export function promptCommands(snapshot: McpSnapshot): PromptCommand[] {
-  return snapshot.servers.flatMap((view) =>
+  return conversationServers(snapshot).flatMap((view) =>
     view.state.status === "connected" || view.state.status === "cached"
       ? (view.state.prompts ?? []).map((prompt) => ({
           command: promptCommandName(view.name, prompt.name),

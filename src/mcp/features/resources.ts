@@ -15,6 +15,7 @@ import {
   type RoutedOutcome,
 } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerState } from "../state/server-state.ts";
+import { conversationServers } from "../state/snapshot-views.ts";
 
 import type { Env } from "../../env.ts";
 
@@ -50,7 +51,7 @@ export function convertResourceContents(result: ReadResourceResult, maxChars: nu
 
 /** Servers whose resources can be read: connected and declaring the capability. */
 export function resourceServers(snapshot: McpSnapshot): string[] {
-  return snapshot.servers.flatMap((view) =>
+  return conversationServers(snapshot).flatMap((view) =>
     offersNow(view.state) && view.state.capabilities?.resources ? [view.name] : [],
   );
 }
@@ -89,7 +90,7 @@ export function listResourcesText(snapshot: McpSnapshot, server?: string): ToolR
       true,
     );
   }
-  const entries = snapshot.servers.flatMap((view) => {
+  const entries = conversationServers(snapshot).flatMap((view) => {
     if (!offersNow(view.state) || (server !== undefined && view.name !== server)) return [];
     const resources = (view.state.resources ?? []).map((r) => ({ server: view.name, ...r }));
     const templates = (view.state.resourceTemplates ?? []).map((t) => ({ server: view.name, ...t }));

@@ -8,6 +8,7 @@
  * ride along, so every view (panel, `/mcp`, `mcp get`) reads one record.
  */
 import type { ErrorCode } from "../../errors.ts";
+import type { ServerEntry } from "../../config/types.ts";
 import {
   USER_DISABLED,
   type StartupSilence,
@@ -70,12 +71,19 @@ export type LifecycleEvent =
   | { type: "disabled" }
   /** The user took back a project server's approval: it stops, and asks again only when approved anew. */
   | { type: "revoked" }
-  /** The user asked to approve a project server that is not approved for good (the panel's a): the approval question asks again. */
-  | { type: "approval-asked"; readOnlyTools?: ReadOnlyTools }
+  /**
+   * The approval question asks (again): the user asked to approve a project server not approved for good
+   * (the panel's a), or an agent needs an agent-scoped one; `previous`: its entry as approved before, when changed.
+   */
+  | { type: "approval-asked"; readOnlyTools?: ReadOnlyTools; previous?: ServerEntry }
   /** The user switched it back on; a project server not approved for its entry asks again. */
   | { type: "enabled"; needsApproval: boolean }
   /** The user asked for a fresh connect. */
-  | { type: "restarted" };
+  | { type: "restarted" }
+  /** An agent that needs this agent-scoped server started: it may connect now. */
+  | { type: "agent-started" }
+  /** No running agent needs this agent-scoped server any more: it stops (a question about it is withdrawn). */
+  | { type: "agents-done" };
 
 export type LifecycleEventType = LifecycleEvent["type"];
 
@@ -94,9 +102,9 @@ export function beginLife(state: ServerState, at = 0): ServerLife {
   return { state, health: { history: [{ status: state.status, at }], reconnects: 0 } };
 }
 
-/** Whether a server in this state may have a process or connection (approved, not switched off). */
+/** Whether a server in this state may have a process or connection (approved, not switched off, not on standby for agents). */
 export function mayRun(state: ServerState): boolean {
-  return state.status !== "needs-approval" && state.status !== "disabled";
+  return state.status !== "needs-approval" && state.status !== "disabled" && state.status !== "standby";
 }
 
 /**
@@ -184,14 +192,21 @@ function nextState(state: ServerState, event: LifecycleEvent): ServerState | und
         : { status: "disabled", reason: "approval revoked", cause: "declined" };
     case "approval-asked":
       if (status === "needs-approval" || (status === "disabled" && state.cause === "user")) return undefined;
-      return event.readOnlyTools
-        ? { status: "needs-approval", readOnlyTools: event.readOnlyTools }
-        : { status: "needs-approval" };
+      return {
+        status: "needs-approval",
+        ...(event.readOnlyTools ? { readOnlyTools: event.readOnlyTools } : {}),
+        ...(event.previous ? { previous: event.previous } : {}),
+      };
     case "enabled":
       if (status !== "disabled" || state.cause !== "user") return undefined;
       return event.needsApproval ? { status: "needs-approval" } : { status: "pending" };
     case "restarted":
+      // A server on standby starts only for an agent that needs it.
       return mayRun(state) ? { status: "pending" } : undefined;
+    case "agent-started":
+      return status === "standby" ? { status: "pending" } : undefined;
+    case "agents-done":
+      return status === "disabled" || status === "standby" ? undefined : { status: "standby" };
   }
 }
 

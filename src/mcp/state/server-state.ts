@@ -17,6 +17,8 @@ export interface McpToolInfo {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** The tool runs only as a task (2025-11-25 `execution.taskSupport: "required"`): called with task augmentation. */
+  runsAsTask?: true;
 }
 
 /** A tool the server listed that is not offered to the model, and why. */
@@ -121,7 +123,9 @@ export type ServerState =
   | { status: "needs-auth"; reason: string }
   /** `cause`: the user said "don't start" (declined), nobody could ask (not-approved), the user switched it off (user), or managed policy refuses it (policy). */
   | { status: "disabled"; reason: string; cause: DisabledCause }
-  | { status: "reconnecting"; attempt: number };
+  | { status: "reconnecting"; attempt: number }
+  /** An agent-scoped server no running agent needs: not started, offered to nobody (mcp/agent-servers.ts). */
+  | { status: "standby" };
 
 export type ServerStatus = ServerState["status"];
 
@@ -138,6 +142,17 @@ export interface ServerView {
   readonly state: ServerState;
   /** State history and connect attempts (lifecycle.ts keeps them with the state; tool usage is tools/usage.ts). */
   readonly health: ServerHealth;
+  /** Set on a server kept out of the main conversation, offered to agents only. */
+  readonly forAgents?: AgentUse;
+}
+
+/** Which agents an agent-scoped server is for: what the panel groups it under. */
+export interface AgentUse {
+  /**
+   * The agents that declared it in their file or named it this session, in order of first
+   * use; empty for a `"scope": "agents"` server no agent has asked for yet.
+   */
+  readonly agents: readonly string[];
 }
 
 /** What McpManager's store holds: servers in declaration order. */

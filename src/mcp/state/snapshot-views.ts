@@ -11,6 +11,15 @@ export function serverView(snapshot: McpSnapshot, name: string): ServerView | un
   return snapshot.servers.find((view) => view.name === name);
 }
 
+/**
+ * The servers of the main conversation: every one but those kept for agents,
+ * whose tools, instructions, resources and prompts reach only the agents
+ * that run them (agent-servers.ts). Whatever the main conversation is offered reads this.
+ */
+export function conversationServers(snapshot: McpSnapshot): readonly ServerView[] {
+  return snapshot.servers.filter((view) => view.forAgents === undefined);
+}
+
 /** A connected server, or one offered from the tool cache (its calls wait for the live connect). */
 export function offersTools(state: ServerState): state is Extract<ServerState, { status: "connected" | "cached" }> {
   return state.status === "connected" || state.status === "cached";

@@ -29,6 +29,8 @@ export const STATUS_TABLE: Readonly<Record<ServerStatus, StatusLook>> = {
   disabled: { glyph: "○", listMark: "○", color: "gray", label: "disabled", busy: false },
   "needs-approval": { glyph: "?", listMark: "?", color: "magenta", label: "approve?", busy: false },
   "needs-auth": { glyph: "!", listMark: "!", color: "yellow", label: "login?", busy: false },
+  // Agent-scoped and not needed by any running agent: nothing wrong, nothing running.
+  standby: { glyph: "◇", listMark: "◇", color: "gray", label: "standby", busy: false },
 };
 
 /** `needs authentication (REASON) — run: COMMAND`: what a server waiting for a login tells the user. */

@@ -138,7 +138,8 @@ export class ToolCallRouter {
       );
     const { clock, saveToolOutput } = this.#options;
     const started = clock.now();
-    const first = await this.#callOnce(ready.connection, tool, args, options);
+    if (offered.runsAsTask) options = { ...options, asTask: true };
+    const first = await this.#callOnce(server, ready.connection, tool, args, options);
     const config = this.#options.config(server);
     const verdict =
       config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
@@ -181,6 +182,7 @@ export class ToolCallRouter {
 
   /** One call on one connection, bounded by MCP_TOOL_TIMEOUT and MCP_TOOL_MAX_TOTAL_TIMEOUT. */
   #callOnce(
+    server: string,
     connection: ServerConnection,
     tool: string,
     args: Record<string, unknown>,
@@ -193,9 +195,14 @@ export class ToolCallRouter {
         ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs }
         : explicitLimits(env, options.timeout);
     if (options.signal) limits.signal = options.signal;
-    if (key !== undefined)
+    if (options.asTask) limits.asTask = true;
+    const background = options.moveToBackground;
+    if (background) limits.onTaskCreated = (taskId) => background(`MCP task ${taskId}`);
+    if (key !== undefined) {
       limits.onProgress = ({ progress: done, total, message }) =>
         progress.report(key, { progress: done, total, message });
+      limits.onTask = (task) => progress.reportTask(key, { ...task, server });
+    }
     return connection.callTool(tool, args, limits);
   }
 
@@ -217,7 +224,7 @@ export class ToolCallRouter {
       : "gone";
     const connection = this.#options.connections.get(server);
     if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted)
-      return this.#callOnce(connection, tool, args, options);
+      return this.#callOnce(server, connection, tool, args, options);
     const why =
       verdict === "retry"
         ? `it did not come back (${settled})`

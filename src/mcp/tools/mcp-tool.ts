@@ -12,6 +12,10 @@ export interface CallOptions {
   timeout?: number;
   /** The tool-use id the call's progress is reported under (the `progress` store). */
   progressKey?: string;
+  /** Run it as a task (the tool runs only so: call-router.ts sets it from the tool list). */
+  asTask?: boolean;
+  /** The call was answered with a task: the loop may answer the model now and take the result later (ToolContext). */
+  moveToBackground?: (reason: string) => void;
 }
 
 /** The one thing McpTool needs from McpManager. */
@@ -84,6 +88,10 @@ export class McpTool implements Tool {
   }
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return this.#caller.call(this.server, this.toolName, input, { signal: ctx.signal, progressKey: ctx.toolUseId });
+    return this.#caller.call(this.server, this.toolName, input, {
+      signal: ctx.signal,
+      progressKey: ctx.toolUseId,
+      ...(ctx.moveToBackground ? { moveToBackground: ctx.moveToBackground } : {}),
+    });
   }
 }

@@ -5,17 +5,21 @@
  * stays the same until the servers change.
  */
 import { McpTool, type McpCaller } from "./mcp-tool.ts";
-import type { McpSnapshot, McpToolInfo } from "../state/server-state.ts";
-import { offersTools } from "../state/snapshot-views.ts";
+import type { McpSnapshot, McpToolInfo, ServerView } from "../state/server-state.ts";
+import { conversationServers, offersTools } from "../state/snapshot-views.ts";
 import { assignToolNames } from "./naming.ts";
 
 /**
  * Every connected (or cached) server's tools (those its entry's includeTools /
  * excludeTools let through: the supervisor filters them as they enter the state),
- * in declaration order, each with its collision-safe registry name.
+ * in declaration order, each with its collision-safe registry name. The main
+ * conversation's servers by default: never those kept for agents.
  */
-export function namedTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
-  const entries = snapshot.servers.flatMap((view) =>
+export function namedTools(
+  snapshot: McpSnapshot,
+  servers: readonly ServerView[] = conversationServers(snapshot),
+): { name: string; server: string; info: McpToolInfo }[] {
+  const entries = servers.flatMap((view) =>
     offersTools(view.state) ? view.state.tools.map((info) => ({ server: view.name, info })) : [],
   );
   const names = assignToolNames(entries.map((e) => ({ server: e.server, tool: e.info.name })));
@@ -31,6 +35,24 @@ export function toolsOf(
   return namedTools(snapshot).map(
     (tool) => new McpTool({ ...tool, caller, readOnlyHintTrusted: trusted(tool.server) }),
   );
+}
+
+/**
+ * The tools of the servers named in `names` as one agent sees them: named
+ * among the main conversation's tools (a configured server keeps the names
+ * the parent's list gives it; a clash takes a suffix, never a parent's name).
+ */
+export function agentToolsOf(
+  snapshot: McpSnapshot,
+  names: ReadonlySet<string>,
+  caller: McpCaller,
+  trusted: (server: string) => boolean,
+): McpTool[] {
+  const main = conversationServers(snapshot);
+  const agents = snapshot.servers.filter((view) => view.forAgents !== undefined && names.has(view.name));
+  return namedTools(snapshot, [...main, ...agents])
+    .filter((tool) => names.has(tool.server))
+    .map((tool) => new McpTool({ ...tool, caller, readOnlyHintTrusted: trusted(tool.server) }));
 }
 
 /** One registered MCP tool as plain data: what /mcp -v lists. */

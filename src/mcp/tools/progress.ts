@@ -1,18 +1,27 @@
 /**
  * The progress of running MCP tool calls, by tool-use id, for the running
- * tool's row: the latest `notifications/progress` of each call. A server may
+ * tool's row: the latest `notifications/progress` of each call, and the
+ * status of the task a call was answered with (the Tasks extension). A server may
  * send thousands a second; the store publishes at most once a frame, so a
  * flood costs the UI one render per frame.
  */
 import type { Clock } from "../../clock.ts";
 import { Store } from "../../store.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
+import type { TaskStatusView } from "../connection/task-follower.ts";
 
 /** One call's latest progress: `progress` of `total` (when known), and the server's message. */
 export interface ToolProgress {
   readonly progress: number;
   readonly total?: number;
   readonly message?: string;
+  /** The task the call became, its status as last seen (texts already terminal-safe). */
+  readonly task?: RunningTask;
+}
+
+/** A call's task and the server it runs on. */
+export interface RunningTask extends TaskStatusView {
+  readonly server: string;
 }
 
 /** About 30 frames a second: what the terminal can show anyway. */
@@ -30,10 +39,22 @@ export class ToolProgressStore extends Store<ReadonlyMap<string, ToolProgress>> 
     this.#frameMs = frameMs;
   }
 
-  /** Records `key`'s latest progress, shown at the next frame. */
+  /** Records `key`'s latest progress, shown at the next frame (its task, if any, kept). */
   report(key: string, progress: ToolProgress): void {
-    this.#pending.set(key, progress);
+    const task = this.#latest(key)?.task;
+    this.#pending.set(key, task && !progress.task ? { ...progress, task } : progress);
     this.#cancelFrame ??= this.#clock.setTimeout(() => this.#publish(), this.#frameMs);
+  }
+
+  /** Records the status of the task `key`'s call became, shown at the next frame. */
+  reportTask(key: string, task: RunningTask): void {
+    const latest = this.#latest(key);
+    this.report(key, { ...(latest ?? { progress: 0 }), task });
+  }
+
+  #latest(key: string): ToolProgress | undefined {
+    const pending = this.#pending.get(key);
+    return pending === null ? undefined : (pending ?? this.getSnapshot().get(key));
   }
 
   /** The call ended: its row stops showing progress (at once, with anything still pending). */
@@ -61,8 +82,21 @@ export class ToolProgressStore extends Store<ReadonlyMap<string, ToolProgress>> 
   }
 }
 
-/** `███░░░░ 3/10 Step 3` with a total, else the message (or the count): the row's text. */
+/** `task 7f3a… working: Analyzing sources`: a running task as one line (its texts are terminal-safe already). */
+export function taskText(task: TaskStatusView): string {
+  return `task ${task.id} ${task.status}${task.message ? `: ${task.message}` : ""}`;
+}
+
+/**
+ * `███░░░░ 3/10 Step 3` with a total, else the message (or the count): the row's text; a call
+ * that became a task shows the task's status, and its progress when it reports any.
+ */
 export function progressText(progress: ToolProgress, barWidth = 10): string {
+  if (progress.task) {
+    const { task: _task, ...rest } = progress;
+    const reported = progress.total !== undefined || progress.message !== undefined;
+    return reported ? `${taskText(progress.task)} · ${progressText(rest, barWidth)}` : taskText(progress.task);
+  }
   const message = progress.message?.trim() ?? "";
   if (progress.total !== undefined && progress.total > 0) {
     const ratio = Math.min(1, Math.max(0, progress.progress / progress.total));

@@ -3,7 +3,7 @@ import { Agent } from "../../../src/agent/agent.ts";
 import type { AgentEvent, PermissionPrompt, PermissionRequest } from "../../../src/agent/events.ts";
 import { PermissionChain } from "../../../src/agent/permissions.ts";
 import { SystemContext } from "../../../src/agent/system-sections.ts";
-import { noAgentServers } from "../../../src/agents/agent-servers.ts";
+import type { AgentServers } from "../../../src/agents/agent-servers.ts";
 import { AgentTool } from "../../../src/agents/agent-tool.ts";
 import { GENERAL_PURPOSE } from "../../../src/agents/load-agents.ts";
 import type { AssistantBlock, Message } from "../../../src/model/messages.ts";
@@ -55,6 +55,9 @@ class RoutingModel implements Model {
   }
 }
 
+/** The general-purpose agent names no server: it gets none. */
+const noServers: AgentServers = { serversForAgent: async () => ({ tools: [], failures: [], release() {} }) };
+
 const allowAll: PermissionPrompt = async () => ({ behavior: "allow", scope: "once" });
 
 function setup(model: RoutingModel, tools: Tool[], ask: PermissionPrompt = allowAll) {
@@ -68,7 +71,7 @@ function setup(model: RoutingModel, tools: Tool[], ask: PermissionPrompt = allow
     ask,
     cwd: CWD,
     clock,
-    servers: noAgentServers,
+    servers: noServers,
   });
   const agent = new Agent({
     model,

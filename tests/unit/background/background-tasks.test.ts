@@ -89,7 +89,7 @@ describe("BackgroundTasks", () => {
     tasks.finish(done.id, { kind: "exit", code: 0, signal: null });
     expect(await tasks.stop(done.id, "TaskStop")).toEqual({
       ok: false,
-      message: "b1 is not running: it ended completed",
+      message: "b1 is not running: it ended completed (exit 0)",
     });
     expect(done.stops).toEqual([]);
     expect(await tasks.stop("b9", "TaskStop")).toEqual({

@@ -245,6 +245,23 @@ describe("loadMcpConfig", () => {
     ]);
   });
 
+  it('accepts "scope": "agents" and reports any other scope naming file, server and field', async () => {
+    await writeProject({
+      mcpServers: {
+        qa: { command: "playwright-mcp", scope: "agents" },
+        api: { type: "http", url: "https://api.test/mcp", scope: "agents" },
+        typo: { command: "db-mcp", scope: "agent" },
+      },
+    });
+    const { servers } = await load();
+    const file = join(cwd, ".mcp.json");
+    expect(servers.map((s) => ("error" in s ? s : s.entry.scope))).toEqual([
+      "agents",
+      "agents",
+      { name: "typo", source: "project", file, error: 'mcpServers.typo.scope: expected "agents", got "agent"' },
+    ]);
+  });
+
   it("names the project folder in the JSON path of a bad local entry", async () => {
     await writeFile(home.localConfig, json({ [cwd]: { mcpServers: { tracker: { command: "x", env: { A: 1 } } } } }));
     const [server] = (await load()).servers;

@@ -22,6 +22,10 @@ describe("fingerprint", () => {
     expect(fingerprint({ env: { B: "${TOKEN}", A: "1" }, args: ["t.ts"], command: "node" })).toBe(fingerprint(base));
   });
 
+  it('is the same with or without "scope": "agents" (who is offered the tools, not what runs)', () => {
+    expect(fingerprint({ ...base, scope: "agents" })).toBe(fingerprint(base));
+  });
+
   it("changes when command, args, env, url or headers change", () => {
     const remote: ServerEntry = { type: "http", url: "http://a", headers: { X: "1" } };
     const prints = [

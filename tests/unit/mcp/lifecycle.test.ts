@@ -35,6 +35,8 @@ const EVENTS: Record<LifecycleEvent["type"], LifecycleEvent> = {
   enabled: { type: "enabled", needsApproval: false },
   restarted: { type: "restarted" },
   "needs-auth": { type: "needs-auth", reason: "not logged in" },
+  "agent-started": { type: "agent-started" },
+  "agents-done": { type: "agents-done" },
 };
 
 const STATES: Record<string, ServerState> = {
@@ -48,12 +50,14 @@ const STATES: Record<string, ServerState> = {
   "disabled (declined)": { status: "disabled", reason: "declined by user", cause: "declined" },
   "disabled (not-approved)": { status: "disabled", reason: "not approved", cause: "not-approved" },
   "disabled (user)": { status: "disabled", reason: "disabled by user", cause: "user" },
+  standby: { status: "standby" },
 };
 
 /** Every state × event pair this lifecycle allows, with the status it leads to. */
 const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
-  "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled" },
+  "needs-approval": { approved: "pending", denied: "disabled", disabled: "disabled", "agents-done": "standby" },
   pending: {
+    "agents-done": "standby",
     "approval-asked": "needs-approval",
     "cache-loaded": "cached",
     spawned: "pending",
@@ -66,6 +70,7 @@ const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
     restarted: "pending",
   },
   connected: {
+    "agents-done": "standby",
     "approval-asked": "needs-approval",
     "idle-stopped": "cached",
     lost: "failed",
@@ -77,6 +82,7 @@ const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
     restarted: "pending",
   },
   cached: {
+    "agents-done": "standby",
     "approval-asked": "needs-approval",
     spawned: "cached",
     connected: "connected",
@@ -87,6 +93,7 @@ const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
     restarted: "pending",
   },
   failed: {
+    "agents-done": "standby",
     "approval-asked": "needs-approval",
     "retry-scheduled": "reconnecting",
     "gave-up": "failed",
@@ -96,6 +103,7 @@ const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
     restarted: "pending",
   },
   reconnecting: {
+    "agents-done": "standby",
     "approval-asked": "needs-approval",
     spawned: "reconnecting",
     connected: "connected",
@@ -107,6 +115,7 @@ const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   },
   // Waits for a login: `mcp login` restarts it; it may be switched off; never retried on a timer.
   "needs-auth": {
+    "agents-done": "standby",
     "approval-asked": "needs-approval",
     "needs-auth": "needs-auth",
     disabled: "disabled",
@@ -116,6 +125,13 @@ const LEGAL: Record<string, Partial<Record<LifecycleEvent["type"], string>>> = {
   "disabled (declined)": { "approval-asked": "needs-approval", approved: "pending", disabled: "disabled" },
   "disabled (not-approved)": { "approval-asked": "needs-approval", approved: "pending", disabled: "disabled" },
   "disabled (user)": { enabled: "pending" },
+  // Agent-scoped, needed by no running agent: an agent starts it; it is never restarted by itself.
+  standby: {
+    "agent-started": "pending",
+    "approval-asked": "needs-approval",
+    disabled: "disabled",
+    revoked: "disabled",
+  },
 };
 
 describe("the server lifecycle reducer", () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { BackgroundTasks } from "../../../src/background/background-tasks.ts";
+import { systemClock } from "../../../src/clock.ts";
 import { builtinTools } from "../../../src/tools/builtin.ts";
 
 describe("builtinTools", () => {
@@ -11,6 +13,16 @@ describe("builtinTools", () => {
       ["Glob", true, false],
       ["Grep", true, false],
       ["AskUserQuestion", true, false],
+    ]);
+  });
+
+  it("adds the background task tools, under Claude Code's old names too, when the session has background tasks", () => {
+    const background = new BackgroundTasks({ dir: "/nonexistent", clock: systemClock });
+    const tools = builtinTools({ background }).slice(7);
+    expect(tools.map((t) => [t.name, t.aliases ?? [], t.readOnly])).toEqual([
+      ["TaskOutput", ["BashOutput"], true],
+      ["TaskList", [], true],
+      ["TaskStop", ["KillShell"], true],
     ]);
   });
 });

@@ -346,6 +346,7 @@ describe("ChatSession and server prompts", () => {
       "sandbox",
       "permissions",
       "hooks",
+      "agents",
       "clear",
       "help",
       "exit",

@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ABORTED } from "../../../src/agent/abortable.ts";
+import { autoBackgroundMs, runDetachable } from "../../../src/agent/detached-call.ts";
+import { BackgroundTasks } from "../../../src/background/background-tasks.ts";
+import { statusText } from "../../../src/background/task-state.ts";
+import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.ts";
+import { FakeClock } from "../../helpers/fake-clock.ts";
+
+let dir: string;
+let clock: FakeClock;
+let background: BackgroundTasks;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "mini-cc-detach-"));
+  clock = new FakeClock(0);
+  background = new BackgroundTasks({ dir, clock });
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A tool whose run the test ends by hand, keeping the context it was given. */
+function heldTool(server?: string) {
+  const held: { ctx?: ToolContext; finish?: (result: ToolResult) => void } = {};
+  const tool: Tool = {
+    name: server ? `mcp__${server}__job` : "Job",
+    description: "",
+    inputSchema: {},
+    readOnly: true,
+    ...(server ? { server } : {}),
+    run: (_input, ctx) =>
+      new Promise((resolve) => {
+        held.ctx = ctx;
+        held.finish = resolve;
+      }),
+  };
+  return { tool, held };
+}
+
+const detaching = (autoMs = 0) => ({ background, clock, autoBackgroundMs: autoMs });
+
+describe("runDetachable", () => {
+  it("answers at once when the tool moves itself to the background, and the result arrives as the task's output", async () => {
+    const { tool, held } = heldTool("srv");
+    const turn = new AbortController();
+    const answer = runDetachable(tool, {}, { cwd: dir }, turn.signal, "mcp__srv__job(x)", detaching());
+    await Promise.resolve();
+    held.ctx!.moveToBackground!("the server answered with task abc");
+    expect(await answer).toEqual({
+      content:
+        'Moved to background as b1 (the server answered with task abc). Its result arrives later: you will be told when it ends; TaskOutput("b1") reads it, TaskStop("b1") cancels it.',
+      isError: false,
+    });
+    // The turn's Esc no longer reaches a call in the background.
+    turn.abort();
+    expect(held.ctx!.signal.aborted).toBe(false);
+    held.finish!({ content: [{ type: "text", text: "the answer" }], isError: false });
+    await background.waitForEnd("b1", 1000);
+    expect(statusText(background.get("b1")!)).toBe("completed");
+    expect(background.read("b1", 1000)?.text).toBe("the answer");
+  });
+
+  it("moves a plain MCP call that outlasts the threshold, and TaskStop aborts it", async () => {
+    const { tool, held } = heldTool("srv");
+    const answer = runDetachable(tool, {}, { cwd: dir }, new AbortController().signal, "job", detaching(120_000));
+    clock.advance(119_999);
+    await Promise.resolve();
+    expect(background.getSnapshot().tasks).toEqual([]);
+    clock.advance(1);
+    const moved = await answer;
+    expect(moved !== ABORTED && moved.content).toMatch(/^Moved to background as b1 \(still running after 120s\)/);
+    const stopping = background.stop("b1", "TaskStop");
+    expect(held.ctx!.signal.aborted).toBe(true);
+    held.finish!({ content: "cancelled", isError: true });
+    const stopped = await stopping;
+    expect(stopped.ok && statusText(stopped.task)).toBe("killed (cancelled by TaskStop)");
+  });
+
+  it("never moves a built-in tool's call by time, and an Esc before the move stops the call", async () => {
+    const { tool, held } = heldTool();
+    const turn = new AbortController();
+    const answer = runDetachable(tool, {}, { cwd: dir }, turn.signal, "job", detaching(10));
+    clock.advance(1000);
+    turn.abort();
+    expect(await answer).toBe(ABORTED);
+    expect(held.ctx!.signal.aborted).toBe(true);
+    expect(background.getSnapshot().tasks).toEqual([]);
+  });
+
+  it("reads MINI_CC_MCP_AUTO_BACKGROUND_MS, naming the variable when it is wrong", () => {
+    expect([autoBackgroundMs(undefined), autoBackgroundMs("500"), autoBackgroundMs("0")]).toEqual([120_000, 500, 0]);
+    expect(autoBackgroundMs("soon")).toEqual({
+      problem:
+        'MINI_CC_MCP_AUTO_BACKGROUND_MS must be a whole number of milliseconds (0 turns it off), not "soon": using 120000',
+    });
+  });
+});
