@@ -1,7 +1,7 @@
 // The Agent tool end to end: the CLI in print mode, the real SDK against the stand-in
 // Messages API recording what each request (the parent's and the subagent's) carried.
 import { beforeAll, describe, expect, it } from "vitest";
-import { cliForTestFile, resultOf, type CliSandbox, type StreamEvent } from "../helpers/cli-sandbox.ts";
+import { cliForTestFile, resultOf, trackerEntry, type CliSandbox, type StreamEvent } from "../helpers/cli-sandbox.ts";
 import { type FakeBlock, type FakeReply, messagesApisForTestFile } from "../helpers/fake-messages-api.ts";
 
 const cli = cliForTestFile();
@@ -141,6 +141,49 @@ describe("the Agent tool", () => {
     expect(content).toMatch(/^MCP server "broken" of this agent failed to start: .+/);
     expect(content).toContain("I could not reach it.");
   }, 30_000);
+});
+
+describe("an agent's own servers", () => {
+  const trackerAgent = (name: string) =>
+    [
+      "---",
+      `name: ${name}`,
+      "description: Works the issue tracker",
+      "mcpServers:",
+      "  - tracker:",
+      `      command: ${JSON.stringify(trackerEntry.command)}`,
+      `      args: ${JSON.stringify(trackerEntry.args)}`,
+      "---",
+      "You work the tracker.",
+      "",
+    ].join("\n");
+
+  it("offers the tracker's tools to the subagent that declares it and in none of the parent's requests", async () => {
+    // A user agent: not project input, so its server needs no approval.
+    await box.write("home/agents/triage.md", trackerAgent("triage"));
+    const list = { type: "tool_use", id: "toolu_list", name: "mcp__tracker__list_issues", input: {} } as const;
+    const { result, bodies, lines } = await run([
+      calls(agentCall("toolu_triage", "triage", "List the open issues")),
+      calls(list),
+      say("Three open issues."),
+      say("Triage done."),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const mcpTools = (body: Body) => toolNames(body).filter((name) => name.startsWith("mcp__tracker__"));
+    expect(mcpTools(bodies[1]!)).toContain("mcp__tracker__list_issues");
+    expect(mcpTools(bodies[0]!)).toEqual([]);
+    expect(mcpTools(bodies[3]!)).toEqual([]);
+    expect(resultFor(lines, "toolu_list")).toMatchObject({ is_error: false });
+    expect(resultFor(lines, "toolu_triage")).toMatchObject({ content: "Three open issues.", is_error: false });
+  }, 60_000);
+
+  it("--agent starts the agent's servers for the main thread", async () => {
+    await box.write("home/agents/tracker-main.md", trackerAgent("tracker-main"));
+    const { result, bodies } = await run([say("ok")], ["--agent", "tracker-main"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(toolNames(bodies[0]!)).toContain("mcp__tracker__list_issues");
+    expect(systemText(bodies[0]!)).toContain("You work the tracker.");
+  }, 60_000);
 });
 
 describe("/cost and /context", () => {
