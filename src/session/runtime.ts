@@ -31,7 +31,7 @@ import { ToolCacheFiles } from "../mcp/tools/cache.ts";
 import { startupEnvProblem } from "../mcp/state/startup.ts";
 import type { ServerView } from "../mcp/state/server-state.ts";
 import { createModel } from "../model/default-model.ts";
-import { BUILTIN_TOOL_NAMES, builtinTools } from "../tools/builtin.ts";
+import { builtinTools } from "../tools/builtin.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { RootsStore } from "../mcp/requests/roots.ts";
 import { SandboxHost } from "../sandbox/sandbox-host.ts";
@@ -135,15 +135,6 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   let config = await loadConfig();
   const custom = loadCustomCommands({ cwd, userHome, reserved: init.reservedCommands ?? [] });
   for (const note of custom.notes) init.warn(note);
-  const agents = findSessionAgents({
-    cwd,
-    userHome,
-    miniCcHome: home.root,
-    flags: options.agents ?? [],
-    mainAgent: options.agent,
-    builtinNames: BUILTIN_TOOL_NAMES,
-    warn: init.warn,
-  });
   const startupProblem = startupEnvProblem(env);
   if (startupProblem) init.warn(startupProblem);
 
@@ -197,6 +188,20 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
+  const sandboxMode = new Store(options.sandbox ?? false);
+  const builtins = builtinTools(
+    { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
+    init.askUser,
+  );
+  const agents = findSessionAgents({
+    cwd,
+    userHome,
+    miniCcHome: home.root,
+    flags: options.agents ?? [],
+    mainAgent: options.agent,
+    builtinNames: builtins.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]),
+    warn: init.warn,
+  });
   const system = new SystemContext({
     cwd,
     userHome,
@@ -214,11 +219,6 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
       system.invalidate();
     }
   });
-  const sandboxMode = new Store(options.sandbox ?? false);
-  const builtins = builtinTools(
-    { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
-    init.askUser,
-  );
   const resourceTools = mcpResourceTools(manager, liveEnv);
   const toolSearch = toolSearchSetting(env);
   // Background connects held back for the first request (print mode) start once it is out.

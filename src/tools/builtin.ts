@@ -31,6 +31,3 @@ export function builtinTools(options: BashOptions = {}, askUser?: AskUser): Tool
     ...(background ? [new TaskOutputTool(background), new TaskListTool(background), new TaskStopTool(background)] : []),
   ];
 }
-
-/** Their names, known before any is made (an agent file's `tools` is checked against them). */
-export const BUILTIN_TOOL_NAMES = ["Read", "Write", "Edit", "Bash", "Glob", "Grep", "AskUserQuestion"];
