@@ -4,6 +4,10 @@
  * streams text, calls tools and asks permission — no API key, no processes.
  */
 import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { BackgroundTasks } from "../src/background/background-tasks.ts";
+import { ForegroundCalls } from "../src/background/foreground-calls.ts";
+import { systemClock } from "../src/clock.ts";
 import type { AgentEvent, PermissionMode, PermissionRequest } from "../src/agent/events.ts";
 import type { ApprovalChoice } from "../src/mcp/approvals/approval-types.ts";
 import type { McpSnapshot, McpToolInfo, ServerState, ServerView } from "../src/mcp/state/server-state.ts";
@@ -16,7 +20,8 @@ import { NoticeFeed } from "../components/runtime/notice-feed.ts";
 import type { ToolProgress } from "../src/mcp/tools/progress.ts";
 import type { ServerUsage } from "../src/mcp/tools/usage.ts";
 import type { ServerViolations } from "../src/sandbox/violations.ts";
-import type { ServerDetails, TuiRuntime } from "../components/runtime/tui-runtime.ts";
+import type { TuiRuntime } from "../components/runtime/tui-runtime.ts";
+import type { ServerDetails } from "../src/mcp/server-details.ts";
 import { Store } from "../src/store.ts";
 import { beginLife } from "../src/mcp/state/lifecycle.ts";
 
@@ -258,6 +263,8 @@ export function makeDemoRuntime(
     notices: new NoticeFeed(),
     addDir: async () => {},
     sandboxMode: new Store(false),
+    foreground: new ForegroundCalls(),
+    background: new BackgroundTasks({ dir: join(tmpdir(), "mini-cc-demo-background"), clock: systemClock }),
     serverLogs: { logDir: join(cwd, ".demo-logs"), userHome: cwd },
     initialPrompt: undefined,
     customCommands: [],

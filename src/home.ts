@@ -2,6 +2,7 @@
  * Where mini-cc keeps its own files (DESIGN.md, "Home"): MINI_CC_HOME, or
  * ~/.mini-cc. Pure: the environment and the home directory come in as arguments.
  */
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Env } from "./env.ts";
 
@@ -54,4 +55,9 @@ export function resolveHome(env: Env, homedir: string): HomePaths {
     settingsApprovals: join(root, "settings-approvals.json"),
     projects: join(root, "projects"),
   };
+}
+
+/** The one rule for the user's home folder: the one handed in (tests), else $HOME, else the system's. */
+export function userHomeDir(env: Env, given?: string): string {
+  return given ?? env.HOME ?? homedir();
 }

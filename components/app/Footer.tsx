@@ -1,6 +1,7 @@
 /**
  * The status line under the prompt: permission mode (and the sandbox, when
- * Bash runs in it), model and directory on the left; the hint that matters right now on the right (Shift+Tab changes
+ * Bash runs in it), model and directory on the left, after the count of
+ * background tasks running (when there are some); the hint that matters right now on the right (Shift+Tab changes
  * the mode while no turn runs).
  */
 import { Box, Text } from "ink";
@@ -22,6 +23,10 @@ export interface FooterProps {
   readonly contextPct?: number;
   /** Prompts wait behind the running turn: Esc takes them back before it interrupts. */
   readonly queued?: boolean;
+  /** `2 background tasks` while some run, shown before the mode (never cut). */
+  readonly background?: string;
+  /** A Bash call runs in the foreground: Ctrl+B sends it to the background. */
+  readonly canBackground?: boolean;
 }
 
 /** Grey for the safe default, red when nothing asks; anything else yellow. */
@@ -38,14 +43,24 @@ export function Footer({
   running,
   queued = false,
   contextPct = 0,
+  background,
+  canBackground = false,
 }: FooterProps) {
   const context = contextPct > 50 ? ` · context ${contextPct}%` : "";
-  const hint = notice ?? (running ? (queued ? "esc to unqueue" : "esc to interrupt") : "shift+tab mode · /help");
+  const interrupt = queued ? "esc to unqueue" : "esc to interrupt";
+  const busy = canBackground ? `ctrl+b to background · ${interrupt}` : interrupt;
+  const hint = notice ?? (running ? busy : "shift+tab mode · /help");
   return (
     <Box paddingX={1} justifyContent="space-between" overflowX="hidden">
       {mcpCounts === undefined ? null : (
         <Box flexShrink={0}>
           <Text color={/[✘?]/.test(mcpCounts) ? "yellow" : undefined}>{`${mcpCounts} · `}</Text>
+        </Box>
+      )}
+      {background === undefined ? null : (
+        <Box flexShrink={0}>
+          <Text color="cyan">{`◐ ${background}`}</Text>
+          <Text dimColor>{" · "}</Text>
         </Box>
       )}
       <Box flexShrink={1} flexGrow={1}>

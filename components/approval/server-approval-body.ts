@@ -9,6 +9,7 @@ import { isRemote } from "../../src/config/types.ts";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { line, type BodyLine } from "../rows/body-lines.ts";
+import { agentHeading } from "../mcp-panel/panel-groups.ts";
 import { displayFile } from "../rows/display-path.ts";
 import { launchLines } from "../../src/config/describe.ts";
 import type { SandboxAvailability } from "../../src/sandbox/availability.ts";
@@ -40,16 +41,10 @@ export function serverApprovalNote(server: ServerView, position: number, total: 
   return [
     ...(total > 1 ? [`${position} of ${total}`] : []),
     server.source,
-    ...agentNote(server),
+    // An agent-scoped server: the agents that need it, as the panel heads their group.
+    ...(server.forAgents ? [agentHeading(server.forAgents.agents)] : []),
     ...(file === "" ? [] : [file]),
   ].join(" · ");
-}
-
-/** `agent qa` (`agents qa, api`) for an agent-scoped server: the agents that need it. */
-function agentNote(server: ServerView): string[] {
-  const agents = server.forAgents?.agents ?? [];
-  if (agents.length === 0) return [];
-  return [terminalSafeLine(`${agents.length === 1 ? "agent" : "agents"} ${agents.join(", ")}`)];
 }
 
 /**

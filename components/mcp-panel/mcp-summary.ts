@@ -3,14 +3,19 @@
  * panel is hidden, and /mcp all say the same thing.
  */
 import type { McpSnapshot } from "../../src/mcp/state/server-state.ts";
+import { conversationServers } from "../../src/mcp/state/snapshot-views.ts";
 import { plural } from "../rows/words.ts";
 
-/** Connected servers, servers offered from the tool cache, all servers, tools offered by both. */
+/**
+ * The main conversation's connected servers, servers offered from the tool cache, all its servers,
+ * tools offered by both; and how many servers are kept for agents (listed apart, under their agents).
+ */
 export interface McpCounts {
   readonly connected: number;
   readonly cached: number;
   readonly total: number;
   readonly tools: number;
+  readonly forAgents: number;
 }
 
 /** Counts for the summary line. */
@@ -18,19 +23,20 @@ export function countMcp(snapshot: McpSnapshot): McpCounts {
   let connected = 0;
   let cached = 0;
   let tools = 0;
-  for (const server of snapshot.servers) {
+  const main = conversationServers(snapshot);
+  for (const server of main) {
     if (server.state.status === "connected") connected += 1;
     else if (server.state.status === "cached") cached += 1;
     else continue;
     tools += server.state.tools.length;
   }
-  return { connected, cached, total: snapshot.servers.length, tools };
+  return { connected, cached, total: main.length, tools, forAgents: snapshot.servers.length - main.length };
 }
 
 /** `MCP 1/2 connected · 3 tools` (`MCP 1/3 · 1 cached · 5 tools` while some are offered from the cache); a string, so it is a stable useStore selection. */
 export function mcpSummaryText(snapshot: McpSnapshot): string {
-  const { connected, cached, total, tools } = countMcp(snapshot);
-  if (total === 0) return "MCP no servers";
+  const { connected, cached, total, tools, forAgents } = countMcp(snapshot);
+  if (total === 0) return forAgents > 0 ? `MCP ${forAgents} for agents` : "MCP no servers";
   // Short enough for the side panel's header: "connected" gives way to the cached count.
   if (cached > 0) return `MCP ${connected}/${total} · ${cached} cached · ${plural(tools, "tool")}`;
   return `MCP ${connected}/${total} connected · ${plural(tools, "tool")}`;
@@ -42,11 +48,12 @@ export function mcpSummaryText(snapshot: McpSnapshot): string {
  * user; then connected of all.
  */
 export function mcpCountsText(snapshot: McpSnapshot): string {
-  const { connected, total } = countMcp(snapshot);
-  if (total === 0) return "MCP none";
+  const { connected, total, forAgents } = countMcp(snapshot);
+  if (total === 0 && forAgents === 0) return "MCP none";
   let failed = 0;
   let waiting = 0;
   let login = 0;
+  // An agent's server that failed or waits for the user needs them as much.
   for (const server of snapshot.servers) {
     if (server.state.status === "failed") failed += 1;
     else if (server.state.status === "needs-approval") waiting += 1;

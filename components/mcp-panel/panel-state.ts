@@ -1,7 +1,9 @@
 /**
  * Where the keyboard is and what the MCP panel shows: the prompt or the
- * panel has focus; in the panel, a selected server in the list, or one
- * server opened (scrolled, its instructions shown or not). A pure reducer,
+ * panel has focus; in the panel, a selected server or background task in
+ * the list (servers first), or one server opened (scrolled, its
+ * instructions shown or not), or one task opened (its output, followed at
+ * the end until scrolled up). A pure reducer,
  * so every key's effect is tested on plain values; the selection is an index
  * clamped to the servers there are when it is read.
  */
@@ -11,6 +13,8 @@ export interface McpPanelState {
   readonly selected: number;
   /** The opened server's name. */
   readonly opened?: string;
+  /** The opened background task's id (never with `opened`). */
+  readonly openedTask?: string;
   /** First row of the opened view shown. */
   readonly scroll: number;
   readonly showInstructions: boolean;
@@ -29,7 +33,9 @@ export type McpPanelAction =
   | { type: "move"; delta: number; count: number }
   /** Enter on a server; `l`: open it at its log, shown whole. */
   | { type: "open"; name: string; log?: boolean }
-  /** Esc from an opened server: back to the list. */
+  /** Enter on a background task: its output, scrolled to the end. */
+  | { type: "open-task"; id: string }
+  /** Esc from an opened server or task: back to the list. */
   | { type: "close" }
   | { type: "scroll"; delta: number; maxScroll: number }
   | { type: "toggle-instructions" }
@@ -43,8 +49,8 @@ export function reduceMcpPanel(state: McpPanelState, action: McpPanelAction): Mc
     case "focus":
       return state.focused ? state : { ...state, focused: true };
     case "blur":
-      return state.focused || state.opened !== undefined
-        ? { ...state, focused: false, opened: undefined, scroll: 0 }
+      return state.focused || isOpen(state)
+        ? { ...state, focused: false, opened: undefined, openedTask: undefined, scroll: 0 }
         : state;
     case "move": {
       if (action.count === 0) return state;
@@ -56,12 +62,15 @@ export function reduceMcpPanel(state: McpPanelState, action: McpPanelAction): Mc
         ...state,
         focused: true,
         opened: action.name,
+        openedTask: undefined,
         scroll: action.log ? TO_END : 0,
         showInstructions: false,
         showLog: action.log === true,
       };
+    case "open-task":
+      return { ...state, focused: true, opened: undefined, openedTask: action.id, scroll: TO_END };
     case "close":
-      return state.opened === undefined ? state : { ...state, opened: undefined, scroll: 0 };
+      return isOpen(state) ? { ...state, opened: undefined, openedTask: undefined, scroll: 0 } : state;
     case "scroll": {
       // From where the view really is: a jump to the end (TO_END) stands for maxScroll.
       const scroll = Math.max(0, Math.min(action.maxScroll, Math.min(state.scroll, action.maxScroll) + action.delta));
@@ -77,4 +86,9 @@ export function reduceMcpPanel(state: McpPanelState, action: McpPanelAction): Mc
 /** The selected index among `count` servers (servers can go away while one is selected). */
 export function clampSelection(state: McpPanelState, count: number): number {
   return Math.max(0, Math.min(count - 1, state.selected));
+}
+
+/** A server or a task is opened. */
+export function isOpen(state: McpPanelState): boolean {
+  return state.opened !== undefined || state.openedTask !== undefined;
 }

@@ -19,3 +19,24 @@ export function panelWidth(columns: number): number {
 
 /** An opened server takes half the screen, up to this many columns. */
 export const OPENED_PANEL_MAX = 80;
+
+/** Where the side panel and the transcript sit on a terminal `columns` wide. */
+export interface PanelColumns {
+  /** The side panel's columns; 0 when hidden. */
+  readonly side: number;
+  /** An opened server's: half a wide screen; with no side panel, the whole screen. */
+  readonly opened: number;
+  /** What the transcript keeps (one column parts it from the panel). */
+  readonly transcript: number;
+}
+
+/** No server configured: the panel would be an empty third of the screen (the footer says so instead). */
+export function panelColumns(columns: number, servers: number): PanelColumns {
+  const side = servers === 0 ? 0 : panelWidth(columns);
+  if (side === 0) return { side, opened: columns, transcript: columns };
+  return {
+    side,
+    opened: Math.max(side, Math.min(OPENED_PANEL_MAX, Math.round(columns / 2))),
+    transcript: columns - side - 1,
+  };
+}

@@ -3,12 +3,12 @@
  * transcript: r restarts, d disables or enables (remembered for the project;
  * on a server the user declined at the approval modal, d starts it after
  * all), a asks the approval question again (or revokes) for a project server, l shows the log's last lines.
- * React-free, so each outcome is tested with a fake TuiMcp.
+ * React-free, so each outcome is tested with a fake ServerActions.
  */
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { serverDetail } from "./status-lines.ts";
-import type { TuiMcp } from "../runtime/tui-runtime.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
 import { errorText } from "../../src/errors.ts";
 
 export type ServerAction = "restart" | "toggle" | "approve" | "log";
@@ -22,12 +22,12 @@ export interface ActionResult {
 const ok = (...lines: string[]): ActionResult => ({ lines, isError: false });
 const failed = (...lines: string[]): ActionResult => ({ lines, isError: true });
 
-function viewOf(mcp: TuiMcp, name: string): ServerView | undefined {
+function viewOf(mcp: ServerActions, name: string): ServerView | undefined {
   return mcp.store.getSnapshot().servers.find((view) => view.name === name);
 }
 
 /** `tracker: connected, 3 tools` — how a server stands after an action. */
-function outcome(mcp: TuiMcp, name: string): string {
+function outcome(mcp: ServerActions, name: string): string {
   const view = viewOf(mcp, name);
   if (!view) return "no longer configured";
   // "ready (cached) · 3 tools" says its status itself.
@@ -37,7 +37,7 @@ function outcome(mcp: TuiMcp, name: string): string {
 }
 
 /** Runs one panel action on `name`; never throws. */
-export async function runServerAction(mcp: TuiMcp, name: string, action: ServerAction): Promise<ActionResult> {
+export async function runServerAction(mcp: ServerActions, name: string, action: ServerAction): Promise<ActionResult> {
   const view = viewOf(mcp, name);
   const shown = terminalSafeLine(name);
   if (!view) return failed(`No MCP server named ${shown}.`);
@@ -57,17 +57,18 @@ export async function runServerAction(mcp: TuiMcp, name: string, action: ServerA
   }
 }
 
-async function restart(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {
+async function restart(mcp: ServerActions, view: ServerView, shown: string): Promise<ActionResult> {
   const { status } = view.state;
   if (status === "disabled" || status === "needs-approval")
     return failed(`${shown} is ${status}: nothing to restart (d enables, a approves).`);
+  if (status === "standby") return failed(`${shown} runs for agents only: it starts when an agent that names it runs.`);
   await mcp.restart(view.name);
   const after = viewOf(mcp, view.name);
   const line = `Restarted ${shown}: ${outcome(mcp, view.name)}`;
   return after?.state.status === "failed" ? failed(line) : ok(line);
 }
 
-async function toggle(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {
+async function toggle(mcp: ServerActions, view: ServerView, shown: string): Promise<ActionResult> {
   const { state } = view;
   if (state.status === "disabled" && state.cause !== "user") {
     // A "don't start" (or a server nobody could ask about) is undone for this session; `a` remembers it.
@@ -82,7 +83,7 @@ async function toggle(mcp: TuiMcp, view: ServerView, shown: string): Promise<Act
   return ok(`Disabled ${shown} in this project: its tools are gone until you enable it (d, or mini-cc mcp enable).`);
 }
 
-async function approveOrRevoke(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {
+async function approveOrRevoke(mcp: ServerActions, view: ServerView, shown: string): Promise<ActionResult> {
   if (view.source !== "project")
     return failed(`${shown} is a ${view.source} server: only project servers are approved.`);
   const details = await mcp.details(view.name);
@@ -98,7 +99,7 @@ async function approveOrRevoke(mcp: TuiMcp, view: ServerView, shown: string): Pr
   return ok(`Approving ${shown}: answer its approval question (sandboxed or with full access).`);
 }
 
-async function logTail(mcp: TuiMcp, view: ServerView, shown: string): Promise<ActionResult> {
+async function logTail(mcp: ServerActions, view: ServerView, shown: string): Promise<ActionResult> {
   const details = await mcp.details(view.name);
   if (!details.logPath) return ok(`${shown} is a remote server: it has no log of ours.`);
   if (details.logTail.length === 0) return ok(`${shown}'s log is empty: ${terminalSafeLine(details.logPath)}`);

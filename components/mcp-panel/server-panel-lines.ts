@@ -11,7 +11,7 @@ import { isRemote, type ServerEntry } from "../../src/config/types.ts";
 import { medianMs, type ServerUsage, type ToolUsage } from "../../src/mcp/tools/usage.ts";
 import type { ServerHealth } from "../../src/mcp/state/server-state.ts";
 import type { McpSnapshot, ServerView } from "../../src/mcp/state/server-state.ts";
-import { namedTools } from "../../src/mcp/tools/offered-tools.ts";
+import { shownTools } from "../../src/mcp/tools/offered-tools.ts";
 import { fingerprint } from "../../src/mcp/approvals/fingerprint.ts";
 import { commandLine, skippedToolText } from "../../src/config/describe.ts";
 import { toolTokens } from "../../src/mcp/tools/tokens.ts";
@@ -20,8 +20,10 @@ import { line, type BodyLine } from "../rows/body-lines.ts";
 import { fileDiffLines } from "../rows/file-diff.ts";
 import { plural } from "../rows/words.ts";
 import { serverDetail, toolHints } from "./status-lines.ts";
-import { LOG_SHOWN_LINES } from "./server-details.ts";
-import type { ServerDetails } from "../runtime/tui-runtime.ts";
+import type { ServerDetails } from "../../src/mcp/server-details.ts";
+
+/** Log lines shown unless `l` asked for the whole tail. */
+const LOG_SHOWN_LINES = 8;
 
 /** Transitions shown; older ones are summed up as `…`. */
 const HISTORY_SHOWN = 8;
@@ -33,6 +35,8 @@ export interface ServerPanelOptions {
   readonly showInstructions?: boolean;
   /** The server's tool calls this session (none when absent). */
   readonly usage?: ServerUsage;
+  /** Its running tasks (the Tasks extension), one terminal-safe line each: `task ID working: message`. */
+  readonly tasks?: readonly string[];
   /** The log's whole tail (`l`), not only its last lines. */
   readonly showLog?: boolean;
   /** What the last key did to it (`r`: `restarting…`, then how it went), under its name. */
@@ -60,6 +64,10 @@ export function serverPanelLines(
     ...section(
       "History (since start)",
       historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined),
+    ),
+    ...section(
+      "Running tasks",
+      (options.tasks ?? []).map((text) => line(text, "dim", INDENT)),
     ),
     ...section("Tools", toolLines(view, snapshot, options.usage ?? {})),
     ...section("Instructions", instructionLines(view, options.showInstructions === true)),
@@ -211,11 +219,15 @@ function toolLines(view: ServerView, snapshot: McpSnapshot, calls: ServerUsage):
       ? [line("none while not connected", "dim", INDENT)]
       : used.flatMap((tool) => usageRows(tool, usage(tool)!));
   }
-  const tools = namedTools(snapshot).filter((tool) => tool.server === view.name);
+  const tools = shownTools(snapshot).filter((tool) => tool.server === view.name);
   const costs = tools.map((tool) => toolTokens(tool.name, tool.server, tool.info));
   const total = costs.reduce((sum, n) => sum + n, 0);
   const rows = [
-    line(`${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request`, "dim", INDENT),
+    line(
+      `${plural(tools.length, "tool")} · ~${total.toLocaleString("en-US")} tokens in every request${view.forAgents ? " of its agents" : ""}`,
+      "dim",
+      INDENT,
+    ),
   ];
   tools.forEach((tool, i) => {
     const hints = toolHints({

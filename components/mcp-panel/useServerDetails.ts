@@ -5,12 +5,12 @@
  */
 import { useEffect, useState } from "react";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
-import type { ServerDetails } from "../runtime/tui-runtime.ts";
-import type { TuiMcp } from "../runtime/tui-runtime.ts";
+import type { ServerDetails } from "../../src/mcp/server-details.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
 
 /** undefined until the first load of this server ends. */
 export function useServerDetails(
-  mcp: TuiMcp,
+  mcp: ServerActions,
   view: ServerView | undefined,
   version: number,
 ): ServerDetails | undefined {

@@ -32,6 +32,8 @@ export interface PromptInputOptions {
   readonly onCycleMode: () => void;
   /** Ctrl+D on an empty line. */
   readonly onEof: () => void;
+  /** Ctrl+B: sends the running Bash call to the background; false when there is none (Ctrl+B then moves the cursor left). */
+  readonly onBackground?: () => boolean;
   /** Tab (when no completion menu is open) or Ctrl+T: the keyboard moves to the MCP panel. */
   readonly onFocusPanel?: () => void;
   /** The completion menu for the field as it stands (slash commands, `@` resources); absent: none. */
@@ -110,6 +112,7 @@ export function usePromptInput(options: PromptInputOptions): PromptInput {
         if (current().value === "") return options.onEof();
         return dispatch({ type: "delete" });
       }
+      if (key.ctrl && input === "b" && options.onBackground?.()) return;
       const action = textInputActionFor(input, key);
       if (action?.type !== "insert") return action ? dispatch(action) : undefined;
       // Several keys can arrive in one chunk when typed fast (tmux send-keys, a slow terminal).

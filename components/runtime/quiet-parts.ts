@@ -4,10 +4,11 @@
  */
 import { Store } from "../../src/store.ts";
 import type { PendingSettings } from "../../src/settings/settings-session.ts";
-import type { TuiSessions, TuiSettings } from "./tui-runtime.ts";
+import type { SessionActions } from "../../src/session/runtime-api.ts";
+import type { SettingsActions } from "../../src/settings/settings-session.ts";
 
 /** Sessions with nothing saved: /resume lists none, the context stays empty; /model only changes the name shown. */
-export function quietSessions(modelName: string): TuiSessions {
+export function quietSessions(modelName: string): SessionActions {
   const model = new Store(modelName);
   return {
     list: () => [],
@@ -26,7 +27,7 @@ export function quietSessions(modelName: string): TuiSessions {
 }
 
 /** No settings files: nothing to approve, no rules, nothing remembered. */
-export function noSettingsFiles(cwd: string): TuiSettings {
+export function noSettingsFiles(cwd: string): SettingsActions {
   return {
     cwd,
     question: new Store<PendingSettings | undefined>(undefined),

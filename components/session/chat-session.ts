@@ -17,6 +17,7 @@ import { TranscriptStore } from "../transcript/store.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
 import { Store } from "../../src/store.ts";
+import { type Clock, systemClock } from "../../src/clock.ts";
 import { unsettledServers, whenMcpSettled } from "./mcp-settled.ts";
 import { customSlashCommands, promptSlashCommands } from "../slash/prompt-commands.ts";
 import { ProjectFiles } from "../prompt/project-files.ts";
@@ -61,9 +62,16 @@ export class ChatSession {
   /** The transcript's height (the terminal's, less the prompt box and footer), so a resumed session's first frame draws only the turns that show. */
   readonly #transcriptRows: number;
 
+  /** Times what is drawn just after the first frame. */
+  readonly #clock: Clock;
+
   /** `screenRows`: the terminal's height, when known. */
-  constructor(runtime: TuiRuntime, { screenRows = 40 }: { readonly screenRows?: number } = {}) {
+  constructor(
+    runtime: TuiRuntime,
+    { screenRows = 40, clock = systemClock }: { readonly screenRows?: number; readonly clock?: Clock } = {},
+  ) {
     this.#runtime = runtime;
+    this.#clock = clock;
     this.#transcriptRows = Math.max(1, screenRows - PROMPT_AND_FOOTER_ROWS);
     this.transcript = new TranscriptStore();
     this.answers = new QuestionAnswers(runtime, this.transcript);
@@ -145,9 +153,9 @@ export class ChatSession {
 
   async #command(text: string, slash: SlashInput, command: SlashCommand | undefined): Promise<SubmitOutcome> {
     // Echo first: /mcp restart takes a while and the user should see it was taken.
-    this.transcript.dispatch({ type: "user_input", text });
+    this.transcript.dispatch({ type: "user-input", text });
     if (command?.refusedWhileBusy && (this.running || this.#waiting.length > 0)) {
-      this.transcript.dispatch({ type: "command_output", lines: [command.refusedWhileBusy], isError: true });
+      this.transcript.dispatch({ type: "command-output", lines: [command.refusedWhileBusy], isError: true });
       return "done";
     }
     const commands = this.commands();
@@ -162,6 +170,7 @@ export class ChatSession {
         addDir: (dir) => runtime.addDir(dir),
         sessions: runtime.sessions,
         sandboxMode: runtime.sandboxMode,
+        background: runtime.background,
         settings: runtime.settings,
       },
       commands,
@@ -179,7 +188,7 @@ export class ChatSession {
         this.#newConversation();
         return "done";
       case "output":
-        this.transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+        this.transcript.dispatch({ type: "command-output", lines: result.lines, isError: result.isError });
         if (result.focusPanel) this.panelRequests.update((n) => n + 1);
         return "done";
       case "pick":
@@ -194,7 +203,11 @@ export class ChatSession {
 
   /** A saved session's transcript (resumed-transcript.ts); the context figure once it is all there. */
   #showSaved(saved: SavedSession): void {
-    showSavedSession(this.transcript, saved, this.#transcriptRows, () => this.#updateContext());
+    showSavedSession(this.transcript, saved, {
+      rows: this.#transcriptRows,
+      clock: this.#clock,
+      later: () => this.#updateContext(),
+    });
   }
 
   #updateContext(): void {
@@ -205,7 +218,7 @@ export class ChatSession {
   async #runTurn(prompt: string): Promise<void> {
     const turn = new AbortController();
     this.#turn = turn;
-    this.transcript.dispatch({ type: "turn_start", prompt });
+    this.transcript.dispatch({ type: "turn-start", prompt });
     let ended = false;
     try {
       // Markdown and diffs render only what a turn produces: make sure they have loaded.

@@ -83,7 +83,7 @@ export class QuestionAnswers {
   /** A key pressed in the MCP panel (r, d, a) on server `name`: its one-line result goes to the transcript, and back to the panel. */
   async serverAction(name: string, action: ServerAction): Promise<ActionResult> {
     const result = await runServerAction(this.#runtime.mcp, name, action);
-    this.#transcript.dispatch({ type: "command_output", lines: result.lines, isError: result.isError });
+    this.#transcript.dispatch({ type: "command-output", lines: result.lines, isError: result.isError });
     return result;
   }
 

@@ -16,6 +16,7 @@ import { costCommand } from "./cost-command.ts";
 import { modelCommand } from "./model-command.ts";
 import { resumeCommand } from "./resume-command.ts";
 import { sandboxCommand } from "./sandbox-command.ts";
+import { tasksCommand } from "./tasks-command.ts";
 import { failure, type SlashCommandContext, type CommandResult, type SlashCommand } from "./slash-command.ts";
 import { errorText } from "../../src/errors.ts";
 
@@ -29,6 +30,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   modelCommand,
   resumeCommand,
   sandboxCommand,
+  tasksCommand,
   permissionsCommand,
   hooksCommand,
   agentsCommand,

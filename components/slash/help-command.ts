@@ -11,6 +11,8 @@ const KEYS = [
   "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
   "Tab, Ctrl+T or /mcp: the MCP panel (full screen on a narrow terminal) · ↑/↓ j/k select · Enter open · Esc back",
   "  in the panel: r restart · d disable/enable (remembered) · a approve/revoke · l log tail · i instructions",
+  "  background tasks, under the servers: Enter live output · x stop · /tasks lists them",
+  "Ctrl+B while a Bash command runs: it goes on in the background and the turn goes on",
 ];
 
 /** `/help` */

@@ -44,7 +44,8 @@ async function approve(ctx: SlashCommandContext, name: string): Promise<CommandR
     return failure(`${name} is a ${view?.source} server: only project servers need approval.`);
   if (view.state.status === "disabled" && view.state.cause === "user")
     return failure(`${name} is disabled: enable it first (the panel's d).`);
-  if (view.state.status !== "needs-approval" && view.state.status !== "disabled") {
+  // A server kept for agents waits on standby whether approved or not: asked again, it may be approved ahead of its agent.
+  if (view.state.status !== "needs-approval" && view.state.status !== "disabled" && view.state.status !== "standby") {
     return output(`${name} is already approved (${view.state.status}).`);
   }
   // The approval question itself, so the choice between sandboxed and full access is made here too.

@@ -8,10 +8,10 @@
 import { catalogModels, knownModelId, modelOptions, type ModelOption } from "../../src/model/model-catalog.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { failure, output, type CommandResult, type PickerChoice, type SlashCommand } from "./slash-command.ts";
-import type { TuiSessions } from "../runtime/tui-runtime.ts";
+import type { SessionActions } from "../../src/session/runtime-api.ts";
 import { errorText } from "../../src/errors.ts";
 
-async function switchTo(sessions: TuiSessions, name: string): Promise<CommandResult> {
+async function switchTo(sessions: SessionActions, name: string): Promise<CommandResult> {
   try {
     await sessions.setModel(name);
   } catch (error) {

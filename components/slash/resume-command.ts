@@ -5,13 +5,13 @@
 import type { SessionSummary } from "../../src/session/saved-sessions.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 import { truncateEnd } from "../../src/text/truncate-end.ts";
-import type { TuiSessions } from "../runtime/tui-runtime.ts";
+import type { SessionActions } from "../../src/session/runtime-api.ts";
 import { failure, output, type CommandResult, type SlashCommand } from "./slash-command.ts";
 import { errorText } from "../../src/errors.ts";
 
 const SHOWN = 20;
 
-function resume(sessions: TuiSessions, id: string): CommandResult {
+function resume(sessions: SessionActions, id: string): CommandResult {
   try {
     return { kind: "resumed", saved: sessions.resume(id) };
   } catch (error) {
@@ -34,7 +34,7 @@ function ago(ms: number): string {
 }
 
 /** The picker of saved sessions, or a line saying there is none. */
-export function resumePicker(sessions: TuiSessions, now = Date.now()): CommandResult {
+export function resumePicker(sessions: SessionActions, now = Date.now()): CommandResult {
   const list = sessions.list().slice(0, SHOWN);
   if (list.length === 0) return output("No saved session in this folder yet.");
   return {

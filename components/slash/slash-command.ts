@@ -3,13 +3,16 @@
  * by calling `run` with a plain context.
  */
 import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
-import type { TuiMcp, TuiSessions, TuiSettings } from "../runtime/tui-runtime.ts";
+import type { SessionActions } from "../../src/session/runtime-api.ts";
+import type { SettingsActions } from "../../src/settings/settings-session.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
+import type { TuiBackground } from "../runtime/tui-runtime.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
 import type { Store } from "../../src/store.ts";
 
 /** What a command may use. */
 export interface SlashCommandContext {
-  readonly mcp: TuiMcp;
+  readonly mcp: ServerActions;
   /** Where servers' stderr logs are, for the `log:` line under a failed server; without it, none is shown. */
   readonly serverLogs?: ServerLogPlaces;
   /** Adds a folder for the file tools and the servers' roots (`/add-dir`). */
@@ -19,11 +22,13 @@ export interface SlashCommandContext {
   /** Every command the session knows, for /help. */
   readonly commands: readonly SlashCommand[];
   /** The settings files' rules (/permissions). */
-  readonly settings?: TuiSettings;
+  readonly settings?: SettingsActions;
   /** Shows a line at once, while the command still runs (the login URL); without it, such lines are dropped. */
   readonly notice?: (text: string) => void;
   /** Saved sessions, context, cost and model (/resume, /context, /cost, /model). */
-  readonly sessions?: TuiSessions;
+  readonly sessions?: SessionActions;
+  /** The session's background tasks (/tasks). */
+  readonly background?: TuiBackground;
 }
 
 /** One entry of a picker: its label, and a line under it saying what it means. */

@@ -23,9 +23,9 @@ export type TranscriptItem =
   /** Extended thinking: dimmed and folded to one line until Ctrl+O; `redacted` when the API encrypted it. */
   | { readonly kind: "thinking"; readonly id: number; readonly text: string; readonly redacted: boolean }
   /** `⏺ mcp__tracker__list_issues(Todo)` */
-  | { readonly kind: "tool_call"; readonly id: number; readonly label: string }
+  | { readonly kind: "tool-call"; readonly id: number; readonly label: string }
   | {
-      readonly kind: "tool_result";
+      readonly kind: "tool-result";
       readonly id: number;
       readonly name: string;
       readonly isError: boolean;

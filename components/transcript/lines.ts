@@ -37,7 +37,7 @@ function marked(mark: string, text: string, width: number, style: (s: string) =>
   return gutterRows(mark, body);
 }
 
-function resultRows(item: Extract<TranscriptItem, { kind: "tool_result" }>, { width, expanded }: LineLayout): Row[] {
+function resultRows(item: Extract<TranscriptItem, { kind: "tool-result" }>, { width, expanded }: LineLayout): Row[] {
   const color = item.isError ? chalk.red : String;
   const name = `${visibleText(item.name)} -> `;
   const head = `${item.isError ? chalk.red("✘ ") : chalk.green("✔ ")}${chalk.dim(name)}`;
@@ -99,11 +99,11 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
       return gutterRows("● ", markdownLines(item.text, width - GUTTER));
     case "thinking":
       return thinkingRows(item, layout);
-    case "tool_call": {
+    case "tool-call": {
       const text = `${chalk.blue("⏺ ")}${visibleText(item.label)}`;
       return layout.expanded ? wrapLines(text, width) : [text];
     }
-    case "tool_result":
+    case "tool-result":
       return resultRows(item, layout);
     case "subagent":
       return subagentRows(item, width, layout.expanded);

@@ -13,13 +13,13 @@ import type { BodyLine } from "../rows/body-lines.ts";
 export type TranscriptAction =
   | AgentEvent
   /** A prompt was sent to the agent: echo it and mark the turn running. */
-  | { type: "turn_start"; prompt: string }
+  | { type: "turn-start"; prompt: string }
   /** A slash command the user typed, echoed like a prompt. */
-  | { type: "user_input"; text: string }
-  | { type: "command_output"; lines: readonly string[]; isError: boolean }
+  | { type: "user-input"; text: string }
+  | { type: "command-output"; lines: readonly string[]; isError: boolean }
   | { type: "notice"; text: string }
   /** What an Edit or Write changed, shown under its result. */
-  | { type: "file_diff"; lines: readonly BodyLine[] }
+  | { type: "file-diff"; lines: readonly BodyLine[] }
   | { type: "clear" };
 
 type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, "id"> : never) : never;
@@ -86,16 +86,16 @@ export function compactionLine(event: Extract<AgentEvent, { type: "compaction" }
 /** The next transcript; returns `state` itself when nothing visible changes. */
 export function reduceTranscript(state: TranscriptState, action: TranscriptAction): TranscriptState {
   switch (action.type) {
-    case "turn_start":
+    case "turn-start":
       return { ...append(flushLive(state), { kind: "user", text: action.prompt }), running: true };
-    case "user_input":
+    case "user-input":
       return append(state, { kind: "user", text: action.text });
-    case "command_output":
+    case "command-output":
       return append(state, { kind: "command", lines: action.lines, isError: action.isError });
     case "notice":
     case "hook_note":
       return append(state, { kind: "notice", text: action.text });
-    case "file_diff":
+    case "file-diff":
       return action.lines.length === 0 ? state : append(state, { kind: "diff", lines: action.lines });
     case "clear":
       return { ...state, items: [], live: "" };
@@ -120,7 +120,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return append({ ...thought, live: "" }, { kind: "assistant", text });
     }
     case "tool_call":
-      return append(flushLive(state), { kind: "tool_call", label: callLabel(action.name, action.summary) });
+      return append(flushLive(state), { kind: "tool-call", label: callLabel(action.name, action.summary) });
     case "permission_denied":
       return append(state, { kind: "denied", toolUseId: action.id, name: action.name, message: action.message });
     case "tool_result": {
@@ -128,7 +128,7 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       const last = done.items.at(-1);
       if (last?.kind === "denied" && last.toolUseId === action.id) return done;
       const lines = resultLines(action.result.content);
-      return append(done, { kind: "tool_result", name: action.name, isError: action.result.isError, lines });
+      return append(done, { kind: "tool-result", name: action.name, isError: action.result.isError, lines });
     }
     case "attachment":
       return append(state, {

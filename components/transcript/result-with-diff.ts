@@ -13,6 +13,6 @@ export function resultWithDiff(result: ToolResultAction, diff: readonly BodyLine
   const first = resultLines(result.result.content)[0] ?? "";
   return [
     { ...result, result: { ...result.result, content: first } },
-    { type: "file_diff", lines: diff },
+    { type: "file-diff", lines: diff },
   ];
 }

@@ -5,6 +5,7 @@
  * opens as fast as a new one.
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
+import type { Clock } from "../../src/clock.ts";
 import type { SavedSession } from "../../src/session/saved-sessions.ts";
 import { loadDeferredLibraries } from "../runtime/deferred-libraries.ts";
 import { savedTranscriptActions } from "./saved.ts";
@@ -15,7 +16,7 @@ import type { TranscriptStore } from "./store.ts";
 /** How many items of a resumed transcript are shown: laying out every row of a 500-turn session would take long. */
 const SAVED_ITEMS_SHOWN = 400;
 /** How long after the first frame the rest of a resumed transcript is drawn. */
-const WHOLE_SAVED_DELAY_MS = 150;
+export const WHOLE_SAVED_DELAY_MS = 150;
 /** At most this many prompts of a resumed session are drawn in its first frame. */
 const FIRST_FRAME_PROMPTS = 4;
 /** Rows a tool result takes folded in the transcript (its first lines and the fold line). */
@@ -76,12 +77,11 @@ function hiddenNote(hidden: number): string {
   return `${hidden.toLocaleString("en-US")} earlier lines of this session are not shown (the model has the whole conversation).`;
 }
 
-/** Draws `saved` into `transcript` on a screen of `rows`, then where it came from; `later` runs just after the first frame. */
+/** Draws `saved` into `transcript` on a screen of `rows`, then where it came from; `later` runs just after the first frame (by `clock`). */
 export function showSavedSession(
   transcript: TranscriptStore,
   saved: SavedSession,
-  rows: number,
-  later: () => void,
+  { rows, clock, later }: { readonly rows: number; readonly clock: Clock; readonly later: () => void },
 ): void {
   // The last turns start at a prompt, so each tool call and its result stay together.
   const before = transcript.getSnapshot().items.length;
@@ -91,10 +91,10 @@ export function showSavedSession(
   // After the first frame: `later` (the context figure), then, once Markdown can be drawn, the whole saved
   // transcript (its last SAVED_ITEMS_SHOWN items) in the quick one's place.
   // (The first frame is drawn twice, once measured: a moment later, so neither waits for this.)
-  setTimeout(() => {
+  clock.setTimeout(() => {
     later();
     void loadDeferredLibraries()
       .catch(() => undefined)
       .then(() => transcript.update((state) => withWholeSaved(state, quick, saved.entries)));
-  }, WHOLE_SAVED_DELAY_MS).unref?.();
+  }, WHOLE_SAVED_DELAY_MS);
 }

@@ -7,7 +7,7 @@
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { KILLED } from "../../src/agent/tool-runner.ts";
+import { killedText } from "../../src/agent/tool-runner.ts";
 import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { AGENT_TOOL, summarizeAgentCall } from "../../src/agents/agent-tool.ts";
@@ -29,7 +29,13 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   const subagents = new Map<string, TranscriptAction[]>();
   const end = () => {
     for (const [id, name] of unanswered)
-      actions.push({ type: "tool_result", id, name, result: { content: KILLED, isError: true }, durationMs: 0 });
+      actions.push({
+        type: "tool_result",
+        id,
+        name,
+        result: { content: killedText(id, entries), isError: true },
+        durationMs: 0,
+      });
     unanswered.clear();
     if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
     open = false;
@@ -38,7 +44,7 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
     switch (entry.type) {
       case "prompt":
         end();
-        actions.push({ type: "turn_start", prompt: promptText(entry.content) });
+        actions.push({ type: "turn-start", prompt: promptText(entry.content) });
         open = true;
         break;
       case "assistant":

@@ -24,8 +24,8 @@ export interface ScrollMetrics {
 export const WHEEL_LINES = 3;
 
 export type ScrollAction =
-  | ({ readonly type: "page_up" } & ScrollMetrics)
-  | ({ readonly type: "page_down" } & ScrollMetrics)
+  | ({ readonly type: "page-up" } & ScrollMetrics)
+  | ({ readonly type: "page-down" } & ScrollMetrics)
   /** The wheel, or any move by a number of lines: negative goes back. */
   | ({ readonly type: "lines"; readonly by: number } & ScrollMetrics)
   | ({ readonly type: "home" } & ScrollMetrics)
@@ -48,10 +48,10 @@ export function reduceScroll(top: ScrollTop, action: ScrollAction): ScrollTop {
   const from = top ?? followingTop(action);
   let next: ScrollTop;
   switch (action.type) {
-    case "page_up":
+    case "page-up":
       next = Math.max(0, from - action.viewport);
       break;
-    case "page_down":
+    case "page-down":
       next = top === FOLLOWING ? FOLLOWING : moveTo(from + action.viewport, action);
       break;
     case "lines":

@@ -18,8 +18,8 @@ export interface TranscriptKeys {
 
 export function useTranscriptKeys({ metrics, onScroll, onToggleExpanded }: TranscriptKeys): void {
   useInput((input, key) => {
-    if (key.pageUp) onScroll({ type: "page_up", ...metrics });
-    else if (key.pageDown) onScroll({ type: "page_down", ...metrics });
+    if (key.pageUp) onScroll({ type: "page-up", ...metrics });
+    else if (key.pageDown) onScroll({ type: "page-down", ...metrics });
     else if (key.home) onScroll({ type: "home", ...metrics });
     else if (key.end) onScroll({ type: "end" });
     else if (key.ctrl && input === "o") onToggleExpanded?.();

@@ -19,7 +19,7 @@ import type { SystemContext } from "./system-sections.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
 import { runRounds, type TurnHost } from "./turn-loop.ts";
 import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
-import { errorMessage, KILLED, resultBlock, ToolRunner } from "./tool-runner.ts";
+import { errorMessage, killedText, resultBlock, ToolRunner } from "./tool-runner.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 import type { Detaching } from "./detached-call.ts";
@@ -126,7 +126,8 @@ export class Agent {
         last?.role === "assistant"
           ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use")
           : [];
-      if (uses.length > 0) this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(KILLED, true))));
+      if (uses.length > 0)
+        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(killedText(use.id, entries()), true))));
       const cut = cutReply(entries());
       if (cut === undefined) return;
       if (cut.trim() !== "")

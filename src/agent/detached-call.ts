@@ -9,6 +9,7 @@
  * then cancels it on the server).
  */
 import type { BackgroundTasks } from "../background/background-tasks.ts";
+import type { ForegroundCalls } from "../background/foreground-calls.ts";
 import type { Clock } from "../clock.ts";
 import type { ToolContent } from "../model/messages.ts";
 import type { Tool, ToolContext, ToolResult } from "../tools/tool.ts";
@@ -24,6 +25,8 @@ export interface Detaching {
   clock: Clock;
   /** MCP calls running longer go to the background; 0 never moves them. */
   autoBackgroundMs: number;
+  /** Where a running call is listed so the user can send it to the background (Ctrl+B). */
+  foreground?: ForegroundCalls;
 }
 
 /** MINI_CC_MCP_AUTO_BACKGROUND_MS as milliseconds (0: never), or a problem naming the variable. */
@@ -43,7 +46,7 @@ export function autoBackgroundMs(raw: string | undefined): number | { problem: s
 export async function runDetachable(
   tool: Tool,
   input: Record<string, unknown>,
-  ctx: Omit<ToolContext, "signal" | "moveToBackground">,
+  ctx: Omit<ToolContext, "signal" | "moveToBackground" | "movedToBackground">,
   turn: AbortSignal,
   label: string,
   detaching: Detaching,
@@ -55,9 +58,16 @@ export async function runDetachable(
   const moved = new Promise<string>((resolve) => {
     move = resolve;
   });
+  const moving = new AbortController();
   const running = (async () =>
-    tool.run(input, { ...ctx, signal: call.signal, moveToBackground: (reason) => move(reason) }))();
+    tool.run(input, {
+      ...ctx,
+      signal: call.signal,
+      moveToBackground: (reason) => move(reason),
+      movedToBackground: moving.signal,
+    }))();
   const { autoBackgroundMs: autoMs, clock, background } = detaching;
+  const forget = detaching.foreground?.add({ toolName: tool.name, move: (reason) => move(reason) });
   const cancelAuto =
     tool.server !== undefined && autoMs > 0
       ? clock.setTimeout(() => move(`still running after ${seconds(autoMs)}`), autoMs)
@@ -91,6 +101,7 @@ export async function runDetachable(
     // Past the running limit the call stays in the foreground: the model waits, as it would have anyway.
     if (!started.ok) return await raceAbort(running, turn);
     turn.removeEventListener("abort", follow);
+    moving.abort();
     const { id } = started.task;
     return {
       content: `Moved to background as ${id} (${first.reason}). Its result arrives later: you will be told when it ends; TaskOutput("${id}") reads it, TaskStop("${id}") cancels it.`,
@@ -98,6 +109,7 @@ export async function runDetachable(
     };
   } finally {
     cancelAuto();
+    forget?.();
   }
 }
 

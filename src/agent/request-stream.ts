@@ -4,6 +4,7 @@
  * not lose it (streamed-reply.ts), and how it ended: a message, an abort
  * (with the text shown so far), or an error.
  */
+import { type Clock, systemClock } from "../clock.ts";
 import type { Model, ModelEvent, ModelRequest } from "../model/model.ts";
 import { abortable } from "./abortable.ts";
 import type { ConversationEntry } from "./conversation.ts";
@@ -17,15 +18,16 @@ export type RequestOutcome =
   | { kind: "aborted"; partialText: string }
   | { kind: "error"; message: string };
 
-/** Sends `request`; `record` is the saved session's (the streamed text's `partial` lines go there). Never throws. */
+/** Sends `request`; `record` is the saved session's (the streamed text's `partial` lines go there, timed by `clock`). Never throws. */
 export async function* streamRequest(
   model: Model,
   request: ModelRequest,
   signal: AbortSignal,
   record: (entry: ConversationEntry) => void,
+  clock: Clock = systemClock,
 ): AsyncGenerator<AgentEvent, RequestOutcome> {
   // The line that follows the stream (the reply's, the interruption's) supersedes what was saved of it.
-  const saved = new StreamedReply(record);
+  const saved = new StreamedReply(record, clock);
   const outcome = yield* received(model, request, signal, saved);
   saved.stop();
   if (outcome.kind === "error") saved.failed();

@@ -6,6 +6,7 @@
  * supersedes them; partial lines left last in the file are a reply mini-cc
  * was killed while receiving, which a resume keeps and marks as cut.
  */
+import { type Clock, systemClock } from "../clock.ts";
 import type { ConversationEntry } from "./conversation.ts";
 
 /** The longest a streamed piece waits before it is saved. */
@@ -21,18 +22,21 @@ type Partial = Extract<ConversationEntry, { type: "partial" }>;
 /** Saves one request's streamed text through `record`. */
 export class StreamedReply {
   readonly #record: (entry: Partial) => void;
+  readonly #clock: Clock;
   #unsaved = "";
   #saved = false;
-  #timer: NodeJS.Timeout | undefined;
+  /** Cancels the flush due, while one is. */
+  #cancelFlush: (() => void) | undefined;
 
-  constructor(record: (entry: Partial) => void) {
+  constructor(record: (entry: Partial) => void, clock: Clock = systemClock) {
     this.#record = record;
+    this.#clock = clock;
   }
 
   add(text: string): void {
     this.#unsaved += text;
     if (!this.#saved) this.#flush();
-    else this.#timer ??= setTimeout(() => this.#flush(), FLUSH_MS).unref();
+    else this.#cancelFlush ??= this.#clock.setTimeout(() => this.#flush(), FLUSH_MS);
   }
 
   /** The request is tried again and streams afresh: what was saved of this attempt is void. */
@@ -50,12 +54,12 @@ export class StreamedReply {
 
   /** The stream is over, one way or another: the line that follows holds the reply. */
   stop(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancelFlush?.();
+    this.#cancelFlush = undefined;
   }
 
   #flush(): void {
-    this.#timer = undefined;
+    this.#cancelFlush = undefined;
     if (this.#unsaved === "") return;
     this.#record({ type: "partial", text: this.#unsaved });
     this.#saved = true;

@@ -19,6 +19,8 @@ import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
 import { mergeBounded } from "./bounded-merge.ts";
 import { isStreamingTool } from "./streaming-tool.ts";
 import { runDetachable, type Detaching } from "./detached-call.ts";
+import type { ConversationEntry } from "./conversation.ts";
+import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
@@ -27,6 +29,13 @@ export const INTERRUPTED = "Interrupted by user";
  * records its result, so no result at all means mini-cc itself was killed.
  */
 export const KILLED = "mini-cc was killed while this ran; it may not have finished";
+
+/** What a resume says of an unanswered call that had become a task: it may still run on its server. */
+export function killedText(call: string, entries: readonly ConversationEntry[]): string {
+  const task = entries.findLast((entry) => entry.type === "task" && entry.toolUseId === call);
+  if (task?.type !== "task") return KILLED;
+  return `MCP task ${terminalSafeLine(task.taskId)} was still running on server ${terminalSafeLine(task.server)} when mini-cc stopped; its result never arrived`;
+}
 /** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
 export const STOPPED_AT_APPROVAL =
   "The user stopped the turn at this call's approval: it did not run. Stop and wait for the user's next message.";

@@ -33,6 +33,8 @@ export interface TaskControl {
   stop(): Promise<string | undefined>;
   /** For process exit, where nothing can be awaited: ends it at once. */
   stopSync?(): void;
+  /** The user keeps it running past mini-cc's exit: nothing of mini-cc's (the Bash watchdog) ends it then. */
+  release?(): void;
 }
 
 /** What a task is, before it starts. */
@@ -58,6 +60,8 @@ interface Live {
   output: OutputFile;
   control?: TaskControl;
   stopping?: StoppedBy;
+  /** Kept running past exit (keepRunning): stopAll and stopAllSync leave it. */
+  kept?: boolean;
   ended: Promise<void>;
   markEnded: () => void;
 }
@@ -152,13 +156,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     live.output.close();
     const endedAt = this.#options.clock.now();
     const bytesWritten = live.output.bytesWritten;
-    const status = live.stopping
-      ? {
-          status: "killed" as const,
-          stoppedBy: live.stopping,
-          ...signalOf(stoppedSignal ?? (ending.kind === "exit" ? ending.signal : null)),
-        }
-      : endedStatus(ending);
+    const signal = stoppedSignal ?? (ending.kind === "exit" ? ending.signal : null);
+    const killed = { status: "killed" as const, stoppedBy: live.stopping, ...(signal ? { signal } : {}) };
+    const status = live.stopping ? killed : endedStatus(ending);
     this.#patch(id, (prev) => {
       const { statusMessage: _, ...rest } = prev;
       return { ...rest, ...status, endedAt, bytesWritten };
@@ -177,7 +177,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     try {
       signal = await live.control?.stop();
     } catch {
-      // Stopping failed; the task is still marked killed below only if its work ended.
+      // Its control could do no more: the task is counted as ended all the same.
     }
     // A control that ended its work without the runner's own report (a call that ignores its abort) ends it here.
     this.finish(id, { kind: "error", message: "stopped" }, signal);
@@ -188,7 +188,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
 
   /** Stops every running task; resolves once all ended. */
   async stopAll(by: StoppedBy): Promise<void> {
-    const running = this.getSnapshot().tasks.filter((task) => task.status === "running");
+    const running = this.getSnapshot().tasks.filter(
+      (task) => task.status === "running" && !this.#live.get(task.id)?.kept,
+    );
     await Promise.all(running.map((task) => this.stop(task.id, by)));
   }
 
@@ -197,9 +199,20 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     for (const task of this.getSnapshot().tasks) {
       if (task.status !== "running") continue;
       const live = this.#live.get(task.id)!;
+      if (live.kept) continue;
       live.stopping = "exit";
       live.control?.stopSync?.();
       this.finish(task.id, { kind: "error", message: "stopped" }, "SIGKILL");
+    }
+  }
+
+  /** The user quits and keeps the running tasks (the question at /exit): closing the session leaves them running. */
+  keepRunning(): void {
+    for (const task of this.getSnapshot().tasks) {
+      const live = this.#live.get(task.id);
+      if (task.status !== "running" || !live) continue;
+      live.kept = true;
+      live.control?.release?.();
     }
   }
 
@@ -296,8 +309,4 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
       return { tasks };
     });
   }
-}
-
-function signalOf(signal: string | null | undefined): { signal?: string } {
-  return signal ? { signal } : {};
 }

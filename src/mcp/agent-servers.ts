@@ -149,7 +149,8 @@ export class AgentServerRuns {
     // Another agent may have declared it while the approvals were read.
     const declared = this.#existing(config);
     if (declared) return declared;
-    this.#host.put(onStandby({ ...initial, forAgents: { agents: [request.name] } }), agentScoped(config));
+    const view = { ...inlineNotApproved(initial, file), forAgents: { agents: [request.name] } };
+    this.#host.put(onStandby(view), agentScoped(config));
     return agentScoped(config);
   }
 
@@ -225,6 +226,17 @@ export function runnableConfigs(declared: readonly DeclaredServer[]): Map<string
 /** A listed server's view: a `"scope": "agents"` one waits on standby (connectListed starts only pending ones). */
 export function listedView(view: ServerView): ServerView {
   return view.config?.entry.scope === "agents" ? onStandby(view) : view;
+}
+
+/**
+ * An agent's own server not approved with nobody to ask (`-p`): `mcp approve` reads
+ * only `.mcp.json`, so the reason says where it can be approved.
+ */
+function inlineNotApproved(view: ServerView, file: string): ServerView {
+  const { state } = view;
+  if (state.status !== "disabled" || state.cause !== "not-approved") return view;
+  const reason = `not approved: declared in ${file}, a project file; approve it when the agent first needs it in an interactive session`;
+  return { ...view, state: { ...state, reason } };
 }
 
 /**

@@ -20,6 +20,15 @@ export interface McpManagerOptions extends ServersOutside {
   saveToolOutput?: SaveToolOutput;
   /** The user's `mcpTrustReadOnlyHints` setting, read when the tools are made; trusted without it. */
   trustReadOnlyHints?: () => boolean;
+  /** A call (by its progress key, the tool-use id) was answered with a task: kept in the saved session. */
+  onTaskStarted?: (task: StartedTask) => void;
+}
+
+/** A tool call that became a task on its server; `taskId` terminal-safe, as shown. */
+export interface StartedTask {
+  toolUseId: string;
+  server: string;
+  taskId: string;
 }
 
 /** How connectListed treats servers offered from the tool cache. */

@@ -35,7 +35,7 @@ import type { RoutedOutcome } from "./connection/call-outcome.ts";
 import type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
 import { SandboxChoices } from "./approvals/sandbox-choices.ts";
 import { AgentServerRuns, listedView, runnableConfigs } from "./agent-servers.ts";
-import { ServerActions } from "./user-actions.ts";
+import { ActionRunner } from "./user-actions.ts";
 import type { AgentServerRequest, AgentServers } from "./agent-server-request.ts";
 import { applyEvents, putView } from "./state/apply-events.ts";
 
@@ -55,7 +55,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   /** Which running agents hold which agent-scoped servers (agent-servers.ts). */
   readonly #agents: AgentServerRuns;
   /** What the user does to one server: approve, restart, disable, log in… */
-  readonly #actions: ServerActions;
+  readonly #actions: ActionRunner;
   /** When the servers were listed: history times count from here. */
   #listedAt = 0;
   #tools: { snapshot: McpSnapshot; tools: McpTool[] } | undefined;
@@ -96,6 +96,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       env: options.env,
       clock: this.#clock,
       saveToolOutput: options.saveToolOutput,
+      onTaskStarted: options.onTaskStarted,
     });
     this.#agents = new AgentServerRuns({
       servers,
@@ -108,7 +109,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       trusted: (server) => this.trustsReadOnlyHint(server),
       env: options.env,
     });
-    this.#actions = new ServerActions({
+    this.#actions = new ActionRunner({
       options,
       servers: this.#servers,
       sandboxChoices: this.#sandboxChoices,

@@ -18,7 +18,7 @@ import { offersTools } from "./state/snapshot-views.ts";
 import type { ServerSupervisor } from "./supervisor.ts";
 
 /** What the actions reach in McpManager. */
-export interface ServerActionsHost {
+export interface ActionRunnerHost {
   readonly options: McpManagerOptions;
   readonly servers: ServerSupervisor;
   readonly sandboxChoices: SandboxChoices;
@@ -29,11 +29,11 @@ export interface ServerActionsHost {
   trustsReadOnlyHint(name: string): boolean;
 }
 
-/** The user's actions on one server at a time. */
-export class ServerActions {
-  readonly #host: ServerActionsHost;
+/** The user's actions on one server at a time, as McpManager runs them (the screen's ServerActions, server-actions.ts, calls them through the manager). */
+export class ActionRunner {
+  readonly #host: ActionRunnerHost;
 
-  constructor(host: ServerActionsHost) {
+  constructor(host: ActionRunnerHost) {
     this.#host = host;
   }
 

@@ -79,7 +79,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
     }
     const { sessionId } = runtime;
     // The TUI marks it in the resumed transcript; here it is said once (only the last turn is read for it).
-    if (runtime.restored && cutReply(runtime.restored.recentEntries(1)) !== undefined) {
+    if (runtime.sessions.restored && cutReply(runtime.sessions.restored.recentEntries(1)) !== undefined) {
       stderr(
         `mini-cc: session ${sessionId}: mini-cc was killed while its last reply came in; it goes on from what had arrived, and the model is told the reply was cut\n`,
       );
@@ -101,7 +101,7 @@ export async function runPrint(options: RunOptions, io: PrintIo): Promise<number
       const events =
         typeof line !== "string"
           ? runtime.agent.runTurn(line, io.signal)
-          : (localCommandTurn(line, runtime) ?? runtime.runTurn(line, io.signal));
+          : (localCommandTurn(line, runtime.sessions) ?? runtime.runTurn(line, io.signal));
       for await (const event of events) {
         tracker.observe(event);
         writer.event(event);

@@ -5,14 +5,14 @@
  * read the runtime's costLines and contextLines).
  */
 import type { AgentEvent } from "../agent/events.ts";
-import type { Runtime } from "./runtime-api.ts";
+import type { SessionActions } from "./runtime-api.ts";
 
-type Readouts = Pick<Runtime, "costLines" | "contextLines" | "agentLines">;
+type Readouts = Pick<SessionActions, "costLines" | "contextLines" | "agentLines">;
 
 const LOCAL_COMMANDS: Readonly<Record<string, (session: Readouts) => string[]>> = {
   cost: (session) => session.costLines(),
   context: (session) => session.contextLines(),
-  agents: (session) => session.agentLines(),
+  agents: (session) => session.agentLines?.() ?? [],
 };
 
 /** The turn of a line that is `/cost` or `/context` (arguments are ignored, as Claude Code does): one turn_end carrying the lines; undefined for any other line. */

@@ -14,11 +14,13 @@ import type { HomePaths } from "../home.ts";
 import type { ApprovalsFile } from "../mcp/approvals/approvals.ts";
 import type { SandboxHost } from "../sandbox/sandbox-host.ts";
 import type { BackgroundTasks } from "../background/background-tasks.ts";
+import type { ForegroundCalls } from "../background/foreground-calls.ts";
 import type { ConnectOptions, McpManager } from "../mcp/manager.ts";
+import type { ServerActions } from "../mcp/server-actions.ts";
 import type { ServerRequestHandlers } from "../mcp/requests/server-requests.ts";
 import type { Model } from "../model/model.ts";
 import type { SettingsSession } from "../settings/settings-session.ts";
-import type { Store } from "../store.ts";
+import type { ReadableStore, Store } from "../store.ts";
 import type { AskUser } from "../tools/ask-user-question.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { CustomCommand } from "./custom-commands.ts";
@@ -35,7 +37,10 @@ export interface RuntimeOptions {
   interactive: boolean;
   /** Answers permission requests; print mode's chain never asks. */
   ask: PermissionPrompt;
+  /** The user's home folder; $HOME (else the system's) when absent (home.ts's userHomeDir). */
   homeDir?: string;
+  /** Every time and timer of the session; the real clock when absent. */
+  clock?: Clock;
   /** Who answers servers' elicitation and sampling requests (print mode declines, the TUI asks); declined when absent. */
   serverRequests?: (parts: { model: Model; home: HomePaths; clock: Clock }) => ServerRequestHandlers;
   /** Answers the model's AskUserQuestion (the TUI's modal); absent in print mode, where it is a tool error. */
@@ -46,19 +51,16 @@ export interface RuntimeOptions {
   reservedCommands?: readonly string[];
 }
 
-export interface Runtime {
-  /** --session-id, the resumed session's, or a random UUID: stream-json's session_id, the saved session's file name. */
-  readonly sessionId: string;
-  /** The saved session this run continues (--continue, --resume ID), read at start. */
-  readonly restored: SavedSession | undefined;
-  /** The model's name as it is now (`/model` changes it). */
-  readonly modelName: Store<string>;
-  /** `/model NAME`: later requests go to that model; rejects for the scripted model. */
-  setModel(name: string): Promise<void>;
+/** The session beyond one turn: saved sessions, the context, the cost and the model. */
+export interface SessionActions {
   /** This folder's saved sessions, newest first (the picker). */
-  listSessions(): SessionSummary[];
+  list(): SessionSummary[];
   /** `/resume ID`: the conversation becomes that session's and is saved on in its file; throws when there is none. */
   resume(id: string): SavedSession;
+  /** The saved session this run continues (--continue, --resume ID), read at start: the TUI shows its transcript. */
+  readonly restored: SavedSession | undefined;
+  /** --resume without an id: the picker opens at start. */
+  readonly pickAtStart: boolean;
   /** `/context`'s lines. */
   contextLines(): string[];
   /** The next request's estimated tokens against the window (the footer). */
@@ -66,10 +68,25 @@ export interface Runtime {
   /** `/cost`'s lines. */
   costLines(): string[];
   /** `/agents`' lines. */
-  agentLines(): string[];
+  agentLines?(): string[];
+  /** The model's name as it is now (`/model` changes it; the footer shows it). */
+  readonly model: ReadableStore<string>;
+  /** `/model NAME`: later requests go to that model; rejects for the scripted model. */
+  setModel(name: string): Promise<void>;
+}
+
+export interface Runtime {
+  /** --session-id, the resumed session's, or a random UUID: stream-json's session_id, the saved session's file name. */
+  readonly sessionId: string;
+  /** Saved sessions, /context, /cost and /model. */
+  readonly sessions: SessionActions;
+  /** The servers as the user drives them (the TUI's panel and `/mcp`); `checkSandbox` learns whether "Start sandboxed" may be offered. */
+  readonly mcp: ServerActions & { checkSandbox(): Promise<void> };
   /** What to print after the UI closes: how to come back to this session; undefined when nothing was saved. */
   resumeHint(): string | undefined;
   readonly home: HomePaths;
+  /** The user's home folder, found once (home.ts's userHomeDir). */
+  readonly userHome: string;
   readonly config: LoadedConfig;
   readonly model: Model;
   readonly manager: McpManager;
@@ -79,6 +96,8 @@ export interface Runtime {
   readonly sandboxMode: Store<boolean>;
   /** Every background task of the session: shells, MCP tasks, tool calls sent to the background. */
   readonly background: BackgroundTasks;
+  /** The calls running in the foreground that Ctrl+B can send to the background. */
+  readonly foreground: ForegroundCalls;
   /** Project-server approvals (the panel's a approves and revokes). */
   readonly approvals: ApprovalsFile;
   readonly permissions: PermissionChain;

@@ -18,6 +18,7 @@ export const ENTRY_TYPES = new Set([
   "clear",
   "partial",
   "agent_entry",
+  "task",
 ]);
 
 /** The line as written (time and all), or undefined when it cannot be read. */
@@ -64,6 +65,10 @@ function wellFormed(value: Record<string, unknown>): boolean {
         typeof value.entry.type === "string" &&
         ENTRY_TYPES.has(value.entry.type) &&
         wellFormed(value.entry)
+      );
+    case "task":
+      return (
+        typeof value.toolUseId === "string" && typeof value.server === "string" && typeof value.taskId === "string"
       );
     default:
       return true;

@@ -5,7 +5,7 @@
  */
 import type { ChainRule, ListedRule, PermissionChain } from "../agent/permissions.ts";
 import { MiniCcError } from "../errors.ts";
-import { Store } from "../store.ts";
+import { type ReadableStore, Store } from "../store.ts";
 import {
   chainRules,
   effectiveSettings,
@@ -27,7 +27,27 @@ export interface PendingSettings extends SharedSettingsTrust {
   readonly status: "new" | "changed";
 }
 
-export class SettingsSession {
+/** The settings files as the screen works with them: the shared file's question, rules remembered and removed. */
+export interface SettingsActions {
+  /** The project folder, to show files relative to it. */
+  readonly cwd: string;
+  /** The shared `.claude/settings.json` while it waits for an answer (asked before any other question). */
+  readonly question: ReadableStore<PendingSettings | undefined>;
+  answer(approve: boolean): Promise<void>;
+  /** "Yes, and don't ask again": the rule is written to `.claude/settings.local.json` and applies at once; resolves to that file. */
+  rememberAllow(rule: string): Promise<string>;
+  /** Every rule in force, with where it came from (/permissions). */
+  rules(): readonly ListedRule[];
+  /** Removes a rule from its file (or this session's allows). */
+  remove(rule: ListedRule): Promise<void>;
+  /** Whether "don't ask again in this project" can be written (false where the session has no settings files: tests, the demo). */
+  readonly remembers: boolean;
+  /** Every declared hook and whether it runs (/hooks). */
+  hooks(): readonly ListedHook[];
+}
+
+export class SettingsSession implements SettingsActions {
+  readonly remembers = true;
   /** The shared file while it waits for an answer; undefined once answered (or when nothing waits). */
   readonly question: Store<PendingSettings | undefined>;
   readonly #approvals: SettingsApprovalsFile;
@@ -44,7 +64,7 @@ export class SettingsSession {
     this.#approvals = approvals;
     this.#managed = managed;
     this.#trusted = loaded.shared.status === "approved";
-    this.#hooks = runnableHooks(this.hookList());
+    this.#hooks = runnableHooks(this.hooks());
     const waiting = loaded.shared.status === "new" || loaded.shared.status === "changed";
     this.question = new Store(waiting ? ({ ...loaded.shared } as PendingSettings) : undefined);
     this.#answered = waiting ? new Promise((resolve) => (this.#answer = resolve)) : Promise.resolve();
@@ -67,8 +87,17 @@ export class SettingsSession {
     return this.#trusted;
   }
 
+  get cwd(): string {
+    return this.#loaded.places.cwd;
+  }
+
+  /** Every rule in force, with where it came from (the chain lists them, session allows included). */
+  rules(): readonly ListedRule[] {
+    return this.#chain?.listRules() ?? [];
+  }
+
   /** Every declared hook, and whether it may run (/hooks). */
-  hookList(): ListedHook[] {
+  hooks(): ListedHook[] {
     return listHooks(this.#loaded.files, this.#trusted);
   }
 
@@ -108,7 +137,7 @@ export class SettingsSession {
     try {
       if (approve) {
         this.#trusted = true;
-        this.#hooks = runnableHooks(this.hookList());
+        this.#hooks = runnableHooks(this.hooks());
         this.#chain?.setRules(this.chainRules());
         await this.#approvals.approve(this.#loaded.places.cwd, pending.grants);
       }
@@ -126,12 +155,13 @@ export class SettingsSession {
    * "Yes, and don't ask again": the rule goes to the personal file and applies at once. Throws
    * MiniCcError "repository-settings" when the repository carries that file: the user's rule does not go into it.
    */
-  async rememberAllow(rule: string): Promise<void> {
+  async rememberAllow(rule: string): Promise<string> {
     const carried = this.#loaded.files.find((file) => file.kind === "local")?.carried;
     if (carried)
       throw new MiniCcError("repository-settings", `${this.localFile} is the repository's, not yours (${carried})`);
     await addSettingsRule(this.localFile, "allow", rule);
     await this.#reload();
+    return this.localFile;
   }
 
   /** `/permissions remove`: a session allow is forgotten; a file's rule is taken out of its file. */
@@ -152,7 +182,7 @@ export class SettingsSession {
     const next = await loadSettings(this.#loaded.places, this.#approvals, this.#managed);
     if (next.shared.fingerprint !== this.#loaded.shared.fingerprint) this.#trusted = next.shared.status === "approved";
     this.#loaded = next;
-    this.#hooks = runnableHooks(this.hookList());
+    this.#hooks = runnableHooks(this.hooks());
     this.#chain?.setRules(this.chainRules());
   }
 }

@@ -234,6 +234,8 @@ export class BashTool implements Tool {
       };
       const onAbort = () => killGroup({ kind: "abort" });
       const timeoutTimer = setTimeout(() => killGroup({ kind: "timeout" }), timeoutMs);
+      // Sent to the background (Ctrl+B): it runs until it ends or is stopped, as a background shell does.
+      ctx.movedToBackground?.addEventListener("abort", () => clearTimeout(timeoutTimer), { once: true });
       ctx.signal.addEventListener("abort", onAbort, { once: true });
 
       for (const stream of [child.stdout, child.stderr]) {

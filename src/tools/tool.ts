@@ -32,6 +32,8 @@ export interface ToolContext {
    * (agent/detached-call.ts). An MCP call answered with a task says so ("MCP task <id>").
    */
   moveToBackground?: (reason: string) => void;
+  /** Aborted once the call went on in the background: a limit meant to keep the turn short (Bash's timeout) no longer applies. */
+  movedToBackground?: AbortSignal;
 }
 
 export interface Tool {

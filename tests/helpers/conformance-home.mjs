@@ -29,6 +29,10 @@ export function conformanceHome(entry, env = {}) {
   };
   return {
     root,
+    project,
+    cli,
+    /** The environment every run gets. */
+    env: fullEnv,
     /** A model script whose first reply calls `calls` ({name, input}, all at once), then says Done. */
     script(calls) {
       const path = join(root, "script.json");

@@ -26,15 +26,19 @@ export interface ScenarioRun {
   out: string;
 }
 
-/** Runs scenario `name`: its checks, and what the client wrote to stderr. */
-export async function runScenario(run: ScenarioRun, name: string): Promise<{ checks: Check[]; stderr: string }> {
+/** Runs scenario `name` (the client's environment given `env` too): its checks, and what the client wrote to stderr. */
+export async function runScenario(
+  run: ScenarioRun,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ checks: Check[]; stderr: string }> {
   const dir = join(run.out, name.replace(/\W/g, "_"));
   const command = `${JSON.stringify(NODE)} ${JSON.stringify(run.client)}`;
   const child = spawn(
     NODE,
     [run.suite, "client", "--command", command, "--scenario", name, "--timeout", "60000", "-o", dir],
     {
-      env: { ...process.env, MINI_CC_CLI: run.cli },
+      env: { ...process.env, ...env, MINI_CC_CLI: run.cli },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

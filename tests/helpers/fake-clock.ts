@@ -8,7 +8,7 @@ import type { Clock } from "../../src/clock.ts";
 export class FakeClock implements Clock {
   #now: number;
   readonly #step: number;
-  #timers: { at: number; callback: () => void }[] = [];
+  #timers: { at: number; callback: () => void; background: boolean }[] = [];
 
   /**
    * Starts at `start` (epoch milliseconds, or a Date; 0 by default). With
@@ -25,17 +25,23 @@ export class FakeClock implements Clock {
     return this.#now;
   };
 
-  setTimeout = (callback: () => void, ms: number): (() => void) => {
-    const timer = { at: this.#now + ms, callback };
+  setTimeout = (callback: () => void, ms: number, options?: { background?: boolean }): (() => void) => {
+    const timer = { at: this.#now + ms, callback, background: options?.background === true };
     this.#timers.push(timer);
     return () => {
       this.#timers = this.#timers.filter((t) => t !== timer);
     };
   };
 
-  /** How long until each pending timer fires, soonest first. */
-  pending(): number[] {
-    return this.#timers.map((t) => t.at - this.#now).sort((a, b) => a - b);
+  /**
+   * How long until each pending timer fires, soonest first; background ones (the call deadlines'
+   * shared timer, left armed when no call runs: it keeps nothing going) only when asked.
+   */
+  pending(options: { background?: boolean } = {}): number[] {
+    return this.#timers
+      .filter((t) => options.background === true || !t.background)
+      .map((t) => t.at - this.#now)
+      .sort((a, b) => a - b);
   }
 
   advance(ms: number): void {

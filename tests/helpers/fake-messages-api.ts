@@ -48,6 +48,8 @@ export type FakeReply =
       /** Streaming only: send this many events, then drop the connection (a reset, not a clean end). */
       dropAfterEvents?: number;
     }
+  /** A message made from the request (the tools it offers, say), as a model reading it would answer. */
+  | { kind: "reading"; answer: (request: Record<string, unknown>) => FakeMessage }
   | { kind: "error"; status: number; type: string; message: string; headers?: Record<string, string> }
   /** Close the connection before any response is sent, as a load balancer that drops an idle or overloaded backend does. */
   | { kind: "close" };
@@ -300,9 +302,10 @@ export class FakeMessagesApi {
     }
     const model = typeof body["model"] === "string" ? body["model"] : "unknown";
     const id = `msg_fake_${n}`;
+    const message = reply.kind === "reading" ? reply.answer(body) : reply.message;
     if (body["stream"] !== true) {
       res.writeHead(200, { "content-type": "application/json", "request-id": `req_fake_${n}` });
-      res.end(JSON.stringify(messageBody(reply.message, model, id)));
+      res.end(JSON.stringify(messageBody(message, model, id)));
       return;
     }
     res.writeHead(200, {
@@ -310,16 +313,20 @@ export class FakeMessagesApi {
       "cache-control": "no-cache",
       "request-id": `req_fake_${n}`,
     });
-    const events = messageEvents(reply.message, model, id);
-    const limit = reply.hangAfterEvents ?? reply.errorAfterEvents?.count ?? reply.dropAfterEvents ?? events.length;
+    const events = messageEvents(message, model, id);
+    const misbehave: Partial<Extract<FakeReply, { kind: "message" }>> = reply.kind === "message" ? reply : {};
+    const limit =
+      misbehave.hangAfterEvents ?? misbehave.errorAfterEvents?.count ?? misbehave.dropAfterEvents ?? events.length;
     for (const { event, data } of events.slice(0, limit))
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    if (reply.dropAfterEvents !== undefined) {
+    if (misbehave.dropAfterEvents !== undefined) {
       // Let the events written so far reach the client, then reset the connection.
       setTimeout(() => res.socket?.destroy(), 20);
-    } else if (reply.errorAfterEvents !== undefined) {
-      res.end(`event: error\ndata: ${errorBody(reply.errorAfterEvents.type, reply.errorAfterEvents.message)}\n\n`);
-    } else if (reply.hangAfterEvents === undefined) {
+    } else if (misbehave.errorAfterEvents !== undefined) {
+      res.end(
+        `event: error\ndata: ${errorBody(misbehave.errorAfterEvents.type, misbehave.errorAfterEvents.message)}\n\n`,
+      );
+    } else if (misbehave.hangAfterEvents === undefined) {
       res.end();
     }
   }

@@ -6,7 +6,9 @@
 //   flood_log {count, level}      sends `count` notifications/message lines
 //   add_resource {uri}            adds a resource, announces resources/list_changed
 //   add_prompt {name}             adds a prompt, announces prompts/list_changed
-//   task_only                     execution.taskSupport "required" (offered: mini-cc calls it as a task)
+//   task_only                     execution.taskSupport "required" (offered: mini-cc calls it as a task);
+//                                 as a task it works 300 ms, then answers "task done"
+//   on_demand                     not marked, but refuses a plain call with -32003 naming tasks; as a task, as task_only
 // Resources: note://text (text), note://png (a PNG blob), note://zip (a zip blob); note://huge
 // (unlisted) reads as 11 MB of text, past the client's line limit.
 // note://slow/MS (unlisted) answers after MS milliseconds.
@@ -17,6 +19,9 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import {
   CallToolRequestSchema,
   GetPromptRequestSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
+  McpError,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -54,12 +59,40 @@ const tools = [
     inputSchema: object(),
     execution: { taskSupport: "required" },
   },
+  { name: "on_demand", description: "Refuses a plain call", inputSchema: object() },
 ];
 
 const server = new Server(
   { name: "protocol-fixture", version: "1.0.0" },
-  { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {} } },
+  {
+    capabilities: {
+      tools: {},
+      resources: { listChanged: true },
+      prompts: { listChanged: true },
+      logging: {},
+      tasks: { requests: { tools: { call: {} } } },
+    },
+  },
 );
+
+// 2025-11-25 tasks, by hand: a task works 300 ms, then holds its result.
+const tasks = new Map();
+function startTask() {
+  const now = new Date().toISOString();
+  const task = {
+    taskId: `t-${tasks.size + 1}`,
+    status: "working",
+    createdAt: now,
+    lastUpdatedAt: now,
+    ttl: null,
+    pollInterval: 100,
+  };
+  tasks.set(task.taskId, task);
+  setTimeout(() => Object.assign(task, { status: "completed", statusMessage: "finished" }), 300);
+  return { task };
+}
+server.setRequestHandler(GetTaskRequestSchema, async (request) => tasks.get(request.params.taskId));
+server.setRequestHandler(GetTaskPayloadRequestSchema, async () => ({ content: [{ type: "text", text: "task done" }] }));
 let level = "debug";
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 server.setRequestHandler(SetLevelRequestSchema, async (request) => {
@@ -95,6 +128,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const args = request.params.arguments ?? {};
   const token = request.params._meta?.progressToken;
   switch (request.params.name) {
+    case "task_only":
+    case "on_demand":
+      if (request.params.task) return startTask();
+      throw new McpError(-32003, `${request.params.name} runs only as a task (tasks capability)`);
     case "work": {
       const count = Number(args.count ?? 0);
       const durationMs = Number(args.durationMs ?? 0);

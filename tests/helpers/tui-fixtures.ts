@@ -3,6 +3,12 @@
  * state, an McpManager look-alike that records decisions, and an agent
  * turn given as a plain async generator.
  */
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BackgroundTasks } from "../../src/background/background-tasks.ts";
+import { ForegroundCalls } from "../../src/background/foreground-calls.ts";
+import { systemClock } from "../../src/clock.ts";
 import type { AgentEvent, PermissionMode } from "../../src/agent/events.ts";
 import type { ServerEntry, ServerSource } from "../../src/config/types.ts";
 import type { ApprovalChoice } from "../../src/mcp/approvals/approval-types.ts";
@@ -16,7 +22,9 @@ import {
 import { ServerRequestQueue } from "../../components/runtime/server-request-queue.ts";
 import { PermissionQueue } from "../../components/runtime/permission-queue.ts";
 import { covers } from "./rule-coverage.ts";
-import type { ServerDetails, TuiMcp, TuiRuntime } from "../../components/runtime/tui-runtime.ts";
+import type { TuiRuntime } from "../../components/runtime/tui-runtime.ts";
+import type { ServerActions } from "../../src/mcp/server-actions.ts";
+import type { ServerDetails } from "../../src/mcp/server-details.ts";
 import { noSettingsFiles, quietSessions } from "../../components/runtime/quiet-parts.ts";
 import { UserQuestionQueue } from "../../components/runtime/user-question-queue.ts";
 import { NoticeFeed } from "../../components/runtime/notice-feed.ts";
@@ -52,7 +60,7 @@ export function server(
 }
 
 /** An McpManager stand-in: a real Store, and decide/restart that record what they were asked. */
-export class RecordingMcp implements TuiMcp {
+export class RecordingMcp implements ServerActions {
   readonly store: Store<McpSnapshot>;
   /** Tool usage by server: tests set figures with update(). */
   readonly usage = new Store<ReadonlyMap<string, ServerUsage>>(new Map());
@@ -82,10 +90,10 @@ export class RecordingMcp implements TuiMcp {
   readonly sandbox = new Store<SandboxAvailability | "checking" | undefined>(undefined);
   readonly violations = new Store<Readonly<Record<string, ServerViolations>>>({});
   /** Tests that log in or out set these. */
-  login: TuiMcp["login"] = async (name) => {
+  login: ServerActions["login"] = async (name) => {
     throw new Error(`no login for ${name} in this test`);
   };
-  logout: TuiMcp["logout"] = async (name) => {
+  logout: ServerActions["logout"] = async (name) => {
     throw new Error(`no logout for ${name} in this test`);
   };
 
@@ -165,6 +173,12 @@ export function fakeRuntime(parts: FakeRuntimeParts = {}): TuiRuntime & {
     serverLogs: { logDir: "/nonexistent/mini-cc-test-logs", userHome: "/home/ann" },
     initialPrompt: undefined,
     customCommands: [],
+    // The real store: a test that starts a task gets its output file in a folder of its own (made then).
+    foreground: new ForegroundCalls(),
+    background: new BackgroundTasks({
+      dir: join(tmpdir(), `mini-cc-tui-background-${randomUUID()}`),
+      clock: systemClock,
+    }),
     newConversation: () => void (runtime.conversations += 1),
     startTurn: (prompt: string, signal: AbortSignal) => turn(prompt, signal, permissionQueue),
     close: async () => void (runtime.closed += 1),

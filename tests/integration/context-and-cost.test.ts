@@ -35,7 +35,7 @@ describe("/context and /cost", () => {
       ]).length,
     );
     const used = system + tools + messages;
-    const lines = runtime.contextLines();
+    const lines = runtime.sessions.contextLines();
     expect(lines[0]).toBe(
       `Context: ${count(used)} of 200,000 tokens (${Math.round(used / 2000)}%), estimated at about 4 characters a token`,
     );
@@ -62,13 +62,13 @@ describe("/context and /cost", () => {
     const priced = await runtimeFor(api, "claude-sonnet-4-5");
     await turn(priced, "hi");
     // $3 / $15 per million, cache reads 0.1×, writes 1.25× input: 0.003 + 0.003 + 0.0015 + 0.001125.
-    expect(priced.costLines()).toEqual([
+    expect(priced.sessions.costLines()).toEqual([
       "Total cost: $0.0086",
       "claude-sonnet-4-5 (1 request): 1,000 input, 200 output, 5,000 cache read, 300 cache write tokens — $0.0086",
     ]);
     const unknown = await runtimeFor(api, "claude-test-model");
     await turn(unknown, "hi");
-    expect(unknown.costLines()).toEqual([
+    expect(unknown.sessions.costLines()).toEqual([
       "Total cost: unknown (no price for claude-test-model)",
       "claude-test-model (1 request): 1,000 input, 200 output, 5,000 cache read, 300 cache write tokens — unknown (no price for claude-test-model)",
     ]);

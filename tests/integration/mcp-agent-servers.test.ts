@@ -119,6 +119,41 @@ describe('a "scope": "agents" server', () => {
   });
 });
 
+describe('a project "scope": "agents" server', () => {
+  it("asks when its agent starts, not at launch; approved ahead from the panel (a), it goes back to standby unstarted", async () => {
+    const approvals = new MemoryApprovals();
+    const mcp = setUp({ approvals });
+    const pidFile = join(dir, "helper.pid");
+    const helper = { ...stdioServer("helper", pidServer(pidFile, { scope: "agents" }), "project") };
+    await mcp.start([helper]);
+    expect(stateOf(mcp, "helper").status).toBe("standby");
+
+    await mcp.askApproval("helper");
+    expect(stateOf(mcp, "helper").status).toBe("needs-approval");
+    await mcp.decide("helper", "remember");
+    expect(stateOf(mcp, "helper").status).toBe("standby");
+    expect(existsSync(pidFile)).toBe(false);
+    expect(await approvals.status(dir, helper)).toBe("approved");
+
+    // Approved now: the agent's start asks nothing.
+    const servers = await mcp.serversForAgent({ name: "qa", projectInput: true, mcpServers: ["helper"] });
+    expect(servers.failures).toEqual([]);
+    expect(existsSync(pidFile)).toBe(true);
+    servers.release();
+  });
+
+  it("not approved: the agent's start asks, and the agent waits for the answer", async () => {
+    const mcp = setUp();
+    const pidFile = join(dir, "helper.pid");
+    await mcp.start([stdioServer("helper", pidServer(pidFile, { scope: "agents" }), "project")]);
+    const asked = mcp.serversForAgent({ name: "qa", projectInput: true, mcpServers: ["helper"] });
+    await waitForSnapshot(mcp, () => statusOf(mcp, "helper") === "needs-approval");
+    expect(existsSync(pidFile)).toBe(false);
+    await mcp.decide("helper", "once");
+    expect(toolNames((await asked).tools)).toContain("mcp__helper__echo");
+  });
+});
+
 describe("an agent's own (inline) servers", () => {
   const AGENT_FILE = "/work/project/.claude/agents/qa.md";
 
@@ -152,6 +187,29 @@ describe("an agent's own (inline) servers", () => {
     expect(stateOf(mcp, "db").status).toBe("standby");
   });
 
+  it("an agent stopped while its server waits for approval: told so, and on release the question is withdrawn", async () => {
+    const mcp = setUp();
+    await mcp.start([]);
+    const stop = new AbortController();
+    const pidFile = join(dir, "db.pid");
+    const asked = mcp.serversForAgent({
+      name: "qa",
+      file: AGENT_FILE,
+      projectInput: true,
+      mcpServers: [{ name: "db", entry: pidServer(pidFile) }],
+      signal: stop.signal,
+    });
+    await waitForSnapshot(mcp, () => statusOf(mcp, "db") === "needs-approval");
+    stop.abort();
+    const servers = await asked;
+    expect(servers.failures).toEqual([
+      { server: "db", reason: "still waiting for the user's approval when the agent stopped waiting" },
+    ]);
+    servers.release();
+    expect(stateOf(mcp, "db").status).toBe("standby");
+    expect(existsSync(pidFile)).toBe(false);
+  });
+
   it("declined: the agent hears that the user declined it", async () => {
     const mcp = setUp();
     await mcp.start([]);
@@ -177,7 +235,12 @@ describe("an agent's own (inline) servers", () => {
       mcpServers: [{ name: "db", entry: pidServer(pidFile) }],
     });
     expect(servers.tools).toEqual([]);
-    expect(servers.failures).toEqual([{ server: "db", reason: "not approved (run: mini-cc mcp approve db)" }]);
+    expect(servers.failures).toEqual([
+      {
+        server: "db",
+        reason: `not approved: declared in ${AGENT_FILE}, a project file; approve it when the agent first needs it in an interactive session`,
+      },
+    ]);
     expect(existsSync(pidFile)).toBe(false);
   });
 

@@ -108,7 +108,19 @@ describe("protocol edge cases", () => {
       "add_resource",
       "add_prompt",
       "task_only",
+      "on_demand",
     ]);
     expect(fixture().skippedTools).toBeUndefined();
+  });
+
+  it("calls a task-only tool as a task, and one refused with -32003 naming tasks again as a task (2025-11-25)", async () => {
+    expect(await manager.call("edge", "task_only", {})).toMatchObject({
+      content: [{ type: "text", text: "task done" }],
+      isError: false,
+    });
+    expect(await manager.call("edge", "on_demand", {})).toMatchObject({
+      content: [{ type: "text", text: "task done" }],
+      isError: false,
+    });
   });
 });

@@ -88,6 +88,8 @@ export function entryLines(entry: ServerEntry): string[] {
     map("Env", entry.env, "=");
   }
   if (entry.timeout !== undefined) lines.push(`  Timeout: ${entry.timeout} ms`);
+  if (entry.scope === "agents")
+    lines.push("  Offered to: agents only (scope: agents), started when an agent that names it runs");
   return lines;
 }
 

@@ -35,6 +35,8 @@ export interface ListRow {
   readonly shadows?: readonly ServerSource[];
   /** Runs in the sandbox (its entry says so, or it was approved sandboxed). */
   readonly sandboxed?: true;
+  /** `"scope": "agents"`: kept out of the main conversation, started for the agents that name it. */
+  readonly offeredTo?: "agents";
   /** The file that declares it. */
   readonly file: string;
 }
@@ -81,6 +83,7 @@ async function listRow(view: ServerView, lookups: RowLookups): Promise<ListRow> 
     ...(log !== undefined ? { log } : {}),
     ...(shadows.length > 0 ? { shadows } : {}),
     ...(sandboxed ? { sandboxed: true as const } : {}),
+    ...(entry?.scope === "agents" ? { offeredTo: "agents" as const } : {}),
     file,
   };
 }
@@ -148,6 +151,7 @@ export function formatListLines(row: ListRow, userHome: string): string[] {
   const scope = [
     row.shadows?.length ? `${row.scope}, shadows ${row.shadows.join(" and ")}` : row.scope,
     ...(row.sandboxed ? ["sandboxed"] : []),
+    ...(row.offeredTo === "agents" ? ["scope: agents"] : []),
   ].join(", ");
   let target: string;
   if (row.url !== undefined) target = `${row.url} (${row.type}, ${scope})`;
@@ -175,14 +179,25 @@ export function statusText(row: ListRow): string {
       return `${mark} disabled: ${row.error ?? ""}`;
     case "needs-auth":
       return `${mark} ${needsAuthText(`mini-cc mcp login ${row.name}`, row.error)}`;
+    case "standby":
+      return `${mark} ${AGENTS_ONLY_TEXT}`;
     default:
       return `${mark} ${row.status}${row.error !== undefined ? `: ${row.error}` : ""}`;
   }
 }
 
-/** True when the row counts as fine for the exit status: connected, waiting for a login, or switched off by the user (the only disabled row). */
+/** What a `"scope": "agents"` server on standby is said to be doing. */
+export const AGENTS_ONLY_TEXT =
+  "standby: not started for the main conversation; starts when an agent that names it runs";
+
+/**
+ * True when the row counts as fine for the exit status: connected, waiting for a login, switched off by the user
+ * (the only disabled row), or kept for agents (never started here).
+ */
 export function isConnected(row: ListRow): boolean {
-  return row.status === "connected" || row.status === "needs-auth" || row.status === "disabled";
+  return (
+    row.status === "connected" || row.status === "needs-auth" || row.status === "disabled" || row.status === "standby"
+  );
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The one deadline of a tool call, on the injected clock: `timeoutMs` between
  * progress notifications (MCP_TOOL_TIMEOUT), never past `maxTotalMs` from the
- * start (MCP_TOOL_MAX_TOTAL_TIMEOUT). One timer, moved lazily: a flood of
- * progress costs a clock reading each, not a timer each. `signal` aborts on
- * the deadline or on the caller's abort, and `ended` says which.
+ * start (MCP_TOOL_MAX_TOTAL_TIMEOUT). Checked lazily: a flood of progress
+ * costs a clock reading each, not a timer each, and the running calls of a
+ * clock share one timer (Deadlines), so a call neither sets nor clears one
+ * (together about 2 µs of a call's own ~5). `signal` aborts on the deadline or
+ * on the caller's abort, and `ended` says which.
  *
  * `signal` is the request's own abort signal as the SDK reads it (aborted,
  * reason, throwIfAborted, one abort listener that it never removes), not an
@@ -69,15 +71,66 @@ function watch(outer: AbortSignal, deadline: CallDeadline): void {
   if (last?.outer !== outer) last = { outer, calls };
 }
 
+/**
+ * The running calls' deadlines on one clock, under one timer set for the soonest due. It is not
+ * cleared when the last call ends, only moved sooner when a call is due before it: calls one after
+ * another with the same timeout never touch it. A background timer: a call's request keeps the
+ * process alive, not its deadline.
+ */
+class Deadlines {
+  readonly #clock: Clock;
+  readonly #running = new Set<CallDeadline>();
+  #armedFor = Number.POSITIVE_INFINITY;
+  #cancel = () => {};
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  add(deadline: CallDeadline, due: number): void {
+    this.#running.add(deadline);
+    if (due < this.#armedFor) this.#arm(due);
+  }
+
+  remove(deadline: CallDeadline): void {
+    this.#running.delete(deadline);
+  }
+
+  #arm(due: number): void {
+    this.#cancel();
+    this.#armedFor = due;
+    this.#cancel = this.#clock.setTimeout(this.#fire, Math.max(0, due - this.#clock.now()), { background: true });
+  }
+
+  readonly #fire = (): void => {
+    this.#armedFor = Number.POSITIVE_INFINITY;
+    this.#cancel = () => {};
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const deadline of [...this.#running]) {
+      const due = deadline.check();
+      if (due !== undefined && due < soonest) soonest = due;
+    }
+    if (soonest !== Number.POSITIVE_INFINITY) this.#arm(soonest);
+  };
+}
+
+const deadlinesByClock = new WeakMap<Clock, Deadlines>();
+
+function deadlinesOf(clock: Clock): Deadlines {
+  let deadlines = deadlinesByClock.get(clock);
+  if (!deadlines) deadlinesByClock.set(clock, (deadlines = new Deadlines(clock)));
+  return deadlines;
+}
+
 export class CallDeadline {
   readonly #signal = new RequestSignal();
   readonly #clock: Clock;
   readonly #timeoutMs: number;
   readonly #lastMs: number;
   readonly #outer: AbortSignal | undefined;
+  readonly #deadlines: Deadlines;
   #due: number;
   #capped = false;
-  #cancelTimer: () => void;
   /** Why the signal aborted: the deadline, or the caller. */
   ended: "timeout" | "cancelled" | undefined;
 
@@ -88,7 +141,8 @@ export class CallDeadline {
     this.#lastMs = now + Math.max(timeoutMs, maxTotalMs);
     this.#due = now + timeoutMs;
     this.#outer = outer;
-    this.#cancelTimer = clock.setTimeout(this.#check, timeoutMs);
+    this.#deadlines = deadlinesOf(clock);
+    this.#deadlines.add(this, this.#due);
     if (outer?.aborted) this.cancel();
     else if (outer) watch(outer, this);
   }
@@ -112,7 +166,7 @@ export class CallDeadline {
   }
 
   stop(): void {
-    this.#cancelTimer();
+    this.#deadlines.remove(this);
     if (this.#outer) callsOf(this.#outer)?.delete(this);
   }
 
@@ -121,14 +175,12 @@ export class CallDeadline {
     this.#end("cancelled");
   }
 
-  readonly #check = (): void => {
-    const left = this.#due - this.#clock.now();
-    if (left > 0) {
-      this.#cancelTimer = this.#clock.setTimeout(this.#check, left);
-      return;
-    }
+  /** Ends the call if its deadline has passed; else when it is due (for Deadlines' next timer). */
+  check(): number | undefined {
+    if (this.#due > this.#clock.now()) return this.#due;
     this.#end("timeout");
-  };
+    return undefined;
+  }
 
   #end(why: "timeout" | "cancelled"): void {
     if (this.ended !== undefined) return;

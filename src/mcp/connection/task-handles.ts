@@ -84,13 +84,21 @@ export function taskHandle(raw: unknown): TaskCreated | undefined {
   return undefined;
 }
 
+/** Made once per codec (the SDK has one per protocol era): a call pays a map lookup, not a new object. */
+const wrapped = new WeakMap<Codec, Codec>();
+
 /** `codec`, but a tools/call answered with a task handle rejects with TaskCreated. */
 export function taskAwareCodec<C extends Codec>(codec: C): C {
-  const decodeResult = (method: string, raw: unknown) => {
-    const created = method === "tools/call" ? taskHandle(raw) : undefined;
-    return created ? { kind: "invalid", error: created } : codec.decodeResult(method, raw);
-  };
-  return Object.assign(Object.create(codec) as C, { decodeResult });
+  let aware = wrapped.get(codec);
+  if (!aware) {
+    const decodeResult = (method: string, raw: unknown) => {
+      const created = method === "tools/call" ? taskHandle(raw) : undefined;
+      return created ? { kind: "invalid", error: created } : codec.decodeResult(method, raw);
+    };
+    aware = Object.assign(Object.create(codec) as C, { decodeResult });
+    wrapped.set(codec, aware);
+  }
+  return aware as C;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

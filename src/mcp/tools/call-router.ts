@@ -37,6 +37,7 @@ import { untilAborted } from "./until-aborted.ts";
 import type { CallOptions } from "./mcp-tool.ts";
 import { callResult, cancelledResult, failedResult } from "./call-result.ts";
 import type { Env } from "../../env.ts";
+import type { StartedTask } from "../manager-options.ts";
 
 /** What a resource read or a prompt is handed: the live connection and its bounds. */
 export type LiveRequest<T> = (connection: ServerConnection, limits: RequestLimits) => Promise<RequestOutcome<T>>;
@@ -61,6 +62,8 @@ export interface ToolCallRouterOptions {
   env: Env;
   clock: Clock;
   saveToolOutput?: SaveToolOutput;
+  /** A call was answered with a task (McpManagerOptions.onTaskStarted). */
+  onTaskStarted?: ((task: StartedTask) => void) | undefined;
 }
 
 export class ToolCallRouter {
@@ -196,8 +199,11 @@ export class ToolCallRouter {
         : explicitLimits(env, options.timeout);
     if (options.signal) limits.signal = options.signal;
     if (options.asTask) limits.asTask = true;
-    const background = options.moveToBackground;
-    if (background) limits.onTaskCreated = (taskId) => background(`MCP task ${taskId}`);
+    const { onTaskStarted } = this.#options;
+    limits.onTaskCreated = (taskId) => {
+      if (key !== undefined) onTaskStarted?.({ toolUseId: key, server, taskId });
+      options.moveToBackground?.(`MCP task ${taskId}`);
+    };
     if (key !== undefined) {
       limits.onProgress = ({ progress: done, total, message }) =>
         progress.report(key, { progress: done, total, message });

@@ -55,6 +55,16 @@ export function agentToolsOf(
     .map((tool) => new McpTool({ ...tool, caller, readOnlyHintTrusted: trusted(tool.server) }));
 }
 
+/**
+ * Every server's tools under the names they are offered by, for the screens
+ * (/mcp -v, the panel): the main conversation's as its list has them, an
+ * agent-scoped server's as its agents see them (agentToolsOf), named after the main ones.
+ */
+export function shownTools(snapshot: McpSnapshot): { name: string; server: string; info: McpToolInfo }[] {
+  const agents = snapshot.servers.filter((view) => view.forAgents !== undefined);
+  return namedTools(snapshot, [...conversationServers(snapshot), ...agents]);
+}
+
 /** One registered MCP tool as plain data: what /mcp -v lists. */
 export interface McpToolView {
   /** The name the model sees, `mcp__tracker__list_issues`, collision suffix included. */
@@ -66,9 +76,9 @@ export interface McpToolView {
   readonly annotations: McpToolInfo["annotations"];
 }
 
-/** Every connected server's tools under the names McpManager.tools() registers, in its order. */
+/** Every connected server's tools under the names they are offered by (shownTools), agent-scoped servers' last. */
 export function toolViews(snapshot: McpSnapshot): McpToolView[] {
-  return namedTools(snapshot).map(({ name, server, info }) => ({
+  return shownTools(snapshot).map(({ name, server, info }) => ({
     name,
     server,
     toolName: info.name,

@@ -107,6 +107,13 @@ export function progressText(progress: ToolProgress, barWidth = 10): string {
   return message || `${progress.progress}`;
 }
 
+/** The tasks running on `server` (one `taskText` line each, oldest first), as one string: "" when none. */
+export function serverTasksText(calls: ReadonlyMap<string, ToolProgress>, server: string): string {
+  const lines: string[] = [];
+  for (const call of calls.values()) if (call.task?.server === server) lines.push(taskText(call.task));
+  return lines.join("\n");
+}
+
 /** The newest running call's progress as one terminal-safe line; "" when none reports any. */
 export function runningProgressText(calls: ReadonlyMap<string, ToolProgress>): string {
   const latest = [...calls.values()].at(-1);

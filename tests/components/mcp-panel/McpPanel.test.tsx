@@ -7,6 +7,7 @@ import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { mcpSummaryText } from "../../../components/mcp-panel/mcp-summary.ts";
 import { connected, server, toolInfo, TRACKER_TOOLS } from "../../helpers/tui-fixtures.ts";
 import { screen } from "../../helpers/tui-screen.ts";
+import type { ServerView } from "../../../src/mcp/state/server-state.ts";
 
 afterEach(cleanup);
 
@@ -141,6 +142,30 @@ describe("McpPanel", () => {
       │ ● memory      user    1 tool     │
       │   tools changed since cached:    │
       │   added ping; removed pong       │
+      ╰──────────────────────────────────╯"
+    `);
+  });
+
+  it("lists agent-scoped servers under their agent, with the same live states, after the main conversation's", () => {
+    const forAgents = (view: ServerView, agents: string[]): ServerView => ({ ...view, forAgents: { agents } });
+    const servers = [
+      forAgents(server("playwright", { status: "pending" }, "project"), ["qa"]),
+      server("tracker", connected(TRACKER_TOOLS), "project"),
+      forAgents(server("db", { status: "standby" }, "user"), []),
+      forAgents(server("browser", connected([toolInfo("open")]), "project"), ["qa"]),
+      forAgents(server("evil", { status: "standby" }, "project"), ["x\u001b[2J"]),
+    ];
+    expect(screen(panel(servers).lastFrame())).toMatchInlineSnapshot(`
+      "╭──────────────────────────────────╮
+      │ MCP 1/1 connected · 3 tools      │
+      │ ● tracker     project 3 tools    │
+      │ agent qa                         │
+      │ ◌ playwright  project ⠋ starting │
+      │ ● browser     project 1 tool     │
+      │ for agents                       │
+      │ ◇ db          user    standby    │
+      │ agent x\\x1b[2J                   │
+      │ ◇ evil        project standby    │
       ╰──────────────────────────────────╯"
     `);
   });

@@ -74,7 +74,7 @@ describe("Transcript", () => {
 
   it("reads like the seed session: prompt, system notes, text, tool calls and results", async () => {
     const session = items([
-      { type: "turn_start", prompt: "Fix the Todo issue about posts.ts" },
+      { type: "turn-start", prompt: "Fix the Todo issue about posts.ts" },
       { type: "system_note", label: "project instructions", text: "0 files (AGENTS.md, CLAUDE.md)" },
       { type: "system_note", label: "date", text: "2026-10-22" },
       say("Let me look at the Todo issues first."),
@@ -143,7 +143,7 @@ describe("Transcript", () => {
 
   it("marks errors, denials, interruptions and command output", async () => {
     const session = items([
-      { type: "turn_start", prompt: "comment on BUG-101" },
+      { type: "turn-start", prompt: "comment on BUG-101" },
       {
         type: "tool_call",
         id: "1",
@@ -173,13 +173,13 @@ describe("Transcript", () => {
       },
       { type: "error", message: "API error 529: overloaded" },
       { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
-      { type: "user_input", text: "/mcp" },
+      { type: "user-input", text: "/mcp" },
       {
-        type: "command_output",
+        type: "command-output",
         lines: ["MCP 1/1 connected · 3 tools", "tracker  connected  project  3 tools"],
         isError: false,
       },
-      { type: "command_output", lines: ["Unknown command /nope. Type /help for the list."], isError: true },
+      { type: "command-output", lines: ["Unknown command /nope. Type /help for the list."], isError: true },
     ]);
     expect(await view(session)).toMatchInlineSnapshot(`
       "❯ comment on BUG-101
@@ -314,8 +314,8 @@ describe("Transcript", () => {
 
   it("keeps the newest rows and the working line at the bottom when the view is short, cutting the oldest", async () => {
     const session = items([
-      { type: "user_input", text: "/mcp" },
-      { type: "command_output", lines: ["one", "two", "three"], isError: false },
+      { type: "user-input", text: "/mcp" },
+      { type: "command-output", lines: ["one", "two", "three"], isError: false },
       { type: "notice", text: "last" },
     ]);
     expect(await view(session, { rows: 4, live: "streaming…", working: true })).toMatchInlineSnapshot(`

@@ -3,41 +3,36 @@
  * most FLUSH_MS later; a retry voids what was saved, a failure ends it; and
  * only partial lines left last in a session are a cut reply.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ConversationEntry } from "../../../src/agent/conversation.ts";
 import { cutReply, FLUSH_MS, StreamedReply } from "../../../src/agent/streamed-reply.ts";
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+import { FakeClock } from "../../helpers/fake-clock.ts";
 
 function saver() {
   const lines: ConversationEntry[] = [];
-  return { lines, reply: new StreamedReply((entry) => lines.push(entry)) };
+  const clock = new FakeClock();
+  return { lines, clock, reply: new StreamedReply((entry) => lines.push(entry), clock) };
 }
 
 describe("StreamedReply", () => {
   it("saves the first piece at once and what follows within FLUSH_MS, even when the stream stalls", () => {
-    const { lines, reply } = saver();
+    const { lines, clock, reply } = saver();
     reply.add("The firs");
     expect(lines).toEqual([{ type: "partial", text: "The firs" }]);
     reply.add("t half");
     reply.add(" of it");
     expect(lines).toHaveLength(1);
-    vi.advanceTimersByTime(FLUSH_MS);
+    clock.advance(FLUSH_MS);
     expect(lines.at(-1)).toEqual({ type: "partial", text: "t half of it" });
     expect(cutReply(lines)).toBe("The first half of it");
   });
 
   it("a retry voids what was saved of the failed attempt", () => {
-    const { lines, reply } = saver();
+    const { lines, clock, reply } = saver();
     reply.add("Attempt one");
     reply.retried();
     reply.add("Attempt two");
-    vi.advanceTimersByTime(FLUSH_MS);
+    clock.advance(FLUSH_MS);
     expect(cutReply(lines)).toBe("Attempt two");
   });
 
@@ -54,11 +49,11 @@ describe("StreamedReply", () => {
   });
 
   it("stop() drops a piece not saved yet: the reply's own line holds it", () => {
-    const { lines, reply } = saver();
+    const { lines, clock, reply } = saver();
     reply.add("One");
     reply.add("Two");
     reply.stop();
-    vi.advanceTimersByTime(FLUSH_MS * 2);
+    clock.advance(FLUSH_MS * 2);
     expect(lines).toEqual([{ type: "partial", text: "One" }]);
   });
 });

@@ -208,8 +208,8 @@ describe("a remote call that fails at the connection level", () => {
     const { manager, clock } = setup();
     await manager.start([remoteServer("web")]);
     const call = manager.call("web", "hang", {}, { timeout: 5000 });
-    // The call's one deadline is on the fake clock: move it once the call is under way.
-    await eventually(() => clock.pending().includes(5000));
+    // The call's one deadline is on the fake clock (the deadlines' background timer): move it once the call is under way.
+    await eventually(() => clock.pending({ background: true }).includes(5000));
     clock.advance(5000);
     expect(await call).toEqual({ content: "MCP tool hang timed out after 5s.", isError: true });
     expect([stateOf(manager, "web").status, clock.pending()]).toEqual(["connected", [25_000]]);

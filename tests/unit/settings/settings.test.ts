@@ -206,10 +206,10 @@ describe("settings files", () => {
     const comment = { ...fakeTool("mcp__tracker__add_comment"), server: "tracker", toolName: "add_comment" };
     // As the TUI does: the call is allowed for the session at once, and the rule is written beside it.
     chain.allowForSession("mcp__tracker");
-    await session.rememberAllow("mcp__tracker");
-    expect(chain.listRules()).toEqual([{ behavior: "allow", rule: "mcp__tracker", source: session.localFile }]);
-    await session.remove(chain.listRules()[0]!);
-    expect(chain.listRules()).toEqual([]);
+    expect(await session.rememberAllow("mcp__tracker")).toBe(session.localFile);
+    expect(session.rules()).toEqual([{ behavior: "allow", rule: "mcp__tracker", source: session.localFile }]);
+    await session.remove(session.rules()[0]!);
+    expect(session.rules()).toEqual([]);
     expect(chain.check(comment, {}).behavior).toBe("ask");
   });
 });

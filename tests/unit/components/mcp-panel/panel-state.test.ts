@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED_PANEL, clampSelection, reduceMcpPanel } from "../../../../components/mcp-panel/panel-state.ts";
+import {
+  CLOSED_PANEL,
+  clampSelection,
+  isOpen,
+  reduceMcpPanel,
+  TO_END,
+} from "../../../../components/mcp-panel/panel-state.ts";
 
 describe("reduceMcpPanel", () => {
   it("focuses, moves within the servers, opens, closes and gives the keys back", () => {
@@ -20,6 +26,20 @@ describe("reduceMcpPanel", () => {
     expect(state).toMatchObject({ focused: true, opened: undefined, scroll: 0, selected: 2 });
     state = reduceMcpPanel(state, { type: "blur" });
     expect(state.focused).toBe(false);
+  });
+
+  it("opens a background task at its output's end, closes it back to the list, and an opened server gives way to it", () => {
+    let state = reduceMcpPanel(CLOSED_PANEL, { type: "open", name: "tracker" });
+    state = reduceMcpPanel(state, { type: "open-task", id: "b2" });
+    expect(state).toMatchObject({ focused: true, opened: undefined, openedTask: "b2", scroll: TO_END });
+    expect(isOpen(state)).toBe(true);
+    state = reduceMcpPanel(state, { type: "scroll", delta: -2, maxScroll: 10 });
+    expect(state.scroll).toBe(8);
+    state = reduceMcpPanel(state, { type: "close" });
+    expect(state).toMatchObject({ focused: true, openedTask: undefined, scroll: 0 });
+    expect(isOpen(state)).toBe(false);
+    state = reduceMcpPanel(reduceMcpPanel(state, { type: "open-task", id: "b1" }), { type: "blur" });
+    expect(state).toMatchObject({ focused: false, openedTask: undefined });
   });
 
   it("returns the same state for a no-op, and clamps a selection past servers that went away", () => {

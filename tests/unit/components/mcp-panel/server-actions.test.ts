@@ -38,6 +38,13 @@ describe("runServerAction", () => {
       lines: ["off is disabled: enable it first (d)."],
     });
     expect(await runServerAction(mcp, "gone", "log")).toEqual({ isError: true, lines: ["No MCP server named gone."] });
+    mcp.store.update(() => ({
+      servers: [{ ...server("qa-db", { status: "standby" }), forAgents: { agents: ["qa"] } }],
+    }));
+    expect(await runServerAction(mcp, "qa-db", "restart")).toEqual({
+      isError: true,
+      lines: ["qa-db runs for agents only: it starts when an agent that names it runs."],
+    });
     expect(mcp.actions).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { argumentLines } from "../../../../components/rows/argument-lines.ts";
 import { displayFile, displayPath } from "../../../../components/rows/display-path.ts";
-import { countMcp, mcpSummaryText } from "../../../../components/mcp-panel/mcp-summary.ts";
+import { countMcp, mcpCountsText, mcpSummaryText } from "../../../../components/mcp-panel/mcp-summary.ts";
 import { launchLines, shellQuote } from "../../../../src/config/describe.ts";
-import { connected, server, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.ts";
+import { connected, server, toolInfo, TRACKER_TOOLS } from "../../../helpers/tui-fixtures.ts";
 
 describe("launchLines", () => {
   it("shows a stdio command with its args quoted only where needed, and env as written", () => {
@@ -66,8 +66,19 @@ describe("display paths", () => {
 describe("mcpSummaryText", () => {
   it("counts connected servers and their tools", () => {
     const snapshot = { servers: [server("a", connected(TRACKER_TOOLS)), server("b", { status: "pending" })] };
-    expect(countMcp(snapshot)).toEqual({ connected: 1, cached: 0, total: 2, tools: 3 });
+    expect(countMcp(snapshot)).toEqual({ connected: 1, cached: 0, total: 2, tools: 3, forAgents: 0 });
     expect(mcpSummaryText(snapshot)).toBe("MCP 1/2 connected · 3 tools");
     expect(mcpSummaryText({ servers: [] })).toBe("MCP no servers");
+  });
+
+  it("counts the main conversation's servers and tools only: an agent's servers are listed under it", () => {
+    const agents = { agents: ["qa"] };
+    const helper = { ...server("helper", connected([toolInfo("open")])), forAgents: agents };
+    const db = { ...server("db", { status: "failed", error: "boom", code: "connect-failed" }), forAgents: agents };
+    const snapshot = { servers: [server("a", connected(TRACKER_TOOLS)), helper, db] };
+    expect(mcpSummaryText(snapshot)).toBe("MCP 1/1 connected · 3 tools");
+    expect(mcpSummaryText({ servers: [helper] })).toBe("MCP 1 for agents");
+    // A failed agent server still calls for the user's attention.
+    expect(mcpCountsText(snapshot)).toBe("MCP ✘1 · 1/1");
   });
 });

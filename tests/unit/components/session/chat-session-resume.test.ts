@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ConversationEntry } from "../../../../src/agent/conversation.ts";
 import { savedSession } from "../../../../src/session/saved-sessions.ts";
 import { Store } from "../../../../src/store.ts";
 import { ChatSession } from "../../../../components/session/chat-session.ts";
-import type { TuiSessions } from "../../../../components/runtime/tui-runtime.ts";
+import type { SessionActions } from "../../../../src/session/runtime-api.ts";
+import { WHOLE_SAVED_DELAY_MS } from "../../../../components/transcript/resumed.ts";
+import { FakeClock } from "../../../helpers/fake-clock.ts";
 import { fakeRuntime } from "../../../helpers/tui-fixtures.ts";
 
 const ENTRIES: ConversationEntry[] = [
@@ -27,7 +29,7 @@ const ENTRIES: ConversationEntry[] = [
 ];
 const SAVED = savedSession({ id: "s-1", file: "/x.jsonl", header: undefined, model: "m", skippedLines: 0 }, ENTRIES);
 
-function sessions(resumed: string[]): TuiSessions {
+function sessions(resumed: string[]): SessionActions {
   return {
     list: () => [
       { id: "s-1", file: "/x.jsonl", modifiedMs: Date.now() - 3 * 3_600_000, turns: 1, firstPrompt: "fix posts.ts" },
@@ -54,9 +56,9 @@ const texts = (session: ChatSession) =>
         ? `❯ ${item.text}`
         : item.kind === "assistant"
           ? `● ${item.text}`
-          : item.kind === "tool_call"
+          : item.kind === "tool-call"
             ? `⏺ ${item.label}`
-            : item.kind === "tool_result"
+            : item.kind === "tool-result"
               ? `✔ ${item.name} ${item.lines.join(" ")}`
               : item.kind === "notice"
                 ? `◇ ${item.text}`
@@ -66,7 +68,8 @@ const texts = (session: ChatSession) =>
 describe("/resume in the TUI", () => {
   it("offers the folder's sessions in a picker; choosing one shows its transcript", async () => {
     const resumed: string[] = [];
-    const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed) }));
+    const clock = new FakeClock();
+    const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed) }), { clock });
     await session.submit("/resume");
     const open = session.picker.getSnapshot();
     expect(open?.picker.choices).toEqual([{ label: "3 h ago · 1 prompt · fix posts.ts" }]);
@@ -80,7 +83,8 @@ describe("/resume in the TUI", () => {
       "● Fixed.",
       "◇ Resumed session s-1.",
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // figured a moment after the first frame
+    expect(session.contextPct.getSnapshot()).toBe(0);
+    clock.advance(WHOLE_SAVED_DELAY_MS); // figured a moment after the first frame
     expect(session.contextPct.getSnapshot()).toBe(75);
   });
 
@@ -107,8 +111,9 @@ describe("/resume in the TUI", () => {
       { id: "s-2", file: "/y.jsonl", header: undefined, model: "m", skippedLines: 0 },
       [1, 2, 3, 4, 5].flatMap(turn),
     );
+    const clock = new FakeClock();
     const restoring = (screenRows: number) =>
-      new ChatSession(fakeRuntime({ sessions: { ...sessions([]), restored: saved } }), { screenRows });
+      new ChatSession(fakeRuntime({ sessions: { ...sessions([]), restored: saved } }), { screenRows, clock });
     // 8 rows less the prompt box and footer leave 3: two turns of two rows fill them.
     const short = restoring(8);
     expect(texts(short)).toEqual(["❯ prompt 4", "● reply 4", "❯ prompt 5", "● reply 5", "◇ Resumed session s-2."]);
@@ -119,7 +124,10 @@ describe("/resume in the TUI", () => {
       "❯ prompt 4",
       "❯ prompt 5",
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the whole transcript comes just after the first frame
+    clock.advance(WHOLE_SAVED_DELAY_MS - 1);
+    expect(texts(short)).toHaveLength(5);
+    clock.advance(1); // the whole transcript comes just after the first frame, once Markdown can be drawn
+    await vi.waitFor(() => expect(texts(short).length).toBeGreaterThan(5));
     expect(texts(short).filter((text) => text.startsWith("❯"))).toEqual([
       "❯ prompt 1",
       "❯ prompt 2",

@@ -344,6 +344,7 @@ describe("ChatSession and server prompts", () => {
       "model",
       "resume",
       "sandbox",
+      "tasks",
       "permissions",
       "hooks",
       "agents",

@@ -61,6 +61,7 @@ describe("when a command runs", () => {
       model: "now",
       resume: "now",
       sandbox: "now",
+      tasks: "now",
       permissions: "now",
       hooks: "now",
       agents: "now",
@@ -97,6 +98,8 @@ describe("/help", () => {
         "  /model [NAME]            Choose the model (a list without NAME)",
         "  /resume [ID]             Continue a saved session of this folder (a list without ID)",
         "  /sandbox [on|off]        Run Bash commands in the sandbox (no approval needed), or as you",
+        "  /tasks                   List the background tasks (Tab opens them in the panel); stop one",
+        "  /tasks stop ID",
         "  /permissions             List the permission rules and where each comes from; remove one",
         "  /permissions remove N",
         "  /hooks                   List the hooks of the settings files and whether each runs",
@@ -111,6 +114,8 @@ describe("/help", () => {
         "Approvals: ↑/↓ or j/k and Enter, or the digit · Esc denies",
         "Tab, Ctrl+T or /mcp: the MCP panel (full screen on a narrow terminal) · ↑/↓ j/k select · Enter open · Esc back",
         "  in the panel: r restart · d disable/enable (remembered) · a approve/revoke · l log tail · i instructions",
+        "  background tasks, under the servers: Enter live output · x stop · /tasks lists them",
+        "Ctrl+B while a Bash command runs: it goes on in the background and the turn goes on",
       ],
     });
   });

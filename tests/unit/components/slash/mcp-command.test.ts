@@ -140,6 +140,14 @@ describe("/mcp", () => {
     expect(mcp.decisions).toEqual([]);
   });
 
+  it("asks the approval question for a project server kept for agents, on standby until an agent needs it", async () => {
+    const mcp = new RecordingMcp([{ ...server("qa-db", { status: "standby" }, "project"), forAgents: { agents: [] } }]);
+    expect(await run(["approve", "qa-db"], mcp)).toMatchObject({
+      lines: ["Approving qa-db: answer its approval question (sandboxed or with full access)."],
+    });
+    expect(mcp.actions).toEqual(["ask qa-db"]);
+  });
+
   it("refuses to approve what needs no approval, and names the servers for an unknown one", async () => {
     const mcp = new RecordingMcp(SERVERS);
     expect(await run(["approve", "memory"], mcp)).toMatchObject({

@@ -8,7 +8,7 @@ const plain = (rows: readonly string[]) => rows.map((row) => row.replace(/\u001b
 
 describe("an edit's diff in the transcript", () => {
   const lines = Array.from({ length: 12 }, (_, i) => line(`${i + 1} + added line ${i + 1}`, "added"));
-  const state = reduceTranscript(EMPTY_TRANSCRIPT, { type: "file_diff", lines });
+  const state = reduceTranscript(EMPTY_TRANSCRIPT, { type: "file-diff", lines });
   const item = state.items[0]!;
 
   it("is an item of its own, folded past a few rows until Ctrl+O", () => {
@@ -21,6 +21,6 @@ describe("an edit's diff in the transcript", () => {
   });
 
   it("adds nothing for an empty diff", () => {
-    expect(reduceTranscript(EMPTY_TRANSCRIPT, { type: "file_diff", lines: [] })).toBe(EMPTY_TRANSCRIPT);
+    expect(reduceTranscript(EMPTY_TRANSCRIPT, { type: "file-diff", lines: [] })).toBe(EMPTY_TRANSCRIPT);
   });
 });

@@ -38,7 +38,7 @@ describe("markdownLines", () => {
 describe("itemRows", () => {
   it("shows control characters in tool output as pictures", () => {
     const rows = itemRows(
-      { kind: "tool_result", id: 1, name: "Bash", isError: false, lines: ["\u001b[2Jgone?"] },
+      { kind: "tool-result", id: 1, name: "Bash", isError: false, lines: ["\u001b[2Jgone?"] },
       { width: 80, expanded: false },
     );
     expect(rows).toEqual(["✔ Bash -> ␛[2Jgone?"]);

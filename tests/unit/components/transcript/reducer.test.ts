@@ -54,7 +54,7 @@ describe("reduceTranscript", () => {
   });
 
   it("echoes the prompt and marks the turn running until turn_end", () => {
-    const started = run([{ type: "turn_start", prompt: "hi" }]);
+    const started = run([{ type: "turn-start", prompt: "hi" }]);
     expect(started.items).toEqual([{ kind: "user", id: 1, text: "hi" }]);
     expect(started.running).toBe(true);
     expect(run([{ type: "turn_end", reason: "end_turn", numTurns: 1, resultText: "" }], started).running).toBe(false);
@@ -72,7 +72,7 @@ describe("reduceTranscript", () => {
 
   it("keeps streamed text that never got its assistant event when the turn ends", () => {
     const state = run([
-      { type: "turn_start", prompt: "go" },
+      { type: "turn-start", prompt: "go" },
       { type: "text_delta", text: "Half a sen" },
       { type: "turn_end", reason: "aborted", numTurns: 1, resultText: "" },
     ]);
@@ -97,8 +97,8 @@ describe("reduceTranscript", () => {
       },
     ]);
     expect(state.items).toEqual([
-      { kind: "tool_call", id: 1, label: "Read(posts.ts)" },
-      { kind: "tool_result", id: 2, name: "Read", isError: false, lines: ["a", "b", "c", "d", "e"] },
+      { kind: "tool-call", id: 1, label: "Read(posts.ts)" },
+      { kind: "tool-result", id: 2, name: "Read", isError: false, lines: ["a", "b", "c", "d", "e"] },
     ]);
   });
 
@@ -115,7 +115,7 @@ describe("reduceTranscript", () => {
   });
 
   it("empties the items on clear, keeping ids unique", () => {
-    const state = run([{ type: "user_input", text: "/help" }, { type: "clear" }, { type: "notice", text: "x" }]);
+    const state = run([{ type: "user-input", text: "/help" }, { type: "clear" }, { type: "notice", text: "x" }]);
     expect(state).toMatchObject({ items: [{ kind: "notice", id: 2, text: "x" }] });
   });
 });

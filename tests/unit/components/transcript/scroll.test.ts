@@ -18,11 +18,11 @@ describe("reduceScroll", () => {
   });
 
   it("moves back a screenful of rows with PgUp, and forward with PgDn until following again", () => {
-    const up = run(FOLLOWING, { type: "page_up", ...metrics });
+    const up = run(FOLLOWING, { type: "page-up", ...metrics });
     expect(up).toBe(60);
     expect(scrollWindow(up, metrics)).toEqual({ start: 60, end: 80, below: 20 });
-    expect(run(up, { type: "page_down", ...metrics })).toBe(FOLLOWING);
-    expect(run(up, { type: "page_up", ...metrics }, { type: "page_down", ...metrics })).toBe(60);
+    expect(run(up, { type: "page-down", ...metrics })).toBe(FOLLOWING);
+    expect(run(up, { type: "page-up", ...metrics }, { type: "page-down", ...metrics })).toBe(60);
   });
 
   it("reaches every row from the newest to the first with PgUp, and back with PgDn", () => {
@@ -31,11 +31,11 @@ describe("reduceScroll", () => {
     for (let i = 0; i < 10; i++) {
       const { start, end } = scrollWindow(top, metrics);
       for (let row = start; row < end; row++) seen.add(row);
-      top = reduceScroll(top, { type: "page_up", ...metrics });
+      top = reduceScroll(top, { type: "page-up", ...metrics });
     }
     expect(top).toBe(0);
     expect(seen.size).toBe(100);
-    for (let i = 0; i < 10; i++) top = reduceScroll(top, { type: "page_down", ...metrics });
+    for (let i = 0; i < 10; i++) top = reduceScroll(top, { type: "page-down", ...metrics });
     expect(top).toBe(FOLLOWING);
   });
 
@@ -52,12 +52,12 @@ describe("reduceScroll", () => {
   });
 
   it("keeps the view where it is when new rows arrive while scrolled back", () => {
-    const top = run(FOLLOWING, { type: "page_up", ...metrics });
+    const top = run(FOLLOWING, { type: "page-up", ...metrics });
     expect(scrollWindow(top, { total: 130, viewport: 20 })).toEqual({ start: 60, end: 80, below: 50 });
   });
 
   it("does not move when everything fits on the screen", () => {
-    expect(run(FOLLOWING, { type: "page_up", total: 10, viewport: 20 })).toBe(FOLLOWING);
+    expect(run(FOLLOWING, { type: "page-up", total: 10, viewport: 20 })).toBe(FOLLOWING);
     expect(run(FOLLOWING, { type: "home", total: 10, viewport: 20 })).toBe(FOLLOWING);
   });
 

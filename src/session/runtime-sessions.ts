@@ -1,0 +1,68 @@
+/**
+ * The session beyond one turn, as createRuntime (runtime.ts) offers it:
+ * saved sessions listed and resumed, /context, /cost, and the model chosen.
+ */
+import type { Agent } from "../agent/agent.ts";
+import { MiniCcError } from "../errors.ts";
+import type { HomePaths } from "../home.ts";
+import type { Tool } from "../tools/tool.ts";
+import { contextBreakdown, contextLines } from "./context-breakdown.ts";
+import type { ModelChoice } from "./model-choice.ts";
+import type { RuntimeOptions, SessionActions } from "./runtime-api.ts";
+import { findSessionFile, listProjectSessions, type SavedSession } from "./saved-sessions.ts";
+import { readChecked, type SessionRecorder } from "./session-recorder.ts";
+import { costLines, subagentContextLines } from "./session-usage.ts";
+import { agentLines } from "../agents/agent-list.ts";
+import type { AgentDefinition } from "../agents/definition.ts";
+
+export interface SessionParts {
+  readonly home: HomePaths;
+  readonly restored: SavedSession | undefined;
+  readonly agent: Agent;
+  readonly recorder: SessionRecorder;
+  readonly models: ModelChoice;
+  readonly tools: () => readonly Tool[];
+  readonly userHome: string;
+  /** The subagents (`/agents`). */
+  readonly agents: readonly AgentDefinition[];
+}
+
+/** `/model NAME`: the model's own name is saved (an alias, `/model opus`, as the model it chose) unless `save` is false. */
+export function modelSetter({ models, recorder }: Pick<SessionParts, "models" | "recorder">) {
+  return async (name: string, save = true): Promise<void> => {
+    await models.choose(name);
+    if (save) recorder.record({ type: "model", model: models.current.name });
+  };
+}
+
+export function sessionActions(init: RuntimeOptions, parts: SessionParts): SessionActions {
+  const { home, agent, recorder, models } = parts;
+  const { cwd } = init;
+  const setModel = modelSetter(parts);
+  const serverOf = (name: string) => parts.tools().find((tool) => tool.name === name)?.server;
+  return {
+    restored: parts.restored,
+    pickAtStart: init.options.resume?.kind === "pick",
+    model: models.name,
+    setModel: (name) => setModel(name),
+    list: () => listProjectSessions(home.projects, cwd),
+    resume(id) {
+      const file = findSessionFile(home.projects, cwd, id);
+      if (!file) throw new MiniCcError("usage", `no saved session ${id}`);
+      const saved = readChecked(file, id, cwd, init.warn);
+      agent.load(saved.entries);
+      recorder.continueIn(saved);
+      return saved;
+    },
+    contextLines: () => {
+      const use = agent.contextUse();
+      const lines = contextLines(
+        contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens),
+      );
+      return [...lines, ...subagentContextLines(recorder.subagentUsage.totals())];
+    },
+    contextUse: () => agent.contextUse(),
+    costLines: () => costLines(recorder.usage.totals(), recorder.subagentUsage.totals()),
+    agentLines: () => agentLines(parts.agents, { cwd, userHome: parts.userHome }),
+  };
+}
