@@ -12,6 +12,7 @@ export const BUILTIN_COMMAND_NAMES: readonly string[] = [
   "model",
   "resume",
   "sandbox",
+  "tasks",
   "permissions",
   "hooks",
   "agents",
