@@ -59,6 +59,9 @@ export function ToolApprovalModal({
         { text: "Allow " },
         { text: terminalSafeLine(request.summary || request.toolName), color: "yellow" },
         { text: "?" },
+        ...(request.agent === undefined
+          ? []
+          : [{ text: `  asked by the ${terminalSafeLine(request.agent)} agent`, color: "cyan" }]),
         ...(request.reason === "" ? [] : [{ text: `  (${terminalSafeLine(request.reason)})`, dim: true }]),
       ]}
       body={body}

@@ -20,6 +20,7 @@ export function quietSessions(modelName: string): SessionActions {
     contextLines: () => [],
     contextUse: () => ({ tokens: 0, windowTokens: 200_000, thresholdTokens: undefined }),
     costLines: () => [],
+    agentLines: () => [],
     model,
     setModel: async (name) => model.update(() => name),
   };

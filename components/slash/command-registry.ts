@@ -6,6 +6,7 @@ import { clearCommand } from "./clear-command.ts";
 import { exitCommand } from "./exit-command.ts";
 import { helpCommand } from "./help-command.ts";
 import { hooksCommand } from "./hooks-command.ts";
+import { agentsCommand } from "./agents-command.ts";
 import { mcpCommand } from "./mcp-command.ts";
 import { parseSlash, type SlashInput } from "./parse-slash.ts";
 import { permissionsCommand } from "./permissions-command.ts";
@@ -32,6 +33,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   tasksCommand,
   permissionsCommand,
   hooksCommand,
+  agentsCommand,
   clearCommand,
   helpCommand,
   exitCommand,

@@ -5,6 +5,7 @@
  */
 
 import type { BodyLine } from "../rows/body-lines.ts";
+import type { SubagentStep } from "./subagent-block.ts";
 
 /** One finished line (or block) of the transcript. */
 export type TranscriptItem =
@@ -49,6 +50,19 @@ export type TranscriptItem =
       readonly mention: string;
       readonly attached: boolean;
       readonly detail: string;
+    }
+  /** A subagent's work under its Agent call (subagent-block.ts): replaced, same id, as its events come in. */
+  | {
+      readonly kind: "subagent";
+      readonly id: number;
+      readonly parentId: string;
+      readonly agent: string;
+      readonly steps: readonly SubagentStep[];
+      readonly toolUses: number;
+      readonly tokens: number;
+      readonly done: boolean;
+      readonly isError: boolean;
+      readonly durationMs?: number;
     }
   /** A quiet note from the session itself: "Interrupted.", "Conversation cleared." */
   | { readonly kind: "notice"; readonly id: number; readonly text: string }

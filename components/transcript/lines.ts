@@ -11,6 +11,7 @@ import { markdownLines } from "./markdown.ts";
 import type { TranscriptItem } from "./items.ts";
 import { visibleText, withGutter, wrapLines } from "./text.ts";
 import { wrapBody, type BodyLine } from "../rows/body-lines.ts";
+import { subagentRows } from "./subagent-block.ts";
 
 /** How the rows are cut: the view's width, and whether tool output is shown whole (Ctrl+O). */
 export interface LineLayout {
@@ -104,6 +105,8 @@ export function itemRows(item: TranscriptItem, layout: LineLayout): Row[] {
     }
     case "tool-result":
       return resultRows(item, layout);
+    case "subagent":
+      return subagentRows(item, width, layout.expanded);
     case "diff":
       return diffRows(item, layout);
     case "denied":

@@ -5,6 +5,7 @@
 import type { AgentEvent } from "../../src/agent/events.ts";
 import type { AssistantMessage } from "../../src/model/messages.ts";
 import { resultLines } from "./result-preview.ts";
+import { withSubagentDone, withSubagentEvent } from "./subagent-block.ts";
 import type { TranscriptItem, TranscriptState } from "./items.ts";
 import type { BodyLine } from "../rows/body-lines.ts";
 
@@ -123,10 +124,11 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
     case "permission_denied":
       return append(state, { kind: "denied", toolUseId: action.id, name: action.name, message: action.message });
     case "tool_result": {
-      const last = state.items.at(-1);
-      if (last?.kind === "denied" && last.toolUseId === action.id) return state;
+      const done = withSubagentDone(state, action.id, action.result.isError, action.durationMs);
+      const last = done.items.at(-1);
+      if (last?.kind === "denied" && last.toolUseId === action.id) return done;
       const lines = resultLines(action.result.content);
-      return append(state, { kind: "tool-result", name: action.name, isError: action.result.isError, lines });
+      return append(done, { kind: "tool-result", name: action.name, isError: action.result.isError, lines });
     }
     case "attachment":
       return append(state, {
@@ -141,13 +143,15 @@ export function reduceTranscript(state: TranscriptState, action: TranscriptActio
       return endTurn(state, action);
     case "compaction":
       return append(flushLive(state), { kind: "notice", text: compactionLine(action) });
+    case "subagent":
+      return withSubagentEvent(flushLive(state), action);
   }
 }
 
 /**
  * Many actions at once (a resumed session's transcript) in one pass: the
- * reducer only appends (or, for "clear", empties), and it looks back at most
- * at the last item, so each step is given just that one.
+ * reducer only appends (or, for "clear", empties) and replaces at most the
+ * last item, and it looks back at most at that one, so each step is given just it.
  */
 export function foldTranscript(state: TranscriptState, actions: readonly TranscriptAction[]): TranscriptState {
   const items = [...state.items];
@@ -156,7 +160,11 @@ export function foldTranscript(state: TranscriptState, actions: readonly Transcr
     const next = reduceTranscript(current, action);
     if (next === current) continue;
     if (action.type === "clear") items.length = 0;
-    else for (let i = current.items.length; i < next.items.length; i++) items.push(next.items[i]!);
+    else {
+      // The last item may be replaced (a subagent's block taking in its next event).
+      if (current.items.length > 0 && next.items[0] !== current.items[0]) items[items.length - 1] = next.items[0]!;
+      for (let i = current.items.length; i < next.items.length; i++) items.push(next.items[i]!);
+    }
     current = { ...next, items: next.items.slice(-1) };
   }
   return { ...current, items };

@@ -6,10 +6,12 @@
  * saved is shown), as the model is told on resume.
  */
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
+import type { AgentEvent } from "../../src/agent/events.ts";
 import { killedText } from "../../src/agent/tool-runner.ts";
 import { stillRunningShown, stillRunningText, unfinishedTasks } from "../../src/agent/unfinished-tasks.ts";
 import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
+import { AGENT_TOOL, summarizeAgentCall } from "../../src/agents/agent-tool.ts";
 import { promptText } from "../../src/session/saved-sessions.ts";
 import type { TranscriptAction } from "./reducer.ts";
 import { resultWithDiff } from "./result-with-diff.ts";
@@ -27,6 +29,8 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   /** Calls answered with a KILLED-like result here: their task is said there, not again below. */
   const saidKilled = new Set<string>();
   let open = false;
+  /** Each Agent call's subagent lines, shown as its block just before its result. */
+  const subagents = new Map<string, TranscriptAction[]>();
   const end = () => {
     for (const [id, name] of unanswered) {
       saidKilled.add(id);
@@ -60,13 +64,15 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
             id: block.id,
             name: block.name,
             input: block.input,
-            summary: summarizeCall(block.name, undefined, block.input),
+            summary: savedCallSummary(block.name, block.input),
           });
         }
         break;
       case "tool_results":
         for (const block of entry.content) {
           unanswered.delete(block.tool_use_id);
+          actions.push(...(subagents.get(block.tool_use_id) ?? []));
+          subagents.delete(block.tool_use_id);
           const result = { content: block.content, isError: block.is_error === true };
           const action = {
             type: "tool_result" as const,
@@ -108,6 +114,12 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
       case "partial":
         // Superseded by the line after it; left last, shown below as a cut reply.
         break;
+      case "agent_entry": {
+        const list = subagents.get(entry.parentId) ?? [];
+        list.push(...subagentActions(entry));
+        subagents.set(entry.parentId, list);
+        break;
+      }
       case "refused":
         actions.push({ type: "error", message: "The model declined to answer this request (stop reason: refusal)." });
         break;
@@ -130,4 +142,37 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   }
   end();
   return actions;
+}
+
+/** A subagent's saved line as the events its block is drawn from: its replies and the calls in them (nested agents within). */
+function subagentActions(entry: Extract<ConversationEntry, { type: "agent_entry" }>): TranscriptAction[] {
+  const inner: AgentEvent[] =
+    entry.entry.type === "agent_entry"
+      ? subagentActions(entry.entry).flatMap((action) => (action.type === "subagent" ? [action] : []))
+      : entry.entry.type === "assistant"
+        ? [
+            { type: "assistant", message: entry.entry.message, usage: entry.entry.usage ?? NO_USAGE },
+            ...entry.entry.message.content.flatMap((block): AgentEvent[] =>
+              block.type === "tool_use"
+                ? [
+                    {
+                      type: "tool_call",
+                      id: block.id,
+                      name: block.name,
+                      input: block.input,
+                      summary: savedCallSummary(block.name, block.input),
+                    },
+                  ]
+                : [],
+            ),
+          ]
+        : [];
+  return inner.map((event) => ({ type: "subagent", parentId: entry.parentId, agent: entry.agent, event }));
+}
+
+/** A saved call's line: as the live one was for an Agent call (its tool is not at hand), else the generic form. */
+function savedCallSummary(name: string, input: Record<string, unknown>): string {
+  return name === AGENT_TOOL || name === "Task"
+    ? `${name}(${summarizeAgentCall(input)})`
+    : summarizeCall(name, undefined, input);
 }

@@ -2,8 +2,8 @@
  * The agent loop: one user turn is a series of model requests, each followed by
  * the tool calls it asked for, until the model stops asking. Everything the
  * user should see comes out as AgentEvents; the TUI and print mode consume them.
- * The calls themselves are run by tool-runner.ts, each request by request-stream.ts,
- * compaction by compaction-runner.ts.
+ * The rounds of a turn are turn-loop.ts (a subagent runs the same loop), the calls
+ * tool-runner.ts, each request request-stream.ts, compaction compaction-runner.ts.
  */
 import { systemClock, type Clock } from "../clock.ts";
 import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, Usage } from "../model/messages.ts";
@@ -13,18 +13,16 @@ import { textResult, type Tool } from "../tools/tool.ts";
 import { Conversation, type ConversationEntry } from "./conversation.ts";
 import type { PromptContent } from "../model/messages.ts";
 import { CompactionRunner, type CompactionOutcome } from "./compaction-runner.ts";
-import { isPromptTooLong } from "./compaction.ts";
-import type { AgentEvent, PermissionPrompt, TurnEndReason } from "./events.ts";
+import type { AgentEvent, PermissionPrompt } from "./events.ts";
 import type { PermissionChain } from "./permissions.ts";
 import type { SystemContext } from "./system-sections.ts";
 import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.ts";
-import { afterReply, FRESH_REPLY_STATE, INTERRUPTED_NOTE } from "./stop-reasons.ts";
-import { streamRequest } from "./request-stream.ts";
+import { runRounds, type TurnHost } from "./turn-loop.ts";
 import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, killedText, resultBlock, ToolRunner } from "./tool-runner.ts";
 import { stillRunningNote, unfinishedTasks } from "./unfinished-tasks.ts";
 import type { Hooks } from "../hooks/hooks.ts";
-import { atTurnEnd, beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
+import { beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 import type { Detaching } from "./detached-call.ts";
 
 export interface AgentOptions {
@@ -48,6 +46,8 @@ export interface AgentOptions {
   autoCompactPct?: number;
   /** The session's hooks (settings files); none when absent. */
   hooks?: Hooks;
+  /** For a subagent: its name, shown on the approvals its calls ask for. */
+  agentName?: string;
   /** Where tool calls moved to the background go (detached-call.ts); without it none is moved. */
   detaching?: Detaching;
   /** Reminders the model gets once, with its next request (a background task ended); read before each request. */
@@ -56,8 +56,6 @@ export interface AgentOptions {
 
 export { INTERRUPTED, KILLED, STOPPED_AT_APPROVAL } from "./tool-runner.ts";
 
-type TurnEnd = { reason: TurnEndReason; resultText?: string };
-
 /** Runs turns against one conversation, which it keeps across turns. */
 export class Agent {
   readonly #options: AgentOptions;
@@ -65,6 +63,7 @@ export class Agent {
   readonly #conversation = new Conversation();
   readonly #compaction: CompactionRunner;
   readonly #tools: ToolRunner;
+  readonly #host: TurnHost;
   #notesShown = false;
   /** Tool search's `auto` is decided once per session (the first request with MCP tools): flipping later would change the whole prompt. */
   #deferDecided: boolean | undefined;
@@ -79,6 +78,7 @@ export class Agent {
       cwd: options.cwd,
       clock: options.clock ?? systemClock,
       ...hooks,
+      ...(options.agentName === undefined ? {} : { agentName: options.agentName }),
       ...(options.detaching ? { detaching: options.detaching } : {}),
     });
     this.#compaction = new CompactionRunner({
@@ -88,6 +88,28 @@ export class Agent {
       record: (entry) => this.#record(entry),
       ...hooks,
     });
+    this.#host = {
+      model: options.model,
+      maxRounds: this.#maxRounds,
+      hooks: options.hooks,
+      compaction: this.#compaction,
+      tools: this.#tools,
+      messageCount: () => this.#conversation.messages.length,
+      plan: () => this.#plan(),
+      request: (plan) => this.#request(plan),
+      notes: () => this.#notes(),
+      record: (entry) => this.#record(entry),
+      addAssistant: (message, usage, model) => this.#addAssistant(message, usage, model),
+      addNote: (text) => this.#addNote(text),
+      addToolResults: (results, changes) => this.#addToolResults(results, changes),
+      addReminders: () => this.#addReminders(),
+    };
+  }
+
+  async *#notes(): AsyncGenerator<AgentEvent, void> {
+    if (this.#notesShown) return;
+    this.#notesShown = true;
+    yield* this.#options.system.notes();
   }
 
   /**
@@ -179,6 +201,13 @@ export class Agent {
       });
   }
 
+  /** What happened meanwhile (a background task ended) joins the user's side before a request, each said once. */
+  #addReminders(): void {
+    // After a paused reply the request continues it: a user line there would break it, so reminders wait.
+    if (!this.#options.reminders || this.#conversation.messages.at(-1)?.role !== "user") return;
+    for (const text of this.#options.reminders()) this.#addNote(text);
+  }
+
   /** A line the model reads with the next prompt ("[Request interrupted by user]", the max_tokens continuation). */
   #addNote(text: string): void {
     this.#conversation.addUserText(text);
@@ -202,138 +231,13 @@ export class Agent {
     // What hooks add for the model goes with the prompt, in the same message.
     for (const context of gate?.context ?? []) this.#addNote(context);
     const count = { requests: 0 };
-    const { reason, resultText = "" } = yield* this.#turn(prompt, signal, count);
+    const { reason, resultText = "" } = yield* runRounds(this.#host, prompt, signal, count);
     // A refused prompt is taken back, so the next one is not sent with it.
     if (reason === "refusal") {
       this.#conversation.rewind(before);
       this.#record({ type: "refused" });
     }
     yield { type: "turn_end", reason, numTurns: count.requests, resultText };
-  }
-
-  /** `prompt` is the turn's own: a compaction during the turn keeps it as written after the summary. */
-  async *#turn(
-    prompt: PromptContent,
-    signal: AbortSignal,
-    count: { requests: number },
-  ): AsyncGenerator<AgentEvent, TurnEnd> {
-    let state = FRESH_REPLY_STATE;
-    let stopHookActive = false;
-    for (let rounds = 0; ; ) {
-      if (signal.aborted) return { reason: "aborted" };
-      this.#addReminders();
-      let request: ModelRequest;
-      let plan: ToolPlan;
-      try {
-        plan = this.#plan();
-        request = { ...this.#request(plan), ...(state.raiseMaxTokens ? { raiseMaxTokens: true } : {}) };
-      } catch (error) {
-        yield { type: "error", message: errorMessage(error) };
-        return { reason: "error" };
-      }
-      if (!this.#notesShown) {
-        this.#notesShown = true;
-        yield* this.#options.system.notes();
-      }
-      // Before a request would pass the threshold, the conversation is summarised first.
-      if (this.#compaction.due(request)) {
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, prompt });
-        if (compacted.kind === "aborted") return { reason: "aborted" };
-        if (compacted.kind === "done") request = this.#request(plan);
-        // A failed compaction is said; the request is still tried, and a "too long" answer is handled below.
-        if (compacted.kind === "error") yield { type: "error", message: compacted.message };
-      }
-      count.requests += 1;
-      let outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
-      if (outcome.kind === "error" && isPromptTooLong(outcome.message)) {
-        // Once more, smaller: the summary of the conversation as text (its middle left out if need be), then the turn's prompt again.
-        const compacted = yield* this.#compaction.run({ trigger: "auto", base: request, signal, brief: true, prompt });
-        if (compacted.kind === "aborted") return { reason: "aborted" };
-        if (compacted.kind === "done") {
-          request = this.#request(plan);
-          count.requests += 1;
-          outcome = yield* streamRequest(this.#options.model, request, signal, (entry) => this.#record(entry));
-        }
-      }
-      if (outcome.kind === "aborted") {
-        // What the user saw stays, and the model hears it was stopped.
-        const partial = outcome.partialText;
-        if (partial.trim() !== "")
-          this.#addAssistant({ role: "assistant", content: [{ type: "text", text: partial }] }, undefined);
-        this.#addNote(INTERRUPTED_NOTE);
-        return { reason: "aborted" };
-      }
-      if (outcome.kind === "error") {
-        yield { type: "error", message: outcome.message };
-        return { reason: "error" };
-      }
-      const { message, stopReason, usage, id, model } = outcome.final;
-      this.#compaction.observe(usage, this.#conversation.messages.length);
-      yield {
-        type: "assistant",
-        message,
-        usage,
-        stopReason,
-        ...(id !== undefined ? { id } : {}),
-        ...(model !== undefined ? { model } : {}),
-      };
-      const step = afterReply(message, stopReason, state);
-      // A refused reply is not kept: the turn is taken back.
-      if (step.kind !== "end" || step.reason !== "refusal") this.#addAssistant(message, usage, model);
-      if (step.kind !== "run-tools" && step.unrun) {
-        const { uses, note } = step.unrun;
-        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(note, true))));
-      }
-      if (step.kind === "end") {
-        if (step.error !== undefined) yield { type: "error", message: step.error };
-        // A Stop hook may send the model on with its reason; the round limit still bounds it.
-        const goOn =
-          step.reason === "end_turn" && this.#options.hooks
-            ? yield* atTurnEnd(this.#options.hooks, stopHookActive)
-            : undefined;
-        if (goOn !== undefined) {
-          stopHookActive = true;
-          this.#addNote(`Stop hook feedback: ${goOn}`);
-          if (++rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
-          continue;
-        }
-        return { reason: step.reason, resultText: step.resultText };
-      }
-      if (step.kind === "again") {
-        state = step.state;
-        if (step.userNote !== undefined) this.#addNote(step.userNote);
-        if (step.pause && ++rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
-        continue;
-      }
-      state = FRESH_REPLY_STATE;
-      const round = yield* this.#tools.run(step.uses, plan, signal);
-      this.#addToolResults(round.blocks, round.changes);
-      if (round.stop !== undefined) {
-        yield { type: "hook_note", text: `A hook stopped the turn: ${round.stop}` };
-        return { reason: "end_turn" };
-      }
-      if (signal.aborted) {
-        this.#addNote(INTERRUPTED_NOTE);
-        return { reason: "aborted" };
-      }
-      rounds += 1;
-      if (rounds >= this.#maxRounds) return yield* this.#tooManyRounds();
-    }
-  }
-
-  /** What happened meanwhile (a background task ended) joins the user's side before a request, each said once. */
-  #addReminders(): void {
-    // After a paused reply the request continues it: a user line there would break it, so reminders wait.
-    if (!this.#options.reminders || this.#conversation.messages.at(-1)?.role !== "user") return;
-    for (const text of this.#options.reminders()) this.#addNote(text);
-  }
-
-  async *#tooManyRounds(): AsyncGenerator<AgentEvent, TurnEnd> {
-    yield {
-      type: "error",
-      message: `Reached the limit of ${this.#maxRounds} tool round${this.#maxRounds === 1 ? "" : "s"} for this turn.`,
-    };
-    return { reason: "max_rounds" };
   }
 
   /** The names of the tools the next request offers, and which of them are deferred (stream-json's init). */

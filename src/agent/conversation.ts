@@ -57,7 +57,12 @@ export type ConversationEntry =
    * mini-cc was killed while receiving. `restart`: the request was retried (what
    * came before is void); `end`: it failed.
    */
-  | { type: "partial"; text: string; restart?: true; end?: true };
+  | { type: "partial"; text: string; restart?: true; end?: true }
+  /**
+   * A change to a subagent's own conversation, run by the Agent call `parentId`: saved beside, never replayed
+   * into this one. (Not `subagent`: saved-sessions.ts tells entry lines from the header by their first letter.)
+   */
+  | { type: "agent_entry"; parentId: string; agent: string; entry: ConversationEntry };
 
 /** An append-only list of immutable messages. */
 export class Conversation {

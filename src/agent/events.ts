@@ -18,6 +18,8 @@ export interface PermissionRequest {
   reason: string;
   /** An MCP tool's server, as configured ("don't ask again" can cover all of its tools). */
   server?: string;
+  /** The subagent whose call this is (absent for the main thread's). */
+  agent?: string;
 }
 
 export type PermissionDecision =
@@ -55,6 +57,8 @@ export type AgentEvent =
   | { type: "attachment"; mention: string; attached: boolean; detail: string }
   /** What a hook said to the user, or how it failed (one line naming its file and event); the session goes on. */
   | { type: "hook_note"; text: string }
+  /** Something that happened inside a subagent run by the Agent call `parentId` (nested ones wrap again). */
+  | { type: "subagent"; parentId: string; agent: string; event: AgentEvent }
   /** A failure the user should read; the session goes on. */
   | { type: "error"; message: string }
   | { type: "turn_end"; reason: TurnEndReason; numTurns: number; resultText: string };

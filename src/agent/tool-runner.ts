@@ -17,6 +17,8 @@ import type { Hooks } from "../hooks/hooks.ts";
 import { afterToolCall, beforeToolCall, hookNotes } from "../hooks/tool-hooks.ts";
 import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
 import { stillRunningText, type TaskEntry } from "./unfinished-tasks.ts";
+import { mergeBounded } from "./bounded-merge.ts";
+import { isStreamingTool } from "./streaming-tool.ts";
 import { runDetachable, type Detaching } from "./detached-call.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
@@ -53,6 +55,8 @@ export interface ToolRunnerOptions {
   clock: Clock;
   /** PreToolUse and PostToolUse hooks; none when absent. */
   hooks?: Hooks;
+  /** The subagent these calls are made for (its approvals say so); absent for the main thread. */
+  agentName?: string;
   /** Where calls moved to the background go; without it every call runs to its end in the turn. */
   detaching?: Detaching;
 }
@@ -64,7 +68,10 @@ export class ToolRunner {
     this.#options = options;
   }
 
-  /** Runs the calls in order; after an abort the rest are answered without running. */
+  /**
+   * Runs the calls in order; after an abort the rest are answered without running.
+   * Calls next to each other of a tool that allows it (Agent) run at once, bounded.
+   */
   async *run(
     uses: readonly ToolUseBlock[],
     plan: ToolPlan,
@@ -73,16 +80,34 @@ export class ToolRunner {
     const blocks: ToolResultBlock[] = [];
     const changes: Record<string, FileExcerpt> = {};
     const round: { stop?: string } = {};
-    for (const use of uses) {
-      // After a hook stopped the turn, the rest are answered unrun, as after an abort.
-      const result =
-        signal.aborted || round.stop !== undefined
-          ? textResult(INTERRUPTED, true)
-          : yield* this.#runCall(use, plan, signal, round);
-      blocks.push(resultBlock(use.id, result));
-      if (result.change && !result.isError) changes[use.id] = result.change;
+    for (let i = 0; i < uses.length; ) {
+      const limit = concurrencyOf(plan, uses[i]!);
+      let end = i + 1;
+      while (limit > 1 && end < uses.length && concurrencyOf(plan, uses[end]!) === limit) end += 1;
+      const batch = uses.slice(i, end);
+      const results = yield* mergeBounded(
+        batch.map((use) => () => this.#runUnlessStopped(use, plan, signal, round)),
+        limit,
+      );
+      batch.forEach((use, k) => {
+        const result = results[k]!;
+        blocks.push(resultBlock(use.id, result));
+        if (result.change && !result.isError) changes[use.id] = result.change;
+      });
+      i = end;
     }
     return { blocks, changes, ...round };
+  }
+
+  /** After an abort, or a hook that stopped the turn, a call is answered unrun. */
+  async *#runUnlessStopped(
+    use: ToolUseBlock,
+    plan: ToolPlan,
+    signal: AbortSignal,
+    round: { stop?: string },
+  ): AsyncGenerator<AgentEvent, ToolResult> {
+    if (signal.aborted || round.stop !== undefined) return textResult(INTERRUPTED, true);
+    return yield* this.#runCall(use, plan, signal, round);
   }
 
   async *#runCall(
@@ -93,10 +118,7 @@ export class ToolRunner {
   ): AsyncGenerator<AgentEvent, ToolResult> {
     const { id, name } = use;
     let input = use.input;
-    // A built-in tool answers to its old names too (BashOutput, KillShell); an MCP tool only to its own.
-    const tool =
-      plan.callable.find((t) => t.name === name) ??
-      plan.callable.find((t) => t.server === undefined && t.aliases?.includes(name));
+    const tool = findTool(plan, name);
     const summary = summarizeCall(name, tool, input);
     yield { type: "tool_call", id, name, input, summary };
     let result: ToolResult;
@@ -122,7 +144,7 @@ export class ToolRunner {
         result = textResult(verdict.message, true);
       } else {
         const started = this.#options.clock.now();
-        result = await this.#execute(tool, input, signal, realPaths, id, summary);
+        result = yield* this.#execute(tool, input, signal, realPaths, id, summary);
         durationMs = Math.round(this.#options.clock.now() - started);
         if (this.#options.hooks?.has("PostToolUse") && !signal.aborted) {
           const after = yield* afterToolCall(this.#options.hooks, { id, name, input }, result);
@@ -152,6 +174,7 @@ export class ToolRunner {
       summary,
       reason: check.reason,
       ...(tool.server === undefined ? {} : { server: tool.server }),
+      ...(this.#options.agentName === undefined ? {} : { agent: this.#options.agentName }),
     };
     // Notification hooks hear of the question while it waits; what they say is shown once it is answered.
     const notified = this.#options.hooks?.has("Notification")
@@ -185,17 +208,19 @@ export class ToolRunner {
     };
   }
 
-  async #execute(
+  async *#execute(
     tool: Tool,
     input: Record<string, unknown>,
     signal: AbortSignal,
     realPaths: RealPaths,
     toolUseId: string,
     summary: string,
-  ): Promise<ToolResult> {
+  ): AsyncGenerator<AgentEvent, ToolResult> {
     const ctx = { cwd: this.#options.cwd, realPaths, scope: this.#options.permissions.scope, toolUseId };
     const { detaching } = this.#options;
     try {
+      // A subagent honours the signal itself, and what it does is shown as it happens.
+      if (isStreamingTool(tool)) return yield* tool.runStreaming(input, { ...ctx, signal });
       // The tool gets the signal to cancel itself; the race makes the abort immediate even if it does not.
       const result = detaching
         ? await runDetachable(tool, input, ctx, signal, summary, detaching)
@@ -205,6 +230,20 @@ export class ToolRunner {
       return textResult(`${tool.name} failed: ${errorMessage(error)}`, true);
     }
   }
+}
+
+/** The offered tool called `name`: a built-in tool answers to its old names too (BashOutput, KillShell, Task); an MCP tool only to its own. */
+function findTool(plan: ToolPlan, name: string): Tool | undefined {
+  return (
+    plan.callable.find((t) => t.name === name) ??
+    plan.callable.find((t) => t.server === undefined && t.aliases?.includes(name))
+  );
+}
+
+/** How many calls of `use`'s tool may run at once (1: one after another). */
+function concurrencyOf(plan: ToolPlan, use: ToolUseBlock): number {
+  const tool = findTool(plan, use.name);
+  return tool && isStreamingTool(tool) ? (tool.concurrency ?? 1) : 1;
 }
 
 /** A tool's result as the tool_result block answering call `id`. */

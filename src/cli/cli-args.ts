@@ -36,6 +36,8 @@ Options:
   --model <name>                  the Anthropic model, or opus, sonnet, haiku (overrides ANTHROPIC_MODEL)
   --system-prompt <text>          replace the base system prompt
   --append-system-prompt <text>   add text at the end of the system prompt
+  --agents <json>                 more subagents: {"name": {"description", "prompt", "tools"?, "model"?, "mcpServers"?}}
+  --agent <name>                  run the whole session as that subagent (its prompt, tools, model, servers)
   --thinking                      extended thinking (budget: MAX_THINKING_TOKENS, default 10000)
   --input-format <format>         text | stream-json (with -p: user messages as JSON lines on stdin)
   --include-partial-messages      with -p and stream-json output: also each raw API stream event
@@ -105,6 +107,8 @@ export function parseCommand(argv: string[]): Command {
         model: { type: "string" },
         "system-prompt": { type: "string" },
         "append-system-prompt": { type: "string" },
+        agents: { type: "string", multiple: true },
+        agent: { type: "string" },
         thinking: { type: "boolean" },
         "input-format": { type: "string" },
         "include-partial-messages": { type: "boolean" },
@@ -138,6 +142,8 @@ export function parseCommand(argv: string[]): Command {
     strictMcpConfig: values["strict-mcp-config"] ?? false,
     allowSampling: values["allow-sampling"] ?? false,
     maxTurns,
+    agents: values.agents ?? [],
+    ...(values.agent === undefined ? {} : { agent: values.agent }),
     ...(values.sandbox ? { sandbox: true } : {}),
     ...(values["session-id"] === undefined ? {} : { sessionId: checkSessionId(values["session-id"]) }),
     ...(values.model === undefined ? {} : { model: checkModelName(values.model) }),

@@ -2,6 +2,7 @@
  * Follows one print-mode turn and builds the closing `result` object in
  * Claude Code's shape, whichever output format writes it.
  */
+import { subagentReply } from "../agents/subagent-usage.ts";
 import { INTERRUPTED } from "../agent/agent.ts";
 import type { AgentEvent, TurnEndReason } from "../agent/events.ts";
 import { systemClock, type Clock } from "../clock.ts";
@@ -98,6 +99,12 @@ export class PrintResultTracker {
         this.#apiMs += this.#clock.now() - this.#requestStartedAt;
         this.#count(event.model ?? this.#model, event.usage);
         break;
+      case "subagent": {
+        // A subagent's requests are billed like the main thread's: the total counts them (as Claude Code's does).
+        const reply = subagentReply(event);
+        if (reply) this.#count(reply.model ?? this.#model, reply.usage);
+        break;
+      }
       case "compaction":
         // The summary request is billed like any other.
         this.#count(this.#model, event.usage);

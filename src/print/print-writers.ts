@@ -84,9 +84,13 @@ class StreamJsonWriter implements PrintWriter {
     this.#init = init;
     this.#line({ type: "system", subtype: "init", ...init });
   }
-  event(event: AgentEvent): void {
+  /** `parent`: the Agent call a subagent's event comes from (Claude Code's parent_tool_use_id). */
+  event(event: AgentEvent, parent: string | null = null): void {
     const session_id = this.#init?.session_id;
-    if (event.type === "assistant") {
+    const parent_tool_use_id = parent;
+    if (event.type === "subagent") {
+      this.event(event.event, event.parentId);
+    } else if (event.type === "assistant") {
       this.#line({
         type: "assistant",
         message: {
@@ -99,12 +103,12 @@ class StreamJsonWriter implements PrintWriter {
           stop_sequence: null,
           usage: event.usage,
         },
-        parent_tool_use_id: null,
+        parent_tool_use_id,
         session_id,
       });
     } else if (event.type === "stream_event" && this.#partial) {
-      this.#line({ type: "stream_event", event: event.event, parent_tool_use_id: null, session_id });
-    } else if (event.type === "compaction") {
+      this.#line({ type: "stream_event", event: event.event, parent_tool_use_id, session_id });
+    } else if (event.type === "compaction" && parent === null) {
       this.#line({
         type: "system",
         subtype: "compact_boundary",
@@ -125,7 +129,7 @@ class StreamJsonWriter implements PrintWriter {
             },
           ],
         },
-        parent_tool_use_id: null,
+        parent_tool_use_id,
         session_id,
       });
     }

@@ -1,17 +1,18 @@
 /**
- * The slash commands that only show what the session knows, `/cost` and
- * `/context`, as print mode runs them (`mini-cc -p /cost --continue`): here,
+ * The slash commands that only show what the session knows, `/cost`,
+ * `/context` and `/agents`, as print mode runs them (`mini-cc -p /cost --continue`): here,
  * with no model request, with the same lines the TUI's commands show (both
  * read the runtime's costLines and contextLines).
  */
 import type { AgentEvent } from "../agent/events.ts";
 import type { SessionActions } from "./runtime-api.ts";
 
-type Readouts = Pick<SessionActions, "costLines" | "contextLines">;
+type Readouts = Pick<SessionActions, "costLines" | "contextLines" | "agentLines">;
 
 const LOCAL_COMMANDS: Readonly<Record<string, (session: Readouts) => string[]>> = {
   cost: (session) => session.costLines(),
   context: (session) => session.contextLines(),
+  agents: (session) => session.agentLines?.() ?? [],
 };
 
 /** The turn of a line that is `/cost` or `/context` (arguments are ignored, as Claude Code does): one turn_end carrying the lines; undefined for any other line. */

@@ -27,6 +27,10 @@ export interface RunOptions {
   /** --sandbox: Bash commands run in the sandbox and need no approval. */
   sandbox?: boolean;
   maxTurns: number;
+  /** --agents values: JSON objects of subagent definitions, as typed. */
+  agents?: string[];
+  /** --agent: the session runs as this subagent. */
+  agent?: string;
   /** --session-id: a UUID; a random one when absent. */
   sessionId?: string;
   /** --model: wins over ANTHROPIC_MODEL. */

@@ -3,6 +3,7 @@
  * runtime.ts builds it), and what they hand it: who answers questions, where
  * warnings go, how to clean up at exit.
  */
+import type { AgentDefinition } from "../agents/definition.ts";
 import type { Agent } from "../agent/agent.ts";
 import type { AgentEvent, PermissionPrompt } from "../agent/events.ts";
 import type { PermissionChain } from "../agent/permissions.ts";
@@ -66,6 +67,8 @@ export interface SessionActions {
   contextUse(): { tokens: number; windowTokens: number; thresholdTokens: number | undefined };
   /** `/cost`'s lines. */
   costLines(): string[];
+  /** `/agents`' lines. */
+  agentLines?(): string[];
   /** The model's name as it is now (`/model` changes it; the footer shows it). */
   readonly model: ReadableStore<string>;
   /** `/model NAME`: later requests go to that model; rejects for the scripted model. */
@@ -102,6 +105,8 @@ export interface Runtime {
   readonly settings: SettingsSession;
   /** `.claude/commands/*.md` of the project and the user, as slash commands. */
   readonly customCommands: readonly CustomCommand[];
+  /** The subagents the Agent tool can start (`/agents`). */
+  readonly agents: readonly AgentDefinition[];
   readonly agent: Agent;
   /** Built-in tools first, then every connected server's; tools a deny rule refuses outright are left out. */
   tools(): readonly Tool[];

@@ -11,7 +11,9 @@ import type { ModelChoice } from "./model-choice.ts";
 import type { RuntimeOptions, SessionActions } from "./runtime-api.ts";
 import { findSessionFile, listProjectSessions, type SavedSession } from "./saved-sessions.ts";
 import { readChecked, type SessionRecorder } from "./session-recorder.ts";
-import { costLines } from "./session-usage.ts";
+import { costLines, subagentContextLines } from "./session-usage.ts";
+import { agentLines } from "../agents/agent-list.ts";
+import type { AgentDefinition } from "../agents/definition.ts";
 
 export interface SessionParts {
   readonly home: HomePaths;
@@ -20,6 +22,9 @@ export interface SessionParts {
   readonly recorder: SessionRecorder;
   readonly models: ModelChoice;
   readonly tools: () => readonly Tool[];
+  readonly userHome: string;
+  /** The subagents (`/agents`). */
+  readonly agents: readonly AgentDefinition[];
 }
 
 /** `/model NAME`: the model's own name is saved (an alias, `/model opus`, as the model it chose) unless `save` is false. */
@@ -51,9 +56,13 @@ export function sessionActions(init: RuntimeOptions, parts: SessionParts): Sessi
     },
     contextLines: () => {
       const use = agent.contextUse();
-      return contextLines(contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens));
+      const lines = contextLines(
+        contextBreakdown(agent.nextRequest(), serverOf, use.windowTokens, use.thresholdTokens),
+      );
+      return [...lines, ...subagentContextLines(recorder.subagentUsage.totals())];
     },
     contextUse: () => agent.contextUse(),
-    costLines: () => costLines(recorder.usage.totals()),
+    costLines: () => costLines(recorder.usage.totals(), recorder.subagentUsage.totals()),
+    agentLines: () => agentLines(parts.agents, { cwd, userHome: parts.userHome }),
   };
 }

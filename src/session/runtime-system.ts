@@ -9,14 +9,22 @@ import type { RuntimeOptions } from "./runtime-api.ts";
 import type { McpParts } from "./runtime-mcp.ts";
 
 /** The system prompt's parts; its MCP section follows the servers' tools and instructions. */
-export function systemContext(init: RuntimeOptions, userHome: string, clock: Clock, manager: McpParts["manager"]) {
+export function systemContext(
+  init: RuntimeOptions,
+  userHome: string,
+  clock: Clock,
+  manager: McpParts["manager"],
+  /** `--agent`'s prompt: the base prompt, unless --system-prompt replaces it. */
+  agentPrompt?: string,
+) {
   const { options } = init;
+  const systemPrompt = options.systemPrompt ?? agentPrompt;
   const system = new SystemContext({
     cwd: init.cwd,
     userHome,
     clock,
     mcpInstructions: () => manager.instructionsSection(),
-    ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(options.appendSystemPrompt !== undefined ? { appendSystemPrompt: options.appendSystemPrompt } : {}),
   });
   manager.subscribe((next, prev) => {

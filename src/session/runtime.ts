@@ -30,6 +30,8 @@ import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/tool.ts";
 import { loadCustomCommands } from "./custom-commands.ts";
 import { ModelChoice } from "./model-choice.ts";
+import { findSessionAgents, startSessionAgents } from "./session-agents.ts";
+import { managedAgentServers } from "../agents/agent-servers.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 import { addDir, applyApprovedSettings, configLoader, type McpParts, mcpParts } from "./runtime-mcp.ts";
@@ -87,7 +89,16 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     get sessionId() {
       return recorder.id;
     },
-    sessions: sessionActions(init, { home, restored, agent, recorder, models: turns.models, tools }),
+    sessions: sessionActions(init, {
+      home,
+      userHome,
+      restored,
+      agent,
+      recorder,
+      models: turns.models,
+      tools,
+      agents: turns.agents,
+    }),
     mcp: mcp.actions,
     resumeHint: () => (recorder.saved ? `Resume this session with: mini-cc --resume ${recorder.id}` : undefined),
     home,
@@ -107,6 +118,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     tools,
     settings: settings.settings,
     customCommands: custom.commands,
+    agents: turns.agents,
     runTurn: (line, signal) => recordedTurn(turnParts(init, settings, mcp, turns, custom.commands), line, signal),
     addDir: (dir) => addDir(init, settings, mcp, dir),
     startServers: (connect) => manager.start(config.getSnapshot().servers, connect),
@@ -126,6 +138,7 @@ async function closeAll(
 ): Promise<void> {
   await sessionEdge(turns.hooks, { end: init.interactive ? "prompt_input_exit" : "other" }, init.warn);
   turns.recorder.close();
+  turns.subagents.release();
   // Nothing started in the background outlives the session (the TUI asks at /exit first).
   await Promise.all([mcp.manager.close(), ...endings]);
   // After the servers: its proxies outlive no sandboxed process.
@@ -170,17 +183,47 @@ async function agentParts(
   const { model, restored, background } = parts;
   const { settings, permissions, liveEnv } = parts.settings;
   const { manager, sandbox } = parts.mcp;
-  const system = systemContext(init, userHome, clock, manager);
   const sandboxMode = new Store(options.sandbox ?? false);
   const builtins = builtinTools(
     { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
     init.askUser,
   );
+  const agents = findSessionAgents({
+    cwd,
+    userHome,
+    miniCcHome: home.root,
+    flags: options.agents ?? [],
+    mainAgent: options.agent,
+    builtinNames: builtins.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]),
+    warn: init.warn,
+  });
+  const system = systemContext(init, userHome, clock, manager, agents.main?.prompt);
   const resourceTools = mcpResourceTools(manager, liveEnv);
+  const { models, recorder } = recording(init, home, model, manager, parts.sessionId);
+  const subagents = await startSessionAgents(
+    agents,
+    {
+      model: models.agentModel,
+      modelFor: (id) =>
+        model instanceof ScriptedModel ? Promise.resolve(models.agentModel) : createModel({ env, model: id }),
+      parentTools: () => tools(),
+      permissions,
+      ask: init.ask,
+      cwd,
+      userHome,
+      clock,
+      servers: managedAgentServers(manager),
+      record: recorder.record,
+    },
+    init.warn,
+  );
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
-    [...builtins, ...resourceTools.offered(), ...manager.tools()].filter((tool) => !permissions.deniesEveryCall(tool));
-  const { models, recorder } = recording(init, home, model, manager, parts.sessionId);
+    subagents
+      .offered(builtins, [...resourceTools.offered(), ...manager.tools()])
+      .filter((tool) => !permissions.deniesEveryCall(tool));
+  if (agents.main?.model && options.model === undefined && !(model instanceof ScriptedModel))
+    await models.choose(agents.main.model);
   const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
   if (typeof pct !== "number") init.warn(pct.problem);
   const hooks = startSessionHooks({
@@ -218,7 +261,7 @@ async function agentParts(
     ...(typeof pct === "number" ? { autoCompactPct: pct } : {}),
   });
   if (restored) await continueSaved(init, restored, { agent, recorder, models, model });
-  return { agent, recorder, hooks, tools, models, sandboxMode };
+  return { agent, recorder, hooks, tools, models, sandboxMode, agents: agents.definitions, subagents };
 }
 
 /** The model chosen (the flags' first) and the recorder that saves the session. */

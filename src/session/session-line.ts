@@ -17,6 +17,7 @@ export const ENTRY_TYPES = new Set([
   "compaction",
   "clear",
   "partial",
+  "agent_entry",
   "task",
 ]);
 
@@ -56,6 +57,15 @@ function wellFormed(value: Record<string, unknown>): boolean {
       return typeof value.text === "string";
     case "compaction":
       return typeof value.summary === "string";
+    case "agent_entry":
+      return (
+        typeof value.parentId === "string" &&
+        typeof value.agent === "string" &&
+        isJsonObject(value.entry) &&
+        typeof value.entry.type === "string" &&
+        ENTRY_TYPES.has(value.entry.type) &&
+        wellFormed(value.entry)
+      );
     case "task":
       return (
         typeof value.toolUseId === "string" &&

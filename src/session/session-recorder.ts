@@ -18,6 +18,7 @@ import {
 import type { ConversationEntry, ModelEntry } from "./session-entries.ts";
 import { SessionLog } from "./session-log.ts";
 import { SessionUsage } from "./session-usage.ts";
+import { savedSubagentReply, subagentReply } from "../agents/subagent-usage.ts";
 
 export interface SessionRecorderOptions {
   projectsRoot: string;
@@ -33,6 +34,7 @@ export class SessionRecorder {
   #id: string;
   #log: SessionLog;
   #usage = new SessionUsage();
+  #subagentUsage = new SessionUsage();
   /** Continuing a saved session's file (which exists, whatever this run writes). */
   #resumed = false;
   /** A resumed session whose responses are not counted yet: counted when /cost first asks (reading them all). */
@@ -53,13 +55,27 @@ export class SessionRecorder {
     return this.#log.file;
   }
 
+  /** The main conversation's usage (`/cost`). */
   get usage(): SessionUsage {
+    this.#countSaved();
+    return this.#usage;
+  }
+
+  /** The subagents' usage, counted apart. */
+  get subagentUsage(): SessionUsage {
+    this.#countSaved();
+    return this.#subagentUsage;
+  }
+
+  #countSaved(): void {
     const saved = this.#uncounted;
     this.#uncounted = undefined;
-    if (saved)
-      for (const entry of saved.entries)
-        if (entry.type === "assistant" && entry.usage) this.#usage.add(entry.model, entry.usage);
-    return this.#usage;
+    if (!saved) return;
+    for (const entry of saved.entries) {
+      if (entry.type === "assistant" && entry.usage) this.#usage.add(entry.model, entry.usage);
+      const sub = savedSubagentReply(entry);
+      if (sub) this.#subagentUsage.add(sub.model ?? "unknown", sub.usage);
+    }
   }
 
   /** Whether the session has been written, this run or before it was resumed (so there is something to resume). */
@@ -74,6 +90,8 @@ export class SessionRecorder {
   /** Counts a response's usage under the model that gave it. */
   observe(event: AgentEvent): void {
     if (event.type === "assistant" || event.type === "compaction") this.usage.add(this.#options.model(), event.usage);
+    const sub = subagentReply(event);
+    if (sub) this.subagentUsage.add(sub.model ?? this.#options.model(), sub.usage);
   }
 
   /** The end of a turn: what it wrote reaches the disk. */
@@ -88,6 +106,7 @@ export class SessionRecorder {
     this.#resumed = true;
     this.#log = this.#logAt(saved.file);
     this.#usage = new SessionUsage();
+    this.#subagentUsage = new SessionUsage();
     this.#uncounted = saved;
   }
 

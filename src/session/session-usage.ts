@@ -42,24 +42,32 @@ export function zeroUsage(): Required<Usage> {
   return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 }
 
-/** `/cost`'s lines: a model without a known price says so, and so does the total; never $0 for it. */
-export function costLines(totals: readonly ModelTotals[]): string[] {
-  if (totals.length === 0) return ["No model requests yet in this session: $0.00."];
+/**
+ * `/cost`'s lines: a model without a known price says so, and so does the total; never $0 for it.
+ * Subagents' requests (their own conversations) are listed apart, and counted in the total.
+ */
+export function costLines(totals: readonly ModelTotals[], subagents: readonly ModelTotals[] = []): string[] {
+  if (totals.length === 0 && subagents.length === 0) return ["No model requests yet in this session: $0.00."];
+  const all = [...totals, ...subagents];
+  const unpriced = [...new Set(all.filter((t) => t.costUsd === undefined).map((t) => t.model))];
+  const priced = all.reduce((sum, t) => sum + (t.costUsd ?? 0), 0);
+  const others =
+    unpriced.length > 0 && all.some((t) => t.costUsd !== undefined) ? `; ${dollars(priced)} for the other models` : "";
+  const total = `Total cost: ${unpriced.length > 0 ? `${unknownCost(unpriced)}${others}` : dollars(priced)}`;
+  const apart =
+    subagents.length === 0
+      ? []
+      : ["Subagents (their own conversations, counted apart):", ...subagents.map((t) => `  ${modelLine(t)}`)];
+  return [total, ...totals.map(modelLine), ...apart];
+}
+
+function modelLine({ model, usage, requests, costUsd: cost }: ModelTotals): string {
   const count = (n: number) => n.toLocaleString("en-US");
-  const lines: string[] = [];
-  let priced = 0;
-  const unpriced: string[] = [];
-  for (const { model, usage, requests, costUsd: cost } of totals) {
-    lines.push(
-      `${model} (${requests} request${requests === 1 ? "" : "s"}): ${count(usage.input_tokens)} input, ${count(usage.output_tokens)} output, ` +
-        `${count(usage.cache_read_input_tokens)} cache read, ${count(usage.cache_creation_input_tokens)} cache write tokens — ` +
-        (cost === undefined ? unknownCost([model]) : dollars(cost)),
-    );
-    if (cost === undefined) unpriced.push(model);
-    else priced += cost;
-  }
-  const others = unpriced.length < totals.length ? `; ${dollars(priced)} for the other models` : "";
-  return [`Total cost: ${unpriced.length > 0 ? `${unknownCost(unpriced)}${others}` : dollars(priced)}`, ...lines];
+  return (
+    `${model} (${requests} request${requests === 1 ? "" : "s"}): ${count(usage.input_tokens)} input, ${count(usage.output_tokens)} output, ` +
+    `${count(usage.cache_read_input_tokens)} cache read, ${count(usage.cache_creation_input_tokens)} cache write tokens — ` +
+    (cost === undefined ? unknownCost([model]) : dollars(cost))
+  );
 }
 
 /** What stands where a price is not known. */
@@ -70,4 +78,14 @@ function unknownCost(models: readonly string[]): string {
 /** Dollars with cents, or more digits for a small sum. */
 export function dollars(usd: number): string {
   return usd >= 0.5 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`;
+}
+
+/** `/context`'s word on subagents: their requests ran in their own contexts, none of it in this one. */
+export function subagentContextLines(subagents: readonly ModelTotals[]): string[] {
+  if (subagents.length === 0) return [];
+  const requests = subagents.reduce((n, t) => n + t.requests, 0);
+  const tokens = subagents.reduce((n, t) => n + t.usage.input_tokens + t.usage.output_tokens, 0);
+  return [
+    `Subagents: ${requests} request${requests === 1 ? "" : "s"}, ${tokens.toLocaleString("en-US")} tokens in their own contexts (not in this one; only their final messages are).`,
+  ];
 }

@@ -38,6 +38,7 @@ export const BUILTIN_TOOLS = [
   "TaskOutput",
   "TaskList",
   "TaskStop",
+  "Agent",
 ];
 
 /** A private copy of the built CLI; dispose() removes it. */

@@ -83,6 +83,7 @@ describe("denied tools", () => {
       "TaskOutput",
       "TaskList",
       "TaskStop",
+      "Agent",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
     ]);

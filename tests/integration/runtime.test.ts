@@ -50,6 +50,7 @@ describe("a session wired like the CLI's", () => {
       "TaskOutput",
       "TaskList",
       "TaskStop",
+      "Agent",
     ]);
     expect(systemText(before!)).not.toContain("# MCP Server Instructions");
     expect(toolNames(after!)).toEqual([
@@ -63,6 +64,7 @@ describe("a session wired like the CLI's", () => {
       "TaskOutput",
       "TaskList",
       "TaskStop",
+      "Agent",
       "mcp__tracker__list_issues",
       "mcp__tracker__get_issue",
       "mcp__tracker__add_comment",

@@ -22,13 +22,13 @@ const COMMENT: PendingPermission = {
   },
 };
 
-async function modal(isActive = true, stops?: string[]) {
+async function modal(isActive = true, stops?: string[], pending: PendingPermission = COMMENT) {
   const answers: Array<[ToolAnswer, string | undefined]> = [];
   const onStop = stops ? () => stops.push("stop") : undefined;
   const app = await renderUntilRendered(
     <ToolApprovalModal
       covers={covers}
-      pending={COMMENT}
+      pending={pending}
       cwd="/home/ann/proj"
       isActive={isActive}
       onAnswer={(a, m) => answers.push([a, m])}
@@ -55,6 +55,14 @@ describe("ToolApprovalModal", () => {
       │ ↑/↓ j/k move · Enter or 1-3 choose · Esc deny                                                    │
       ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
     `);
+  });
+
+  it("names the subagent whose call asks, its name made harmless", async () => {
+    const { app } = await modal(true, undefined, { ...COMMENT, request: { ...COMMENT.request, agent: "qa\u001b[2J" } });
+    const title = screen(app.lastFrame()).split("\n")[1];
+    expect(title).toContain("Allow mcp__tracker__add_comment(BUG-101)?  asked by the qa");
+    expect(title).toContain("agent  (needs approval)");
+    expect(app.lastFrame()).not.toContain("\u001b[2J");
   });
 
   it("wraps a long choice under its label's text on a narrow screen, no row wider than the modal", async () => {

@@ -347,6 +347,7 @@ describe("ChatSession and server prompts", () => {
       "tasks",
       "permissions",
       "hooks",
+      "agents",
       "clear",
       "help",
       "exit",
