@@ -39,7 +39,7 @@ import {
   sessionExpired,
 } from "./remote-failure.ts";
 import { CallDeadline } from "./call-deadline.ts";
-import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
+import type { CallOutcome, RequestFailure, RequestOutcome, Settled } from "./call-outcome.ts";
 
 /** What ServerConnection needs from the outside. */
 export interface ServerConnectionOptions {
@@ -230,7 +230,11 @@ export class ServerConnection {
    * unreachable at the connection level is also reported lost, so the
    * reconnect series gives the next call a chance.
    */
-  async callTool(name: string, args: Record<string, unknown>, limits: CallLimits): Promise<CallOutcome> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    limits: Settled<"timeoutMs" | "maxTotalTimeoutMs">,
+  ): Promise<CallOutcome> {
     const { timeoutMs, onProgress } = limits;
     const maxTotalMs = Math.max(timeoutMs, limits.maxTotalTimeoutMs);
     const deadline = new CallDeadline(this.#options.clock, timeoutMs, maxTotalMs, limits.signal);
@@ -280,7 +284,7 @@ export class ServerConnection {
   }
 
   /** resources/read; never rejects: how it ended is the outcome, classified as a call's. */
-  readResource(uri: string, limits: RequestLimits): Promise<RequestOutcome<ReadResourceResult>> {
+  readResource(uri: string, limits: Settled<"timeoutMs">): Promise<RequestOutcome<ReadResourceResult>> {
     return this.#request((options) => this.#client.readResource({ uri }, options), limits);
   }
 
@@ -288,7 +292,7 @@ export class ServerConnection {
   getPrompt(
     name: string,
     args: Record<string, string>,
-    limits: RequestLimits,
+    limits: Settled<"timeoutMs">,
   ): Promise<RequestOutcome<GetPromptResult>> {
     return this.#request((options) => this.#client.getPrompt({ name, arguments: args }, options), limits);
   }
@@ -296,7 +300,7 @@ export class ServerConnection {
   /** A request bounded by the SDK's own timeout (these report no progress); a remote session lost under it is reported, as for a call. */
   async #request<T>(
     send: (options: { signal?: AbortSignal; timeout: number }) => Promise<T>,
-    limits: RequestLimits,
+    limits: Settled<"timeoutMs">,
   ): Promise<RequestOutcome<T>> {
     if (limits.signal?.aborted) return { kind: "cancelled" };
     try {

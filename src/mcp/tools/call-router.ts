@@ -20,13 +20,7 @@ import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
-import type {
-  CallLimits,
-  CallOutcome,
-  RequestLimits,
-  RequestOutcome,
-  RoutedOutcome,
-} from "../connection/call-outcome.ts";
+import type { CallOutcome, RequestBounds, Settled, RequestOutcome, RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
@@ -34,12 +28,11 @@ import { connectTimeoutMs, toolMaxTotalTimeoutMs, toolTimeoutMs } from "../timeo
 import type { ToolProgressStore } from "./progress.ts";
 import type { ToolUsageStore } from "./usage.ts";
 import { untilAborted } from "./until-aborted.ts";
-import type { CallOptions } from "./mcp-tool.ts";
 import { callResult, cancelledResult, failedResult } from "./call-result.ts";
 import type { Env } from "../../env.ts";
 
 /** What a resource read or a prompt is handed: the live connection and its bounds. */
-export type LiveRequest<T> = (connection: ServerConnection, limits: RequestLimits) => Promise<RequestOutcome<T>>;
+export type LiveRequest<T> = (connection: ServerConnection, bounds: Settled<"timeoutMs">) => Promise<RequestOutcome<T>>;
 
 /** What the router reads and the few things it asks of the supervisor. */
 export interface ToolCallRouterOptions {
@@ -78,14 +71,14 @@ export class ToolCallRouter {
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
-  async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+  async call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult> {
     const { busy, progress } = this.#options;
     busy.started(server);
     try {
-      return await this.#call(server, tool, args, options);
+      return await this.#call(server, tool, args, bounds);
     } finally {
       busy.ended(server);
-      if (options.progressKey !== undefined) progress.finish(options.progressKey);
+      if (bounds.progressKey !== undefined) progress.finish(bounds.progressKey);
     }
   }
 
@@ -106,7 +99,7 @@ export class ToolCallRouter {
       const ready = this.#ready(server) ?? (await this.#waitIfCached(server, signal));
       if (ready === "cancelled") return { kind: "cancelled" };
       if (typeof ready === "string") return { kind: "unavailable", why: ready };
-      const limits: RequestLimits = { ...(signal ? { signal } : {}), timeoutMs: this.#timeoutMs };
+      const limits: Settled<"timeoutMs"> = { ...(signal ? { signal } : {}), timeoutMs: this.#timeoutMs };
       const started = clock.now();
       let outcome = await run(ready.connection, limits);
       const config = this.#options.config(server);
@@ -123,10 +116,10 @@ export class ToolCallRouter {
     }
   }
 
-  async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+  async #call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult> {
     const view = this.#view(server);
     if (!view) return failedResult(tool, `server ${server} is not connected`);
-    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, options.signal));
+    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, bounds.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered =
@@ -138,11 +131,11 @@ export class ToolCallRouter {
       );
     const { clock, saveToolOutput } = this.#options;
     const started = clock.now();
-    const first = await this.#callOnce(ready.connection, tool, args, options);
+    const first = await this.#callOnce(ready.connection, tool, args, bounds);
     const config = this.#options.config(server);
     const verdict =
       config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
-    const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, options, verdict);
+    const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, bounds, verdict);
     const result =
       typeof outcome === "string"
         ? textResult(outcome, true)
@@ -184,15 +177,15 @@ export class ToolCallRouter {
     connection: ServerConnection,
     tool: string,
     args: Record<string, unknown>,
-    options: CallOptions,
+    bounds: RequestBounds,
   ): Promise<CallOutcome> {
     const { env, progress } = this.#options;
-    const key = options.progressKey;
-    const limits: CallLimits =
-      options.timeout === undefined
+    const key = bounds.progressKey;
+    const limits: Settled<"timeoutMs" | "maxTotalTimeoutMs"> =
+      bounds.timeoutMs === undefined
         ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs }
-        : explicitLimits(env, options.timeout);
-    if (options.signal) limits.signal = options.signal;
+        : explicitLimits(env, bounds.timeoutMs);
+    if (bounds.signal) limits.signal = bounds.signal;
     if (key !== undefined)
       limits.onProgress = ({ progress: done, total, message }) =>
         progress.report(key, { progress: done, total, message });
@@ -208,7 +201,7 @@ export class ToolCallRouter {
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options: CallOptions,
+    bounds: RequestBounds,
     verdict: Exclude<CallVerdict, "keep">,
   ): Promise<CallOutcome | string> {
     const config = this.#options.config(server);
@@ -216,8 +209,8 @@ export class ToolCallRouter {
       ? await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000)
       : "gone";
     const connection = this.#options.connections.get(server);
-    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted)
-      return this.#callOnce(connection, tool, args, options);
+    if (verdict === "retry" && settled === "connected" && connection && !bounds.signal?.aborted)
+      return this.#callOnce(connection, tool, args, bounds);
     const why =
       verdict === "retry"
         ? `it did not come back (${settled})`
@@ -258,7 +251,7 @@ interface Ready {
 }
 
 /** The limits of a call given its own timeout (between notifications). */
-function explicitLimits(env: Env, timeout: number): CallLimits {
+function explicitLimits(env: Env, timeout: number): Settled<"timeoutMs" | "maxTotalTimeoutMs"> {
   const timeoutMs = toolTimeoutMs(env, timeout);
   return { timeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs(env, timeoutMs) };
 }
