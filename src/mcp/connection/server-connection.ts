@@ -6,28 +6,17 @@
  * is noticed by keepalive pings and connection-level call failures
  * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
-import type {
-  CallToolResult,
-  GetPromptResult,
-  LoggingLevel,
-  ReadResourceResult,
-  Root,
-  Transport,
-} from "@modelcontextprotocol/client";
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from "@modelcontextprotocol/client";
 import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
-import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { announceRootChanges, installFeatureHandlers } from "./feature-lists.ts";
-import type { ServerMessageLog } from "../logs/message-log.ts";
-import type { ReadableStore } from "../../store.ts";
 import { Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
-import { formatSeconds, MAX_TIMER_MS } from "../timeouts.ts";
+import { MAX_TIMER_MS } from "../timeouts.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../../errors.ts";
-import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
-import { guardDeepSchemas, listTools, type ToolList } from "./tool-list.ts";
+import { guardDeepSchemas, listTools } from "./tool-list.ts";
 import { readSession, type ConnectedServer } from "./connected-server.ts";
 import {
   closedOnDiscover,
@@ -38,38 +27,11 @@ import {
   remoteLoss,
   sessionExpired,
 } from "./remote-failure.ts";
-import { CallDeadline } from "./call-deadline.ts";
-import type { CallOutcome, RequestFailure, RequestOutcome, Settled } from "./call-outcome.ts";
+import { CallDeadline, connectDeadline } from "./call-deadline.ts";
+import type { ServerConnectionOptions } from "./server-connection-options.ts";
 
-/** What ServerConnection needs from the outside. */
-export interface ServerConnectionOptions {
-  transport: Transport;
-  clock: Clock;
-  /** The line of stderr that best explains a death ("" when none). */
-  stderrReason: () => Promise<string>;
-  /** The server went away by itself after connecting; called at most once. */
-  onLost: (failure: MiniCcError) => void;
-  /** The server announced a new tool list and we fetched it. */
-  onToolsChanged: (list: ToolList) => void;
-  /** An http/sse server: a tool call failing at the connection level counts as a loss. */
-  remote?: boolean;
-  /** Ping the server this often once connected (ms); 0 or absent: never (stdio exits are seen anyway). */
-  keepaliveMs?: number;
-  /** Our roots, answered on roots/list and announced when they change. */
-  roots?: ReadableStore<readonly Root[]>;
-  /** Resources, templates or prompts changed on the server and were fetched again. */
-  onListsChanged?: (lists: ServerFeatures) => void;
-  /** Where the server's notifications/message lines go; closed with the session. */
-  messageLog?: ServerMessageLog;
-  /** Sent with logging/setLevel when the server declares logging. */
-  logLevel?: LoggingLevel;
-  /** Who answers the server's elicitation and sampling requests, and the server's name they are asked under. */
-  serverRequests?: { server: string; handlers: ServerRequestHandlers };
-  /** Reach the server with initialize without asking server/discover first (it ended on it before). */
-  legacyOnly?: boolean;
-  /** How long a stdio server may stay silent to server/discover before it counts as an older one, reached with initialize. */
-  probeTimeoutMs?: number;
-}
+export type { ServerConnectionOptions } from "./server-connection-options.ts";
+import type { CallOutcome, RequestFailure, RequestOutcome, Settled } from "./call-outcome.ts";
 
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
 const SDK_DEADLINE_SLACK_MS = 1000;
@@ -114,18 +76,7 @@ export class ServerConnection {
   /** Handshake and tool list within `timeoutMs`; on any failure the transport is closed (and its processes killed). */
   async open(timeoutMs: number): Promise<ConnectedServer> {
     const controller = new AbortController();
-    let cancelTimer = () => {};
-    const deadline = new Promise<never>((_, reject) => {
-      cancelTimer = this.#options.clock.setTimeout(() => {
-        reject(
-          new MiniCcError(
-            "connect-timeout",
-            `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`,
-          ),
-        );
-        controller.abort();
-      }, timeoutMs);
-    });
+    const deadline = connectDeadline(this.#options.clock, timeoutMs, controller);
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
     const { transport, legacyOnly = false, probeTimeoutMs } = this.#options;
     const handshake = (async () => {
@@ -139,7 +90,7 @@ export class ServerConnection {
       return readSession(this.#client, options);
     })();
     try {
-      const server = await Promise.race([handshake, deadline]);
+      const server = await Promise.race([handshake, deadline.passed]);
       this.#connected = true;
       this.#startKeepalive();
       this.#stopRoots = announceRootChanges(this.#client, this.#options.roots);
@@ -156,7 +107,7 @@ export class ServerConnection {
       await this.close();
       throw failure;
     } finally {
-      cancelTimer();
+      deadline.cancel();
     }
   }
 
