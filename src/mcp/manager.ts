@@ -25,7 +25,8 @@ import { serverView } from "./state/snapshot-views.ts";
 import { toolsOf } from "./tools/offered-tools.ts";
 import { trustsReadOnlyHint } from "./state/read-only-trust.ts";
 import { instructionsOf } from "./features/instructions.ts";
-import type { CallOptions, McpCaller, McpTool } from "./tools/mcp-tool.ts";
+import type { McpCaller, McpTool } from "./tools/mcp-tool.ts";
+import type { RequestBounds } from "./connection/call-outcome.ts";
 import { ToolProgressStore } from "./tools/progress.ts";
 import { ToolUsageStore } from "./tools/usage.ts";
 import { untilAborted } from "./tools/until-aborted.ts";
@@ -39,7 +40,7 @@ import { ActionRunner } from "./user-actions.ts";
 import type { AgentServerRequest, AgentServers } from "./agent-server-request.ts";
 import { applyEvents, putView } from "./state/apply-events.ts";
 
-export type { CallOptions } from "./tools/mcp-tool.ts";
+export type { RequestBounds } from "./connection/call-outcome.ts";
 export type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
 
 /** The store of all MCP servers and the one way the rest of mini-cc reaches them. */
@@ -232,10 +233,10 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
-  call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+  call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds = {}): Promise<ToolResult> {
     // Questions the server asks during the call are the call's: declined if still waiting when it ends.
     const ended = this.#options.serverRequests?.callStarted?.(server);
-    const result = this.#calls.call(server, tool, args, options);
+    const result = this.#calls.call(server, tool, args, bounds);
     // Not an async function: one promise less per call when nothing waits for the end (print mode, benches).
     return ended ? result.finally(ended) : result;
   }

@@ -29,7 +29,7 @@ import { startupSilence } from "./state/startup-silence.ts";
 import { IdleStops } from "./state/idle-stop.ts";
 import { idleStopMs, isLazy } from "./state/startup.ts";
 import { cacheLoadedEvent, LiveServerCache } from "./tools/cache-offers.ts";
-import { type CachedServer, isFresh } from "./tools/cache.ts";
+import { FreshLists } from "./tools/fresh-lists.ts";
 import { StillStarting } from "./state/still-starting.ts";
 import { filterServerTools } from "./tools/filter.ts";
 import type { SupervisorOptions } from "./supervisor-options.ts";
@@ -57,7 +57,7 @@ export class ServerSupervisor {
   /** Who waits for a first connect that may go on past its connect timeout (begin()), woken when it does. */
   readonly #stillStarting: StillStarting;
   /** Eager servers served from a list still fresh by their server's word: each connects when it goes stale. */
-  readonly #freshTimers = new Map<string, () => void>();
+  readonly #fresh: FreshLists;
 
   constructor(options: SupervisorOptions) {
     this.#options = options;
@@ -65,6 +65,7 @@ export class ServerSupervisor {
     this.#idle = new IdleStops(options.clock);
     this.#stillStarting = new StillStarting(options.clock);
     this.#cache = new LiveServerCache(options.toolCache, options.clock);
+    this.#fresh = new FreshLists(options.clock);
   }
 
   /** The live connections by server name. */
@@ -93,7 +94,7 @@ export class ServerSupervisor {
     const cached = cache && !this.#closed ? await cache.read(config) : undefined;
     const offered = cached !== undefined && this.#options.dispatch(name, cacheLoadedEvent(config, cached));
     if (offered && isLazy(config.resolved, this.#options.env)) return;
-    if (offered && this.#servedWhileFresh(config, cached)) return;
+    if (offered && this.#fresh.serve(name, cached, () => this.#startIfCached(config))) return;
     if (offered && holdBackground) {
       this.#held.add(name);
       return;
@@ -102,32 +103,20 @@ export class ServerSupervisor {
     if (!offered) await Promise.race([connecting, this.#stillStarting.wait(name)]);
   }
 
-  /**
-   * An offered list the server said is still fresh (its ttlMs) is served as it is: the server starts
-   * on its first call, or in the background once the list goes stale.
-   */
-  #servedWhileFresh(config: ServerConfig, cached: CachedServer): boolean {
-    const { clock } = this.#options;
-    if (!isFresh(cached, clock.now())) return false;
-    const { name } = config;
-    const stale = () => {
-      this.#freshTimers.delete(name);
-      if (this.#options.view(name)?.state.status === "cached" && !this.#connecting.has(name)) void this.connect(config);
-    };
-    this.#freshTimers.get(name)?.();
-    this.#freshTimers.set(name, clock.setTimeout(stale, (cached.freshUntil ?? 0) - clock.now()));
-    return true;
-  }
-
   /** Starts the background connects begin() held back (servers still cached and not connecting). */
   releaseBackground(): void {
     const held = [...this.#held];
     this.#held.clear();
     for (const name of held) {
-      const view = this.#options.view(name);
       const config = this.#options.config(name);
-      if (config && view?.state.status === "cached" && !this.#connecting.has(name)) void this.connect(config);
+      if (config) this.#startIfCached(config);
     }
+  }
+
+  /** Connects a server still offered from the cache, unless a connect is under way. */
+  #startIfCached(config: ServerConfig): void {
+    const { name } = config;
+    if (this.#options.view(name)?.state.status === "cached" && !this.#connecting.has(name)) void this.connect(config);
   }
 
   /** Waits for a cached server's live connect: the one under way, or (lazy, idle-stopped) one started now. */
@@ -152,8 +141,7 @@ export class ServerSupervisor {
     this.#reconnects.forget(name);
     this.#bump(name);
     this.#idle.cancel(name);
-    this.#freshTimers.get(name)?.();
-    this.#freshTimers.delete(name);
+    this.#fresh.forget(name);
     this.#cache.forget(name);
     const old = this.#connections.get(name);
     this.#connections.delete(name);
@@ -179,8 +167,7 @@ export class ServerSupervisor {
     this.#reconnects.forgetAll();
     for (const name of this.#epochs.keys()) this.#bump(name);
     this.#idle.cancelAll();
-    for (const cancel of this.#freshTimers.values()) cancel();
-    this.#freshTimers.clear();
+    this.#fresh.forgetAll();
     const connections = [...this.#connections.entries()];
     this.#connections.clear();
     const ended = connections.map(([name, connection]) =>

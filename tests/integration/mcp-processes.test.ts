@@ -260,7 +260,7 @@ describe("server processes", () => {
     const cancelFile = join(dir, "cancelled");
     const manager = newManager(dir);
     await manager.start([server("slowpoke", directEntry(dir, { MCP_TEST_CANCEL_FILE: cancelFile }))]);
-    expect(await manager.call("slowpoke", "slow", {}, { timeout: 300 })).toEqual({
+    expect(await manager.call("slowpoke", "slow", {}, { timeoutMs: 300 })).toEqual({
       content: "MCP tool slow timed out after 0.3s.",
       isError: true,
     });

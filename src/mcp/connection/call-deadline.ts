@@ -14,6 +14,8 @@
  * request since it leaves its listener on it.
  */
 import type { Clock } from "../../clock.ts";
+import { MiniCcError } from "../../errors.ts";
+import { formatSeconds } from "../timeouts.ts";
 
 /** The part of AbortSignal that the SDK's Protocol.request uses. */
 class RequestSignal {
@@ -188,4 +190,24 @@ export class CallDeadline {
     this.stop();
     this.#signal.abort(new Error(why === "timeout" ? "timed out" : "cancelled by the user"));
   }
+}
+
+/**
+ * A handshake's deadline (MCP_TIMEOUT or the entry's "timeout"): `passed` rejects with why, and
+ * `controller` aborts, once `timeoutMs` is up; cancel() when the handshake settled first.
+ */
+export function connectDeadline(
+  clock: Clock,
+  timeoutMs: number,
+  controller: AbortController,
+): { passed: Promise<never>; cancel: () => void } {
+  let cancel = () => {};
+  const passed = new Promise<never>((_, reject) => {
+    cancel = clock.setTimeout(() => {
+      const why = `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`;
+      reject(new MiniCcError("connect-timeout", why));
+      controller.abort();
+    }, timeoutMs);
+  });
+  return { passed, cancel };
 }

@@ -27,19 +27,22 @@ export type RequestOutcome<T> =
 /** Every way a request ends but with the server's answer. */
 export type RequestFailure = Exclude<RequestOutcome<unknown>, { kind: "result" }>;
 
-/** How a resource read or prompts/get is bounded: MCP_TOOL_TIMEOUT, and the caller's abort. */
-export interface RequestLimits {
-  signal?: AbortSignal;
-  timeoutMs: number;
-}
-
-/** How one call on a live session is bounded and what it reports while it runs. */
-export interface CallLimits {
+/**
+ * How one request to a server (a tool call, a resource read, prompts/get) is bounded and where its
+ * progress goes, from the tool down to the session. A deadline left out is the environment's
+ * (MCP_TOOL_TIMEOUT, MCP_TOOL_MAX_TOTAL_TIMEOUT): the router settles both before the session sees
+ * the request (`Settled`).
+ */
+export interface RequestBounds {
+  /** The caller's abort (the turn's: Esc, Ctrl-C). */
   signal?: AbortSignal;
   /** The deadline between progress notifications (ms). */
-  timeoutMs: number;
+  timeoutMs?: number;
   /** The deadline however much progress arrives (ms); never less than timeoutMs. */
-  maxTotalTimeoutMs: number;
+  maxTotalTimeoutMs?: number;
+  /** The tool-use id the call's progress is reported under (the `progress` store). */
+  progressKey?: string;
+  /** Who hears the server's progress notifications. */
   onProgress?: (progress: Progress) => void;
   /** Call it as a task (a 2025-11-25 tool whose execution.taskSupport is "required"). */
   asTask?: boolean;
@@ -47,7 +50,12 @@ export interface CallLimits {
   onTaskCreated?: (taskId: string) => void;
   /** The followed task's status changed. */
   onTask?: (task: TaskStatusView) => void;
+  /** The call was answered with a task: the loop may answer the model now and take the result later (ToolContext). */
+  moveToBackground?: (reason: string) => void;
 }
+
+/** Bounds whose named deadlines are settled. */
+export type Settled<K extends "timeoutMs" | "maxTotalTimeoutMs"> = RequestBounds & Required<Pick<RequestBounds, K>>;
 
 /** A request through the router (tools/call-router.ts): the server's outcome, or why no live session could take it. */
 export type RoutedOutcome<T> = RequestOutcome<T> | { kind: "unavailable"; why: string };

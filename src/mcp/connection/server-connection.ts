@@ -6,21 +6,17 @@
  * is noticed by keepalive pings and connection-level call failures
  * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
  */
-import type { GetPromptResult, LoggingLevel, ReadResourceResult, Root, Transport } from "@modelcontextprotocol/client";
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from "@modelcontextprotocol/client";
 import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
-import type { Clock } from "../../clock.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { announceRootChanges, installFeatureHandlers } from "./feature-lists.ts";
-import type { ServerMessageLog } from "../logs/message-log.ts";
-import type { ReadableStore } from "../../store.ts";
 import { Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
 import { describesExit } from "./stdio-transport.ts";
-import { formatSeconds, MAX_TIMER_MS } from "../timeouts.ts";
+import { MAX_TIMER_MS } from "../timeouts.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../../errors.ts";
-import type { ServerRequestHandlers } from "../requests/server-requests.ts";
 import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
-import { guardDeepSchemas, listTools, type ToolList } from "./tool-list.ts";
+import { guardDeepSchemas, listTools } from "./tool-list.ts";
 import { readSession, type ConnectedServer } from "./connected-server.ts";
 import {
   closedOnDiscover,
@@ -31,42 +27,13 @@ import {
   remoteLoss,
   sessionExpired,
 } from "./remote-failure.ts";
-import { CallDeadline } from "./call-deadline.ts";
+import { CallDeadline, connectDeadline } from "./call-deadline.ts";
+import type { ServerConnectionOptions } from "./server-connection-options.ts";
 import { TaskNotices } from "./task-follower.ts";
 import { callFollowingTasks, taskReports, taskTimedOut } from "./task-call.ts";
-import type { CallLimits, CallOutcome, RequestFailure, RequestLimits, RequestOutcome } from "./call-outcome.ts";
 
-/** What ServerConnection needs from the outside. */
-export interface ServerConnectionOptions {
-  transport: Transport;
-  clock: Clock;
-  /** The line of stderr that best explains a death ("" when none). */
-  stderrReason: () => Promise<string>;
-  /** The server went away by itself after connecting; called at most once. */
-  onLost: (failure: MiniCcError) => void;
-  /** The server announced a new tool list and we fetched it. */
-  onToolsChanged: (list: ToolList) => void;
-  /** An http/sse server: a tool call failing at the connection level counts as a loss. */
-  remote?: boolean;
-  /** Ping the server this often once connected (ms); 0 or absent: never (stdio exits are seen anyway). */
-  keepaliveMs?: number;
-  /** Our roots, answered on roots/list and announced when they change. */
-  roots?: ReadableStore<readonly Root[]>;
-  /** Resources, templates or prompts changed on the server and were fetched again. */
-  onListsChanged?: (lists: ServerFeatures) => void;
-  /** Where the server's notifications/message lines go; closed with the session. */
-  messageLog?: ServerMessageLog;
-  /** Sent with logging/setLevel when the server declares logging. */
-  logLevel?: LoggingLevel;
-  /** Who answers the server's elicitation and sampling requests, and the server's name they are asked under. */
-  serverRequests?: { server: string; handlers: ServerRequestHandlers };
-  /** Reach the server with initialize without asking server/discover first (it ended on it before). */
-  legacyOnly?: boolean;
-  /** How long a stdio server may stay silent to server/discover before it counts as an older one, reached with initialize. */
-  probeTimeoutMs?: number;
-  /** Declare the Tasks extension and follow tasks (MINI_CC_DISABLE_MCP_TASKS=1 turns it off); on when absent. */
-  tasks?: boolean;
-}
+export type { ServerConnectionOptions } from "./server-connection-options.ts";
+import type { CallOutcome, RequestFailure, RequestOutcome, Settled } from "./call-outcome.ts";
 
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
 const SDK_DEADLINE_SLACK_MS = 1000;
@@ -113,18 +80,7 @@ export class ServerConnection {
   /** Handshake and tool list within `timeoutMs`; on any failure the transport is closed (and its processes killed). */
   async open(timeoutMs: number): Promise<ConnectedServer> {
     const controller = new AbortController();
-    let cancelTimer = () => {};
-    const deadline = new Promise<never>((_, reject) => {
-      cancelTimer = this.#options.clock.setTimeout(() => {
-        reject(
-          new MiniCcError(
-            "connect-timeout",
-            `connection timed out after ${formatSeconds(timeoutMs)} (MCP_TIMEOUT, in ms, or the entry's "timeout" allows more)`,
-          ),
-        );
-        controller.abort();
-      }, timeoutMs);
-    });
+    const deadline = connectDeadline(this.#options.clock, timeoutMs, controller);
     const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
     const { transport, legacyOnly = false, probeTimeoutMs } = this.#options;
     const handshake = (async () => {
@@ -139,7 +95,7 @@ export class ServerConnection {
       return readSession(this.#client, options);
     })();
     try {
-      const server = await Promise.race([handshake, deadline]);
+      const server = await Promise.race([handshake, deadline.passed]);
       this.#connected = true;
       this.#startKeepalive();
       this.#stopRoots = announceRootChanges(this.#client, this.#options.roots);
@@ -156,7 +112,7 @@ export class ServerConnection {
       await this.close();
       throw failure;
     } finally {
-      cancelTimer();
+      deadline.cancel();
     }
   }
 
@@ -230,7 +186,11 @@ export class ServerConnection {
    * unreachable at the connection level is also reported lost, so the
    * reconnect series gives the next call a chance.
    */
-  async callTool(name: string, args: Record<string, unknown>, limits: CallLimits): Promise<CallOutcome> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    limits: Settled<"timeoutMs" | "maxTotalTimeoutMs">,
+  ): Promise<CallOutcome> {
     const { timeoutMs, onProgress } = limits;
     const maxTotalMs = Math.max(timeoutMs, limits.maxTotalTimeoutMs);
     const deadline = new CallDeadline(this.#options.clock, timeoutMs, maxTotalMs, limits.signal);
@@ -295,7 +255,7 @@ export class ServerConnection {
   }
 
   /** resources/read; never rejects: how it ended is the outcome, classified as a call's. */
-  readResource(uri: string, limits: RequestLimits): Promise<RequestOutcome<ReadResourceResult>> {
+  readResource(uri: string, limits: Settled<"timeoutMs">): Promise<RequestOutcome<ReadResourceResult>> {
     return this.#request((options) => this.#client.readResource({ uri }, options), limits);
   }
 
@@ -303,7 +263,7 @@ export class ServerConnection {
   getPrompt(
     name: string,
     args: Record<string, string>,
-    limits: RequestLimits,
+    limits: Settled<"timeoutMs">,
   ): Promise<RequestOutcome<GetPromptResult>> {
     return this.#request((options) => this.#client.getPrompt({ name, arguments: args }, options), limits);
   }
@@ -311,7 +271,7 @@ export class ServerConnection {
   /** A request bounded by the SDK's own timeout (these report no progress); a remote session lost under it is reported, as for a call. */
   async #request<T>(
     send: (options: { signal?: AbortSignal; timeout: number }) => Promise<T>,
-    limits: RequestLimits,
+    limits: Settled<"timeoutMs">,
   ): Promise<RequestOutcome<T>> {
     if (limits.signal?.aborted) return { kind: "cancelled" };
     try {

@@ -13,7 +13,7 @@ import {
 import { MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import { formatSeconds } from "../timeouts.ts";
-import type { CallLimits, RequestFailure } from "./call-outcome.ts";
+import type { RequestFailure, Settled } from "./call-outcome.ts";
 import type { McpClient } from "./mcp-client.ts";
 import { followTask, shownTaskId, type FollowOptions, type TaskNotices } from "./task-follower.ts";
 import { TaskCreated } from "./task-handles.ts";
@@ -67,7 +67,7 @@ export async function callFollowingTasks(
  * counts as progress (the quiet deadline starts again, within the total); `created` keeps the id.
  */
 export function taskReports(
-  limits: CallLimits,
+  limits: Settled<"timeoutMs" | "maxTotalTimeoutMs">,
   deadline: { progressed(): void },
   created: (taskId: string) => void,
 ): Pick<FollowOptions, "onStatus" | "onCreated"> {

@@ -6,12 +6,7 @@
 import type { GetPromptResult } from "@modelcontextprotocol/client";
 import { isUserContent, type ImageBlock, type TextBlock } from "../../model/messages.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import {
-  failureReason,
-  type RequestLimits,
-  type RequestOutcome,
-  type RoutedOutcome,
-} from "../connection/call-outcome.ts";
+import { failureReason, type Settled, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpPromptInfo, McpSnapshot } from "../state/server-state.ts";
 import { conversationServers } from "../state/snapshot-views.ts";
 
@@ -105,7 +100,7 @@ interface PromptGetter {
   getPrompt(
     name: string,
     args: Record<string, string>,
-    limits: RequestLimits,
+    limits: Settled<"timeoutMs">,
   ): Promise<RequestOutcome<GetPromptResult>>;
 }
 
@@ -115,7 +110,7 @@ export interface PromptSource {
   request<T>(
     server: string,
     method: string,
-    run: (connection: PromptGetter, limits: RequestLimits) => Promise<RequestOutcome<T>>,
+    run: (connection: PromptGetter, limits: Settled<"timeoutMs">) => Promise<RequestOutcome<T>>,
     signal?: AbortSignal,
   ): Promise<RoutedOutcome<T>>;
 }

@@ -8,12 +8,7 @@ import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { textResult, type ToolResult } from "../../tools/tool.ts";
 import { capText } from "../../tools/output-cap.ts";
 import { convertToolResult, maxOutputChars } from "../tools/content.ts";
-import {
-  failureReason,
-  type RequestLimits,
-  type RequestOutcome,
-  type RoutedOutcome,
-} from "../connection/call-outcome.ts";
+import { failureReason, type Settled, type RequestOutcome, type RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerState } from "../state/server-state.ts";
 import { conversationServers } from "../state/snapshot-views.ts";
 
@@ -21,7 +16,7 @@ import type { Env } from "../../env.ts";
 
 /** The one request a read makes of a server's session. */
 interface ResourceReader {
-  readResource(uri: string, limits: RequestLimits): Promise<RequestOutcome<ReadResourceResult>>;
+  readResource(uri: string, limits: Settled<"timeoutMs">): Promise<RequestOutcome<ReadResourceResult>>;
 }
 
 /** What reading needs from McpManager: the snapshot, and a request on a server's live session (or why there is none). */
@@ -30,7 +25,7 @@ export interface ResourceSource {
   request<T>(
     server: string,
     method: string,
-    run: (connection: ResourceReader, limits: RequestLimits) => Promise<RequestOutcome<T>>,
+    run: (connection: ResourceReader, limits: Settled<"timeoutMs">) => Promise<RequestOutcome<T>>,
     signal?: AbortSignal,
   ): Promise<RoutedOutcome<T>>;
 }

@@ -20,13 +20,7 @@ import { isRemote, type ServerConfig } from "../../config/types.ts";
 import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
-import type {
-  CallLimits,
-  CallOutcome,
-  RequestLimits,
-  RequestOutcome,
-  RoutedOutcome,
-} from "../connection/call-outcome.ts";
+import type { CallOutcome, RequestBounds, Settled, RequestOutcome, RoutedOutcome } from "../connection/call-outcome.ts";
 import type { McpSnapshot, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
@@ -34,13 +28,12 @@ import { connectTimeoutMs, toolMaxTotalTimeoutMs, toolTimeoutMs } from "../timeo
 import type { ToolProgressStore } from "./progress.ts";
 import type { ToolUsageStore } from "./usage.ts";
 import { untilAborted } from "./until-aborted.ts";
-import type { CallOptions } from "./mcp-tool.ts";
 import { callResult, cancelledResult, failedResult } from "./call-result.ts";
 import type { Env } from "../../env.ts";
 import type { StartedTask } from "../manager-options.ts";
 
 /** What a resource read or a prompt is handed: the live connection and its bounds. */
-export type LiveRequest<T> = (connection: ServerConnection, limits: RequestLimits) => Promise<RequestOutcome<T>>;
+export type LiveRequest<T> = (connection: ServerConnection, bounds: Settled<"timeoutMs">) => Promise<RequestOutcome<T>>;
 
 /** What the router reads and the few things it asks of the supervisor. */
 export interface ToolCallRouterOptions {
@@ -85,14 +78,14 @@ export class ToolCallRouter {
   }
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
-  async call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+  async call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult> {
     const { busy, progress } = this.#options;
     busy.started(server);
     try {
-      return await this.#call(server, tool, args, options);
+      return await this.#call(server, tool, args, bounds);
     } finally {
       busy.ended(server);
-      const key = options.progressKey;
+      const key = bounds.progressKey;
       if (key !== undefined) progress.finish(key);
       const task = key === undefined ? undefined : this.#followed.get(key);
       if (task && key !== undefined) {
@@ -119,7 +112,7 @@ export class ToolCallRouter {
       const ready = this.#ready(server) ?? (await this.#waitIfCached(server, signal));
       if (ready === "cancelled") return { kind: "cancelled" };
       if (typeof ready === "string") return { kind: "unavailable", why: ready };
-      const limits: RequestLimits = { ...(signal ? { signal } : {}), timeoutMs: this.#timeoutMs };
+      const limits: Settled<"timeoutMs"> = { ...(signal ? { signal } : {}), timeoutMs: this.#timeoutMs };
       const started = clock.now();
       let outcome = await run(ready.connection, limits);
       const config = this.#options.config(server);
@@ -136,10 +129,10 @@ export class ToolCallRouter {
     }
   }
 
-  async #call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+  async #call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult> {
     const view = this.#view(server);
     if (!view) return failedResult(tool, `server ${server} is not connected`);
-    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, options.signal));
+    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, bounds.signal));
     if (ready === "cancelled") return cancelledResult(tool);
     if (typeof ready === "string") return failedResult(tool, ready);
     const offered =
@@ -151,12 +144,12 @@ export class ToolCallRouter {
       );
     const { clock, saveToolOutput } = this.#options;
     const started = clock.now();
-    if (offered.runsAsTask) options = { ...options, asTask: true };
-    const first = await this.#callOnce(server, ready.connection, tool, args, options);
+    if (offered.runsAsTask) bounds = { ...bounds, asTask: true };
+    const first = await this.#callOnce(server, ready.connection, tool, args, bounds);
     const config = this.#options.config(server);
     const verdict =
       config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
-    const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, options, verdict);
+    const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, bounds, verdict);
     const result =
       typeof outcome === "string"
         ? textResult(outcome, true)
@@ -199,23 +192,23 @@ export class ToolCallRouter {
     connection: ServerConnection,
     tool: string,
     args: Record<string, unknown>,
-    options: CallOptions,
+    bounds: RequestBounds,
   ): Promise<CallOutcome> {
     const { env, progress } = this.#options;
-    const key = options.progressKey;
-    const limits: CallLimits =
-      options.timeout === undefined
+    const key = bounds.progressKey;
+    const limits: Settled<"timeoutMs" | "maxTotalTimeoutMs"> =
+      bounds.timeoutMs === undefined
         ? { timeoutMs: this.#timeoutMs, maxTotalTimeoutMs: this.#maxTotalMs }
-        : explicitLimits(env, options.timeout);
-    if (options.signal) limits.signal = options.signal;
-    if (options.asTask) limits.asTask = true;
+        : explicitLimits(env, bounds.timeoutMs);
+    if (bounds.signal) limits.signal = bounds.signal;
+    if (bounds.asTask) limits.asTask = true;
     limits.onTaskCreated = (taskId) => {
       if (key !== undefined) {
         const task = { toolUseId: key, server, taskId };
         this.#followed.set(key, task);
         this.#options.onTaskStarted?.(task);
       }
-      options.moveToBackground?.(`MCP task ${taskId}`);
+      bounds.moveToBackground?.(`MCP task ${taskId}`);
     };
     if (key !== undefined) {
       limits.onProgress = ({ progress: done, total, message }) =>
@@ -234,7 +227,7 @@ export class ToolCallRouter {
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options: CallOptions,
+    bounds: RequestBounds,
     verdict: Exclude<CallVerdict, "keep">,
   ): Promise<CallOutcome | string> {
     const config = this.#options.config(server);
@@ -242,8 +235,8 @@ export class ToolCallRouter {
       ? await this.#settled(server, connectTimeoutMs(this.#options.env, config.resolved) + 1000)
       : "gone";
     const connection = this.#options.connections.get(server);
-    if (verdict === "retry" && settled === "connected" && connection && !options.signal?.aborted)
-      return this.#callOnce(server, connection, tool, args, options);
+    if (verdict === "retry" && settled === "connected" && connection && !bounds.signal?.aborted)
+      return this.#callOnce(server, connection, tool, args, bounds);
     const why =
       verdict === "retry"
         ? `it did not come back (${settled})`
@@ -284,7 +277,7 @@ interface Ready {
 }
 
 /** The limits of a call given its own timeout (between notifications). */
-function explicitLimits(env: Env, timeout: number): CallLimits {
+function explicitLimits(env: Env, timeout: number): Settled<"timeoutMs" | "maxTotalTimeoutMs"> {
   const timeoutMs = toolTimeoutMs(env, timeout);
   return { timeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs(env, timeoutMs) };
 }

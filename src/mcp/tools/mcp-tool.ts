@@ -5,22 +5,11 @@
 import { mcpToolName } from "./naming.ts";
 import type { Tool, ToolContext, ToolResult } from "../../tools/tool.ts";
 import type { McpToolInfo } from "../state/server-state.ts";
-
-/** One MCP tool call's options, from the tool to the session: the agent's abort signal and an explicit timeout (ms). */
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeout?: number;
-  /** The tool-use id the call's progress is reported under (the `progress` store). */
-  progressKey?: string;
-  /** Run it as a task (the tool runs only so: call-router.ts sets it from the tool list). */
-  asTask?: boolean;
-  /** The call was answered with a task: the loop may answer the model now and take the result later (ToolContext). */
-  moveToBackground?: (reason: string) => void;
-}
+import type { RequestBounds } from "../connection/call-outcome.ts";
 
 /** The one thing McpTool needs from McpManager. */
 export interface McpCaller {
-  call(server: string, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<ToolResult>;
+  call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult>;
 }
 
 /** Summaries stay short in the transcript. */

@@ -207,7 +207,7 @@ describe("a remote call that fails at the connection level", () => {
   it("leaves the server connected when a call merely times out", async () => {
     const { manager, clock } = setup();
     await manager.start([remoteServer("web")]);
-    const call = manager.call("web", "hang", {}, { timeout: 5000 });
+    const call = manager.call("web", "hang", {}, { timeoutMs: 5000 });
     // The call's one deadline is on the fake clock (the deadlines' background timer): move it once the call is under way.
     await eventually(() => clock.pending({ background: true }).includes(5000));
     clock.advance(5000);
