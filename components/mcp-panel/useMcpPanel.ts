@@ -40,8 +40,7 @@ import { panelHintRows } from "./PanelKeyHint.tsx";
 import { useMcpPanelKeys } from "./useMcpPanelKeys.ts";
 import { useServerDetails } from "./useServerDetails.ts";
 import { useStore } from "../keys/useStore.ts";
-import { Store } from "../../src/store.ts";
-import { usageOf, type ServerUsage } from "../../src/mcp/tools/usage.ts";
+import { usageOf } from "../../src/mcp/tools/usage.ts";
 import { serverTasksText } from "../../src/mcp/tools/progress.ts";
 import { panelOrder } from "./panel-groups.ts";
 

@@ -35,7 +35,7 @@ import { managedAgentServers } from "../agents/agent-servers.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 import { addDir, applyApprovedSettings, configLoader, type McpParts, mcpParts } from "./runtime-mcp.ts";
-import { modelSetter, sessionActions } from "./runtime-sessions.ts";
+import { continueSaved, recording, sessionActions } from "./runtime-sessions.ts";
 import { checkedModel, loadSettingsParts, type SettingsParts } from "./runtime-settings.ts";
 import { systemContext } from "./runtime-system.ts";
 import type { SavedSession } from "./saved-sessions.ts";
@@ -224,8 +224,6 @@ async function agentParts(
       .filter((tool) => !permissions.deniesEveryCall(tool));
   if (agents.main?.model && options.model === undefined && !(model instanceof ScriptedModel))
     await models.choose(agents.main.model);
-  const pct = autoCompactPct(env["MINI_CC_AUTOCOMPACT_PCT"]);
-  if (typeof pct !== "number") init.warn(pct.problem);
   const hooks = startSessionHooks({
     hooks: settings.runnableHooks,
     cwd,
@@ -238,14 +236,13 @@ async function agentParts(
     source: restored ? "resume" : "startup",
     say: init.warn,
   });
-  const autoBackground = autoBackgroundMs(env["MINI_CC_MCP_AUTO_BACKGROUND_MS"]);
-  if (typeof autoBackground !== "number") init.warn(autoBackground.problem);
+  const loop = loopSettings(init);
   const agent = new Agent({
     hooks,
     detaching: {
       background,
       clock,
-      autoBackgroundMs: typeof autoBackground === "number" ? autoBackground : AUTO_BACKGROUND_MS,
+      autoBackgroundMs: loop.autoBackgroundMs,
       foreground: parts.foreground,
     },
     reminders: () => endingReminders(background, clock.now()),
@@ -258,55 +255,10 @@ async function agentParts(
     maxRounds: options.maxTurns,
     toolSearch: toolSearchSetting(env),
     record: recorder.record,
-    ...(typeof pct === "number" ? { autoCompactPct: pct } : {}),
+    ...(loop.autoCompactPct !== undefined ? { autoCompactPct: loop.autoCompactPct } : {}),
   });
   if (restored) await continueSaved(init, restored, { agent, recorder, models, model });
   return { agent, recorder, hooks, tools, models, sandboxMode, agents: agents.definitions, subagents };
-}
-
-/** The model chosen (the flags' first) and the recorder that saves the session. */
-function recording(
-  init: RuntimeOptions,
-  home: HomePaths,
-  model: Model,
-  manager: McpParts["manager"],
-  sessionId: string,
-) {
-  const { options, env } = init;
-  const models = new ModelChoice({
-    initial: model,
-    // The same flags (--thinking, --include-partial-messages) for a model chosen later.
-    create: (name) =>
-      createModel({
-        env,
-        model: name,
-        ...(options.thinking ? { thinking: true } : {}),
-        ...(options.includePartialMessages ? { rawEvents: true } : {}),
-      }),
-    // Background connects held back for the first request (print mode) start once it is out.
-    onFirstRequest: () => manager.releaseBackground(),
-  });
-  const recorder = new SessionRecorder({
-    projectsRoot: home.projects,
-    cwd: init.cwd,
-    sessionId,
-    model: () => models.current.name,
-    warn: init.warn,
-  });
-  return { models, recorder };
-}
-
-/** A restored session goes on in its file, with its own model unless one was chosen for this run. */
-async function continueSaved(
-  init: RuntimeOptions,
-  restored: SavedSession,
-  parts: Pick<AgentParts, "agent" | "recorder" | "models"> & { model: Model },
-): Promise<void> {
-  const { agent, recorder, model } = parts;
-  agent.restore(() => restored.entries);
-  recorder.continueIn(restored);
-  const chosen = model instanceof ScriptedModel || init.options.model !== undefined || init.env["ANTHROPIC_MODEL"];
-  if (restored.model && restored.model !== model.name && !chosen) await modelSetter(parts)(restored.model, false);
 }
 
 /** What a typed line's turn is run with (recorded-turn.ts). */
@@ -321,4 +273,16 @@ function turnParts(
   const { manager } = mcp;
   const folders = () => settings.permissions.scope;
   return { recorder, agent, manager, env: settings.liveEnv, customCommands, cwd: init.cwd, folders };
+}
+
+/** What the environment sets of the loop: a bad value is said, and the default kept. */
+function loopSettings(init: RuntimeOptions): { autoCompactPct?: number; autoBackgroundMs: number } {
+  const pct = autoCompactPct(init.env["MINI_CC_AUTOCOMPACT_PCT"]);
+  if (typeof pct !== "number") init.warn(pct.problem);
+  const auto = autoBackgroundMs(init.env["MINI_CC_MCP_AUTO_BACKGROUND_MS"]);
+  if (typeof auto !== "number") init.warn(auto.problem);
+  return {
+    ...(typeof pct === "number" ? { autoCompactPct: pct } : {}),
+    autoBackgroundMs: typeof auto === "number" ? auto : AUTO_BACKGROUND_MS,
+  };
 }
