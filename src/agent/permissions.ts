@@ -3,6 +3,7 @@
  * or is refused. One instance lives for the session, so "allow for the session"
  * answers and mode switches (Shift+Tab in the TUI) stick.
  */
+import type { HookAnswer } from "../hooks/hook-events.ts";
 import { relative, resolve } from "node:path";
 import { Store } from "../store.ts";
 import { PathScope, RealPaths, isWithin } from "../tools/real-paths.ts";
@@ -20,12 +21,6 @@ import {
   type RuleCoverage,
   type ToolRule,
 } from "./tool-rules.ts";
-
-/** A PreToolUse hook's answer about a call, with its reason (its deny never reaches the chain: the call is refused before). */
-export interface HookAnswer {
-  readonly answer: "allow" | "ask";
-  readonly reason?: string;
-}
 
 /** The chain's verdict on one call. */
 export type PermissionCheck =

@@ -4,8 +4,7 @@
  * permission (allow or ask, still under every deny rule), or replace its
  * input; after, it may tell the model more about the result.
  */
-import type { AgentEvent } from "../agent/events.ts";
-import type { HookAnswer } from "../agent/permissions.ts";
+import type { HookAnswer, HookEvent } from "./hook-events.ts";
 import type { ToolResult } from "../tools/tool.ts";
 import type { HookResult } from "./hook-outcome.ts";
 import type { Hooks } from "./hooks.ts";
@@ -21,11 +20,11 @@ interface Call {
 }
 
 /** The notes of a result, as events. */
-export function* hookNotes(result: HookResult): Generator<AgentEvent> {
+export function* hookNotes(result: HookResult): Generator<HookEvent> {
   for (const text of result.notes) yield { type: "hook_note", text };
 }
 
-export async function* beforeToolCall(hooks: Hooks, call: Call): AsyncGenerator<AgentEvent, BeforeToolCall> {
+export async function* beforeToolCall(hooks: Hooks, call: Call): AsyncGenerator<HookEvent, BeforeToolCall> {
   const result = await hooks.run(
     "PreToolUse",
     { tool_name: call.name, tool_input: call.input, tool_use_id: call.id },
@@ -55,7 +54,7 @@ export async function* afterToolCall(
   hooks: Hooks,
   call: Call,
   result: ToolResult,
-): AsyncGenerator<AgentEvent, { result: ToolResult; stop?: string }> {
+): AsyncGenerator<HookEvent, { result: ToolResult; stop?: string }> {
   const after = await hooks.run(
     "PostToolUse",
     { tool_name: call.name, tool_input: call.input, tool_response: result.content, tool_use_id: call.id },

@@ -4,7 +4,7 @@
  * context), Stop when the model is done (it may make it go on), PreCompact
  * before a summary, SessionStart's context with the first prompt.
  */
-import type { AgentEvent } from "../agent/events.ts";
+import type { HookEvent } from "./hook-events.ts";
 import type { ImageBlock, TextBlock } from "../model/messages.ts";
 import { Hooks, type HooksOptions } from "./hooks.ts";
 import { hookNotes } from "./tool-hooks.ts";
@@ -19,7 +19,7 @@ export type PromptGate = { kind: "send"; context: readonly string[] } | { kind: 
 export async function* beforePrompt(
   hooks: Hooks,
   prompt: string | readonly (TextBlock | ImageBlock)[],
-): AsyncGenerator<AgentEvent, PromptGate> {
+): AsyncGenerator<HookEvent, PromptGate> {
   const { context, notes } = await hooks.takeKept();
   for (const text of notes) yield { type: "hook_note", text };
   if (!hooks.has("UserPromptSubmit")) return { kind: "send", context };
@@ -38,10 +38,7 @@ export async function* beforePrompt(
 }
 
 /** Stop: the model would end its turn; a hook that blocks (exit 2, decision "block") gives its reason to go on, else undefined. */
-export async function* atTurnEnd(
-  hooks: Hooks,
-  stopHookActive: boolean,
-): AsyncGenerator<AgentEvent, string | undefined> {
+export async function* atTurnEnd(hooks: Hooks, stopHookActive: boolean): AsyncGenerator<HookEvent, string | undefined> {
   if (!hooks.has("Stop")) return undefined;
   const result = await hooks.run("Stop", { stop_hook_active: stopHookActive });
   yield* hookNotes(result);
@@ -54,7 +51,7 @@ export async function* aroundCompaction(
   moment: "before" | "after",
   trigger: "manual" | "auto",
   focus: string | undefined,
-): AsyncGenerator<AgentEvent, void> {
+): AsyncGenerator<HookEvent, void> {
   if (moment === "before") {
     if (hooks.has("PreCompact"))
       yield* hookNotes(await hooks.run("PreCompact", { trigger, custom_instructions: focus ?? "" }, trigger));
@@ -67,7 +64,7 @@ export async function* aroundCompaction(
 export async function* sessionStart(
   hooks: Hooks,
   source: "startup" | "resume" | "clear" | "compact",
-): AsyncGenerator<AgentEvent, void> {
+): AsyncGenerator<HookEvent, void> {
   if (!hooks.has("SessionStart")) return;
   const result = await hooks.run("SessionStart", { source }, source);
   yield* hookNotes(result);
@@ -84,7 +81,7 @@ export async function sessionEdge(
   for await (const event of events) if (event.type === "hook_note") say(event.text);
 }
 
-async function* sessionEnd(hooks: Hooks, reason: string): AsyncGenerator<AgentEvent, void> {
+async function* sessionEnd(hooks: Hooks, reason: string): AsyncGenerator<HookEvent, void> {
   if (hooks.has("SessionEnd")) yield* hookNotes(await hooks.run("SessionEnd", { reason }, reason));
 }
 
