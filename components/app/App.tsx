@@ -171,12 +171,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             }}
           />
           {exitQuestion.asking > 0 ? (
-            <ExitQuestion
-              running={exitQuestion.asking}
-              onStop={exitQuestion.stop}
-              onKeep={exitQuestion.keep}
-              onStay={exitQuestion.stay}
-            />
+            <ExitQuestion running={exitQuestion.asking} onStop={exitQuestion.stop} onStay={exitQuestion.stay} />
           ) : null}
           <ArmingNotice shown={arming.droppedKey} />
           <PromptInput

@@ -1,8 +1,9 @@
 /**
  * Quitting while background tasks run asks first (ExitQuestion): the first
- * request only shows the question; a second one (Ctrl+C twice again) quits,
- * and the runtime's close stops every task. Keeping them hands them over to
- * nobody: they are let go (TuiBackground.keepRunning) before mini-cc quits.
+ * request only shows the question; Enter, or a second request (Ctrl+C twice
+ * again), quits, and the runtime's close stops every task. Esc stays. There
+ * is no "leave them running": a task's output goes through mini-cc, so one
+ * that printed after mini-cc left would die of a broken pipe anyway.
  */
 import { useRef, useState } from "react";
 import type { TuiBackground } from "../runtime/tui-runtime.ts";
@@ -13,7 +14,6 @@ export interface ExitQuestionModel {
   /** What every way of quitting calls. */
   readonly requestQuit: () => void;
   readonly stop: () => void;
-  readonly keep: () => void;
   readonly stay: () => void;
 }
 
@@ -30,10 +30,6 @@ export function useExitQuestion(background: TuiBackground, quit: () => void): Ex
     asking,
     requestQuit,
     stop: quit,
-    keep: () => {
-      background.keepRunning();
-      quit();
-    },
     stay: () => {
       asked.current = false;
       setAsking(0);

@@ -62,6 +62,10 @@ export function serverPanelLines(
     ...section("Approval", approvalLines(view, details)),
     ...section("Sandbox", sandboxLines(details)),
     ...section(
+      "Authentication",
+      (details?.oauth ?? []).map(([label, value]) => line(safe(`${label}: ${value}`), "dim", INDENT)),
+    ),
+    ...section(
       "History (since start)",
       historyLines(view.health, view.state.status === "connected" ? view.state.connectMs : undefined),
     ),

@@ -29,8 +29,6 @@ export interface TuiBackground extends ReadableStore<BackgroundSnapshot> {
   stopAll(by: StoppedBy): Promise<void>;
   /** The last `maxBytes` of a task's output (the model's read position does not move). */
   peek(id: string, maxBytes: number): string;
-  /** The user quits and keeps the running tasks: neither closing nor mini-cc's death ends them. */
-  keepRunning(): void;
 }
 
 /** The calls the turn waits for that Ctrl+B can send to the background (src/background/foreground-calls.ts). */

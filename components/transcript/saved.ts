@@ -8,6 +8,7 @@
 import type { ConversationEntry } from "../../src/agent/conversation.ts";
 import type { AgentEvent } from "../../src/agent/events.ts";
 import { killedText } from "../../src/agent/tool-runner.ts";
+import { stillRunningShown, stillRunningText, unfinishedTasks } from "../../src/agent/unfinished-tasks.ts";
 import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN, cutReply } from "../../src/agent/streamed-reply.ts";
 import { summarizeCall } from "../../src/agent/tool-summary.ts";
 import { AGENT_TOOL, summarizeAgentCall } from "../../src/agents/agent-tool.ts";
@@ -24,18 +25,23 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
   const names = new Map<string, string>();
   /** Calls not answered yet, by id. */
   const unanswered = new Map<string, string>();
+  const unfinished = unfinishedTasks(entries);
+  /** Calls answered with a KILLED-like result here: their task is said there, not again below. */
+  const saidKilled = new Set<string>();
   let open = false;
   /** Each Agent call's subagent lines, shown as its block just before its result. */
   const subagents = new Map<string, TranscriptAction[]>();
   const end = () => {
-    for (const [id, name] of unanswered)
+    for (const [id, name] of unanswered) {
+      saidKilled.add(id);
       actions.push({
         type: "tool_result",
         id,
         name,
-        result: { content: killedText(id, entries), isError: true },
+        result: { content: killedText(id, unfinished), isError: true },
         durationMs: 0,
       });
+    }
     unanswered.clear();
     if (open) actions.push({ type: "turn_end", reason: "end_turn", numTurns: 0, resultText: "" });
     open = false;
@@ -100,6 +106,10 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
       case "note":
         // For the model only ("[Request interrupted by user]", "go on"), but for the mark of a cut reply.
         if (entry.text === CUT_REPLY_NOTE) actions.push({ type: "notice", text: CUT_REPLY_SHOWN });
+        else {
+          const lost = stillRunningShown(entry.text);
+          if (lost) actions.push({ type: "notice", text: lost });
+        }
         break;
       case "partial":
         // Superseded by the line after it; left last, shown below as a cut reply.
@@ -115,6 +125,10 @@ export function savedTranscriptActions(entries: readonly ConversationEntry[]): T
         break;
     }
   }
+  // A task whose call had moved to the background and never ended (a resume has not noted it yet).
+  for (const task of unfinished.values())
+    if (!saidKilled.has(task.toolUseId) && !unanswered.has(task.toolUseId))
+      actions.push({ type: "notice", text: stillRunningText(task) });
   // A reply cut by the kill, its partial lines last (a resume records it, with the note above).
   const cut = cutReply(entries);
   if (cut !== undefined) {

@@ -20,6 +20,7 @@ import { planTools, type ToolPlan, type ToolSearchSetting } from "./tool-search.
 import { runRounds, type TurnHost } from "./turn-loop.ts";
 import { CUT_REPLY_NOTE, cutReply } from "./streamed-reply.ts";
 import { errorMessage, killedText, resultBlock, ToolRunner } from "./tool-runner.ts";
+import { stillRunningNote, unfinishedTasks } from "./unfinished-tasks.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { beforePrompt, clearedSession } from "../hooks/turn-hooks.ts";
 import type { Detaching } from "./detached-call.ts";
@@ -126,8 +127,14 @@ export class Agent {
         last?.role === "assistant"
           ? last.content.filter((block): block is ToolUseBlock => block.type === "tool_use")
           : [];
+      const unfinished = unfinishedTasks(entries());
       if (uses.length > 0)
-        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(killedText(use.id, entries()), true))));
+        this.#addToolResults(uses.map((use) => resultBlock(use.id, textResult(killedText(use.id, unfinished), true))));
+      // A task whose call had moved to the background: its result never came. Said once.
+      for (const task of unfinished.values()) {
+        if (!uses.some((use) => use.id === task.toolUseId)) this.#addNote(stillRunningNote(task));
+        this.#record({ ...task, ended: true });
+      }
       const cut = cutReply(entries());
       if (cut === undefined) return;
       if (cut.trim() !== "")

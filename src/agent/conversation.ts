@@ -46,10 +46,11 @@ export type ConversationEntry =
     }
   | { type: "clear" }
   /**
-   * A tool call became a task on its MCP server (the Tasks extension): if the session ends before
-   * the call's result, a resume says the task was still running there, with its id. No change to the messages.
+   * A tool call became a task on its MCP server (the Tasks extension), or (`ended`) the task's
+   * following ended: one never ended says on resume it was still running there (unfinished-tasks.ts).
+   * No change to the messages.
    */
-  | { type: "task"; toolUseId: string; server: string; taskId: string }
+  | { type: "task"; toolUseId: string; server: string; taskId: string; ended?: true }
   /**
    * A piece of a reply's text as it streams in (streamed-reply.ts): no change
    * to the messages, superseded by the line after it; left last, a reply

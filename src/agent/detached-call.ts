@@ -67,7 +67,11 @@ export async function runDetachable(
       movedToBackground: moving.signal,
     }))();
   const { autoBackgroundMs: autoMs, clock, background } = detaching;
-  const forget = detaching.foreground?.add({ toolName: tool.name, move: (reason) => move(reason) });
+  // A call that starts a background task returns at once: there is nothing to send there (Ctrl+B is not offered).
+  const forget =
+    input["run_in_background"] === true
+      ? undefined
+      : detaching.foreground?.add({ toolName: tool.name, move: (reason) => move(reason) });
   const cancelAuto =
     tool.server !== undefined && autoMs > 0
       ? clock.setTimeout(() => move(`still running after ${seconds(autoMs)}`), autoMs)

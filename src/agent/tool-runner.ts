@@ -16,11 +16,10 @@ import { summarizeCall } from "./tool-summary.ts";
 import type { Hooks } from "../hooks/hooks.ts";
 import { afterToolCall, beforeToolCall, hookNotes } from "../hooks/tool-hooks.ts";
 import { notLoadedMessage, type ToolPlan } from "./tool-search.ts";
+import { stillRunningText, type TaskEntry } from "./unfinished-tasks.ts";
 import { mergeBounded } from "./bounded-merge.ts";
 import { isStreamingTool } from "./streaming-tool.ts";
 import { runDetachable, type Detaching } from "./detached-call.ts";
-import type { ConversationEntry } from "./conversation.ts";
-import { terminalSafeLine } from "../text/terminal-safe.ts";
 
 /** The tool_result text for a call the user's abort cut off or never let start. */
 export const INTERRUPTED = "Interrupted by user";
@@ -30,11 +29,10 @@ export const INTERRUPTED = "Interrupted by user";
  */
 export const KILLED = "mini-cc was killed while this ran; it may not have finished";
 
-/** What a resume says of an unanswered call that had become a task: it may still run on its server. */
-export function killedText(call: string, entries: readonly ConversationEntry[]): string {
-  const task = entries.findLast((entry) => entry.type === "task" && entry.toolUseId === call);
-  if (task?.type !== "task") return KILLED;
-  return `MCP task ${terminalSafeLine(task.taskId)} was still running on server ${terminalSafeLine(task.server)} when mini-cc stopped; its result never arrived`;
+/** What a resume says of an unanswered call: that mini-cc was killed, or that its task may still run on its server. */
+export function killedText(call: string, unfinished: ReadonlyMap<string, TaskEntry>): string {
+  const task = unfinished.get(call);
+  return task ? stillRunningText(task) : KILLED;
 }
 /** The tool_result text for a call whose approval the user answered by stopping the turn (Esc). */
 export const STOPPED_AT_APPROVAL =

@@ -12,6 +12,7 @@ import type { Clock } from "../clock.ts";
 import { Store } from "../store.ts";
 import { errorText } from "../errors.ts";
 import { OutputFile, type OutputFileLimits } from "./output-file.ts";
+import { SavedOutput } from "./earlier-tasks.ts";
 import {
   endedStatus,
   statusText,
@@ -33,8 +34,6 @@ export interface TaskControl {
   stop(): Promise<string | undefined>;
   /** For process exit, where nothing can be awaited: ends it at once. */
   stopSync?(): void;
-  /** The user keeps it running past mini-cc's exit: nothing of mini-cc's (the Bash watchdog) ends it then. */
-  release?(): void;
 }
 
 /** What a task is, before it starts. */
@@ -60,8 +59,6 @@ interface Live {
   output: OutputFile;
   control?: TaskControl;
   stopping?: StoppedBy;
-  /** Kept running past exit (keepRunning): stopAll and stopAllSync leave it. */
-  kept?: boolean;
   ended: Promise<void>;
   markEnded: () => void;
 }
@@ -69,6 +66,8 @@ interface Live {
 export class BackgroundTasks extends Store<BackgroundSnapshot> {
   readonly #options: BackgroundTasksOptions;
   readonly #live = new Map<string, Live>();
+  /** The output files of an earlier run's tasks (adopt). */
+  readonly #saved = new Map<string, SavedOutput>();
   #count = 0;
   #publishPending = false;
 
@@ -188,9 +187,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
 
   /** Stops every running task; resolves once all ended. */
   async stopAll(by: StoppedBy): Promise<void> {
-    const running = this.getSnapshot().tasks.filter(
-      (task) => task.status === "running" && !this.#live.get(task.id)?.kept,
-    );
+    const running = this.getSnapshot().tasks.filter((task) => task.status === "running");
     await Promise.all(running.map((task) => this.stop(task.id, by)));
   }
 
@@ -199,20 +196,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     for (const task of this.getSnapshot().tasks) {
       if (task.status !== "running") continue;
       const live = this.#live.get(task.id)!;
-      if (live.kept) continue;
       live.stopping = "exit";
       live.control?.stopSync?.();
       this.finish(task.id, { kind: "error", message: "stopped" }, "SIGKILL");
-    }
-  }
-
-  /** The user quits and keeps the running tasks (the question at /exit): closing the session leaves them running. */
-  keepRunning(): void {
-    for (const task of this.getSnapshot().tasks) {
-      const live = this.#live.get(task.id);
-      if (task.status !== "running" || !live) continue;
-      live.kept = true;
-      live.control?.release?.();
     }
   }
 
@@ -240,15 +226,15 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
    * the model its ending, so no reminder follows.
    */
   read(id: string, maxBytes: number): { task: BackgroundTask; text: string } | undefined {
-    const live = this.#live.get(id);
+    const output = this.#outputOf(id);
     const before = this.get(id);
-    if (!live || !before) return undefined;
-    const { text, to } = live.output.read(before.bytesRead, maxBytes);
+    if (!output || !before) return undefined;
+    const { text, to } = output.read(before.bytesRead, maxBytes);
     const ended = before.status !== "running";
     this.#patch(id, (task) => ({
       ...task,
       bytesRead: to,
-      bytesWritten: live.output.bytesWritten,
+      bytesWritten: output.bytesWritten,
       ...(ended ? { endingReported: true } : {}),
     }));
     return { task: this.get(id)!, text };
@@ -256,14 +242,26 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
 
   /** The last `maxBytes` of task `id`'s output, for the user's view: the model's read position does not move. */
   peek(id: string, maxBytes: number): string {
-    const output = this.#live.get(id)?.output;
+    const output = this.#outputOf(id);
     if (!output) return "";
     return output.read(output.bytesWritten - maxBytes, maxBytes).text;
   }
 
   /** The last `count` lines of task `id`'s output. */
   lastLines(id: string, count: number): string[] {
-    return this.#live.get(id)?.output.lastLines(count) ?? [];
+    return this.#outputOf(id)?.lastLines(count) ?? [];
+  }
+
+  /** A resumed session's tasks from its earlier run (earlier-tasks.ts), listed first; new ids follow theirs. */
+  adopt(earlier: readonly BackgroundTask[]): void {
+    if (earlier.length === 0) return;
+    for (const task of earlier) this.#saved.set(task.id, new SavedOutput(task.outputFile));
+    this.#count = Math.max(this.#count, ...earlier.map((task) => Number(task.id.slice(1))));
+    this.update((prev) => ({ tasks: [...earlier, ...prev.tasks] }));
+  }
+
+  #outputOf(id: string): Pick<OutputFile, "read" | "lastLines" | "bytesWritten"> | undefined {
+    return this.#live.get(id)?.output ?? this.#saved.get(id);
   }
 
   /** The tasks that ended since the model last heard of them, now counted as told (the reminders). */

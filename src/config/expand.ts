@@ -101,12 +101,13 @@ export function expandEntry(entry: ServerEntry, env: Env): { entry: ServerEntry;
     if (entry.headers) resolved.headers = values(entry.headers);
     // A client secret belongs in the environment, not in a shared .mcp.json.
     if (entry.oauth) {
-      const { clientId, clientSecret, clientMetadataUrl } = entry.oauth;
+      const { clientId, clientSecret, clientMetadataUrl, privateKeyFile } = entry.oauth;
       resolved.oauth = {
         ...entry.oauth,
         ...(clientId !== undefined ? { clientId: one(clientId) } : {}),
         ...(clientSecret !== undefined ? { clientSecret: one(clientSecret) } : {}),
         ...(clientMetadataUrl !== undefined ? { clientMetadataUrl: one(clientMetadataUrl) } : {}),
+        ...(privateKeyFile !== undefined ? { privateKeyFile: one(privateKeyFile) } : {}),
       };
     }
     return { entry: resolved, unset };

@@ -15,7 +15,7 @@ import {
   string,
   type Check,
 } from "../fs/json-shape.ts";
-import { REMOTE_TYPES, type ServerEntry } from "./types.ts";
+import { REMOTE_TYPES, SIGNING_ALGORITHMS, type ServerEntry } from "./types.ts";
 import { sandboxCheck } from "./sandbox-field.ts";
 
 const timeout = optional(positiveNumber("must be a positive number of milliseconds"));
@@ -84,6 +84,8 @@ const oauthFields = objectOf(
     callbackPort: optional(port),
     clientMetadataUrl: optional(clientMetadataUrl),
     grantType: optional(oneOf("authorization_code", "client_credentials")),
+    privateKeyFile: optional(string({ nonEmpty: true })),
+    signingAlgorithm: optional(oneOf(...SIGNING_ALGORITHMS)),
   },
   { strict: true },
 );
@@ -103,9 +105,25 @@ const oauthClient: Check = (value, path) => {
     return [
       {
         path: [...path, "clientId"],
-        message: 'missing: the "client_credentials" grant needs the client\'s ID (and its secret)',
+        message: 'missing: the "client_credentials" grant needs the client\'s ID (and its secret or private key)',
       },
     ];
+  const keyed = value.privateKeyFile !== undefined;
+  if (keyed && value.grantType !== "client_credentials")
+    return [
+      { path: [...path, "privateKeyFile"], message: 'only for a machine client: "grantType": "client_credentials"' },
+    ];
+  if (keyed && value.signingAlgorithm === undefined)
+    return [
+      {
+        path: [...path, "signingAlgorithm"],
+        message: `missing: the key's algorithm (${SIGNING_ALGORITHMS.join(", ")})`,
+      },
+    ];
+  if (keyed && value.clientSecret !== undefined)
+    return [{ path: [...path, "clientSecret"], message: "give a client secret or a private key file, not both" }];
+  if (!keyed && value.signingAlgorithm !== undefined)
+    return [{ path: [...path, "privateKeyFile"], message: "missing: signingAlgorithm is for a private key file" }];
   return [];
 };
 

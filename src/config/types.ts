@@ -52,7 +52,25 @@ export interface OAuthClientEntry {
   clientMetadataUrl?: string;
   /** `client_credentials`: a machine client that gets its token with its ID and secret, no browser (default: `authorization_code`). */
   grantType?: "authorization_code" | "client_credentials";
+  /** A machine client's PEM (PKCS#8) private key file: it authenticates with a signed JWT (`private_key_jwt`), not a secret. */
+  privateKeyFile?: string;
+  /** The JWS algorithm the key signs with (ES256, RS256…); needed with `privateKeyFile`. */
+  signingAlgorithm?: SigningAlgorithm;
 }
+
+/** The JWS algorithms a `private_key_jwt` client may sign with (asymmetric keys only). */
+export const SIGNING_ALGORITHMS = [
+  "ES256",
+  "ES384",
+  "ES512",
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 
 /** The transports of a server reached by URL: streamable HTTP, SSE, WebSocket. */
 export const REMOTE_TYPES = ["http", "sse", "ws"] as const;

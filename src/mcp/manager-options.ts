@@ -22,6 +22,8 @@ export interface McpManagerOptions extends ServersOutside {
   trustReadOnlyHints?: () => boolean;
   /** A call (by its progress key, the tool-use id) was answered with a task: kept in the saved session. */
   onTaskStarted?: (task: StartedTask) => void;
+  /** That task is no longer followed (it ended, failed, timed out or was cancelled): kept too. */
+  onTaskEnded?: (task: StartedTask) => void;
 }
 
 /** A tool call that became a task on its server; `taskId` terminal-safe, as shown. */

@@ -97,6 +97,7 @@ export class McpManager extends Store<McpSnapshot> implements McpCaller {
       clock: this.#clock,
       saveToolOutput: options.saveToolOutput,
       onTaskStarted: options.onTaskStarted,
+      onTaskEnded: options.onTaskEnded,
     });
     this.#agents = new AgentServerRuns({
       servers,

@@ -13,6 +13,7 @@ import { type ReadableStore, Store } from "../store.ts";
 import type { ApprovalChoice } from "./approvals/approval-types.ts";
 import type { ApprovalsFile } from "./approvals/approvals.ts";
 import type { McpManager } from "./manager.ts";
+import type { OAuthStore } from "./connection/oauth/token-store.ts";
 import { announceLoginPage } from "./connection/oauth/login-page.ts";
 import { loadServerDetails, type ServerDetails } from "./server-details.ts";
 import type { McpSnapshot } from "./state/server-state.ts";
@@ -61,6 +62,8 @@ export interface ServerActionParts {
   readonly userHome: string;
   /** For opening a login page. */
   readonly env: Env;
+  /** Where remote servers' logins are kept: the opened view says how each authenticates. */
+  readonly oauth: Pick<OAuthStore, "read" | "now">;
 }
 
 /** The actions, and `checkSandbox` to learn whether the approval may offer "Start sandboxed" (off the first frame's path). */
@@ -87,7 +90,13 @@ export function serverActions(parts: ServerActionParts): ServerActions & { check
     async details(name) {
       const server = serverView(manager.getSnapshot(), name);
       if (!server) return { logTail: [] };
-      const sources = { approvals, projectDir, logDir: parts.logDir, userHome: parts.userHome };
+      const sources = {
+        approvals,
+        projectDir,
+        logDir: parts.logDir,
+        userHome: parts.userHome,
+        oauth: { store: parts.oauth, env: parts.env },
+      };
       return loadServerDetails(server, sources, sandbox.violations.getSnapshot());
     },
     checkSandbox: async () => {

@@ -12,6 +12,10 @@ import type { ServerEntry } from "../config/types.ts";
 import { isRemote } from "../config/types.ts";
 import { sandboxSettingText } from "../config/describe.ts";
 import type { ServerViolations } from "../sandbox/violations.ts";
+import type { OAuthStore } from "./connection/oauth/token-store.ts";
+import { oauthSummary } from "./connection/oauth/oauth-summary.ts";
+import { expandEntry } from "../config/expand.ts";
+import type { Env } from "../env.ts";
 
 /** A project server's approval as the approvals file holds it. */
 export interface ApprovalDetails {
@@ -36,6 +40,8 @@ export interface ServerDetails {
   readonly approval?: ApprovalDetails;
   /** Only for a server that runs sandboxed. */
   readonly sandbox?: SandboxDetails;
+  /** A remote server's OAuth, as `[label, value]` rows (oauth-summary.ts); absent without OAuth. */
+  readonly oauth?: ReadonlyArray<readonly [string, string]>;
   /** The log file as shown (`~/.mini-cc/logs/mcp-tracker.log`); absent for a remote server. */
   readonly logPath?: string;
   /** Its last lines, raw (untrusted: the view makes them terminal-safe). */
@@ -51,6 +57,8 @@ export interface DetailSources {
   readonly projectDir: string;
   readonly logDir: string;
   readonly userHome: string;
+  /** Where a remote server's login is kept (how it authenticates is shown from it), and the env its entry expands with. */
+  readonly oauth?: { readonly store: Pick<OAuthStore, "read" | "now">; readonly env: Env };
 }
 
 /** Reads one server's details; never throws (a file that cannot be read shows as absent). */
@@ -61,14 +69,16 @@ export async function loadServerDetails(
 ): Promise<ServerDetails> {
   const remote = view.config?.entry.type === "http" || view.config?.entry.type === "sse";
   const path = serverLogPath(sources.logDir, view.name);
-  const [approval, logTail] = await Promise.all([
+  const [approval, logTail, oauth] = await Promise.all([
     approvalOf(view, sources).catch(() => undefined),
     remote ? Promise.resolve([]) : readLogTail(path, LOG_TAIL_LINES),
+    oauthOf(view, sources).catch(() => []),
   ]);
   const sandbox = sandboxOf(view, violations);
   return {
     ...(approval ? { approval } : {}),
     ...(sandbox ? { sandbox } : {}),
+    ...(oauth.length > 0 ? { oauth } : {}),
     ...(remote ? {} : { logPath: tildePath(path, sources.userHome) }),
     logTail,
   };
@@ -99,4 +109,13 @@ async function approvalOf(view: ServerView, sources: DetailSources): Promise<App
     ...(approvedAt ? { approvedAt } : {}),
     ...(status === "changed" && record?.entry ? { previous: record.entry } : {}),
   };
+}
+
+/** How a remote server authenticates: the way mini-cc is known, the issuer, the scopes, the token's expiry. */
+async function oauthOf(view: ServerView, sources: DetailSources): Promise<Array<[string, string]>> {
+  if (!sources.oauth || !view.config) return [];
+  const { store, env } = sources.oauth;
+  const entry = expandEntry(view.config.entry, env).entry;
+  if (!isRemote(entry)) return [];
+  return oauthSummary(entry.oauth, await store.read(entry.url), store.now());
 }

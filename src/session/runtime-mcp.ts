@@ -43,6 +43,7 @@ export interface McpStepInputs {
   readonly outputFiles: ToolOutputFiles;
   /** A call was answered with an MCP task: the session records it, so a resume can say the task was left running. */
   readonly onTaskStarted: (task: StartedTask) => void;
+  readonly onTaskEnded: (task: StartedTask) => void;
 }
 
 /** Reads the declared servers (their problems and warnings said); again once the shared settings file is approved. */
@@ -77,6 +78,7 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
   });
   const roots = new RootsStore(cwd, addDirs);
   const sandbox = new SandboxHost({ projectDir: cwd, home: inputs.userHome, miniCcHome: home.root, env });
+  const oauth = new OAuthStore({ file: home.oauth, clock, warn });
   const manager = new McpManager({
     projectDir: cwd,
     approvals,
@@ -93,12 +95,13 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
     roots,
     serverRequests: inputs.serverRequests,
     saveToolOutput: inputs.outputFiles.save,
-    oauth: new OAuthStore({ file: home.oauth, clock, warn }),
+    oauth,
     // Servers seen before are offered from their cached tool lists while they start (or, lazy, until first used).
     toolCache: new ToolCacheFiles({ dir: home.toolCache, projectDir: cwd, clock, warn }),
     sandbox,
     trustReadOnlyHints: () => settings.effective().trustReadOnlyHints,
     onTaskStarted: inputs.onTaskStarted,
+    onTaskEnded: inputs.onTaskEnded,
   });
   // Even on a hard exit no server process may outlive us, wrappers' children included.
   init.onExit?.(() => manager.killAllServerProcessGroups());
@@ -111,6 +114,7 @@ export function mcpParts(init: RuntimeOptions, inputs: McpStepInputs): McpParts 
     logDir,
     userHome: inputs.userHome,
     env,
+    oauth,
   });
   return { actions, approvals, roots, sandbox, manager };
 }

@@ -12,6 +12,7 @@ import { Agent } from "../agent/agent.ts";
 import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
 import { BackgroundTasks } from "../background/background-tasks.ts";
 import { ForegroundCalls } from "../background/foreground-calls.ts";
+import { earlierTasks, recordTasks } from "../background/earlier-tasks.ts";
 import { endingReminders } from "../background/reminders.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
 import { toolSearchSetting } from "../agent/tool-search.ts";
@@ -78,6 +79,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     outputFiles,
     // Tasks start once servers answer calls, after this function has returned: `turns` is set by then.
     onTaskStarted: (task) => turns.recorder.record({ type: "task", ...task }),
+    onTaskEnded: (task) => turns.recorder.record({ type: "task", ...task, ended: true }),
   });
   const turns = await agentParts(ground, { model, settings, mcp, restored, sessionId, background, foreground });
   const { manager, sandbox, approvals } = mcp;
@@ -151,7 +153,11 @@ function sessionStart({ init, home, clock }: Ground) {
   const restored = resumeChoice ? openSavedSession(home.projects, init.cwd, resumeChoice, init.warn) : undefined;
   const sessionId = restored?.id ?? init.options.sessionId ?? randomUUID();
   // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
-  const background = new BackgroundTasks({ dir: join(home.toolOutput, sessionId, "background"), clock });
+  const backgroundDir = join(home.toolOutput, sessionId, "background");
+  const background = new BackgroundTasks({ dir: backgroundDir, clock });
+  // Resumed: the earlier run's tasks are listed again (a running one as lost); every start and end is recorded.
+  if (restored) background.adopt(earlierTasks(backgroundDir));
+  recordTasks(background, backgroundDir);
   init.onExit?.(() => background.stopAllSync());
   const outputFiles = new ToolOutputFiles(home.toolOutput, sessionId);
   return { restored, sessionId, outputFiles, background, foreground: new ForegroundCalls() };

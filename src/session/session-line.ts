@@ -68,7 +68,10 @@ function wellFormed(value: Record<string, unknown>): boolean {
       );
     case "task":
       return (
-        typeof value.toolUseId === "string" && typeof value.server === "string" && typeof value.taskId === "string"
+        typeof value.toolUseId === "string" &&
+        typeof value.server === "string" &&
+        typeof value.taskId === "string" &&
+        (value.ended === undefined || value.ended === true)
       );
     default:
       return true;

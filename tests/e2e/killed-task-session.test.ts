@@ -49,6 +49,8 @@ describe("mini-cc killed while an MCP task runs", () => {
       kind: "message",
       message: { content: [{ type: "tool_use", id: "toolu_task", name: "mcp__tasker__endless", input: {} }] },
     });
+    // The call moves to the background as soon as it is a task; the model's next reply never ends.
+    api.reply({ kind: "message", message: { content: [{ type: "text", text: "Waiting." }] }, hangAfterEvents: 1 });
     const running = box.start(["-p", "run it", "--mcp-config", config, "--allowedTools", "mcp__tasker__*"], { env });
     await until(() => existsSync(log) && readFileSync(log, "utf8").includes('"tasks/get"'), "the task is polled");
     running.child.kill("SIGKILL");
@@ -57,14 +59,13 @@ describe("mini-cc killed while an MCP task runs", () => {
     api.reply(text("It was still running."));
     const resumed = await box.run(["-p", "--continue", "did it finish?", "--mcp-config", config], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
-    const body = api.requests[1]!.body as unknown as { messages: Array<{ content: unknown }> };
-    const last = body.messages.at(-1)!.content as Array<Record<string, unknown>>;
-    expect(last[0]).toMatchObject({
-      type: "tool_result",
-      tool_use_id: "toolu_task",
-      is_error: true,
-      content: STILL_RUNNING,
-    });
+    const body = JSON.stringify(api.requests[2]!.body);
+    expect(body).toContain(`[The call toolu_task: ${STILL_RUNNING}]`);
+    // Said once: a second resume finds it noted, not still open.
+    api.reply(text("Noted."));
+    const again = await box.run(["-p", "--continue", "and now?", "--mcp-config", config], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.stringify(api.requests[3]!.body).split(STILL_RUNNING).length).toBe(2);
 
     const screen = new PtyScreen(process.execPath, [box.cli, "--continue"], {
       cols: 140,
@@ -74,6 +75,6 @@ describe("mini-cc killed while an MCP task runs", () => {
     });
     screens.push(screen);
     await screen.waitFor("Resumed session");
-    await screen.waitFor("MCP task task-1 was still running on server tasker");
+    await screen.waitFor("The call toolu_task: MCP task task-1 was still running on server tasker");
   }, 90_000);
 });

@@ -8,7 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** A home and project with `entry` declared as `conf`; `run` runs the CLI there with `env` added. */
+/**
+ * A home and project with `entry` declared as `conf` (undefined: nothing declared, the caller
+ * declares it with `mcp add`); `run` runs the CLI there with `env` added.
+ */
 export function conformanceHome(entry, env = {}) {
   const cli = process.env.MINI_CC_CLI;
   if (!cli) throw new Error("MINI_CC_CLI: the built cli.js to run");
@@ -17,7 +20,7 @@ export function conformanceHome(entry, env = {}) {
   const project = join(root, "project");
   mkdirSync(home, { mode: 0o700 });
   mkdirSync(project);
-  writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers: { conf: entry } }));
+  if (entry) writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers: { conf: entry } }));
   const browser = `${JSON.stringify(process.execPath)} ${JSON.stringify(fileURLToPath(new URL("./scripted-browser.mjs", import.meta.url)))}`;
   const fullEnv = {
     PATH: process.env.PATH ?? "",

@@ -12,7 +12,10 @@
 // (on | off | reject), PRECLIENT ("id:secret": a pre-registered client with a
 // loopback redirect), TOKEN_TTL (seconds), RESOURCE (origin: the protected
 // resource is the whole server, else /mcp), AUTHORIZATION_ENDPOINT (a hostile
-// authorization server: its metadata names this as authorization_endpoint).
+// authorization server: its metadata names this as authorization_endpoint),
+// ROTATE=1 (each refresh token works once: a refresh answers with a new one, and
+// a spent one is refused and counted in refreshReuses), REFRESH_DELAY_MS (how long
+// a refresh takes, to let two clients meet there).
 // Prints `listening PORT` when ready.
 // /test/state reports what happened (registrations, token grants, refreshes,
 // the resource parameters seen); /test/expire makes every access token expire.
@@ -39,6 +42,7 @@ const state = {
   registrations: 0,
   codeGrants: 0,
   refreshes: 0,
+  refreshReuses: 0,
   resources: [],
   clients: [],
   calls: [],
@@ -79,6 +83,7 @@ class Provider {
   codes = new Map();
   tokens = new Map();
   refresh = new Map();
+  spent = new Set();
 
   async authorize(client, params, res) {
     const code = randomUUID();
@@ -103,10 +108,19 @@ class Provider {
     return this.#issue(client.client_id, true);
   }
   async exchangeRefreshToken(client, refreshToken, _scopes, resource) {
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.REFRESH_DELAY_MS ?? 0)));
     const owner = this.refresh.get(refreshToken);
-    if (owner !== client.client_id) throw new InvalidGrantError("unknown refresh token");
+    if (owner !== client.client_id) {
+      if (this.spent.has(refreshToken)) state.refreshReuses += 1;
+      throw new InvalidGrantError("unknown refresh token");
+    }
     state.refreshes += 1;
     state.resources.push(resource?.href ?? null);
+    if (process.env.ROTATE === "1") {
+      this.refresh.delete(refreshToken);
+      this.spent.add(refreshToken);
+      return this.#issue(client.client_id, true);
+    }
     return this.#issue(client.client_id, false, refreshToken);
   }
   async verifyAccessToken(token) {

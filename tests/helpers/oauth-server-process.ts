@@ -17,6 +17,8 @@ export interface FixtureState {
   registrations: number;
   codeGrants: number;
   refreshes: number;
+  /** ROTATE=1: refreshes that sent a refresh token already spent. */
+  refreshReuses: number;
   resources: (string | null)[];
   clients: string[];
   calls: string[];
@@ -46,7 +48,9 @@ export type FixtureSettings = Partial<
     | "PRECLIENT"
     | "TOKEN_TTL"
     | "RESOURCE"
-    | "AUTHORIZATION_ENDPOINT",
+    | "AUTHORIZATION_ENDPOINT"
+    | "ROTATE"
+    | "REFRESH_DELAY_MS",
     string
   >
 >;

@@ -77,6 +77,9 @@ describe("OAuth login for a remote server", () => {
 
     const get = await box.run(["get", "notes"]);
     expect(get.stdout).toContain("  OAuth: logged in, expires 2026-05-01T11:00:00.000Z");
+    expect(get.stdout).toContain("  Authenticates: dynamic registration");
+    expect(get.stdout).toContain(`  Issuer: ${new URL(server.mcpUrl).origin}/`);
+    expect(get.stdout).toContain("  Scopes: mcp:tools");
     expect(get.stdout).not.toContain(token);
 
     // The access token expires: the next connect refreshes it (with the resource again) and connects.
@@ -88,7 +91,8 @@ describe("OAuth login for a remote server", () => {
     expect(state.resources).toEqual([server.mcpUrl, server.mcpUrl]);
 
     const logout = await box.run(["logout", "notes"]);
-    expect(logout.stdout).toBe("Logged out of notes.\n");
+    // Which authorization server's tokens were forgotten: the issuer its metadata names (127.0.0.1:PORT/).
+    expect(logout.stdout).toBe(`Logged out of notes (forgot the tokens ${new URL(server.mcpUrl).origin}/ issued).\n`);
     expect((await box.run(["list"])).stdout).toContain("! needs authentication — run: mini-cc mcp login notes");
   });
 

@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpManager } from "../../src/mcp/manager.ts";
-import { askingHandlers, type ServerQuestion } from "../../src/mcp/requests/server-requests.ts";
+import {
+  askingHandlers,
+  unattendedHandlers,
+  type ServerQuestion,
+  type ServerRequestHandlers,
+} from "../../src/mcp/requests/server-requests.ts";
 import { ScriptedModel } from "../../src/model/scripted-model.ts";
 import { MemoryApprovals, stdioServer } from "../helpers/mcp-fixtures.ts";
 import { NODE, ROOT } from "../helpers/cli-sandbox.ts";
@@ -23,7 +28,11 @@ afterEach(async () => {
 });
 
 /** A manager with the task server; `questions` collects what the user was asked (answered with a name). */
-async function start(env: Record<string, string> = {}, managerEnv: Record<string, string> = {}) {
+async function start(
+  env: Record<string, string> = {},
+  managerEnv: Record<string, string> = {},
+  handlers?: ServerRequestHandlers,
+) {
   const dir = mkdtempSync(join(tmpdir(), "mini-cc-tasks-"));
   dirs.push(dir);
   const logFile = join(dir, "tasks.log");
@@ -34,15 +43,17 @@ async function start(env: Record<string, string> = {}, managerEnv: Record<string
     logDir: dir,
     env: { ...process.env, ...managerEnv },
     interactive: true,
-    serverRequests: askingHandlers({
-      model: new ScriptedModel({ responses: [] }),
-      ask: (async (question: ServerQuestion) => {
-        questions.push(question);
-        return { action: "accept", values: { name: "Ada" } };
-      }) as never,
-      openUrl: async () => ({ kind: "opened", via: "test" }),
-      log: () => {},
-    }),
+    serverRequests:
+      handlers ??
+      askingHandlers({
+        model: new ScriptedModel({ responses: [] }),
+        ask: (async (question: ServerQuestion) => {
+          questions.push(question);
+          return { action: "accept", values: { name: "Ada" } };
+        }) as never,
+        openUrl: async () => ({ kind: "opened", via: "test" }),
+        log: () => {},
+      }),
   });
   await manager.start([
     stdioServer("tasker", { command: NODE, args: [TASKER], env: { MCP_TASK_LOG: logFile, ...env } }),
@@ -91,6 +102,17 @@ describe("MCP tasks on a 2026-07-28 server", () => {
     expect(questions).toMatchObject([{ kind: "elicit-form", server: "tasker", message: "Who runs this task?" }]);
     expect(log().find((entry) => entry.method === "tasks/update")).toMatchObject({
       inputResponses: { who: { action: "accept", content: { name: "Ada" } } },
+    });
+  });
+
+  it("declines a task's question where nobody can answer (print mode), as any server's", async () => {
+    const said: string[] = [];
+    const printMode = unattendedHandlers({ allowSampling: false, say: (line) => said.push(line) });
+    const { manager, log } = await start({}, {}, printMode);
+    expect(text(await manager.call("tasker", "ask", {}))).toBe('answered {"action":"decline"}');
+    expect(said).toEqual(["MCP server tasker asked for input: declined (nobody to ask in print mode)"]);
+    expect(log().find((entry) => entry.method === "tasks/update")).toMatchObject({
+      inputResponses: { who: { action: "decline" } },
     });
   });
 

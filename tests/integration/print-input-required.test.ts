@@ -17,7 +17,6 @@ import {
 
 const MODERN = join(ROOT, "tests/helpers/modern-server.mjs");
 const OLD = join(ROOT, "tests/helpers/old-protocol-server.mjs");
-const TASKER = join(ROOT, "tests/helpers/task-server.mjs");
 const cli = cliForTestFile();
 let box: CliSandbox;
 beforeEach(async () => {
@@ -39,7 +38,6 @@ async function call(
     modern: { command: NODE, args: [MODERN], env },
     old: { command: NODE, args: [OLD] },
     odd: { command: NODE, args: [OLD], env: { MCP_OLD_MODE: "odd" } },
-    tasker: { command: NODE, args: [TASKER], env },
   };
   const config = mcpConfig({ [server]: entries[server as keyof typeof entries] });
   const run = await box.run([
@@ -121,13 +119,5 @@ describe("input_required results in print mode", () => {
     expect(text).toBe(
       "MCP tool big_state failed: server modern sent a requestState of 3.0 MB, past the 1 MB mini-cc sends back",
     );
-  });
-
-  it("declines a task's question too (the Tasks extension), and the task goes on to its result", async () => {
-    const { run, result, text } = await call("tasker", "ask");
-    expect(run.code).toBe(0);
-    expect(result?.is_error).toBeFalsy();
-    expect(text).toBe('answered {"action":"decline"}');
-    expect(run.stderr).toBe("mini-cc: MCP server tasker asked for input: declined (nobody to ask in print mode)\n");
   });
 });

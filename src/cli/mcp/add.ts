@@ -8,7 +8,8 @@
  * (or after `--`), is the server's own, untouched. Header values are printed
  * masked (`Authorization: Bearer ****`).
  */
-import type { OAuthClientEntry, ServerEntry } from "../../config/types.ts";
+import type { ServerEntry } from "../../config/types.ts";
+import { OAUTH_FLAGS, OAUTH_OPTIONS, oauthFromArgs } from "./add-oauth-args.ts";
 import { WRITABLE_SCOPES, type WritableScope } from "../../config/scope-files.ts";
 import { usageError } from "../../errors.ts";
 import { oneOf } from "../one-of.ts";
@@ -47,6 +48,10 @@ Options:
       --callback-port <port>      the port of its loopback redirect URI
       --client-credentials        a machine client: its token comes from its ID and
                                   secret (client_credentials grant), no browser
+      --client-key-file <pem>     a machine client's private key (PKCS#8 PEM): it signs
+                                  a JWT instead of sending a secret (private_key_jwt);
+                                  the file stays where it is, only its path is kept
+      --client-key-alg <alg>      the key's algorithm: ES256, ES384, ES512, RS256…
       --sandbox                   run the stdio server in the sandbox ("sandbox": true:
                                   reads all but your secrets, writes the project, no network)
       --force                     replace a server of the same name in that scope
@@ -102,10 +107,7 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
   const headers = args.values.get("header") ?? [];
   if (transport === "stdio") {
     if (headers.length > 0) throw usageError("--header is for http, sse and ws servers (add --transport http)");
-    if (oauthFromArgs(args))
-      throw usageError(
-        "--client-id, --client-secret, --callback-port and --client-credentials are for http and sse servers",
-      );
+    if (oauthFromArgs(args)) throw usageError(`${OAUTH_FLAGS} are for http and sse servers`);
     const [command, ...commandArgs] = line;
     if (command === undefined) throw usageError("missing COMMAND");
     return envs.length > 0 ? { command, args: commandArgs, env: parseEnvPairs(envs) } : { command, args: commandArgs };
@@ -126,31 +128,6 @@ export function entryFromArgs(transport: Transport, line: readonly string[], arg
     url,
     ...(headers.length > 0 ? { headers: parseHeaders(headers) } : {}),
     ...(oauth ? { oauth } : {}),
-  };
-}
-
-/** The pre-registered OAuth client given by --client-id, --client-secret and --callback-port; undefined when none is. */
-function oauthFromArgs(args: ParsedArgs): OAuthClientEntry | undefined {
-  const clientId = lastValue(args, "client-id");
-  const clientSecret = lastValue(args, "client-secret");
-  const port = lastValue(args, "callback-port");
-  const machine = args.flags.has("client-credentials");
-  if (clientId === undefined && clientSecret === undefined && port === undefined && !machine) return undefined;
-  if (clientId === undefined || clientId === "")
-    throw usageError("--client-secret, --callback-port and --client-credentials need --client-id");
-  let callbackPort: number | undefined;
-  if (port !== undefined) {
-    callbackPort = Number(port);
-    if (!/^\d+$/.test(port) || callbackPort < 1 || callbackPort > 65535)
-      throw usageError(`invalid --callback-port value "${port}": expected a port from 1 to 65535`);
-  }
-  // `--client-secret` alone: asked for in run(), kept out of the entry.
-  const written = clientSecret !== undefined && clientSecret !== "" ? { clientSecret } : {};
-  return {
-    clientId,
-    ...written,
-    ...(callbackPort !== undefined ? { callbackPort } : {}),
-    ...(machine ? { grantType: "client_credentials" as const } : {}),
   };
 }
 
@@ -232,10 +209,7 @@ export const addCommand: McpSubcommand = {
     { long: "transport", short: "t", value: true },
     { long: "env", short: "e", value: true, moreValues: (token) => ENV_PAIR.test(token) },
     { long: "header", short: "H", value: true, moreValues: (token) => HEADER_LINE.test(token) },
-    { long: "client-id", value: true },
-    { long: "client-secret", value: true, optionalValue: true },
-    { long: "callback-port", value: true },
-    { long: "client-credentials", value: false },
+    ...OAUTH_OPTIONS,
     { long: "force", value: false },
     { long: "sandbox", value: false },
   ],

@@ -31,6 +31,7 @@ import { failedServerLog, tildePath } from "../../mcp/logs/log-hint.ts";
 import { featureLines } from "../../mcp/features/feature-lines.ts";
 import { sandboxedLookup } from "./sandboxed-lookup.ts";
 import { credentialArgWarnings } from "../../config/credential-args.ts";
+import { oauthSummary } from "../../mcp/connection/oauth/oauth-summary.ts";
 
 const USAGE = `Usage: mini-cc mcp get [options] NAME
 
@@ -72,9 +73,11 @@ export function entryLines(entry: ServerEntry): string[] {
     // That a helper is set, never what it prints (a secret).
     if (entry.headersHelper !== undefined) lines.push(`  Headers helper: set (${entry.headersHelper})`);
     if (entry.oauth) {
-      const { clientId, clientSecret, callbackPort, clientMetadataUrl, grantType } = entry.oauth;
+      const { clientId, clientSecret, callbackPort, clientMetadataUrl, grantType, privateKeyFile } = entry.oauth;
       const extras = [
         clientSecret !== undefined ? "client secret set" : "",
+        // Where the key is, never what it holds.
+        privateKeyFile !== undefined ? `private key ${privateKeyFile} (${entry.oauth.signingAlgorithm ?? "?"})` : "",
         callbackPort !== undefined ? `callback port ${callbackPort}` : "",
         grantType === "client_credentials" ? "client_credentials grant" : "",
       ].filter(Boolean);
@@ -122,8 +125,7 @@ async function describe(
     lines.push(`  Entry: ${JSON.stringify(withMaskedHeaders(found.entry))}`, `  Invalid: ${found.error}`);
   } else {
     lines.push(...entryLines(found.config.entry));
-    const login = await loginText(context, found.config);
-    if (login !== undefined) lines.push(`  OAuth: ${login}`);
+    lines.push(...(await oauthLines(context, found.config)));
     const record =
       found.scope === "project" ? await context.approvals.previous(context.projectDir, found.name) : undefined;
     if (found.scope === "project") {
@@ -150,18 +152,12 @@ function sandboxLine(entry: ServerEntry, approvedSandboxed: boolean): string | u
   return approvedSandboxed ? "default profile (chosen at approval)" : undefined;
 }
 
-/** `logged in, expires 2026-…`, `not logged in`: a remote server's stored login (its tokens are never shown); undefined for stdio. */
-async function loginText(context: McpCommandContext, config: ServerConfig): Promise<string | undefined> {
+/** How a remote server authenticates (oauth-summary.ts: never a token or a secret); none for stdio or no OAuth. */
+async function oauthLines(context: McpCommandContext, config: ServerConfig): Promise<string[]> {
   const resolved = expandEntry(config.entry, context.io.env).entry;
-  if (!isRemote(resolved)) return undefined;
-  const record = await context.oauth.read(resolved.url).catch(() => undefined);
-  if (!record?.tokens) return resolved.oauth || record?.client ? "not logged in" : undefined;
-  if (record.expiresAt === undefined) return "logged in";
-  const expiry = new Date(record.expiresAt).toISOString();
-  const now = context.clock.now();
-  return record.expiresAt > now
-    ? `logged in, expires ${expiry}`
-    : `logged in, access token expired ${expiry}${record.tokens.refresh_token ? " (will refresh)" : ""}`;
+  if (!isRemote(resolved)) return [];
+  const record = await context.oauth.read(resolved.url).catch(() => ({}));
+  return oauthSummary(resolved.oauth, record, context.clock.now()).map(([label, value]) => `  ${label}: ${value}`);
 }
 
 /** `  Read-only hints: its read-only tools run without asking: 2 of 3`, by its entry and the user's setting. */

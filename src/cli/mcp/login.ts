@@ -37,8 +37,9 @@ Exit status: 0 when logged in; 1 when a step of the login failed.`;
 
 const LOGOUT_USAGE = `Usage: mini-cc mcp logout NAME
 
-Forgets the OAuth tokens of the http or sse server NAME; its next connect
-needs a login again.`;
+Forgets the OAuth tokens of the http or sse server NAME (and says which
+authorization server issued them); its next connect needs a login again.
+The client registered at each authorization server is kept for that login.`;
 
 /** The winning declaration of NAME, expanded; only http and sse servers log in. */
 async function remoteServer(
@@ -154,7 +155,10 @@ export const logoutCommand: McpSubcommand = {
     const { config, entry } = await remoteServer(args, context);
     const before = await context.oauth.read(entry.url);
     await context.oauth.forgetTokens(entry.url);
-    context.print(before.tokens ? `Logged out of ${config.name}.` : `${config.name} was not logged in.`);
+    // Tokens are the issuer's that granted them; a registration at each issuer stays for the next login.
+    const issuer = before.tokens?.issuer;
+    const from = issuer !== undefined ? ` (forgot the tokens ${terminalSafeLine(issuer)} issued)` : "";
+    context.print(before.tokens ? `Logged out of ${config.name}${from}.` : `${config.name} was not logged in.`);
     return 0;
   },
 };

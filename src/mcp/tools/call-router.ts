@@ -64,6 +64,8 @@ export interface ToolCallRouterOptions {
   saveToolOutput?: SaveToolOutput;
   /** A call was answered with a task (McpManagerOptions.onTaskStarted). */
   onTaskStarted?: ((task: StartedTask) => void) | undefined;
+  /** That call's task is no longer followed (it ended, failed, timed out or was cancelled). */
+  onTaskEnded?: ((task: StartedTask) => void) | undefined;
 }
 
 export class ToolCallRouter {
@@ -72,6 +74,8 @@ export class ToolCallRouter {
   readonly #timeoutMs: number;
   readonly #maxTotalMs: number;
   readonly #maxChars: number;
+  /** The tasks calls became, by progress key, while they are followed. */
+  readonly #followed = new Map<string, StartedTask>();
 
   constructor(options: ToolCallRouterOptions) {
     this.#options = options;
@@ -88,7 +92,13 @@ export class ToolCallRouter {
       return await this.#call(server, tool, args, options);
     } finally {
       busy.ended(server);
-      if (options.progressKey !== undefined) progress.finish(options.progressKey);
+      const key = options.progressKey;
+      if (key !== undefined) progress.finish(key);
+      const task = key === undefined ? undefined : this.#followed.get(key);
+      if (task && key !== undefined) {
+        this.#followed.delete(key);
+        this.#options.onTaskEnded?.(task);
+      }
     }
   }
 
@@ -199,9 +209,12 @@ export class ToolCallRouter {
         : explicitLimits(env, options.timeout);
     if (options.signal) limits.signal = options.signal;
     if (options.asTask) limits.asTask = true;
-    const { onTaskStarted } = this.#options;
     limits.onTaskCreated = (taskId) => {
-      if (key !== undefined) onTaskStarted?.({ toolUseId: key, server, taskId });
+      if (key !== undefined) {
+        const task = { toolUseId: key, server, taskId };
+        this.#followed.set(key, task);
+        this.#options.onTaskStarted?.(task);
+      }
       options.moveToBackground?.(`MCP task ${taskId}`);
     };
     if (key !== undefined) {

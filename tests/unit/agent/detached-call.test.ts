@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ABORTED } from "../../../src/agent/abortable.ts";
 import { autoBackgroundMs, runDetachable } from "../../../src/agent/detached-call.ts";
 import { BackgroundTasks } from "../../../src/background/background-tasks.ts";
+import { ForegroundCalls } from "../../../src/background/foreground-calls.ts";
 import { statusText } from "../../../src/background/task-state.ts";
 import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
@@ -42,6 +43,38 @@ function heldTool(server?: string) {
 const detaching = (autoMs = 0) => ({ background, clock, autoBackgroundMs: autoMs });
 
 describe("runDetachable", () => {
+  it("lists a running call for Ctrl+B until it moved: the user's move answers the model and lifts the call's limit", async () => {
+    const { tool, held } = heldTool();
+    const foreground = new ForegroundCalls();
+    const turn = new AbortController();
+    const answer = runDetachable(tool, {}, { cwd: dir }, turn.signal, "Job(x)", { ...detaching(), foreground });
+    await Promise.resolve();
+    expect(foreground.getSnapshot().map((call) => call.toolName)).toEqual(["Job"]);
+    expect(foreground.moveAll("Bash", "the user pressed Ctrl+B")).toBe(0);
+    expect(held.ctx!.movedToBackground!.aborted).toBe(false);
+    expect(foreground.moveAll("Job", "the user pressed Ctrl+B")).toBe(1);
+    expect((await answer) as ToolResult).toMatchObject({
+      content: expect.stringContaining("Moved to background as b1 (the user pressed Ctrl+B)"),
+    });
+    expect(held.ctx!.movedToBackground!.aborted).toBe(true);
+    expect(foreground.getSnapshot()).toEqual([]);
+    held.finish!({ content: "done", isError: false });
+    await background.waitForEnd("b1", 1000);
+  });
+
+  it("does not list a call that starts a background task itself (it returns at once)", async () => {
+    const { tool, held } = heldTool();
+    const foreground = new ForegroundCalls();
+    const answer = runDetachable(tool, { run_in_background: true }, { cwd: dir }, new AbortController().signal, "Job", {
+      ...detaching(),
+      foreground,
+    });
+    await Promise.resolve();
+    expect(foreground.getSnapshot()).toEqual([]);
+    held.finish!({ content: "started", isError: false });
+    expect(await answer).toEqual({ content: "started", isError: false });
+  });
+
   it("answers at once when the tool moves itself to the background, and the result arrives as the task's output", async () => {
     const { tool, held } = heldTool("srv");
     const turn = new AbortController();

@@ -7,6 +7,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalsFile } from "../../../src/mcp/approvals/approvals.ts";
 import { McpManager } from "../../../src/mcp/manager.ts";
+import { OAuthStore } from "../../../src/mcp/connection/oauth/token-store.ts";
 import { serverActions } from "../../../src/mcp/server-actions.ts";
 import { SandboxHost } from "../../../src/sandbox/sandbox-host.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
@@ -48,7 +49,8 @@ async function approvedTracker() {
     () => sandbox.close(),
   );
   await manager.start([tracker]);
-  const actions = serverActions({ manager, approvals, sandbox, projectDir, logDir, userHome: root, env: {} });
+  const oauth = new OAuthStore({ file: join(root, "oauth.json"), clock: new FakeClock(0), warn: () => {} });
+  const actions = serverActions({ manager, approvals, sandbox, projectDir, logDir, userHome: root, env: {}, oauth });
   return { actions, approvals, manager, sandbox, projectDir, tracker };
 }
 

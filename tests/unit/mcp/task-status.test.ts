@@ -5,6 +5,13 @@ import { describe, expect, it } from "vitest";
 import { MAX_POLL_MS, MIN_POLL_MS, pollDelayMs, shownTaskId } from "../../../src/mcp/connection/task-follower.ts";
 import { progressText, serverTasksText, ToolProgressStore } from "../../../src/mcp/tools/progress.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
+import { KILLED, killedText } from "../../../src/agent/tool-runner.ts";
+import {
+  stillRunningNote,
+  stillRunningShown,
+  stillRunningText,
+  unfinishedTasks,
+} from "../../../src/agent/unfinished-tasks.ts";
 
 describe("a task's poll interval", () => {
   it("is bounded both ways, and defaults when absent", () => {
@@ -38,5 +45,25 @@ describe("a task in the progress store", () => {
     expect(serverTasksText(store.getSnapshot(), "nobody")).toBe("");
     store.finish("t1");
     expect(serverTasksText(store.getSnapshot(), "tasker")).toBe("");
+  });
+});
+
+describe("a task a saved session left running", () => {
+  const task = { type: "task" as const, toolUseId: "toolu_1", server: "tasker", taskId: "t-\u001b[31m1" };
+  it("is unfinished until an ended line for its call", () => {
+    expect([...unfinishedTasks([task]).keys()]).toEqual(["toolu_1"]);
+    expect(unfinishedTasks([task, { ...task, ended: true }]).size).toBe(0);
+  });
+  it("answers its unanswered call with the task, escaped; any other call as killed", () => {
+    const open = unfinishedTasks([task]);
+    expect(killedText("toolu_1", open)).toBe(
+      "MCP task t-\\x1b[31m1 was still running on server tasker when mini-cc stopped; its result never arrived",
+    );
+    expect(killedText("toolu_2", open)).toBe(KILLED);
+  });
+  it("is noted for a call that had moved to the background, and the note reads back as shown", () => {
+    const note = stillRunningNote(task);
+    expect(stillRunningShown(note)).toBe(`The call toolu_1: ${stillRunningText(task)}`);
+    expect(stillRunningShown("[Request interrupted by user]")).toBeUndefined();
   });
 });

@@ -1,17 +1,25 @@
 /**
  * The loopback end of an OAuth login: an HTTP server on 127.0.0.1 that waits
  * for the authorization server's redirect to `/callback?code=…&state=…`,
- * checks the state, and answers the browser with a short page.
+ * checks the state, and answers the browser with a short page. The `iss` the
+ * redirect carries (RFC 9207) comes with the code, for the SDK to compare.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { MiniCcError } from "../../../errors.ts";
 import { formatSeconds } from "../../timeouts.ts";
+import { terminalSafeLine } from "../../../text/terminal-safe.ts";
+
+/** The authorization response: its code, and its `iss` when it has one. */
+export interface AuthorizationResponse {
+  readonly code: string;
+  readonly iss?: string;
+}
 
 export interface CallbackServer {
   readonly port: number;
   /** The authorization code, once a redirect with `state` arrives; rejects on an error redirect or after `timeoutMs`. */
-  waitForCode(state: () => string | undefined, timeoutMs: number): Promise<string>;
+  waitForCode(state: () => string | undefined, timeoutMs: number): Promise<AuthorizationResponse>;
   /**
    * The redirect URL pasted by hand (`mcp login --no-browser`, when the
    * browser runs on another machine): taken as if it had arrived here.
@@ -21,7 +29,7 @@ export interface CallbackServer {
   close(): Promise<void>;
 }
 
-type Outcome = { code: string } | { error: string };
+type Outcome = AuthorizationResponse | { error: string };
 
 /** Listens on 127.0.0.1:`port` (0: any free port); rejects with the listen error (EADDRINUSE…). */
 export async function startCallbackServer(port: number): Promise<CallbackServer> {
@@ -61,7 +69,7 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
     port: (server.address() as AddressInfo).port,
     waitForCode(state, timeoutMs) {
       expectedState = state;
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<AuthorizationResponse>((resolve, reject) => {
         const timer = setTimeout(() => {
           reject(
             new Error(`no answer from the browser within ${formatSeconds(timeoutMs)} (open the printed URL to log in)`),
@@ -69,7 +77,7 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
         }, timeoutMs);
         deliver = (outcome) => {
           clearTimeout(timer);
-          if ("code" in outcome) resolve(outcome.code);
+          if ("code" in outcome) resolve(outcome);
           else reject(new MiniCcError("auth-failed", `the authorization server refused: ${outcome.error}`));
         };
       });
@@ -96,7 +104,9 @@ function outcomeOf(url: URL, expectedState: string | undefined): Outcome | undef
   const code = url.searchParams.get("code");
   if (url.searchParams.get("state") !== expectedState || expectedState === undefined || (!error && !code))
     return undefined;
-  if (!error && code) return { code };
+  const iss = url.searchParams.get("iss");
+  if (!error && code) return { code, ...(iss !== null ? { iss } : {}) };
+  // The server's own words, made safe and cut short: they are shown on the terminal.
   const description = url.searchParams.get("error_description");
-  return { error: `${error}${description ? ` (${description})` : ""}` };
+  return { error: terminalSafeLine(`${error}${description ? ` (${description})` : ""}`).slice(0, 300) };
 }

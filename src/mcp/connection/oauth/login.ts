@@ -1,6 +1,9 @@
 /**
  * `mini-cc mcp login NAME` and `/mcp login NAME`: one OAuth 2.1 authorization
- * code login with PKCE for a remote server, through the SDK's `auth()`.
+ * code login with PKCE for a remote server, through the v2 SDK's `auth()` (the
+ * one the transports use on connect): it checks the metadata's `issuer`, the
+ * authorization response's `iss` before the code is redeemed (RFC 9207), and
+ * keeps the client per issuer.
  * The server's 401 names its protected-resource metadata (RFC 9728); the
  * SDK discovers the authorization server, registers a client when the entry
  * has none, and builds the authorization URL, which is printed and opened
@@ -8,11 +11,13 @@
  * the code is exchanged for tokens, kept in the OAuth file. Any failure is
  * one line naming the server and the step.
  */
-import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
+import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/client";
 import type { RemoteEntry } from "../../../config/types.ts";
-import { describeError, isMiniCcError, MiniCcError } from "../../../errors.ts";
+import { describeError, MiniCcError } from "../../../errors.ts";
+import { describeAuthError } from "./auth-errors.ts";
+import { registeredCallbackPort, withoutClientAt } from "./client-identity.ts";
 import { headersProblem } from "../../../config/header-values.ts";
-import { startCallbackServer, type CallbackServer } from "./callback-server.ts";
+import { startCallbackServer, type AuthorizationResponse, type CallbackServer } from "./callback-server.ts";
 import { loopbackRedirect, StoredOAuthProvider, type LoginStep } from "./provider.ts";
 import type { OAuthStore } from "./token-store.ts";
 import { scopeUnion } from "./scope-step-up.ts";
@@ -47,11 +52,7 @@ export function loginTimeoutMs(env: Env): number {
 export async function loginToServer(request: LoginRequest): Promise<void> {
   const { name, entry, store } = request;
   const fail = (step: LoginStep | "callback", error: unknown) =>
-    new MiniCcError(
-      "auth-failed",
-      `${name}: ${step} failed: ${isMiniCcError(error) ? error.message : describeError(error)}`,
-      { cause: error },
-    );
+    new MiniCcError("auth-failed", `${name}: ${step} failed: ${describeAuthError(error)}`, { cause: error });
   const challenge = await probe(entry).catch((error: unknown) => {
     throw fail("discovery", new Error(`cannot reach ${entry.url}: ${describeError(error)}`));
   });
@@ -77,17 +78,18 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
       throw fail(provider.step, error);
     }
     if (result === "AUTHORIZED") return;
-    let code: string;
+    let response: AuthorizationResponse;
     try {
       const waiting = callback.waitForCode(() => provider.sentState, request.timeoutMs);
       if (request.pasteRedirect) void takePasted(request.pasteRedirect, callback, waiting);
-      code = await waiting;
+      response = await waiting;
     } catch (error) {
       throw fail("authorization", error);
     }
     provider.step = "token exchange";
     try {
-      await auth(provider, { ...options, authorizationCode: code });
+      // The SDK compares `iss` with the issuer discovery recorded before it redeems the code.
+      await auth(provider, { ...options, authorizationCode: response.code, iss: response.iss });
     } catch (error) {
       throw fail("token exchange", error);
     }
@@ -100,7 +102,7 @@ export async function loginToServer(request: LoginRequest): Promise<void> {
 async function takePasted(
   paste: NonNullable<LoginRequest["pasteRedirect"]>,
   callback: CallbackServer,
-  waiting: Promise<string>,
+  waiting: Promise<AuthorizationResponse>,
 ): Promise<void> {
   let done = false;
   // The browser's own redirect (or the timeout) takes the question back, so the terminal is left alone.
@@ -150,16 +152,13 @@ async function probe(entry: RemoteEntry): Promise<{ resourceMetadataUrl?: URL; s
 async function listen(request: LoginRequest): Promise<CallbackServer> {
   const { entry, store } = request;
   if (entry.oauth?.callbackPort !== undefined) return startCallbackServer(entry.oauth.callbackPort);
-  const registered = (await store.read(entry.url)).client?.redirect_uris;
-  const first =
-    Array.isArray(registered) && typeof registered[0] === "string" && URL.canParse(registered[0])
-      ? Number(new URL(registered[0]).port)
-      : 0;
+  const record = await store.read(entry.url);
+  const first = registeredCallbackPort(record);
   if (first > 0) {
     try {
       return await startCallbackServer(first);
     } catch {
-      await store.update(entry.url, (record) => ({ ...record, client: undefined }));
+      await store.update(entry.url, (current) => withoutClientAt(current, current.issuer));
     }
   }
   return startCallbackServer(0);

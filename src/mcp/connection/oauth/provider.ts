@@ -1,36 +1,46 @@
 /**
- * The SDK's OAuthClientProvider over the OAuth file (token-store.ts), for one
- * remote server. The SDK's transports do the protocol — RFC 9728 discovery
- * from a 401's WWW-Authenticate, authorization-server metadata, dynamic
- * registration, PKCE, refresh, the `resource` parameter — and ask this for
- * what to keep. Two uses:
+ * The v2 SDK's OAuthClientProvider over the OAuth file (token-store.ts), for one
+ * remote server: the SDK does the protocol (discovery, registration, PKCE,
+ * refresh, `resource`, issuer checks) and asks this for what to keep. Two uses:
  * - connecting (`login` absent): stored tokens are sent and refreshed; when
  *   the server wants a login nobody can give here, the attempt ends with a
  *   MiniCcError "needs-auth", never a registration or a browser;
  * - `mcp login` (`login` given): registers when needed and hands the
  *   authorization URL to `login.open`.
- * The entry's `oauth` may name a client ID metadata document (its URL is the
- * client_id where the authorization server supports them, SEP-991), or ask
- * for the client-credentials grant: a machine client whose token comes from
- * its ID and secret, with no browser, on every connect alike.
+ * How the client is known (client-identity.ts): a metadata document, a
+ * pre-registered or a machine client, or one registered per issuer.
  * A 403 insufficient_scope (scope-step-up.ts) turns into a needs-auth whose
  * login asks for the union of the old and the required scopes.
  * `step` says where a login got to, so its failure names the step.
  */
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
-  OAuthClientInformationMixed,
+  AddClientAuthentication,
+  FetchLike,
+  OAuthClientInformationContext,
   OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
 import type { OAuthClientEntry } from "../../../config/types.ts";
 import { MiniCcError } from "../../../errors.ts";
 import { openableUrl } from "../../open-url.ts";
 import type { OAuthStore, ServerCredentials } from "./token-store.ts";
-import { isClientMetadataUrl } from "../../../config/schema.ts";
-import { scopesLacking, scopeUnion, watchScopeChallenges, type ScopeChallenge } from "./scope-step-up.ts";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { stepUpOutcome, watchScopeChallenges, type ScopeChallenge } from "./scope-step-up.ts";
+import {
+  clientAt,
+  clientMetadataFor,
+  metadataUrlProblem,
+  movedIssuerError,
+  preRegistered,
+  sameIssuer,
+  withClientAt,
+  withoutClientAt,
+} from "./client-identity.ts";
+import { privateKeyJwt } from "./private-key-jwt.ts";
+import { singleFlightRefresh } from "./single-flight-refresh.ts";
 
 /** Where a login is; a failure is reported as "NAME: <step> failed: …". */
 export type LoginStep = "discovery" | "client registration" | "authorization" | "token exchange";
@@ -63,6 +73,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   #record: ServerCredentials | undefined;
   #verifier: string | undefined;
   #state: string | undefined;
+  /**
+   * What discovery found, for this connect or login only: a server whose metadata
+   * now names another authorization server is seen at its next discovery.
+   */
+  #discovery: OAuthDiscoveryState | undefined;
+  /** The issuer of the authorization server discovery found (the SDK's context). */
+  #issuer: string | undefined;
   /** Tokens were stored but got rejected (refresh failed): the reason says the login expired. */
   #tokensRejected = false;
   /** A 403 insufficient_scope seen on this connection, not yet answered. */
@@ -94,20 +111,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    if (this.#machine)
-      return {
-        client_name: "mini-cc",
-        redirect_uris: [],
-        grant_types: ["client_credentials"],
-        token_endpoint_auth_method: "client_secret_basic",
-      };
-    return {
-      client_name: "mini-cc",
-      redirect_uris: [this.redirectUrl ?? loopbackRedirect(0)],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    };
+    return clientMetadataFor(this.#options.client, this.redirectUrl ?? loopbackRedirect(0));
+  }
+
+  /** A machine client with a private key signs a JWT for each token request (`private_key_jwt`). */
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    const client = this.#options.client;
+    if (!this.#machine || !client?.privateKeyFile || !client.clientId) return undefined;
+    return privateKeyJwt(client.clientId, client.privateKeyFile, client.signingAlgorithm);
   }
 
   /** The state this login sent; the callback must bring it back. */
@@ -120,66 +131,81 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.#state;
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    const clientId = this.#options.client?.clientId;
-    const information = clientId !== undefined ? await this.#preRegistered(clientId) : await this.#registered();
-    if (this.#machine && !information?.client_secret) {
+  async clientInformation(context?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    const issuer = context?.issuer ?? this.#issuer;
+    if (issuer !== undefined) await this.#checkIssuer(issuer);
+    const client = this.#options.client;
+    const information = client?.clientId !== undefined ? preRegistered(client, await this.#read()) : undefined;
+    const registered = issuer !== undefined ? clientAt(await this.#read(), issuer, this.clientMetadataUrl) : undefined;
+    const found = information ?? (registered as StoredOAuthClientInformation | undefined);
+    if (this.#machine && !found?.client_secret && !client?.privateKeyFile) {
       throw new MiniCcError(
         "auth-failed",
-        'the "client_credentials" grant needs the client\'s secret: `mcp add … --client-id ID --client-secret`, or "clientSecret": "${VAR}" in oauth',
+        'the "client_credentials" grant needs the client\'s secret or private key: `mcp add … --client-id ID --client-secret` (or --client-key-file PEM --client-key-alg ALG)',
       );
     }
     // Discovery is done once the SDK asks for the client: next it registers one, or goes on to authorize.
-    if (this.step === "discovery") this.step = information ? "authorization" : "client registration";
-    return information;
+    if (this.step === "discovery") this.step = found ? "authorization" : "client registration";
+    return found && issuer !== undefined ? { ...found, issuer } : found;
   }
 
-  /** The entry's client, with its secret: the entry's, or one typed at `mcp add --client-secret` and kept in the OAuth file. */
-  async #preRegistered(clientId: string): Promise<OAuthClientInformationMixed> {
-    const own = this.#options.client?.clientSecret;
-    const kept = own ? undefined : (await this.#read()).clientSecret;
-    const secret = own || (kept?.clientId === clientId ? kept.secret : undefined);
-    return { client_id: clientId, ...(secret ? { client_secret: secret } : {}) };
-  }
-
-  /** The client registered (or named by a metadata document) earlier; not one named by a document the entry no longer names. */
-  async #registered(): Promise<OAuthClientInformationMixed | undefined> {
-    const stored = (await this.#read()).client as OAuthClientInformationMixed | undefined;
-    const id = stored?.client_id;
-    const byDocument = typeof id === "string" && id.startsWith("https://") && !("redirect_uris" in (stored ?? {}));
-    return byDocument && id !== this.clientMetadataUrl ? undefined : stored;
-  }
-
-  async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
+  async saveClientInformation(
+    information: StoredOAuthClientInformation,
+    context?: OAuthClientInformationContext,
+  ): Promise<void> {
     // A pre-registered client lives in the entry; its secret is not copied here.
     if (this.#options.client?.clientId !== undefined) return;
-    await this.#save((record) => ({ ...record, client: information as unknown as Record<string, unknown> }));
+    const issuer = context?.issuer ?? information.issuer ?? this.#issuer;
+    if (issuer === undefined) return;
+    const client = information as unknown as Record<string, unknown>;
+    await this.#save((record) => ({ ...withClientAt(record, issuer, client), issuer }));
   }
 
-  async tokens(): Promise<OAuthTokens | undefined> {
-    const tokens = (await this.#read()).tokens as OAuthTokens | undefined;
+  async tokens(context?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    const stored = (await this.#read()).tokens as StoredOAuthTokens | undefined;
+    if (!stored) return undefined;
+    const issuer = context?.issuer;
+    // Tokens go back only to the authorization server that granted them (a login before the stamp: the first one asked).
+    if (issuer !== undefined && stored.issuer !== undefined && !sameIssuer(stored.issuer, issuer)) return undefined;
+    const tokens = issuer !== undefined && stored.issuer === undefined ? { ...stored, issuer } : stored;
     // A step-up needs a new authorization: refreshing would bring back the same scope.
-    if (this.#challenge && tokens?.refresh_token) {
+    if (this.#challenge && tokens.refresh_token) {
       const { refresh_token: _dropped, ...rest } = tokens;
       return rest;
     }
     return tokens;
   }
 
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
+  async saveTokens(tokens: StoredOAuthTokens, context?: OAuthClientInformationContext): Promise<void> {
+    if (this.#machine && tokens.refresh_token !== undefined) {
+      // RFC 6749 §4.4.3: no refresh token for the client-credentials grant; one is a server to distrust.
+      throw new MiniCcError(
+        "auth-failed",
+        'the token endpoint answered the "client_credentials" grant with a "refresh_token", which it must not (RFC 6749 §4.4.3); not kept',
+      );
+    }
     const expiresAt =
       tokens.expires_in !== undefined ? this.#options.store.now() + tokens.expires_in * 1000 : undefined;
     const asked = this.#machine ? { scope: this.clientMetadata.scope } : this.#asked;
+    const issuer = context?.issuer ?? tokens.issuer;
     // A refresh keeps the scope the login had; a new authorization's tokens have what they were granted, and answer a step-up.
     await this.#save((record) => {
       const scope = tokens.scope ?? (asked ? asked.scope : record.scope);
-      return { ...record, tokens, expiresAt, scope, ...(asked ? { stepUpScope: undefined } : {}) };
+      return {
+        ...record,
+        tokens: { ...tokens, ...(issuer !== undefined ? { issuer } : {}) },
+        expiresAt,
+        scope,
+        ...(issuer !== undefined ? { issuer } : {}),
+        ...(asked ? { stepUpScope: undefined } : {}),
+      };
     });
   }
 
-  /** The transport's fetch, watched for 403 insufficient_scope (a scope step-up). */
+  /** The transport's fetch, watched for 403 insufficient_scope (a scope step-up), its refreshes single-flight. */
   watchFetch(inner?: FetchLike): FetchLike {
-    return watchScopeChallenges((challenge) => (this.#challenge = challenge), inner);
+    const refreshing = singleFlightRefresh(this.#options.store, this.#options.serverUrl, inner);
+    return watchScopeChallenges((challenge) => (this.#challenge = challenge), refreshing);
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -213,54 +239,43 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
     if (scope === "verifier") return void (this.#verifier = undefined);
+    if (scope === "all" || scope === "discovery") this.#discovery = undefined;
+    if (scope === "discovery") return;
     if ((scope === "all" || scope === "tokens") && (await this.#read()).tokens) this.#tokensRejected = true;
     await this.#save((record) => ({
-      ...record,
-      ...(scope === "all" || scope === "client" ? { client: undefined } : {}),
+      ...(scope === "all" || scope === "client" ? withoutClientAt(record, this.#issuer) : record),
       ...(scope === "all" || scope === "tokens" ? { tokens: undefined, expiresAt: undefined } : {}),
-      ...(scope === "all" || scope === "discovery" ? { discovery: undefined } : {}),
     }));
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    const document = this.clientMetadataUrl;
     // Checked again once expanded: a ${VAR} in the entry may bring anything.
-    if (document !== undefined && !isClientMetadataUrl(document)) {
-      throw new MiniCcError(
-        "auth-failed",
-        `oauth.clientMetadataUrl must be an https:// URL with a path (a client ID metadata document), got ${JSON.stringify(document.slice(0, 200))}`,
-      );
-    }
+    const problem = metadataUrlProblem(this.clientMetadataUrl);
+    if (problem) throw new MiniCcError("auth-failed", problem);
     const record = await this.#read();
     // The SDK's auth flow starts here: a connect without tokens stops before any discovery or registration (a machine client needs no one).
     if (!this.#options.login && !this.#machine && !record.tokens) throw this.#needsAuth();
-    return record.discovery as OAuthDiscoveryState | undefined;
+    return this.#discovery;
   }
 
-  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    await this.#save((record) => ({ ...record, discovery: state as unknown as Record<string, unknown> }));
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.#discovery = state;
+    this.#issuer = state.authorizationServerMetadata?.issuer ?? state.authorizationServerUrl;
   }
 
-  /**
-   * The server wants scope the tokens lack: the next login asks for both (kept in the OAuth file);
-   * a scope the login already had cannot be got by logging in again, so that is a failure, not a loop.
-   */
+  /** A connect whose tokens another authorization server granted: only a login can go on (and registers there). */
+  async #checkIssuer(issuer: string): Promise<void> {
+    this.#issuer = issuer;
+    if (this.#options.login || this.#machine) return;
+    const moved = movedIssuerError((await this.#read()).tokens?.issuer, issuer);
+    if (moved) throw moved;
+  }
+
+  /** The server wants scope the tokens lack: the next login asks for both (kept in the OAuth file). */
   async #stepUp(challenge: ScopeChallenge): Promise<never> {
-    const had = (await this.#read()).scope;
-    const lacking = scopesLacking(had, challenge.scope);
-    if (challenge.scope !== undefined && lacking.length === 0) {
-      throw new MiniCcError(
-        "auth-failed",
-        `the server refuses the request for lack of scope "${challenge.scope}", which this login already has (HTTP 403 insufficient_scope)`,
-      );
-    }
-    const wanted = scopeUnion(had, challenge.scope);
-    await this.#save((record) => ({ ...record, ...(wanted !== undefined ? { stepUpScope: wanted } : {}) }));
-    const what = lacking.length > 0 ? `scope "${lacking.join(" ")}"` : "more scope";
-    throw new MiniCcError(
-      "needs-auth",
-      `the server asks for ${what}: log in again to grant it${wanted ? ` (asks for "${wanted}")` : ""}`,
-    );
+    const { wanted, error } = stepUpOutcome((await this.#read()).scope, challenge);
+    if (wanted !== undefined) await this.#save((record) => ({ ...record, stepUpScope: wanted }));
+    throw error;
   }
 
   #needsAuth(): MiniCcError {

@@ -7,8 +7,9 @@
  * watch here tells the provider first, so it asks for a new authorization
  * with the union of what the login had and what the server now requires.
  */
-import { extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { extractWWWAuthenticateParams, type FetchLike } from "@modelcontextprotocol/client";
+import { MiniCcError } from "../../../errors.ts";
+import { terminalSafeLine } from "../../../text/terminal-safe.ts";
 
 /** A scope challenge: the scope the server requires (absent when it did not say). */
 export interface ScopeChallenge {
@@ -41,5 +42,28 @@ export function watchScopeChallenges(notice: (challenge: ScopeChallenge) => void
       if (error === "insufficient_scope") notice(scope ? { scope } : {});
     }
     return response;
+  };
+}
+
+/**
+ * What a 403 insufficient_scope leads to: a needs-auth whose login asks for the
+ * union (`wanted`, kept for it); a scope the login already had cannot be got by
+ * logging in again, so that is a failure, not a loop.
+ */
+export function stepUpOutcome(
+  had: string | undefined,
+  challenge: ScopeChallenge,
+): { wanted?: string; error: MiniCcError } {
+  const lacking = scopesLacking(had, challenge.scope);
+  if (challenge.scope !== undefined && lacking.length === 0) {
+    const message = `the server refuses the request for lack of scope "${terminalSafeLine(challenge.scope)}", which this login already has (HTTP 403 insufficient_scope)`;
+    return { error: new MiniCcError("auth-failed", message) };
+  }
+  const wanted = scopeUnion(had, challenge.scope);
+  const what = lacking.length > 0 ? `scope "${terminalSafeLine(lacking.join(" "))}"` : "more scope";
+  const asks = wanted ? ` (asks for "${terminalSafeLine(wanted)}")` : "";
+  return {
+    ...(wanted !== undefined ? { wanted } : {}),
+    error: new MiniCcError("needs-auth", `the server asks for ${what}: log in again to grant it${asks}`),
   };
 }

@@ -14,6 +14,7 @@ import { isJsonObject as isObject } from "../../../fs/json-path.ts";
 
 /** Tokens as the authorization server sent them (the SDK's OAuthTokens), plus the issuer the SDK stamps. */
 export interface StoredTokens {
+  readonly issuer?: string;
   readonly access_token: string;
   readonly token_type: string;
   readonly expires_in?: number;
@@ -24,13 +25,17 @@ export interface StoredTokens {
 
 /** What the file keeps for one server URL. */
 export interface ServerCredentials {
-  /** A dynamically registered client (the SDK's OAuthClientInformationFull). */
-  readonly client?: Readonly<Record<string, unknown>>;
+  /**
+   * The clients registered (dynamically, or named by a metadata document) by the
+   * authorization server's issuer: one is never presented to another issuer (SEP-2352).
+   */
+  readonly clients?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The issuer of the authorization server the server named last (what `mcp get` shows). */
+  readonly issuer?: string;
+  /** Tokens with the issuer that granted them (the SDK's stamp): never sent to another. */
   readonly tokens?: StoredTokens;
   /** When the access token expires (ms since the epoch); absent when the server did not say. */
   readonly expiresAt?: number;
-  /** The SDK's OAuthDiscoveryState: saves re-discovering on every connect. */
-  readonly discovery?: Readonly<Record<string, unknown>>;
   /** The scope the stored tokens were granted (the token response's, else the one asked for). */
   readonly scope?: string;
   /**

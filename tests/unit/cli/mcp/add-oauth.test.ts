@@ -141,10 +141,12 @@ describe("mcp add with a pre-registered OAuth client", () => {
     expect(port.status).toBe(2);
     expect(port.stderr).toContain('invalid --callback-port value "70000": expected a port from 1 to 65535');
     const noId = await box.run(["add", "-t", "http", "--client-secret", "s", "docs", "https://example.com/mcp"]);
-    expect(noId.stderr).toContain("--client-secret, --callback-port and --client-credentials need --client-id");
+    expect(noId.stderr).toContain(
+      "--client-secret, --callback-port, --client-credentials and --client-key-* need --client-id",
+    );
     const stdio = await box.run(["add", "--client-id", "a", "tracker", "--", "node", "t.js"]);
     expect(stdio.stderr).toContain(
-      "--client-id, --client-secret, --callback-port and --client-credentials are for http and sse servers",
+      "--client-id, --client-secret, --callback-port, --client-credentials and --client-key-* are for http and sse servers",
     );
   });
 });
@@ -223,7 +225,7 @@ describe("the oauth and headersHelper fields of an entry", () => {
     ).toEqual({
       ok: false,
       error:
-        'mcpServers.docs.oauth.clientId: missing: the "client_credentials" grant needs the client\'s ID (and its secret)',
+        'mcpServers.docs.oauth.clientId: missing: the "client_credentials" grant needs the client\'s ID (and its secret or private key)',
     });
     expect(
       validateEntry(
