@@ -30,8 +30,7 @@ import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/tool.ts";
 import { loadCustomCommands } from "./custom-commands.ts";
 import { ModelChoice } from "./model-choice.ts";
-import { findSessionAgents, startSessionAgents } from "./session-agents.ts";
-import { managedAgentServers } from "../agents/agent-servers.ts";
+import { sessionSubagents } from "./session-agents.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 import { addDir, applyApprovedSettings, configLoader, type McpParts, mcpParts } from "./runtime-mcp.ts";
@@ -188,42 +187,16 @@ async function agentParts(
     { env: liveEnv, sandbox: { enabled: sandboxMode, host: sandbox }, background },
     init.askUser,
   );
-  const agents = findSessionAgents({
-    cwd,
-    userHome,
-    miniCcHome: home.root,
-    flags: options.agents ?? [],
-    mainAgent: options.agent,
-    builtinNames: builtins.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]),
-    warn: init.warn,
-  });
+  const { models, recorder } = recording(init, home, model, manager, parts.sessionId);
+  const subagentParts = { userHome, home, builtins, model, models, recorder, permissions, clock, manager };
+  const { agents, subagents } = await sessionSubagents(init, { ...subagentParts, tools: () => tools() });
   const system = systemContext(init, userHome, clock, manager, agents.main?.prompt);
   const resourceTools = mcpResourceTools(manager, liveEnv);
-  const { models, recorder } = recording(init, home, model, manager, parts.sessionId);
-  const subagents = await startSessionAgents(
-    agents,
-    {
-      model: models.agentModel,
-      modelFor: (id) =>
-        model instanceof ScriptedModel ? Promise.resolve(models.agentModel) : createModel({ env, model: id }),
-      parentTools: () => tools(),
-      permissions,
-      ask: init.ask,
-      cwd,
-      userHome,
-      clock,
-      servers: managedAgentServers(manager),
-      record: recorder.record,
-    },
-    init.warn,
-  );
   // A tool every call of which a deny rule refuses is not offered at all (it would only waste the model's context).
   const tools = (): readonly Tool[] =>
     subagents
       .offered(builtins, [...resourceTools.offered(), ...manager.tools()])
       .filter((tool) => !permissions.deniesEveryCall(tool));
-  if (agents.main?.model && options.model === undefined && !(model instanceof ScriptedModel))
-    await models.choose(agents.main.model);
   const hooks = startSessionHooks({
     hooks: settings.runnableHooks,
     cwd,

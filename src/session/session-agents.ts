@@ -5,8 +5,18 @@
  * for the main thread through the same seam a subagent's go through.
  */
 import type { Tool } from "../tools/tool.ts";
+import type { PermissionChain } from "../agent/permissions.ts";
+import type { Clock } from "../clock.ts";
+import type { HomePaths } from "../home.ts";
+import type { McpManager } from "../mcp/manager.ts";
+import { createModel } from "../model/default-model.ts";
+import type { Model } from "../model/model.ts";
+import { ScriptedModel } from "../model/scripted-model.ts";
+import type { ModelChoice } from "./model-choice.ts";
+import type { RuntimeOptions } from "./runtime-api.ts";
+import type { SessionRecorder } from "./session-recorder.ts";
 import { MiniCcError } from "../errors.ts";
-import { type AgentServerSet, serverFailureText } from "../agents/agent-servers.ts";
+import { type AgentServerSet, managedAgentServers, serverFailureText } from "../agents/agent-servers.ts";
 import { AGENT_TOOL, AgentTool } from "../agents/agent-tool.ts";
 import type { SubagentContext } from "../agents/subagent.ts";
 import type { AgentDefinition } from "../agents/definition.ts";
@@ -92,4 +102,58 @@ function mainAgentTools(all: readonly Tool[], main: AgentDefinition, servers: Ag
       ? [...all]
       : all.filter((tool) => allowed.includes(tool.name) || (tool.aliases ?? []).some((n) => allowed.includes(n)));
   return [...own, ...servers.tools];
+}
+
+/** What the session's subagents are built from (runtime.ts's agentParts). */
+export interface SubagentParts {
+  userHome: string;
+  home: HomePaths;
+  /** The built-in tools as made (an agent's `tools` is checked against their names). */
+  builtins: readonly Tool[];
+  /** The model the session started with (the scripted model cannot be switched). */
+  model: Model;
+  models: ModelChoice;
+  recorder: SessionRecorder;
+  permissions: PermissionChain;
+  clock: Clock;
+  manager: McpManager;
+  /** The main thread's tools (read when a subagent starts). */
+  tools: () => readonly Tool[];
+}
+
+/** The definitions, the Agent tool with `--agent`'s servers started, and `--agent`'s model chosen. */
+export async function sessionSubagents(
+  init: RuntimeOptions,
+  parts: SubagentParts,
+): Promise<{ agents: SessionAgents; subagents: RunningAgents }> {
+  const { options, cwd, env } = init;
+  const { model, models } = parts;
+  const agents = findSessionAgents({
+    cwd,
+    userHome: parts.userHome,
+    miniCcHome: parts.home.root,
+    flags: options.agents ?? [],
+    mainAgent: options.agent,
+    builtinNames: parts.builtins.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]),
+    warn: init.warn,
+  });
+  const scripted = model instanceof ScriptedModel;
+  const subagents = await startSessionAgents(
+    agents,
+    {
+      model: models.agentModel,
+      modelFor: (id) => (scripted ? Promise.resolve(models.agentModel) : createModel({ env, model: id })),
+      parentTools: parts.tools,
+      permissions: parts.permissions,
+      ask: init.ask,
+      cwd,
+      userHome: parts.userHome,
+      clock: parts.clock,
+      servers: managedAgentServers(parts.manager),
+      record: parts.recorder.record,
+    },
+    init.warn,
+  );
+  if (agents.main?.model && options.model === undefined && !scripted) await models.choose(agents.main.model);
+  return { agents, subagents };
 }
