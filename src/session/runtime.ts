@@ -22,14 +22,11 @@ import { type HomePaths, resolveHome, userHomeDir } from "../home.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { startupEnvProblem } from "../mcp/state/startup.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/tools/output-files.ts";
-import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
-import { ScriptedModel } from "../model/scripted-model.ts";
 import { Store } from "../store.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/tool.ts";
 import { loadCustomCommands } from "./custom-commands.ts";
-import { ModelChoice } from "./model-choice.ts";
 import { sessionSubagents } from "./session-agents.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
@@ -38,7 +35,7 @@ import { continueSaved, recording, sessionActions } from "./runtime-sessions.ts"
 import { checkedModel, loadSettingsParts, type SettingsParts } from "./runtime-settings.ts";
 import { systemContext } from "./runtime-system.ts";
 import type { SavedSession } from "./saved-sessions.ts";
-import { openSavedSession, SessionRecorder } from "./session-recorder.ts";
+import { openSavedSession, } from "./session-recorder.ts";
 
 export type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 
