@@ -6,7 +6,8 @@
  * stalls every thread of the process it copies. The helper (one a session,
  * started on first use) spawns, reads the pipes and sends the output, the
  * pid and the ending over its IPC channel; stopping is done from mini-cc by
- * process group, as before.
+ * process group, as before. When mini-cc dies (kill -9 included) the channel
+ * closes, and the helper ends every group it started before it goes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 
@@ -27,10 +28,24 @@ export interface SpawnRequest {
 /** After the shell exits, how long its pipes may take to drain (a `server &` it left behind may hold them). */
 const EXIT_GRACE_MS = 200;
 
+/** After mini-cc died, how long its background groups have between SIGTERM and SIGKILL (all within a second). */
+const GROUP_KILL_GRACE_MS = 300;
+
 const HELPER = `
 const { spawn } = require("node:child_process");
 const send = (message) => process.connected && process.send(message);
-process.on("disconnect", () => process.exit(0));
+const groups = new Set();
+const signalAll = (signal) => {
+  for (const pid of groups) {
+    try { process.kill(-pid, signal); } catch {}
+  }
+};
+// mini-cc is gone: nothing it started in the background may outlive it.
+process.on("disconnect", () => {
+  if (groups.size === 0) process.exit(0);
+  signalAll("SIGTERM");
+  setTimeout(() => { signalAll("SIGKILL"); process.exit(0); }, ${GROUP_KILL_GRACE_MS});
+});
 process.on("message", ({ key, command, args, env, cwd }) => {
   let child;
   try {
@@ -45,13 +60,17 @@ process.on("message", ({ key, command, args, env, cwd }) => {
   const end = (ending) => {
     if (done) return;
     done = true;
+    groups.delete(child.pid);
     clearTimeout(grace);
     child.stdout.destroy();
     child.stderr.destroy();
     child.unref();
     send({ key, type: "end", ending });
   };
-  if (child.pid !== undefined) send({ key, type: "spawned", pid: child.pid });
+  if (child.pid !== undefined) {
+    groups.add(child.pid);
+    send({ key, type: "spawned", pid: child.pid });
+  }
   for (const stream of [child.stdout, child.stderr]) {
     stream.on("data", (chunk) => send({ key, type: "data", chunk }));
   }

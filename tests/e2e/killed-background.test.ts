@@ -60,6 +60,20 @@ describe("background shells and mini-cc's end", () => {
     const box = await cli.sandbox();
     api = await FakeMessagesApi.start();
     api.reply(backgroundCall);
+    // The run ends only once the background command runs (under load a quick end could stop it before its first line).
+    api.reply({
+      kind: "message",
+      message: {
+        content: [
+          {
+            type: "tool_use",
+            id: "toolu_wait",
+            name: "Bash",
+            input: { command: "until [ -s shell.pid ]; do sleep 0.05; done" },
+          },
+        ],
+      },
+    });
     api.reply({ kind: "message", message: { content: [{ type: "text", text: "Started it." }] } });
     const run = await box.run(["-p", "start the job", "--allowedTools", "Bash"], { env: apiEnv(api) });
     expect(run.code, run.stderr).toBe(0);
