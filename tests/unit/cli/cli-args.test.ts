@@ -132,6 +132,7 @@ describe("parseCommand", () => {
         strictMcpConfig: true,
         allowSampling: true,
         maxTurns: 50,
+        agents: [],
       },
     });
   });
