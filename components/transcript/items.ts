@@ -5,7 +5,6 @@
  */
 
 import type { BodyLine } from "../rows/body-lines.ts";
-import type { SubagentStep } from "./subagent-block.ts";
 
 /** One finished line (or block) of the transcript. */
 export type TranscriptItem =
@@ -71,6 +70,8 @@ export type TranscriptItem =
 
 import type { RetryNotice } from "../../src/model/model.ts";
 
+/** One line of a subagent's work under its Agent row (subagent-block.ts folds the events into them). */
+export type SubagentStep = { readonly kind: "call" | "text" | "error"; readonly text: string };
 /** The transcript store's snapshot. */
 export interface TranscriptState {
   readonly items: readonly TranscriptItem[];

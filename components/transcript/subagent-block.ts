@@ -8,10 +8,9 @@
 import chalk from "chalk";
 import type { AgentEvent } from "../../src/agent/events.ts";
 import type { Usage } from "../../src/model/messages.ts";
-import type { TranscriptItem, TranscriptState } from "./items.ts";
+import type { SubagentStep, TranscriptItem, TranscriptState } from "./items.ts";
 import { visibleText, wrapLines } from "./text.ts";
 
-export type SubagentStep = { readonly kind: "call" | "text" | "error"; readonly text: string };
 export type SubagentItem = Extract<TranscriptItem, { kind: "subagent" }>;
 type SubagentEvent = Extract<AgentEvent, { type: "subagent" }>;
 

@@ -12,7 +12,7 @@ import type { Clock } from "../clock.ts";
 import { Store } from "../store.ts";
 import { errorText } from "../errors.ts";
 import { OutputFile, type OutputFileLimits } from "./output-file.ts";
-import { SavedOutput } from "./earlier-tasks.ts";
+import { SavedOutput } from "./saved-output.ts";
 import {
   endedStatus,
   statusText,

@@ -6,10 +6,11 @@
  * exited)`, and the model hears of those once, with their output file's last
  * lines (reminders.ts). Nothing of them runs any more: the watchdog or the exit ended their groups.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../fs/atomic-write.ts";
 import type { BackgroundTasks } from "./background-tasks.ts";
+import { fileSize } from "./saved-output.ts";
 import type { BackgroundSnapshot, BackgroundTask } from "./task-state.ts";
 
 const RECORD = "tasks.json";
@@ -68,53 +69,4 @@ function isRow(value: unknown): value is BackgroundTask {
     typeof row["startedAt"] === "number" &&
     STATUSES.has(row["status"] as string)
   );
-}
-
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
-
-/** An earlier run's output file, read as a live one is (OutputFile's read and lastLines); nothing writes it now. */
-export class SavedOutput {
-  readonly path: string;
-  readonly bytesWritten: number;
-
-  constructor(path: string) {
-    this.path = path;
-    this.bytesWritten = fileSize(path);
-  }
-
-  read(from: number, maxBytes: number): { text: string; to: number } {
-    const to = this.bytesWritten;
-    const start = Math.min(Math.max(0, from), to);
-    if (to - start <= maxBytes) return { text: this.#range(start, to), to };
-    const half = Math.floor(maxBytes / 2);
-    const note = `\n\n… [${to - start - 2 * half} bytes left out here; the output file holds the rest: ${this.path}] …\n\n`;
-    return { text: `${this.#range(start, start + half)}${note}${this.#range(to - half, to)}`, to };
-  }
-
-  lastLines(count: number): string[] {
-    return this.#range(Math.max(0, this.bytesWritten - 4096), this.bytesWritten)
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .slice(-count);
-  }
-
-  #range(start: number, end: number): string {
-    if (end <= start) return "";
-    const buffer = Buffer.alloc(end - start);
-    let fd: number | undefined;
-    try {
-      fd = openSync(this.path, "r");
-      return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, start)).toString("utf8");
-    } catch {
-      return "";
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  }
 }

@@ -35,7 +35,7 @@ import { continueSaved, recording, sessionActions } from "./runtime-sessions.ts"
 import { checkedModel, loadSettingsParts, type SettingsParts } from "./runtime-settings.ts";
 import { systemContext } from "./runtime-system.ts";
 import type { SavedSession } from "./saved-sessions.ts";
-import { openSavedSession, } from "./session-recorder.ts";
+import { openSavedSession } from "./session-recorder.ts";
 
 export type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 
