@@ -8,7 +8,7 @@
  * group is still found and ended when the task is stopped (group-stop.ts).
  */
 import { randomUUID } from "node:crypto";
-import { releaseGroup, watchGroup } from "../tools/bash-watchdog.ts";
+import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
 import type { BackgroundTasks, StartOutcome, TaskControl } from "./background-tasks.ts";
 import { endProcessGroup, killProcessGroupSync, TASK_MARKER } from "./group-stop.ts";
 import type { OutputFile } from "./output-file.ts";

@@ -8,7 +8,7 @@
  * (`dangerouslyDisableSandbox`) is approved as usual.
  */
 import { spawn } from "node:child_process";
-import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
+import { releaseGroup, watchGroup } from "../background/bash-watchdog.ts";
 import { CappedOutput } from "./capped-output.ts";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
