@@ -83,9 +83,12 @@ export class OutputFile {
     this.#fd = undefined;
     try {
       if (this.#tailBytes > 0) {
-        const gap = this.#tailStart() - this.#inFile;
+        // Memory keeps whole chunks (up to one over the cap); the file gets exactly the last tailCap bytes.
+        const tail = Buffer.concat(this.#tail);
+        const kept = tail.subarray(Math.max(0, tail.length - this.#tailCap));
+        const gap = this.#written - kept.length - this.#inFile;
         if (gap > 0) writeSync(fd, `\n… [${gap} bytes of output left out here] …\n`);
-        writeSync(fd, Buffer.concat(this.#tail));
+        writeSync(fd, kept);
       }
     } catch {
       // The file keeps what it has; the reader still has the tail in memory.

@@ -37,6 +37,15 @@ describe("OutputFile", () => {
     expect(readFileSync(file.path, "utf8")).toBe("0123456789\n… [6 bytes of output left out here] …\nghij");
   });
 
+  it("writes exactly the last tailBytes to the file however big the last chunks were", () => {
+    const file = new OutputFile(path.join(dir, "b1.log"), { headBytes: 10, tailBytes: 4 });
+    file.append("0123456789");
+    file.append("abcdefgh");
+    file.append("ijklmnop");
+    file.close();
+    expect(readFileSync(file.path, "utf8")).toBe("0123456789\n… [12 bytes of output left out here] …\nmnop");
+  });
+
   it("gives the head and tail of what is new when it is too long to hand out, naming the file", () => {
     const file = new OutputFile(path.join(dir, "b1.log"));
     file.append("a".repeat(50) + "b".repeat(50));
