@@ -160,7 +160,8 @@ export async function createCliSandbox(cli: string, options: { copyFrom?: string
       return file;
     },
     read: (path) => readFile(at(path), "utf8"),
-    dispose: () => rm(root, { recursive: true, force: true }),
+    // Retried: a server a killed run left behind may still write its log while the reaper ends it.
+    dispose: () => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
   };
 }
 
