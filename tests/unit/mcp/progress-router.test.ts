@@ -4,6 +4,7 @@ import {
   JSONRPCNotificationSchema,
   McpError,
   ProgressNotificationSchema,
+  ProgressTokenSchema,
   type JSONRPCMessage,
   type Progress,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -84,5 +85,10 @@ describe("the progress router", () => {
   it("gives each call its own token", () => {
     const router = new ProgressRouter();
     expect(router.register(() => {})).not.toEqual(router.register(() => {}));
+  });
+
+  it("makes tokens a v1 server accepts at its first try (a string: a number fails its first check, building an issue each parse)", () => {
+    const [first] = ProgressTokenSchema.options;
+    expect(first.safeParse(new ProgressRouter().register(() => {})).success).toBe(true);
   });
 });
