@@ -21,25 +21,32 @@ import { formatSeconds } from "../timeouts.ts";
 class RequestSignal {
   aborted = false;
   reason: unknown = undefined;
-  #listeners: Array<() => void> | undefined;
+  /** The SDK's one listener kept apart: no array made and filtered for it on every call. */
+  #first: (() => void) | undefined;
+  #more: Array<() => void> | undefined;
 
   throwIfAborted(): void {
     if (this.aborted) throw this.reason;
   }
 
   addEventListener(type: string, listener: () => void): void {
-    if (type === "abort") (this.#listeners ??= []).push(listener);
+    if (type !== "abort") return;
+    if (this.#first === undefined) this.#first = listener;
+    else (this.#more ??= []).push(listener);
   }
 
   removeEventListener(type: string, listener: () => void): void {
-    if (type === "abort") this.#listeners = this.#listeners?.filter((l) => l !== listener);
+    if (type !== "abort") return;
+    if (this.#first === listener) this.#first = this.#more?.shift();
+    else if (this.#more) this.#more = this.#more.filter((l) => l !== listener);
   }
 
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    for (const listener of this.#listeners ?? []) listener();
+    const listeners = this.#first ? [this.#first, ...(this.#more ?? [])] : [];
+    for (const listener of listeners) listener();
   }
 }
 

@@ -31,35 +31,35 @@ function requiresTask(error: unknown): boolean {
  * "required") or when the server refuses the plain call with -32003 naming tasks, and follows
  * the task the call is answered with (a 2026-07-28 server answers so on its own).
  */
-export async function callFollowingTasks(
+export function callFollowingTasks(
   client: McpClient,
   notices: TaskNotices,
-  request: CallToolRequestParams & { asTask?: boolean },
+  request: Pick<CallToolRequestParams, "name" | "arguments" | "_meta"> & { asTask?: boolean },
   callOptions: RequestOptions,
   follow: FollowOptions,
 ): Promise<CallToolResult> {
-  const { asTask = false, ...params } = request;
+  const asTask = request.asTask === true;
+  // Copied only to drop asTask: rest destructuring would copy every call through a runtime call.
+  const params: CallToolRequestParams = { name: request.name, arguments: request.arguments, _meta: request._meta };
   // 2026-07-28 has no per-call request for a task: declaring the extension is enough.
   const legacy = client.getProtocolEra() !== "modern";
-  const send = async (task: boolean) =>
-    (await client.callTool(task && legacy ? { ...params, task: {} } : params, callOptions)) as CallToolResult;
-  try {
-    try {
-      return await send(asTask && client.tasks);
-    } catch (error) {
-      if (asTask || !requiresTask(error)) throw error;
-      if (!client.tasks)
-        throw new MiniCcError(
-          "task-failed",
-          `server ${follow.server} runs tool ${terminalSafeLine(params.name)} only as a task, and MINI_CC_DISABLE_MCP_TASKS=1 turns MCP tasks off`,
-        );
-      if (!legacy) throw error;
-      return await send(true);
-    }
-  } catch (error) {
+  const send = (task: boolean) =>
+    client.callTool(task && legacy ? { ...params, task: {} } : params, callOptions) as Promise<CallToolResult>;
+  const followIfTask = (error: unknown) => {
     if (error instanceof TaskCreated && client.tasks) return followTask(client, notices, error, follow);
     throw error;
-  }
+  };
+  // Not an async function: a plain call's answer passes through without a frame of ours around it.
+  return send(asTask && client.tasks).catch((error: unknown) => {
+    if (error instanceof TaskCreated || asTask || !requiresTask(error)) return followIfTask(error);
+    if (!client.tasks)
+      throw new MiniCcError(
+        "task-failed",
+        `server ${follow.server} runs tool ${terminalSafeLine(params.name)} only as a task, and MINI_CC_DISABLE_MCP_TASKS=1 turns MCP tasks off`,
+      );
+    if (!legacy) throw error;
+    return send(true).catch(followIfTask);
+  });
 }
 
 /**

@@ -21,7 +21,7 @@ import { maxOutputChars } from "./content.ts";
 import type { SaveToolOutput } from "./output-files.ts";
 import type { ServerConnection } from "../connection/server-connection.ts";
 import type { CallOutcome, RequestBounds, Settled, RequestOutcome, RoutedOutcome } from "../connection/call-outcome.ts";
-import type { McpSnapshot, ServerView } from "../state/server-state.ts";
+import type { McpSnapshot, McpToolInfo, ServerView } from "../state/server-state.ts";
 import { retryVerdict, type CallVerdict } from "../connection/session-renewal.ts";
 import { serverView } from "../state/snapshot-views.ts";
 import { connectTimeoutMs, toolMaxTotalTimeoutMs, toolTimeoutMs } from "../timeouts.ts";
@@ -79,19 +79,54 @@ export class ToolCallRouter {
 
   /** Calls a tool on a server. Never throws: every failure is an error result the model can read. */
   async call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult> {
-    const { busy, progress } = this.#options;
-    busy.started(server);
+    this.#options.busy.started(server);
     try {
-      return await this.#call(server, tool, args, bounds);
+      // One async frame for the whole call: each one more costs a call a few hundred bytes and a turn of the queue.
+      const view = this.#view(server);
+      if (!view) return failedResult(tool, `server ${server} is not connected`);
+      const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, bounds.signal));
+      if (typeof ready !== "object") return ready === "cancelled" ? cancelledResult(tool) : failedResult(tool, ready);
+      const offered = offeredTool(ready.view, tool);
+      if (!offered)
+        return textResult(
+          `MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`,
+          true,
+        );
+      const { clock } = this.#options;
+      const started = clock.now();
+      if (offered.runsAsTask) bounds = { ...bounds, asTask: true };
+      const first = await this.#callOnce(server, ready.connection, tool, args, bounds);
+      const config = this.#options.config(server);
+      const verdict =
+        config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
+      const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, bounds, verdict);
+      const worded = typeof outcome === "string" ? textResult(outcome, true) : this.#words(server, tool, outcome);
+      const result = worded instanceof Promise ? await worded : worded;
+      this.#options.usage.record(server, tool, Math.round(clock.now() - started), result.isError === true);
+      return result;
     } finally {
-      busy.ended(server);
-      const key = bounds.progressKey;
-      if (key !== undefined) progress.finish(key);
-      const task = key === undefined ? undefined : this.#followed.get(key);
-      if (task && key !== undefined) {
-        this.#followed.delete(key);
-        this.#options.onTaskEnded?.(task);
-      }
+      this.#ended(server, bounds.progressKey);
+    }
+  }
+
+  /** The model's words for a call's outcome, within the output cap (its whole text saved when the cap cuts it). */
+  #words(server: string, tool: string, outcome: CallOutcome): ToolResult | Promise<ToolResult> {
+    const save = this.#options.saveToolOutput;
+    return callResult(tool, outcome, {
+      maxChars: this.#maxChars,
+      ...(save ? { saveOutput: (text: string) => save(server, tool, text) } : {}),
+    });
+  }
+
+  /** A call ended: its server may go idle, its progress row stops, a task it became is no longer followed. */
+  #ended(server: string, key: string | undefined): void {
+    this.#options.busy.ended(server);
+    if (key === undefined) return;
+    this.#options.progress.finish(key);
+    const task = this.#followed.get(key);
+    if (task) {
+      this.#followed.delete(key);
+      this.#options.onTaskEnded?.(task);
     }
   }
 
@@ -127,38 +162,6 @@ export class ToolCallRouter {
     } finally {
       busy.ended(server);
     }
-  }
-
-  async #call(server: string, tool: string, args: Record<string, unknown>, bounds: RequestBounds): Promise<ToolResult> {
-    const view = this.#view(server);
-    if (!view) return failedResult(tool, `server ${server} is not connected`);
-    const ready = this.#ready(server, view) ?? (await this.#waitIfCached(server, bounds.signal));
-    if (ready === "cancelled") return cancelledResult(tool);
-    if (typeof ready === "string") return failedResult(tool, ready);
-    const offered =
-      ready.view.state.status === "connected" ? ready.view.state.tools.find((info) => info.name === tool) : undefined;
-    if (!offered)
-      return textResult(
-        `MCP tool ${tool} is no longer offered by server ${server}: its tool list changed, so the tool was removed.`,
-        true,
-      );
-    const { clock, saveToolOutput } = this.#options;
-    const started = clock.now();
-    if (offered.runsAsTask) bounds = { ...bounds, asTask: true };
-    const first = await this.#callOnce(server, ready.connection, tool, args, bounds);
-    const config = this.#options.config(server);
-    const verdict =
-      config && isRemote(config.resolved) ? retryVerdict(first, offered.annotations.readOnlyHint === true) : "keep";
-    const outcome = verdict === "keep" ? first : await this.#afterRestart(server, tool, args, bounds, verdict);
-    const result =
-      typeof outcome === "string"
-        ? textResult(outcome, true)
-        : await callResult(tool, outcome, {
-            maxChars: this.#maxChars,
-            ...(saveToolOutput ? { saveOutput: (text: string) => saveToolOutput(server, tool, text) } : {}),
-          });
-    this.#options.usage.record(server, tool, Math.round(clock.now() - started), result.isError === true);
-    return result;
   }
 
   /** #ready, after waiting for the live connect of a server offered from the cache ("cancelled" when the caller gave up waiting). */
@@ -268,6 +271,11 @@ export class ToolCallRouter {
   #view(name: string): ServerView | undefined {
     return serverView(this.#options.servers.getSnapshot(), name);
   }
+}
+
+/** The tool as the server's live list offers it; undefined when the list no longer has it. */
+function offeredTool(view: ServerView, tool: string): McpToolInfo | undefined {
+  return view.state.status === "connected" ? view.state.tools.find((info) => info.name === tool) : undefined;
 }
 
 /** A live server's connection and view. */

@@ -120,6 +120,17 @@ function fitBlocks(blocks: readonly Block[], maxChars: number): Fitted {
   return { out, textTotal, textShown, pastCount, pastBudget };
 }
 
+/** True when the blocks are within the cap as they are: nothing cut, nothing left out, no note. */
+export function fitsCap(blocks: readonly Block[], maxChars: number): boolean {
+  let chars = 0;
+  let images = 0;
+  for (const block of blocks) {
+    if (block.type === "image") images++;
+    chars += cost(block);
+  }
+  return chars <= maxChars && images <= MAX_IMAGES_PER_RESULT;
+}
+
 /** True when the cap cuts some of the blocks' text (the whole text is then worth saving). */
 export function cutsText(blocks: readonly Block[], maxChars: number): boolean {
   const fitted = fitBlocks(blocks, maxChars);
@@ -137,8 +148,7 @@ export function allText(blocks: readonly Block[]): string {
  * says what was dropped, and where the whole text was saved when it was.
  */
 export function capOutput(blocks: readonly Block[], maxChars: number, saved?: SavedOutput): Block[] {
-  const images = blocks.filter((b) => b.type === "image").length;
-  if (blocks.reduce((sum, b) => sum + cost(b), 0) <= maxChars && images <= MAX_IMAGES_PER_RESULT) return [...blocks];
+  if (fitsCap(blocks, maxChars)) return [...blocks];
   const { out, textTotal, textShown, pastCount, pastBudget } = fitBlocks(blocks, maxChars);
   if (textShown < textTotal) {
     const tokens = Math.ceil(textTotal / CHARS_PER_TOKEN);
@@ -186,15 +196,17 @@ export function convertToolResult(result: CallToolResult, maxChars: number, save
 
 /** The result's content as Anthropic blocks, before the cap. */
 export function resultBlocks(result: CallToolResult): Block[] {
-  let blocks = (result.content ?? []).map(convertBlock);
-  if (blocks.length === 0 && result.structuredContent !== undefined) {
-    blocks = [text(JSON.stringify(result.structuredContent))];
-  }
+  const content = result.content ?? [];
+  const converted =
+    content.length === 0 && result.structuredContent !== undefined
+      ? [text(JSON.stringify(result.structuredContent))]
+      : content.map(convertBlock);
   // The API rejects empty text blocks; an empty result still needs one block.
-  blocks = blocks.filter((b) => b.type !== "text" || b.text !== "");
-  if (blocks.length === 0) blocks = [text("(no content)")];
-  return blocks;
+  const blocks = converted.every(isShown) ? converted : converted.filter(isShown);
+  return blocks.length > 0 ? blocks : [text("(no content)")];
 }
+
+const isShown = (block: Block) => block.type !== "text" || block.text !== "";
 
 /** MAX_MCP_OUTPUT_TOKENS from the environment, as a character budget. */
 export function maxOutputChars(env: Env): number {

@@ -77,10 +77,8 @@ export class McpTool implements Tool {
   }
 
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
-    return this.#caller.call(this.server, this.toolName, input, {
-      signal: ctx.signal,
-      progressKey: ctx.toolUseId,
-      ...(ctx.moveToBackground ? { moveToBackground: ctx.moveToBackground } : {}),
-    });
+    const bounds: RequestBounds = { signal: ctx.signal, progressKey: ctx.toolUseId };
+    if (ctx.moveToBackground) bounds.moveToBackground = ctx.moveToBackground;
+    return this.#caller.call(this.server, this.toolName, input, bounds);
   }
 }
