@@ -50,28 +50,67 @@ class RequestSignal {
   }
 }
 
+/** Where a call is in each CallList it can be in: -1 when not in it. */
+interface ListPlaces {
+  atClock: number;
+  atSignal: number;
+}
+
+/**
+ * Running calls in an array, each knowing its place (`key`): adding and removing allocate nothing.
+ * A Set that loses its last entry allocates a new table through a runtime call: once a call.
+ */
+class CallList<T extends ListPlaces> {
+  readonly #calls: T[] = [];
+  readonly #key: keyof ListPlaces;
+
+  constructor(key: keyof ListPlaces) {
+    this.#key = key;
+  }
+
+  add(call: T): void {
+    call[this.#key] = this.#calls.push(call) - 1;
+  }
+
+  remove(call: T): void {
+    const at = call[this.#key];
+    if (at < 0) return;
+    call[this.#key] = -1;
+    // The last call takes the freed place.
+    const last = this.#calls.pop()!;
+    if (last === call) return;
+    this.#calls[at] = last;
+    last[this.#key] = at;
+  }
+
+  /** The calls now, to go through while they remove themselves. */
+  list(): T[] {
+    return [...this.#calls];
+  }
+}
+
 /**
  * The calls each caller's signal (a turn's) bounds, under one abort listener
  * for the signal's life instead of one added and removed per call.
  */
-const bounded = new WeakMap<AbortSignal, Set<CallDeadline>>();
+const bounded = new WeakMap<AbortSignal, CallList<CallDeadline>>();
 
 /** The signal watched last and its calls: a turn's calls come one after another with the same signal. */
-let last: { outer: AbortSignal; calls: Set<CallDeadline> } | undefined;
+let last: { outer: AbortSignal; calls: CallList<CallDeadline> } | undefined;
 
-function callsOf(outer: AbortSignal): Set<CallDeadline> | undefined {
+function callsOf(outer: AbortSignal): CallList<CallDeadline> | undefined {
   return last?.outer === outer ? last.calls : bounded.get(outer);
 }
 
 function watch(outer: AbortSignal, deadline: CallDeadline): void {
   let calls = callsOf(outer);
   if (!calls) {
-    const mine = (calls = new Set());
+    const mine = (calls = new CallList("atSignal"));
     bounded.set(outer, mine);
     outer.addEventListener(
       "abort",
       () => {
-        for (const call of [...mine]) call.cancel();
+        for (const call of mine.list()) call.cancel();
       },
       { once: true },
     );
@@ -88,7 +127,7 @@ function watch(outer: AbortSignal, deadline: CallDeadline): void {
  */
 class Deadlines {
   readonly #clock: Clock;
-  readonly #running = new Set<CallDeadline>();
+  readonly #running = new CallList<CallDeadline>("atClock");
   #armedFor = Number.POSITIVE_INFINITY;
   #cancel = () => {};
 
@@ -102,7 +141,7 @@ class Deadlines {
   }
 
   remove(deadline: CallDeadline): void {
-    this.#running.delete(deadline);
+    this.#running.remove(deadline);
   }
 
   #arm(due: number): void {
@@ -115,7 +154,7 @@ class Deadlines {
     this.#armedFor = Number.POSITIVE_INFINITY;
     this.#cancel = () => {};
     let soonest = Number.POSITIVE_INFINITY;
-    for (const deadline of [...this.#running]) {
+    for (const deadline of this.#running.list()) {
       const due = deadline.check();
       if (due !== undefined && due < soonest) soonest = due;
     }
@@ -131,7 +170,10 @@ function deadlinesOf(clock: Clock): Deadlines {
   return deadlines;
 }
 
-export class CallDeadline {
+export class CallDeadline implements ListPlaces {
+  /** Its places in its clock's running calls and its caller signal's calls (CallList). */
+  atClock = -1;
+  atSignal = -1;
   readonly #signal = new RequestSignal();
   readonly #clock: Clock;
   readonly #timeoutMs: number;
@@ -176,7 +218,7 @@ export class CallDeadline {
 
   stop(): void {
     this.#deadlines.remove(this);
-    if (this.#outer) callsOf(this.#outer)?.delete(this);
+    if (this.#outer) callsOf(this.#outer)?.remove(this);
   }
 
   /** The caller aborted: the call ends as cancelled. */

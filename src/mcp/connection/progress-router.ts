@@ -55,7 +55,13 @@ export function isProgressNotification(value: unknown): value is ProgressNotific
 
 /** Progress tokens of one connection's running calls and their handlers. */
 export class ProgressRouter {
-  readonly #handlers = new Map<ProgressToken, (progress: Progress) => void>();
+  /**
+   * The running calls' tokens and handlers, side by side. Arrays, not a Map: a connection runs a
+   * few calls at once, and a Map that loses its last entry allocates a new table through a
+   * runtime call, which here is once a call.
+   */
+  readonly #tokens: ProgressToken[] = [];
+  readonly #handlers: Array<(progress: Progress) => void> = [];
   #next = 0;
 
   /**
@@ -66,12 +72,25 @@ export class ProgressRouter {
    */
   register(handler: (progress: Progress) => void): string {
     const token = `${++this.#next}`;
-    this.#handlers.set(token, handler);
+    this.#tokens.push(token);
+    this.#handlers.push(handler);
     return token;
   }
 
   unregister(token: ProgressToken): void {
-    this.#handlers.delete(token);
+    const i = this.#tokens.indexOf(token);
+    if (i < 0) return;
+    // The last entry takes the freed place.
+    const lastToken = this.#tokens.pop()!;
+    const lastHandler = this.#handlers.pop()!;
+    if (i === this.#tokens.length) return;
+    this.#tokens[i] = lastToken;
+    this.#handlers[i] = lastHandler;
+  }
+
+  #handlerOf(token: ProgressToken): ((progress: Progress) => void) | undefined {
+    const i = this.#tokens.indexOf(token);
+    return i < 0 ? undefined : this.#handlers[i];
   }
 
   /** Wraps the transport's onmessage (call after the SDK's connect installed its own). */
@@ -80,7 +99,7 @@ export class ProgressRouter {
     if (!sdk) return;
     transport.onmessage = (message, extra) => {
       if (isProgressNotification(message)) {
-        const handler = this.#handlers.get(message.params.progressToken);
+        const handler = this.#handlerOf(message.params.progressToken);
         if (handler) return handler(message.params);
       }
       sdk(message, extra);

@@ -82,6 +82,17 @@ describe("the progress router", () => {
     expect(toSdk).toEqual([unknown, odd, result, late]);
   });
 
+  it("keeps routing the other calls' progress when one call in the middle ends", () => {
+    const { router, deliver } = connected();
+    const seen: string[] = [];
+    const tokens = ["a", "b", "c"].map((name) => router.register(() => seen.push(name)));
+    router.unregister(tokens[1]!);
+    for (const token of tokens) deliver(progress({ progressToken: token, progress: 1 }));
+    router.unregister(tokens[0]!);
+    for (const token of tokens) deliver(progress({ progressToken: token, progress: 2 }));
+    expect(seen).toEqual(["a", "c", "c"]);
+  });
+
   it("gives each call its own token", () => {
     const router = new ProgressRouter();
     expect(router.register(() => {})).not.toEqual(router.register(() => {}));
