@@ -43,14 +43,16 @@ function linkTarget(p: string): string | undefined {
 
 /** One call's resolutions: each path is resolved once, and later lookups get the same answer. */
 export class RealPaths {
-  readonly #seen = new Map<string, string>();
+  /** Made at the first path: most calls (an MCP tool's, a search's) resolve none. */
+  #seen: Map<string, string> | undefined;
 
   /** The real path of `absolute`, as first resolved during this call. */
   of(absolute: string): string {
-    let real = this.#seen.get(absolute);
+    const seen = (this.#seen ??= new Map());
+    let real = seen.get(absolute);
     if (real === undefined) {
       real = realPathOf(absolute);
-      this.#seen.set(absolute, real);
+      seen.set(absolute, real);
     }
     return real;
   }
