@@ -114,8 +114,8 @@ else process.env.NODE_OPTIONS = nodeOptions;
 delete process.env.BENCH_CLOCK_DIR;
 
 try {
-  // A private copy of dist/ (a rebuild starts by deleting it) laid out as installed (package.json says
-  // "module": without it Node sniffs every chunk's syntax), and the floor bundled like the CLI.
+  // A private copy of dist/ (a rebuild starts by deleting it) laid out as installed, under a package.json
+  // saying "type": "module" (without it Node sniffs each chunk's syntax), and the floor bundled like the CLI.
   cpSync(DIST, join(root, "dist"), { recursive: true });
   writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
   const floorScript = join(root, "login-floor.mjs");
@@ -158,7 +158,7 @@ try {
       });
     },
   };
-  // Warm the file cache once.
+  // Warm the file cache and Node's compile cache once.
   for (const run of Object.values(sides)) await run();
   figures.clear();
   await rotatingRuns(REPS, sides);
