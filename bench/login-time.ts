@@ -12,6 +12,8 @@
  *   (Linux's run delay), about what own would be on an idle machine.
  * Floors measured in the same run: `node -e ''` (Node's start-up), and the bare v2 SDK doing
  * the same login and connect in a process (login-floor-process.ts, bundled as the CLI is).
+ * Also: `mcp login` of a name no config declares, which loads the command (the SDK with it)
+ * and stops: what the login and the connect add is the rest.
  * Target: < 1 s of mini-cc's own time, cpu and unqueued (the load average is printed too:
  * on a busy machine even CPU time grows, with the caches shared).
  *
@@ -120,6 +122,10 @@ try {
   writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module" }));
   const floorScript = join(root, "login-floor.mjs");
   await bundleEntry(join(import.meta.dirname, "login-floor-process.ts"), floorScript);
+  writeFileSync(
+    join(home, "mcp.json"),
+    JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl } } }),
+  );
   const cliEnv = {
     ...process.env,
     HOME: root,
@@ -127,6 +133,16 @@ try {
     BROWSER: browser.map((word) => JSON.stringify(word)).join(" "),
   };
   const profile = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
+  const cli = (name: string) => [
+    process.execPath,
+    ...profile,
+    "--import",
+    CLOCKS,
+    join(root, "dist", "cli.js"),
+    "mcp",
+    "login",
+    name,
+  ];
 
   const sides = {
     node: () =>
@@ -135,24 +151,15 @@ try {
       measure("SDK floor", node(floorScript, server.mcpUrl, ...browser), process.env, (status, out) => {
         if (status !== 0 || !out.includes("4 tools")) throw new Error(`SDK floor: exit ${status}\n${out}`);
       }),
+    startup: () =>
+      measure("start-up", cli("nobody"), cliEnv, (status, out) => {
+        if (status !== 1 || !out.includes('no server named "nobody"'))
+          throw new Error(`start-up: exit ${status}\n${out}`);
+      }),
     cli: () => {
       // A first login every time: no client registered yet, no tokens.
       rmSync(join(home, "mcp-oauth.json"), { force: true });
-      writeFileSync(
-        join(home, "mcp.json"),
-        JSON.stringify({ mcpServers: { notes: { type: "http", url: server.mcpUrl } } }),
-      );
-      const argv = [
-        process.execPath,
-        ...profile,
-        "--import",
-        CLOCKS,
-        join(root, "dist", "cli.js"),
-        "mcp",
-        "login",
-        "notes",
-      ];
-      return measure("mcp login", argv, cliEnv, (status, out) => {
+      return measure("mcp login", cli("notes"), cliEnv, (status, out) => {
         if (status !== 0 || !out.includes("notes: ✔ connected · 4 tools"))
           throw new Error(`mcp login: exit ${status}\n${out}`);
       });
@@ -177,6 +184,8 @@ try {
   const [cpu, unqueued] = [of("mcp login", "cpu"), of("mcp login", "unqueued")];
   const against = (column: keyof Figures) => ratio(of("mcp login", column), of("SDK floor", column));
   console.log(`mcp login / SDK floor: cpu ${against("cpu")}, own ${against("own")}, unqueued ${against("unqueued")}`);
+  const added = cpu - of("start-up", "cpu");
+  console.log(`loading the command: cpu ${ms(of("start-up", "cpu"))}; the login and the connect add ${ms(added)}`);
   const verdict = (value: number) => (value < TARGET_MS ? "met" : "NOT met");
   console.log(
     `target < ${TARGET_MS} ms of mini-cc's own time: cpu ${verdict(cpu)}, unqueued wall ${verdict(unqueued)}`,
