@@ -144,7 +144,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
 
   /** A live status line for the task (an MCP task's statusMessage). */
   setStatusMessage(id: string, message: string): void {
-    this.#patch(id, (task) => (task.status === "running" ? { ...task, statusMessage: message } : task));
+    this.#patch(id, (task) =>
+      task.status === "running" && task.statusMessage !== message ? { ...task, statusMessage: message } : task,
+    );
   }
 
   /** The task's work is over; a stop asked for makes it `killed`. Later calls for the same task are ignored. */
