@@ -97,7 +97,8 @@ export async function runDetachable(
           (result) => {
             unfollow();
             output.append(contentText(result.content));
-            background.finish(id, { kind: "result", isError: result.isError });
+            const { exit, isError } = result;
+            background.finish(id, exit ? { kind: "exit", ...exit } : { kind: "result", isError });
           },
           (error: unknown) => {
             unfollow();

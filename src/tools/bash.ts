@@ -262,7 +262,10 @@ export class BashTool implements Tool {
 function movedEnding(ending: Ending, output: ForegroundOutput, blocked: string): ToolResult {
   const said = ending.kind === "exit" && ending.code === 0 ? "" : String(describeEnding(ending, "", 0).content);
   const text = `${said}${blocked}`.replace(/^\n+/, "");
-  return textResult(text === "" ? "" : `${output.lineBreak()}${text}\n`, said !== "");
+  const result = textResult(text === "" ? "" : `${output.lineBreak()}${text}\n`, said !== "");
+  // A stop (TaskStop, the user) aborts the call, which kills the group with SIGKILL.
+  if (ending.kind === "abort") return { ...result, exit: { code: null, signal: "SIGKILL" } };
+  return ending.kind === "exit" ? { ...result, exit: { code: ending.code, signal: ending.signal } } : result;
 }
 
 function describeEnding(ending: Ending, output: string, timeoutMs: number): ToolResult {

@@ -11,6 +11,8 @@ export interface ToolResult {
   isError: boolean;
   /** The part of the file an Edit or Write changed (saved with the session, so a resume can show the diff). */
   change?: FileExcerpt;
+  /** How a command ended (Bash), when the call was in the background: its task's status then says `exit 2`, `SIGKILL`. */
+  exit?: { code: number | null; signal: string | null };
 }
 
 export interface ToolContext {

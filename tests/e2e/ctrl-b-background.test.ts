@@ -90,7 +90,7 @@ describe("Ctrl+B", () => {
     // Still running, past the turn: the key moved it, it did not stop it.
     expect(liveGroups([pgid]).has(pgid)).toBe(true);
     screen.write("/tasks stop b1\r");
-    await screen.waitFor("b1: killed (cancelled by the user)");
+    await screen.waitFor("b1: killed (SIGKILL by the user)");
     expect(liveGroups([pgid]).has(pgid)).toBe(false);
     expect(existsSync(join(box.project, "done"))).toBe(false);
     screen.write("\u0004");

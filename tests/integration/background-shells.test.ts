@@ -158,9 +158,7 @@ describe("background shells", () => {
 
     writeFileSync(join(cwd, "stop"), "");
     const [ended] = results(await turn(runtime, "wait for it"));
-    expect(ended).toMatch(
-      /^b1 \(Bash\(echo first; .*\)\): failed \(the tool returned an error\) after \d+s\n.*\n\nExit code 4$/,
-    );
+    expect(ended).toMatch(/^b1 \(Bash\(echo first; .*\)\): failed \(exit 4\) after \d+s\n.*\n\nExit code 4$/);
     expect(readFileSync(file, "utf8")).toBe("first\nsecond\nExit code 4\n");
   });
 
