@@ -71,6 +71,7 @@ export async function runDetachable(
       onMovedToBackground: handover.listen,
     }))();
   const { autoBackgroundMs: autoMs, clock, background } = detaching;
+  const startedAt = clock.now();
   // A call that starts a background task returns at once: there is nothing to send there (Ctrl+B is not offered).
   const forget =
     input["run_in_background"] === true
@@ -87,7 +88,7 @@ export async function runDetachable(
     );
     if (first === ABORTED || "result" in first) return first === ABORTED ? ABORTED : first.result;
     const started = background.start(
-      { kind: tool.server ? "mcp" : "tool", label, toolName: tool.name },
+      { kind: tool.server ? "mcp" : "tool", label, toolName: tool.name, startedAt },
       (output, id) => {
         const unfollow =
           ctx.toolUseId === undefined

@@ -35,6 +35,8 @@ export interface TaskSpec {
   kind: TaskKind;
   label: string;
   toolName: string;
+  /** When its work began, if before now (a call sent to the background ran in the foreground first). */
+  startedAt?: number;
 }
 
 export type StartOutcome = { ok: true; task: BackgroundTask } | { ok: false; message: string };
@@ -99,7 +101,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
       id,
       ...spec,
       status: "running",
-      startedAt: this.#options.clock.now(),
+      startedAt: spec.startedAt ?? this.#options.clock.now(),
       outputFile: output.path,
       bytesWritten: 0,
       bytesRead: 0,

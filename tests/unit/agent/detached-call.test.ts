@@ -161,6 +161,8 @@ describe("runDetachable", () => {
     clock.advance(1);
     const moved = await answer;
     expect(moved !== ABORTED && moved.content).toMatch(/^Moved to background as b1 \(still running after 120s\)/);
+    // Its runtime counts from the call's start, not from the move.
+    expect(background.get("b1")?.startedAt).toBe(0);
     const stopping = background.stop("b1", "TaskStop");
     expect(held.ctx!.signal.aborted).toBe(true);
     held.finish!({ content: "cancelled", isError: true });
