@@ -9,7 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
-import type { BackgroundTasks, StartOutcome, TaskControl } from "./background-tasks.ts";
+import type { BackgroundTasks, StartOutcome } from "./background-tasks.ts";
+import type { TaskControl } from "./running-task.ts";
 import { endProcessGroup, killProcessGroupSync, TASK_MARKER } from "./group-stop.ts";
 import type { OutputFile } from "./output-file.ts";
 import { spawnThroughHelper } from "./spawn-helper.ts";
