@@ -16,7 +16,7 @@
 import { isRemote, type ServerConfig } from "../config/types.ts";
 import { connectTimeoutMs, startupGraceMs } from "./timeouts.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../errors.ts";
-import { ProcessGroups } from "./connection/process-groups.ts";
+import { ProcessGroups } from "../processes/process-groups.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";

@@ -20,16 +20,9 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { isProgressNotification } from "./progress-router.ts";
-import {
-  liveGroups,
-  livePids,
-  newServerMarker,
-  SERVER_MARKER,
-  signalEach,
-  signalGroup,
-  strayDescendants,
-  type ProcessGroups,
-} from "./process-groups.ts";
+import { newMarker, SERVER_MARKER } from "../../processes/markers.ts";
+import type { ProcessGroups } from "../../processes/process-groups.ts";
+import { liveGroups, livePids, signalEach, signalGroup, strayDescendants } from "../../processes/process-table.ts";
 import { MiniCcError } from "../../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
@@ -90,8 +83,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   readonly #options: StdioProcessOptions;
   /** The start of a line not yet complete. */
   #partial: Buffer | undefined;
-  /** In the server's environment and its descendants': finds those that left its group after it is gone (process-groups.ts). */
-  readonly #marker = newServerMarker();
+  /** In the server's environment and its descendants': finds those that left its group after it is gone (processes/process-table.ts). */
+  readonly #marker = newMarker();
   #child: ChildProcess | undefined;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** When it was spawned (ms since the epoch): a released server's grace counts from here. */
@@ -213,7 +206,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
    * exit), and nothing here keeps mini-cc's event loop alive; the child, in its own
    * process group, is reaped by Node while mini-cc runs and by init after. One that is
    * still there `graceMs` after its start (it never read its stdin) is killed by the
-   * reaper its groups hand it to (release-reaper.ts).
+   * reaper its groups hand it to (processes/release-reaper.ts).
    */
   release(graceMs: number): Promise<void> {
     const child = this.#child;
@@ -243,7 +236,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       }
       const grace = this.#options.killGraceMs ?? KILL_GRACE_MS;
       // Daemons that left the group are found through their parents (so before anyone dies) or their marker.
-      const strays = strayDescendants([pgid], [this.#marker]);
+      const strays = strayDescendants([pgid], [this.#marker], SERVER_MARKER);
       signalEach(strays, "SIGTERM");
       if (signalGroup(pgid, "SIGTERM") || strays.length > 0) {
         const deadline = Date.now() + grace;

@@ -1,14 +1,12 @@
 /**
  * Ends a background shell's whole process group, the way MCP servers' groups
- * are ended (mcp/connection/process-groups.ts): its descendants that left the
+ * are ended (process-groups.ts): its descendants that left the
  * group (a `setsid` daemon) are found first, through their parent chain and
  * the task's marker in their environment, then everything gets SIGTERM, and
  * SIGKILL whatever still runs after the grace.
  */
-import { liveGroups, livePids, signalEach, signalGroup, strayDescendants } from "../mcp/connection/process-groups.ts";
-
-/** The environment variable that marks a background shell and everything it starts. */
-export const TASK_MARKER = "MINI_CC_TASK";
+import { TASK_MARKER } from "./markers.ts";
+import { liveGroups, livePids, signalEach, signalGroup, strayDescendants } from "./process-table.ts";
 
 /** How long a group has to end after SIGTERM before SIGKILL. */
 export const STOP_GRACE_MS = 2000;
