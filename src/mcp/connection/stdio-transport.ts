@@ -22,7 +22,7 @@ import {
 import { isProgressNotification } from "./progress-router.ts";
 import { newMarker, SERVER_MARKER } from "../../processes/markers.ts";
 import type { ProcessGroups } from "../../processes/process-groups.ts";
-import { liveGroups, livePids, signalEach, signalGroup, strayDescendants } from "../../processes/process-table.ts";
+import { endGroup } from "../../processes/group-stop.ts";
 import { MiniCcError } from "../../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
@@ -71,8 +71,6 @@ function spawnFailure(command: string, error: NodeJS.ErrnoException): MiniCcErro
   if (error.code === "EACCES") return new MiniCcError("not-executable", `cannot execute ${command}: permission denied`);
   return new MiniCcError("spawn-failed", `cannot start ${command}: ${error.code ?? "spawn failed"}`);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The stdio transport mini-cc uses for every `command` server. */
 export class StdioProcessTransport implements Transport, DescribesExit {
@@ -234,24 +232,12 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       } catch {
         // Already closed: nothing to flush.
       }
-      const grace = this.#options.killGraceMs ?? KILL_GRACE_MS;
-      // Daemons that left the group are found through their parents (so before anyone dies) or their marker.
-      const strays = strayDescendants([pgid], [this.#marker], SERVER_MARKER);
-      signalEach(strays, "SIGTERM");
-      if (signalGroup(pgid, "SIGTERM") || strays.length > 0) {
-        const deadline = Date.now() + grace;
-        const running = () => liveGroups([pgid]).size > 0 || livePids(strays).length > 0;
-        // The leader's exit event costs nothing to wait for; scanning /proc for the rest
-        // of the group is done only after it, so closing 20 servers stays cheap.
-        await this.#leaderExit(child, grace);
-        while (running() && Date.now() < deadline) await sleep(20);
-        if (running()) {
-          signalGroup(pgid, "SIGKILL");
-          signalEach(livePids(strays), "SIGKILL");
-          const killDeadline = Date.now() + 1000;
-          while (running() && Date.now() < killDeadline) await sleep(10);
-        }
-      }
+      await endGroup(pgid, {
+        variable: SERVER_MARKER,
+        marker: this.#marker,
+        graceMs: this.#options.killGraceMs ?? KILL_GRACE_MS,
+        leaderExit: (ms) => this.#leaderExit(child, ms),
+      });
       this.#options.groups.delete(pgid);
     }
     this.#partial = undefined;
