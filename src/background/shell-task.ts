@@ -10,7 +10,8 @@
 import { releaseGroup, watchGroup } from "../processes/bash-watchdog.ts";
 import { endProcessGroup, killProcessGroupSync } from "../processes/group-stop.ts";
 import { newMarker, TASK_MARKER } from "../processes/markers.ts";
-import type { BackgroundTasks, StartOutcome, TaskControl } from "./background-tasks.ts";
+import type { BackgroundTasks, StartOutcome } from "./background-tasks.ts";
+import type { TaskControl } from "./running-task.ts";
 import type { OutputFile } from "./output-file.ts";
 import { spawnThroughHelper } from "./spawn-helper.ts";
 
