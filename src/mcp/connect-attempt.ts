@@ -9,7 +9,7 @@ import { isRemote, type ServerConfig } from "../config/types.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../errors.ts";
 import { sandboxLaunchFor } from "../sandbox/run-mode.ts";
 import type { ConnectedServer } from "./connection/connected-server.ts";
-import type { ProcessGroups } from "./connection/process-groups.ts";
+import type { ProcessGroups } from "../processes/process-groups.ts";
 import type { ServerConnection } from "./connection/server-connection.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import type { TransportFactory } from "./connection/transports.ts";

@@ -18,7 +18,7 @@ import type { ServerConfig } from "../config/types.ts";
 import { startupGraceMs } from "./timeouts.ts";
 import type { MiniCcError } from "../errors.ts";
 import type { ConnectedServer } from "./connection/connected-server.ts";
-import { ProcessGroups } from "./connection/process-groups.ts";
+import { ProcessGroups } from "../processes/process-groups.ts";
 import type { ToolList } from "./connection/tool-list.ts";
 import { connectAttempt, failedEvent } from "./connect-attempt.ts";
 import { ServerRun } from "./server-run.ts";

@@ -2,13 +2,13 @@
  * Bash: runs a command with `bash -c` in the working directory. The shell
  * leads its own process group, so a timeout or an abort kills everything it
  * started, not just the shell, and a watchdog ends it if mini-cc dies while
- * it runs (bash-watchdog.ts). In sandbox mode (`--sandbox`, `/sandbox`) the
+ * it runs (processes/bash-watchdog.ts). In sandbox mode (`--sandbox`, `/sandbox`) the
  * command runs in the session's sandbox (writes: the project; no network)
  * and needs no approval; one the model asks to run outside it
  * (`dangerouslyDisableSandbox`) is approved as usual.
  */
 import { spawn } from "node:child_process";
-import { releaseGroup, watchGroup } from "../background/bash-watchdog.ts";
+import { releaseGroup, watchGroup } from "../processes/bash-watchdog.ts";
 import { ForegroundOutput } from "./foreground-output.ts";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";

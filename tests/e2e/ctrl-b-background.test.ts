@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
+import { liveGroups } from "../../src/processes/process-table.ts";
 import { cliForTestFile } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";

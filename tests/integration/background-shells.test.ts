@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
+import { liveGroups } from "../../src/processes/process-table.ts";
 import type { Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi, type FakeBlock } from "../helpers/fake-messages-api.ts";
 import { cliRunOptions, runtimesForTestFile } from "../helpers/runtime-session.ts";
