@@ -5,7 +5,7 @@
 // all devDependencies, and `npm install -g` fetches nothing but the tarball.
 // The sandbox runtime is bundled too, in a chunk of its own loaded by the first sandboxed launch.
 // Grep's worker thread is an entry of its own, beside cli.js (src/tools/grep-runner.ts
-// finds it there), and so is the reaper of servers left starting (src/mcp/connection/release-reaper.ts). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
+// finds it there), and so is the reaper of servers left starting (src/processes/release-reaper.ts). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
 import { build } from "esbuild";
 import { copyFile, cp, mkdir, readFile, rm } from "node:fs/promises";
 import { WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
@@ -18,7 +18,7 @@ await build({
   entryPoints: {
     cli: "app/main.ts",
     "grep-worker": "src/tools/grep-worker.ts",
-    reaper: "src/mcp/connection/reaper-main.ts",
+    reaper: "src/processes/reaper-main.ts",
   },
   outdir: "dist",
   entryNames: "[name]",

@@ -11,32 +11,30 @@
  * twice is dropped rather than typed behind the question.
  */
 import { Box, useWindowSize } from "ink";
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatSession } from "../session/chat-session.ts";
-import { displayPath } from "../rows/display-path.ts";
-import { FOLLOWING, reduceScroll, type ScrollAction } from "../transcript/scroll.ts";
-import type { TuiRuntime } from "../runtime/tui-runtime.ts";
-import { Footer } from "./Footer.tsx";
-import { useLatestReducer } from "../keys/useLatestReducer.ts";
-import { McpPanel } from "../mcp-panel/McpPanel.tsx";
-import { panelColumns } from "../mcp-panel/panel-width.ts";
-import { useMcpPanel } from "../mcp-panel/useMcpPanel.ts";
-import { OverPanel } from "../mcp-panel/OverPanel.tsx";
-import { PromptInput } from "../prompt/PromptInput.tsx";
-import { CompletionList } from "../prompt/CompletionList.tsx";
-import { QueuedPrompts } from "../prompt/QueuedPrompts.tsx";
-import { useArming } from "../approval/useArming.ts";
+import { useCallback, useState } from "react";
 import { ArmingNotice } from "../approval/ArmingNotice.tsx";
-import { Transcript } from "../transcript/Transcript.tsx";
-import { UserQuestionAnswers } from "../questions/user-question-answers.ts";
+import { useArming } from "../approval/useArming.ts";
 import { KeyRouterProvider } from "../keys/key-router.tsx";
-import { QuestionModals } from "./QuestionModals.tsx";
+import { McpPanel } from "../mcp-panel/McpPanel.tsx";
+import { OpenedOverlay } from "../mcp-panel/OpenedOverlay.tsx";
+import { CompletionList } from "../prompt/CompletionList.tsx";
+import { PromptInput } from "../prompt/PromptInput.tsx";
+import { QueuedPrompts } from "../prompt/QueuedPrompts.tsx";
+import { UserQuestionAnswers } from "../questions/user-question-answers.ts";
+import { displayPath } from "../rows/display-path.ts";
+import type { TuiRuntime } from "../runtime/tui-runtime.ts";
+import type { ChatSession } from "../session/chat-session.ts";
+import { Transcript } from "../transcript/Transcript.tsx";
+import { ExitQuestion } from "./ExitQuestion.tsx";
+import { Footer } from "./Footer.tsx";
 import { ModeCycle } from "./mode-cycle.ts";
+import { QuestionModals } from "./QuestionModals.tsx";
+import { useExitQuestion } from "./useExitQuestion.ts";
+import { useQuit } from "./useQuit.ts";
+import { useScreenPanel } from "./useScreenPanel.ts";
 import { useScreenState } from "./useScreenState.ts";
 import { useSessionPrompt } from "./useSessionPrompt.ts";
-import { useQuit } from "./useQuit.ts";
-import { ExitQuestion } from "./ExitQuestion.tsx";
-import { useExitQuestion } from "./useExitQuestion.ts";
+import { useTranscriptScroll } from "./useTranscriptScroll.ts";
 
 /** What the screen needs: the runtime, and the session that turns lines into turns and commands. */
 export interface AppProps {
@@ -49,9 +47,6 @@ export interface AppProps {
   /** Rows to fill; the terminal's by default (tests pass a fixed number). */
   readonly height?: number;
 }
-
-const NO_SERVERS_NOTE =
-  "No MCP servers configured: add one with `mini-cc mcp add NAME -- COMMAND` (or a project .mcp.json), then Tab shows them here.";
 
 /** The whole TUI; rendered by runTui, and by tests with a fake runtime. Its keys go through one router (key-router.tsx). */
 export function App(props: AppProps) {
@@ -68,71 +63,41 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   const [modes] = useState(() => new ModeCycle(runtime.permissionMode));
   const [userAnswers] = useState(() => new UserQuestionAnswers(runtime.userQuestions));
   const screen = useScreenState(runtime, session, modes, userAnswers);
-  const { question, transcript, servers } = screen;
+  const { question, transcript } = screen;
   const arming = useArming(question?.key);
-  const [top, scroll] = useLatestReducer(reduceScroll, FOLLOWING);
   const [expanded, setExpanded] = useState(false);
   const toggleExpanded = useCallback(() => setExpanded((on) => !on), []);
   // With background tasks running, quitting asks first whether to stop them.
   const exitQuestion = useExitQuestion(runtime.background, useQuit(onExit));
-  // The panel lists background tasks too: with tasks and no server it still shows.
-  const listed = servers.length + screen.tasks.length;
-  const width = panelColumns(columns, listed);
-  const showPanel = width.side > 0;
   const canTakeKeys = question === undefined && exitQuestion.asking === 0;
-  const mcpPanel = useMcpPanel({
-    mcp: runtime.mcp,
-    snapshot: screen.mcp,
-    background: runtime.background,
-    width: width.opened,
-    height: rows,
-    canTakeKeys,
-    onAction: (name, action) => session.answers.serverAction(name, action),
-  });
-  const panelFocused = mcpPanel.state.focused && canTakeKeys;
-  // An opened server scrolls with PgUp/PgDn/Home/End itself: the transcript under it keeps still (a ref: Transcript's props stay the same).
-  const viewScrolls = useRef(false);
-  viewScrolls.current = panelFocused && mcpPanel.opened !== undefined;
-  const scrollTranscript = useCallback(
-    (action: ScrollAction) => {
-      if (!viewScrolls.current || action.type === "lines") scroll(action);
-    },
-    [scroll],
-  );
-  // `/mcp` asks for the panel through the session.
-  useEffect(() => {
-    if (screen.panelRequests > 0) mcpPanel.dispatch({ type: "focus" });
-  }, [screen.panelRequests, mcpPanel.dispatch]);
+  const panel = useScreenPanel(runtime, session, screen, { columns, rows }, canTakeKeys);
+  const { model: mcpPanel, width, beside } = panel;
+  const { top, scroll, onScroll } = useTranscriptScroll(panel.focused && mcpPanel.opened !== undefined);
   const { prompt, exitArmed } = useSessionPrompt({
     runtime,
     session,
-    isActive: canTakeKeys && !panelFocused,
+    isActive: canTakeKeys && !panel.focused,
     files: screen.files,
     scroll,
-    // No server: an empty panel over the screen would say less than one line.
-    onFocusPanel: () =>
-      listed === 0
-        ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE })
-        : mcpPanel.dispatch({ type: "focus" }),
+    onFocusPanel: panel.focus,
     onCycleMode: modes.cycle,
     quit: exitQuestion.requestQuit,
-    onBackground: () => runtime.foreground.moveAll("Bash", "the user pressed Ctrl+B") > 0,
   });
   // What the prompt box (its lines and border) and the footer leave above them: a modal's room, and the
   // transcript's until it is measured (rows drawn below its real height would be laid out for nothing).
   const rowsAbovePrompt = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
   const panelProps = {
-    servers,
+    servers: screen.servers,
     summary: screen.summary,
     height: rows,
-    focused: panelFocused,
+    focused: panel.focused,
     selected: mcpPanel.selected,
     sandboxed: screen.violations,
     tasks: screen.tasks,
     view: mcpPanel.view,
   };
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
-  if (!showPanel && panelFocused) {
+  if (!beside && panel.focused) {
     return (
       <Box height={rows} width={columns}>
         <McpPanel {...panelProps} width={columns} opened={mcpPanel.opened} />
@@ -141,14 +106,14 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   }
   return (
     <Box flexDirection="row" height={rows} width={columns}>
-      <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={showPanel ? 1 : 0}>
+      <Box flexDirection="column" flexGrow={1} flexShrink={1} marginRight={beside ? 1 : 0}>
         <Transcript
           items={transcript.items}
           live={transcript.live}
           width={width.transcript}
           expanded={expanded}
           top={top}
-          onScroll={scrollTranscript}
+          onScroll={onScroll}
           onToggleExpanded={toggleExpanded}
           working={transcript.running && !screen.modalOpen}
           rows={rowsAbovePrompt}
@@ -176,7 +141,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           <ArmingNotice shown={arming.droppedKey} />
           <PromptInput
             state={prompt.state}
-            isActive={canTakeKeys && !panelFocused}
+            isActive={canTakeKeys && !panel.focused}
             placeholder="Ask anything, or /help"
           />
           {prompt.menu && canTakeKeys ? <CompletionList menu={prompt.menu} selected={prompt.selected} /> : null}
@@ -185,30 +150,22 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
             {...screen.footer}
             cwd={displayPath(runtime.cwd, home)}
             notice={exitArmed ? "Press Ctrl+C again to quit" : undefined}
-            mcpCounts={showPanel ? undefined : screen.footer.mcpCounts}
+            mcpCounts={beside ? undefined : screen.footer.mcpCounts}
           />
         </Box>
       </Box>
       {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
-      {showPanel ? <McpPanel {...panelProps} width={width.side} /> : null}
-      {showPanel && mcpPanel.ready ? (
-        // Drawn over the transcript's right part, which keeps its width: a long transcript is not re-wrapped on open and close.
-        // The opened view draws no list, so its own props never change as the list does, and the memoised panel is left alone.
-        <OverPanel width={width.opened} height={rows} shown={mcpPanel.opened !== undefined}>
-          <McpPanel
-            servers={NO_SERVERS}
-            summary=""
-            width={width.opened}
-            height={rows}
-            focused={panelFocused}
-            opened={mcpPanel.ready}
-            view={mcpPanel.view}
-          />
-        </OverPanel>
+      {beside ? <McpPanel {...panelProps} width={width.side} /> : null}
+      {beside && mcpPanel.ready ? (
+        <OpenedOverlay
+          width={width.opened}
+          height={rows}
+          focused={panel.focused}
+          ready={mcpPanel.ready}
+          shown={mcpPanel.opened !== undefined}
+          view={mcpPanel.view}
+        />
       ) : null}
     </Box>
   );
 }
-
-/** The opened view draws no server list. */
-const NO_SERVERS: readonly never[] = [];

@@ -1,8 +1,8 @@
 /**
  * The prompt and the keys that act on the session: Enter sends (or queues)
  * a line, Esc does the nearest thing, Ctrl+C interrupts then quits, Ctrl+D
- * quits; `@` and `/` complete from the project's files, the servers'
- * resources and the commands.
+ * quits, Ctrl+B sends the running Bash call to the background; `@` and `/`
+ * complete from the project's files, the servers' resources and the commands.
  */
 import { useExitKeys } from "../keys/useExitKeys.ts";
 import { completionMenu, mentionableResources } from "../prompt/completion.ts";
@@ -22,8 +22,6 @@ export interface SessionPromptOptions {
   readonly onCycleMode: () => void;
   /** Every way of quitting calls it (with background tasks running, it asks first). */
   readonly quit: () => void;
-  /** Ctrl+B: true when a running call went to the background. */
-  readonly onBackground: () => boolean;
 }
 
 /** The prompt, and whether Ctrl+C was pressed once (the footer then says to press it again). */
@@ -56,7 +54,8 @@ export function useSessionPrompt(options: SessionPromptOptions): { prompt: Promp
     onEscape: () => escape(),
     onCycleMode: options.onCycleMode,
     onEof: quit,
-    onBackground: options.onBackground,
+    // True when a running call went to the background.
+    onBackground: () => runtime.foreground.moveAll("Bash", "the user pressed Ctrl+B") > 0,
     completions: (field) => {
       // The file list is made when `@` is first typed (and after each turn), in the background.
       if (field.value.includes("@")) session.files.refresh();

@@ -4,15 +4,17 @@
  * an MCP call still running after MINI_CC_MCP_AUTO_BACKGROUND_MS is moved the
  * same way: the loop answers the model at once ("moved to background as b3"),
  * the call's promise goes into the session's BackgroundTasks, and its result
- * arrives later as a shell's end does (a reminder, TaskOutput). Once moved, the
- * turn's Esc no longer reaches the call; TaskStop aborts it (the MCP layer
- * then cancels it on the server).
+ * arrives later as a shell's end does (a reminder, TaskOutput). The tool is
+ * handed the task's output file at the move (Bash writes what it printed so
+ * far, then each later piece as it comes) and a moved MCP call's progress
+ * becomes the task's status line. Once moved, the turn's Esc no longer reaches
+ * the call; TaskStop aborts it (the MCP layer then cancels it on the server).
  */
 import type { BackgroundTasks } from "../background/background-tasks.ts";
 import type { ForegroundCalls } from "../background/foreground-calls.ts";
 import type { Clock } from "../clock.ts";
 import type { ToolContent } from "../model/messages.ts";
-import type { Tool, ToolContext, ToolResult } from "../tools/tool.ts";
+import type { MovedOutput, Tool, ToolContext, ToolResult } from "../tools/tool.ts";
 import { ABORTED, raceAbort } from "./abortable.ts";
 
 /** How long a plain MCP call runs before it is moved to the background, unless MINI_CC_MCP_AUTO_BACKGROUND_MS says otherwise. */
@@ -27,6 +29,8 @@ export interface Detaching {
   autoBackgroundMs: number;
   /** Where a running call is listed so the user can send it to the background (Ctrl+B). */
   foreground?: ForegroundCalls;
+  /** Follows the progress line of call `toolUseId` (an MCP call's task status): `show` hears each; returns how to stop. */
+  followStatus?: (toolUseId: string, show: (line: string) => void) => () => void;
 }
 
 /** MINI_CC_MCP_AUTO_BACKGROUND_MS as milliseconds (0: never), or a problem naming the variable. */
@@ -46,7 +50,7 @@ export function autoBackgroundMs(raw: string | undefined): number | { problem: s
 export async function runDetachable(
   tool: Tool,
   input: Record<string, unknown>,
-  ctx: Omit<ToolContext, "signal" | "moveToBackground" | "movedToBackground">,
+  ctx: Omit<ToolContext, "signal" | "moveToBackground" | "onMovedToBackground">,
   turn: AbortSignal,
   label: string,
   detaching: Detaching,
@@ -58,15 +62,16 @@ export async function runDetachable(
   const moved = new Promise<string>((resolve) => {
     move = resolve;
   });
-  const moving = new AbortController();
+  const handover = outputHandover();
   const running = (async () =>
     tool.run(input, {
       ...ctx,
       signal: call.signal,
       moveToBackground: (reason) => move(reason),
-      movedToBackground: moving.signal,
+      onMovedToBackground: handover.listen,
     }))();
   const { autoBackgroundMs: autoMs, clock, background } = detaching;
+  const startedAt = clock.now();
   // A call that starts a background task returns at once: there is nothing to send there (Ctrl+B is not offered).
   const forget =
     input["run_in_background"] === true
@@ -83,15 +88,25 @@ export async function runDetachable(
     );
     if (first === ABORTED || "result" in first) return first === ABORTED ? ABORTED : first.result;
     const started = background.start(
-      { kind: tool.server ? "mcp" : "tool", label, toolName: tool.name },
+      { kind: tool.server ? "mcp" : "tool", label, toolName: tool.name, startedAt },
       (output, id) => {
+        const unfollow =
+          ctx.toolUseId === undefined
+            ? () => {}
+            : (detaching.followStatus?.(ctx.toolUseId, (line) => background.setStatusMessage(id, line)) ?? (() => {}));
         running.then(
           (result) => {
+            unfollow();
             output.append(contentText(result.content));
-            background.finish(id, { kind: "result", isError: result.isError });
+            const { exit, isError } = result;
+            background.finish(id, exit ? { kind: "exit", ...exit } : { kind: "result", isError });
           },
-          (error: unknown) => background.finish(id, { kind: "error", message: String(error) }),
+          (error: unknown) => {
+            unfollow();
+            background.finish(id, { kind: "error", message: String(error) });
+          },
         );
+        handover.deliver(output);
         return {
           async stop() {
             call.abort();
@@ -105,7 +120,6 @@ export async function runDetachable(
     // Past the running limit the call stays in the foreground: the model waits, as it would have anyway.
     if (!started.ok) return await raceAbort(running, turn);
     turn.removeEventListener("abort", follow);
-    moving.abort();
     const { id } = started.task;
     return {
       content: `Moved to background as ${id} (${first.reason}). Its result arrives later: you will be told when it ends; TaskOutput("${id}") reads it, TaskStop("${id}") cancels it.`,
@@ -115,6 +129,25 @@ export async function runDetachable(
     cancelAuto();
     forget?.();
   }
+}
+
+/**
+ * How the tool hears of its move: a listener added after the move (Bash
+ * spawns its command only after a few checks) is called at once.
+ */
+function outputHandover() {
+  let moved: MovedOutput | undefined;
+  const listeners: Array<(output: MovedOutput) => void> = [];
+  return {
+    listen(listener: (output: MovedOutput) => void): void {
+      if (moved) listener(moved);
+      else listeners.push(listener);
+    },
+    deliver(output: MovedOutput): void {
+      moved = output;
+      for (const listener of listeners.splice(0)) listener(output);
+    },
+  };
 }
 
 function seconds(ms: number): string {

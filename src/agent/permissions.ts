@@ -4,20 +4,19 @@
  * answers and mode switches (Shift+Tab in the TUI) stick.
  */
 import type { HookAnswer } from "../hooks/hook-events.ts";
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { Store } from "../store.ts";
-import { PathScope, RealPaths, isWithin } from "../tools/real-paths.ts";
+import { PathScope, RealPaths } from "../tools/real-paths.ts";
 import type { Tool } from "../tools/tool.ts";
 import type { PermissionMode } from "./events.ts";
+import { callTarget, namedCall, ruleCall, underEveryName } from "./rule-call.ts";
 import type { ShellParser } from "./shell-parser.ts";
 import {
   allowedBy,
-  commandForRules,
   denyMatch,
   parseToolRule,
   parseToolRules,
   sessionRuleCovers,
-  type RuleCall,
   type RuleCoverage,
   type ToolRule,
 } from "./tool-rules.ts";
@@ -201,10 +200,7 @@ export class PermissionChain {
    * to the model at all. `Bash(rm:*)` leaves Bash offered.
    */
   deniesEveryCall(tool: Tool): boolean {
-    const call: RuleCall = { name: tool.name };
-    if (tool.server !== undefined && tool.toolName !== undefined)
-      call.mcp = { server: tool.server, tool: tool.toolName };
-    const calls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
+    const calls = underEveryName(namedCall(tool), tool);
     return [...this.#deny, ...this.#settingsParsed.deny].some(
       (rule) => !rule.specifier && calls.some((c) => denyMatch(rule, c) === "match"),
     );
@@ -218,9 +214,9 @@ export class PermissionChain {
   ): PermissionCheck {
     const name = tool.name;
     const mode = this.mode.getSnapshot();
-    const target = this.#targets(tool, input, realPaths);
-    const call = this.#ruleCall(tool, input, target);
-    const denyCalls = [call, ...(tool.aliases ?? []).map((alias) => ({ ...call, name: alias }))];
+    const target = callTarget(tool, input, realPaths, this.#cwd);
+    const call = ruleCall(tool, input, target, this.#shell, this.#scope.roots[0] ?? this.#cwd);
+    const denyCalls = underEveryName(call, tool);
     const denied = [...this.#deny, ...this.#settingsParsed.deny].flatMap((rule) =>
       denyCalls.map((c) => ({ rule, match: denyMatch(rule, c) })),
     );
@@ -266,40 +262,4 @@ export class PermissionChain {
   #readsSavedOutput(tool: Tool, real: string): boolean {
     return tool.name === "Read" && tool.server === undefined && this.#readableByRead.contains(real);
   }
-
-  #targets(tool: Tool, input: Record<string, unknown>, realPaths: RealPaths): Target {
-    if (!tool.targetPaths) return { kind: "none" };
-    try {
-      const paths = tool.targetPaths(input);
-      if (paths.length === 0) return { kind: "none" };
-      return { kind: "paths", real: paths.map((p) => realPaths.of(resolve(this.#cwd, p))) };
-    } catch {
-      return { kind: "unknown" };
-    }
-  }
-
-  /** What rules are matched against: the tool's names, its command analysed (a shell tool) or its target path. */
-  #ruleCall(tool: Tool, input: Record<string, unknown>, target: Target): RuleCall {
-    const call: RuleCall = { name: tool.name };
-    if (tool.server !== undefined && tool.toolName !== undefined)
-      call.mcp = { server: tool.server, tool: tool.toolName };
-    const command = input["command"];
-    if (typeof command === "string") {
-      call.command = commandForRules(this.#shell, command);
-    } else {
-      const subject = this.#subjectOf(target);
-      if (subject !== undefined) call.subject = subject;
-    }
-    return call;
-  }
-
-  /** A path specifier's subject: the (first) real path, relative to cwd when inside it. */
-  #subjectOf(target: Target): string | undefined {
-    const real = target.kind === "paths" ? target.real[0] : undefined;
-    if (real === undefined) return undefined;
-    const cwd = this.#scope.roots[0] ?? this.#cwd;
-    return isWithin(cwd, real) ? relative(cwd, real) || "." : real;
-  }
 }
-
-type Target = { kind: "none" } | { kind: "unknown" } | { kind: "paths"; real: readonly string[] };

@@ -74,21 +74,23 @@ export function loadAgents(places: AgentPlaces): LoadedAgents {
     { source: "user", dir: join(places.miniCcHome, "agents") },
     { source: "user", dir: join(places.userHome, ".claude", "agents") },
   ];
-  for (const { source, dir } of dirs) {
-    for (const file of markdownFiles(dir)) {
-      let text: string;
-      try {
-        if (statSync(file).size > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES / 1024} KiB`);
-        text = readFileSync(file, "utf8");
-      } catch (error) {
-        problems.push(`${file}: cannot read (${errorText(error)})`);
-        continue;
-      }
-      take(parseAgentFile(text, { source, where: file, file, knownTools: places.knownTools }));
-    }
-  }
+  for (const { source, dir } of dirs) for (const parsed of agentFilesIn(dir, source, places.knownTools)) take(parsed);
   if (!found.has(GENERAL_PURPOSE.name)) found.set(GENERAL_PURPOSE.name, GENERAL_PURPOSE);
   return { agents: [...found.values()], problems };
+}
+
+/** Each Markdown agent file of a folder, parsed (one that cannot be read is a failure naming it). */
+export function agentFilesIn(dir: string, source: AgentSource, knownTools: readonly string[]): ParsedAgent[] {
+  return markdownFiles(dir).map((file) => {
+    let text: string;
+    try {
+      if (statSync(file).size > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES / 1024} KiB`);
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      return { ok: false, error: `${file}: cannot read (${errorText(error)})` };
+    }
+    return parseAgentFile(text, { source, where: file, file, knownTools });
+  });
 }
 
 function markdownFiles(dir: string): string[] {

@@ -5,13 +5,15 @@
  * ran too long. Whoever runs a task's work hands the store a control to stop
  * it and tells it how the work ended (finish); the store keeps the honest
  * status (a stopped task is `killed`, whatever its exit code), the output
- * file and what of it the model has read. At most MAX_RUNNING_TASKS run at once.
+ * file and what of it the model has read; the work of each running task is a
+ * RunningTask (running-task.ts). At most MAX_RUNNING_TASKS run at once.
  */
 import { join } from "node:path";
 import type { Clock } from "../clock.ts";
 import { Store } from "../store.ts";
 import { errorText } from "../errors.ts";
 import { OutputFile, type OutputFileLimits } from "./output-file.ts";
+import { RunningTask, type TaskControl } from "./running-task.ts";
 import { SavedOutput } from "./saved-output.ts";
 import {
   endedStatus,
@@ -28,19 +30,13 @@ export const MAX_RUNNING_TASKS = 200;
 /** How often the snapshot catches up with output bytes while tasks print. */
 const BYTES_PUBLISH_MS = 250;
 
-/** How the store stops a task's work. */
-export interface TaskControl {
-  /** Ends the work (a shell's group, a call's abort); resolves with the signal that ended it, if one did, once it is over. */
-  stop(): Promise<string | undefined>;
-  /** For process exit, where nothing can be awaited: ends it at once. */
-  stopSync?(): void;
-}
-
 /** What a task is, before it starts. */
 export interface TaskSpec {
   kind: TaskKind;
   label: string;
   toolName: string;
+  /** When its work began, if before now (a call sent to the background ran in the foreground first). */
+  startedAt?: number;
 }
 
 export type StartOutcome = { ok: true; task: BackgroundTask } | { ok: false; message: string };
@@ -54,18 +50,9 @@ export interface BackgroundTasksOptions {
   outputLimits?: OutputFileLimits;
 }
 
-/** What the store keeps beside a task's snapshot row. */
-interface Live {
-  output: OutputFile;
-  control?: TaskControl;
-  stopping?: StoppedBy;
-  ended: Promise<void>;
-  markEnded: () => void;
-}
-
 export class BackgroundTasks extends Store<BackgroundSnapshot> {
   readonly #options: BackgroundTasksOptions;
-  readonly #live = new Map<string, Live>();
+  readonly #live = new Map<string, RunningTask>();
   /** The output files of an earlier run's tasks (adopt). */
   readonly #saved = new Map<string, SavedOutput>();
   #count = 0;
@@ -108,16 +95,13 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     } catch (error) {
       return { ok: false, message: `could not create the output file for a background task: ${errorText(error)}` };
     }
-    let markEnded = () => {};
-    const ended = new Promise<void>((resolve) => {
-      markEnded = resolve;
-    });
-    this.#live.set(id, { output, ended, markEnded });
+    const live = new RunningTask(output);
+    this.#live.set(id, live);
     const task: BackgroundTask = {
       id,
       ...spec,
       status: "running",
-      startedAt: this.#options.clock.now(),
+      startedAt: spec.startedAt ?? this.#options.clock.now(),
       outputFile: output.path,
       bytesWritten: 0,
       bytesRead: 0,
@@ -125,7 +109,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     };
     this.update((prev) => ({ tasks: [...prev.tasks, task] }));
     try {
-      this.#live.get(id)!.control = launch(output, id);
+      live.control = launch(output, id);
     } catch (error) {
       this.finish(id, { kind: "error", message: errorText(error) });
     }
@@ -144,7 +128,9 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
 
   /** A live status line for the task (an MCP task's statusMessage). */
   setStatusMessage(id: string, message: string): void {
-    this.#patch(id, (task) => (task.status === "running" ? { ...task, statusMessage: message } : task));
+    this.#patch(id, (task) =>
+      task.status === "running" && task.statusMessage !== message ? { ...task, statusMessage: message } : task,
+    );
   }
 
   /** The task's work is over; a stop asked for makes it `killed`. Later calls for the same task are ignored. */
@@ -156,8 +142,8 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     const endedAt = this.#options.clock.now();
     const bytesWritten = live.output.bytesWritten;
     const signal = stoppedSignal ?? (ending.kind === "exit" ? ending.signal : null);
-    const killed = { status: "killed" as const, stoppedBy: live.stopping, ...(signal ? { signal } : {}) };
-    const status = live.stopping ? killed : endedStatus(ending);
+    const killed = { status: "killed" as const, stoppedBy: live.stoppedBy, ...(signal ? { signal } : {}) };
+    const status = live.stoppedBy ? killed : endedStatus(ending);
     this.#patch(id, (prev) => {
       const { statusMessage: _, ...rest } = prev;
       return { ...rest, ...status, endedAt, bytesWritten };
@@ -171,13 +157,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
     const live = this.#live.get(id);
     if (!task || !live) return { ok: false, message: this.unknownIdMessage(id) };
     if (task.status !== "running") return { ok: false, message: `${id} is not running: it ended ${statusText(task)}` };
-    live.stopping = by;
-    let signal: string | undefined;
-    try {
-      signal = await live.control?.stop();
-    } catch {
-      // Its control could do no more: the task is counted as ended all the same.
-    }
+    const signal = await live.stop(by);
     // A control that ended its work without the runner's own report (a call that ignores its abort) ends it here.
     this.finish(id, { kind: "error", message: "stopped" }, signal);
     // TaskStop's answer tells the model how it ended; a stop by the user is for a reminder to tell.
@@ -195,9 +175,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
   stopAllSync(): void {
     for (const task of this.getSnapshot().tasks) {
       if (task.status !== "running") continue;
-      const live = this.#live.get(task.id)!;
-      live.stopping = "exit";
-      live.control?.stopSync?.();
+      this.#live.get(task.id)!.stopSync();
       this.finish(task.id, { kind: "error", message: "stopped" }, "SIGKILL");
     }
   }
@@ -206,18 +184,7 @@ export class BackgroundTasks extends Store<BackgroundSnapshot> {
   async waitForEnd(id: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     const live = this.#live.get(id);
     if (!live || this.get(id)?.status !== "running") return;
-    let cancel = () => {};
-    const timedOut = new Promise<void>((resolve) => {
-      const clear = this.#options.clock.setTimeout(resolve, timeoutMs);
-      const onAbort = () => resolve();
-      signal?.addEventListener("abort", onAbort, { once: true });
-      cancel = () => {
-        clear();
-        signal?.removeEventListener("abort", onAbort);
-      };
-    });
-    await Promise.race([live.ended, timedOut]);
-    cancel();
+    await live.waitForEnd(this.#options.clock, timeoutMs, signal);
   }
 
   /**

@@ -5,12 +5,13 @@
  * the call returns at once. The group is handed to
  * the Bash watchdog (a `kill -9` of mini-cc ends it too), and every process
  * it starts carries a marker in its environment, so a daemon that leaves the
- * group is still found and ended when the task is stopped (group-stop.ts).
+ * group is still found and ended when the task is stopped (processes/group-stop.ts).
  */
-import { randomUUID } from "node:crypto";
-import { releaseGroup, watchGroup } from "./bash-watchdog.ts";
-import type { BackgroundTasks, StartOutcome, TaskControl } from "./background-tasks.ts";
-import { endProcessGroup, killProcessGroupSync, TASK_MARKER } from "./group-stop.ts";
+import { releaseGroup, watchGroup } from "../processes/bash-watchdog.ts";
+import { endProcessGroup, killProcessGroupSync } from "../processes/group-stop.ts";
+import { newMarker, TASK_MARKER } from "../processes/markers.ts";
+import type { BackgroundTasks, StartOutcome } from "./background-tasks.ts";
+import type { TaskControl } from "./running-task.ts";
 import type { OutputFile } from "./output-file.ts";
 import { spawnThroughHelper } from "./spawn-helper.ts";
 
@@ -40,7 +41,7 @@ export function startShellTask(tasks: BackgroundTasks, label: string, run: Shell
 }
 
 function spawnShell(tasks: BackgroundTasks, id: string, output: OutputFile, run: ShellRun): TaskControl {
-  const marker = `${process.pid}-${randomUUID()}`;
+  const marker = newMarker();
   let pgid: number | undefined;
   let onSpawned: (pid: number | undefined) => void = () => {};
   const spawned = new Promise<number | undefined>((resolve) => {

@@ -31,12 +31,8 @@ const toolPatterns = optional(arrayOf(string({ nonEmpty: true })));
 /** "agents": never started for, nor offered to, the main conversation; only to agents that name it. */
 const scope = optional(oneOf("agents"));
 
-/** A stdio server: `{command, args?, env?, type?: "stdio", timeout?, startup?, idleTimeoutMs?, sandbox?}`. */
-const stdioEntry: Check = objectOf({
-  type: optional(oneOf("stdio")),
-  command: required(string({ nonEmpty: true })),
-  args: optional(arrayOf(string())),
-  env: stringMap,
+/** The fields every entry may carry, whatever its transport. */
+const commonFields = {
   timeout,
   startup,
   idleTimeoutMs,
@@ -44,7 +40,16 @@ const stdioEntry: Check = objectOf({
   excludeTools: toolPatterns,
   trustReadOnlyHint,
   scope,
+};
+
+/** A stdio server: `{command, args?, env?, type?: "stdio", sandbox?}` and the common fields. */
+const stdioEntry: Check = objectOf({
+  type: optional(oneOf("stdio")),
+  command: required(string({ nonEmpty: true })),
+  args: optional(arrayOf(string())),
+  env: stringMap,
   sandbox: optional(sandboxCheck),
+  ...commonFields,
 });
 
 /** A TCP port: a whole number from 1 to 65535. */
@@ -165,21 +170,15 @@ const remoteUrl =
     return problem ? [{ path, message: problem }] : [];
   };
 
-/** A remote server: `{type: "http" | "sse" | "ws", url, headers?, timeout?, oauth?, headersHelper?, includeTools?, excludeTools?}`. */
+/** A remote server: `{type: "http" | "sse" | "ws", url, headers?, oauth?, headersHelper?}` and the common fields. */
 const remoteEntry = (type: unknown): Check =>
   objectOf({
     type: required(oneOf(...REMOTE_TYPES)),
     url: required(remoteUrl(type)),
     headers: stringMap,
-    timeout,
     oauth: optional(oauthClient),
     headersHelper: optional(string({ nonEmpty: true })),
-    startup,
-    idleTimeoutMs,
-    includeTools: toolPatterns,
-    excludeTools: toolPatterns,
-    trustReadOnlyHint,
-    scope,
+    ...commonFields,
   });
 
 export type EntryValidation = { ok: true; entry: ServerEntry } | { ok: false; error: string };

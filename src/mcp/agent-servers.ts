@@ -228,14 +228,11 @@ export function listedView(view: ServerView): ServerView {
   return view.config?.entry.scope === "agents" ? onStandby(view) : view;
 }
 
-/**
- * An agent's own server not approved with nobody to ask (`-p`): `mcp approve` reads
- * only `.mcp.json`, so the reason says where it can be approved.
- */
+/** An agent's own server not approved with nobody to ask (`-p`): the reason says where it is declared and how to approve it. */
 function inlineNotApproved(view: ServerView, file: string): ServerView {
   const { state } = view;
   if (state.status !== "disabled" || state.cause !== "not-approved") return view;
-  const reason = `not approved: declared in ${file}, a project file; approve it when the agent first needs it in an interactive session`;
+  const reason = `not approved: declared in ${file}, a project file; approve it with \`mini-cc mcp approve --agents ${view.name}\` or when the agent first needs it in an interactive session`;
   return { ...view, state: { ...state, reason } };
 }
 

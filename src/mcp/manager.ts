@@ -47,7 +47,7 @@ export type { ConnectOptions, McpManagerOptions } from "./manager-options.ts";
 export class McpManager extends Store<McpSnapshot> implements McpCaller {
   readonly #options: McpManagerOptions;
   readonly #clock: Clock;
-  /** Runs the servers: connects, epochs, reconnects, idle stops, cache writes. */
+  /** Runs the servers, one ServerRun each: connects, reconnects, idle stops, cache writes. */
   readonly #servers: ServerSupervisor;
   /** What a request goes through on its way to a live connection. */
   readonly #calls: ToolCallRouter;

@@ -22,6 +22,7 @@ import { type HomePaths, resolveHome, userHomeDir } from "../home.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { startupEnvProblem } from "../mcp/state/startup.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/tools/output-files.ts";
+import { followProgress } from "../mcp/tools/progress.ts";
 import type { Model } from "../model/model.ts";
 import { Store } from "../store.ts";
 import { builtinTools } from "../tools/builtin.ts";
@@ -214,6 +215,7 @@ async function agentParts(
       clock,
       autoBackgroundMs: loop.autoBackgroundMs,
       foreground: parts.foreground,
+      followStatus: (toolUseId, show) => followProgress(manager.progress, toolUseId, show),
     },
     reminders: () => endingReminders(background, clock.now()),
     model: models.agentModel,

@@ -2,14 +2,14 @@
  * Bash: runs a command with `bash -c` in the working directory. The shell
  * leads its own process group, so a timeout or an abort kills everything it
  * started, not just the shell, and a watchdog ends it if mini-cc dies while
- * it runs (bash-watchdog.ts). In sandbox mode (`--sandbox`, `/sandbox`) the
+ * it runs (processes/bash-watchdog.ts). In sandbox mode (`--sandbox`, `/sandbox`) the
  * command runs in the session's sandbox (writes: the project; no network)
  * and needs no approval; one the model asks to run outside it
  * (`dangerouslyDisableSandbox`) is approved as usual.
  */
 import { spawn } from "node:child_process";
-import { releaseGroup, watchGroup } from "../background/bash-watchdog.ts";
-import { CappedOutput } from "./capped-output.ts";
+import { releaseGroup, watchGroup } from "../processes/bash-watchdog.ts";
+import { ForegroundOutput } from "./foreground-output.ts";
 import { fileKind } from "./paths.ts";
 import { runSafely, stringField } from "./tool-input.ts";
 import { textResult, type Tool, type ToolContext, type ToolResult } from "./tool.ts";
@@ -135,7 +135,7 @@ export class BashTool implements Tool {
       if ((await fileKind(ctx.cwd)) !== "directory") {
         return textResult(`Working directory does not exist: ${ctx.cwd}`, true);
       }
-      const output = new CappedOutput(MAX_OUTPUT_CHARS);
+      const output = new ForegroundOutput(MAX_OUTPUT_CHARS);
       const argv = [this.#shell, "-c", 'exec "$0" -c "$1" 2>&1', this.#shell, command];
       // Read at each run: approved settings may add variables during the session.
       const env = bashEnvironment(this.#env);
@@ -144,7 +144,9 @@ export class BashTool implements Tool {
         if (background)
           return this.#startInBackground(command, { command: argv[0]!, args: argv.slice(1), env, cwd: ctx.cwd });
         const ending = await this.#execute({ command: argv[0]!, args: argv.slice(1), env }, ctx, timeout, output);
-        return describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
+        return output.moved
+          ? movedEnding(ending, output, "")
+          : describeEnding(ending, output.text().replace(/\n+$/, ""), timeout);
       }
       let launch: SandboxLaunch;
       try {
@@ -170,6 +172,7 @@ export class BashTool implements Tool {
           output,
         );
         const blocked = launch.blocked.length > 0 ? `\n<sandbox>\n${launch.blocked.join("\n")}\n</sandbox>` : "";
+        if (output.moved) return movedEnding(ending, output, blocked);
         return describeEnding(ending, `${output.text().replace(/\n+$/, "")}${blocked}`, timeout);
       } finally {
         launch.dispose();
@@ -192,7 +195,7 @@ export class BashTool implements Tool {
     run: { command: string; args: readonly string[]; env: NodeJS.ProcessEnv | Readonly<Record<string, string>> },
     ctx: ToolContext,
     timeoutMs: number,
-    output: CappedOutput,
+    output: ForegroundOutput,
   ): Promise<Ending> {
     return new Promise((resolve) => {
       // The outer shell replaces itself (same pid, so still the group leader)
@@ -215,6 +218,7 @@ export class BashTool implements Tool {
       const finish = (ending: Ending) => {
         if (done) return;
         done = true;
+        output.end();
         if (pgid !== undefined) releaseGroup(pgid);
         clearTimeout(timeoutTimer);
         clearTimeout(graceTimer);
@@ -234,8 +238,10 @@ export class BashTool implements Tool {
       };
       const onAbort = () => killGroup({ kind: "abort" });
       const timeoutTimer = setTimeout(() => killGroup({ kind: "timeout" }), timeoutMs);
-      // Sent to the background (Ctrl+B): it runs until it ends or is stopped, as a background shell does.
-      ctx.movedToBackground?.addEventListener("abort", () => clearTimeout(timeoutTimer), { once: true });
+      // Sent to the background (Ctrl+B): its output goes to the task's file, and it runs until it ends or is stopped.
+      ctx.onMovedToBackground?.((file) => {
+        if (output.moveTo(file)) clearTimeout(timeoutTimer);
+      });
       ctx.signal.addEventListener("abort", onAbort, { once: true });
 
       for (const stream of [child.stdout, child.stderr]) {
@@ -250,6 +256,16 @@ export class BashTool implements Tool {
       child.on("close", (code, signal) => finish(exited ?? { kind: "exit", code, signal }));
     });
   }
+}
+
+/** The end of a call sent to the background: its output is in the task's file already, so only how it ended is added. */
+function movedEnding(ending: Ending, output: ForegroundOutput, blocked: string): ToolResult {
+  const said = ending.kind === "exit" && ending.code === 0 ? "" : String(describeEnding(ending, "", 0).content);
+  const text = `${said}${blocked}`.replace(/^\n+/, "");
+  const result = textResult(text === "" ? "" : `${output.lineBreak()}${text}\n`, said !== "");
+  // A stop (TaskStop, the user) aborts the call, which kills the group with SIGKILL.
+  if (ending.kind === "abort") return { ...result, exit: { code: null, signal: "SIGKILL" } };
+  return ending.kind === "exit" ? { ...result, exit: { code: ending.code, signal: ending.signal } } : result;
 }
 
 function describeEnding(ending: Ending, output: string, timeoutMs: number): ToolResult {

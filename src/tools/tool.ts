@@ -11,6 +11,8 @@ export interface ToolResult {
   isError: boolean;
   /** The part of the file an Edit or Write changed (saved with the session, so a resume can show the diff). */
   change?: FileExcerpt;
+  /** How a command ended (Bash), when the call was in the background: its task's status then says `exit 2`, `SIGKILL`. */
+  exit?: { code: number | null; signal: string | null };
 }
 
 export interface ToolContext {
@@ -32,8 +34,18 @@ export interface ToolContext {
    * (agent/detached-call.ts). An MCP call answered with a task says so ("MCP task <id>").
    */
   moveToBackground?: (reason: string) => void;
-  /** Aborted once the call went on in the background: a limit meant to keep the turn short (Bash's timeout) no longer applies. */
-  movedToBackground?: AbortSignal;
+  /**
+   * `listener` is called once the call went on in the background (Ctrl+B, an MCP task, the time limit), at once
+   * if it already did, with the task's output file: a tool that prints as it runs (Bash) writes there what it
+   * printed so far, then each later piece, and its result then holds only what is left to say (the exit code);
+   * the result is added after it. A limit meant to keep the turn short (Bash's timeout) no longer applies.
+   */
+  onMovedToBackground?: (listener: (output: MovedOutput) => void) => void;
+}
+
+/** Where a call moved to the background writes its output from then on (its task's output file). */
+export interface MovedOutput {
+  append(chunk: string): void;
 }
 
 export interface Tool {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
+import { liveGroups } from "../../src/processes/process-table.ts";
 import { cliForTestFile } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
 

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN } from "../../src/agent/streamed-reply.ts";
 import { INTERRUPTED, KILLED } from "../../src/agent/tool-runner.ts";
 import { projectKey } from "../../src/session/project-key.ts";
-import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
+import { liveGroups } from "../../src/processes/process-table.ts";
 import { cliForTestFile, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";

@@ -1,11 +1,13 @@
 /**
  * Subagents on a real terminal: the Agent call's block shows the subagent's
- * calls live under its row (Ctrl+O opens it whole), and a resumed session
- * draws the same block from the saved lines.
+ * calls live under its row (Ctrl+O opens it whole), a resumed session draws
+ * the same block from the saved lines, and a project agent's own server is
+ * asked about when the agent starts.
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ARMING_DELAY_MS } from "../../components/approval/useArming.ts";
 import { ptyAppsForTestFile } from "../helpers/pty-app.ts";
 import type { PtyScreen } from "../helpers/pty-screen.ts";
 
@@ -73,5 +75,55 @@ describe("subagents in the TUI", () => {
     expect(again.slice(2)).toEqual(folded.slice(2));
     resumed.write("/exit\r");
     expect(await resumed.exited).toBe(0);
+  }, 60_000);
+
+  it("asks before a project agent's own server starts, naming the agent and its file, then offers its tools to the agent", async () => {
+    const root = apps.tempDir("mini-cc-subagent-server-");
+    const project = join(root, "project");
+    mkdirSync(join(project, ".claude", "agents"), { recursive: true });
+    const tracker = join(import.meta.dirname, "../../examples/mcp_tracker_server.ts");
+    writeFileSync(
+      join(project, ".claude", "agents", "pm.md"),
+      [
+        "---",
+        "name: pm",
+        "description: Works the issue tracker",
+        "mcpServers:",
+        "  - tracker:",
+        `      command: ${JSON.stringify(process.execPath)}`,
+        `      args: [${JSON.stringify(tracker)}]`,
+        "---",
+        "You work the tracker.",
+      ].join("\n"),
+    );
+    const script = join(root, "script.json");
+    const pmCall = { ...agentCall, input: { description: "list issues", prompt: "List them", subagent_type: "pm" } };
+    writeFileSync(
+      script,
+      JSON.stringify({
+        responses: [
+          { content: [pmCall] },
+          { content: [{ type: "tool_use", id: "toolu_list", name: "mcp__tracker__list_issues", input: {} }] },
+          { content: [{ type: "text", text: "Three open issues." }] },
+          { content: [{ type: "text", text: "pm says three." }] },
+        ],
+      }),
+    );
+    const env = { MINI_CC_HOME: join(root, "home") };
+    const screen = apps.launch(["--model-script", script, "list issues"], { cols: 110, rows: 34, cwd: project, env });
+    await screen.waitFor("MCP server tracker wants to start");
+    const question = screen.text();
+    expect(question).toContain("(project · agent pm ·");
+    expect(question).toContain(".claude/agents/pm.md)");
+    expect(question).toContain(tracker);
+    expect(question).not.toContain("● pm says three.");
+    // Read as a person would: the question takes keys only once it has been on screen a moment.
+    await new Promise((resolve) => setTimeout(resolve, ARMING_DELAY_MS + 300));
+    screen.write("3");
+    await screen.waitFor("● pm says three.");
+    expect(screen.text()).toContain("✔ Agent -> Three open issues.");
+    expect(screen.text()).toContain("⏺ mcp__tracker__list_issues");
+    screen.write("/exit\r");
+    expect(await screen.exited).toBe(0);
   }, 60_000);
 });

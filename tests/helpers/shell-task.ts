@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import type { BackgroundTasks } from "../../src/background/background-tasks.ts";
-import { endProcessGroup, killProcessGroupSync } from "../../src/background/group-stop.ts";
+import { endProcessGroup, killProcessGroupSync } from "../../src/processes/group-stop.ts";
 import type { BackgroundTask } from "../../src/background/task-state.ts";
 
 /** The task, and its group's id (the test ends it whatever happened). */

@@ -1,5 +1,6 @@
 // MCP calls that outlast MINI_CC_MCP_AUTO_BACKGROUND_MS (set low here) go to the background: the turn goes on,
 // the result comes as a reminder later, and TaskStop cancels one on the real server (notifications/cancelled).
+// A moved call's progress (notifications/progress, an MCP task's status) is its task's live status line.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,6 +12,8 @@ import { FakeMessagesApi, type FakeBlock } from "../helpers/fake-messages-api.ts
 import { cliRunOptions, runtimesForTestFile } from "../helpers/runtime-session.ts";
 
 const SERVER = resolve(import.meta.dirname, "../helpers/mcp-test-server.mjs");
+const PROTOCOL_SERVER = resolve(import.meta.dirname, "../helpers/mcp-protocol-server.mjs");
+const TASK_SERVER = resolve(import.meta.dirname, "../helpers/task-server.mjs");
 const runtimes = runtimesForTestFile("mini-cc-bg-mcp-");
 
 const call = (name: string, input: Record<string, unknown>) => ({
@@ -31,15 +34,15 @@ const results = (events: AgentEvent[]) =>
   events.flatMap((event) => (event.type === "tool_result" ? [String(event.result.content)] : []));
 
 async function startWithServer(api: FakeMessagesApi, cancelFile: string): Promise<Runtime> {
-  const test = {
-    command: process.execPath,
-    args: [SERVER],
-    env: { MCP_TEST_WAIT_TOOL: "1", MCP_TEST_CANCEL_FILE: cancelFile },
-  };
+  const env = { MCP_TEST_WAIT_TOOL: "1", MCP_TEST_CANCEL_FILE: cancelFile };
+  return startWith(api, "test", { command: process.execPath, args: [SERVER], env });
+}
+
+async function startWith(api: FakeMessagesApi, name: string, server: Record<string, unknown>): Promise<Runtime> {
   const runtime = await runtimes.start(api, {
     options: cliRunOptions({
-      mcpConfig: [JSON.stringify({ mcpServers: { test } })],
-      allowedTools: ["mcp__test"],
+      mcpConfig: [JSON.stringify({ mcpServers: { [name]: server } })],
+      allowedTools: [`mcp__${name}`],
     }),
     env: { MINI_CC_MCP_AUTO_BACKGROUND_MS: "300" },
   });
@@ -90,4 +93,44 @@ describe("MCP calls moved to the background", () => {
     for (let i = 0; i < 100 && !existsSync(cancelFile); i++) await new Promise((r) => setTimeout(r, 20));
     expect(readFileSync(cancelFile, "utf8")).toMatch(/^cancelled /);
   });
+
+  it("shows a moved call's progress notifications as its task's status line, for TaskOutput", async () => {
+    const api = await FakeMessagesApi.start([
+      call("mcp__proto__work", { count: 40, progress: true, durationMs: 8000 }),
+      text("moved"),
+      call("TaskOutput", { task_id: "b1", block: false }),
+      text("read"),
+    ]);
+    runtimes.afterTest(() => api.close());
+    const runtime = await startWith(api, "proto", { command: process.execPath, args: [PROTOCOL_SERVER] });
+    expect(results(await turn(runtime, "work"))[0]).toMatch(/^Moved to background as b1 \(still running after 0.3s\)/);
+    const status = () => runtime.background.get("b1")?.statusMessage ?? "";
+    await until(() => /^[█░]{10} \d+\/40$/.test(status()));
+    const seen = status();
+    await until(() => status() !== seen);
+    const [read] = results(await turn(runtime, "how far?"));
+    expect(read).toMatch(/\nStatus: [█░]{10} \d+\/40\n/);
+    await runtime.background.stop("b1", "user");
+  });
+
+  it("shows a call answered with an MCP task with the task's status live as its task's status line", async () => {
+    const api = await FakeMessagesApi.start([call("mcp__tasker__steps", { count: 400 }), text("moved")]);
+    runtimes.afterTest(() => api.close());
+    const runtime = await startWith(api, "tasker", { command: process.execPath, args: [TASK_SERVER] });
+    expect(results(await turn(runtime, "go"))[0]).toMatch(/^Moved to background as b1 \(MCP task task-1\)/);
+    const status = () => runtime.background.get("b1")?.statusMessage ?? "";
+    await until(() => /^task task-1 working: step \d+ of 400$/.test(status()));
+    const seen = status();
+    await until(() => status() !== seen && status() !== "");
+    await runtime.background.stop("b1", "user");
+    expect(runtime.background.get("b1")?.statusMessage).toBeUndefined();
+  });
 });
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -10,7 +10,7 @@ import { BackgroundTasks, MAX_RUNNING_TASKS } from "../../src/background/backgro
 import { FILE_HEAD_BYTES } from "../../src/background/output-file.ts";
 import { statusText } from "../../src/background/task-state.ts";
 import { systemClock } from "../../src/clock.ts";
-import { livePids } from "../../src/mcp/connection/process-groups.ts";
+import { livePids } from "../../src/processes/process-table.ts";
 import { BashTool } from "../../src/tools/bash.ts";
 import { TaskOutputTool } from "../../src/tools/task-output.ts";
 

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { liveGroups } from "../../src/mcp/connection/process-groups.ts";
+import { liveGroups } from "../../src/processes/process-table.ts";
 import type { Runtime } from "../../src/session/runtime.ts";
 import { FakeMessagesApi, type FakeBlock } from "../helpers/fake-messages-api.ts";
 import { cliRunOptions, runtimesForTestFile } from "../helpers/runtime-session.ts";
@@ -122,6 +122,44 @@ describe("background shells", () => {
       ),
     ]);
     expect(userTexts(api, 3)).toEqual(["and next"]);
+  });
+
+  it("writes a foreground call sent to the background (Ctrl+B) to its output file: what it printed at the move, the rest as it comes", async () => {
+    // The command prints, then waits for the test's `go`, prints again, then waits for `stop`.
+    const waitFor = (name: string) => `until [ -e ${name} ]; do sleep 0.05; done`;
+    const command = `echo first; touch printed; ${waitFor("go")}; echo second; ${waitFor("stop")}; exit 4`;
+    const api = await FakeMessagesApi.start([
+      calls(["Bash", { command }]),
+      text("moved"),
+      calls(["TaskOutput", { task_id: "b1", block: false }]),
+      text("read"),
+      calls(["TaskOutput", { task_id: "b1", block: false }]),
+      text("read again"),
+      calls(["TaskOutput", { task_id: "b1", timeout: 10_000 }]),
+      text("ended"),
+    ]);
+    runtimes.afterTest(() => api.close());
+    const runtime = await runtimes.start(api, { options: bashAllowed });
+    const cwd = runtime.permissions.scope.roots[0]!;
+    const moving = turn(runtime, "run it");
+    await until(() => existsSync(join(cwd, "printed")));
+    expect(runtime.foreground.moveAll("Bash", "the user pressed Ctrl+B")).toBe(1);
+    expect(results(await moving)[0]).toMatch(/^Moved to background as b1 \(the user pressed Ctrl\+B\)/);
+    const file = runtime.background.get("b1")!.outputFile;
+    expect(readFileSync(file, "utf8")).toBe("first\n");
+    const [early] = results(await turn(runtime, "look"));
+    expect(early).toMatch(/^b1 \(Bash\(echo first; .*\)\): running after \d+s\n/);
+    expect(early).toMatch(/\n\nfirst$/);
+
+    writeFileSync(join(cwd, "go"), "");
+    await until(() => readFileSync(file, "utf8") === "first\nsecond\n");
+    expect(runtime.background.get("b1")?.status).toBe("running");
+    expect(results(await turn(runtime, "look again"))[0]).toMatch(/: running after \d+s\n.*\n\nsecond$/);
+
+    writeFileSync(join(cwd, "stop"), "");
+    const [ended] = results(await turn(runtime, "wait for it"));
+    expect(ended).toMatch(/^b1 \(Bash\(echo first; .*\)\): failed \(exit 4\) after \d+s\n.*\n\nExit code 4$/);
+    expect(readFileSync(file, "utf8")).toBe("first\nsecond\nExit code 4\n");
   });
 
   it("asks before a background command as before a foreground one, and runs nothing when denied", async () => {

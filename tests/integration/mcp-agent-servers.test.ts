@@ -238,7 +238,7 @@ describe("an agent's own (inline) servers", () => {
     expect(servers.failures).toEqual([
       {
         server: "db",
-        reason: `not approved: declared in ${AGENT_FILE}, a project file; approve it when the agent first needs it in an interactive session`,
+        reason: `not approved: declared in ${AGENT_FILE}, a project file; approve it with \`mini-cc mcp approve --agents db\` or when the agent first needs it in an interactive session`,
       },
     ]);
     expect(existsSync(pidFile)).toBe(false);

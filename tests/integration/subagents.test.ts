@@ -177,6 +177,32 @@ describe("an agent's own servers", () => {
     expect(resultFor(lines, "toolu_triage")).toMatchObject({ content: "Three open issues.", is_error: false });
   }, 60_000);
 
+  it("a project agent's server: refused in print mode until `mcp approve` approves it by name, then offered", async () => {
+    await box.write("project/.claude/agents/pm.md", trackerAgent("pm"));
+    const list = { type: "tool_use", id: "toolu_pm_list", name: "mcp__tracker__list_issues", input: {} } as const;
+    const refused = await run([calls(agentCall("toolu_pm", "pm")), say("No tracker."), say("ok")]);
+    const reason = resultFor(refused.lines, "toolu_pm").content as string;
+    expect(reason).toContain("mini-cc mcp approve --agents tracker");
+    expect(toolNames(refused.bodies[1]!).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+
+    const unknown = await box.run(["mcp", "approve", "trackr"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no server named "trackr" in');
+    const approve = await box.run(["mcp", "approve", "tracker"]);
+    expect(approve.code, approve.stderr).toBe(0);
+    expect(approve.stdout).toMatch(/^Approved server tracker of .*pm\.md \(fingerprint [0-9a-f]{16}\)$/m);
+
+    const { result, bodies, lines } = await run([
+      calls(agentCall("toolu_pm2", "pm")),
+      calls(list),
+      say("3."),
+      say("ok"),
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(toolNames(bodies[1]!)).toContain("mcp__tracker__list_issues");
+    expect(resultFor(lines, "toolu_pm_list")).toMatchObject({ is_error: false });
+  }, 60_000);
+
   it("--agent starts the agent's servers for the main thread", async () => {
     await box.write("home/agents/tracker-main.md", trackerAgent("tracker-main"));
     const { result, bodies } = await run([say("ok")], ["--agent", "tracker-main"]);

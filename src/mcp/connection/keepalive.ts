@@ -3,7 +3,7 @@
  * closes its transport at once, but the SDK's HTTP transports say nothing
  * until a request fails: so a connected remote server is pinged on an
  * interval, and a tool call that fails at the connection level counts as a
- * loss too (remote-failure.ts). ServerConnection owns one Keepalive per session.
+ * loss too (remote-failure.ts). Each session's ConnectionLoss (connection-loss.ts) owns one Keepalive.
  */
 import type { Clock } from "../../clock.ts";
 import { formatSeconds } from "../timeouts.ts";

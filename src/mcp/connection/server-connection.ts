@@ -2,15 +2,13 @@
  * One server's live connection (its MCP session): its handshake under a deadline, its tool
  * list (refreshed on list_changed), tool calls (each ending in one typed
  * outcome, call-outcome.ts), and telling the supervisor when the server goes
- * away on its own: a stdio server's exit closes the transport; a remote one
- * is noticed by keepalive pings and connection-level call failures
- * (keepalive.ts, remote-failure.ts). open-connection.ts opens one.
+ * away on its own (connection-loss.ts). open-connection.ts opens one.
  */
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from "@modelcontextprotocol/client";
+import type { GetPromptResult, ReadResourceResult } from "@modelcontextprotocol/client";
 import { inputRequiredFailure, McpClient } from "./mcp-client.ts";
 import type { ServerFeatures } from "../state/server-state.ts";
 import { announceRootChanges, installFeatureHandlers } from "./feature-lists.ts";
-import { Keepalive, KEEPALIVE_TIMEOUT_MS } from "./keepalive.ts";
+import { ConnectionLoss } from "./connection-loss.ts";
 import { describesExit } from "./stdio-transport.ts";
 import { MAX_TIMER_MS } from "../timeouts.ts";
 import { describeError, isMiniCcError, MiniCcError } from "../../errors.ts";
@@ -18,15 +16,7 @@ import { ProgressRouter } from "./progress-router.ts";
 import { installServerRequestHandlers } from "../requests/handlers.ts";
 import { guardDeepSchemas, listTools } from "./tool-list.ts";
 import { readSession, type ConnectedServer } from "./connected-server.ts";
-import {
-  closedOnDiscover,
-  isConnectionClosed,
-  isSessionExpired,
-  lossReason,
-  probeCause,
-  remoteLoss,
-  sessionExpired,
-} from "./remote-failure.ts";
+import { isConnectionClosed, isSessionExpired, lossReason, remoteLoss, sessionExpired } from "./remote-failure.ts";
 import { CallDeadline, connectDeadline } from "./call-deadline.ts";
 import type { ServerConnectionOptions } from "./server-connection-options.ts";
 import { TaskNotices } from "./task-follower.ts";
@@ -38,17 +28,19 @@ import type { CallOutcome, RequestFailure, RequestOutcome, Settled } from "./cal
 /** The SDK's own request deadline sits just past ours, so ours always decides. */
 const SDK_DEADLINE_SLACK_MS = 1000;
 
+/** The SDK's timeout for a request under our deadline of `ms`. */
+function sdkTimeout(ms: number): number {
+  return Math.min(ms + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS);
+}
+
 /** A client bound to one transport for the whole session. */
 export class ServerConnection {
   readonly #client: McpClient;
   readonly #options: ServerConnectionOptions;
   #connected = false;
   #closing: Promise<void> | undefined;
-  /** Set before the client closes: some transports report the close synchronously, before #closing is assigned. */
-  #closed = false;
-  #lost = false;
-  #keepalive: Keepalive | undefined;
-  #exitFailureOnce: Promise<MiniCcError> | undefined;
+  /** Noticing, once, that the server went away without us, and why. */
+  readonly #loss: ConnectionLoss;
   #stopRoots = () => {};
   /** A 2026-07-28 session's subscriptions/listen stream (McpClient.listenForChanges). */
   #listening: Promise<{ close(): Promise<void> } | undefined> = Promise.resolve(undefined);
@@ -57,9 +49,10 @@ export class ServerConnection {
 
   constructor(options: ServerConnectionOptions) {
     this.#options = options;
+    this.#loss = new ConnectionLoss(options);
     this.#client = new McpClient({ tasks: options.tasks ?? true });
     this.#client.onclose = () => {
-      if (this.#connected && !this.#closed && !this.#lost) void this.#reportLost();
+      if (this.#connected) void this.#loss.transportClosed();
     };
     installFeatureHandlers(this.#client, {
       roots: options.roots,
@@ -81,7 +74,7 @@ export class ServerConnection {
   async open(timeoutMs: number): Promise<ConnectedServer> {
     const controller = new AbortController();
     const deadline = connectDeadline(this.#options.clock, timeoutMs, controller);
-    const options = { signal: controller.signal, timeout: Math.min(timeoutMs + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS) };
+    const options = { signal: controller.signal, timeout: sdkTimeout(timeoutMs) };
     const { transport, legacyOnly = false, probeTimeoutMs } = this.#options;
     const handshake = (async () => {
       // The probe's silence rule only on our stdio transports (those that describe their exit).
@@ -97,18 +90,13 @@ export class ServerConnection {
     try {
       const server = await Promise.race([handshake, deadline.passed]);
       this.#connected = true;
-      this.#startKeepalive();
+      this.#loss.startKeepalive((signal, ms) => this.#client.ping({ signal, timeout: sdkTimeout(ms) }));
       this.#stopRoots = announceRootChanges(this.#client, this.#options.roots);
       this.#listening = this.#client.listenForChanges(server.features.capabilities);
       this.#setLogLevel(server.features);
       return server;
     } catch (error) {
-      const cause = probeCause(error);
-      const failure = isMiniCcError(cause)
-        ? cause
-        : closedOnDiscover(cause)
-          ? await this.#endedOnDiscover()
-          : await this.#explain(cause);
+      const failure = await this.#loss.handshakeFailure(error);
       await this.close();
       throw failure;
     } finally {
@@ -121,63 +109,6 @@ export class ServerConnection {
     const level = this.#options.logLevel;
     if (!level || !features.capabilities?.logging) return;
     void this.#client.setLoggingLevel(level).catch(() => {});
-  }
-
-  /** openConnection starts such a server again, without server/discover; this says why if that fails too. */
-  async #endedOnDiscover(): Promise<MiniCcError> {
-    const exit = await this.#exitFailure();
-    return new MiniCcError("closed-on-discover", `${exit ? exit.message : "connection closed"} on server/discover`);
-  }
-
-  /** A handshake failure in one line: how the process ended and its last words, or what the SDK said. */
-  async #explain(error: unknown): Promise<MiniCcError> {
-    return (await this.#exitFailure()) ?? new MiniCcError("handshake-failed", describeError(error));
-  }
-
-  /**
-   * How a stdio server's connection ended, with its last stderr line when that helps
-   * ("server exited (code 7): Error: asked to die"); undefined while it runs, or for remote servers.
-   * Computed once: the loss report and a failing call ask together.
-   */
-  #exitFailure(): Promise<MiniCcError | undefined> {
-    const transport = this.#options.transport;
-    const exit = describesExit(transport) ? transport.describeExit() : undefined;
-    if (!exit) return Promise.resolve(undefined);
-    this.#exitFailureOnce ??= (async () => {
-      const line = exit.stderrExplains ? await this.#options.stderrReason() : "";
-      return new MiniCcError(exit.code, line ? `${exit.reason}: ${line}` : exit.reason);
-    })();
-    return this.#exitFailureOnce;
-  }
-
-  async #reportLost(): Promise<void> {
-    this.#lose((await this.#exitFailure()) ?? new MiniCcError("connection-lost", "connection closed"));
-  }
-
-  /** Pings a connected remote server on its interval; a failed or unanswered ping is a loss. */
-  #startKeepalive(): void {
-    const intervalMs = this.#options.keepaliveMs ?? 0;
-    if (intervalMs <= 0) return;
-    const timeout = Math.min(KEEPALIVE_TIMEOUT_MS + SDK_DEADLINE_SLACK_MS, MAX_TIMER_MS);
-    this.#keepalive = new Keepalive({
-      clock: this.#options.clock,
-      intervalMs,
-      timeoutMs: KEEPALIVE_TIMEOUT_MS,
-      ping: (signal) => this.#client.ping({ signal, timeout }),
-      onFailed: (error) => {
-        if (isSessionExpired(error)) return this.#lose(sessionExpired(error));
-        this.#lose(isMiniCcError(error) ? error : new MiniCcError("ping-failed", `ping failed: ${lossReason(error)}`));
-      },
-    });
-    this.#keepalive.start();
-  }
-
-  /** Tells the manager once that the server is gone, unless we are closing it ourselves. */
-  #lose(failure: MiniCcError): void {
-    if (this.#lost || this.#closed) return;
-    this.#lost = true;
-    this.#keepalive?.stop();
-    this.#options.onLost(failure);
   }
 
   /**
@@ -237,12 +168,12 @@ export class ServerConnection {
     if (refused) return { kind: "failed", error: refused.message };
     // A token that stopped working mid-session (refresh rejected): the server waits for a login.
     if (isMiniCcError(error, "needs-auth")) {
-      this.#lose(error);
+      this.#loss.lose(error);
       return { kind: "failed", error: describeError(error) };
     }
     if (isConnectionClosed(error)) {
       // The SDK's "Connection closed" says nothing; how the server ended does.
-      return { kind: "lost", how: "broken", error: describeError((await this.#exitFailure()) ?? error) };
+      return { kind: "lost", how: "broken", error: describeError((await this.#loss.exitFailure()) ?? error) };
     }
     const how = this.#options.remote && this.#connected ? remoteLoss(error) : undefined;
     if (how === undefined) return { kind: "failed", error: describeError(error) };
@@ -250,7 +181,7 @@ export class ServerConnection {
     const failure = isSessionExpired(error)
       ? sessionExpired(error)
       : new MiniCcError("connection-lost", lossReason(error));
-    this.#lose(failure);
+    this.#loss.lose(failure);
     return { kind: "lost", how, error: describeError(how === "expired" ? failure : error) };
   }
 
@@ -293,7 +224,7 @@ export class ServerConnection {
   async release(graceMs: number): Promise<void> {
     const transport = this.#options.transport as Partial<{ release: (graceMs: number) => Promise<void> }>;
     if (typeof transport.release === "function") {
-      this.#closed = true;
+      this.#loss.closing();
       await transport.release.call(this.#options.transport, graceMs);
     }
     return this.close();
@@ -301,8 +232,7 @@ export class ServerConnection {
 
   /** Closes the session and stops its keepalive; for stdio this kills the server's process group. */
   close(): Promise<void> {
-    this.#closed = true;
-    this.#keepalive?.stop();
+    this.#loss.closing();
     this.#stopRoots();
     this.#options.messageLog?.close();
     // The transport too: while the SDK probes with server/discover, the client does not hold it yet.

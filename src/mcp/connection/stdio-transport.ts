@@ -20,16 +20,9 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { isProgressNotification } from "./progress-router.ts";
-import {
-  liveGroups,
-  livePids,
-  newServerMarker,
-  SERVER_MARKER,
-  signalEach,
-  signalGroup,
-  strayDescendants,
-  type ProcessGroups,
-} from "./process-groups.ts";
+import { newMarker, SERVER_MARKER } from "../../processes/markers.ts";
+import type { ProcessGroups } from "../../processes/process-groups.ts";
+import { endGroup } from "../../processes/group-stop.ts";
 import { MiniCcError } from "../../errors.ts";
 
 /** How long a server gets between SIGTERM and SIGKILL when its transport closes. */
@@ -79,8 +72,6 @@ function spawnFailure(command: string, error: NodeJS.ErrnoException): MiniCcErro
   return new MiniCcError("spawn-failed", `cannot start ${command}: ${error.code ?? "spawn failed"}`);
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The stdio transport mini-cc uses for every `command` server. */
 export class StdioProcessTransport implements Transport, DescribesExit {
   onclose?: () => void;
@@ -90,8 +81,8 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   readonly #options: StdioProcessOptions;
   /** The start of a line not yet complete. */
   #partial: Buffer | undefined;
-  /** In the server's environment and its descendants': finds those that left its group after it is gone (process-groups.ts). */
-  readonly #marker = newServerMarker();
+  /** In the server's environment and its descendants': finds those that left its group after it is gone (processes/process-table.ts). */
+  readonly #marker = newMarker();
   #child: ChildProcess | undefined;
   #exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** When it was spawned (ms since the epoch): a released server's grace counts from here. */
@@ -213,7 +204,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
    * exit), and nothing here keeps mini-cc's event loop alive; the child, in its own
    * process group, is reaped by Node while mini-cc runs and by init after. One that is
    * still there `graceMs` after its start (it never read its stdin) is killed by the
-   * reaper its groups hand it to (release-reaper.ts).
+   * reaper its groups hand it to (processes/release-reaper.ts).
    */
   release(graceMs: number): Promise<void> {
     const child = this.#child;
@@ -241,24 +232,12 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       } catch {
         // Already closed: nothing to flush.
       }
-      const grace = this.#options.killGraceMs ?? KILL_GRACE_MS;
-      // Daemons that left the group are found through their parents (so before anyone dies) or their marker.
-      const strays = strayDescendants([pgid], [this.#marker]);
-      signalEach(strays, "SIGTERM");
-      if (signalGroup(pgid, "SIGTERM") || strays.length > 0) {
-        const deadline = Date.now() + grace;
-        const running = () => liveGroups([pgid]).size > 0 || livePids(strays).length > 0;
-        // The leader's exit event costs nothing to wait for; scanning /proc for the rest
-        // of the group is done only after it, so closing 20 servers stays cheap.
-        await this.#leaderExit(child, grace);
-        while (running() && Date.now() < deadline) await sleep(20);
-        if (running()) {
-          signalGroup(pgid, "SIGKILL");
-          signalEach(livePids(strays), "SIGKILL");
-          const killDeadline = Date.now() + 1000;
-          while (running() && Date.now() < killDeadline) await sleep(10);
-        }
-      }
+      await endGroup(pgid, {
+        variable: SERVER_MARKER,
+        marker: this.#marker,
+        graceMs: this.#options.killGraceMs ?? KILL_GRACE_MS,
+        leaderExit: (ms) => this.#leaderExit(child, ms),
+      });
       this.#options.groups.delete(pgid);
     }
     this.#partial = undefined;

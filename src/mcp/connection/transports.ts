@@ -13,7 +13,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } fro
 // The v2 client has no WebSocket transport; the v1 SDK's speaks the same messages.
 import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
 import { isRemote, type ServerConfig } from "../../config/types.ts";
-import type { ProcessGroups } from "./process-groups.ts";
+import type { ProcessGroups } from "../../processes/process-groups.ts";
 import { StdioProcessTransport } from "./stdio-transport.ts";
 import { ReissuingHttpTransport } from "./reissuing-transport.ts";
 import { fetchWithHeadersHelper, runHeadersHelper } from "./headers-helper.ts";

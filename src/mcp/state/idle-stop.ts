@@ -1,51 +1,58 @@
 /**
  * When a lazy server counts as idle: no call of its tools running, and none
- * for its idleTimeoutMs since the last one ended (startup.ts). McpManager arms
- * a timer after each connect and each call, and stops the server when it fires.
+ * for its idleTimeoutMs since the last one ended (startup.ts). The supervisor
+ * arms a run's IdleTimer after each connect and each call, and stops the
+ * server when it fires.
  */
 import type { Clock } from "../../clock.ts";
 
-export class IdleStops {
-  readonly #clock: Clock;
+/**
+ * The calls running on each server, by name: kept apart from the runs, since a
+ * call outlives one (it may wait through a restart and go on to the next run).
+ */
+export class CallsRunning {
   readonly #running = new Map<string, number>();
-  readonly #timers = new Map<string, () => void>();
 
-  constructor(clock: Clock) {
-    this.#clock = clock;
-  }
-
-  /** A call began: the server is busy, its timer off. */
-  callStarted(name: string): void {
-    this.#running.set(name, (this.#running.get(name) ?? 0) + 1);
-    this.cancel(name);
+  /** A call began on `name`. */
+  started(name: string): void {
+    this.#running.set(name, this.count(name) + 1);
   }
 
   /** A call ended; true when none of the server's calls is still running. */
-  callEnded(name: string): boolean {
+  ended(name: string): boolean {
     const running = Math.max(0, (this.#running.get(name) ?? 1) - 1);
     this.#running.set(name, running);
     return running === 0;
   }
 
-  /** Calls `onIdle` after `ms` unless a call starts first (or it is cancelled); nothing while a call runs or for ms ≤ 0. */
-  arm(name: string, ms: number, onIdle: () => void): void {
-    this.cancel(name);
-    if (ms <= 0 || (this.#running.get(name) ?? 0) > 0) return;
+  count(name: string): number {
+    return this.#running.get(name) ?? 0;
+  }
+}
+
+/** One run's idle timer: at most one pending. */
+export class IdleTimer {
+  readonly #clock: Clock;
+  #cancel: (() => void) | undefined;
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  /** Calls `onIdle` after `ms` unless a call runs by then (or it is cancelled); nothing while `busy()` or for ms ≤ 0. */
+  arm(ms: number, busy: () => boolean, onIdle: () => void): void {
+    this.cancel();
+    if (ms <= 0 || busy()) return;
     const cancel = this.#clock.setTimeout(() => {
-      if (this.#timers.get(name) !== cancel) return;
-      this.#timers.delete(name);
-      if ((this.#running.get(name) ?? 0) === 0) onIdle();
+      if (this.#cancel !== cancel) return;
+      this.#cancel = undefined;
+      if (!busy()) onIdle();
     }, ms);
-    this.#timers.set(name, cancel);
+    this.#cancel = cancel;
   }
 
-  cancel(name: string): void {
-    this.#timers.get(name)?.();
-    this.#timers.delete(name);
-  }
-
-  cancelAll(): void {
-    for (const cancel of this.#timers.values()) cancel();
-    this.#timers.clear();
+  cancel(): void {
+    this.#cancel?.();
+    this.#cancel = undefined;
   }
 }

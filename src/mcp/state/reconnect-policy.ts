@@ -1,7 +1,7 @@
 /**
  * When and how often McpManager reconnects a server that went away after
  * connecting (DESIGN.md's `reconnecting{attempt}`): the numbers in one place,
- * and the per-server series of attempts with its pending timer.
+ * and one server run's series of attempts with its pending timer.
  *
  * A series is the run of attempts after a loss. A server that dies again soon
  * after a reconnect continues its series, so a server that crashes on every
@@ -55,36 +55,31 @@ export function gaveUpReason(reason: string, attempts: number): string {
   return `${reason} — gave up after ${attempts} reconnect attempt${attempts === 1 ? "" : "s"}`;
 }
 
-interface Series {
-  /** Attempts made in the current series. */
-  used: number;
-  /** When the server last connected (clock ms). */
-  connectedAt?: number;
-  /** Cancels the pending attempt's timer. */
-  cancel?: () => void;
-}
-
-/** Every server's current series and pending attempt; owns the timers, so closing can cancel them all. */
-export class ReconnectSchedule {
+/** One run's series of attempts and its pending attempt's timer (reset() cancels it: a user's connect, the run's end). */
+export class ReconnectSeries {
   readonly #policy: ReconnectPolicy;
   readonly #clock: Clock;
-  readonly #series = new Map<string, Series>();
+  /** Attempts made in the current series. */
+  #used = 0;
+  /** When the server last connected (clock ms). */
+  #connectedAt: number | undefined;
+  /** Cancels the pending attempt's timer. */
+  #cancel: (() => void) | undefined;
 
   constructor(policy: ReconnectPolicy, clock: Clock) {
     this.#policy = policy;
     this.#clock = clock;
   }
 
-  /** Notes that `name` connected now: a long enough life resets its series when it is lost. */
-  connected(name: string): void {
-    this.#get(name).connectedAt = this.#clock.now();
+  /** Notes that the server connected now: a long enough life resets the series when it is lost. */
+  connected(): void {
+    this.#connectedAt = this.#clock.now();
   }
 
-  /** Notes that `name` was lost: a fresh series if it had stayed connected for `stableMs`. */
-  lost(name: string): void {
-    const series = this.#get(name);
-    if (series.connectedAt !== undefined && this.#clock.now() - series.connectedAt >= this.#policy.stableMs)
-      series.used = 0;
+  /** Notes that the server was lost: a fresh series if it had stayed connected for `stableMs`. */
+  lost(): void {
+    if (this.#connectedAt !== undefined && this.#clock.now() - this.#connectedAt >= this.#policy.stableMs)
+      this.#used = 0;
   }
 
   /**
@@ -93,43 +88,32 @@ export class ReconnectSchedule {
    * `gave-up` with the reason and the failure's code when the series is used up.
    */
   next(
-    name: string,
     entry: ServerEntry,
     failure: MiniCcError,
     run: (attempt: number, of: number) => void,
     immediate = false,
   ): LifecycleEvent {
-    const series = this.#get(name);
-    series.cancel?.();
+    this.#cancel?.();
     const limit = reconnectAttempts(this.#policy, entry);
-    if (series.used >= limit)
+    if (this.#used >= limit)
       return { type: "gave-up", error: gaveUpReason(failure.message, limit), code: failure.code };
-    const attempt = ++series.used;
+    const attempt = ++this.#used;
     const cancel = this.#clock.setTimeout(
       () => {
-        if (series.cancel === cancel) series.cancel = undefined;
+        if (this.#cancel === cancel) this.#cancel = undefined;
         run(attempt, limit);
       },
       immediate ? 0 : reconnectDelayMs(this.#policy, attempt),
     );
-    series.cancel = cancel;
+    this.#cancel = cancel;
     return { type: "retry-scheduled", attempt };
   }
 
-  /** Cancels `name`'s pending attempt and forgets its series (a user's restart starts from scratch). */
-  forget(name: string): void {
-    this.#series.get(name)?.cancel?.();
-    this.#series.delete(name);
-  }
-
-  /** Cancels every pending attempt and forgets every series. */
-  forgetAll(): void {
-    for (const name of [...this.#series.keys()]) this.forget(name);
-  }
-
-  #get(name: string): Series {
-    let series = this.#series.get(name);
-    if (!series) this.#series.set(name, (series = { used: 0 }));
-    return series;
+  /** Cancels the pending attempt and starts from scratch (a user's connect starts a fresh series). */
+  reset(): void {
+    this.#cancel?.();
+    this.#cancel = undefined;
+    this.#used = 0;
+    this.#connectedAt = undefined;
   }
 }

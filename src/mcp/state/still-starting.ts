@@ -2,26 +2,22 @@
  * A stdio server not up by its connect timeout (a cold `npx -y` installing)
  * starts on in the background, up to MCP_STARTUP_GRACE_MS: its state says so,
  * and whoever waited for its first connect (the session's start) is woken and
- * goes on without it.
+ * goes on without it. One per server run.
  */
 import type { Clock } from "../../clock.ts";
 
 export class StillStarting {
   readonly #clock: Clock;
-  /** Who waits for a first connect, by server name. */
-  readonly #waiters = new Map<string, Set<() => void>>();
+  /** Who waits for the run's first connect. */
+  readonly #waiters = new Set<() => void>();
 
   constructor(clock: Clock) {
     this.#clock = clock;
   }
 
-  /** Resolves when the server's connect goes on in the background past its connect timeout; never otherwise. */
-  wait(name: string): Promise<void> {
-    return new Promise((resolve) => {
-      const waiters = this.#waiters.get(name) ?? new Set();
-      waiters.add(resolve);
-      this.#waiters.set(name, waiters);
-    });
+  /** Resolves when the connect goes on in the background past its connect timeout; never otherwise. */
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.add(resolve));
   }
 
   /**
@@ -30,18 +26,18 @@ export class StillStarting {
    * function ends the watch, when the attempt has settled; `afterMs`
    * undefined: nothing is watched, the attempt only settles.
    */
-  watch(name: string, afterMs: number | undefined, mark: () => boolean): () => void {
+  watch(afterMs: number | undefined, mark: () => boolean): () => void {
     const cancel =
       afterMs === undefined
         ? () => {}
         : this.#clock.setTimeout(() => {
             if (!mark()) return;
-            for (const wake of this.#waiters.get(name) ?? []) wake();
-            this.#waiters.delete(name);
+            for (const wake of this.#waiters) wake();
+            this.#waiters.clear();
           }, afterMs);
     return () => {
       cancel();
-      this.#waiters.delete(name);
+      this.#waiters.clear();
     };
   }
 }

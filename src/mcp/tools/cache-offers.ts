@@ -58,9 +58,11 @@ function cachedFeatures(cached: CachedServer): ServerFeatures {
   return Object.fromEntries(Object.entries(offers).filter(([, value]) => value !== undefined));
 }
 
-/** What each connected server offered, kept so that a tool-list change rewrites its cache whole; writes run behind the session. */
+/**
+ * Writes what live servers offered into the tool cache, behind the session. Each run keeps
+ * its record from connected(), so that a tool-list change rewrites it whole.
+ */
 export class LiveServerCache {
-  readonly #live = new Map<string, CachedServer>();
   readonly #writes: BackgroundCacheWrites;
   readonly #clock: Clock;
 
@@ -69,30 +71,23 @@ export class LiveServerCache {
     this.#clock = clock;
   }
 
-  /** A live connect: its record is kept and written. */
-  connected(config: ServerConfig, server: ConnectedServer): void {
+  /** A live connect: its record is written, and returned for the run to keep. */
+  connected(config: ServerConfig, server: ConnectedServer): CachedServer {
     const kept = cachedServerOf(server, this.#clock.now());
-    this.#live.set(config.name, kept);
     this.#writes.save(config, kept);
+    return kept;
   }
 
-  /** The server's new tool list, written over its record (nothing before its first live connect). */
-  toolsChanged(config: ServerConfig, list: ToolList): void {
-    const live = this.#live.get(config.name);
-    if (!live) return;
-    const { freshUntil: _old, cacheScope: _oldScope, ...rest } = live;
+  /** The server's new tool list, written over `kept`, its record (nothing before its first live connect). */
+  toolsChanged(config: ServerConfig, kept: CachedServer | undefined, list: ToolList): void {
+    if (!kept) return;
+    const { freshUntil: _old, cacheScope: _oldScope, ...rest } = kept;
     const { tools, skippedTools } = list;
     this.#writes.save(config, { ...rest, tools, skippedTools, ...freshnessOf(list, this.#clock.now()) });
   }
 
-  /** The server stopped: its record goes (a later tool-list change of an old connection writes nothing). */
-  forget(name: string): void {
-    this.#live.delete(name);
-  }
-
-  /** Forgets the records; resolves once the writes under way are done (a short session still leaves its cache). */
-  close(): Promise<void> {
-    this.#live.clear();
+  /** Resolves once the writes under way are done (a short session still leaves its cache). */
+  settled(): Promise<void> {
     return this.#writes.settled();
   }
 }

@@ -42,7 +42,7 @@ export interface ToolCallRouterOptions {
   /** A server's config with its expanded entry (the store holds it as written). */
   config: (server: string) => ServerConfig | undefined;
   /** The live connections by server name (the supervisor alone adds and removes them). */
-  connections: ReadonlyMap<string, ServerConnection>;
+  connections: Pick<ReadonlyMap<string, ServerConnection>, "get">;
   /** Waits for a cached server's live connect (the one under way, or one started now). */
   liveConnect: (server: string) => Promise<void>;
   /** A request to the server began / ended: a lazy server is not idle while one runs. */

@@ -6,7 +6,7 @@
  * flood costs the UI one render per frame.
  */
 import type { Clock } from "../../clock.ts";
-import { Store } from "../../store.ts";
+import { Store, type ReadableStore } from "../../store.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import type { TaskStatusView } from "../connection/task-follower.ts";
 
@@ -105,6 +105,20 @@ export function progressText(progress: ToolProgress, barWidth = 10): string {
     return `${bar} ${progress.progress}/${progress.total}${message ? ` ${message}` : ""}`;
   }
   return message || `${progress.progress}`;
+}
+
+/** Follows call `key`'s progress as one terminal-safe line (a call moved to the background shows it as its status); returns how to stop. */
+export function followProgress(
+  calls: ReadableStore<ReadonlyMap<string, ToolProgress>>,
+  key: string,
+  show: (line: string) => void,
+): () => void {
+  const showLatest = (now: ReadonlyMap<string, ToolProgress>) => {
+    const latest = now.get(key);
+    if (latest) show(terminalSafeLine(progressText(latest)));
+  };
+  showLatest(calls.getSnapshot());
+  return calls.subscribe(showLatest);
 }
 
 /** The tasks running on `server` (one `taskText` line each, oldest first), as one string: "" when none. */

@@ -15,7 +15,7 @@ import { MotionContext } from "../../../components/runtime/useMotion.ts";
 import { ChatSession } from "../../../components/session/chat-session.ts";
 import { BackgroundTasks } from "../../../src/background/background-tasks.ts";
 import { systemClock } from "../../../src/clock.ts";
-import { liveGroups } from "../../../src/mcp/connection/process-groups.ts";
+import { liveGroups } from "../../../src/processes/process-table.ts";
 import { fakeRuntime } from "../../helpers/tui-fixtures.ts";
 import { startTestShell } from "../../helpers/shell-task.ts";
 import { eventually, renderUntilRendered, screen, typeKeys, untilRendered } from "../../helpers/tui-screen.ts";

@@ -7,7 +7,7 @@ import { autoBackgroundMs, runDetachable } from "../../../src/agent/detached-cal
 import { BackgroundTasks } from "../../../src/background/background-tasks.ts";
 import { ForegroundCalls } from "../../../src/background/foreground-calls.ts";
 import { statusText } from "../../../src/background/task-state.ts";
-import type { Tool, ToolContext, ToolResult } from "../../../src/tools/tool.ts";
+import type { MovedOutput, Tool, ToolContext, ToolResult } from "../../../src/tools/tool.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
 let dir: string;
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** A tool whose run the test ends by hand, keeping the context it was given. */
 function heldTool(server?: string) {
-  const held: { ctx?: ToolContext; finish?: (result: ToolResult) => void } = {};
+  const held: { ctx?: ToolContext; finish?: (result: ToolResult) => void; moved?: MovedOutput } = {};
   const tool: Tool = {
     name: server ? `mcp__${server}__job` : "Job",
     description: "",
@@ -35,6 +35,9 @@ function heldTool(server?: string) {
       new Promise((resolve) => {
         held.ctx = ctx;
         held.finish = resolve;
+        ctx.onMovedToBackground?.((output) => {
+          held.moved = output;
+        });
       }),
   };
   return { tool, held };
@@ -43,7 +46,7 @@ function heldTool(server?: string) {
 const detaching = (autoMs = 0) => ({ background, clock, autoBackgroundMs: autoMs });
 
 describe("runDetachable", () => {
-  it("lists a running call for Ctrl+B until it moved: the user's move answers the model and lifts the call's limit", async () => {
+  it("lists a running call for Ctrl+B until it moved: the user's move answers the model and hands the call its task's output file", async () => {
     const { tool, held } = heldTool();
     const foreground = new ForegroundCalls();
     const turn = new AbortController();
@@ -51,15 +54,69 @@ describe("runDetachable", () => {
     await Promise.resolve();
     expect(foreground.getSnapshot().map((call) => call.toolName)).toEqual(["Job"]);
     expect(foreground.moveAll("Bash", "the user pressed Ctrl+B")).toBe(0);
-    expect(held.ctx!.movedToBackground!.aborted).toBe(false);
+    expect(held.moved).toBeUndefined();
     expect(foreground.moveAll("Job", "the user pressed Ctrl+B")).toBe(1);
     expect((await answer) as ToolResult).toMatchObject({
       content: expect.stringContaining("Moved to background as b1 (the user pressed Ctrl+B)"),
     });
-    expect(held.ctx!.movedToBackground!.aborted).toBe(true);
     expect(foreground.getSnapshot()).toEqual([]);
+    // The tool writes its output to the task's file from the move on; its result is added after it.
+    held.moved!.append("printed while running\n");
+    expect(background.read("b1", 1000)?.text).toBe("printed while running\n");
+    held.finish!({ content: "Exit code 2", isError: true });
+    await background.waitForEnd("b1", 1000);
+    expect(background.read("b1", 1000)?.text).toBe("Exit code 2");
+  });
+
+  it("hands the output file to a tool that asks only after the move", async () => {
+    const turn = new AbortController();
+    let ctx: ToolContext | undefined;
+    const tool: Tool = {
+      name: "Late",
+      description: "",
+      inputSchema: {},
+      readOnly: true,
+      run: (_input, given) =>
+        new Promise(() => {
+          ctx = given;
+        }),
+    };
+    const foreground = new ForegroundCalls();
+    const answer = runDetachable(tool, {}, { cwd: dir }, turn.signal, "Late", { ...detaching(), foreground });
+    await Promise.resolve();
+    foreground.moveAll("Late", "the user pressed Ctrl+B");
+    await answer;
+    let late: MovedOutput | undefined;
+    ctx!.onMovedToBackground!((output) => {
+      late = output;
+    });
+    late!.append("after the move");
+    expect(background.read("b1", 1000)?.text).toBe("after the move");
+  });
+
+  it("shows a moved call's progress as its task's status line until it ends", async () => {
+    const { tool, held } = heldTool("srv");
+    const shown: Array<(line: string) => void> = [];
+    let followed = 0;
+    const followStatus = (key: string, show: (line: string) => void) => {
+      expect(key).toBe("toolu_1");
+      shown.push(show);
+      followed++;
+      return () => followed--;
+    };
+    const answer = runDetachable(tool, {}, { cwd: dir, toolUseId: "toolu_1" }, new AbortController().signal, "job", {
+      ...detaching(1000),
+      followStatus,
+    });
+    expect(shown).toEqual([]);
+    clock.advance(1000);
+    await answer;
+    shown[0]!("task t1 working: step 2 of 5");
+    expect(background.get("b1")?.statusMessage).toBe("task t1 working: step 2 of 5");
     held.finish!({ content: "done", isError: false });
     await background.waitForEnd("b1", 1000);
+    expect(followed).toBe(0);
+    expect(background.get("b1")?.statusMessage).toBeUndefined();
   });
 
   it("does not list a call that starts a background task itself (it returns at once)", async () => {
@@ -104,6 +161,8 @@ describe("runDetachable", () => {
     clock.advance(1);
     const moved = await answer;
     expect(moved !== ABORTED && moved.content).toMatch(/^Moved to background as b1 \(still running after 120s\)/);
+    // Its runtime counts from the call's start, not from the move.
+    expect(background.get("b1")?.startedAt).toBe(0);
     const stopping = background.stop("b1", "TaskStop");
     expect(held.ctx!.signal.aborted).toBe(true);
     held.finish!({ content: "cancelled", isError: true });

@@ -1,25 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { IdleStops } from "../../../src/mcp/state/idle-stop.ts";
+import { CallsRunning, IdleTimer } from "../../../src/mcp/state/idle-stop.ts";
 import { untilAborted } from "../../../src/mcp/tools/until-aborted.ts";
 import { FakeClock } from "../../helpers/fake-clock.ts";
 
-describe("IdleStops", () => {
+describe("IdleTimer", () => {
   it("fires after the idle time; a call in between puts it off until the last call ends and the time passes again", () => {
     const clock = new FakeClock();
-    const idle = new IdleStops(clock);
+    const calls = new CallsRunning();
+    const idle = new IdleTimer(clock);
     const stopped: string[] = [];
-    const arm = () => idle.arm("a", 1000, () => stopped.push("a"));
+    const arm = () =>
+      idle.arm(
+        1000,
+        () => calls.count("a") > 0,
+        () => stopped.push("a"),
+      );
     arm();
     clock.advance(900);
-    idle.callStarted("a");
-    idle.callStarted("a");
+    calls.started("a");
+    calls.started("a");
     clock.advance(5000);
     expect(stopped).toEqual([]);
-    expect(idle.callEnded("a")).toBe(false);
+    expect(calls.ended("a")).toBe(false);
     arm(); // refused while a call runs
     clock.advance(5000);
     expect(stopped).toEqual([]);
-    expect(idle.callEnded("a")).toBe(true);
+    expect(calls.ended("a")).toBe(true);
     arm();
     clock.advance(999);
     expect(stopped).toEqual([]);
@@ -27,20 +33,45 @@ describe("IdleStops", () => {
     expect(stopped).toEqual(["a"]);
   });
 
-  it("never fires when off (0 ms) or cancelled", () => {
+  it("never fires when off (0 ms) or cancelled; arming again replaces the pending timer", () => {
     const clock = new FakeClock();
-    const idle = new IdleStops(clock);
     const stopped: string[] = [];
-    idle.arm("off", 0, () => stopped.push("off"));
-    idle.arm("b", 10, () => stopped.push("b"));
-    idle.arm("c", 10, () => stopped.push("c"));
-    idle.cancel("b");
+    const idle = new IdleTimer(clock);
+    idle.arm(
+      0,
+      () => false,
+      () => stopped.push("off"),
+    );
+    idle.arm(
+      10,
+      () => false,
+      () => stopped.push("cancelled"),
+    );
+    idle.cancel();
     clock.advance(100);
-    expect(stopped).toEqual(["c"]);
-    idle.arm("d", 10, () => stopped.push("d"));
-    idle.cancelAll();
+    idle.arm(
+      10,
+      () => false,
+      () => stopped.push("first"),
+    );
+    idle.arm(
+      50,
+      () => false,
+      () => stopped.push("second"),
+    );
     clock.advance(100);
-    expect(stopped).toEqual(["c"]);
+    expect(stopped).toEqual(["second"]);
+  });
+
+  it("counts each server's calls apart, and an extra end never goes below none", () => {
+    const calls = new CallsRunning();
+    calls.started("a");
+    calls.started("b");
+    expect(calls.ended("a")).toBe(true);
+    expect(calls.ended("a")).toBe(true);
+    expect(calls.count("b")).toBe(1);
+    calls.started("a");
+    expect(calls.count("a")).toBe(1);
   });
 });
 

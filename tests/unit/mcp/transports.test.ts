@@ -2,7 +2,7 @@ import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/webso
 import { describe, expect, it } from "vitest";
 import type { RemoteEntry } from "../../../src/config/types.ts";
 import { createTransport, type TransportContext } from "../../../src/mcp/connection/transports.ts";
-import type { ProcessGroups } from "../../../src/mcp/connection/process-groups.ts";
+import type { ProcessGroups } from "../../../src/processes/process-groups.ts";
 import { remoteServer } from "../../helpers/mcp-fixtures.ts";
 
 const context = {

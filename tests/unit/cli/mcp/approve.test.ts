@@ -58,7 +58,7 @@ describe("mcp approve", () => {
     expect(run).toEqual({
       status: 1,
       stdout: "",
-      stderr: `mini-cc mcp approve: no server named "ghost" in ${box.projectFile}\n`,
+      stderr: `mini-cc mcp approve: no server named "ghost" in ${box.projectFile} nor the project's agent files\n`,
     });
     expect(await statuses()).toEqual({ a: "new", b: "new" });
   });

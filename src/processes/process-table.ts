@@ -1,29 +1,16 @@
 /**
- * The process groups of the stdio servers still alive. Each server runs in its
- * own group (spawned detached), so killing the group also reaches what a shell
- * wrapper or npx started; on Linux, descendants that left the group (setsid
- * daemons) are found through their parent chain and ended with it, and so are
- * orphans whose chain is gone (their server exited first): every server gets
- * a marker in its environment (SERVER_MARKER), which its descendants inherit.
- * The registry lives in an object the manager owns, because an exit handler
- * must be able to kill everything synchronously.
+ * What runs, read from /proc, and signals to it: which process groups still
+ * have a running member (a zombie does not count), which descendants left
+ * their group or lost their parents (found through the parent chain and the
+ * marker in their environment: markers.ts). Used by whatever ends a tree of
+ * processes: stdio servers, background shells, the reaper. Linux reads /proc;
+ * elsewhere only what `kill(pid, 0)` tells is known.
  */
-
-import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { processStartTicks, STARTTIME } from "../../fs/proc-start.ts";
-import { startReaper, type ReleasedGroup } from "./release-reaper.ts";
-
-/** The environment variable that marks a server and everything it starts. */
-export const SERVER_MARKER = "MINI_CC_MCP_SERVER";
-
-/** A value for SERVER_MARKER unique to one server start. */
-export function newServerMarker(): string {
-  return `${process.pid}-${randomUUID()}`;
-}
+import { processStartTicks, STARTTIME } from "../fs/proc-start.ts";
 
 /** Whether process `pid` carries one of `markers` in its environment variable `variable` (false when it cannot be read). */
-function carriesMarker(pid: number, markers: ReadonlySet<string>, variable = SERVER_MARKER): boolean {
+function carriesMarker(pid: number, markers: ReadonlySet<string>, variable: string): boolean {
   let environ: string;
   try {
     environ = readFileSync(`/proc/${pid}/environ`, "latin1");
@@ -35,9 +22,6 @@ function carriesMarker(pid: number, markers: ReadonlySet<string>, variable = SER
   }
   return false;
 }
-
-/** Why the wait in killAllSync is short: it runs inside process 'exit'. */
-const EXIT_GRACE_MS = 150;
 
 /** Sends `signal` to the whole group; false when the group no longer exists. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -117,14 +101,10 @@ export function liveGroups(pgids: readonly number[]): Set<number> {
  * a child spawned detached), found through their parent chain, and any other
  * process carrying one of `markers` (an orphan whose parents are gone).
  * Killing a group misses them, so they are signalled one by one. Linux only
- * ([] elsewhere). `variable` names the marker's environment variable
- * (background shells use their own: src/background/shell-task.ts).
+ * ([] elsewhere). `variable` names the markers' environment variable
+ * (markers.ts).
  */
-export function strayDescendants(
-  pgids: readonly number[],
-  markers: readonly string[] = [],
-  variable = SERVER_MARKER,
-): number[] {
+export function strayDescendants(pgids: readonly number[], markers: readonly string[], variable: string): number[] {
   if ((pgids.length === 0 && markers.length === 0) || process.platform !== "linux") return [];
   const table = processTable();
   const children = new Map<number, ProcessEntry[]>();
@@ -152,11 +132,14 @@ export function strayDescendants(
   return strays;
 }
 
-/** The live members of the groups in `markers` (group id → marker) that carry their group's marker: one /proc scan (Linux only, [] elsewhere). */
-export function markedGroupMembers(markers: ReadonlyMap<number, string>): number[] {
+/**
+ * The live members of the groups in `markers` (group id → marker) that carry their group's marker in
+ * `variable`: one /proc scan (Linux only, [] elsewhere).
+ */
+export function markedGroupMembers(markers: ReadonlyMap<number, string>, variable: string): number[] {
   if (markers.size === 0 || process.platform !== "linux") return [];
   return processTable()
-    .filter((p) => !p.dead && markers.has(p.pgrp) && carriesMarker(p.pid, new Set([markers.get(p.pgrp)!])))
+    .filter((p) => !p.dead && markers.has(p.pgrp) && carriesMarker(p.pid, new Set([markers.get(p.pgrp)!]), variable))
     .map((p) => p.pid);
 }
 
@@ -191,71 +174,4 @@ export function livePids(pids: readonly number[]): number[] {
       return false;
     }
   });
-}
-
-/** Sleeps without the event loop (exit handlers cannot await). */
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** The live server process groups, by group id (the leader's pid). */
-export class ProcessGroups {
-  readonly #live = new Set<number>();
-  /** The markers of every server started, alive or not: an exited server's orphans still carry its marker. */
-  readonly #markers = new Set<string>();
-  /** Released groups not yet handed to a reaper. */
-  readonly #released: ReleasedGroup[] = [];
-
-  /** Records a group right after its leader spawned, with the marker in its environment. */
-  add(pgid: number, marker?: string): void {
-    this.#live.add(pgid);
-    if (marker !== undefined) this.#markers.add(marker);
-  }
-
-  /** Forgets a group once it is gone. */
-  delete(pgid: number): void {
-    this.#live.delete(pgid);
-  }
-
-  /**
-   * Lets a server go (left to finish starting on its own): neither its group nor what
-   * carries its marker is killed at exit; reapReleased() bounds it by `deadline`.
-   */
-  release(pgid: number, marker: string, deadline: number): void {
-    this.#live.delete(pgid);
-    this.#markers.delete(marker);
-    this.#released.push({ pgid, marker, deadline });
-  }
-
-  /** Hands every group released since the last call to one reaper process (release-reaper.ts). */
-  reapReleased(): void {
-    startReaper(this.#released.splice(0));
-  }
-
-  /** The group ids still recorded. */
-  list(): number[] {
-    return [...this.#live];
-  }
-
-  /**
-   * Kills every group without the event loop: SIGTERM, a short wait, then
-   * SIGKILL for whatever is left. For process 'exit', SIGINT and SIGTERM.
-   */
-  killAllSync(graceMs = EXIT_GRACE_MS): void {
-    // Found before any signal: once a parent dies its detached children lose their chain to us.
-    const strays = strayDescendants(this.list(), [...this.#markers]);
-    const groups = this.list().filter((pgid) => signalGroup(pgid, "SIGTERM"));
-    signalEach(strays, "SIGTERM");
-    const deadline = Date.now() + graceMs;
-    let left = groups;
-    let straysLeft = strays;
-    while ((left.length > 0 || straysLeft.length > 0) && Date.now() < deadline) {
-      sleepSync(10);
-      left = [...liveGroups(left)];
-      straysLeft = livePids(straysLeft);
-    }
-    for (const pgid of left) signalGroup(pgid, "SIGKILL");
-    signalEach(straysLeft, "SIGKILL");
-    this.#live.clear();
-  }
 }

@@ -10,9 +10,9 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { distAsset } from "../../dist-assets.ts";
+import { distAsset } from "../dist-assets.ts";
 
-/** A released server's group, its marker (process-groups.ts) and when it is killed if still there (ms since the epoch). */
+/** A released server's group, its marker (markers.ts) and when it is killed if still there (ms since the epoch). */
 export interface ReleasedGroup {
   readonly pgid: number;
   readonly marker: string;
