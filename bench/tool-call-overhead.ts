@@ -10,7 +10,10 @@
  * client, server and layer all run in this process, so other processes on a
  * loaded machine do not count): target ≤ 5 µs a call.
  *
- *   npx node bench/tool-call-overhead.ts     (BENCH_CALLS=3000, BENCH_ROUNDS=9, BENCH_WARMUP=1000, BENCH_VERBOSE=1)
+ * The in-memory rounds are short (~0.1 s), so they run more of them: with 9, the difference of
+ * two medians moved by ±3 µs from run to run on a busy machine, more than the target leaves.
+ *
+ *   npx node bench/tool-call-overhead.ts     (BENCH_CALLS=3000, BENCH_ROUNDS=9, BENCH_MEMORY_ROUNDS=27, BENCH_WARMUP=1000, BENCH_VERBOSE=1)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +33,7 @@ const TRACKER = join(import.meta.dirname, "..", "examples", "mcp_tracker_server.
 // or JIT pause puts on it (1000-call rounds read 7–12 µs on the same tree that reads 3–4 µs here).
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 27);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const INPUT = { status: "Todo" };
 const EXPECTED = "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts";
@@ -112,15 +116,16 @@ async function cpuPerCallUs(call: () => Promise<void>, n: number): Promise<numbe
   return (used.user + used.system) / n;
 }
 
-/** Warms both sides up, then ROUNDS rounds of CALLS calls each, alternating which side goes first. */
+/** Warms both sides up, then `rounds` rounds of CALLS calls each, alternating which side goes first. */
 async function compare(
   floorSide: Side,
   layerSide: Side,
   measure = perCallUs,
+  rounds = ROUNDS,
 ): Promise<{ floor: number[]; layer: number[] }> {
   await measure(floorSide.call, WARMUP);
   await measure(layerSide.call, WARMUP);
-  return rotatingRuns(ROUNDS, {
+  return rotatingRuns(rounds, {
     floor: () => measure(floorSide.call, CALLS),
     layer: () => measure(layerSide.call, CALLS),
   });
@@ -151,11 +156,11 @@ try {
 // The layer's own CPU cost, free of process scheduling: the same comparison over in-memory transports.
 const memory = { floor: await rawClient(memoryTransport()), layer: await toolLayer(memoryTransport) };
 try {
-  const times = await compare(memory.floor, memory.layer, cpuPerCallUs);
+  const times = await compare(memory.floor, memory.layer, cpuPerCallUs, MEMORY_ROUNDS);
   const floorUs = median(times.floor);
   const layerUs = median(times.layer);
   const pairs = times.layer.map((layer, i) => layer - times.floor[i]!);
-  console.log(`Same over in-memory transports, CPU time (the layer's own cost)`);
+  console.log(`Same over in-memory transports, CPU time (the layer's own cost), median of ${MEMORY_ROUNDS} rounds`);
   console.log(
     `  floor ${us(floorUs)}, tool layer ${us(layerUs)}, overhead ${us(layerUs - floorUs)} (round by round: median ${us(median(pairs))}, least ${us(Math.min(...pairs))})`,
   );
