@@ -282,11 +282,13 @@ export class ServerSupervisor {
   /** (Re)starts a connected lazy server's idle timer; when it fires with no call running, the server stops and stays offered from its last list. */
   #armIdleStop(run: ServerRun): void {
     const { name } = run;
-    const connected = this.#options.view(name)?.state.status === "connected" && !this.#closed;
     const config = this.#options.config(name);
-    const idleMs = connected && config ? run.idleMs(() => idleStopMs(config.resolved, this.#options.env)) : 0;
+    const idleMs = config ? run.idleMs(() => idleStopMs(config.resolved, this.#options.env)) : 0;
+    // Most servers never stop for idling: every call's end returns here, without a look at the snapshot.
+    if (idleMs <= 0) return run.idle.cancel();
+    const connected = this.#options.view(name)?.state.status === "connected" && !this.#closed;
     run.idle.arm(
-      idleMs,
+      connected ? idleMs : 0,
       () => this.#calls.count(name) > 0,
       () => {
         if (this.#options.dispatch(name, { type: "idle-stopped" })) void this.stop(name);
