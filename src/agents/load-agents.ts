@@ -8,13 +8,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errorText } from "../errors.ts";
-import {
-  type AgentDefinition,
-  type AgentSource,
-  type ParsedAgent,
-  parseAgentFile,
-  parseFlagAgent,
-} from "./definition.ts";
+import { type AgentDefinition, type AgentSource, type ParsedAgent, parseFlagAgent } from "./definition.ts";
 
 export interface AgentPlaces {
   cwd: string;
@@ -47,7 +41,7 @@ export const GENERAL_PURPOSE: AgentDefinition = {
 
 const MAX_BYTES = 256 * 1024;
 
-export function loadAgents(places: AgentPlaces): LoadedAgents {
+export async function loadAgents(places: AgentPlaces): Promise<LoadedAgents> {
   const problems: string[] = [];
   const found = new Map<string, AgentDefinition>();
   const take = (parsed: ParsedAgent) => {
@@ -74,8 +68,11 @@ export function loadAgents(places: AgentPlaces): LoadedAgents {
     { source: "user", dir: join(places.miniCcHome, "agents") },
     { source: "user", dir: join(places.userHome, ".claude", "agents") },
   ];
-  for (const { source, dir } of dirs) {
-    for (const file of markdownFiles(dir)) {
+  const files = dirs.flatMap(({ source, dir }) => markdownFiles(dir).map((file) => ({ source, file })));
+  if (files.length > 0) {
+    // The YAML parser only when there is a file to read: most sessions have none.
+    const { parseAgentFile } = await import("./agent-file.ts");
+    for (const { source, file } of files) {
       let text: string;
       try {
         if (statSync(file).size > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES / 1024} KiB`);
