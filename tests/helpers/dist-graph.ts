@@ -21,7 +21,7 @@ export function staticGraph(entry: string, seen = new Set<string>()): Set<string
 /** The chunk cli.js imports for the full-screen UI (src/cli/interactive.ts). */
 export function interactiveChunk(): string {
   const cli = readFileSync(join(DIST, "cli.js"), "utf8");
-  const chunk = /import\("\.\/(chunks\/interactive-[^"]+\.js)"\)/.exec(cli)?.[1];
+  const chunk = /import\("\.\/(chunks\/interactive[^"]*\.js)"\)/.exec(cli)?.[1];
   if (!chunk) throw new Error("dist/cli.js imports no interactive chunk");
   return join(DIST, chunk);
 }
