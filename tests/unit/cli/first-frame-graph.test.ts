@@ -15,3 +15,13 @@ describe.skipIf(!existsSync(join(DIST, "cli.js")))("the built CLI's first-frame 
     expect(readFileSync(join(DIST, "tui.cjs"), "utf8")).not.toContain(YAML_MARK);
   });
 });
+
+describe.skipIf(!existsSync(join(DIST, "tui.cjs")))("the built UI's bundle", () => {
+  // One character past ASCII (a ✘ in a regular expression, which esbuild leaves as written) turns the whole
+  // 600 KB source into a two-byte string: slower to read, hash and compile before every first frame (~5 ms of CPU).
+  it("is ASCII only", () => {
+    const source = readFileSync(join(DIST, "tui.cjs"), "utf8");
+    const first = /[^\x00-\x7f]/.exec(source);
+    expect(first && source.slice(Math.max(0, first.index - 60), first.index + 20)).toBeNull();
+  });
+});
