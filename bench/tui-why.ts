@@ -76,7 +76,7 @@ async function timeline(program: string, box: { cwd: string; home: string }): Pr
   const row: Record<string, number | undefined> = {
     "on screen (pty, from spawn)": shown.at[PROMPT],
     "user code starts": at((n) => n === "preload"),
-    "interactive chunk asked for": at((n) => n.includes("interactive-")),
+    "interactive chunk asked for": at((n) => n.includes("chunks/interactive")),
     "first server spawned": spawns[0],
     "last server spawned": spawnEnds.at(-1),
     "spawn() calls, total": spawns.length ? spawns.reduce((sum, t, i) => sum + spawnEnds[i]! - t, 0) : undefined,
@@ -121,7 +121,7 @@ const staticImports = (file: string): string[] =>
     join(dirname(file), m[1]!),
   );
 const cli = join(DIST, "cli.js");
-const interactive = join(DIST, /import\("\.\/(chunks\/interactive-[^"]+)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
+const interactive = join(DIST, /import\("\.\/(chunks\/interactive[^"]*\.js)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
 /** Dependencies before dependants (the order Node evaluates them), so each import times that chunk alone. */
 const order: string[] = [];
 const visit = (file: string): void => {

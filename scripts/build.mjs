@@ -12,16 +12,10 @@ import { WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
 
-await rm("dist", { recursive: true, force: true });
-await build({
+/** What every ESM build here shares: split into dist/chunks/, minified, for Node 22. */
+const ESM_BUILD = {
   ...WHOLE_BUNDLE,
-  entryPoints: {
-    cli: "app/main.ts",
-    "grep-worker": "src/tools/grep-worker.ts",
-    reaper: "src/processes/reaper-main.ts",
-  },
   outdir: "dist",
-  entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",
   splitting: true,
   bundle: true,
@@ -35,6 +29,45 @@ await build({
   keepNames: false,
   logLevel: "warning",
   banner: WHOLE_BUNDLE.banner,
+};
+
+/**
+ * cli.js's `import("./interactive.ts")` goes to the build below, not into this one's chunks.
+ * Bundled with everything else, the TUI's side shared code with print mode, `mcp` and every
+ * lazily loaded part, so its first frame waited for about twenty small chunks; each costs Node
+ * a module to resolve, read, look up in the compile cache and link (about 30 ms of CPU in all).
+ */
+const INTERACTIVE = "./chunks/interactive.js";
+const interactiveBuiltApart = {
+  name: "interactive-built-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/interactive\.ts$/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: INTERACTIVE, external: true } : undefined,
+    );
+  },
+};
+
+await rm("dist", { recursive: true, force: true });
+await build({
+  ...ESM_BUILD,
+  plugins: [interactiveBuiltApart, ...WHOLE_BUNDLE.plugins],
+  entryPoints: {
+    cli: "app/main.ts",
+    "grep-worker": "src/tools/grep-worker.ts",
+    reaper: "src/processes/reaper-main.ts",
+  },
+  entryNames: "[name]",
+});
+
+// The TUI's runtime side (src/cli/interactive.ts and what it imports) as a build of its own: what its first
+// frame needs is one file, dist/chunks/interactive.js, and only what it loads later (a server's connection,
+// the model's SDK, the sandbox runtime) is split off. It sits in dist/chunks/ as the other builds' chunks do,
+// so src/dist-assets.ts and the sandbox runtime find the files beside dist/cli.js the same way. Modules it
+// shares with cli.js's own few (errors, arguments) are pure: two copies hold nothing between them.
+await build({
+  ...ESM_BUILD,
+  entryPoints: { interactive: "src/cli/interactive.ts" },
+  entryNames: "chunks/[name]",
 });
 
 // The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI.

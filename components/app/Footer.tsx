@@ -31,6 +31,8 @@ export interface FooterProps {
 
 /** Grey for the safe default, red when nothing asks; anything else yellow. */
 const MODE_COLORS: Record<string, string> = { default: "gray", bypassPermissions: "red" };
+/** A ✘ or ? in the MCP counts turns them yellow; written escaped, so the UI's bundle stays ASCII (tests/unit/cli/first-frame-graph.test.ts). */
+const NEEDS_A_LOOK = /[\u2718?]/;
 
 /** One line: MCP counts · mode · model · directory, and a hint on the right; the directory is cut first, and on a very narrow terminal the line at its edge. */
 export function Footer({
@@ -54,7 +56,7 @@ export function Footer({
     <Box paddingX={1} justifyContent="space-between" overflowX="hidden">
       {mcpCounts === undefined ? null : (
         <Box flexShrink={0}>
-          <Text color={/[✘?]/.test(mcpCounts) ? "yellow" : undefined}>{`${mcpCounts} · `}</Text>
+          <Text color={NEEDS_A_LOOK.test(mcpCounts) ? "yellow" : undefined}>{`${mcpCounts} · `}</Text>
         </Box>
       )}
       {background === undefined ? null : (

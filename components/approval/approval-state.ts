@@ -89,5 +89,6 @@ function withoutRefusal(state: ApprovalState): Omit<ApprovalState, "focus"> {
 export function refusalText(refused: number, detail: string | undefined): string {
   if (refused < 0) return "Nothing is chosen yet: press a choice's digit, or ↑/↓ then Enter.";
   const why = detail ?? "not available";
-  return `Choice ${refused + 1} cannot be taken: ${why}${/[.…]$/.test(why) ? "" : "."}`;
+  // \u2026 is …, escaped: the UI's bundle stays ASCII (tests/unit/cli/first-frame-graph.test.ts says why).
+  return `Choice ${refused + 1} cannot be taken: ${why}${/[.\u2026]$/.test(why) ? "" : "."}`;
 }

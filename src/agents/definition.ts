@@ -6,7 +6,6 @@
  * field: a broken file is an error naming the file and line, a tool that does
  * not exist a warning (the rest kept), and text shown on screen made harmless.
  */
-import { parseDocument } from "yaml";
 import { validateEntry } from "../config/schema.ts";
 import type { ServerEntry } from "../config/types.ts";
 import { isJsonObject } from "../fs/json-path.ts";
@@ -43,7 +42,6 @@ export type ParsedAgent =
 
 /** Agent names as Claude Code takes them: letters, digits, `-` and `_`. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-const FRONTMATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
 export interface ParsePlace {
   source: AgentSource;
@@ -51,27 +49,6 @@ export interface ParsePlace {
   where: string;
   /** Every tool name that exists (built-in, Agent); `mcp__` names are kept unchecked, their servers may not be up yet. */
   knownTools: readonly string[];
-}
-
-/** A Markdown agent file's text. */
-export function parseAgentFile(text: string, place: ParsePlace & { file: string }): ParsedAgent {
-  const match = FRONTMATTER.exec(text);
-  if (!match) return { ok: false, error: `${place.where}:1: no frontmatter (a --- block with name and description)` };
-  const yaml = match[1]!;
-  const doc = parseDocument(yaml, { prettyErrors: false, uniqueKeys: true });
-  const broken = doc.errors[0];
-  if (broken) {
-    // +1: the opening `---` is the file's first line.
-    const line = (broken.linePos?.[0]?.line ?? 1) + 1;
-    return { ok: false, error: `${place.where}:${line}: frontmatter is not valid YAML: ${firstLine(broken.message)}` };
-  }
-  const fields: unknown = doc.toJS();
-  if (!isJsonObject(fields)) return { ok: false, error: `${place.where}:2: frontmatter must be key: value lines` };
-  const lineOf = (key: string) => {
-    const index = yaml.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-    return index < 0 ? 2 : index + 2;
-  };
-  return checkFields(fields, text.slice(match[0].length), { ...place, lineOf });
 }
 
 /** One entry of `--agents JSON`: `{description, prompt, tools?, model?, mcpServers?}` under its name. */
@@ -88,13 +65,14 @@ export function parseFlagAgent(name: string, value: unknown, knownTools: readonl
   });
 }
 
-interface FieldPlace extends ParsePlace {
+export interface FieldPlace extends ParsePlace {
   file?: string;
   /** The line a field is written on, for messages (undefined for JSON). */
   lineOf: (key: string) => number | undefined;
 }
 
-function checkFields(fields: Record<string, unknown>, body: string, place: FieldPlace): ParsedAgent {
+/** The fields of a file's frontmatter or of one `--agents` entry, checked one by one. */
+export function checkFields(fields: Record<string, unknown>, body: string, place: FieldPlace): ParsedAgent {
   const at = (key: string) => {
     const line = place.lineOf(key);
     return line === undefined ? `${place.where}: ${key}` : `${place.where}:${line}: ${key}`;
@@ -176,8 +154,4 @@ function serverList(value: unknown): AgentServer[] | string {
     servers.push({ kind: "inline", name, entry: checked.entry });
   }
   return servers;
-}
-
-function firstLine(text: string): string {
-  return terminalSafeLine(text.split("\n")[0] ?? "");
 }

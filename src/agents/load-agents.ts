@@ -8,13 +8,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errorText } from "../errors.ts";
-import {
-  type AgentDefinition,
-  type AgentSource,
-  type ParsedAgent,
-  parseAgentFile,
-  parseFlagAgent,
-} from "./definition.ts";
+import { type AgentDefinition, type AgentSource, type ParsedAgent, parseFlagAgent } from "./definition.ts";
 
 export interface AgentPlaces {
   cwd: string;
@@ -47,7 +41,7 @@ export const GENERAL_PURPOSE: AgentDefinition = {
 
 const MAX_BYTES = 256 * 1024;
 
-export function loadAgents(places: AgentPlaces): LoadedAgents {
+export async function loadAgents(places: AgentPlaces): Promise<LoadedAgents> {
   const problems: string[] = [];
   const found = new Map<string, AgentDefinition>();
   const take = (parsed: ParsedAgent) => {
@@ -74,14 +68,23 @@ export function loadAgents(places: AgentPlaces): LoadedAgents {
     { source: "user", dir: join(places.miniCcHome, "agents") },
     { source: "user", dir: join(places.userHome, ".claude", "agents") },
   ];
-  for (const { source, dir } of dirs) for (const parsed of agentFilesIn(dir, source, places.knownTools)) take(parsed);
+  for (const { source, dir } of dirs)
+    for (const parsed of await agentFilesIn(dir, source, places.knownTools)) take(parsed);
   if (!found.has(GENERAL_PURPOSE.name)) found.set(GENERAL_PURPOSE.name, GENERAL_PURPOSE);
   return { agents: [...found.values()], problems };
 }
 
 /** Each Markdown agent file of a folder, parsed (one that cannot be read is a failure naming it). */
-export function agentFilesIn(dir: string, source: AgentSource, knownTools: readonly string[]): ParsedAgent[] {
-  return markdownFiles(dir).map((file) => {
+export async function agentFilesIn(
+  dir: string,
+  source: AgentSource,
+  knownTools: readonly string[],
+): Promise<ParsedAgent[]> {
+  const files = markdownFiles(dir);
+  if (files.length === 0) return [];
+  // The YAML parser only when there is a file to read: most sessions have none.
+  const { parseAgentFile } = await import("./agent-file.ts");
+  return files.map((file) => {
     let text: string;
     try {
       if (statSync(file).size > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES / 1024} KiB`);

@@ -42,8 +42,8 @@ export interface SessionAgents {
 }
 
 /** Every definition (problems said through `warn`); a usage error when `--agent` names none of them. */
-export function findSessionAgents(options: SessionAgentsOptions): SessionAgents {
-  const loaded = loadAgents({
+export async function findSessionAgents(options: SessionAgentsOptions): Promise<SessionAgents> {
+  const loaded = await loadAgents({
     cwd: options.cwd,
     userHome: options.userHome,
     miniCcHome: options.miniCcHome,
@@ -128,7 +128,7 @@ export async function sessionSubagents(
 ): Promise<{ agents: SessionAgents; subagents: RunningAgents }> {
   const { options, cwd, env } = init;
   const { model, models } = parts;
-  const agents = findSessionAgents({
+  const agents = await findSessionAgents({
     cwd,
     userHome: parts.userHome,
     miniCcHome: parts.home.root,

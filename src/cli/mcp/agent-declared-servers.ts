@@ -17,11 +17,13 @@ export interface AgentDeclaredServer {
 }
 
 /** Each inline server of the project's agent files; files that cannot be used, and names declared two ways, as problems. */
-export function projectAgentServers(projectDir: string): { servers: AgentDeclaredServer[]; problems: string[] } {
+export async function projectAgentServers(
+  projectDir: string,
+): Promise<{ servers: AgentDeclaredServer[]; problems: string[] }> {
   const problems: string[] = [];
   const byName = new Map<string, AgentDeclaredServer>();
   // Tool names do not matter here: a `tools` warning is about what an agent may use, not its servers.
-  for (const parsed of agentFilesIn(join(projectDir, ".claude", "agents"), "project", [])) {
+  for (const parsed of await agentFilesIn(join(projectDir, ".claude", "agents"), "project", [])) {
     if (!parsed.ok) {
       problems.push(parsed.error);
       continue;

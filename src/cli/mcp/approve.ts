@@ -49,7 +49,7 @@ export const approveCommand: McpSubcommand = {
     const sandboxed = args.flags.has("sandbox");
     const names = [...new Set(args.positionals)];
     if (args.flags.has("agents")) {
-      const found = agentServersNamed(names, "the project's agent files", context);
+      const found = await agentServersNamed(names, "the project's agent files", context);
       if (found.chosen.length === 0) context.print("No servers in the project's agent files (.claude/agents/).");
       for (const server of found.chosen) await approveAgentServer(server, sandboxed, context);
       return found.problems > 0 ? 1 : 0;
@@ -63,7 +63,7 @@ export const approveCommand: McpSubcommand = {
     const elsewhere = names.filter((name) => !project.some((entry) => entry.name === name));
     const fromAgents =
       elsewhere.length > 0
-        ? agentServersNamed(elsewhere, `${file} nor the project's agent files`, context)
+        ? await agentServersNamed(elsewhere, `${file} nor the project's agent files`, context)
         : { chosen: [], problems: 0 };
     const chosen = names.length > 0 ? project.filter((entry) => names.includes(entry.name)) : project;
     if (chosen.length === 0 && fromAgents.chosen.length === 0) {
@@ -93,12 +93,12 @@ export const approveCommand: McpSubcommand = {
  * The servers the project's agent files declare: the named ones (every name must be found), or
  * all of them; agent files that could not be used are warned about and counted.
  */
-function agentServersNamed(
+async function agentServersNamed(
   names: readonly string[],
   where: string,
   context: McpCommandContext,
-): { chosen: AgentDeclaredServer[]; problems: number } {
-  const { servers, problems } = projectAgentServers(context.projectDir);
+): Promise<{ chosen: AgentDeclaredServer[]; problems: number }> {
+  const { servers, problems } = await projectAgentServers(context.projectDir);
   const unknown = names.filter((name) => !servers.some((server) => server.name === name));
   if (unknown.length > 0) {
     const why = problems.length > 0 ? ` (an agent file could not be used: ${problems[0]})` : "";

@@ -11,14 +11,14 @@ afterEach(() => {
 
 const KNOWN = ["Read", "Write", "Edit", "Bash", "Glob", "Grep", "Agent"];
 
-function load(files: Record<string, string>, flags: string[] = []) {
+async function load(files: Record<string, string>, flags: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), "mini-cc-agents-"));
   roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
-  const loaded = loadAgents({
+  const loaded = await loadAgents({
     cwd: join(root, "proj"),
     userHome: join(root, "home"),
     miniCcHome: join(root, "mini"),
@@ -29,8 +29,8 @@ function load(files: Record<string, string>, flags: string[] = []) {
 }
 
 describe("agent definitions", () => {
-  it("reads project, mini-cc home and ~/.claude agents with every field, plus the built-in general-purpose", () => {
-    const t = load({
+  it("reads project, mini-cc home and ~/.claude agents with every field, plus the built-in general-purpose", async () => {
+    const t = await load({
       "proj/.claude/agents/qa.md": [
         "---",
         "name: qa",
@@ -71,8 +71,8 @@ describe("agent definitions", () => {
     expect(t.byName("general-purpose")).toMatchObject({ source: "built-in" });
   });
 
-  it("takes --agents JSON first, then the project over the user's, and an .mcp.json-style mcpServers object", () => {
-    const t = load(
+  it("takes --agents JSON first, then the project over the user's, and an .mcp.json-style mcpServers object", async () => {
+    const t = await load(
       {
         "proj/.claude/agents/dup.md": "---\nname: dup\ndescription: project one\n---\nP",
         "home/.claude/agents/dup.md": "---\nname: dup\ndescription: user one\n---\nU",
@@ -96,8 +96,8 @@ describe("agent definitions", () => {
     });
   });
 
-  it("names the file and line of broken frontmatter, and the other agents still load", () => {
-    const t = load({
+  it("names the file and line of broken frontmatter, and the other agents still load", async () => {
+    const t = await load({
       "proj/.claude/agents/a-broken.md": "---\nname: broken\ndescription: x\ntools: [Read\n---\nbody",
       "proj/.claude/agents/b-none.md": "just a body",
       "proj/.claude/agents/c-noname.md": "---\ndescription: nameless\n---\nbody",
@@ -120,8 +120,8 @@ describe("agent definitions", () => {
     expect(t.agents.map((a) => a.name)).toEqual(["good", "general-purpose"]);
   });
 
-  it("warns of a tool that does not exist and keeps the rest; mcp__ tools are kept", () => {
-    const t = load({
+  it("warns of a tool that does not exist and keeps the rest; mcp__ tools are kept", async () => {
+    const t = await load({
       "proj/.claude/agents/x.md":
         "---\nname: x\ndescription: d\ntools: Read, Telepathy, mcp__tracker__list_issues\n---\nb",
     });
@@ -131,8 +131,8 @@ describe("agent definitions", () => {
     expect(t.byName("x")!.tools).toEqual(["Read", "mcp__tracker__list_issues"]);
   });
 
-  it("makes escape sequences harmless: a name with one is refused, a description's is shown, not obeyed", () => {
-    const t = load({
+  it("makes escape sequences harmless: a name with one is refused, a description's is shown, not obeyed", async () => {
+    const t = await load({
       "proj/.claude/agents/esc.md": '---\nname: "evil\\u001b[2J"\ndescription: d\n---\nb',
       "proj/.claude/agents/desc.md": '---\nname: desc\ndescription: "red \\u001b[31mtext\\u0007"\n---\nb',
     });
@@ -144,8 +144,8 @@ describe("agent definitions", () => {
     expect(description).toContain("red");
   });
 
-  it("says what is wrong with --agents: bad JSON, a missing prompt", () => {
-    const t = load({}, ["{not json", JSON.stringify({ np: { description: "d" } })]);
+  it("says what is wrong with --agents: bad JSON, a missing prompt", async () => {
+    const t = await load({}, ["{not json", JSON.stringify({ np: { description: "d" } })]);
     expect(t.problems[0]).toMatch(/^--agents: not valid JSON/);
     expect(t.problems[1]).toBe('--agents "np": prompt: expected a non-empty string');
     expect(t.agents.map((a) => a.name)).toEqual(["general-purpose"]);

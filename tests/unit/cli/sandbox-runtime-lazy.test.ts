@@ -1,22 +1,12 @@
 // The sandbox runtime loads only when something runs sandboxed: no chunk the CLI imports statically holds it,
 // nor the UI's bundle, so a session without sandboxed servers starts (and draws its first frame) as before.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DIST, staticGraph } from "../../helpers/dist-graph.ts";
 
-const DIST = resolve(import.meta.dirname, "../../../dist");
 /** A string only the runtime's code holds (its violation monitor's socket folder). */
 const RUNTIME_MARK = "srt-obs-";
-
-/** Every file `entry` imports statically, itself included (esbuild's `import…from"./chunk.js"` and `import"./chunk.js"`). */
-function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const code = readFileSync(entry, "utf8");
-  for (const match of code.matchAll(/import\s*(?:[\w$*{}\s,]+from\s*)?"(\.{1,2}\/[^"]+\.js)"/g))
-    staticGraph(join(dirname(entry), match[1]!), seen);
-  return seen;
-}
 
 describe.skipIf(!existsSync(join(DIST, "cli.js")))("the built CLI and the sandbox runtime", () => {
   it("is in a chunk of its own, imported only dynamically", () => {
