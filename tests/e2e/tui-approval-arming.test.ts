@@ -33,12 +33,19 @@ function launch(): { project: string; screen: PtyScreen } {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Answers the first modal with `1` once it is armed, then sends `second` after `gapMs`. */
+/**
+ * Answers the first modal with `1` once it is armed, then sends `second` after `gapMs` — or, on a
+ * machine too busy to show the second question by then, as soon as it shows (still well inside its
+ * arming delay), since a key typed before it appeared would go to the prompt, not to the question.
+ */
 async function doublePress(screen: PtyScreen, second: () => void, gapMs: number): Promise<void> {
   await screen.waitFor("Allow Bash(echo first)?", 20_000);
   await screen.waitFor("❯ 1. Allow");
   screen.write("1");
-  if (gapMs > 0) await sleep(gapMs);
+  if (gapMs > 0) {
+    await sleep(gapMs);
+    await screen.waitFor("Allow Bash(rm -rf ./important-data)?");
+  }
   second();
   await screen.waitFor("Allow Bash(rm -rf ./important-data)?");
 }
