@@ -6,7 +6,7 @@
 //   MCP_TEST_ONCE_FILE    the first start creates this file; every later start behaves as MCP_TEST_MODE=exit
 //   MCP_TEST_START_DELAY_MS  wait this long before answering anything (a server slow to start)
 //   MCP_TEST_DAEMON_PID_FILE  start `setsid sleep 300` (a daemon that leaves our process group) and write its pid here
-//   MCP_TEST_HUGE_TOOL    also offer "huge": one result past the 10 MB line limit
+//   MCP_TEST_HUGE_TOOL    also offer "huge": one result past the 10 MB line limit (or MCP_TEST_HUGE_MB megabytes)
 //   MCP_TEST_WAIT_TOOL    also offer "wait": answers `waited MS ms` after `ms` milliseconds (a slow call that ends)
 // Tools: echo, slow (until cancelled), die (exits 7).
 import { spawn } from "node:child_process";
@@ -77,8 +77,9 @@ if (mode === "hang") {
     });
   }
   if (env.MCP_TEST_HUGE_TOOL) {
-    server.registerTool("huge", { description: "Returns 11 MB of text in one message." }, () => ({
-      content: [{ type: "text", text: "x".repeat(11 * 1024 * 1024) }],
+    const megabytes = Number(env.MCP_TEST_HUGE_MB ?? 11);
+    server.registerTool("huge", { description: `Returns ${megabytes} MB of text in one message.` }, () => ({
+      content: [{ type: "text", text: "x".repeat(megabytes * 1024 * 1024) }],
     }));
   }
   await server.connect(new StdioServerTransport());

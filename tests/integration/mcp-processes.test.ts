@@ -255,6 +255,17 @@ describe("server processes", () => {
     expect(alive(readPid(join(dir, "server.pid")))).toBe(false);
   });
 
+  it("reads a 9 MB result, which arrives in a hundred pieces, whole", async () => {
+    const dir = tempDir();
+    const manager = newManager(dir, true, NO_RECONNECT);
+    await manager.start([server("big", directEntry(dir, { MCP_TEST_HUGE_TOOL: "1", MCP_TEST_HUGE_MB: "9" }))]);
+    const result = await manager.call("big", "huge", {});
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result.content)).toMatch(/"x{1000}/);
+    expect(stateOf(manager, "big").status).toBe("connected");
+    await manager.close();
+  });
+
   it("cancels a timed-out call on the server", async () => {
     const dir = tempDir();
     const cancelFile = join(dir, "cancelled");

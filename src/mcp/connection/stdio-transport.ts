@@ -79,8 +79,9 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #options: StdioProcessOptions;
-  /** The start of a line not yet complete. */
-  #partial: Buffer | undefined;
+  /** The pieces of a line not yet complete, joined once it ends (joining at every chunk would copy a long line again each time). */
+  #partial: Buffer[] = [];
+  #partialBytes = 0;
   /** In the server's environment and its descendants': finds those that left its group after it is gone (processes/process-table.ts). */
   readonly #marker = newMarker();
   #child: ChildProcess | undefined;
@@ -148,31 +149,42 @@ export class StdioProcessTransport implements Transport, DescribesExit {
   }
 
   #receive(chunk: Buffer): void {
-    if ((this.#partial?.length ?? 0) + chunk.length > STDIO_DEFAULT_MAX_BUFFER_SIZE) {
+    if (this.#partialBytes + chunk.length > STDIO_DEFAULT_MAX_BUFFER_SIZE) {
       // Without this the user would only read "Connection closed".
-      this.#partial = undefined;
+      this.#dropPartial();
       this.#overflowed = true;
       this.onerror?.(new Error(`ReadBuffer exceeded maximum size of ${STDIO_DEFAULT_MAX_BUFFER_SIZE} bytes`));
       void this.close();
       return;
     }
-    const data = this.#partial ? Buffer.concat([this.#partial, chunk]) : chunk;
-    let start = 0;
-    for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
-      const line = data.toString("utf8", start, end > start && data[end - 1] === 13 ? end - 1 : end);
-      start = end + 1;
-      let message: JSONRPCMessage;
-      try {
-        const parsed: unknown = JSON.parse(line);
-        message = isProgressNotification(parsed) ? parsed : parseJSONRPCMessage(parsed);
-      } catch (error) {
-        // A non-protocol line on stdout: report it and keep reading.
-        this.onerror?.(error as Error);
-        continue;
+    const firstEnd = chunk.indexOf(10);
+    if (firstEnd === -1) {
+      this.#partial.push(chunk);
+      this.#partialBytes += chunk.length;
+    } else {
+      const offset = this.#partialBytes;
+      const data = offset > 0 ? Buffer.concat([...this.#partial, chunk]) : chunk;
+      this.#dropPartial();
+      let start = 0;
+      for (let end = offset + firstEnd; end !== -1; end = data.indexOf(10, start)) {
+        const line = data.toString("utf8", start, end > start && data[end - 1] === 13 ? end - 1 : end);
+        start = end + 1;
+        let message: JSONRPCMessage;
+        try {
+          const parsed: unknown = JSON.parse(line);
+          message = isProgressNotification(parsed) ? parsed : parseJSONRPCMessage(parsed);
+        } catch (error) {
+          // A non-protocol line on stdout: report it and keep reading.
+          this.onerror?.(error as Error);
+          continue;
+        }
+        this.onmessage?.(message);
       }
-      this.onmessage?.(message);
+      if (start < data.length) {
+        this.#partial.push(data.subarray(start));
+        this.#partialBytes = data.length - start;
+      }
     }
-    this.#partial = start < data.length ? data.subarray(start) : undefined;
     // A full chunk means the pipe is backed up (a flood): let the event loop breathe before the next.
     // A shorter one emptied the pipe; pausing then would only delay the next answer (~0.2 ms a call).
     const stdout = this.#child?.stdout;
@@ -180,6 +192,11 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       stdout.pause();
       setImmediate(() => stdout.resume());
     }
+  }
+
+  #dropPartial(): void {
+    this.#partial = [];
+    this.#partialBytes = 0;
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -218,7 +235,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
     this.#options.groups.release(child.pid, this.#marker, this.#startedAt + graceMs);
     for (const stream of [child.stdin, child.stdout]) (stream as { unref?: () => void } | null)?.unref?.();
     child.unref();
-    this.#partial = undefined;
+    this.#dropPartial();
     this.#notifyClosed();
     return this.#closing;
   }
@@ -240,7 +257,7 @@ export class StdioProcessTransport implements Transport, DescribesExit {
       });
       this.#options.groups.delete(pgid);
     }
-    this.#partial = undefined;
+    this.#dropPartial();
     this.#notifyClosed();
   }
 
