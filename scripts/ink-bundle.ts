@@ -106,14 +106,19 @@ export const yogaWithoutFetch: Plugin = {
  * produce (tests/unit/cli/ink-hot-paths.test.ts compares them with Ink's own):
  * each frame's output caches are reused across frames (src/text/reused-caches.ts)
  * and the per-character "invisible?" pattern is built once, not once per
- * character; line-update finds graphemes through src/text/graphemes.ts. The
+ * character; a frame's blank cells are one shared cell, and the blanks ending
+ * a row are left out before it becomes text, not trimmed off after
+ * (src/text/frame-rows.ts); line-update finds graphemes through src/text/graphemes.ts. The
  * texts replaced are Ink 8.0.0's (package.json pins it): a text not found fails the build.
  */
 const GRAPHEMES = fileURLToPath(new URL("../src/text/graphemes.ts", import.meta.url));
 const REUSED_CACHES = fileURLToPath(new URL("../src/text/reused-caches.ts", import.meta.url));
+const FRAME_ROWS = fileURLToPath(new URL("../src/text/frame-rows.ts", import.meta.url));
 const INK_EDITS: Record<string, { readonly imports: string; readonly replace: TextEdits }> = {
   "output.js": {
-    imports: `import { reusedCaches as __reusedCaches } from ${JSON.stringify(REUSED_CACHES)};\n`,
+    imports:
+      `import { reusedCaches as __reusedCaches } from ${JSON.stringify(REUSED_CACHES)};\n` +
+      `import { blankRow as __blankRow, rowText as __rowText } from ${JSON.stringify(FRAME_ROWS)};\n`,
     replace: [
       ["caches = new OutputCaches();", "caches = __reusedCaches(() => new OutputCaches());"],
       ["!/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value)", "!DEFAULT_IGNORABLE.test(character.value)"],
@@ -128,6 +133,14 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: Te
       [
         "class OutputCaches {",
         "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nclass OutputCaches {",
+      ],
+      [
+        "const row = [];\n            for (let x = 0; x < this.width; x++) {\n                row.push(BLANK_CELL);\n            }",
+        "const row = __blankRow(this.width, BLANK_CELL);",
+      ],
+      [
+        "const lineWithoutEmptyItems = line.filter(item => item !== undefined);\n            return styledCharsToString(lineWithoutEmptyItems).trimEnd();",
+        "return __rowText(line, styledCharsToString);",
       ],
     ],
   },

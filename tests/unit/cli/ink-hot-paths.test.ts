@@ -104,6 +104,10 @@ const ROWS = [
   "│ e\u0301 café 👍🏽 family: 👨‍👩‍👩 │",
   "plain ascii row",
   "plain ascii row, longer",
+  // Rows that end in styled blanks (a background, inverse): those are not trimmed off.
+  `selected ${"\u001b[44m   \u001b[49m"}`,
+  `\u001b[7m \u001b[27m`,
+  "trailing blanks   ",
 ];
 
 describe("Ink's hot paths, as bundled", () => {
