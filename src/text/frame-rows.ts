@@ -24,16 +24,13 @@ export function blankRow<T>(width: number, blank: T): T[] {
  * blanks at the row's end: they would only add spaces after the last styled
  * cell's closing codes, which trimEnd takes off again.
  */
-export function rowText<T extends FrameCell>(row: readonly (T | undefined)[], toText: (cells: T[]) => string): string {
-  let end = row.length;
-  for (; end > 0; end--) {
-    const cell = row[end - 1];
-    if (cell !== undefined && (cell.value !== " " || cell.styles.length > 0)) break;
-  }
-  const cells: T[] = [];
-  for (let i = 0; i < end; i++) {
-    const cell = row[i];
-    if (cell !== undefined) cells.push(cell);
-  }
-  return toText(cells).trimEnd();
+export function rowText<T extends FrameCell>(
+  row: readonly (T | undefined)[],
+  toText: (cells: readonly T[]) => string,
+): string {
+  // Holes are rare (a wide character written past the edge): the usual row is passed on as it is.
+  const cells = row.includes(undefined) ? row.filter((cell) => cell !== undefined) : (row as readonly T[]);
+  let end = cells.length;
+  while (end > 0 && cells[end - 1]!.value === " " && cells[end - 1]!.styles.length === 0) end--;
+  return toText(end === cells.length ? cells : cells.slice(0, end)).trimEnd();
 }

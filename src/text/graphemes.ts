@@ -9,7 +9,7 @@
  * escape that starts a colour) has one grapheme per UTF-16 unit; anything else
  * goes to the segmenter. tests/unit/text/graphemes.test.ts checks both against Intl.Segmenter.
  */
-import { isSimpleChar } from "./string-width.ts";
+import { simpleRangesClass } from "./string-width.ts";
 
 export interface GraphemeSegment {
   readonly segment: string;
@@ -32,20 +32,15 @@ export const lazyGraphemeSegmenter = {
 };
 
 /**
- * A control character is a grapheme of its own (Unicode's rules break before
- * and after one) but a carriage return, which joins the line feed after it.
+ * Text whose every UTF-16 unit is a grapheme of its own: simple characters,
+ * and controls, which Unicode's rules break before and after, but a carriage
+ * return, which joins the line feed after it.
  */
-function isLoneControl(code: number): boolean {
-  return (code < 0x20 && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
-}
+const ONE_UNIT_EACH = new RegExp(`^[\\u0000-\\u000c\\u000e-\\u009f${simpleRangesClass()}]*$`);
 
 /** The graphemes of `text` with their UTF-16 offsets, in order. */
 export function graphemeSegments(text: string): Iterable<GraphemeSegment> {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isSimpleChar(code) && !isLoneControl(code)) return lazyGraphemeSegmenter.segment(text);
-  }
-  return oneUnitEach(text);
+  return ONE_UNIT_EACH.test(text) ? oneUnitEach(text) : lazyGraphemeSegmenter.segment(text);
 }
 
 function* oneUnitEach(text: string): Generator<GraphemeSegment> {
