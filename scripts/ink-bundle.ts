@@ -106,14 +106,19 @@ export const yogaWithoutFetch: Plugin = {
  * produce (tests/unit/cli/ink-hot-paths.test.ts compares them with Ink's own):
  * each frame's output caches are reused across frames (src/text/reused-caches.ts)
  * and the per-character "invisible?" pattern is built once, not once per
- * character; line-update finds graphemes through src/text/graphemes.ts. The
+ * character; a frame's blank cells are one shared cell, and the blanks ending
+ * a row are left out before it becomes text, not trimmed off after
+ * (src/text/frame-rows.ts); line-update finds graphemes through src/text/graphemes.ts. The
  * texts replaced are Ink 8.0.0's (package.json pins it): a text not found fails the build.
  */
 const GRAPHEMES = fileURLToPath(new URL("../src/text/graphemes.ts", import.meta.url));
 const REUSED_CACHES = fileURLToPath(new URL("../src/text/reused-caches.ts", import.meta.url));
+const FRAME_ROWS = fileURLToPath(new URL("../src/text/frame-rows.ts", import.meta.url));
 const INK_EDITS: Record<string, { readonly imports: string; readonly replace: TextEdits }> = {
   "output.js": {
-    imports: `import { reusedCaches as __reusedCaches } from ${JSON.stringify(REUSED_CACHES)};\n`,
+    imports:
+      `import { reusedCaches as __reusedCaches } from ${JSON.stringify(REUSED_CACHES)};\n` +
+      `import { blankRow as __blankRow, rowText as __rowText } from ${JSON.stringify(FRAME_ROWS)};\n`,
     replace: [
       ["caches = new OutputCaches();", "caches = __reusedCaches(() => new OutputCaches());"],
       ["!/^\\p{Default_Ignorable_Code_Point}+$/u.test(character.value)", "!DEFAULT_IGNORABLE.test(character.value)"],
@@ -129,6 +134,14 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: Te
         "class OutputCaches {",
         "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nclass OutputCaches {",
       ],
+      [
+        "const row = [];\n            for (let x = 0; x < this.width; x++) {\n                row.push(BLANK_CELL);\n            }",
+        "const row = __blankRow(this.width, BLANK_CELL);",
+      ],
+      [
+        "const lineWithoutEmptyItems = line.filter(item => item !== undefined);\n            return styledCharsToString(lineWithoutEmptyItems).trimEnd();",
+        "return __rowText(line, styledCharsToString);",
+      ],
     ],
   },
   "line-update.js": {
@@ -136,6 +149,7 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: Te
     replace: [
       ["segmenter.segment(previousText)", "__graphemeSegments(previousText)"],
       ["segmenter.segment(nextText)", "__graphemeSegments(nextText)"],
+      ["const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });", ""],
     ],
   },
 };
@@ -146,6 +160,62 @@ export const inkHotPaths: Plugin = {
       const edits = INK_EDITS[args.path.split(/[\\/]/).at(-1) as string]!;
       return edited(args.path, edits.replace, "Ink 8.0.0", edits.imports);
     });
+  },
+};
+
+/**
+ * Ink's tokenizer (@alcalzone/ansi-tokenize) walks every string it draws
+ * through Intl.Segmenter, and it, wrap-ansi, slice-ansi and cli-truncate each
+ * made a segmenter as they loaded: the first one a process makes costs
+ * 10–40 ms (ICU's break rules), for a first frame whose text needs none. The
+ * tokenizer takes src/text/graphemes.ts's graphemes instead (the segmenter's
+ * only for text that needs it), and the others share one segmenter made at
+ * first use. Texts are those of the versions package-lock.json holds: one not
+ * found fails the build. tests/unit/cli/ink-hot-paths.test.ts compares the frames.
+ */
+const SEGMENTER_IMPORTS = `import { graphemeSegments as __graphemeSegments, lazyGraphemeSegmenter as __lazyGraphemeSegmenter } from ${JSON.stringify(GRAPHEMES)};\n`;
+const SEGMENTER_EDITS: Record<string, { readonly version: string; readonly replace: TextEdits }> = {
+  "@alcalzone/ansi-tokenize/build/tokenize.js": {
+    version: "@alcalzone/ansi-tokenize 0.3.2",
+    replace: [
+      ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', ""],
+      ["segmenter.segment(str)", "__graphemeSegments(str)"],
+    ],
+  },
+  "wrap-ansi/index.js": {
+    version: "wrap-ansi 10.0.2",
+    replace: [["const segmenter = new Intl.Segmenter();", "const segmenter = __lazyGraphemeSegmenter;"]],
+  },
+  "slice-ansi/tokenize-ansi.js": {
+    version: "slice-ansi 10.0.1",
+    replace: [
+      [
+        "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+        "const GRAPHEME_SEGMENTER = __lazyGraphemeSegmenter;",
+      ],
+    ],
+  },
+  "cli-truncate/index.js": {
+    version: "cli-truncate 6.2.0",
+    replace: [["new Intl.Segmenter().segment(", "__lazyGraphemeSegmenter.segment("]],
+  },
+};
+export const lazySegmenters: Plugin = {
+  name: "lazy-segmenters",
+  setup(b) {
+    b.onLoad(
+      {
+        filter:
+          /[\\/]node_modules[\\/](@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize|wrap-ansi[\\/]index|slice-ansi[\\/]tokenize-ansi|cli-truncate[\\/]index)\.js$/,
+      },
+      (args) => {
+        const key = Object.keys(SEGMENTER_EDITS).find((k) =>
+          args.path.replaceAll("\\", "/").endsWith(`/node_modules/${k}`),
+        )!;
+        const { version, replace } = SEGMENTER_EDITS[key]!;
+        return edited(args.path, replace, version, SEGMENTER_IMPORTS);
+      },
+    );
   },
 };
 
@@ -182,7 +252,7 @@ export const REQUIRE_BANNER =
 
 /** What a self-contained bundle needs: the stub, a require(), and React's production build. */
 export const WHOLE_BUNDLE = {
-  plugins: [stubReactDevtools, fastStringWidth, lazyStringWidth, yogaWithoutFetch, inkHotPaths],
+  plugins: [stubReactDevtools, fastStringWidth, lazyStringWidth, yogaWithoutFetch, inkHotPaths, lazySegmenters],
   banner: { js: REQUIRE_BANNER },
   // React and react-reconciler pick their development builds (slower, noisy) unless told otherwise.
   define: { "process.env.NODE_ENV": '"production"' },

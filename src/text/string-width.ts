@@ -59,6 +59,26 @@ function isSimple(code: number): boolean {
   return false;
 }
 
+/**
+ * A regular expression character class (without the brackets) of the simple
+ * characters beyond ASCII: the ranges less the exceptions. One native test of
+ * a whole string is much cheaper than a call per character on a first frame,
+ * whose code has not been optimised yet.
+ */
+export function simpleRangesClass(): string {
+  const hex = (code: number): string => `\\u${code.toString(16).padStart(4, "0")}`;
+  let source = "";
+  for (const [from, to] of SIMPLE_RANGES) {
+    let start = from;
+    for (const skipped of [...EXCEPTIONS].filter((code) => code >= from && code <= to).sort((a, b) => a - b)) {
+      if (skipped > start) source += `${hex(start)}-${hex(skipped - 1)}`;
+      start = skipped + 1;
+    }
+    if (start <= to) source += `${hex(start)}-${hex(to)}`;
+  }
+  return source;
+}
+
 /** C0 and C1 controls but CSI (0x9b), which starts an escape sequence the package strips. */
 function isControl(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f && code !== 0x9b);

@@ -1,7 +1,7 @@
 /**
- * The bundle's changes to Ink's output and line-update (scripts/ink-bundle.ts)
- * must not change a single byte Ink writes: both are bundled with and without
- * them and given the same rows.
+ * The bundle's changes to Ink's output and line-update, and to the packages
+ * that segment its text (scripts/ink-bundle.ts), must not change a single
+ * byte Ink writes: both are bundled with and without them and given the same rows.
  */
 import { build } from "esbuild";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fastStringWidth, inkHotPaths } from "../../../scripts/ink-bundle.ts";
+import { fastStringWidth, inkHotPaths, lazySegmenters, lazyStringWidth } from "../../../scripts/ink-bundle.ts";
 
 interface InkParts {
   lineUpdate(previous: string, next: string, columns: number): string;
@@ -21,6 +21,9 @@ interface InkParts {
     write(x: number, y: number, text: string, options: { transformers: unknown[] }): void;
     get(): { output: string; height: number };
   };
+  wrapAnsi(text: string, columns: number, options?: { hard?: boolean }): string;
+  sliceAnsi(text: string, start: number, end?: number): string;
+  cliTruncate(text: string, columns: number, options?: { position?: "start" | "middle" | "end" }): string;
 }
 
 const dir = mkdtempSync(join(tmpdir(), "ink-hot-paths-"));
@@ -29,10 +32,19 @@ let original: InkParts;
 
 async function bundle(name: string, withHotPaths: boolean): Promise<InkParts> {
   const entry = join(dir, "entry.mjs");
-  const ink = join(import.meta.dirname, "../../../node_modules/ink/build");
+  const modules = join(import.meta.dirname, "../../../node_modules");
+  const exports = {
+    lineUpdate: "ink/build/line-update.js",
+    Output: "ink/build/output.js",
+    wrapAnsi: "wrap-ansi/index.js",
+    sliceAnsi: "slice-ansi/index.js",
+    cliTruncate: "cli-truncate/index.js",
+  };
   writeFileSync(
     entry,
-    `export { default as lineUpdate } from ${JSON.stringify(join(ink, "line-update.js"))};\nexport { default as Output } from ${JSON.stringify(join(ink, "output.js"))};\n`,
+    Object.entries(exports)
+      .map(([name, file]) => `export { default as ${name} } from ${JSON.stringify(join(modules, file))};\n`)
+      .join(""),
   );
   const outfile = join(dir, `${name}.mjs`);
   await build({
@@ -42,14 +54,39 @@ async function bundle(name: string, withHotPaths: boolean): Promise<InkParts> {
     platform: "node",
     format: "esm",
     logLevel: "error",
-    plugins: withHotPaths ? [fastStringWidth, inkHotPaths] : [fastStringWidth],
+    plugins: withHotPaths ? [fastStringWidth, lazyStringWidth, inkHotPaths, lazySegmenters] : [fastStringWidth],
   });
   return (await import(pathToFileURL(outfile).href)) as InkParts;
 }
 
+/** How many Intl.Segmenters were made while loading each bundle and drawing its first frame. */
+const segmentersMade = { patched: 0, original: 0 };
+const IntlSegmenter = Intl.Segmenter;
+/** Intl's typings make Segmenter read-only; the count below swaps it for a while. */
+const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+
+/** Loads a bundle, draws the UI's usual rows (no emoji, no combining marks), and counts the segmenters made meanwhile. */
+async function loadCountingSegmenters(side: "patched" | "original"): Promise<InkParts> {
+  intl.Segmenter = class extends IntlSegmenter {
+    constructor(...args: ConstructorParameters<typeof IntlSegmenter>) {
+      super(...args);
+      segmentersMade[side]++;
+    }
+  };
+  try {
+    const parts = await bundle(side, side === "patched");
+    const output = new parts.Output({ width: 90, height: 8 });
+    for (const [y, row] of ROWS.slice(0, 6).entries()) output.write(0, y, row, { transformers: [] });
+    output.get();
+    return parts;
+  } finally {
+    intl.Segmenter = IntlSegmenter;
+  }
+}
+
 beforeAll(async () => {
-  patched = await bundle("patched", true);
-  original = await bundle("original", false);
+  patched = await loadCountingSegmenters("patched");
+  original = await loadCountingSegmenters("original");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,6 +104,10 @@ const ROWS = [
   "│ e\u0301 café 👍🏽 family: 👨‍👩‍👩 │",
   "plain ascii row",
   "plain ascii row, longer",
+  // Rows that end in styled blanks (a background, inverse): those are not trimmed off.
+  `selected ${"\u001b[44m   \u001b[49m"}`,
+  `\u001b[7m \u001b[27m`,
+  "trailing blanks   ",
 ];
 
 describe("Ink's hot paths, as bundled", () => {
@@ -96,5 +137,34 @@ describe("Ink's hot paths, as bundled", () => {
       expect(frame(patched.Output, rows).get()).toEqual(frame(original.Output, rows).get());
     expect(frame(patched.Output, ROWS).caches).toBe(frame(patched.Output, ROWS).caches);
     expect(frame(original.Output, ROWS).caches).not.toBe(frame(original.Output, ROWS).caches);
+  });
+
+  it("loads and draws the UI's usual rows without making an Intl.Segmenter (the first costs 10-40 ms)", () => {
+    expect(segmentersMade.original).toBeGreaterThan(0);
+    expect(segmentersMade.patched).toBe(0);
+  });
+
+  it("wraps, slices and truncates as the packages do, through the segmenter they now share", () => {
+    for (const row of ROWS) {
+      for (const columns of [3, 9, 20]) {
+        expect([row, columns, patched.wrapAnsi(row, columns, { hard: true })]).toEqual([
+          row,
+          columns,
+          original.wrapAnsi(row, columns, { hard: true }),
+        ]);
+        expect([row, columns, patched.sliceAnsi(row, 2, columns)]).toEqual([
+          row,
+          columns,
+          original.sliceAnsi(row, 2, columns),
+        ]);
+        for (const position of ["start", "middle", "end"] as const)
+          expect([row, columns, position, patched.cliTruncate(row, columns, { position })]).toEqual([
+            row,
+            columns,
+            position,
+            original.cliTruncate(row, columns, { position }),
+          ]);
+      }
+    }
   });
 });

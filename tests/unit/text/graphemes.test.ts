@@ -21,6 +21,18 @@ describe("graphemeSegments", () => {
     expect(joined).toEqual([]);
   });
 
+  it("keeps a control character (but a carriage return) a grapheme of its own, as Intl.Segmenter does", () => {
+    const controls = [
+      ...Array.from({ length: 0x20 }, (_, i) => i),
+      ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+    ];
+    for (const code of controls.filter((c) => c !== 0x0d)) {
+      const c = String.fromCharCode(code);
+      for (const sample of [`a${c}${c}a`, `${c}│${c}`, `${c}\u0301`, `\r${c}`])
+        expect([code.toString(16), ours(sample)]).toEqual([code.toString(16), bySegmenter(sample)]);
+    }
+  });
+
   it("agrees with Intl.Segmenter on the UI's rows and on text that needs the segmenter", () => {
     const samples = [
       "",
@@ -31,6 +43,8 @@ describe("graphemeSegments", () => {
       "👍🏽 family: 👨‍👩‍👧",
       "1\ufe0f\u20e3 🇫🇷",
       "\r\n",
+      "a\r\nb\rc",
+      "\u001b[36m│\u001b[39m \u001b[1m❯\u001b[22m \u001b]8;;https://x.test\u0007link\u001b]8;;\u0007",
       "a\u200db",
     ];
     for (const sample of samples) expect([sample, ours(sample)]).toEqual([sample, bySegmenter(sample)]);
