@@ -49,14 +49,15 @@ const interactiveBuiltApart = {
 };
 
 /**
- * What interactive.js imports dynamically (a server's connection, the model's SDK, the subagent files' parser, the
- * sandbox runtime, the shell parser) is built apart too, into `later-<name>.js` beside it. Bundled together, every
- * module both sides use went to a chunk of its own that interactive.js imports statically: the first frame waited
- * for a dozen small files, each a module for Node to resolve, read and link (~8 ms of CPU in all). Built apart, each
- * side has its own copy of the few modules they share; those hold no state between calls, and errors are told
- * apart by isMiniCcError (a Symbol.for mark), never by instanceof, so two copies behave as one.
+ * What cli.js and interactive.js import on demand (print mode, `mcp`, a server's connection, the model's SDK, the
+ * subagent files' parser, the sandbox runtime, the shell parser) is built apart, into dist/chunks/later-<name>.js.
+ * Bundled with them, every module both sides use went to a chunk of its own that cli.js or interactive.js imports
+ * statically: the first frame waited for some twenty small files, each a module for Node to resolve, read and
+ * link (~0.5 ms of CPU each). Built apart, each side has its own copy of the few modules they share; those hold no
+ * state between calls, and errors are told apart by isMiniCcError (a Symbol.for mark), never by instanceof, so two
+ * copies behave as one. `names` collects each resolved path's file name; `from` is the way to dist/chunks/.
  */
-function builtLater(names) {
+function builtLater(names, from) {
   return {
     name: "built-later",
     setup(b) {
@@ -69,31 +70,38 @@ function builtLater(names) {
           pluginData: "built-later",
         });
         if (external || errors.length > 0) return undefined; // Node's own modules; esbuild reports the error itself
-        if (!names.has(path)) {
-          const base = `later-${args.path
-            .split("/")
-            .at(-1)
-            .replace(/\.[cm]?[jt]sx?$/, "")}`;
-          const taken = new Set(names.values());
-          let name = base;
-          for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-          names.set(path, name);
-        }
-        return { path: `./${names.get(path)}.js`, external: true };
+        if (!names.has(path)) names.set(path, laterName(args.path, new Set(names.values())));
+        return { path: `${from}${names.get(path)}.js`, external: true };
       });
     },
   };
 }
 
+/** `later-` and what `specifier` names (its folder's name for an index file), numbered if `taken` has it. */
+function laterName(specifier, taken) {
+  const [file, folder] = specifier
+    .replace(/\.[cm]?[jt]sx?$/, "")
+    .split("/")
+    .reverse();
+  const base = `later-${file === "index" && folder ? folder : file}`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
 await rm("dist", { recursive: true, force: true });
+const loadedLater = new Map(); // what cli.js and interactive.js import on demand: resolved path -> its file's name
 const cli = await build({
   ...ESM_BUILD,
-  plugins: [interactiveBuiltApart, ...WHOLE_BUNDLE.plugins],
-  entryPoints: {
-    cli: "app/main.ts",
-    "grep-worker": "src/tools/grep-worker.ts",
-    reaper: "src/processes/reaper-main.ts",
-  },
+  plugins: [interactiveBuiltApart, builtLater(loadedLater, "./chunks/"), ...WHOLE_BUNDLE.plugins],
+  entryPoints: { cli: "app/main.ts" },
+  entryNames: "[name]",
+});
+// Grep's worker and the reaper each as one file: sharing a chunk with cli.js would add a file to every start.
+const workers = await build({
+  ...ESM_BUILD,
+  splitting: false,
+  entryPoints: { "grep-worker": "src/tools/grep-worker.ts", reaper: "src/processes/reaper-main.ts" },
   entryNames: "[name]",
 });
 
@@ -102,10 +110,9 @@ const cli = await build({
 // the model's SDK, the sandbox runtime) is split off. It sits in dist/chunks/ as the other builds' chunks do,
 // so src/dist-assets.ts and the sandbox runtime find the files beside dist/cli.js the same way. Modules it
 // shares with cli.js's own few (errors, arguments) are pure: two copies hold nothing between them.
-const loadedLater = new Map(); // what interactive.js imports dynamically: resolved path -> its file's name
 const interactive = await build({
   ...ESM_BUILD,
-  plugins: [builtLater(loadedLater), ...WHOLE_BUNDLE.plugins],
+  plugins: [builtLater(loadedLater, "./"), ...WHOLE_BUNDLE.plugins],
   entryPoints: { interactive: "src/cli/interactive.ts" },
   entryNames: "chunks/[name]",
 });
@@ -114,7 +121,9 @@ const later = await build({
   entryPoints: Object.fromEntries([...loadedLater].map(([path, name]) => [name, path])),
   entryNames: "chunks/[name]",
 });
-await dropUnusedRequireBanners([cli, interactive, later].flatMap((built) => Object.keys(built.metafile.outputs)));
+await dropUnusedRequireBanners(
+  [cli, workers, interactive, later].flatMap((built) => Object.keys(built.metafile.outputs)),
+);
 
 // The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI.
 await build({
