@@ -8,7 +8,7 @@
 // finds it there), and so is the reaper of servers left starting (src/processes/release-reaper.ts). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
 import { build } from "esbuild";
 import { copyFile, cp, mkdir, readFile, rm } from "node:fs/promises";
-import { WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
+import { dropUnusedRequireBanners, WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
 
@@ -29,6 +29,7 @@ const ESM_BUILD = {
   keepNames: false,
   logLevel: "warning",
   banner: WHOLE_BUNDLE.banner,
+  metafile: true,
 };
 
 /**
@@ -47,15 +48,60 @@ const interactiveBuiltApart = {
   },
 };
 
+/**
+ * What cli.js and interactive.js import on demand (print mode, `mcp`, a server's connection, the model's SDK, the
+ * subagent files' parser, the sandbox runtime, the shell parser) is built apart, into dist/chunks/later-<name>.js.
+ * Bundled with them, every module both sides use went to a chunk of its own that cli.js or interactive.js imports
+ * statically: the first frame waited for some twenty small files, each a module for Node to resolve, read and
+ * link (~0.5 ms of CPU each). Built apart, each side has its own copy of the few modules they share; those hold no
+ * state between calls, and errors are told apart by isMiniCcError (a Symbol.for mark), never by instanceof, so two
+ * copies behave as one. `names` collects each resolved path's file name; `from` is the way to dist/chunks/.
+ */
+function builtLater(names, from) {
+  return {
+    name: "built-later",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== "dynamic-import" || args.pluginData === "built-later") return undefined;
+        const { path, external, errors } = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: "built-later",
+        });
+        if (external || errors.length > 0) return undefined; // Node's own modules; esbuild reports the error itself
+        if (!names.has(path)) names.set(path, laterName(args.path, new Set(names.values())));
+        return { path: `${from}${names.get(path)}.js`, external: true };
+      });
+    },
+  };
+}
+
+/** `later-` and what `specifier` names (its folder's name for an index file), numbered if `taken` has it. */
+function laterName(specifier, taken) {
+  const [file, folder] = specifier
+    .replace(/\.[cm]?[jt]sx?$/, "")
+    .split("/")
+    .reverse();
+  const base = `later-${file === "index" && folder ? folder : file}`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
 await rm("dist", { recursive: true, force: true });
-await build({
+const loadedLater = new Map(); // what cli.js and interactive.js import on demand: resolved path -> its file's name
+const cli = await build({
   ...ESM_BUILD,
-  plugins: [interactiveBuiltApart, ...WHOLE_BUNDLE.plugins],
-  entryPoints: {
-    cli: "app/main.ts",
-    "grep-worker": "src/tools/grep-worker.ts",
-    reaper: "src/processes/reaper-main.ts",
-  },
+  plugins: [interactiveBuiltApart, builtLater(loadedLater, "./chunks/"), ...WHOLE_BUNDLE.plugins],
+  entryPoints: { cli: "app/main.ts" },
+  entryNames: "[name]",
+});
+// Grep's worker and the reaper each as one file: sharing a chunk with cli.js would add a file to every start.
+const workers = await build({
+  ...ESM_BUILD,
+  splitting: false,
+  entryPoints: { "grep-worker": "src/tools/grep-worker.ts", reaper: "src/processes/reaper-main.ts" },
   entryNames: "[name]",
 });
 
@@ -64,11 +110,20 @@ await build({
 // the model's SDK, the sandbox runtime) is split off. It sits in dist/chunks/ as the other builds' chunks do,
 // so src/dist-assets.ts and the sandbox runtime find the files beside dist/cli.js the same way. Modules it
 // shares with cli.js's own few (errors, arguments) are pure: two copies hold nothing between them.
-await build({
+const interactive = await build({
   ...ESM_BUILD,
+  plugins: [builtLater(loadedLater, "./"), ...WHOLE_BUNDLE.plugins],
   entryPoints: { interactive: "src/cli/interactive.ts" },
   entryNames: "chunks/[name]",
 });
+const later = await build({
+  ...ESM_BUILD,
+  entryPoints: Object.fromEntries([...loadedLater].map(([path, name]) => [name, path])),
+  entryNames: "chunks/[name]",
+});
+await dropUnusedRequireBanners(
+  [cli, workers, interactive, later].flatMap((built) => Object.keys(built.metafile.outputs)),
+);
 
 // The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI.
 await build({

@@ -90,7 +90,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
 
 /** Turns whatever the SDK threw into a one-line MiniCcError the transcript can show. */
 export function toModelError(error: unknown, signal: AbortSignal, baseURL: string): MiniCcError {
-  if (error instanceof MiniCcError) return error;
+  if (isMiniCcError(error)) return error;
   if (error instanceof APIUserAbortError || signal.aborted) return abortedError();
   if (error instanceof APIConnectionTimeoutError) {
     return new MiniCcError("request-timeout", `Anthropic API request to ${baseURL} timed out`);

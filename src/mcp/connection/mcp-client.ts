@@ -24,7 +24,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import type { SkippedTool } from "../state/server-state.ts";
-import { MiniCcError } from "../../errors.ts";
+import { isMiniCcError, MiniCcError } from "../../errors.ts";
 import { terminalSafeLine } from "../../text/terminal-safe.ts";
 import { CLIENT_INFO, clientCapabilities } from "./client-capabilities.ts";
 import { type ListFreshness, MAX_PAGES, type Page } from "./list-pages.ts";
@@ -235,7 +235,7 @@ export class McpClient extends Client {
  * (A requestState refused above already says what it is.)
  */
 export function inputRequiredFailure(server: string, error: unknown): MiniCcError | undefined {
-  if (error instanceof MiniCcError && error.code === "input-required")
+  if (isMiniCcError(error, "input-required"))
     return new MiniCcError("input-required", `server ${server} ${error.message}`);
   if (!(error instanceof SdkError)) return undefined;
   if (error.code === SdkErrorCode.InputRequiredRoundsExceeded) {

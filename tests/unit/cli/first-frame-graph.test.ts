@@ -1,8 +1,10 @@
 // What the TUI loads before its first frame (cli.js and the interactive chunk, statically) leaves out
 // what a session without it never needs: the YAML parser loads only when a subagent file exists.
-import { existsSync, readFileSync } from "node:fs";
+import { transform } from "esbuild";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REQUIRE_BANNER } from "../../../scripts/ink-bundle.ts";
 import { DIST, interactiveChunk, staticGraph } from "../../helpers/dist-graph.ts";
 
 /** A string only the yaml package's code holds (its error class's name). */
@@ -13,6 +15,44 @@ describe.skipIf(!existsSync(join(DIST, "cli.js")))("the built CLI's first-frame 
     const firstFrame = [...staticGraph(join(DIST, "cli.js")), ...staticGraph(interactiveChunk())];
     expect(firstFrame.filter((file) => readFileSync(file, "utf8").includes(YAML_MARK))).toEqual([]);
     expect(readFileSync(join(DIST, "tui.cjs"), "utf8")).not.toContain(YAML_MARK);
+  });
+
+  // Each file is a module for Node to resolve, read and link (~0.5 ms of CPU): what cli.js and interactive.js
+  // load on demand is built apart (scripts/build.mjs), so no module they share with it becomes a chunk of its own.
+  it("are cli.js and interactive.js alone", () => {
+    expect([...staticGraph(join(DIST, "cli.js"))]).toEqual([join(DIST, "cli.js")]);
+    expect([...staticGraph(interactiveChunk())]).toEqual([interactiveChunk()]);
+    expect(readFileSync(interactiveChunk(), "utf8")).toMatch(/import\("\.\/later-open-connection\.js"\)/);
+  });
+
+  // createRequire() costs each file ~0.2 ms: only a file whose code calls require() has it.
+  it("make a require() only where their code uses one", async () => {
+    const firstFrame = [...staticGraph(join(DIST, "cli.js")), ...staticGraph(interactiveChunk())];
+    const needless: string[] = [];
+    for (const file of firstFrame) {
+      const code = readFileSync(file, "utf8");
+      if (!code.startsWith(REQUIRE_BANNER)) continue;
+      const probed = await transform(code.slice(REQUIRE_BANNER.length), {
+        format: "esm",
+        define: { require: "__free_require__" },
+      });
+      if (!probed.code.includes("__free_require__")) needless.push(file);
+    }
+    expect(needless).toEqual([]);
+  });
+});
+
+// The TUI's parts loaded on demand hold their own copy of src/errors.ts (scripts/build.mjs builds them apart from
+// interactive.js): an error made by one copy is not an instance of the other's class, but it carries the mark.
+describe("telling mini-cc's errors apart", () => {
+  it("is by isMiniCcError's mark, never by instanceof", () => {
+    const src = join(import.meta.dirname, "../../../src");
+    const byClass = readdirSync(src, { recursive: true, encoding: "utf8" })
+      .filter(
+        (file) => file.endsWith(".ts") && readFileSync(join(src, file), "utf8").includes("instanceof MiniCcError"),
+      )
+      .sort();
+    expect(byClass).toEqual([]);
   });
 });
 
