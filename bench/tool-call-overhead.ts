@@ -13,7 +13,7 @@
  * The in-memory rounds are short (~0.1 s), so they run more of them: with 9, the difference of
  * two medians moved by ±3 µs from run to run on a busy machine, more than the target leaves.
  *
- *   npx node bench/tool-call-overhead.ts     (BENCH_CALLS=3000, BENCH_ROUNDS=9, BENCH_MEMORY_ROUNDS=27, BENCH_WARMUP=1000, BENCH_VERBOSE=1)
+ *   npx node bench/tool-call-overhead.ts     (BENCH_CALLS=3000, BENCH_ROUNDS=9, BENCH_MEMORY_ROUNDS=61, BENCH_WARMUP=1000, BENCH_VERBOSE=1)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,7 +33,7 @@ const TRACKER = join(import.meta.dirname, "..", "examples", "mcp_tracker_server.
 // or JIT pause puts on it (1000-call rounds read 7–12 µs on the same tree that reads 3–4 µs here).
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
-const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 27);
+const MEMORY_ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 61);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const INPUT = { status: "Todo" };
 const EXPECTED = "BUG-101 [Todo] list_posts has no pagination; the home page returns 5000 posts";
