@@ -86,21 +86,11 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
   // What the prompt box (its lines and border) and the footer leave above them: a modal's room, and the
   // transcript's until it is measured (rows drawn below its real height would be laid out for nothing).
   const rowsAbovePrompt = rows - (prompt.state.value.split("\n").length + 2) - 1 - (arming.droppedKey ? 1 : 0);
-  const panelProps = {
-    servers: screen.servers,
-    summary: screen.summary,
-    height: rows,
-    focused: panel.focused,
-    selected: mcpPanel.selected,
-    sandboxed: screen.violations,
-    tasks: screen.tasks,
-    view: mcpPanel.view,
-  };
   // Too narrow for the side panel: the focused panel is a full-screen view, until Esc or Tab (a question still comes first).
   if (!beside && panel.focused) {
     return (
       <Box height={rows} width={columns}>
-        <McpPanel {...panelProps} width={columns} opened={mcpPanel.opened} />
+        <McpPanel {...panel.props} width={columns} opened={mcpPanel.opened} />
       </Box>
     );
   }
@@ -155,7 +145,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
         </Box>
       </Box>
       {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
-      {beside ? <McpPanel {...panelProps} width={width.side} /> : null}
+      {beside ? <McpPanel {...panel.props} width={width.side} /> : null}
       {beside && mcpPanel.ready ? (
         <OpenedOverlay
           width={width.opened}

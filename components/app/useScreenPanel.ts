@@ -4,6 +4,7 @@
  * and what Tab does when there is nothing to list.
  */
 import { useEffect } from "react";
+import type { McpPanelProps } from "../mcp-panel/McpPanel.tsx";
 import { panelColumns, type PanelColumns } from "../mcp-panel/panel-width.ts";
 import { useMcpPanel, type McpPanelModel } from "../mcp-panel/useMcpPanel.ts";
 import type { TuiRuntime } from "../runtime/tui-runtime.ts";
@@ -22,6 +23,8 @@ export interface ScreenPanel {
   readonly focused: boolean;
   /** Tab: the panel takes the keys, or a notice says there is nothing to list. */
   readonly focus: () => void;
+  /** What the panel draws, but for its width (beside the transcript, or the whole screen). */
+  readonly props: Omit<McpPanelProps, "width">;
 }
 
 export function useScreenPanel(
@@ -47,15 +50,26 @@ export function useScreenPanel(
   useEffect(() => {
     if (screen.panelRequests > 0) model.dispatch({ type: "focus" });
   }, [screen.panelRequests, model.dispatch]);
+  const focused = model.state.focused && canTakeKeys;
   return {
     model,
     width,
     beside: width.side > 0,
-    focused: model.state.focused && canTakeKeys,
+    focused,
     // No server: an empty panel over the screen would say less than one line.
     focus: () =>
       listed === 0
         ? session.transcript.dispatch({ type: "notice", text: NO_SERVERS_NOTE })
         : model.dispatch({ type: "focus" }),
+    props: {
+      servers: screen.servers,
+      summary: screen.summary,
+      height: size.rows,
+      focused,
+      selected: model.selected,
+      sandboxed: screen.violations,
+      tasks: screen.tasks,
+      view: model.view,
+    },
   };
 }
