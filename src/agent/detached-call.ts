@@ -90,10 +90,12 @@ export async function runDetachable(
     const started = background.start(
       { kind: tool.server ? "mcp" : "tool", label, toolName: tool.name, startedAt },
       (output, id) => {
+        const { toolUseId } = ctx;
+        const { followStatus } = detaching;
         const unfollow =
-          ctx.toolUseId === undefined
-            ? () => {}
-            : (detaching.followStatus?.(ctx.toolUseId, (line) => background.setStatusMessage(id, line)) ?? (() => {}));
+          toolUseId !== undefined && followStatus
+            ? followStatus(toolUseId, (line) => background.setStatusMessage(id, line))
+            : () => {};
         running.then(
           (result) => {
             unfollow();
