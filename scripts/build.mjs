@@ -7,8 +7,9 @@
 // Grep's worker thread is an entry of its own, beside cli.js (src/tools/grep-runner.ts
 // finds it there), and so is the reaper of servers left starting (src/processes/release-reaper.ts). `mini-cc` on PATH is bin/mini-cc.cjs, which checks the Node version first.
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
 import { copyFile, cp, mkdir, readFile, rm } from "node:fs/promises";
-import { dropUnusedRequireBanners, WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
+import { dropUnusedRequireBanners, shareInteropCopies, WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
 
@@ -90,11 +91,35 @@ function laterName(specifier, taken) {
 }
 
 await rm("dist", { recursive: true, force: true });
+// The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI. Built
+// first: cli.js carries its SHA-256, which names its code cache (src/cli/cached-script.ts) without hashing it at each start.
+await build({
+  ...WHOLE_BUNDLE,
+  plugins: [withoutTopLevelAwait, ...WHOLE_BUNDLE.plugins],
+  banner: undefined,
+  entryPoints: ["app/tui.ts"],
+  outfile: "dist/tui.cjs",
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node22",
+  jsx: "automatic",
+  define: { ...WHOLE_BUNDLE.define, MINI_CC_VERSION: JSON.stringify(version) },
+  sourcemap: "linked",
+  minify: true,
+  logLevel: "warning",
+});
+await shareInteropCopies("dist/tui.cjs");
+const tuiDigest = createHash("sha256")
+  .update(await readFile("dist/tui.cjs"))
+  .digest("hex");
+
 const loadedLater = new Map(); // what cli.js and interactive.js import on demand: resolved path -> its file's name
 const cli = await build({
   ...ESM_BUILD,
   plugins: [interactiveBuiltApart, builtLater(loadedLater, "./chunks/"), ...WHOLE_BUNDLE.plugins],
   entryPoints: { cli: "app/main.ts" },
+  define: { ...ESM_BUILD.define, MINI_CC_TUI_DIGEST: JSON.stringify(tuiDigest) },
   entryNames: "[name]",
 });
 // Grep's worker and the reaper each as one file: sharing a chunk with cli.js would add a file to every start.
@@ -124,24 +149,6 @@ const later = await build({
 await dropUnusedRequireBanners(
   [cli, workers, interactive, later].flatMap((built) => Object.keys(built.metafile.outputs)),
 );
-
-// The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI.
-await build({
-  ...WHOLE_BUNDLE,
-  plugins: [withoutTopLevelAwait, ...WHOLE_BUNDLE.plugins],
-  banner: undefined,
-  entryPoints: ["app/tui.ts"],
-  outfile: "dist/tui.cjs",
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node22",
-  jsx: "automatic",
-  define: { ...WHOLE_BUNDLE.define, MINI_CC_VERSION: JSON.stringify(version) },
-  sourcemap: "linked",
-  minify: true,
-  logLevel: "warning",
-});
 
 // The sandbox runtime's seccomp helper (apply-seccomp, per architecture): the bundled runtime looks for it
 // in dist/vendor/seccomp/, beside dist/chunks/ where its code lands. Loaded only when something runs sandboxed.

@@ -12,7 +12,7 @@
  * own mini-cc home (0700), not a shared temporary folder, since whoever can
  * write a code cache decides what code runs.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../on-demand-crypto.ts";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
@@ -30,14 +30,26 @@ export interface CachedScript {
   saveCodeCache(): void;
 }
 
+export interface CachedScriptOptions {
+  /** What names the file's content (its SHA-256, say) when the caller knows it: the file is then not hashed at each start. */
+  readonly contentId?: string;
+  readonly env?: Env;
+}
+
 /**
  * Runs `file` (CommonJS) and returns its exports. `cacheDir` undefined, or
  * NODE_DISABLE_COMPILE_CACHE set (Node's switch for its own cache), runs it without a cache.
  */
-export function requireCachedScript(file: string, cacheDir: string | undefined, env: Env = process.env): CachedScript {
+export function requireCachedScript(
+  file: string,
+  cacheDir: string | undefined,
+  { contentId, env = process.env }: CachedScriptOptions = {},
+): CachedScript {
   const source = readFileSync(file, "utf8");
   const cacheFile =
-    cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE ? undefined : join(cacheDir, cacheName(file, source));
+    cacheDir === undefined || env.NODE_DISABLE_COMPILE_CACHE
+      ? undefined
+      : join(cacheDir, cacheName(file, contentId ?? sha256Hex(source)));
   const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
   // Node's CommonJS wrapper, on the first line, so line numbers in stack traces stay the file's.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
@@ -77,9 +89,8 @@ export function requireCachedScript(file: string, cacheDir: string | undefined, 
  * checks only a source's length, and npm gives every installed file the same
  * time, so another build of the same length would run this one's code.
  */
-function cacheName(file: string, source: string): string {
-  const digest = createHash("sha256").update(source).digest("hex").slice(0, 16);
-  return `${basename(file)}.${digest}.${process.version}-${process.arch}.v8`;
+function cacheName(file: string, contentId: string): string {
+  return `${basename(file)}.${contentId.slice(0, 16)}.${process.version}-${process.arch}.v8`;
 }
 
 function readIfPresent(file: string): Buffer | undefined {

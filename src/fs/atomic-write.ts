@@ -2,7 +2,7 @@
  * Writes a file so readers see the old content or the new one, never half:
  * a temporary file in the same folder, flushed, then renamed over the target.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../on-demand-crypto.ts";
 import { chmod, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 

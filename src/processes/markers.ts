@@ -4,7 +4,7 @@
  * the process group (a `setsid` daemon) or lost its parents is still found
  * as theirs (process-table.ts).
  */
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "../on-demand-crypto.ts";
 
 /** Marks a stdio MCP server and everything it starts. */
 export const SERVER_MARKER = "MINI_CC_MCP_SERVER";

@@ -8,7 +8,7 @@
  * and those a killed run left are removed at the next start (mount-points.ts).
  * Light on purpose: the session makes one before the first frame.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../on-demand-crypto.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -6,7 +6,7 @@
  * runtime-settings.ts, the servers runtime-mcp.ts, the sessions
  * runtime-sessions.ts), handed one clock and one home folder.
  */
-import { randomUUID } from "node:crypto";
+import { newSessionId } from "./session-id.ts";
 import { join } from "node:path";
 import { Agent } from "../agent/agent.ts";
 import { AUTO_BACKGROUND_MS, autoBackgroundMs } from "../agent/detached-call.ts";
@@ -149,7 +149,7 @@ async function closeAll(
 function sessionStart({ init, home, clock }: Ground) {
   const resumeChoice = init.options.resume?.kind === "pick" ? undefined : init.options.resume;
   const restored = resumeChoice ? openSavedSession(home.projects, init.cwd, resumeChoice, init.warn) : undefined;
-  const sessionId = restored?.id ?? init.options.sessionId ?? randomUUID();
+  const sessionId = restored?.id ?? init.options.sessionId ?? newSessionId();
   // Background tasks' output goes beside the session's saved tool outputs (Read may open them; a week later they go).
   const backgroundDir = join(home.toolOutput, sessionId, "background");
   const background = new BackgroundTasks({ dir: backgroundDir, clock });

@@ -36,6 +36,7 @@ export interface SharedSettingsTrust {
   /** Why the local file counts as the repository's ("tracked by git"), when it does. */
   readonly carried?: string;
   readonly grants: SettingsGrants;
+  /** What an approval is bound to; "none" when the grants turn nothing on. */
   readonly fingerprint: string;
   /** "none": the file grants nothing (or is absent), so there is nothing to approve. */
   readonly status: SettingsApprovalStatus | "none";
@@ -97,7 +98,8 @@ export async function loadSettings(
     paths: (existing.length > 0 ? existing : repository).map((file) => file.path),
     ...(carried ? { carried } : {}),
     grants,
-    fingerprint: grantsFingerprint(grants),
+    // Grants that turn nothing on are all one: no hash to take (and no node:crypto to load before the first frame).
+    fingerprint: status === "none" ? "none" : grantsFingerprint(grants),
     status,
   };
   return { places, files, shared };

@@ -8,7 +8,7 @@
  * changed file asks again; written atomically and merged under a lock; a
  * corrupt one is moved aside with a warning (src/fs/home-json-file.ts).
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../on-demand-crypto.ts";
 import { resolve } from "node:path";
 import type { Clock } from "../clock.ts";
 import { HomeJsonFile } from "../fs/home-json-file.ts";
@@ -74,7 +74,7 @@ export function grantsNothing(grants: SettingsGrants): boolean {
 
 /** First 16 hex digits of sha256 over the grants' canonical JSON. */
 export function grantsFingerprint(grants: SettingsGrants): string {
-  return createHash("sha256").update(canonicalJson(grants)).digest("hex").slice(0, 16);
+  return sha256Hex(canonicalJson(grants)).slice(0, 16);
 }
 
 /** The grants as lines a person reads before approving them (values of env shown: the user is asked to trust them). */

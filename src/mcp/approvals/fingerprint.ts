@@ -7,7 +7,7 @@
  * conversation or the agents that name it), not what runs nor what it may touch,
  * and an approval is trust in what runs; moving a server to agents asks nothing again.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../on-demand-crypto.ts";
 import type { ServerEntry } from "../../config/types.ts";
 
 /** First 16 hex digits of sha256 over the canonical JSON of the entry's run-relevant fields. */
@@ -28,7 +28,7 @@ export function fingerprint(entry: ServerEntry): string {
     // Which client secret goes where, and whether it goes on every connect (client_credentials): only when set.
     ...(fields.oauth !== undefined ? { oauth: fields.oauth } : {}),
   };
-  return createHash("sha256").update(canonicalJson(normalised)).digest("hex").slice(0, 16);
+  return sha256Hex(canonicalJson(normalised)).slice(0, 16);
 }
 
 /** JSON with object keys sorted at every level and no whitespace. */

@@ -7,7 +7,7 @@
  * it): the child keeps appending through its own descriptor, so a chatty
  * server keeps at most about two logs' worth on disk.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../on-demand-crypto.ts";
 import { closeSync, copyFileSync, fstatSync, mkdirSync, openSync, statSync, truncateSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ export interface OpenedLog {
  */
 export function serverLogPath(logDir: string, name: string): string {
   const safe = name.replace(/[^\p{L}\p{N}_.-]/gu, "_");
-  const suffix = safe === name ? "" : `-${createHash("sha256").update(name).digest("hex").slice(0, 8)}`;
+  const suffix = safe === name ? "" : `-${sha256Hex(name).slice(0, 8)}`;
   return join(logDir, `mcp-${safe}${suffix}.log`);
 }
 

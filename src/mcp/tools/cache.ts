@@ -20,7 +20,7 @@
  * warm start while the server connects in the background. A `private` list
  * (the default scope) is never shared: the file is the user's own (0600).
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../on-demand-crypto.ts";
 import { readdir, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { ServerConfig } from "../../config/types.ts";
@@ -159,7 +159,7 @@ export class ToolCacheFiles implements ToolCacheStore {
       entry: fingerprint(config.entry),
       resolved: fingerprint(config.resolved),
     };
-    return createHash("sha256").update(canonicalJson(what)).digest("hex").slice(0, 32);
+    return sha256Hex(canonicalJson(what)).slice(0, 32);
   }
 
   /** Where `config`'s cache lives: readable name first, for a person looking in the folder. */

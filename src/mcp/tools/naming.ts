@@ -3,7 +3,7 @@
  * `mcp__<server>__<tool>`, only `[A-Za-z0-9_-]`, at most 64 characters, and
  * never two tools under one name.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../on-demand-crypto.ts";
 
 /** The Messages API rejects a whole request whose tool names exceed this. */
 const MAX_TOOL_NAME_LENGTH = 64;
@@ -23,7 +23,7 @@ export function mcpToolName(server: string, tool: string): string {
 
 /** Hex digest of the original names: the same pair always gets the same suffix. */
 function stableHash(name: ServerToolName, length: number): string {
-  return createHash("sha256").update(`${name.server}\u0000${name.tool}`).digest("hex").slice(0, length);
+  return sha256Hex(`${name.server}\u0000${name.tool}`).slice(0, length);
 }
 
 function withSuffix(base: string, hash: string): string {

@@ -28,10 +28,11 @@ function start(
   file: string,
   cacheDir: string,
   env: Record<string, string> = {},
+  contentId?: string,
 ): { cache: string; answer: number; base: string } {
   const code = `
     import { requireCachedScript } from ${JSON.stringify(LOADER)};
-    const script = requireCachedScript(${JSON.stringify(file)}, ${JSON.stringify(cacheDir)});
+    const script = requireCachedScript(${JSON.stringify(file)}, ${JSON.stringify(cacheDir)}, { contentId: ${JSON.stringify(contentId)} });
     const answer = script.exports.answer();
     script.saveCodeCache();
     console.log(JSON.stringify({ cache: script.cache, answer, base: script.exports.base }));`;
@@ -81,6 +82,16 @@ describe("requireCachedScript", () => {
     expect(readdirSync(cacheDir)).toHaveLength(3);
     bundle(dir, "return 6 * 7;");
     expect(start(file, cacheDir)).toMatchObject({ cache: "missing", answer: 42 });
+  });
+
+  it("names the cache by the content id its caller knows, without hashing the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cached-script-"));
+    const file = bundle(dir);
+    const cacheDir = join(dir, "cache");
+    const id = "0123456789abcdef0123456789abcdef";
+    expect(start(file, cacheDir, {}, id)).toMatchObject({ cache: "missing", answer: 42 });
+    expect(readdirSync(cacheDir)).toEqual([`ui.cjs.0123456789abcdef.${process.version}-${process.arch}.v8`]);
+    expect(start(file, cacheDir, {}, id)).toMatchObject({ cache: "used", answer: 42 });
   });
 
   it("keeps no cache when Node's compile cache is switched off, or there is no folder for it", () => {

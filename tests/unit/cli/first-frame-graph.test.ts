@@ -1,6 +1,7 @@
 // What the TUI loads before its first frame (cli.js and the interactive chunk, statically) leaves out
 // what a session without it never needs: the YAML parser loads only when a subagent file exists.
 import { transform } from "esbuild";
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -63,5 +64,13 @@ describe.skipIf(!existsSync(join(DIST, "tui.cjs")))("the built UI's bundle", () 
     const source = readFileSync(join(DIST, "tui.cjs"), "utf8");
     const first = /[^\x00-\x7f]/.exec(source);
     expect(first && source.slice(Math.max(0, first.index - 60), first.index + 20)).toBeNull();
+  });
+
+  // cli.js names the UI's code cache by this digest (src/cli/cached-script.ts): a stale one would run old code.
+  it("is named by its SHA-256 in cli.js, so no start hashes it", () => {
+    const digest = createHash("sha256")
+      .update(readFileSync(join(DIST, "tui.cjs")))
+      .digest("hex");
+    expect(readFileSync(join(DIST, "cli.js"), "utf8")).toContain(`"${digest}"`);
   });
 });

@@ -13,7 +13,7 @@
  * login asks for the union of the old and the required scopes.
  * `step` says where a login got to, so its failure names the step.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../../../on-demand-crypto.ts";
 import type {
   AddClientAuthentication,
   FetchLike,
