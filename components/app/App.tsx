@@ -16,7 +16,6 @@ import { ArmingNotice } from "../approval/ArmingNotice.tsx";
 import { useArming } from "../approval/useArming.ts";
 import { KeyRouterProvider } from "../keys/key-router.tsx";
 import { McpPanel } from "../mcp-panel/McpPanel.tsx";
-import { OpenedOverlay } from "../mcp-panel/OpenedOverlay.tsx";
 import { CompletionList } from "../prompt/CompletionList.tsx";
 import { PromptInput } from "../prompt/PromptInput.tsx";
 import { QueuedPrompts } from "../prompt/QueuedPrompts.tsx";
@@ -29,6 +28,7 @@ import { ExitQuestion } from "./ExitQuestion.tsx";
 import { Footer } from "./Footer.tsx";
 import { ModeCycle } from "./mode-cycle.ts";
 import { QuestionModals } from "./QuestionModals.tsx";
+import { SidePanel } from "./SidePanel.tsx";
 import { useExitQuestion } from "./useExitQuestion.ts";
 import { useQuit } from "./useQuit.ts";
 import { useScreenPanel } from "./useScreenPanel.ts";
@@ -144,18 +144,7 @@ function Screen({ runtime, session, home = "", onExit, height }: AppProps) {
           />
         </Box>
       </Box>
-      {/* The opened server covers the side panel whole: under it the list stays as it is, so opening and closing draw the server once and leave the list alone. */}
-      {beside ? <McpPanel {...panel.props} width={width.side} /> : null}
-      {beside && mcpPanel.ready ? (
-        <OpenedOverlay
-          width={width.opened}
-          height={rows}
-          focused={panel.focused}
-          ready={mcpPanel.ready}
-          shown={mcpPanel.opened !== undefined}
-          view={mcpPanel.view}
-        />
-      ) : null}
+      {beside ? <SidePanel panel={panel} rows={rows} /> : null}
     </Box>
   );
 }
