@@ -8,28 +8,15 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { liveGroups } from "../../src/processes/process-table.ts";
 import { cliForTestFile } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi } from "../helpers/fake-messages-api.ts";
+import { killedRunLeftoversForTestFile } from "../helpers/killed-run-leftovers.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
 
 const cli = cliForTestFile();
-let api: FakeMessagesApi | undefined;
-const screens: PtyScreen[] = [];
-const groups: number[] = [];
-afterEach(async () => {
-  for (const screen of screens.splice(0)) screen.kill();
-  for (const pgid of groups.splice(0)) {
-    try {
-      process.kill(-pgid, "SIGKILL");
-    } catch {
-      // Gone: what the test wants.
-    }
-  }
-  await api?.close();
-  api = undefined;
-});
+const { screens, groups, keep } = killedRunLeftoversForTestFile();
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -42,8 +29,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
 /** The TUI on the real CLI, with the model asking for one foreground Bash `command` and then saying it goes on. */
 async function startWithCall(command: string) {
   const box = await cli.sandbox();
-  const fake = await FakeMessagesApi.start();
-  api = fake;
+  const fake = keep(await FakeMessagesApi.start());
   fake.reply({
     kind: "message",
     message: { content: [{ type: "tool_use", id: "toolu_dev", name: "Bash", input: { command } }] },

@@ -6,25 +6,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { liveGroups } from "../../src/processes/process-table.ts";
 import { cliForTestFile } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { killedRunLeftoversForTestFile } from "../helpers/killed-run-leftovers.ts";
 
 const cli = cliForTestFile();
-let api: FakeMessagesApi | undefined;
-const groups: number[] = [];
-afterEach(async () => {
-  for (const pgid of groups.splice(0)) {
-    try {
-      process.kill(-pgid, "SIGKILL");
-    } catch {
-      // Gone: what the test wants.
-    }
-  }
-  await api?.close();
-  api = undefined;
-});
+const { groups, keep } = killedRunLeftoversForTestFile();
 
 const COMMAND = "echo compiling the assets; echo $$ > shell.pid; sleep 30; touch done";
 const backgroundCall: FakeReply = {
@@ -58,7 +47,7 @@ async function shellGroup(project: string): Promise<number> {
 describe("background shells and mini-cc's end", () => {
   it("a -p run stops the background tasks it started when it ends", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     api.reply(backgroundCall);
     // The run ends only once the background command runs (under load a quick end could stop it before its first line).
     api.reply({
@@ -86,7 +75,7 @@ describe("background shells and mini-cc's end", () => {
 
   it("kill -9 of mini-cc ends a background command's group within a second; --continue reports the task lost, with its output", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     api.reply(backgroundCall);
     // The next reply stalls: mini-cc is still running when it is killed.
     api.reply({ kind: "message", message: { content: [{ type: "text", text: "waiting" }] }, hangAfterEvents: 1 });

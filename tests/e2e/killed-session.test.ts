@@ -8,32 +8,18 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CUT_REPLY_NOTE, CUT_REPLY_SHOWN } from "../../src/agent/streamed-reply.ts";
 import { INTERRUPTED, KILLED } from "../../src/agent/tool-runner.ts";
 import { projectKey } from "../../src/session/project-key.ts";
 import { liveGroups } from "../../src/processes/process-table.ts";
 import { cliForTestFile, type CliSandbox } from "../helpers/cli-sandbox.ts";
 import { FakeMessagesApi, type FakeReply } from "../helpers/fake-messages-api.ts";
+import { killedRunLeftoversForTestFile } from "../helpers/killed-run-leftovers.ts";
 import { interactiveEnv, PtyScreen } from "../helpers/pty-screen.ts";
 
 const cli = cliForTestFile();
-let api: FakeMessagesApi | undefined;
-const screens: PtyScreen[] = [];
-/** Groups a test started through mini-cc: never left running, even when an assertion failed first. */
-const groups: number[] = [];
-afterEach(async () => {
-  for (const screen of screens.splice(0)) screen.kill();
-  for (const pgid of groups.splice(0)) {
-    try {
-      process.kill(-pgid, "SIGKILL");
-    } catch {
-      // Gone: what the test wants.
-    }
-  }
-  await api?.close();
-  api = undefined;
-});
+const { screens, groups, keep } = killedRunLeftoversForTestFile();
 
 const text = (value: string): FakeReply => ({ kind: "message", message: { content: [{ type: "text", text: value }] } });
 const bashCall = (id: string, command: string): FakeReply => ({
@@ -83,7 +69,7 @@ async function startLongBash(box: CliSandbox, fake: FakeMessagesApi) {
 describe("mini-cc killed during a Bash call", () => {
   it("takes the command with it, and --continue tells the model it was killed while the command ran", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     const { running, pgid } = await startLongBash(box, api);
     expect(liveGroups([pgid]).has(pgid)).toBe(true);
     const killedAt = Date.now();
@@ -103,7 +89,7 @@ describe("mini-cc killed during a Bash call", () => {
 
   it("a call the user stopped (Ctrl-C) is resumed as stopped, not as killed", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     const { running } = await startLongBash(box, api);
     running.child.kill("SIGINT");
     await running.ended;
@@ -122,7 +108,7 @@ describe("mini-cc killed during a Bash call", () => {
 
   it("the TUI's resumed transcript shows the call's row with the same words", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     const { running } = await startLongBash(box, api);
     running.child.kill("SIGKILL");
     await running.ended;
@@ -160,7 +146,7 @@ describe("mini-cc killed while a reply streams in", () => {
 
   it("keeps what came, and --continue tells the model the reply was cut", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     await killMidReply(box, api);
 
     api.reply(text("Going on."));
@@ -188,7 +174,7 @@ describe("mini-cc killed while a reply streams in", () => {
 
   it("the TUI's resumed transcript shows the reply as far as it came, marked as cut", async () => {
     const box = await cli.sandbox();
-    api = await FakeMessagesApi.start();
+    const api = keep(await FakeMessagesApi.start());
     await killMidReply(box, api);
 
     const screen = await resumeInTui(box, api);
