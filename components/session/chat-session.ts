@@ -79,7 +79,7 @@ export class ChatSession {
     this.files = new ProjectFiles(runtime.cwd);
     const sessions = runtime.sessions;
     if (sessions.restored) this.#showSaved(sessions.restored);
-    else if (sessions.pickAtStart) void this.#apply(resumePicker(sessions));
+    else if (sessions.pickAtStart) void this.#apply(resumePicker(sessions, this.#clock.now()));
   }
 
   /** The user chose `index` in the open picker; the last index (Cancel) or any other closes it. */
@@ -165,6 +165,7 @@ export class ChatSession {
       slash,
       {
         mcp: runtime.mcp,
+        clock: this.#clock,
         serverLogs: runtime.serverLogs,
         notice,
         addDir: (dir) => runtime.addDir(dir),

@@ -34,7 +34,7 @@ function ago(ms: number): string {
 }
 
 /** The picker of saved sessions, or a line saying there is none. */
-export function resumePicker(sessions: SessionActions, now = Date.now()): CommandResult {
+export function resumePicker(sessions: SessionActions, now: number): CommandResult {
   const list = sessions.list().slice(0, SHOWN);
   if (list.length === 0) return output("No saved session in this folder yet.");
   return {
@@ -53,9 +53,9 @@ export const resumeCommand: SlashCommand = {
   refusedWhileBusy: "A turn is running: /resume once it has ended (Esc interrupts it).",
   usage: ["/resume [ID]"],
   description: "Continue a saved session of this folder (a list without ID)",
-  run(args, { sessions }) {
+  run(args, { sessions, clock }) {
     if (!sessions) return failure("This session cannot resume others.");
     const id = args.join(" ").trim();
-    return id === "" ? resumePicker(sessions) : resume(sessions, id.toLowerCase());
+    return id === "" ? resumePicker(sessions, clock.now()) : resume(sessions, id.toLowerCase());
   },
 };

@@ -2,6 +2,7 @@
  * The shape of a slash command: one per file, React-free, so each is tested
  * by calling `run` with a plain context.
  */
+import type { Clock } from "../../src/clock.ts";
 import type { ServerLogPlaces } from "../../src/mcp/logs/log-hint.ts";
 import type { SessionActions } from "../../src/session/runtime-api.ts";
 import type { SettingsActions } from "../../src/settings/settings-session.ts";
@@ -13,6 +14,8 @@ import type { Store } from "../../src/store.ts";
 /** What a command may use. */
 export interface SlashCommandContext {
   readonly mcp: ServerActions;
+  /** The session's clock: what "now" is for runtimes and ages shown. */
+  readonly clock: Clock;
   /** Where servers' stderr logs are, for the `log:` line under a failed server; without it, none is shown. */
   readonly serverLogs?: ServerLogPlaces;
   /** Adds a folder for the file tools and the servers' roots (`/add-dir`). */

@@ -29,10 +29,11 @@ const ENTRIES: ConversationEntry[] = [
 ];
 const SAVED = savedSession({ id: "s-1", file: "/x.jsonl", header: undefined, model: "m", skippedLines: 0 }, ENTRIES);
 
-function sessions(resumed: string[]): SessionActions {
+/** One saved session, changed three hours before `now`. */
+function sessions(resumed: string[], now = 0): SessionActions {
   return {
     list: () => [
-      { id: "s-1", file: "/x.jsonl", modifiedMs: Date.now() - 3 * 3_600_000, turns: 1, firstPrompt: "fix posts.ts" },
+      { id: "s-1", file: "/x.jsonl", modifiedMs: now - 3 * 3_600_000, turns: 1, firstPrompt: "fix posts.ts" },
     ],
     resume: (id) => {
       resumed.push(id);
@@ -69,7 +70,7 @@ describe("/resume in the TUI", () => {
   it("offers the folder's sessions in a picker; choosing one shows its transcript", async () => {
     const resumed: string[] = [];
     const clock = new FakeClock();
-    const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed) }), { clock });
+    const session = new ChatSession(fakeRuntime({ sessions: sessions(resumed, clock.now()) }), { clock });
     await session.submit("/resume");
     const open = session.picker.getSnapshot();
     expect(open?.picker.choices).toEqual([{ label: "3 h ago · 1 prompt · fix posts.ts" }]);

@@ -1,8 +1,9 @@
+import { systemClock } from "../../../../src/clock.ts";
 import { describe, expect, it } from "vitest";
 import { addDirCommand } from "../../../../components/slash/add-dir-command.ts";
 import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
 
-const base = { mcp: new RecordingMcp(), commands: [] };
+const base = { mcp: new RecordingMcp(), commands: [], clock: systemClock };
 
 describe("/add-dir", () => {
   it("adds the folder through the session and says what it gives", async () => {

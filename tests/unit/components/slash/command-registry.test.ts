@@ -4,9 +4,10 @@ import { clearCommand } from "../../../../components/slash/clear-command.ts";
 import { exitCommand } from "../../../../components/slash/exit-command.ts";
 import { helpCommand } from "../../../../components/slash/help-command.ts";
 import { parseSlash } from "../../../../components/slash/parse-slash.ts";
+import { systemClock } from "../../../../src/clock.ts";
 import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
 
-const ctx = { mcp: new RecordingMcp() };
+const ctx = { mcp: new RecordingMcp(), clock: systemClock };
 
 describe("parseSlash", () => {
   it("splits name and arguments", () => {

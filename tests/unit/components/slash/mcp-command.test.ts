@@ -1,3 +1,4 @@
+import { systemClock } from "../../../../src/clock.ts";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ const SERVERS: ServerView[] = [
 ];
 
 const run = async (args: string[], mcp = new RecordingMcp(SERVERS)) =>
-  mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS });
+  mcpCommand.run(args, { mcp, commands: BUILTIN_COMMANDS, clock: systemClock });
 
 describe("/mcp", () => {
   it("lists each server with status, source and tool count or reason, aligned", async () => {
@@ -262,6 +263,7 @@ describe("/mcp log hints", () => {
     mcpCommand.run(args, {
       mcp,
       commands: BUILTIN_COMMANDS,
+      clock: systemClock,
       serverLogs: { logDir: join(root, "logs"), userHome: root },
     });
 
@@ -322,6 +324,7 @@ describe("/mcp login and /mcp logout", () => {
     const result = await mcpCommand.run(["login", "notes"], {
       mcp,
       commands: BUILTIN_COMMANDS,
+      clock: systemClock,
       notice: (line) => notices.push(line),
     });
     expect(notices).toEqual(["Open this page to log in to notes:", "http://127.0.0.1:9/authorize?x=1"]);

@@ -1,3 +1,4 @@
+import { systemClock } from "../../../../src/clock.ts";
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../../../components/slash/sandbox-command.ts";
 import { Store } from "../../../../src/store.ts";
@@ -6,6 +7,7 @@ import { RecordingMcp } from "../../../helpers/tui-fixtures.ts";
 const ctx = (sandboxMode?: Store<boolean>) => ({
   mcp: new RecordingMcp(),
   commands: [],
+  clock: systemClock,
   ...(sandboxMode ? { sandboxMode } : {}),
 });
 
