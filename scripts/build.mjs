@@ -9,7 +9,14 @@
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFile, cp, mkdir, readFile, rm } from "node:fs/promises";
-import { dropUnusedRequireBanners, shareInteropCopies, WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
+import {
+  dropUnusedRequireBanners,
+  shareInteropCopies,
+  WHOLE_BUNDLE,
+  withoutTopLevelAwait,
+  writeYogaWasm,
+  yogaWasmBeside,
+} from "./ink-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
 
@@ -93,9 +100,10 @@ function laterName(specifier, taken) {
 await rm("dist", { recursive: true, force: true });
 // The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI. Built
 // first: cli.js carries its SHA-256, which names its code cache (src/cli/cached-script.ts) without hashing it at each start.
+// Yoga's WebAssembly goes beside it, as dist/yoga.wasm (yogaWasmBeside says why).
 await build({
   ...WHOLE_BUNDLE,
-  plugins: [withoutTopLevelAwait, ...WHOLE_BUNDLE.plugins],
+  plugins: [withoutTopLevelAwait, yogaWasmBeside, ...WHOLE_BUNDLE.plugins],
   banner: undefined,
   entryPoints: ["app/tui.ts"],
   outfile: "dist/tui.cjs",
@@ -110,6 +118,7 @@ await build({
   logLevel: "warning",
 });
 await shareInteropCopies("dist/tui.cjs");
+await writeYogaWasm("dist/yoga.wasm");
 const tuiDigest = createHash("sha256")
   .update(await readFile("dist/tui.cjs"))
   .digest("hex");

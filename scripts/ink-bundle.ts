@@ -101,6 +101,49 @@ export const yogaWithoutFetch: Plugin = {
   },
 };
 
+const YOGA_WASM_MODULE = /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
+/** Yoga's WebAssembly in yoga-layout 3.2.1's loader: a data: URL of some 95 KB of base64. */
+const YOGA_WASM_DATA_URL = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+
+/**
+ * For dist/tui.cjs only: Yoga's WebAssembly is read from dist/yoga.wasm
+ * (writeYogaWasm puts it there) instead of being decoded from a base64 string
+ * in the bundle. Those 95 KB were a sixth of the bundle that every start read,
+ * kept in its code cache and decoded before the first frame (about 10 ms of CPU).
+ * The loader takes a binary it is handed (`wasmBinary`) before anything else.
+ */
+export const yogaWasmBeside: Plugin = {
+  name: "yoga-wasm-beside",
+  setup(b) {
+    b.onLoad({ filter: YOGA_WASM_MODULE }, async (args) => {
+      const loaded = await edited(
+        args.path,
+        [
+          [
+            "var w;h.wasmBinary&&(w=h.wasmBinary);",
+            'var w=h.wasmBinary||require("node:fs").readFileSync(require("node:path").join(__dirname,"yoga.wasm"));',
+          ],
+        ],
+        "yoga-layout 3.2.1",
+      );
+      const contents = String(loaded.contents).replace(YOGA_WASM_DATA_URL, '"data:application/octet-stream;base64,"');
+      return { ...loaded, contents };
+    });
+  },
+};
+
+/** Writes Yoga's WebAssembly, as yoga-layout carries it in base64, to `file` (beside dist/tui.cjs). */
+export async function writeYogaWasm(file: string): Promise<void> {
+  const loader = new URL("../node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js", import.meta.url);
+  const source = await readFile(loader, "utf8");
+  const base64 = YOGA_WASM_DATA_URL.exec(source)?.[1];
+  const binary = base64 === undefined ? undefined : Buffer.from(base64, "base64");
+  // "\0asm" is WebAssembly's magic number: the base64 decoded to a module.
+  if (!binary?.subarray(0, 4).equals(Buffer.from("\0asm", "latin1")))
+    throw new Error("yoga-layout: its WebAssembly was not found (not 3.2.1?)");
+  await writeFile(file, binary);
+}
+
 /**
  * Two of Ink's hot paths, changed at bundle time without changing what they
  * produce (tests/unit/cli/ink-hot-paths.test.ts compares them with Ink's own):
