@@ -158,7 +158,6 @@ export class ChatSession {
       this.transcript.dispatch({ type: "command-output", lines: [command.refusedWhileBusy], isError: true });
       return "done";
     }
-    const commands = this.commands();
     const notice = (line: string) => this.transcript.dispatch({ type: "notice", text: terminalSafeLine(line) });
     const runtime = this.#runtime;
     const result = await runParsedCommand(
@@ -174,7 +173,7 @@ export class ChatSession {
         background: runtime.background,
         settings: runtime.settings,
       },
-      commands,
+      this.commands(),
     );
     return this.#apply(result);
   }
