@@ -9,14 +9,9 @@
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFile, cp, mkdir, readFile, rm } from "node:fs/promises";
-import {
-  dropUnusedRequireBanners,
-  shareInteropCopies,
-  WHOLE_BUNDLE,
-  withoutTopLevelAwait,
-  writeYogaWasm,
-  yogaWasmBeside,
-} from "./ink-bundle.ts";
+import { dropUnusedRequireBanners, shareInteropCopies } from "./built-output.ts";
+import { WHOLE_BUNDLE, withoutTopLevelAwait } from "./ink-bundle.ts";
+import { writeYogaWasm, yogaWasmBeside } from "./yoga-bundle.ts";
 
 const { version } = JSON.parse(await readFile("package.json", "utf8"));
 

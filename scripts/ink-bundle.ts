@@ -2,9 +2,10 @@
  * esbuild settings for code that renders with Ink: the CLI bundle, the
  * examples and the pty tests all bundle through here.
  */
-import { build, type OnLoadResult, type Plugin, transform } from "esbuild";
-import { readFile, writeFile } from "node:fs/promises";
+import { build, type Plugin } from "esbuild";
 import { fileURLToPath } from "node:url";
+import { edited, type TextEdits } from "./text-edits.ts";
+import { yogaWithoutFetch } from "./yoga-bundle.ts";
 
 /**
  * Ink imports react-devtools-core from a module it loads only when DEV=true
@@ -33,23 +34,6 @@ export const fastStringWidth: Plugin = {
   },
 };
 
-/** Text edits to a dependency's file: each `from` becomes `to`. */
-type TextEdits = readonly (readonly [from: string, to: string])[];
-
-/**
- * `path` with `edits` made (and `prefix` before it), as esbuild loads it. A
- * `from` not found fails the build: the package is not the `version` the
- * edits were written for (package.json pins each one).
- */
-async function edited(path: string, edits: TextEdits, version: string, prefix = ""): Promise<OnLoadResult> {
-  let contents = await readFile(path, "utf8");
-  for (const [from, to] of edits) {
-    if (!contents.includes(from)) throw new Error(`${path}: ${JSON.stringify(from)} not found (not ${version}?)`);
-    contents = contents.replace(from, to);
-  }
-  return { contents: prefix + contents, loader: "js" };
-}
-
 /**
  * The string-width package (8.3.0, pinned in package.json) builds its
  * grapheme segmenter and its RGI emoji pattern (~6 ms, the largest single
@@ -71,78 +55,6 @@ export const lazyStringWidth: Plugin = {
     );
   },
 };
-
-/**
- * Yoga's WebAssembly is a base64 data: URL inside yoga-layout (3.2.1, pinned
- * in package.json), and its Emscripten loader reads it with fetch() whenever
- * fetch exists: Node then loads undici, its HTTP client, about 20 ms before
- * the first frame, to decode a string. The loader's own decoder, which it
- * uses where there is no fetch, is used instead.
- * tests/unit/cli/yoga-without-fetch.test.ts checks Yoga still lays out and undici stays unloaded.
- */
-export const yogaWithoutFetch: Plugin = {
-  name: "yoga-without-fetch",
-  setup(b) {
-    b.onLoad(
-      { filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ },
-      (args) =>
-        // ua(H): the binary is a data: URL.
-        edited(
-          args.path,
-          [
-            [
-              'function ya(){return w||"function"!=typeof fetch?',
-              'function ya(){return w||ua(H)||"function"!=typeof fetch?',
-            ],
-          ],
-          "yoga-layout 3.2.1",
-        ),
-    );
-  },
-};
-
-const YOGA_WASM_MODULE = /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
-/** Yoga's WebAssembly in yoga-layout 3.2.1's loader: a data: URL of some 95 KB of base64. */
-const YOGA_WASM_DATA_URL = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
-
-/**
- * For dist/tui.cjs only: Yoga's WebAssembly is read from dist/yoga.wasm
- * (writeYogaWasm puts it there) instead of being decoded from a base64 string
- * in the bundle. Those 95 KB were a sixth of the bundle that every start read,
- * kept in its code cache and decoded before the first frame (about 10 ms of CPU).
- * The loader takes a binary it is handed (`wasmBinary`) before anything else.
- */
-export const yogaWasmBeside: Plugin = {
-  name: "yoga-wasm-beside",
-  setup(b) {
-    b.onLoad({ filter: YOGA_WASM_MODULE }, async (args) => {
-      const loaded = await edited(
-        args.path,
-        [
-          [
-            "var w;h.wasmBinary&&(w=h.wasmBinary);",
-            'var w=h.wasmBinary||require("node:fs").readFileSync(require("node:path").join(__dirname,"yoga.wasm"));',
-          ],
-        ],
-        "yoga-layout 3.2.1",
-      );
-      const contents = String(loaded.contents).replace(YOGA_WASM_DATA_URL, '"data:application/octet-stream;base64,"');
-      return { ...loaded, contents };
-    });
-  },
-};
-
-/** Writes Yoga's WebAssembly, as yoga-layout carries it in base64, to `file` (beside dist/tui.cjs). */
-export async function writeYogaWasm(file: string): Promise<void> {
-  const loader = new URL("../node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js", import.meta.url);
-  const source = await readFile(loader, "utf8");
-  const base64 = YOGA_WASM_DATA_URL.exec(source)?.[1];
-  const binary = base64 === undefined ? undefined : Buffer.from(base64, "base64");
-  // "\0asm" is WebAssembly's magic number: the base64 decoded to a module.
-  if (!binary?.subarray(0, 4).equals(Buffer.from("\0asm", "latin1")))
-    throw new Error("yoga-layout: its WebAssembly was not found (not 3.2.1?)");
-  await writeFile(file, binary);
-}
 
 /**
  * Two of Ink's hot paths, changed at bundle time without changing what they
@@ -292,52 +204,6 @@ export const withoutTopLevelAwait: Plugin = {
 /** Some bundled dependencies are CommonJS and call require(): give the ESM bundle one. */
 export const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
-
-/**
- * Takes REQUIRE_BANNER out of each built ESM file in `files` whose code never
- * uses `require` (a word in a string or a local of that name does not count):
- * most chunks have none to call, and each createRequire() costs Node about
- * 0.2 ms of a start-up that loads some twenty of them before the TUI's first
- * frame. The line stays, empty, so the linked source maps still fit.
- */
-export async function dropUnusedRequireBanners(files: readonly string[]): Promise<void> {
-  const marker = "__mini_cc_free_require__";
-  for (const file of files.filter((name) => name.endsWith(".js"))) {
-    const code = await readFile(file, "utf8");
-    if (!code.startsWith(REQUIRE_BANNER)) continue;
-    const rest = code.slice(REQUIRE_BANNER.length);
-    // esbuild's define swaps only references to the global `require`: what the banner would have given.
-    const probed = await transform(rest, { format: "esm", define: { require: marker }, logLevel: "silent" });
-    if (!probed.code.includes(marker)) await writeFile(file, rest);
-  }
-}
-
-/**
- * esbuild gives every ES module that imports a CommonJS one (React, its JSX
- * runtime, node:process…) a copy of that module's exports of its own: one getter
- * per property, made as the importer first runs. dist/tui.cjs makes 126 of
- * them (React's 65 times), about 7 ms of the first frame. This wraps the
- * copying helper (esbuild's `__toESM`, found by its shape in the minified
- * `file`) so that a module whose property names are as many as at its last copy
- * gets that copy again: its getters read through to the module, so every
- * importer still sees the same live values. A build whose helper is not found fails.
- */
-export async function shareInteropCopies(file: string): Promise<void> {
-  const code = await readFile(file, "utf8");
-  const helper =
-    /var ([\w$]+)=(\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\5=\3!=null\?[^;]*?\.__esModule\?[^;]*?enumerable:!0\}\):\5,\3\)\))/;
-  const found = helper.exec(code);
-  if (!found) throw new Error(`${file}: esbuild's __toESM helper not found; shareInteropCopies needs updating`);
-  const [whole, name, copy] = found;
-  const shared =
-    `var ${name}=((copy,kept=new WeakMap)=>(mod,nodeMode)=>{` +
-    `if(mod==null||typeof mod!="object"&&typeof mod!="function")return copy(mod,nodeMode);` +
-    `const names=Object.getOwnPropertyNames(mod).length,key=nodeMode?"node":"esm";` +
-    `let copies=kept.get(mod);if(!copies)kept.set(mod,copies={});` +
-    `const last=copies[key];if(last&&last.names===names)return last.copy;` +
-    `const made=copy(mod,nodeMode);copies[key]={names,copy:made};return made})(${copy})`;
-  await writeFile(file, code.replace(whole, shared));
-}
 
 /** What a self-contained bundle needs: the stub, a require(), and React's production build. */
 export const WHOLE_BUNDLE = {

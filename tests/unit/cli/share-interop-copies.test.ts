@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { shareInteropCopies } from "../../../scripts/ink-bundle.ts";
+import { shareInteropCopies } from "../../../scripts/built-output.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "share-interop-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { yogaWithoutFetch } from "../../../scripts/ink-bundle.ts";
+import { yogaWithoutFetch } from "../../../scripts/yoga-bundle.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "yoga-without-fetch-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
