@@ -31,7 +31,8 @@ const loadTui: TuiLoader = async () => {
   return {
     runTui(tui) {
       const done = runTui(tui); // renders the first frame before it returns
-      setImmediate(bundle.saveCodeCache);
+      // At once: the cache then holds what the first frame ran, the same with or without servers, and no more.
+      bundle.saveCodeCache();
       return done;
     },
   };
