@@ -223,18 +223,37 @@ export class ToolCacheFiles implements ToolCacheStore {
     });
   }
 
-  /** Deletes this server's caches for earlier entries in this project: a changed entry never uses them, so they only pile up. */
+  /**
+   * Deletes this server's caches for earlier entries in this project (a changed entry never uses them, so they
+   * only pile up) and what a write cut short by mini-cc's death left behind (`.name-key.json.PID.hex.tmp`).
+   */
   async #removeOutdated(config: ServerConfig): Promise<void> {
     const prefix = `${readableName(config.name)}-`;
     const current = basename(this.pathOf(config));
     const names = await readdir(this.#options.dir).catch((): string[] => []);
     for (const name of names) {
+      if (name.startsWith(`.${prefix}`) && isDeadWritersTemporary(name)) {
+        await unlink(join(this.#options.dir, name)).catch(() => {});
+        continue;
+      }
       if (!name.startsWith(prefix) || !name.endsWith(".json") || name === current) continue;
       const path = join(this.#options.dir, name);
       const record = await peekRecord(path);
       if (record?.server === config.name && record.project === this.#options.projectDir)
         await unlink(path).catch(() => {});
     }
+  }
+}
+
+/** A temporary file of writeFileAtomic's whose writing process has ended: its write never finished. */
+function isDeadWritersTemporary(name: string): boolean {
+  const pid = Number(/\.json\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false; // still running: its write may still finish
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, readdir, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -96,6 +97,19 @@ describe("the tool cache files", () => {
     expect((await otherProject.read(before))?.tools.map((t) => t.name)).toEqual(["c"]);
     expect((await cache.read(ECHO))?.tools.map((t) => t.name)).toEqual(["d"]);
     expect((await readdir(dir)).sort()).toHaveLength(4);
+  });
+
+  it("writing a server's cache removes what a write cut short by a dead process left, not a live writer's", async () => {
+    const dead = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
+    const deadPid = Number(dead.stdout.trim());
+    await cache.write(ECHO, server(["a"]));
+    const [written] = await readdir(dir);
+    const leftover = `.${written}.${deadPid}.d573dc9c.tmp`;
+    const running = `.${written}.${process.ppid}.0badcafe.tmp`;
+    const otherServer = `.other-${written!.slice("echo-".length)}.${deadPid}.d573dc9c.tmp`;
+    for (const name of [leftover, running, otherServer]) await writeFile(join(dir, name), "{");
+    await cache.write(ECHO, server(["b"]));
+    expect((await readdir(dir)).sort()).toEqual([running, otherServer, written].sort());
   });
 
   it("a corrupt, truncated, wrongly shaped or absurdly deep file is moved aside with a warning, and the cache goes on", async () => {
