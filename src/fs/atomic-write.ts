@@ -53,3 +53,18 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
     throw error;
   }
 }
+
+/**
+ * Whether `name` is a temporary file of writeFileAtomic's (`.target.PID.hex.tmp`) whose writing process has
+ * ended: its write never finished (a kill -9 or a hang-up in the middle), and nothing will rename it now.
+ */
+export function isAbandonedTemporary(name: string): boolean {
+  const pid = Number(/^\..+\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false; // still running: its write may yet finish
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}

@@ -25,6 +25,7 @@ import { readdir, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { ServerConfig } from "../../config/types.ts";
 import type { Clock } from "../../clock.ts";
+import { isAbandonedTemporary } from "../../fs/atomic-write.ts";
 import { HomeJsonFile } from "../../fs/home-json-file.ts";
 import { readJsonFile } from "../../fs/json-file.ts";
 import { formatJsonPath, nestedDeeperThan } from "../../fs/json-path.ts";
@@ -232,7 +233,7 @@ export class ToolCacheFiles implements ToolCacheStore {
     const current = basename(this.pathOf(config));
     const names = await readdir(this.#options.dir).catch((): string[] => []);
     for (const name of names) {
-      if (name.startsWith(`.${prefix}`) && isDeadWritersTemporary(name)) {
+      if (name.startsWith(`.${prefix}`) && isAbandonedTemporary(name)) {
         await unlink(join(this.#options.dir, name)).catch(() => {});
         continue;
       }
@@ -242,18 +243,6 @@ export class ToolCacheFiles implements ToolCacheStore {
       if (record?.server === config.name && record.project === this.#options.projectDir)
         await unlink(path).catch(() => {});
     }
-  }
-}
-
-/** A temporary file of writeFileAtomic's whose writing process has ended: its write never finished. */
-function isDeadWritersTemporary(name: string): boolean {
-  const pid = Number(/\.json\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
-  if (!Number.isSafeInteger(pid) || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false; // still running: its write may still finish
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 
