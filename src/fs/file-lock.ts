@@ -1,9 +1,12 @@
 /**
  * A short advisory lock beside a file (`<path>.lock`, created with O_EXCL), so
- * read-modify-write cycles from several processes run one at a time. A lock
- * older than `staleMs` is taken to be left by a crashed process and removed.
+ * read-modify-write cycles from several processes run one at a time. The lock
+ * names its holder (`pid@host`): one whose holder has ended on this host (a
+ * kill -9 in the middle of a write) is removed at once; any other lock older
+ * than `staleMs` is taken to be left by a crashed process and removed.
  */
-import { mkdir, open, stat, unlink } from "node:fs/promises";
+import { mkdir, open, readFile, stat, unlink } from "node:fs/promises";
+import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { MiniCcError } from "../errors.ts";
 
@@ -46,7 +49,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
 async function tryCreate(lockFile: string): Promise<boolean> {
   try {
     const handle = await open(lockFile, "wx");
-    await handle.writeFile(`${process.pid}\n`);
+    await handle.writeFile(`${process.pid}@${hostname()}\n`);
     await handle.close();
     return true;
   } catch (error) {
@@ -57,10 +60,26 @@ async function tryCreate(lockFile: string): Promise<boolean> {
 
 async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
   try {
+    if (holderEnded(await readFile(lockFile, "utf8"))) return true;
     const info = await stat(lockFile);
     return Date.now() - info.mtimeMs > staleMs;
   } catch {
     return false; // Gone already: the next attempt will take it.
+  }
+}
+
+/**
+ * The lock's holder (`pid@host`) was a process of this host that has ended. Another host's pid (a home
+ * shared between machines) says nothing here, and an older lock holds only a pid: both wait for staleMs.
+ */
+function holderEnded(content: string): boolean {
+  const [pid, host] = content.trim().split("@");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 
