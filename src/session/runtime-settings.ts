@@ -1,7 +1,8 @@
 /**
  * createRuntime's first steps (runtime.ts): what the user typed is checked
  * before anything starts, then the settings files are read and the
- * permission chain is made from them and the flags.
+ * permission chain is made from them and the flags; their hooks start once
+ * the session has a recorder.
  */
 import type { PermissionMode } from "../agent/events.ts";
 import { PermissionChain } from "../agent/permissions.ts";
@@ -9,6 +10,7 @@ import { loadShellParser } from "../agent/shell-parser.ts";
 import type { Clock } from "../clock.ts";
 import { parseMcpConfigArg } from "../config/mcp-config-arg.ts";
 import type { HomePaths } from "../home.ts";
+import { startSessionHooks } from "../hooks/turn-hooks.ts";
 import { createModel } from "../model/default-model.ts";
 import type { Model } from "../model/model.ts";
 import { loadManagedPolicy, managedDir, type ManagedPolicy } from "../settings/managed-policy.ts";
@@ -92,4 +94,25 @@ export async function loadSettingsParts(
 /** The --permission-mode flag, else a settings file's defaultMode. */
 function modeFrom(flag: PermissionMode, settings: SettingsSession): PermissionMode {
   return flag === "default" ? (settings.effective().defaultMode ?? flag) : flag;
+}
+
+/** The settings' hooks, told the session's id, transcript and mode. */
+export function sessionHooks(
+  init: RuntimeOptions,
+  { settings, permissions, liveEnv }: SettingsParts,
+  recorder: { readonly id: string; readonly file: string },
+  resumed: boolean,
+) {
+  return startSessionHooks({
+    hooks: settings.runnableHooks,
+    cwd: init.cwd,
+    env: liveEnv,
+    sessionId: () => recorder.id,
+    transcriptPath: () => recorder.file,
+    permissionMode: () => permissions.mode.getSnapshot(),
+    // In the TUI, once the shared file's question is answered: its hooks may be among them.
+    after: init.interactive ? settings.whenAnswered() : Promise.resolve(),
+    source: resumed ? "resume" : "startup",
+    say: init.warn,
+  });
 }

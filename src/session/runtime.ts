@@ -17,23 +17,24 @@ import { endingReminders } from "../background/reminders.ts";
 import { autoCompactPct } from "../agent/compaction.ts";
 import { toolSearchSetting } from "../agent/tool-search.ts";
 import { type Clock, systemClock } from "../clock.ts";
-import { sessionEdge, startSessionHooks } from "../hooks/turn-hooks.ts";
+import { sessionEdge } from "../hooks/turn-hooks.ts";
 import { type HomePaths, resolveHome, userHomeDir } from "../home.ts";
 import { mcpResourceTools } from "../mcp/features/resource-tools.ts";
 import { startupEnvProblem } from "../mcp/state/startup.ts";
 import { removeOldToolOutput, ToolOutputFiles } from "../mcp/tools/output-files.ts";
 import { followProgress } from "../mcp/tools/progress.ts";
+import type { LoadedConfig } from "../config/load.ts";
 import type { Model } from "../model/model.ts";
 import { Store } from "../store.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/tool.ts";
-import { loadCustomCommands } from "./custom-commands.ts";
+import { type CustomCommand, loadCustomCommands } from "./custom-commands.ts";
 import { sessionSubagents } from "./session-agents.ts";
 import { recordedTurn } from "./recorded-turn.ts";
 import type { Runtime, RuntimeOptions } from "./runtime-api.ts";
 import { addDir, applyApprovedSettings, configLoader, type McpParts, mcpParts } from "./runtime-mcp.ts";
 import { continueSaved, recording, sessionActions } from "./runtime-sessions.ts";
-import { checkedModel, loadSettingsParts, type SettingsParts } from "./runtime-settings.ts";
+import { checkedModel, loadSettingsParts, sessionHooks, type SettingsParts } from "./runtime-settings.ts";
 import { systemContext } from "./runtime-system.ts";
 import type { SavedSession } from "./saved-sessions.ts";
 import { openSavedSession } from "./session-recorder.ts";
@@ -80,6 +81,39 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     onTaskEnded: (task) => turns.recorder.record({ type: "task", ...task, ended: true }),
   });
   const turns = await agentParts(ground, { model, settings, mcp, restored, sessionId, background, foreground });
+  return runtimeOf(ground, {
+    model,
+    settings,
+    config,
+    loadConfig,
+    custom,
+    mcp,
+    turns,
+    restored,
+    background,
+    foreground,
+    cleanOldOutput,
+  });
+}
+
+/** What createRuntime's steps made, as the Runtime both screens take. */
+function runtimeOf(
+  { init, home, userHome }: Ground,
+  parts: {
+    model: Model;
+    settings: SettingsParts;
+    config: Store<LoadedConfig>;
+    loadConfig: () => Promise<LoadedConfig>;
+    custom: { readonly commands: CustomCommand[] };
+    mcp: McpParts;
+    turns: AgentParts;
+    restored: SavedSession | undefined;
+    background: BackgroundTasks;
+    foreground: ForegroundCalls;
+    cleanOldOutput: Promise<void>;
+  },
+): Runtime {
+  const { model, settings, config, loadConfig, custom, mcp, turns, restored, background, foreground } = parts;
   const { manager, sandbox, approvals } = mcp;
   const { agent, recorder, tools, sandboxMode } = turns;
   return {
@@ -122,7 +156,7 @@ export async function createRuntime(init: RuntimeOptions): Promise<Runtime> {
     listServers: () => manager.list(config.getSnapshot().servers),
     applyApprovedSettings: () => applyApprovedSettings(init, settings, mcp, { config, loadConfig }),
     connectServers: () => manager.connectListed(),
-    close: () => closeAll(init, mcp, turns, [cleanOldOutput, background.stopAll("exit")]),
+    close: () => closeAll(init, mcp, turns, [parts.cleanOldOutput, background.stopAll("exit")]),
   };
 }
 
@@ -178,7 +212,7 @@ async function agentParts(
 ) {
   const { options, cwd, env } = init;
   const { model, restored, background } = parts;
-  const { settings, permissions, liveEnv } = parts.settings;
+  const { permissions, liveEnv } = parts.settings;
   const { manager, sandbox } = parts.mcp;
   const sandboxMode = new Store(options.sandbox ?? false);
   const builtins = builtinTools(
@@ -195,18 +229,7 @@ async function agentParts(
     subagents
       .offered(builtins, [...resourceTools.offered(), ...manager.tools()])
       .filter((tool) => !permissions.deniesEveryCall(tool));
-  const hooks = startSessionHooks({
-    hooks: settings.runnableHooks,
-    cwd,
-    env: liveEnv,
-    sessionId: () => recorder.id,
-    transcriptPath: () => recorder.file,
-    permissionMode: () => permissions.mode.getSnapshot(),
-    // In the TUI, once the shared file's question is answered: its hooks may be among them.
-    after: init.interactive ? settings.whenAnswered() : Promise.resolve(),
-    source: restored ? "resume" : "startup",
-    say: init.warn,
-  });
+  const hooks = sessionHooks(init, parts.settings, recorder, restored !== undefined);
   const loop = loopSettings(init);
   const agent = new Agent({
     hooks,
