@@ -6,6 +6,7 @@
  * while the session goes on. Then the results of one event's hooks, which ran
  * in parallel, made one.
  */
+import { errorText } from "../errors.ts";
 import { isJsonObject } from "../fs/json-path.ts";
 import type { HookCommand, HookEvent } from "./hook-config.ts";
 import { HOOK_OUTPUT_CAP_BYTES, type HookEnding } from "./hook-process.ts";
@@ -78,7 +79,7 @@ function successResult(hook: HookCommand, stdout: string, label: string): HookRe
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    const note = `${label} printed invalid JSON (${error instanceof Error ? error.message : String(error)}): read as plain output`;
+    const note = `${label} printed invalid JSON (${errorText(error)}): read as plain output`;
     return { ...plain, notes: [note] };
   }
   return isJsonObject(doc) ? jsonResult(hook.event, doc, label) : plain;

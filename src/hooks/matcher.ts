@@ -3,6 +3,7 @@
  * names and `|` alternatives match exactly (`Edit|Write`); anything else is a
  * regular expression (`mcp__github__.*`, `Notebook.*`) tested against the name.
  */
+import { errorText } from "../errors.ts";
 
 export type CompiledMatcher =
   | { kind: "all" }
@@ -20,7 +21,7 @@ export function compileMatcher(matcher: string): CompiledMatcher {
     // Claude Code anchors nothing: `Edit.*` also matches a tool whose name contains "Edit".
     return { kind: "regex", regex: new RegExp(text) };
   } catch (error) {
-    return { kind: "bad", why: error instanceof Error ? error.message : String(error) };
+    return { kind: "bad", why: errorText(error) };
   }
 }
 
