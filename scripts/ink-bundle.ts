@@ -63,7 +63,8 @@ export const lazyStringWidth: Plugin = {
  * and the per-character "invisible?" pattern is built once, not once per
  * character; a frame's blank cells are one shared cell, and the blanks ending
  * a row are left out before it becomes text, not trimmed off after
- * (src/text/frame-rows.ts); line-update finds graphemes through src/text/graphemes.ts. The
+ * (src/text/frame-rows.ts); a write with no clip or transformer is tokenized
+ * once, not twice; line-update finds graphemes through src/text/graphemes.ts. The
  * texts replaced are Ink 8.0.0's (package.json pins it): a text not found fails the build.
  */
 const GRAPHEMES = fileURLToPath(new URL("../src/text/graphemes.ts", import.meta.url));
@@ -96,6 +97,16 @@ const INK_EDITS: Record<string, { readonly imports: string; readonly replace: Te
       [
         "const lineWithoutEmptyItems = line.filter(item => item !== undefined);\n            return styledCharsToString(lineWithoutEmptyItems).trimEnd();",
         "return __rowText(line, styledCharsToString);",
+      ],
+      // A write with nothing to clip or transform keeps the characters it was tokenized into, rather than
+      // turning each line back into text and tokenizing it again (a box's side border is one write of 30+ lines).
+      [
+        "let lines = characterLines.map(line => styledCharsToString(line));",
+        "let lines = !clip && transformers.length === 0 ? characterLines : characterLines.map(line => styledCharsToString(line));",
+      ],
+      [
+        "const characters = this.caches.getStyledChars(line);",
+        "const characters = typeof line === 'string' ? this.caches.getStyledChars(line) : line;",
       ],
     ],
   },

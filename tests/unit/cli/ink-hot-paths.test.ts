@@ -135,6 +135,24 @@ describe("Ink's hot paths, as bundled", () => {
     };
     for (const rows of [ROWS, [...ROWS].reverse(), ROWS.slice(3, 7)])
       expect(frame(patched.Output, rows).get()).toEqual(frame(original.Output, rows).get());
+    // Writes of several lines (a box's side border, a wrapped paragraph), clipped or transformed or neither.
+    const boxed = (Output: InkParts["Output"]) => {
+      const output = new Output({ width: 90, height: 14 }) as InstanceType<InkParts["Output"]> & {
+        clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+        unclip(): void;
+      };
+      const side = `${styled(90, "│")}\n`.repeat(12);
+      output.write(60, 1, side, { transformers: [] });
+      output.write(89, 1, side, { transformers: [] });
+      output.write(0, 0, ROWS.slice(1, 9).join("\n"), { transformers: [] });
+      output.write(10, 9, ROWS.slice(3, 6).join("\n"), { transformers: [(line: string, y: number) => `${y}:${line}`] });
+      output.clip({ x1: 5, x2: 70, y1: 2, y2: 11 });
+      output.write(0, 1, ROWS.slice(6, 12).join("\n"), { transformers: [] });
+      output.unclip();
+      return output.get();
+    };
+    expect(boxed(patched.Output)).toEqual(boxed(original.Output));
+    expect(boxed(patched.Output).output).toMatch(/2:.*│/);
     expect(frame(patched.Output, ROWS).caches).toBe(frame(patched.Output, ROWS).caches);
     expect(frame(original.Output, ROWS).caches).not.toBe(frame(original.Output, ROWS).caches);
   });
