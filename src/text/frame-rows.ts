@@ -21,8 +21,9 @@ export function blankRow<T>(width: number, blank: T): T[] {
 
 /**
  * `toText(row without its holes).trimEnd()`, without visiting the unstyled
- * blanks at the row's end: they would only add spaces after the last styled
- * cell's closing codes, which trimEnd takes off again.
+ * blanks at the row's end (they would only add spaces after the last styled
+ * cell's closing codes, which trimEnd takes off again) or styling those at its
+ * start (before any style there is nothing to open or close: they are spaces).
  */
 export function rowText<T extends FrameCell>(
   row: readonly (T | undefined)[],
@@ -31,6 +32,12 @@ export function rowText<T extends FrameCell>(
   // Holes are rare (a wide character written past the edge): the usual row is passed on as it is.
   const cells = row.includes(undefined) ? row.filter((cell) => cell !== undefined) : (row as readonly T[]);
   let end = cells.length;
-  while (end > 0 && cells[end - 1]!.value === " " && cells[end - 1]!.styles.length === 0) end--;
-  return toText(end === cells.length ? cells : cells.slice(0, end)).trimEnd();
+  while (end > 0 && isPlainBlank(cells[end - 1]!)) end--;
+  let start = 0;
+  while (start < end && isPlainBlank(cells[start]!)) start++;
+  if (start === end) return "";
+  const text = toText(start === 0 && end === cells.length ? cells : cells.slice(start, end));
+  return (start === 0 ? text : " ".repeat(start) + text).trimEnd();
 }
+
+const isPlainBlank = (cell: FrameCell): boolean => cell.value === " " && cell.styles.length === 0;
