@@ -5,7 +5,7 @@
  * kill -9 in the middle of a write) is removed at once; any other lock older
  * than `staleMs` is taken to be left by a crashed process and removed.
  */
-import { mkdir, open, readFile, stat, unlink } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { MiniCcError } from "../errors.ts";
@@ -60,13 +60,19 @@ async function tryCreate(lockFile: string): Promise<boolean> {
 
 async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
   try {
-    if (holderEnded(await readFile(lockFile, "utf8"))) return true;
+    // Only a small regular file is read for its holder: a lock can sit in a repository (`.mcp.json.lock`), and a
+    // link there to /dev/zero or to a huge file must not be read whole.
+    const own = await lstat(lockFile);
+    if (own.isFile() && own.size <= MAX_HOLDER_BYTES && holderEnded(await readFile(lockFile, "utf8"))) return true;
     const info = await stat(lockFile);
     return Date.now() - info.mtimeMs > staleMs;
   } catch {
     return false; // Gone already: the next attempt will take it.
   }
 }
+
+/** `pid@host` and a line end: a longer lock file names no holder of ours. */
+const MAX_HOLDER_BYTES = 300;
 
 /**
  * The lock's holder (`pid@host`) was a process of this host that has ended. Another host's pid (a home

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,6 +41,13 @@ describe("withFileLock", () => {
         `waiting for lock ${path}.lock; remove it if no mini-cc is running`,
       );
     }
+  });
+
+  it("never reads a lock that is a link (a repository's .mcp.json.lock to /dev/zero): it goes by age alone", async () => {
+    const path = await file();
+    await symlink("/dev/zero", `${path}.lock`);
+    // Read, /dev/zero would never end; by age (the device's, old) the lock is stale and taken.
+    expect(await withFileLock(path, async () => "taken", { staleMs: 60_000, timeoutMs: 2_000 })).toBe("taken");
   });
 
   it("still takes a lock older than staleMs, whoever holds it", async () => {
