@@ -3,6 +3,7 @@
  * a temporary file in the same folder, flushed, then renamed over the target.
  */
 import { randomBytes } from "../on-demand-crypto.ts";
+import { processEnded } from "../process-ended.ts";
 import { chmod, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
@@ -60,11 +61,6 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
  */
 export function isAbandonedTemporary(name: string): boolean {
   const pid = Number(/^\..+\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
-  if (!Number.isSafeInteger(pid) || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false; // still running: its write may yet finish
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  // A writer still running may yet finish its write.
+  return Number.isSafeInteger(pid) && pid !== process.pid && processEnded(pid);
 }

@@ -9,6 +9,7 @@ import { lstat, mkdir, open, readFile, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { MiniCcError } from "../errors.ts";
+import { processEnded } from "../process-ended.ts";
 
 /** Tuning for withFileLock; the defaults suit config and approvals files. */
 export interface LockOptions {
@@ -80,13 +81,7 @@ const MAX_HOLDER_BYTES = 300;
  */
 function holderEnded(content: string): boolean {
   const [pid, host] = content.trim().split("@");
-  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  return host === hostname() && /^\d+$/.test(pid ?? "") && processEnded(Number(pid));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -37,28 +37,18 @@ describe("IdleTimer", () => {
     const clock = new FakeClock();
     const stopped: string[] = [];
     const idle = new IdleTimer(clock);
-    idle.arm(
-      0,
-      () => false,
-      () => stopped.push("off"),
-    );
-    idle.arm(
-      10,
-      () => false,
-      () => stopped.push("cancelled"),
-    );
+    const armStopping = (ms: number, name: string) =>
+      idle.arm(
+        ms,
+        () => false,
+        () => stopped.push(name),
+      );
+    armStopping(0, "off");
+    armStopping(10, "cancelled");
     idle.cancel();
     clock.advance(100);
-    idle.arm(
-      10,
-      () => false,
-      () => stopped.push("first"),
-    );
-    idle.arm(
-      50,
-      () => false,
-      () => stopped.push("second"),
-    );
+    armStopping(10, "first");
+    armStopping(50, "second");
     clock.advance(100);
     expect(stopped).toEqual(["second"]);
   });
