@@ -10,6 +10,16 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/**
+ * The median of each rep's `side[i] / floor[i]`. rotatingRuns runs every side
+ * once per rep, minutes apart at most, so a slow spell of a shared machine
+ * weighs on both values of a pair; the ratio of the two medians mixes reps
+ * taken in different spells.
+ */
+export function pairedRatio(side: readonly number[], floor: readonly number[]): number {
+  return median(side.map((value, rep) => value / floor[rep]!));
+}
+
 /** `value / base` as `1.234×`. */
 export function ratio(value: number, base: number): string {
   return `${(value / base).toFixed(3)}×`;

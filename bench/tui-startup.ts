@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundleEntry } from "../scripts/ink-bundle.ts";
 import { interactiveEnv } from "../tests/helpers/pty-screen.ts";
-import { median, ratio, rotatingRuns } from "./stats.ts";
+import { median, pairedRatio, ratio, rotatingRuns } from "./stats.ts";
 import { timeScreen, type ScreenTimes } from "./tui-pty-clock.ts";
 
 const REPS = Number(process.env.BENCH_REPS ?? 7);
@@ -98,6 +98,7 @@ for (const [label] of builds) {
     const connected =
       n === 0 ? "" : `   ${connectedText(n)} at ${median(connectedMs[side]!).toFixed(1).padStart(6)} ms`;
     const seen = n === 0 ? "" : `   first frame showed: ${[...new Set(firstSummaries[side])].join(" | ")}`;
-    console.log(`  ${side.padEnd(width)}  ${m.toFixed(1).padStart(7)} ms  ${ratio(m, f)}${connected}${seen}`);
+    const paired = `(paired ${pairedRatio(runs[side]!, runs.floor!).toFixed(3)}×)`;
+    console.log(`  ${side.padEnd(width)}  ${m.toFixed(1).padStart(7)} ms  ${ratio(m, f)} ${paired}${connected}${seen}`);
   }
 }

@@ -6,15 +6,14 @@
 import { stillStartingText } from "../../src/mcp/state/startup-silence.ts";
 import type { ServerState } from "../../src/mcp/state/server-state.ts";
 import { plural } from "../rows/words.ts";
-import { STATUS_TABLE } from "../../src/mcp/state/status-table.ts";
+import { STATUS_TABLE, type StatusColor } from "../../src/mcp/state/status-table.ts";
 import { firstLine } from "../../src/config/describe.ts";
 import { terminalSafeLine } from "../../src/text/terminal-safe.ts";
 
 /** A status as drawn: glyph, colour, label, reason. */
 export interface StatusStyle {
   readonly glyph: string;
-  /** Ink colour name. */
-  readonly color: string;
+  readonly color: StatusColor;
   /** Right-hand column: `3 tools`, `starting`, `failed`… */
   readonly label: string;
   /** Second line, when the status has a reason worth reading. */

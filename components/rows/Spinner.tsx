@@ -1,10 +1,8 @@
 /**
  * A one-cell spinner for work in progress (a server starting, a turn running).
  */
-import { Text, useAnimation } from "ink";
-import { useMotion } from "../runtime/useMotion.ts";
-
-const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+import { Text } from "ink";
+import { useSpinnerGlyph } from "./useSpinnerGlyph.ts";
 
 /** How the spinner looks. */
 export interface SpinnerProps {
@@ -14,7 +12,5 @@ export interface SpinnerProps {
 
 /** A braille spinner, still when motion is off. */
 export function Spinner({ color }: SpinnerProps) {
-  const moving = useMotion();
-  const { frame } = useAnimation({ interval: 80, isActive: moving });
-  return <Text color={color}>{FRAMES[frame % FRAMES.length]}</Text>;
+  return <Text color={color}>{useSpinnerGlyph()}</Text>;
 }

@@ -6,13 +6,16 @@
  */
 import type { ServerStatus } from "./server-state.ts";
 
+/** The named terminal colours the table uses (Ink's and chalk's names). */
+export type StatusColor = "green" | "cyan" | "yellow" | "red" | "gray" | "magenta";
+
 export interface StatusLook {
   /** The panel's glyph before the name. */
   readonly glyph: string;
   /** The mark `mini-cc mcp list` puts before the status. */
   readonly listMark: string;
-  /** Ink colour name of the glyph and label. */
-  readonly color: string;
+  /** Colour of the glyph and label. */
+  readonly color: StatusColor;
   /** The panel's short label (10 columns) when it shows no count. */
   readonly label: string;
   /** Work is under way: the panel shows a spinner. */
