@@ -1,10 +1,11 @@
 import chalk from "chalk";
 import { stripVTControlCharacters } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { serverRowText } from "../../../../components/mcp-panel/server-row-text.ts";
 import { statusStyle } from "../../../../components/mcp-panel/server-status-style.ts";
 import type { ServerState, ServerView } from "../../../../src/mcp/state/server-state.ts";
 import { server } from "../../../helpers/tui-fixtures.ts";
+import { withChalkColors } from "../../../helpers/chalk-colors.ts";
 
 const connected: ServerState = { status: "connected", tools: [], instructions: "", connectMs: 40 };
 const pending: ServerState = { status: "pending" };
@@ -15,14 +16,7 @@ function row(view: ServerView, look: { selected?: boolean; blocked?: number } = 
 }
 
 describe("a server's row in the side panel", () => {
-  let level: typeof chalk.level;
-  beforeAll(() => {
-    level = chalk.level;
-    chalk.level = 1;
-  });
-  afterAll(() => {
-    chalk.level = level;
-  });
+  withChalkColors();
 
   it("cuts and pads the columns to the panel's width", () => {
     const text = row(server("a-server-with-a-long-name", connected, "project"));

@@ -1,17 +1,11 @@
 import chalk from "chalk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { markdownLines } from "../../../../components/transcript/markdown.ts";
 import { itemRows } from "../../../../components/transcript/lines.ts";
+import { withChalkColors } from "../../../helpers/chalk-colors.ts";
 
 describe("markdownLines", () => {
-  let level: typeof chalk.level;
-  beforeEach(() => {
-    level = chalk.level;
-    chalk.level = 1;
-  });
-  afterEach(() => {
-    chalk.level = level;
-  });
+  withChalkColors();
 
   it("styles headings, bold, italic and inline code, and shows a link's URL", () => {
     expect(markdownLines("# Title\n\n**bold** *it* `code` [docs](https://x.dev)", 80)).toEqual([
