@@ -1,10 +1,10 @@
 /**
  * One server's line in the side panel, `● tracker   project  3 tools`, as a
  * single styled string: glyph, name, source and status label, cut and padded
- * to fixed columns. One string rather than a Text per column keeps a row to
- * one node for React and Ink, which is most of what a panel of many servers
- * costs the first frame. Styles are applied in Ink's order (dim, colour,
- * bold), so the screen is the one nested Texts drew.
+ * to fixed columns. One string rather than a Text per column: the row is one
+ * Ink node instead of eight nested ones, and what it shows is a plain value a
+ * test reads. Styles are applied in Ink's order (dim, colour, bold), so the
+ * screen is byte for byte the one the nested Texts drew.
  */
 import chalk from "chalk";
 import type { ServerView } from "../../src/mcp/state/server-state.ts";
