@@ -5,11 +5,12 @@
  * kill -9 in the middle of a write) is removed at once; any other lock older
  * than `staleMs` is taken to be left by a crashed process and removed.
  */
-import { lstat, mkdir, open, readFile, stat, unlink } from "node:fs/promises";
+import { mkdir, open, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { MiniCcError } from "../errors.ts";
 import { processEnded } from "../process-ended.ts";
+import { readRegularFileStart } from "./regular-file.ts";
 
 /** Tuning for withFileLock; the defaults suit config and approvals files. */
 export interface LockOptions {
@@ -61,10 +62,7 @@ async function tryCreate(lockFile: string): Promise<boolean> {
 
 async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
   try {
-    // Only a small regular file is read for its holder: a lock can sit in a repository (`.mcp.json.lock`), and a
-    // link there to /dev/zero or to a huge file must not be read whole.
-    const own = await lstat(lockFile);
-    if (own.isFile() && own.size <= MAX_HOLDER_BYTES && holderEnded(await readFile(lockFile, "utf8"))) return true;
+    if (holderEnded(lockHolder(lockFile))) return true;
     const info = await stat(lockFile);
     return Date.now() - info.mtimeMs > staleMs;
   } catch {
@@ -76,10 +74,24 @@ async function isStale(lockFile: string, staleMs: number): Promise<boolean> {
 const MAX_HOLDER_BYTES = 300;
 
 /**
+ * What the lock says of its holder, read only from a small regular file: a lock can sit in a repository
+ * (`.mcp.json.lock`), and a link there to /dev/zero, a FIFO or a huge file must not be read. Those name no holder.
+ */
+function lockHolder(lockFile: string): string | undefined {
+  try {
+    const start = readRegularFileStart(lockFile, MAX_HOLDER_BYTES, { noFollow: true });
+    return start.cut ? undefined : start.text;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The lock's holder (`pid@host`) was a process of this host that has ended. Another host's pid (a home
  * shared between machines) says nothing here, and an older lock holds only a pid: both wait for staleMs.
  */
-function holderEnded(content: string): boolean {
+function holderEnded(content: string | undefined): boolean {
+  if (content === undefined) return false;
   const [pid, host] = content.trim().split("@");
   return host === hostname() && /^\d+$/.test(pid ?? "") && processEnded(Number(pid));
 }

@@ -113,7 +113,8 @@ function runtimeOf(
     cleanOldOutput: Promise<void>;
   },
 ): Runtime {
-  const { model, settings, config, loadConfig, custom, mcp, turns, restored, background, foreground } = parts;
+  const { model, settings, config, loadConfig, custom, mcp, turns, restored, background, foreground, cleanOldOutput } =
+    parts;
   const { manager, sandbox, approvals } = mcp;
   const { agent, recorder, tools, sandboxMode } = turns;
   return {
@@ -156,7 +157,7 @@ function runtimeOf(
     listServers: () => manager.list(config.getSnapshot().servers),
     applyApprovedSettings: () => applyApprovedSettings(init, settings, mcp, { config, loadConfig }),
     connectServers: () => manager.connectListed(),
-    close: () => closeAll(init, mcp, turns, [parts.cleanOldOutput, background.stopAll("exit")]),
+    close: () => closeAll(init, mcp, turns, [cleanOldOutput, background.stopAll("exit")]),
   };
 }
 

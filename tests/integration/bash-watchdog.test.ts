@@ -7,17 +7,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { killedRunLeftoversForTestFile } from "../helpers/killed-run-leftovers.ts";
 
 const WATCHDOG = join(import.meta.dirname, "../../src/processes/bash-watchdog.ts");
-const leftovers: number[] = [];
-afterEach(() => {
-  for (const pgid of leftovers.splice(0)) {
-    try {
-      process.kill(-pgid, "SIGKILL");
-    } catch {}
-  }
-});
+const { groups: leftovers } = killedRunLeftoversForTestFile();
 
 /** A Node process that starts each command in a group of its own, watches or releases it, prints the groups and waits. */
 function session(
