@@ -5,37 +5,46 @@
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { requireCachedScript } from "../src/cli/cached-script.ts";
-import { runCli } from "../src/cli/cli.ts";
-import type { TuiLoader } from "../src/cli/interactive.ts";
+import { type CachedScript, requireCachedScript } from "../src/cli/cached-script.ts";
+import { runCli, type ScreenLoaders } from "../src/cli/cli.ts";
 import { resolveHome } from "../src/home.ts";
 
-/** dist/tui.cjs's SHA-256, put in by the build (scripts/build.mjs): a start need not hash 600 KB to name its code cache. */
-declare const MINI_CC_TUI_DIGEST: string | undefined;
-const tuiDigest = typeof MINI_CC_TUI_DIGEST === "string" ? MINI_CC_TUI_DIGEST : undefined;
+/** Each script's SHA-256 by its path in dist/, put in by the build (scripts/build.mjs): a start need not hash them to name their code caches. */
+declare const MINI_CC_SCRIPT_DIGESTS: Readonly<Record<string, string>> | undefined;
+const digests: Readonly<Record<string, string>> =
+  typeof MINI_CC_SCRIPT_DIGESTS === "object" ? MINI_CC_SCRIPT_DIGESTS : {};
 
-// This file is dist/cli.js once bundled: the installation is its folder's parent, and the UI is dist/tui.cjs beside it.
+// This file is dist/cli.js once bundled: the installation is its folder's parent, and the UI's scripts are beside it.
 const dist = dirname(fileURLToPath(import.meta.url));
 const installation = { dir: resolve(dist, "..") };
 
-/**
- * The UI's bundle (app/tui.ts), through its code cache. When none could be
- * used, one is made just after the first frame, or at exit if the UI ends sooner.
- */
-const loadTui: TuiLoader = async () => {
-  const bundle = requireCachedScript(join(dist, "tui.cjs"), resolveHome(process.env, homedir()).codeCache, {
-    contentId: tuiDigest,
+/** The UI's scripts loaded so far: when none could use its code cache, one is made just after the first frame, or at exit if the UI ends sooner. */
+const loaded: CachedScript[] = [];
+
+/** A script of dist/ (`name`), through its code cache; its exports. */
+function loadScript(name: string): unknown {
+  const script = requireCachedScript(join(dist, name), resolveHome(process.env, homedir()).codeCache, {
+    contentId: digests[name],
   });
-  process.once("exit", bundle.saveCodeCache);
-  const { runTui } = await (bundle.exports as typeof import("./tui.ts")).loadRunTui();
-  return {
-    runTui(tui) {
-      const done = runTui(tui); // renders the first frame before it returns
-      // At once: the cache then holds what the first frame ran, the same with or without servers, and no more.
-      bundle.saveCodeCache();
-      return done;
-    },
-  };
+  process.once("exit", script.saveCodeCache);
+  loaded.push(script);
+  return script.exports;
+}
+
+/** The runtime's side (src/cli/interactive.ts) and the UI's bundle (app/tui.ts), each a CommonJS script of its own. */
+const screen: ScreenLoaders = {
+  loadInteractive: () => loadScript("chunks/interactive.cjs") as typeof import("../src/cli/interactive.ts"),
+  async loadTui() {
+    const { runTui } = await (loadScript("tui.cjs") as typeof import("./tui.ts")).loadRunTui();
+    return {
+      runTui(tui) {
+        const done = runTui(tui); // renders the first frame before it returns
+        // At once: each cache then holds what the first frame ran, the same with or without servers, and no more.
+        for (const script of loaded) script.saveCodeCache();
+        return done;
+      },
+    };
+  },
 };
 
-runCli(process.argv.slice(2), loadTui, installation);
+runCli(process.argv.slice(2), screen, installation);

@@ -1,6 +1,6 @@
 /**
  * Preloaded (`--import`) into a TUI process by bench/tui-why.ts: notes, on the
- * wall clock, when each module is first asked for, when each child process
+ * wall clock, when each module or script is first asked for, when each child process
  * is spawned and when the first frame is written, and writes those marks as JSON
  * to $TUI_TIMELINE_FILE. Watches without changing what the program does.
  */
@@ -8,6 +8,7 @@ import childProcess from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { registerHooks, syncBuiltinESMExports } from "node:module";
 import { stripVTControlCharacters } from "node:util";
+import vm from "node:vm";
 
 const marks: Array<[string, number]> = [];
 const now = (): number => performance.timeOrigin + performance.now();
@@ -34,6 +35,13 @@ registerHooks({
     return resolved;
   },
 });
+
+// The UI's two scripts load through vm.Script (src/cli/cached-script.ts), past the module hooks above.
+const Script = vm.Script;
+vm.Script = function (this: unknown, source: string, options?: vm.ScriptOptions) {
+  if (options?.filename) mark(`script ${options.filename.replace(/^.*\/dist\//, "")}`);
+  return new Script(source, options);
+} as unknown as typeof vm.Script;
 
 const spawn = childProcess.spawn;
 childProcess.spawn = function (this: unknown, ...args: Parameters<typeof spawn>) {

@@ -4,8 +4,8 @@
  *  1. a timeline of real runs on a pty, taken by a preloaded hook
  *     (bench/tui-timeline-hook.ts): node start, each chunk asked for, each
  *     server spawned, the first frame written;
- *  2. each dist chunk the TUI loads, imported alone in a fresh Node, and
- *     createRuntime / startServers timed directly (bench/tui-import-probe.ts).
+ *  2. what the TUI loads, each alone in a fresh Node (bench/tui-import-probe.ts):
+ *     cli.js's chunks imported, then the two scripts through their code caches.
  *
  *   npm run build && npx node bench/tui-why.ts      (BENCH_REPS=9 for more repetitions, BENCH_DIST=… for another build)
  */
@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { build } from "esbuild";
 import { bundleEntry } from "../scripts/ink-bundle.ts";
+import { interactiveChunk } from "../tests/helpers/dist-graph.ts";
 import { interactiveEnv } from "../tests/helpers/pty-screen.ts";
 import { median } from "./stats.ts";
 import { timeScreen } from "./tui-pty-clock.ts";
@@ -76,7 +77,7 @@ async function timeline(program: string, box: { cwd: string; home: string }): Pr
   const row: Record<string, number | undefined> = {
     "on screen (pty, from spawn)": shown.at[PROMPT],
     "user code starts": at((n) => n === "preload"),
-    "interactive chunk asked for": at((n) => n.includes("chunks/interactive")),
+    "interactive script asked for": at((n) => n.includes("script chunks/interactive")),
     "first server spawned": spawns[0],
     "last server spawned": spawnEnds.at(-1),
     "spawn() calls, total": spawns.length ? spawns.reduce((sum, t, i) => sum + spawnEnds[i]! - t, 0) : undefined,
@@ -121,7 +122,6 @@ const staticImports = (file: string): string[] =>
     join(dirname(file), m[1]!),
   );
 const cli = join(DIST, "cli.js");
-const interactive = join(DIST, /import\("\.\/(chunks\/interactive[^"]*\.js)"\)/.exec(readFileSync(cli, "utf8"))![1]!);
 /** Dependencies before dependants (the order Node evaluates them), so each import times that chunk alone. */
 const order: string[] = [];
 const visit = (file: string): void => {
@@ -130,9 +130,6 @@ const visit = (file: string): void => {
   order.push(file);
 };
 for (const dep of staticImports(cli)) visit(dep);
-visit(interactive);
-const exporting = (name: string): string =>
-  order.find((f) => new RegExp(`^export \\{[^}]*\\b${name}\\b`, "m").test(readFileSync(f, "utf8")))!;
 
 /** What a chunk mostly holds: its biggest packages, or its source files. */
 function label(file: string): string {
@@ -156,12 +153,10 @@ const probe = join(import.meta.dirname, "tui-import-probe.ts");
 const probes: Record<number, Array<Record<string, number>>> = { 0: [], 5: [] };
 for (let rep = 0; rep <= REPS; rep++) {
   for (const n of [0, 5] as const) {
-    // parseCommand lives in cli.js itself since app/main.ts became the entry: without it the probe times imports only.
     const input = {
       chunks: order,
-      tuiBundle: join(DIST, "tui.cjs"),
-      runtimeChunk: exporting("createRuntime"),
-      argsChunk: exporting("parseCommand") ?? null,
+      interactiveScript: interactiveChunk(DIST),
+      tuiScript: join(DIST, "tui.cjs"),
       ...boxes[n],
     };
     const out = JSON.parse(
@@ -170,7 +165,9 @@ for (let rep = 0; rep <= REPS; rep++) {
     if (rep > 0) probes[n]!.push(out); // rep 0 only warms the caches
   }
 }
-console.log(`\n2. Each chunk imported alone, in load order, fresh Node, compile cache on (medians of ${REPS})`);
+console.log(
+  `\n2. Each chunk imported alone, then each script, in load order, fresh Node, caches on (medians of ${REPS})`,
+);
 for (const key of Object.keys(probes[0]![0]!)) {
   const name = key.startsWith("import ") ? `import ${label(key.slice(7))}` : key;
   const values = [0, 5].map((n) =>

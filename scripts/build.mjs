@@ -36,25 +36,9 @@ const ESM_BUILD = {
 };
 
 /**
- * cli.js's `import("./interactive.ts")` goes to the build below, not into this one's chunks.
- * Bundled with everything else, the TUI's side shared code with print mode, `mcp` and every
- * lazily loaded part, so its first frame waited for about twenty small chunks; each costs Node
- * a module to resolve, read, look up in the compile cache and link (about 30 ms of CPU in all).
- */
-const INTERACTIVE = "./chunks/interactive.js";
-const interactiveBuiltApart = {
-  name: "interactive-built-apart",
-  setup(b) {
-    b.onResolve({ filter: /^\.\/interactive\.ts$/ }, (args) =>
-      args.kind === "dynamic-import" ? { path: INTERACTIVE, external: true } : undefined,
-    );
-  },
-};
-
-/**
- * What cli.js and interactive.js import on demand (print mode, `mcp`, a server's connection, the model's SDK, the
+ * What cli.js and interactive.cjs import on demand (print mode, `mcp`, a server's connection, the model's SDK, the
  * subagent files' parser, the sandbox runtime, the shell parser) is built apart, into dist/chunks/later-<name>.js.
- * Bundled with them, every module both sides use went to a chunk of its own that cli.js or interactive.js imports
+ * Bundled with them, every module both sides use went to a chunk of its own that cli.js or interactive.cjs imports
  * statically: the first frame waited for some twenty small files, each a module for Node to resolve, read and
  * link (~0.5 ms of CPU each). Built apart, each side has its own copy of the few modules they share; those hold no
  * state between calls, and errors are told apart by isMiniCcError (a Symbol.for mark), never by instanceof, so two
@@ -93,8 +77,7 @@ function laterName(specifier, taken) {
 }
 
 await rm("dist", { recursive: true, force: true });
-// The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI. Built
-// first: cli.js carries its SHA-256, which names its code cache (src/cli/cached-script.ts) without hashing it at each start.
+// The full-screen UI as one CommonJS script (app/tui.ts says why), loaded by app/main.ts only for the TUI.
 // Yoga's WebAssembly goes beside it, as dist/yoga.wasm (yogaWasmBeside says why).
 await build({
   ...WHOLE_BUNDLE,
@@ -114,16 +97,40 @@ await build({
 });
 await shareInteropCopies("dist/tui.cjs");
 await writeYogaWasm("dist/yoga.wasm");
-const tuiDigest = createHash("sha256")
-  .update(await readFile("dist/tui.cjs"))
-  .digest("hex");
 
-const loadedLater = new Map(); // what cli.js and interactive.js import on demand: resolved path -> its file's name
+const loadedLater = new Map(); // what cli.js and interactive.cjs import on demand: resolved path -> its file's name
+
+// The TUI's runtime side (src/cli/interactive.ts and what it imports) as one CommonJS script, loaded by app/main.ts
+// through a code cache as dist/tui.cjs is: Node's compile cache would leave every function createRuntime runs to be
+// compiled again at each start. Only what it loads later (a server's connection, the model's SDK, the sandbox
+// runtime) stays apart, as ES modules it imports. It sits in dist/chunks/ beside them, so src/dist-assets.ts and the
+// sandbox runtime find the files beside dist/cli.js the same way. Modules it shares with cli.js's own few (errors,
+// arguments) are pure: two copies hold nothing between them.
+await build({
+  ...ESM_BUILD,
+  plugins: [builtLater(loadedLater, "./"), ...WHOLE_BUNDLE.plugins],
+  entryPoints: { interactive: "src/cli/interactive.ts" },
+  entryNames: "chunks/[name]",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  splitting: false,
+  metafile: false,
+  // A script has no import.meta: its URL is made from the __filename Node's CommonJS wrapper passes in.
+  banner: { js: 'var __import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
+  define: { ...ESM_BUILD.define, "import.meta.url": "__import_meta_url" },
+});
+
+// cli.js carries each script's SHA-256, which names its code cache (src/cli/cached-script.ts) without hashing it at each start.
+const scriptDigests = {};
+for (const script of ["tui.cjs", "chunks/interactive.cjs"])
+  scriptDigests[script] = createHash("sha256")
+    .update(await readFile(`dist/${script}`))
+    .digest("hex");
 const cli = await build({
   ...ESM_BUILD,
-  plugins: [interactiveBuiltApart, builtLater(loadedLater, "./chunks/"), ...WHOLE_BUNDLE.plugins],
+  plugins: [builtLater(loadedLater, "./chunks/"), ...WHOLE_BUNDLE.plugins],
   entryPoints: { cli: "app/main.ts" },
-  define: { ...ESM_BUILD.define, MINI_CC_TUI_DIGEST: JSON.stringify(tuiDigest) },
+  define: { ...ESM_BUILD.define, MINI_CC_SCRIPT_DIGESTS: JSON.stringify(scriptDigests) },
   entryNames: "[name]",
 });
 // Grep's worker and the reaper each as one file: sharing a chunk with cli.js would add a file to every start.
@@ -134,25 +141,12 @@ const workers = await build({
   entryNames: "[name]",
 });
 
-// The TUI's runtime side (src/cli/interactive.ts and what it imports) as a build of its own: what its first
-// frame needs is one file, dist/chunks/interactive.js, and only what it loads later (a server's connection,
-// the model's SDK, the sandbox runtime) is split off. It sits in dist/chunks/ as the other builds' chunks do,
-// so src/dist-assets.ts and the sandbox runtime find the files beside dist/cli.js the same way. Modules it
-// shares with cli.js's own few (errors, arguments) are pure: two copies hold nothing between them.
-const interactive = await build({
-  ...ESM_BUILD,
-  plugins: [builtLater(loadedLater, "./"), ...WHOLE_BUNDLE.plugins],
-  entryPoints: { interactive: "src/cli/interactive.ts" },
-  entryNames: "chunks/[name]",
-});
 const later = await build({
   ...ESM_BUILD,
   entryPoints: Object.fromEntries([...loadedLater].map(([path, name]) => [name, path])),
   entryNames: "chunks/[name]",
 });
-await dropUnusedRequireBanners(
-  [cli, workers, interactive, later].flatMap((built) => Object.keys(built.metafile.outputs)),
-);
+await dropUnusedRequireBanners([cli, workers, later].flatMap((built) => Object.keys(built.metafile.outputs)));
 
 // The sandbox runtime's seccomp helper (apply-seccomp, per architecture): the bundled runtime looks for it
 // in dist/vendor/seccomp/, beside dist/chunks/ where its code lands. Loaded only when something runs sandboxed.

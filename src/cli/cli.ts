@@ -22,12 +22,21 @@ const VERSION = typeof MINI_CC_VERSION === "string" ? MINI_CC_VERSION : "dev";
 // Caches compiled bytecode between runs: start-up is part of every command's latency.
 enableCompileCache?.();
 
+/**
+ * How the full-screen UI's two scripts load: the runtime's side (src/cli/interactive.ts) and the UI's
+ * bundle. app/main.ts loads each through its code cache; nothing else is loaded for the UI.
+ */
+export interface ScreenLoaders {
+  readonly loadInteractive: () => typeof import("./interactive.ts");
+  readonly loadTui: TuiLoader;
+}
+
 /** Where mini-cc is installed: the folder holding `dist/` and `examples/`. */
 export interface Installation {
   readonly dir: string;
 }
 
-async function main(argv: string[], loadTui: TuiLoader, installation: Installation): Promise<number> {
+async function main(argv: string[], screen: ScreenLoaders, installation: Installation): Promise<number> {
   // The session reads the credentials from this copy; a child that inherits the process's environment never sees them.
   const env = withoutOwnCredentials(process.env);
   const command = parseCommand(argv);
@@ -46,7 +55,7 @@ async function main(argv: string[], loadTui: TuiLoader, installation: Installati
         script === undefined
           ? command.options
           : { ...command.options, modelScript: resolveModelScript(script, process.cwd(), installation.dir) };
-      return options.print ? printMode(options, env) : interactiveMode(options, env, loadTui);
+      return options.print ? printMode(options, env) : interactiveMode(options, env, screen);
     }
   }
 }
@@ -115,11 +124,11 @@ async function* stdinLines(): AsyncGenerator<string> {
   yield* createInterface({ input: process.stdin, crlfDelay: Infinity });
 }
 
-async function interactiveMode(options: RunOptions, env: Env, loadTui: TuiLoader): Promise<number> {
-  // The UI's bundle (React and Ink, the larger part) loads first; its Yoga WebAssembly compiles while the runtime's modules load.
-  const tui = loadTui();
+async function interactiveMode(options: RunOptions, env: Env, screen: ScreenLoaders): Promise<number> {
+  // The UI's bundle (React and Ink, the larger part) loads first; its Yoga WebAssembly compiles while the runtime's script loads.
+  const tui = screen.loadTui();
   tui.catch(() => {}); // runInteractive awaits it, after the runtime's own errors
-  const { runInteractive } = await import("./interactive.ts");
+  const { runInteractive } = screen.loadInteractive();
   return runInteractive(options, { cwd: process.cwd(), env, onExit: killOnExit, loadTui: () => tui });
 }
 
@@ -143,7 +152,7 @@ function exit(code: number): void {
  * Runs the `mini-cc` command with `argv` (without node and the script) and exits.
  * The UI and the installation's folder are passed in by the composition root, so the core never imports components/.
  */
-export function runCli(argv: string[], loadTui: TuiLoader, installation: Installation): void {
+export function runCli(argv: string[], screen: ScreenLoaders, installation: Installation): void {
   // A reader that stopped early (`mini-cc -p … | head -1`) is not a crash: end quietly, as SIGPIPE would ('exit' still kills the servers).
   for (const stream of [process.stdout, process.stderr]) {
     stream.on("error", (error: NodeJS.ErrnoException) => {
@@ -152,7 +161,7 @@ export function runCli(argv: string[], loadTui: TuiLoader, installation: Install
     });
   }
 
-  main(argv, loadTui, installation).then(exit, (error: unknown) => {
+  main(argv, screen, installation).then(exit, (error: unknown) => {
     if (isMiniCcError(error, "usage")) {
       // The mistake and where help is, as claude says it: not thirty lines of help burying the one that matters.
       process.stderr.write(`mini-cc: ${error.message}\n${HELP_HINT}\n`);

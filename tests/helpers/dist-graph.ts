@@ -1,7 +1,8 @@
 /**
  * What the built CLI (dist/) loads before a mode starts: the files a bundle
  * imports statically, followed through esbuild's `import…from"./chunk.js"`
- * and `import"./chunk.js"`. Dynamically imported chunks load only when used.
+ * and `import"./chunk.js"`. Dynamically imported chunks load only when used;
+ * a CommonJS script (the UI's) imports none statically.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -18,10 +19,10 @@ export function staticGraph(entry: string, seen = new Set<string>()): Set<string
   return seen;
 }
 
-/** The chunk cli.js imports for the full-screen UI (src/cli/interactive.ts). */
-export function interactiveChunk(): string {
-  const cli = readFileSync(join(DIST, "cli.js"), "utf8");
-  const chunk = /import\("\.\/(chunks\/interactive[^"]*\.js)"\)/.exec(cli)?.[1];
-  if (!chunk) throw new Error("dist/cli.js imports no interactive chunk");
-  return join(DIST, chunk);
+/** The script app/main.ts loads for the full-screen UI's runtime (src/cli/interactive.ts), named in cli.js by its digest. */
+export function interactiveChunk(dist = DIST): string {
+  const cli = readFileSync(join(dist, "cli.js"), "utf8");
+  const chunk = /"(chunks\/interactive[^"]*\.cjs)":"[0-9a-f]{64}"/.exec(cli)?.[1];
+  if (!chunk) throw new Error("dist/cli.js names no interactive script");
+  return join(dist, chunk);
 }

@@ -1,4 +1,4 @@
-// What the TUI loads before its first frame (cli.js and the interactive chunk, statically) leaves out
+// What the TUI loads before its first frame (cli.js and the interactive script) leaves out
 // what a session without it never needs: the YAML parser loads only when a subagent file exists.
 import { transform } from "esbuild";
 import { createHash } from "node:crypto";
@@ -18,9 +18,9 @@ describe.skipIf(!existsSync(join(DIST, "cli.js")))("the built CLI's first-frame 
     expect(readFileSync(join(DIST, "tui.cjs"), "utf8")).not.toContain(YAML_MARK);
   });
 
-  // Each file is a module for Node to resolve, read and link (~0.5 ms of CPU): what cli.js and interactive.js
+  // Each file is a module for Node to resolve, read and link (~0.5 ms of CPU): what cli.js and interactive.cjs
   // load on demand is built apart (scripts/build.mjs), so no module they share with it becomes a chunk of its own.
-  it("are cli.js and interactive.js alone", () => {
+  it("are cli.js and interactive.cjs alone", () => {
     expect([...staticGraph(join(DIST, "cli.js"))]).toEqual([join(DIST, "cli.js")]);
     expect([...staticGraph(interactiveChunk())]).toEqual([interactiveChunk()]);
     expect(readFileSync(interactiveChunk(), "utf8")).toMatch(/import\("\.\/later-open-connection\.js"\)/);
@@ -44,7 +44,7 @@ describe.skipIf(!existsSync(join(DIST, "cli.js")))("the built CLI's first-frame 
 });
 
 // The TUI's parts loaded on demand hold their own copy of src/errors.ts (scripts/build.mjs builds them apart from
-// interactive.js): an error made by one copy is not an instance of the other's class, but it carries the mark.
+// interactive.cjs): an error made by one copy is not an instance of the other's class, but it carries the mark.
 describe("telling mini-cc's errors apart", () => {
   it("is by isMiniCcError's mark, never by instanceof", () => {
     const src = join(import.meta.dirname, "../../../src");
@@ -57,21 +57,25 @@ describe("telling mini-cc's errors apart", () => {
   });
 });
 
-describe.skipIf(!existsSync(join(DIST, "tui.cjs")))("the built UI's bundle", () => {
-  // One character past ASCII (a ✘ in a regular expression, which esbuild leaves as written) turns the whole
-  // 600 KB source into a two-byte string: slower to read, hash and compile before every first frame (~5 ms of CPU).
-  it("is ASCII only", () => {
-    const source = readFileSync(join(DIST, "tui.cjs"), "utf8");
-    const first = /[^\x00-\x7f]/.exec(source);
-    expect(first && source.slice(Math.max(0, first.index - 60), first.index + 20)).toBeNull();
+describe.skipIf(!existsSync(join(DIST, "tui.cjs")))("the built UI's scripts", () => {
+  const scripts = () => [join(DIST, "tui.cjs"), interactiveChunk()];
+
+  // One character past ASCII (a ✘ in a regular expression, which esbuild leaves as written) turns a whole
+  // 300–600 KB source into a two-byte string: slower to read, hash and compile before every first frame (~5 ms of CPU).
+  it("are ASCII only", () => {
+    for (const script of scripts()) {
+      const source = readFileSync(script, "utf8");
+      const first = /[^\x00-\x7f]/.exec(source);
+      expect(first && `${script}: ${source.slice(Math.max(0, first.index - 60), first.index + 20)}`).toBeNull();
+    }
   });
 
-  // cli.js names the UI's code cache by this digest (src/cli/cached-script.ts): a stale one would run old code.
-  it("is named by its SHA-256 in cli.js, so no start hashes it", () => {
-    const digest = createHash("sha256")
-      .update(readFileSync(join(DIST, "tui.cjs")))
-      .digest("hex");
-    expect(readFileSync(join(DIST, "cli.js"), "utf8")).toContain(`"${digest}"`);
+  // cli.js names each script's code cache by this digest (src/cli/cached-script.ts): a stale one would run old code.
+  it("are named by their SHA-256 in cli.js, so no start hashes them", () => {
+    for (const script of scripts()) {
+      const digest = createHash("sha256").update(readFileSync(script)).digest("hex");
+      expect(readFileSync(join(DIST, "cli.js"), "utf8")).toContain(`"${digest}"`);
+    }
   });
 
   // Read from dist/yoga.wasm (scripts/ink-bundle.ts's yogaWasmBeside): 95 KB of base64 less to read and cache at each start.
