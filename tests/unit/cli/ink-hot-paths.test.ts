@@ -9,7 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fastStringWidth, inkHotPaths, lazySegmenters, lazyStringWidth } from "../../../scripts/ink-bundle.ts";
+import {
+  fastStringWidth,
+  inkHotPaths,
+  lazySegmenters,
+  lazyStringWidth,
+  sharedStyles,
+} from "../../../scripts/ink-bundle.ts";
 
 interface InkParts {
   lineUpdate(previous: string, next: string, columns: number): string;
@@ -54,7 +60,9 @@ async function bundle(name: string, withHotPaths: boolean): Promise<InkParts> {
     platform: "node",
     format: "esm",
     logLevel: "error",
-    plugins: withHotPaths ? [fastStringWidth, lazyStringWidth, inkHotPaths, lazySegmenters] : [fastStringWidth],
+    plugins: withHotPaths
+      ? [fastStringWidth, lazyStringWidth, inkHotPaths, lazySegmenters, sharedStyles]
+      : [fastStringWidth],
   });
   return (await import(pathToFileURL(outfile).href)) as InkParts;
 }
@@ -108,6 +116,12 @@ const ROWS = [
   `selected ${"\u001b[44m   \u001b[49m"}`,
   `\u001b[7m \u001b[27m`,
   "trailing blanks   ",
+  // Styles that overlap, end together or replace one another: bold and dim (both ended by 22), nested colours,
+  // backgrounds, 256 and true colours, a link, a full reset.
+  "\u001b[1mbold \u001b[2mand dim\u001b[22m plain \u001b[2mdim \u001b[1mboth\u001b[22m\u001b[0m end",
+  "\u001b[31mred \u001b[32mgreen\u001b[39m \u001b[44mon blue \u001b[7minverse\u001b[27m\u001b[49m \u001b[4;38;5;208morange\u001b[24;39m",
+  "\u001b[38;2;10;20;30mtrue\u001b[48;2;1;2;3m colour\u001b[0m \u001b]8;;https://example.com\u0007link\u001b]8;;\u0007 after",
+  "\u001b[3mitalic \u001b[9mstruck\u001b[29m\u001b[23m\u001b[1m\u001b[36m bold cyan \u001b[0m\u001b[2m dim",
 ];
 
 describe("Ink's hot paths, as bundled", () => {
