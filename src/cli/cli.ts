@@ -24,7 +24,7 @@ enableCompileCache?.();
 
 /**
  * How the full-screen UI's two scripts load: the runtime's side (src/cli/interactive.ts) and the UI's
- * bundle. app/main.ts loads each through its code cache; nothing else is loaded for the UI.
+ * bundle. app/main.ts loads each through its code cache (src/cli/cached-script.ts).
  */
 export interface ScreenLoaders {
   readonly loadInteractive: () => typeof import("./interactive.ts");
