@@ -6,7 +6,7 @@
  * (made by the warm-up run, so without the first frame's functions).
  * Prints one JSON object.
  *
- *   node bench/tui-import-probe.ts '{"chunks":[...],"interactiveScript":...,"tuiScript":...,"cwd":...,"home":...}'
+ *   node bench/tui-import-probe.ts '{"chunks":[...],"interactiveScript":...,"tuiScript":...,"home":...}'
  */
 import { enableCompileCache } from "node:module";
 import { basename, join } from "node:path";
@@ -19,7 +19,7 @@ interface ProbeInput {
   readonly chunks: readonly string[];
   readonly interactiveScript: string;
   readonly tuiScript: string;
-  readonly cwd: string;
+  /** The mini-cc home whose code-cache/ the scripts use. */
   readonly home: string;
 }
 

@@ -116,7 +116,6 @@ for (const [name, runs] of Object.entries(rows)) {
 
 // ---- 2. Chunks one at a time ----------------------------------------------
 
-const chunkDir = join(DIST, "chunks");
 const staticImports = (file: string): string[] =>
   [...readFileSync(file, "utf8").matchAll(/^import (?:[^"]*? from )?"\.\/([^"]+)";?$/gm)].map((m) =>
     join(dirname(file), m[1]!),
@@ -157,7 +156,7 @@ for (let rep = 0; rep <= REPS; rep++) {
       chunks: order,
       interactiveScript: interactiveChunk(DIST),
       tuiScript: join(DIST, "tui.cjs"),
-      ...boxes[n],
+      home: boxes[n].home,
     };
     const out = JSON.parse(
       execFileSync(process.execPath, [probe, JSON.stringify(input)], { encoding: "utf8" }),

@@ -191,7 +191,7 @@ export const lazySegmenters: Plugin = {
  * styledChars.js, writing the same bytes (tests/unit/cli/ink-hot-paths.test.ts):
  * the characters between two codes share one styles array rather than a copy
  * each (a code replaces the array, never changes it), and a change of style
- * from or to none skips diffAnsiCodes (src/text/style-change.ts). With the MCP
+ * from or to none skips diffAnsiCodes (src/text/style-change.ts). With one server in the MCP
  * panel on the first frame, turning its rows into text went from ~3.8 ms to ~1.2 ms.
  */
 const STYLE_CHANGE = fileURLToPath(new URL("../src/text/style-change.ts", import.meta.url));
